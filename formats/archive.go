@@ -1,0 +1,144 @@
+package formats
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// ArchiveLimits bound what a zip-based document (docx, xlsx) may inflate to.
+type ArchiveLimits struct {
+	MaxEntries    int   // entries in the archive
+	MaxEntrySize  int64 // uncompressed bytes of one entry
+	MaxTotalSize  int64 // uncompressed bytes of all entries together
+	MaxRatio      int64 // uncompressed/compressed ratio of one entry
+	RatioMinBytes int64 // entries smaller than this are exempt from MaxRatio
+}
+
+// DefaultArchiveLimits are generous for real questionnaires (the largest real
+// xlsx parts are tens of MB) and refuse zip bombs before they are inflated.
+var DefaultArchiveLimits = ArchiveLimits{
+	MaxEntries:    10000,
+	MaxEntrySize:  256 << 20,
+	MaxTotalSize:  512 << 20,
+	MaxRatio:      200,
+	RatioMinBytes: 1 << 20,
+}
+
+// Archive is a zip document opened behind the archive guard. Its entries can
+// be read only through Read, which enforces the limits again while inflating
+// (headers can lie about sizes).
+type Archive struct {
+	Zip    *zip.Reader
+	limits ArchiveLimits
+}
+
+// OpenArchive opens data as a zip archive and checks every entry's declared
+// sizes against limits before anything is inflated.
+func OpenArchive(data []byte, limits ArchiveLimits) (*Archive, error) {
+	if err := CheckSize(len(data)); err != nil {
+		return nil, err
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, Wrap(ErrInvalidDocument, "file", err, "not a readable zip archive (corrupt or truncated)")
+	}
+	if len(zr.File) > limits.MaxEntries {
+		return nil, Errorf(ErrTooLarge, "file", "the archive has %d entries; the limit is %d", len(zr.File), limits.MaxEntries)
+	}
+	var total uint64
+	for _, f := range zr.File {
+		if err := limits.checkEntry(f); err != nil {
+			return nil, err
+		}
+		total += f.UncompressedSize64
+		if total > uint64(limits.MaxTotalSize) {
+			return nil, Errorf(ErrTooLarge, "file", "the archive inflates to more than %s; the limit is %s (zip bomb?)", humanBytes(int64(min(total, 1<<62))), humanBytes(limits.MaxTotalSize))
+		}
+	}
+	return &Archive{Zip: zr, limits: limits}, nil
+}
+
+func (l ArchiveLimits) checkEntry(f *zip.File) error {
+	size := f.UncompressedSize64
+	if size > uint64(l.MaxEntrySize) {
+		return Errorf(ErrTooLarge, f.Name, "entry inflates to %s; the limit is %s (zip bomb?)", humanBytes(int64(min(size, 1<<62))), humanBytes(l.MaxEntrySize))
+	}
+	if size >= uint64(l.RatioMinBytes) {
+		comp := max(f.CompressedSize64, 1)
+		if ratio := size / comp; ratio > uint64(l.MaxRatio) {
+			return Errorf(ErrTooLarge, f.Name, "entry compresses %d:1; the limit is %d:1 (zip bomb?)", ratio, l.MaxRatio)
+		}
+	}
+	return nil
+}
+
+// File returns the entry called name, or nil.
+func (a *Archive) File(name string) *zip.File {
+	for _, f := range a.Zip.File {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Read inflates the entry called name, refusing to produce more bytes than it
+// declared or than the per-entry limit.
+func (a *Archive) Read(name string) ([]byte, error) {
+	f := a.File(name)
+	if f == nil {
+		return nil, Errorf(ErrInvalidDocument, name, "the archive has no entry %q", name)
+	}
+	return a.ReadFile(f)
+}
+
+// ReadFile inflates f under the archive guard.
+func (a *Archive) ReadFile(f *zip.File) ([]byte, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, Wrap(ErrInvalidDocument, f.Name, err, "cannot open entry")
+	}
+	defer rc.Close()
+	limit := min(int64(f.UncompressedSize64), a.limits.MaxEntrySize)
+	buf := bytes.NewBuffer(make([]byte, 0, limit))
+	n, err := io.Copy(buf, io.LimitReader(rc, limit+1))
+	if err != nil {
+		return nil, Wrap(ErrInvalidDocument, f.Name, err, "corrupt entry")
+	}
+	if n > limit {
+		return nil, Errorf(ErrTooLarge, f.Name, "entry inflates past its declared size of %d bytes (zip bomb?)", limit)
+	}
+	return buf.Bytes(), nil
+}
+
+// Rewrite copies the archive to a new zip, replacing the entries named in
+// replaced with new content. Entries not replaced are copied raw, without
+// recompression, so they stay byte-identical.
+func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, f := range a.Zip.File {
+		content, ok := replaced[f.Name]
+		if !ok {
+			if err := zw.Copy(f); err != nil {
+				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
+			}
+			continue
+		}
+		hdr := f.FileHeader
+		hdr.Method = zip.Deflate
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: hdr.Name, Method: hdr.Method, Modified: hdr.Modified, Comment: hdr.Comment, Extra: nil})
+		if err != nil {
+			return nil, fmt.Errorf("create zip entry %s: %w", f.Name, err)
+		}
+		if _, err := w.Write(content); err != nil {
+			return nil, fmt.Errorf("write zip entry %s: %w", f.Name, err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("close zip: %w", err)
+	}
+	return out.Bytes(), nil
+}

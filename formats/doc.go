@@ -1,0 +1,9 @@
+// Package formats is formfill's document engine: it detects a document's type,
+// enforces input limits, defines the types every tool exchanges, and names the
+// Engine interface that each format (formats/word, formats/excel, formats/pdf)
+// implements.
+//
+// Everything here is a pure function of bytes in, bytes or structs out: no file
+// system, no network, no Redis. The JSON names of the types follow the
+// specification so that MCP clients, the CLI and job payloads all speak alike.
+package formats

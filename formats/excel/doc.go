@@ -1,0 +1,2 @@
+// Package excel is formfill's engine for Excel .xlsx questionnaires.
+package excel

@@ -1,0 +1,2 @@
+// Package pdf is formfill's engine for fillable PDF forms (AcroForm).
+package pdf

@@ -1,0 +1,2 @@
+// Package word is formfill's engine for Word .docx questionnaires.
+package word
