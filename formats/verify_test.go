@@ -1,0 +1,108 @@
+package formats
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		name, expected, actual string
+		want                   ContentStatus
+	}{
+		{"exact", "Yes", "Yes", ContentMatched},
+		{"case and spacing differ", "ISO 27001  certified", "iso 27001\ncertified", ContentMatched},
+		{"substring of longer cell", "Yes", "Answer: yes, since 2019", ContentMatched},
+		{"empty target", "Yes", "   ", ContentMissing},
+		{"different text", "Yes", "No", ContentMismatched},
+		{"placeholder still there", "Acme Ltd", "[Enter here]", ContentMismatched},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Compare(tt.expected, tt.actual); got != tt.want {
+				t.Fatalf("Compare(%q, %q) = %s, want %s", tt.expected, tt.actual, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseBool(t *testing.T) {
+	for _, s := range []string{"true", "YES", " on ", "Checked", "x", "☒", "1"} {
+		if v, err := ParseBool(s); err != nil || !v {
+			t.Errorf("ParseBool(%q) = %v, %v; want true", s, v, err)
+		}
+	}
+	for _, s := range []string{"false", "No", "off", "unchecked", "0", "☐"} {
+		if v, err := ParseBool(s); err != nil || v {
+			t.Errorf("ParseBool(%q) = %v, %v; want false", s, v, err)
+		}
+	}
+	_, err := ParseBool("maybe")
+	if !errors.Is(err, ErrInvalidArgument) || !strings.Contains(err.Error(), "maybe") {
+		t.Fatalf("ParseBool(maybe) err = %v", err)
+	}
+}
+
+func TestSummarizeCountsOutcomesAndConfidence(t *testing.T) {
+	results := []ContentResult{{Status: ContentMatched}, {Status: ContentMatched}, {Status: ContentMismatched}, {Status: ContentMissing}}
+	expected := []ExpectedAnswer{{Confidence: Known}, {}, {Confidence: Uncertain}, {Confidence: Unknown}}
+	r := Report([]string{"T1-R1-C1: w:tc has no w:p"}, results, expected)
+	s := r.Summary
+	if s.Total != 4 || s.Matched != 2 || s.Mismatched != 1 || s.Missing != 1 || s.StructuralIssues != 1 {
+		t.Fatalf("summary counts wrong: %+v", s)
+	}
+	if s.ConfidenceKnown != 2 || s.ConfidenceUncertain != 1 || s.ConfidenceUnknown != 1 {
+		t.Fatalf("confidence counts wrong: %+v", s)
+	}
+	if !strings.Contains(s.ConfidenceNote, "2 of 4") {
+		t.Fatalf("confidence note %q", s.ConfidenceNote)
+	}
+	if r.OK() {
+		t.Fatal("a report with mismatches must not be OK")
+	}
+	if !Report(nil, []ContentResult{{Status: ContentMatched}}, nil).OK() {
+		t.Fatal("a clean report must be OK")
+	}
+}
+
+func TestCheckAnswers(t *testing.T) {
+	tests := []struct {
+		name    string
+		answers []Answer
+		errHas  string
+	}{
+		{"valid text answer", []Answer{{PairID: "T1-R1-C2", AnswerText: "Yes"}}, ""},
+		{"valid xml answer by xpath", []Answer{{XPath: "/w:body/w:p[1]", InsertionXML: "<w:r/>"}}, ""},
+		{"no target", []Answer{{AnswerText: "Yes"}}, "answers[0]"},
+		{"no content", []Answer{{PairID: "P3"}}, "P3"},
+		{"bad mode", []Answer{{PairID: "P3", AnswerText: "x", Mode: "overwrite"}}, "replace_content, append, replace_placeholder"},
+		{"bad confidence", []Answer{{PairID: "P3", AnswerText: "x", Confidence: "sure"}}, "known, uncertain, unknown"},
+		{"too many", make([]Answer, MaxAnswers+1), "limit is 10000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckAnswers(tt.answers)
+			if tt.errHas == "" {
+				if err != nil {
+					t.Fatalf("CheckAnswers: %v", err)
+				}
+				return
+			}
+			if err == nil || !IsInputError(err) || !strings.Contains(err.Error(), tt.errHas) {
+				t.Fatalf("err = %v, want an input error mentioning %q", err, tt.errHas)
+			}
+		})
+	}
+}
+
+func TestExpectedFromAnswersSkipsSkipAndXMLOnly(t *testing.T) {
+	got := ExpectedFromAnswers([]Answer{
+		{PairID: "A", AnswerText: "one", Confidence: Uncertain},
+		{PairID: "B", AnswerText: Skip},
+		{PairID: "C", InsertionXML: "<w:r/>"},
+	})
+	if len(got) != 1 || got[0].PairID != "A" || got[0].ExpectedText != "one" || got[0].Confidence != Uncertain {
+		t.Fatalf("got %+v", got)
+	}
+}
