@@ -1,0 +1,152 @@
+package pdf
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// ExtractCompact implements extract_structure_compact: one line per field,
+// `F1: "label" (kind, options: A | B) — value`, then the page, the native
+// name and nearby page text. id_to_xpath maps each ID to the native name.
+func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
+	defer guard(&err)
+	d, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	addContext(d)
+	cs = &formats.CompactStructure{IDToXPath: map[string]string{}, ComplexElements: []string{}}
+	var b strings.Builder
+	if len(d.fields) == 0 {
+		b.WriteString("(no fillable form fields: this PDF has no AcroForm fields)\n")
+	}
+	page := -1
+	for _, f := range d.fields {
+		if f.Page != page {
+			page = f.Page
+			if page == 0 {
+				b.WriteString("=== Fields not placed on a page ===\n")
+			} else {
+				fmt.Fprintf(&b, "=== Page %d ===\n", page)
+			}
+		}
+		b.WriteString(compactLine(f))
+		b.WriteByte('\n')
+		cs.IDToXPath[f.ID] = f.Name
+		if f.Kind == kindSignature || f.Kind == kindButton {
+			cs.ComplexElements = append(cs.ComplexElements, fmt.Sprintf("%s: %s field %q (not fillable)", f.ID, f.Kind, f.Name))
+		}
+	}
+	cs.CompactText = b.String()
+	return cs, nil
+}
+
+func compactLine(f *field) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %q (%s", f.ID, f.Label, f.Kind)
+	if len(f.Options) > 0 && f.Kind != kindCheckbox {
+		fmt.Fprintf(&b, ", options: %s", strings.Join(f.Options, " | "))
+	}
+	if f.MaxLen > 0 {
+		fmt.Fprintf(&b, ", max %d chars", f.MaxLen)
+	}
+	if f.ReadOnly {
+		b.WriteString(", read-only")
+	}
+	b.WriteString(") — ")
+	if f.Value == "" {
+		b.WriteString("empty")
+	} else {
+		fmt.Fprintf(&b, "%q", f.Value)
+	}
+	if f.Page > 0 {
+		fmt.Fprintf(&b, " [page %d", f.Page)
+	} else {
+		b.WriteString(" [no page")
+	}
+	fmt.Fprintf(&b, ", name %q", f.Name)
+	if f.Context != "" {
+		fmt.Fprintf(&b, ", near %q", f.Context)
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// ExtractRaw implements extract_structure: the field inventory.
+func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
+	fields, err := e.ListFields(doc)
+	if err != nil {
+		return nil, err
+	}
+	return &formats.RawStructure{Fields: fields}, nil
+}
+
+// ListFields implements list_form_fields.
+func (e *Engine) ListFields(doc []byte) (out []formats.FormField, err error) {
+	defer guard(&err)
+	d, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	out = make([]formats.FormField, 0, len(d.fields))
+	for _, f := range d.fields {
+		out = append(out, formats.FormField{
+			FieldID: f.ID, Label: f.Label, FieldType: f.Kind, CurrentValue: f.Value, Name: f.Name,
+			Options: f.Options, Page: f.Page, ReadOnly: f.ReadOnly, XPath: f.Name,
+		})
+	}
+	return out, nil
+}
+
+// Validate implements validate_locations: a location names a field by its
+// ID (pair_id) or by its native name (pair_id or snippet).
+func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []formats.ValidatedLocation, err error) {
+	defer guard(&err)
+	if err := formats.CheckCount("locations", len(locations)); err != nil {
+		return nil, err
+	}
+	d, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	out = make([]formats.ValidatedLocation, 0, len(locations))
+	for _, loc := range locations {
+		out = append(out, d.validate(loc))
+	}
+	return out, nil
+}
+
+func (d *document) validate(loc formats.Location) formats.ValidatedLocation {
+	v := formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound}
+	var f *field
+	for _, key := range []string{loc.PairID, loc.Snippet} {
+		if key == "" {
+			continue
+		}
+		if got, err := d.lookup(key); err == nil {
+			f = got
+			break
+		}
+	}
+	if f == nil {
+		v.Warning = fmt.Sprintf("no form field with ID or name %q; IDs run %s", firstNonEmpty(loc.PairID, loc.Snippet), fieldHint(d.fields))
+		return v
+	}
+	v.Status, v.XPath = formats.Matched, f.Name
+	v.Context = compactLine(f)
+	if f.ReadOnly {
+		v.Warning = fmt.Sprintf("%s is read-only (%s); write_answers will refuse it", f.ID, readOnlyReason(f))
+	}
+	return v
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,97 @@
+package pdf
+
+import (
+	"github.com/formfill/formfill/formats"
+)
+
+func init() { formats.Register(New()) }
+
+// Engine fills AcroForm PDFs. It keeps no state: every call parses the
+// document bytes again and re-derives the field IDs.
+type Engine struct{}
+
+// New returns the PDF engine.
+func New() *Engine { return &Engine{} }
+
+var (
+	_ formats.Engine = (*Engine)(nil)
+	_ formats.Filler = (*Engine)(nil)
+)
+
+// Type implements formats.Engine.
+func (*Engine) Type() formats.FileType { return formats.PDF }
+
+// Write implements write_answers: it validates every answer first (an
+// unknown field, a read-only field, an option not in the list, a value
+// over MaxLen all fail the whole call, so nothing is half-written), then
+// fills the fields and generates their appearances.
+func (e *Engine) Write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, err error) {
+	res, _, err = e.write(doc, answers, opts)
+	return res, err
+}
+
+// Fill implements formats.Filler: write, then verify the values on the
+// same parsed model, without parsing the output again.
+func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, *formats.VerificationReport, error) {
+	res, d, err := e.write(doc, answers, opts)
+	if err != nil || opts.DryRun {
+		return res, nil, err
+	}
+	fields, err := collectFields(d.ctx)
+	if err != nil {
+		return res, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "reading the filled fields back failed")
+	}
+	return res, verifyFields(fields, formats.ExpectedFromAnswers(answers)), nil
+}
+
+func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, d *document, err error) {
+	defer guard(&err)
+	if err := formats.CheckAnswers(answers); err != nil {
+		return nil, nil, err
+	}
+	d, err = open(doc)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, res, err := d.plan(answers)
+	if err != nil {
+		return nil, nil, err
+	}
+	if opts.DryRun {
+		res.DryRun = true
+		return res, d, nil
+	}
+	out, warnings, err := d.apply(plan)
+	if err != nil {
+		return nil, nil, err
+	}
+	res.Document = out
+	res.Warnings = append(res.Warnings, warnings...)
+	return res, d, nil
+}
+
+// Verify implements verify_output: it reads the field values back from
+// the document and compares them with the expected answers.
+func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *formats.VerificationReport, err error) {
+	defer guard(&err)
+	if err := formats.CheckCount("expected", len(expected)); err != nil {
+		return nil, err
+	}
+	d, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	return verifyFields(d.fields, expected), nil
+}
+
+// BuildInsertion implements build_insertion_xml. PDF fields hold plain
+// values, so plain text passes through and anything structured is refused.
+func (e *Engine) BuildInsertion(req formats.BuildInsertionRequest) (*formats.BuildInsertionResult, error) {
+	switch req.AnswerType {
+	case "", formats.PlainText:
+		return &formats.BuildInsertionResult{InsertionXML: req.AnswerText, Valid: true}, nil
+	case formats.Structured:
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "answer_type", "PDF form fields take plain values only: send answer_type plain_text (checkbox: true/false; radio and dropdown: one of the options)")
+	}
+	return nil, formats.Errorf(formats.ErrInvalidArgument, "answer_type", "%q is not plain_text or structured", req.AnswerType)
+}

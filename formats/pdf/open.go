@@ -1,0 +1,162 @@
+package pdf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/formfill/formfill/formats"
+)
+
+func init() {
+	// pdfcpu would otherwise create and read a config directory under the
+	// user's home: the engine must not touch the file system.
+	api.DisableConfigDir()
+}
+
+// document is one parsed PDF: pdfcpu's model plus formfill's field
+// inventory in ID order.
+type document struct {
+	ctx    *model.Context
+	fields []*field
+	byID   map[string]*field
+	byName map[string]*field
+}
+
+// newConfig is the pdfcpu configuration for every read: relaxed
+// validation, because real forms are rarely fully conforming.
+func newConfig() *model.Configuration {
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	conf.Offline = true
+	return conf
+}
+
+// guard turns a panic inside pdfcpu (it panics on some malformed input)
+// into an ErrInvalidDocument, so a hostile document never takes a worker
+// down. Use as `defer guard(&err)` at every exported entry point.
+func guard(err *error) {
+	if r := recover(); r != nil {
+		slog.Warn("pdf: recovered from a panic in the PDF library", "panic", r)
+		*err = formats.Errorf(formats.ErrInvalidDocument, "file", "the PDF could not be parsed (%v)", r)
+	}
+}
+
+// readContext parses data into a pdfcpu context, mapping its failures to
+// typed input errors.
+func readContext(data []byte) (ctx *model.Context, err error) {
+	defer guard(&err)
+	if err := formats.CheckSize(len(data)); err != nil {
+		return nil, err
+	}
+	if err := formats.CheckMagic(formats.PDF, data); err != nil {
+		return nil, err
+	}
+	ctx, err = api.ReadContext(bytes.NewReader(data), newConfig())
+	if err != nil {
+		if errors.Is(err, pdfcpu.ErrWrongPassword) || strings.Contains(err.Error(), "password") {
+			return nil, formats.Wrap(formats.ErrUnsupported, "file", err, "the PDF is encrypted with a password; formfill cannot fill encrypted forms (remove the password first)")
+		}
+		return nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "the PDF could not be parsed")
+	}
+	if ctx.XRefTable == nil || ctx.RootDict == nil {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the PDF has no document catalog")
+	}
+	if ctx.Encrypt != nil || ctx.E != nil {
+		return nil, formats.Errorf(formats.ErrUnsupported, "file", "the PDF is encrypted; formfill cannot fill encrypted forms (decrypt it first, e.g. qpdf --decrypt)")
+	}
+	if err := ctx.EnsurePageCount(); err != nil {
+		return nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "the PDF's page tree is broken")
+	}
+	return ctx, nil
+}
+
+// open parses data and collects its form fields. A PDF without an
+// AcroForm parses fine and has no fields; a pure XFA form is refused
+// because its fields live in XML formfill does not fill.
+func open(data []byte) (doc *document, err error) {
+	defer guard(&err)
+	ctx, err := readContext(data)
+	if err != nil {
+		return nil, err
+	}
+	fields, err := collectFields(ctx)
+	if err != nil {
+		return nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "the form's field tree is broken")
+	}
+	if len(fields) == 0 && hasXFA(ctx) {
+		return nil, formats.Errorf(formats.ErrUnsupported, "XFA", "the PDF is a pure XFA form (its fields exist only in XFA XML, not as AcroForm fields); formfill fills AcroForm fields only — re-save it as a static AcroForm PDF")
+	}
+	doc = &document{ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}}
+	for _, f := range fields {
+		doc.byID[f.ID] = f
+		if _, dup := doc.byName[f.Name]; !dup {
+			doc.byName[f.Name] = f
+		}
+	}
+	return doc, nil
+}
+
+// acroForm returns the catalog's /AcroForm dictionary, or nil.
+func acroForm(ctx *model.Context) types.Dict {
+	o, ok := ctx.RootDict.Find("AcroForm")
+	if !ok {
+		return nil
+	}
+	d, err := ctx.DereferenceDict(o)
+	if err != nil {
+		return nil
+	}
+	return d
+}
+
+func hasXFA(ctx *model.Context) bool {
+	af := acroForm(ctx)
+	if af == nil {
+		return false
+	}
+	_, ok := af.Find("XFA")
+	return ok
+}
+
+// lookup finds the field an answer or location names: an ID (F3) or the
+// field's fully qualified name.
+func (d *document) lookup(key string) (*field, error) {
+	key = strings.TrimSpace(key)
+	if f, ok := d.byID[strings.ToUpper(key)]; ok && isFieldID(key) {
+		return f, nil
+	}
+	if f, ok := d.byName[key]; ok {
+		return f, nil
+	}
+	return nil, formats.Errorf(formats.ErrInvalidArgument, key, "no form field with this ID or name; the form has %d fields (%s)", len(d.fields), fieldHint(d.fields))
+}
+
+func isFieldID(s string) bool {
+	if len(s) < 2 || (s[0] != 'F' && s[0] != 'f') {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func fieldHint(fs []*field) string {
+	switch len(fs) {
+	case 0:
+		return "none"
+	case 1:
+		return "F1"
+	}
+	return fmt.Sprintf("F1…F%d; see list_form_fields", len(fs))
+}

@@ -1,0 +1,239 @@
+package pdf
+
+import (
+	"bytes"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// run is one piece of text shown on a page, with its start position in
+// page space.
+type run struct {
+	x, y, end, size float64
+	text            string
+}
+
+type matrix [6]float64
+
+var identity = matrix{1, 0, 0, 1, 0, 0}
+
+func (m matrix) mul(n matrix) matrix {
+	return matrix{
+		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
+		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
+		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
+	}
+}
+
+// textState follows the operators that move text around a page.
+type textState struct {
+	ctm, tm, tlm matrix
+	stack        []matrix
+	size, lead   float64
+	runs         []run
+}
+
+// pageRuns extracts the text runs of one page's content stream. Fonts
+// are read as single-byte (WinAnsi-like) encodings: enough for labels of
+// ordinary forms; text in CID fonts comes out empty rather than garbled.
+func pageRuns(content []byte) []run {
+	st := &textState{ctm: identity, tm: identity, tlm: identity, size: 10}
+	l := &lexer{b: content}
+	var ops []token
+	for steps := 0; steps < 5_000_000; steps++ {
+		t := l.next()
+		if t.kind == tokEOF {
+			break
+		}
+		if t.kind != tokOp {
+			ops = append(ops, t)
+			continue
+		}
+		if string(t.str) == "BI" { // inline image: skip its binary data
+			if j := bytes.Index(content[l.i:], []byte("EI")); j >= 0 {
+				l.i += j + 2
+			} else {
+				break
+			}
+		}
+		st.op(string(t.str), ops)
+		ops = ops[:0]
+	}
+	return st.runs
+}
+
+func nums(ops []token, n int) ([]float64, bool) {
+	if len(ops) < n {
+		return nil, false
+	}
+	out := make([]float64, n)
+	for i, t := range ops[len(ops)-n:] {
+		if t.kind != tokNumber {
+			return nil, false
+		}
+		out[i] = t.num
+	}
+	return out, true
+}
+
+func (st *textState) op(op string, ops []token) {
+	switch op {
+	case "q":
+		if len(st.stack) < 64 {
+			st.stack = append(st.stack, st.ctm)
+		}
+	case "Q":
+		if n := len(st.stack); n > 0 {
+			st.ctm, st.stack = st.stack[n-1], st.stack[:n-1]
+		}
+	case "cm":
+		if v, ok := nums(ops, 6); ok {
+			st.ctm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}.mul(st.ctm)
+		}
+	case "BT":
+		st.tm, st.tlm = identity, identity
+	case "Tf":
+		if v, ok := nums(ops, 1); ok {
+			st.size = v[0]
+		}
+	case "TL":
+		if v, ok := nums(ops, 1); ok {
+			st.lead = v[0]
+		}
+	case "Td", "TD":
+		if v, ok := nums(ops, 2); ok {
+			if op == "TD" {
+				st.lead = -v[1]
+			}
+			st.moveLine(v[0], v[1])
+		}
+	case "Tm":
+		if v, ok := nums(ops, 6); ok {
+			st.tm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}
+			st.tlm = st.tm
+		}
+	case "T*":
+		st.moveLine(0, -st.lead)
+	case "Tj", "'", "\"":
+		if op != "Tj" {
+			st.moveLine(0, -st.lead)
+		}
+		if n := len(ops); n > 0 && ops[n-1].kind == tokString {
+			st.show(decodeText(ops[n-1].str))
+		}
+	case "TJ":
+		if n := len(ops); n > 0 && ops[n-1].kind == tokArray {
+			st.show(tjText(ops[n-1].arr))
+		}
+	}
+}
+
+func (st *textState) moveLine(tx, ty float64) {
+	st.tlm = matrix{1, 0, 0, 1, tx, ty}.mul(st.tlm)
+	st.tm = st.tlm
+}
+
+func (st *textState) show(s string) {
+	m := st.tm.mul(st.ctm)
+	scale := math.Hypot(m[0], m[1])
+	if scale == 0 {
+		scale = 1
+	}
+	width := float64(len([]rune(s))) * st.size * 0.5
+	if strings.TrimSpace(s) != "" {
+		st.runs = append(st.runs, run{x: m[4], y: m[5], end: m[4] + width*scale, size: math.Abs(st.size * scale), text: s})
+	}
+	st.tm = matrix{1, 0, 0, 1, width, 0}.mul(st.tm)
+}
+
+// tjText joins a TJ array; a large negative kerning is a word gap.
+func tjText(arr []token) string {
+	var b strings.Builder
+	for _, t := range arr {
+		switch t.kind {
+		case tokString:
+			b.WriteString(decodeText(t.str))
+		case tokNumber:
+			if t.num < -200 {
+				b.WriteByte(' ')
+			}
+		}
+	}
+	return b.String()
+}
+
+// winAnsiHigh maps the WinAnsi code points 0x80–0x9F that differ from
+// Latin-1.
+var winAnsiHigh = map[byte]rune{
+	0x80: '€', 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”',
+	0x95: '•', 0x96: '–', 0x97: '—', 0x99: '™',
+}
+
+func decodeText(b []byte) string {
+	var sb strings.Builder
+	for _, c := range b {
+		switch {
+		case c >= 0x20 && c < 0x7f, c >= 0xa0:
+			sb.WriteRune(rune(c))
+		case winAnsiHigh[c] != 0:
+			sb.WriteRune(winAnsiHigh[c])
+		case c == '\t':
+			sb.WriteByte(' ')
+		}
+	}
+	return sb.String()
+}
+
+// lines groups runs into text lines, top to bottom, left to right.
+func lines(runs []run) []string {
+	rs := append([]run(nil), runs...)
+	sort.SliceStable(rs, func(i, j int) bool {
+		if dy := rs[i].y - rs[j].y; math.Abs(dy) > 2 {
+			return dy > 0
+		}
+		return rs[i].x < rs[j].x
+	})
+	var out []string
+	var cur strings.Builder
+	var lastY, lastEnd float64
+	for i, r := range rs {
+		switch {
+		case i == 0:
+		case math.Abs(r.y-lastY) > 2:
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		case r.x-lastEnd > r.size*0.3:
+			cur.WriteByte(' ')
+		}
+		cur.WriteString(r.text)
+		lastY, lastEnd = r.y, r.end
+	}
+	if cur.Len() > 0 {
+		out = append(out, strings.TrimSpace(cur.String()))
+	}
+	return out
+}
+
+// ExtractText implements extract_text: the text of every page, in reading
+// order, pages separated by form feeds.
+func (e *Engine) ExtractText(doc []byte) (text string, err error) {
+	defer guard(&err)
+	ctx, err := readContext(doc)
+	if err != nil {
+		return "", err
+	}
+	var pages []string
+	total := 0
+	for i := 1; i <= ctx.PageCount; i++ {
+		runs := pageRunsOf(ctx, i)
+		total += len(runs)
+		pages = append(pages, strings.Join(lines(runs), "\n"))
+	}
+	if total == 0 {
+		return "", formats.Errorf(formats.ErrUnsupported, "file", "no text could be extracted from the PDF's %d page(s): it may be scanned images or use fonts whose text cannot be decoded", ctx.PageCount)
+	}
+	return strings.Join(pages, "\n\f"), nil
+}

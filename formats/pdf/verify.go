@@ -1,0 +1,91 @@
+package pdf
+
+import (
+	"fmt"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// verifyFields compares expected answers with the fields' current values.
+// Checkboxes compare as booleans, radios and dropdowns as options; text
+// uses formats.Compare. It also flags filled fields that viewers may not
+// draw because no widget has an appearance stream.
+func verifyFields(fields []*field, expected []formats.ExpectedAnswer) *formats.VerificationReport {
+	byID, byName := map[string]*field{}, map[string]*field{}
+	for _, f := range fields {
+		byID[f.ID] = f
+		byName[f.Name] = f
+	}
+	var results []formats.ContentResult
+	var structural []string
+	for _, e := range expected {
+		key := e.PairID
+		if key == "" {
+			key = e.XPath
+		}
+		f := byName[key]
+		if isFieldID(key) && byID[upper(key)] != nil {
+			f = byID[upper(key)]
+		}
+		if f == nil {
+			results = append(results, formats.ContentResult{PairID: key, Status: formats.ContentMissing, Expected: e.ExpectedText})
+			structural = append(structural, fmt.Sprintf("%s: no form field with this ID or name", key))
+			continue
+		}
+		results = append(results, formats.ContentResult{PairID: key, Status: compareField(f, e.ExpectedText), Expected: e.ExpectedText, Actual: f.Value})
+		if f.Value != "" && !hasAppearance(f) {
+			structural = append(structural, fmt.Sprintf("%s: the field has a value but no appearance stream; some viewers will show it empty", fieldRef(f)))
+		}
+	}
+	return formats.Report(structural, results, expected)
+}
+
+func compareField(f *field, expected string) formats.ContentStatus {
+	switch f.Kind {
+	case kindCheckbox:
+		want, err := formats.ParseBool(expected)
+		if err != nil {
+			return formats.ContentMismatched
+		}
+		got := f.Value == checkedValue
+		switch {
+		case want == got:
+			return formats.ContentMatched
+		case want:
+			return formats.ContentMissing
+		}
+		return formats.ContentMismatched
+	case kindRadio, kindDropdown:
+		if f.Value == "" {
+			return formats.ContentMissing
+		}
+		if i, ok := matchOption(f.Options, f.states, expected); ok && f.Options[i] == f.Value {
+			return formats.ContentMatched
+		}
+		if formats.Normalize(expected) == formats.Normalize(f.Value) {
+			return formats.ContentMatched
+		}
+		return formats.ContentMismatched
+	}
+	return formats.Compare(expected, f.Value)
+}
+
+func hasAppearance(f *field) bool {
+	for _, w := range f.widgets {
+		if w.dict == nil {
+			continue
+		}
+		if ap, ok := w.dict.Find("AP"); ok && ap != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func upper(s string) string {
+	b := []byte(s)
+	if len(b) > 0 && b[0] == 'f' {
+		b[0] = 'F'
+	}
+	return string(b)
+}
