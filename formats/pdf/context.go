@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -34,31 +35,33 @@ func addContext(d *document) {
 		}
 		rs, ok := runs[f.Page]
 		if !ok {
-			rs = pageRunsOf(d.ctx, f.Page)
+			rs = phrases(pageRunsOf(d.ctx, f.Page))
 			runs[f.Page] = rs
 		}
-		f.Context = nearText(rs, f.rect)
+		f.Context = nearText(rs, f.rect, f.Kind == kindCheckbox || f.Kind == kindRadio)
 	}
 }
 
-func nearText(rs []run, r [4]float64) string {
-	best, bestDist := -1, math.MaxFloat64
+func nearText(rs []run, r [4]float64, button bool) string {
+	onRow := func(t run) bool { return t.y >= r[1]-2 && t.y <= r[3]+2 }
+	left, right, above := -1, -1, -1
+	dl, dr, da := 300.0, 100.0, 24.0
 	for i, t := range rs {
-		if t.y >= r[1]-2 && t.y <= r[3]+2 && t.end <= r[0]+4 {
-			if dist := r[0] - t.end; dist < bestDist && dist < 300 {
-				best, bestDist = i, dist
-			}
+		switch {
+		case onRow(t) && t.end <= r[0]+4 && r[0]-t.end < dl:
+			left, dl = i, r[0]-t.end
+		case onRow(t) && t.x >= r[2]-4 && t.x-r[2] < dr:
+			right, dr = i, t.x-r[2]
+		case t.y-r[3] >= -2 && t.y-r[3] < da && t.x < r[2] && t.end > r[0]-20:
+			above, da = i, t.y-r[3]
 		}
 	}
-	if best < 0 {
-		for i, t := range rs {
-			above := t.y - r[3]
-			if above >= -2 && above < 24 && t.x < r[2] && t.end > r[0]-20 {
-				if above < bestDist {
-					best, bestDist = i, above
-				}
-			}
-		}
+	best := left
+	switch {
+	case button && right >= 0 && dr < 30, best < 0 && right >= 0:
+		best = right
+	case best < 0:
+		best = above
 	}
 	if best < 0 {
 		return ""
@@ -68,4 +71,34 @@ func nearText(rs []run, r [4]float64) string {
 		s = string(r[:maxContext]) + "…"
 	}
 	return s
+}
+
+// phrases merges runs that continue each other on one baseline (forms
+// often draw a label letter by letter) so a field's context is a whole
+// label rather than its last letter.
+func phrases(runs []run) []run {
+	rs := append([]run(nil), runs...)
+	sort.SliceStable(rs, func(i, j int) bool {
+		if dy := rs[i].y - rs[j].y; math.Abs(dy) > 1 {
+			return dy > 0
+		}
+		return rs[i].x < rs[j].x
+	})
+	var out []run
+	for _, r := range rs {
+		if n := len(out); n > 0 {
+			last := &out[n-1]
+			gap := r.x - last.end
+			if math.Abs(r.y-last.y) <= 1 && gap > -last.size && gap < last.size*0.8 {
+				if gap > last.size*0.25 {
+					last.text += " "
+				}
+				last.text += r.text
+				last.end = math.Max(last.end, r.end)
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }
