@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -53,6 +54,18 @@ func compareField(f *field, expected string) formats.ContentStatus {
 			return formats.ContentMatched
 		case want:
 			return formats.ContentMissing
+		}
+		return formats.ContentMismatched
+	case kindListbox:
+		want, err := resolveList(f, expected)
+		if err != nil {
+			return formats.ContentMismatched
+		}
+		if f.Value == "" {
+			return formats.ContentMissing
+		}
+		if strings.Join(want, ", ") == f.Value {
+			return formats.ContentMatched
 		}
 		return formats.ContentMismatched
 	case kindRadio, kindDropdown:

@@ -1,0 +1,201 @@
+package pdf
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+)
+
+const sharedForms = "../../../shared/forms"
+
+// pipeline runs extract → validate → fill (write + verify) and checks the
+// output with every independent reader: qpdf --check passes, PyMuPDF reads
+// the values, and pdftotext shows the text values on the page.
+func pipeline(t *testing.T, doc []byte, answers []formats.Answer) *formats.WriteResult {
+	t.Helper()
+	e := New()
+	if _, err := e.ExtractCompact(doc); err != nil {
+		t.Fatalf("extract: %v", err)
+	}
+	locs := make([]formats.Location, len(answers))
+	for i, a := range answers {
+		locs[i] = formats.Location{PairID: a.PairID}
+	}
+	vals, err := e.Validate(doc, locs)
+	if err != nil {
+		t.Fatalf("validate: %v", err)
+	}
+	for _, v := range vals {
+		if v.Status != formats.Matched {
+			t.Fatalf("validate %s: %+v", v.PairID, v)
+		}
+	}
+	res, rep, err := formats.Fill(e, doc, answers, formats.WriteOptions{})
+	if err != nil {
+		t.Fatalf("fill: %v", err)
+	}
+	if !rep.OK() {
+		t.Fatalf("fill's own verification: %+v", rep)
+	}
+	rep2, err := e.Verify(res.Document, formats.ExpectedFromAnswers(answers))
+	if err != nil || !rep2.OK() {
+		t.Fatalf("verify of the written bytes: %+v, %v", rep2, err)
+	}
+	checkReaders(t, res.Document, answers)
+	return res
+}
+
+func checkReaders(t *testing.T, out []byte, answers []formats.Answer) {
+	t.Helper()
+	d, err := open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qpdfCheck(t, out)
+	page := squash(pdftotext(t, out))
+	view := pymupdf(t, out)
+	if view.Perms {
+		t.Error("the output still carries a usage-rights signature (/Perms)")
+	}
+	for _, a := range answers {
+		f, err := d.lookup(a.PairID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := view.Fields[f.Name]
+		if !ok {
+			t.Errorf("PyMuPDF does not see field %q", f.Name)
+			continue
+		}
+		switch f.Kind {
+		case kindText:
+			if got != a.AnswerText {
+				t.Errorf("PyMuPDF reads %s = %q, want %q", f.Name, got, a.AnswerText)
+			}
+			if !strings.Contains(page, squash(a.AnswerText)) {
+				t.Errorf("pdftotext does not show %q (%s) on the page", a.AnswerText, f.ID)
+			}
+		case kindCheckbox:
+			want, _ := formats.ParseBool(a.AnswerText)
+			if (got != "" && got != "Off") != want {
+				t.Errorf("PyMuPDF reads checkbox %s = %q, want checked=%v", f.Name, got, want)
+			}
+		case kindRadio, kindDropdown:
+			i, _ := matchOption(f.Options, f.states, a.AnswerText)
+			if got != f.states[i] && got != f.Options[i] {
+				t.Errorf("PyMuPDF reads %s %s = %q, want %q", f.Kind, f.Name, got, f.Options[i])
+			}
+		}
+	}
+}
+
+func TestPipelineOnFixtures(t *testing.T) {
+	answers := []formats.Answer{
+		{PairID: "F1", AnswerText: "Ada Lovelace"},
+		{PairID: "email", AnswerText: "ada@example.org"},
+		{PairID: "F3", AnswerText: "yes"},
+		{PairID: "F4", AnswerText: "Green"},
+		{PairID: "country", AnswerText: "Canada"},
+		{PairID: "applicant.city", AnswerText: "London"},
+		{PairID: "F8", AnswerText: "Analytical engines"},
+		{PairID: "F9", AnswerText: "Go|Python"},
+	}
+	tests := []struct {
+		scenario     string
+		doc          []byte
+		wantWarnings []string
+	}{
+		{"plain AcroForm", fixtures.PDFForm(), nil},
+		{"hybrid XFA with usage rights", fixtures.PDFHybridXFA(), []string{"/Perms", "XFA"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			res := pipeline(t, tt.doc, answers)
+			all := strings.Join(res.Warnings, "\n")
+			if len(res.Warnings) != len(tt.wantWarnings) {
+				t.Errorf("warnings = %q, want %d", res.Warnings, len(tt.wantWarnings))
+			}
+			for _, w := range tt.wantWarnings {
+				if !strings.Contains(all, w) {
+					t.Errorf("warnings %q lack %q", all, w)
+				}
+			}
+			view := pymupdf(t, res.Document)
+			if view.XFA || view.Perms || view.Pages != 2 {
+				t.Errorf("output catalog: %+v", view)
+			}
+			if acroForm(mustOpen(t, res.Document).ctx)["NeedAppearances"] == nil {
+				t.Error("NeedAppearances is not set")
+			}
+		})
+	}
+}
+
+func mustOpen(t *testing.T, doc []byte) *document {
+	t.Helper()
+	d, err := open(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// sharedAnswers picks a handful of fillable fields of a real form: up to
+// five text fields (values within MaxLen), a checkbox, and a radio group
+// or dropdown when there is one.
+func sharedAnswers(fields []*field) []formats.Answer {
+	var out []formats.Answer
+	texts, box, choice := 0, false, false
+	for _, f := range fields {
+		if f.ReadOnly {
+			continue
+		}
+		switch {
+		case f.Kind == kindText && texts < 5 && !f.Comb:
+			v := fmt.Sprintf("Test %s", f.ID)
+			if f.MaxLen > 0 && len(v) > f.MaxLen {
+				v = strings.Repeat("7", f.MaxLen)
+			}
+			out = append(out, formats.Answer{PairID: f.ID, AnswerText: v})
+			texts++
+		case f.Kind == kindCheckbox && !box:
+			out = append(out, formats.Answer{PairID: f.Name, AnswerText: "checked"})
+			box = true
+		case (f.Kind == kindRadio || f.Kind == kindDropdown) && !choice && len(f.Options) > 1:
+			out = append(out, formats.Answer{PairID: f.ID, AnswerText: f.Options[len(f.Options)-1]})
+			choice = true
+		}
+	}
+	return out
+}
+
+func sharedPDFs(t testing.TB) []string {
+	files, _ := filepath.Glob(filepath.Join(sharedForms, "*.pdf"))
+	if len(files) == 0 {
+		t.Skipf("%s: no shared forms (folder absent)", sharedForms)
+	}
+	return files
+}
+
+func TestPipelineOnSharedForms(t *testing.T) {
+	for _, path := range sharedPDFs(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			doc, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := mustOpen(t, doc)
+			answers := sharedAnswers(d.fields)
+			if len(answers) == 0 {
+				t.Fatal("no fillable field found")
+			}
+			res := pipeline(t, doc, answers)
+			t.Logf("%d fields, filled %d, warnings %q", len(d.fields), len(answers), res.Warnings)
+		})
+	}
+}
