@@ -21,6 +21,10 @@ func init() {
 	api.DisableConfigDir()
 }
 
+// eofWindow is how far from the end the %%EOF marker may sit; writers
+// append a little junk or white space after it.
+const eofWindow = 2048
+
 // document is one parsed PDF: pdfcpu's model plus formfill's field
 // inventory in ID order.
 type document struct {
@@ -58,6 +62,11 @@ func readContext(data []byte) (ctx *model.Context, err error) {
 	}
 	if err := formats.CheckMagic(formats.PDF, data); err != nil {
 		return nil, err
+	}
+	// pdfcpu repairs a file cut short by rescanning its objects, but a
+	// truncated upload silently loses pages and fields: refuse it.
+	if !bytes.Contains(data[max(0, len(data)-eofWindow):], []byte("%%EOF")) {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the PDF is truncated: no %%%%EOF marker at its end (was the upload cut short?)")
 	}
 	ctx, err = api.ReadContext(bytes.NewReader(data), newConfig())
 	if err != nil {

@@ -1,0 +1,145 @@
+package pdf
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+)
+
+// everyCall runs each engine entry point on doc and returns their errors.
+func everyCall(doc []byte) map[string]error {
+	e := New()
+	errs := map[string]error{}
+	_, errs["ExtractCompact"] = e.ExtractCompact(doc)
+	_, errs["ExtractRaw"] = e.ExtractRaw(doc)
+	_, errs["ExtractText"] = e.ExtractText(doc)
+	_, errs["ListFields"] = e.ListFields(doc)
+	_, errs["Validate"] = e.Validate(doc, []formats.Location{{PairID: "F1"}})
+	_, errs["Write"] = e.Write(doc, []formats.Answer{{PairID: "F1", AnswerText: "x"}}, formats.WriteOptions{})
+	_, errs["Verify"] = e.Verify(doc, []formats.ExpectedAnswer{{PairID: "F1", ExpectedText: "x"}})
+	return errs
+}
+
+func brokenXref(doc []byte) []byte {
+	i := bytes.LastIndex(doc, []byte("startxref"))
+	out := append([]byte(nil), doc[:i]...)
+	return append(out, []byte("startxref\n999999\n%%EOF\n")...)
+}
+
+func TestHostileDocumentsGetTypedErrors(t *testing.T) {
+	form := fixtures.PDFForm()
+	tests := []struct {
+		scenario string
+		doc      []byte
+		want     error
+	}{
+		{"empty", nil, formats.ErrInvalidDocument},
+		{"wrong magic (a zip)", []byte("PK\x03\x04 not a pdf at all"), formats.ErrInvalidDocument},
+		{"header only", []byte("%PDF-1.7\n"), formats.ErrInvalidDocument},
+		{"truncated to half", form[:len(form)/2], formats.ErrInvalidDocument},
+		{"garbage after the header", append([]byte("%PDF-1.4\n"), bytes.Repeat([]byte("\x00\xff garbage ("), 200)...), formats.ErrInvalidDocument},
+		{"too large", append([]byte("%PDF-1.4\n"), make([]byte, formats.MaxFileSize)...), formats.ErrTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			for call, err := range everyCall(tt.doc) {
+				if !errors.Is(err, tt.want) {
+					t.Errorf("%s: err = %v, want %v", call, err, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// A broken xref offset is repaired by pdfcpu (it rescans the file), as
+// viewers do: the form must still be readable, or fail with a typed error.
+func TestBrokenXrefIsRepairedOrRefused(t *testing.T) {
+	for call, err := range everyCall(brokenXref(fixtures.PDFForm())) {
+		if err != nil && !formats.IsInputError(err) {
+			t.Errorf("%s: untyped error %v", call, err)
+		}
+	}
+	fs, err := New().ListFields(brokenXref(fixtures.PDFForm()))
+	if err == nil && len(fs) != 10 {
+		t.Errorf("repaired document lists %d fields, want 10", len(fs))
+	}
+}
+
+func encrypt(t *testing.T, doc []byte, userPassword string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.pdf"), filepath.Join(dir, "out.pdf")
+	if err := os.WriteFile(in, doc, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(need(t, "qpdf"), "--encrypt", userPassword, "owner-secret", "256", "--", in, out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("qpdf --encrypt: %v\n%s", err, msg)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestEncryptedPDFsAreUnsupported(t *testing.T) {
+	tests := []struct{ scenario, password string }{
+		{"user password", "let-me-in"},
+		{"owner password only", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			doc := encrypt(t, fixtures.PDFForm(), tt.password)
+			for call, err := range everyCall(doc) {
+				if !errors.Is(err, formats.ErrUnsupported) || !strings.Contains(err.Error(), "encrypted") {
+					t.Errorf("%s: err = %v, want ErrUnsupported naming encryption", call, err)
+				}
+			}
+		})
+	}
+}
+
+func TestPanicsBecomeInvalidDocument(t *testing.T) {
+	var err error
+	func() {
+		defer guard(&err)
+		panic("pdfcpu blew up")
+	}()
+	if !errors.Is(err, formats.ErrInvalidDocument) || !strings.Contains(err.Error(), "blew up") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	form := fixtures.PDFForm()
+	f.Add(form)
+	f.Add(form[:len(form)*3/4])
+	f.Add(fixtures.PDFHybridXFA())
+	f.Add([]byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj trailer << /Root 1 0 R >>"))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		e := New()
+		if _, err := e.ExtractCompact(doc); err != nil && !formats.IsInputError(err) {
+			t.Fatalf("ExtractCompact: untyped error %v", err)
+		}
+		if _, err := e.ExtractText(doc); err != nil && !formats.IsInputError(err) {
+			t.Fatalf("ExtractText: untyped error %v", err)
+		}
+	})
+}
+
+// FuzzContentStream feeds the text extractor arbitrary content streams.
+func FuzzContentStream(f *testing.F) {
+	f.Add([]byte("BT /F1 10 Tf 1 0 0 1 50 700 Tm (Hello \\(x\\)) Tj [(A) -300 (B)] TJ ET"))
+	f.Add([]byte("q 1 0 0 1 5 5 cm BT <48656c6c6f> Tj T* (x) ' ET Q BI /W 1 ID \x00\x01 EI"))
+	f.Fuzz(func(t *testing.T, content []byte) {
+		_ = lines(pageRuns(content))
+	})
+}
