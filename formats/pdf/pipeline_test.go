@@ -9,6 +9,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/readers"
 )
 
 const sharedForms = "../../../shared/forms"
@@ -56,10 +57,10 @@ func checkReaders(t *testing.T, out []byte, answers []formats.Answer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qpdfCheck(t, out)
-	page := squash(pdftotext(t, out))
-	view := pymupdf(t, out)
-	if view.Perms {
+	readers.QPDFCheck(t, out)
+	page := squash(readers.PDFText(t, out))
+	values := readers.PDFFields(t, out)
+	if pymupdfCatalog(t, out).Perms {
 		t.Error("the output still carries a usage-rights signature (/Perms)")
 	}
 	for _, a := range answers {
@@ -67,7 +68,7 @@ func checkReaders(t *testing.T, out []byte, answers []formats.Answer) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := view.Fields[f.Name]
+		got, ok := values[f.Name]
 		if !ok {
 			t.Errorf("PyMuPDF does not see field %q", f.Name)
 			continue
@@ -125,7 +126,7 @@ func TestPipelineOnFixtures(t *testing.T) {
 					t.Errorf("warnings %q lack %q", all, w)
 				}
 			}
-			view := pymupdf(t, res.Document)
+			view := pymupdfCatalog(t, res.Document)
 			if view.XFA || view.Perms || view.Pages != 2 {
 				t.Errorf("output catalog: %+v", view)
 			}
