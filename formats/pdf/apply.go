@@ -24,6 +24,7 @@ import (
 // dropdowns. It returns the new bytes and warnings for the caller.
 func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	ctx := d.ctx
+	_ = ensureFonts() // logged; only values outside Latin-1 need it
 	warnings := d.dropBrokenExtras()
 	if err := api.ValidateContext(ctx); err != nil {
 		return nil, nil, formats.Wrap(formats.ErrUnsupported, "file", err, "pdfcpu cannot prepare this PDF for filling")
@@ -46,6 +47,9 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 		return fillValue(a, ft), false, true
 	}
 	if _, _, err := form.FillForm(ctx, details, nil, form.JSON); err != nil {
+		if ensureFonts() != nil {
+			return nil, nil, formats.Wrap(formats.ErrUnsupported, "AcroForm", err, "filling the form failed; no Unicode font is available to draw values outside Latin-1")
+		}
 		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "filling the form failed")
 	}
 	if err := d.patchChoices(plan); err != nil {

@@ -102,7 +102,7 @@ func TestPipelineOnFixtures(t *testing.T) {
 		{PairID: "F3", AnswerText: "yes"},
 		{PairID: "F4", AnswerText: "Green"},
 		{PairID: "country", AnswerText: "Canada"},
-		{PairID: "applicant.city", AnswerText: "London"},
+		{PairID: "applicant.city", AnswerText: "Zoë Ølsen – “Ada”"},
 		{PairID: "F8", AnswerText: "Analytical engines"},
 		{PairID: "F9", AnswerText: "Go|Python"},
 	}
