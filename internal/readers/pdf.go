@@ -1,0 +1,68 @@
+package readers
+
+import (
+	"strings"
+	"testing"
+)
+
+// PDFFields opens pdf with PyMuPDF and returns field name → value for
+// every form field, read through PyMuPDF's widget API (widget.field_name →
+// widget.field_value). Checkboxes and radio groups give their on-state
+// name (often "Yes", or the option's name) or "Off"; multi-select lists
+// "a, b"; an empty field "". The PyMuPDF packaged in Debian 12 (1.21)
+// crashes in the widget API on some real forms; PDFFields then falls back
+// to walking the field objects (fully qualified names, /V values, same
+// conventions) and logs that it did.
+func PDFFields(tb testing.TB, pdf []byte) map[string]string {
+	tb.Helper()
+	needPython(tb, "fitz", "PyMuPDF", "python3-fitz")
+	path := writeTemp(tb, "form.pdf", pdf)
+	fields := map[string]string{}
+	err := execScript("pdf_widgets.py", path, &fields)
+	if err == nil {
+		return fields
+	}
+	tb.Logf("readers: PyMuPDF widget API failed, reading the field objects instead: %v", firstLine(err.Error()))
+	fields = map[string]string{}
+	runScript(tb, "pdf_fields.py", path, &fields)
+	return fields
+}
+
+// QPDFCheck runs qpdf --check on pdf and fails tb unless qpdf exits 0:
+// structural errors (exit 2) and warnings (exit 3) both fail, with qpdf's
+// report in the message.
+func QPDFCheck(tb testing.TB, pdf []byte) {
+	tb.Helper()
+	qpdf := lookPath(tb, "qpdf", "apt-get install qpdf")
+	res, err := run(DefaultTimeout, "", qpdf, "--check", writeTemp(tb, "check.pdf", pdf))
+	if err != nil {
+		tb.Fatalf("readers: qpdf: %v", err)
+	}
+	if res.exit != 0 {
+		tb.Fatalf("readers: qpdf --check failed (exit %d):\n%s%s", res.exit, tail(res.stdout, 4000), tail(res.stderr, 2000))
+	}
+}
+
+// PDFText returns the text poppler's pdftotext -layout sees on the pages
+// of pdf, which includes the appearance streams of filled form fields (a
+// value with no appearance does not show). Pages are separated by form
+// feeds. It fails tb if pdftotext cannot read pdf.
+func PDFText(tb testing.TB, pdf []byte) string {
+	tb.Helper()
+	bin := lookPath(tb, "pdftotext", "apt-get install poppler-utils")
+	res, err := run(DefaultTimeout, "", bin, "-layout", "-enc", "UTF-8", writeTemp(tb, "text.pdf", pdf), "-")
+	if err != nil {
+		tb.Fatalf("readers: pdftotext: %v", err)
+	}
+	if res.exit != 0 {
+		tb.Fatalf("readers: pdftotext could not read the PDF (exit %d):\n%s", res.exit, tail(res.stderr, 2000))
+	}
+	return string(res.stdout)
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,41 @@
+# Reads a .xlsx with openpyxl (formulas kept, not their cached results) and
+# prints JSON: {"cells": {sheet: {ref: value}}, "types": {sheet: {ref: t}}}
+# for every non-empty cell of every sheet, hidden ones included. Values are
+# Python's str() of openpyxl's value, except booleans ("TRUE"/"FALSE") and
+# dates/times (ISO 8601). Formula cells hold the formula ("=SUM(A1:A2)").
+# Types are openpyxl's data_type: s string, n number, b boolean, d date,
+# f formula, e error.
+import datetime
+import json
+import sys
+import warnings
+
+import openpyxl
+
+warnings.simplefilter("ignore")
+
+
+def text(v):
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, (datetime.datetime, datetime.date, datetime.time)):
+        return v.isoformat()
+    return str(v)
+
+
+def main():
+    wb = openpyxl.load_workbook(sys.argv[1], data_only=False)
+    cells, types = {}, {}
+    for ws in wb.worksheets:
+        c, t = {}, {}
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value is None:
+                    continue
+                c[cell.coordinate] = text(cell.value)
+                t[cell.coordinate] = cell.data_type
+        cells[ws.title], types[ws.title] = c, t
+    json.dump({"cells": cells, "types": types}, sys.stdout, ensure_ascii=False)
+
+
+main()

@@ -1,0 +1,80 @@
+package readers
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+)
+
+// Python is the interpreter the Python readers run under: Debian installs
+// python3-docx, python3-openpyxl and python3-fitz for it only.
+const Python = "/usr/bin/python3"
+
+//go:embed py/*.py
+var scripts embed.FS
+
+// pyModules caches whether each module imports, so the check runs once per
+// test binary.
+var pyModules sync.Map // module name → bool
+
+// pyHas reports whether module imports under Python.
+func pyHas(module string) bool {
+	if ok, seen := pyModules.Load(module); seen {
+		return ok.(bool)
+	}
+	ok := false
+	if _, err := os.Stat(Python); err == nil {
+		res, err := run(DefaultTimeout, "", Python, "-c", "import "+module)
+		ok = err == nil && res.exit == 0
+	}
+	pyModules.Store(module, ok)
+	return ok
+}
+
+// needPython skips tb unless module imports under Python.
+func needPython(tb testing.TB, module, what, deb string) {
+	tb.Helper()
+	if !pyHas(module) {
+		missing(tb, what, "apt-get install "+deb)
+	}
+}
+
+// runScript runs the embedded script py/<script> on path and decodes the
+// JSON it prints into out. It fails tb when the script exits non-zero,
+// which is how the Python readers say they could not read the document.
+func runScript(tb testing.TB, script, path string, out any) {
+	tb.Helper()
+	if err := execScript(script, path, out); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// execScript is runScript returning the failure, so a caller can fall back.
+func execScript(script, path string, out any) error {
+	src, err := scripts.ReadFile("py/" + script)
+	if err != nil {
+		return fmt.Errorf("readers: embedded script %s: %w", script, err)
+	}
+	res, err := run(DefaultTimeout, "", Python, "-c", string(src), path)
+	if err != nil {
+		return fmt.Errorf("readers: %s: %w\nstderr:\n%s", script, err, tail(res.stderr, 4000))
+	}
+	if res.exit != 0 {
+		return fmt.Errorf("readers: %s could not read %s (exit %d):\n%s", script, path, res.exit, tail(res.stderr, 4000))
+	}
+	if err := json.Unmarshal(res.stdout, out); err != nil {
+		return fmt.Errorf("readers: %s printed no valid JSON: %w\n%s", script, err, tail(res.stdout, 2000))
+	}
+	return nil
+}
+
+// tail returns at most the last n bytes of b, as text.
+func tail(b []byte, n int) string {
+	if len(b) > n {
+		return "…" + string(b[len(b)-n:])
+	}
+	return string(b)
+}

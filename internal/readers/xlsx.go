@@ -1,0 +1,36 @@
+package readers
+
+import "testing"
+
+// xlsxView is what py/xlsx_read.py prints.
+type xlsxView struct {
+	Cells map[string]map[string]string `json:"cells"`
+	Types map[string]map[string]string `json:"types"`
+}
+
+func readXLSX(tb testing.TB, doc []byte) xlsxView {
+	tb.Helper()
+	needPython(tb, "openpyxl", "openpyxl", "python3-openpyxl")
+	var v xlsxView
+	runScript(tb, "xlsx_read.py", writeTemp(tb, "book.xlsx", doc), &v)
+	return v
+}
+
+// XLSXCells opens doc with openpyxl and returns sheet name → cell reference
+// ("B7") → value for every non-empty cell of every sheet, hidden sheets
+// included. Values are as openpyxl reads them, as text: numbers as Python
+// prints them ("42", "3.5"), booleans "TRUE"/"FALSE", dates ISO 8601, and
+// formula cells their formula ("=SUM(A1:A3)", not a cached result). Merged
+// ranges hold their value in the top-left cell only.
+func XLSXCells(tb testing.TB, doc []byte) map[string]map[string]string {
+	tb.Helper()
+	return readXLSX(tb, doc).Cells
+}
+
+// XLSXTypes is XLSXCells' companion: sheet → cell reference → openpyxl's
+// data type ("s" string, "n" number, "b" boolean, "d" date, "f" formula,
+// "e" error). It tells a formula from text that merely starts with "=".
+func XLSXTypes(tb testing.TB, doc []byte) map[string]map[string]string {
+	tb.Helper()
+	return readXLSX(tb, doc).Types
+}
