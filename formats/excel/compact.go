@@ -1,0 +1,193 @@
+package excel
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// maxCellText is how many characters of a cell the compact map quotes.
+const maxCellText = 200
+
+// ExtractCompact implements extract_structure_compact.
+func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
+	defer guard(&err)
+	wb, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	cs = &formats.CompactStructure{IDToXPath: map[string]string{}, ComplexElements: []string{}}
+	var b strings.Builder
+	for i := range wb.sheets {
+		m, err := wb.loadSheet(i + 1)
+		if err != nil {
+			return nil, sheetError(wb.sheets[i], err)
+		}
+		m.writeCompact(&b, cs, m.findTargets(), e.maxLines)
+	}
+	cs.CompactText = b.String()
+	return cs, nil
+}
+
+func sheetError(sheet string, err error) error {
+	return formats.Wrap(formats.ErrInvalidDocument, sheet, err, "worksheet %q could not be read", sheet)
+}
+
+// entry is one cell the compact map may show.
+type entry struct {
+	row, col int
+	key      bool // a target, a question, a header or question-column cell
+}
+
+// entries lists the non-empty cells and the targets of the sheet in
+// row-major order.
+func (m *sheetModel) entries(l *layout) []entry {
+	var out []entry
+	for r, row := range m.rows {
+		for c, v := range row {
+			p := [2]int{r + 1, c + 1}
+			if strings.TrimSpace(v) == "" && l.targets[p] == nil {
+				continue
+			}
+			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || (r+1 >= l.headerR1 && r+1 <= l.headerR2)
+			out = append(out, entry{row: r + 1, col: c + 1, key: key})
+		}
+	}
+	for p, t := range l.targets {
+		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
+			out = append(out, entry{row: t.row, col: t.col, key: true})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].row != out[j].row {
+			return out[i].row < out[j].row
+		}
+		return out[i].col < out[j].col
+	})
+	return out
+}
+
+// writeCompact appends the sheet's part of the compact map. Over the cap,
+// cells that are neither targets nor questions nor headers go first, then
+// the tail of the sheet; a note says what went.
+func (m *sheetModel) writeCompact(b *strings.Builder, cs *formats.CompactStructure, l *layout, maxLines int) {
+	fmt.Fprintf(b, "=== Sheet %d: %q ===", m.index, m.name)
+	if m.hidden {
+		b.WriteString(" (hidden sheet)")
+	}
+	b.WriteByte('\n')
+	all := m.entries(l)
+	if len(all) == 0 {
+		b.WriteString("(empty)\n")
+	}
+	shown, notes := capEntries(all, maxLines)
+	for _, en := range shown {
+		c := cell{sheet: m.index, row: en.row, col: en.col}
+		b.WriteString(m.line(c, l.targets[[2]int{en.row, en.col}]))
+		b.WriteByte('\n')
+		cs.IDToXPath[c.ID()] = m.wb.xpath(c)
+		cs.ComplexElements = append(cs.ComplexElements, m.complex(c)...)
+	}
+	for _, n := range notes {
+		b.WriteString(n + "\n")
+	}
+	for _, r := range m.rules {
+		if r.typ == "list" {
+			cs.ComplexElements = append(cs.ComplexElements, fmt.Sprintf("COMPLEX(list) S%d %s: %s", m.index, r.sqref, optionText(r.options)))
+		}
+	}
+}
+
+// capEntries applies the line cap and says what it cut.
+func capEntries(all []entry, maxLines int) ([]entry, []string) {
+	if len(all) <= maxLines {
+		return all, nil
+	}
+	var notes []string
+	key := make([]entry, 0, len(all))
+	for _, en := range all {
+		if en.key {
+			key = append(key, en)
+		}
+	}
+	if dropped := len(all) - len(key); dropped > 0 {
+		notes = append(notes, fmt.Sprintf("(… %d other cells not shown: more than %d lines; only answer targets, questions and headers are listed — extract_structure has every value)", dropped, maxLines))
+	}
+	if len(key) > maxLines {
+		cut := key[maxLines:]
+		notes = append(notes, fmt.Sprintf("(… cut at %d lines: %d more cells from row %d to row %d not shown — address them by ID or Sheet!A1, or use extract_structure)", maxLines, len(cut), cut[0].row, cut[len(cut)-1].row))
+		key = key[:maxLines]
+	}
+	return key, notes
+}
+
+// line renders one cell: S1-R5-C3: "text" [bold, merged: C5:D6] ← answer target.
+func (m *sheetModel) line(c cell, t *target) string {
+	text := m.text(c.row, c.col)
+	var attrs []string
+	if strings.TrimSpace(text) == "" {
+		attrs = append(attrs, "empty")
+	}
+	if s := m.style(c.row, c.col); s != nil {
+		if s.Font != nil && s.Font.Bold {
+			attrs = append(attrs, "bold")
+		}
+		if k := numberKind(s); k != "" {
+			attrs = append(attrs, k)
+		}
+	}
+	if mr := m.mergeAt(c.row, c.col); mr != nil {
+		attrs = append(attrs, "merged: "+mr.ref)
+	}
+	if r := m.ruleAt(c.row, c.col); r != nil && r.typ == "list" {
+		attrs = append(attrs, "list: "+optionText(r.options))
+	}
+	if f, _ := m.wb.f.GetCellFormula(m.name, c.name()); f != "" {
+		attrs = append(attrs, "formula")
+	}
+	if m.hiddenRows[c.row] {
+		attrs = append(attrs, "hidden row")
+	}
+	if t != nil && t.header != "" {
+		attrs = append(attrs, "column: "+t.header)
+	}
+	s := fmt.Sprintf("%s: %s", c.ID(), strconv.Quote(clip(text, maxCellText)))
+	if len(attrs) > 0 {
+		s += " [" + strings.Join(attrs, ", ") + "]"
+	}
+	if t != nil {
+		s += " ← answer target"
+	}
+	return s
+}
+
+// complex lists the cell's complex features for complex_elements.
+func (m *sheetModel) complex(c cell) []string {
+	var out []string
+	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
+		out = append(out, fmt.Sprintf("COMPLEX(merged) %s %s", c.ID(), mr.ref))
+	}
+	if f, _ := m.wb.f.GetCellFormula(m.name, c.name()); f != "" {
+		out = append(out, fmt.Sprintf("COMPLEX(formula) %s =%s", c.ID(), f))
+	}
+	return out
+}
+
+func optionText(opts []string) string {
+	if opts == nil {
+		return "(source not resolvable)"
+	}
+	return strings.Join(opts, "|")
+}
+
+// clip shortens s to n runes, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,58 @@
+package excel
+
+import (
+	"github.com/formfill/formfill/formats"
+)
+
+func init() { formats.Register(New()) }
+
+// DefaultMaxLines is how many cell lines extract_structure_compact shows
+// per sheet before it cuts (with a note saying what was cut).
+const DefaultMaxLines = 2000
+
+// Engine fills .xlsx workbooks. It keeps no state between calls: element
+// IDs are re-derived from the document bytes every time.
+type Engine struct {
+	maxLines int
+}
+
+// Option tunes an Engine.
+type Option func(*Engine)
+
+// WithMaxLines sets the per-sheet line cap of the compact map (n ≥ 1).
+func WithMaxLines(n int) Option {
+	return func(e *Engine) {
+		if n >= 1 {
+			e.maxLines = n
+		}
+	}
+}
+
+// New returns the Excel engine.
+func New(opts ...Option) *Engine {
+	e := &Engine{maxLines: DefaultMaxLines}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+var (
+	_ formats.Engine = (*Engine)(nil)
+	_ formats.Filler = (*Engine)(nil)
+)
+
+// Type implements formats.Engine.
+func (*Engine) Type() formats.FileType { return formats.Excel }
+
+// BuildInsertion implements build_insertion_xml. Cells hold plain values,
+// so plain text passes through and anything structured is refused.
+func (*Engine) BuildInsertion(req formats.BuildInsertionRequest) (*formats.BuildInsertionResult, error) {
+	switch req.AnswerType {
+	case "", formats.PlainText:
+		return &formats.BuildInsertionResult{InsertionXML: req.AnswerText, Valid: true}, nil
+	case formats.Structured:
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "answer_type", "Excel cells take plain values only: send answer_type plain_text (a list cell takes one of its options)")
+	}
+	return nil, formats.Errorf(formats.ErrInvalidArgument, "answer_type", "%q is not plain_text or structured", req.AnswerType)
+}

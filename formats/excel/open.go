@@ -1,0 +1,110 @@
+package excel
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/xuri/excelize/v2"
+)
+
+// workbook is one parsed document: the guarded archive and excelize's view.
+type workbook struct {
+	arch   *formats.Archive
+	f      *excelize.File
+	sheets []string // sheet names in workbook order; index+1 is the S of an ID
+}
+
+// oleMagic starts encrypted xlsx files and legacy .xls files alike.
+var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
+
+// guard turns a panic inside excelize (seen on malformed XML) into a typed
+// input error, so a hostile document never takes a worker down.
+func guard(err *error) {
+	if r := recover(); r != nil {
+		slog.Warn("excel: recovered from a panic in excelize", "panic", r)
+		*err = formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook could not be parsed (%v)", r)
+	}
+}
+
+// open checks data against the archive guard and then hands it to
+// excelize. Its inflation limits are set to the guard's, so excelize keeps
+// every part in memory and never spills to temporary files.
+func open(data []byte) (wb *workbook, err error) {
+	defer guard(&err)
+	if bytes.HasPrefix(data, oleMagic) {
+		return nil, formats.Errorf(formats.ErrUnsupported, "file", "the file is an OLE compound document: an encrypted workbook or a legacy .xls; save it as an unprotected .xlsx")
+	}
+	if err := formats.CheckMagic(formats.Excel, data); err != nil {
+		return nil, err
+	}
+	arch, err := formats.OpenArchive(data, formats.DefaultArchiveLimits)
+	if err != nil {
+		return nil, err
+	}
+	if arch.File("xl/workbook.xml") == nil {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "not an xlsx workbook: the zip has no xl/workbook.xml%s", zipHint(arch))
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
+		UnzipSizeLimit:    formats.DefaultArchiveLimits.MaxTotalSize,
+		UnzipXMLSizeLimit: formats.DefaultArchiveLimits.MaxEntrySize,
+	})
+	if err != nil {
+		return nil, openError(err)
+	}
+	wb = &workbook{arch: arch, f: f, sheets: f.GetSheetList()}
+	if len(wb.sheets) == 0 {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
+	}
+	return wb, nil
+}
+
+// zipHint names the kind of zip when it is recognisably another format.
+func zipHint(a *formats.Archive) string {
+	switch {
+	case a.File("word/document.xml") != nil:
+		return " (it is a Word document: use file_type word)"
+	case a.File("ppt/presentation.xml") != nil:
+		return " (it is a PowerPoint presentation)"
+	}
+	return ""
+}
+
+func openError(err error) error {
+	switch {
+	case errors.Is(err, excelize.ErrWorkbookFileFormat):
+		return formats.Wrap(formats.ErrInvalidDocument, "file", err, "not an xlsx workbook")
+	case errors.Is(err, excelize.ErrWorkbookPassword), strings.Contains(err.Error(), "password"):
+		return formats.Wrap(formats.ErrUnsupported, "file", err, "the workbook is encrypted; remove the password and try again")
+	case strings.Contains(err.Error(), "size limit"):
+		return formats.Wrap(formats.ErrTooLarge, "file", err, "the workbook inflates past the size limit")
+	}
+	return formats.Wrap(formats.ErrInvalidDocument, "file", err, "the workbook could not be read")
+}
+
+// sheetIndex returns the 1-based index of sheet name; Excel sheet names are
+// unique ignoring case, so a case-insensitive match is accepted too.
+func (wb *workbook) sheetIndex(name string) (int, error) {
+	for i, s := range wb.sheets {
+		if s == name {
+			return i + 1, nil
+		}
+	}
+	for i, s := range wb.sheets {
+		if strings.EqualFold(s, name) {
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("no sheet %q; the sheets are %s", name, quoteList(wb.sheets))
+}
+
+func quoteList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,170 @@
+package excel
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/xuri/excelize/v2"
+)
+
+// maxCellChars is Excel's limit on the characters of one cell; excelize
+// would cut longer text silently.
+const maxCellChars = 32767
+
+// placeholder matches the blanks replace_placeholder fills.
+var placeholder = regexp.MustCompile(`\[[^\]]*\]|\{\{[^}]*\}\}|<[^<>]*>|_{3,}|\.{4,}|…`)
+
+// writer applies answers to one open workbook, caching per-sheet facts.
+type writer struct {
+	wb       *workbook
+	sheets   map[string]bool // sheets written
+	merges   map[string][]mergeRange
+	rules    map[string][]rule
+	styles   map[int]*excelize.Style
+	written  map[cell]string // cell → pair_id that wrote it
+	date1904 bool
+}
+
+func newWriter(wb *workbook) *writer {
+	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
+		styles: map[int]*excelize.Style{}, written: map[cell]string{}}
+	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
+		w.date1904 = *p.Date1904
+	}
+	return w
+}
+
+// put writes value to c for the answer called name.
+func (w *writer) put(name string, c cell, value string, mode formats.Mode) (formats.Change, []string, error) {
+	sheet := w.wb.sheetName(c)
+	var warns []string
+	if mr := w.mergeAt(sheet, c); mr != nil && (mr.r1 != c.row || mr.c1 != c.col) {
+		anchor := cell{sheet: c.sheet, row: mr.r1, col: mr.c1}
+		warns = append(warns, fmt.Sprintf("%s: %s lies inside merged range %s; written to its anchor %s", name, c.name(), mr.ref, anchor.name()))
+		c = anchor
+	}
+	ref := c.name()
+	if f, _ := w.wb.f.GetCellFormula(sheet, ref); f != "" {
+		return formats.Change{}, nil, formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
+	}
+	before, err := w.wb.f.GetCellValue(sheet, ref)
+	if err != nil {
+		return formats.Change{}, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "cell %s could not be read", w.wb.xpath(c))
+	}
+	final, err := combine(name, before, value, mode)
+	if err != nil {
+		return formats.Change{}, nil, err
+	}
+	if final, err = w.checkList(name, sheet, c, final); err != nil {
+		return formats.Change{}, nil, err
+	}
+	if n := len([]rune(final)); n > maxCellChars {
+		return formats.Change{}, nil, formats.Errorf(formats.ErrInvalidArgument, name, "the answer has %d characters; an Excel cell holds at most %d", n, maxCellChars)
+	}
+	if prev, dup := w.written[c]; dup {
+		warns = append(warns, fmt.Sprintf("%s: %s was already written by %s; the later answer wins", name, ref, prev))
+	}
+	if err := w.store(sheet, c, before, final); err != nil {
+		return formats.Change{}, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "writing %s failed", w.wb.xpath(c))
+	}
+	w.written[c], w.sheets[sheet] = name, true
+	after, _ := w.wb.f.GetCellValue(sheet, ref)
+	if mode == "" {
+		mode = formats.ReplaceContent
+	}
+	return formats.Change{PairID: name, XPath: w.wb.xpath(c), Mode: mode, Before: before, After: after}, warns, nil
+}
+
+// combine applies the write mode to the cell's current text.
+func combine(name, before, value string, mode formats.Mode) (string, error) {
+	switch mode {
+	case formats.Append:
+		if strings.TrimSpace(before) == "" {
+			return value, nil
+		}
+		return before + " " + value, nil
+	case formats.ReplacePlaceholder:
+		if strings.TrimSpace(before) == "" {
+			return value, nil
+		}
+		loc := placeholder.FindStringIndex(before)
+		if loc == nil {
+			return "", formats.Errorf(formats.ErrInvalidArgument, name, "replace_placeholder: the cell text %q has no placeholder ([…], {{…}}, <…>, ___ or ....); use replace_content or append", clip(before, 80))
+		}
+		return before[:loc[0]] + value + before[loc[1]:], nil
+	}
+	return value, nil
+}
+
+// checkList holds a value for a list-validated cell to the list, returning
+// the option's own spelling.
+func (w *writer) checkList(name, sheet string, c cell, value string) (string, error) {
+	rules, ok := w.rules[sheet]
+	if !ok {
+		var err error
+		if rules, err = w.wb.rules(sheet); err != nil {
+			return "", formats.Wrap(formats.ErrInvalidDocument, name, err, "the validations of sheet %q could not be read", sheet)
+		}
+		w.rules[sheet] = rules
+	}
+	for _, r := range rules {
+		if r.typ != "list" || r.options == nil || !inRects(r.rects, c) {
+			continue
+		}
+		if opt, ok := matchOption(value, r.options); ok {
+			return opt, nil
+		}
+		return "", formats.Errorf(formats.ErrInvalidArgument, name, "%q is not an option of the list validating %s; choose one of: %s", clip(value, 80), w.wb.xpath(c), strings.Join(r.options, " | "))
+	}
+	return value, nil
+}
+
+func inRects(rs []rect, c cell) bool {
+	for _, r := range rs {
+		if r.contains(c.row, c.col) {
+			return true
+		}
+	}
+	return false
+}
+
+// store sets the cell: a date-formatted cell takes a date as a date, a
+// number goes in as a number when the cell is number-formatted or empty,
+// and everything else as a string, never as a formula, whatever it starts
+// with. All three keep the cell's style.
+func (w *writer) store(sheet string, c cell, before, value string) error {
+	ref := c.name()
+	kind := numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles))
+	if kind == kindDate {
+		if t, ok := parseDate(value); ok {
+			return w.wb.f.SetCellFloat(sheet, ref, excelSerial(t, w.date1904), -1, 64)
+		}
+	}
+	if n, ok := parseNumber(value); ok && kind != kindText && (kind != "" || strings.TrimSpace(before) == "") {
+		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+	}
+	return w.wb.f.SetCellStr(sheet, ref, value)
+}
+
+// mergeAt returns the merged range of sheet covering c, or nil.
+func (w *writer) mergeAt(sheet string, c cell) *mergeRange {
+	ms, ok := w.merges[sheet]
+	if !ok {
+		mcs, _ := w.wb.f.GetMergeCells(sheet, true)
+		for _, mc := range mcs {
+			ref := mc.GetStartAxis() + ":" + mc.GetEndAxis()
+			if r, ok := parseRect(ref); ok {
+				ms = append(ms, mergeRange{ref: ref, rect: r})
+			}
+		}
+		w.merges[sheet] = ms
+	}
+	for i := range ms {
+		if ms[i].contains(c.row, c.col) {
+			return &ms[i]
+		}
+	}
+	return nil
+}

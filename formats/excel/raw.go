@@ -1,0 +1,73 @@
+package excel
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// maxRawCells bounds the values extract_structure returns per sheet; past
+// it the rows are cut and the sheet is marked truncated.
+const maxRawCells = 200000
+
+// ExtractRaw implements extract_structure: every sheet's dimensions,
+// merged ranges, values and data validations.
+func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
+	defer guard(&err)
+	wb, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	rs = &formats.RawStructure{Sheets: make([]formats.SheetInfo, 0, len(wb.sheets))}
+	for i := range wb.sheets {
+		m, err := wb.loadSheet(i + 1)
+		if err != nil {
+			return nil, sheetError(wb.sheets[i], err)
+		}
+		rs.Sheets = append(rs.Sheets, m.info())
+	}
+	return rs, nil
+}
+
+func (m *sheetModel) info() formats.SheetInfo {
+	si := formats.SheetInfo{Name: m.name, Index: m.index, Hidden: m.hidden, Dimension: m.dimension,
+		MaxRow: m.maxRow(), MaxColumn: m.maxCol, Rows: [][]string{}, DataValidations: m.dataValidations()}
+	for _, mr := range m.merged {
+		si.MergedRanges = append(si.MergedRanges, mr.ref)
+	}
+	cells := 0
+	for _, r := range m.rows {
+		if cells += len(r); cells > maxRawCells {
+			si.Truncated = true
+			break
+		}
+		si.Rows = append(si.Rows, r)
+	}
+	return si
+}
+
+// ExtractText implements extract_text: each sheet under a header line, one
+// row per line, cells separated by tabs, empty rows left out.
+func (e *Engine) ExtractText(doc []byte) (text string, err error) {
+	defer guard(&err)
+	wb, err := open(doc)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for i, name := range wb.sheets {
+		rows, err := wb.f.GetRows(name)
+		if err != nil {
+			return "", sheetError(name, err)
+		}
+		fmt.Fprintf(&b, "=== Sheet %d: %s ===\n", i+1, name)
+		for _, r := range rows {
+			line := strings.TrimRight(strings.Join(r, "\t"), "\t ")
+			if strings.TrimSpace(line) != "" {
+				b.WriteString(line + "\n")
+			}
+		}
+	}
+	return b.String(), nil
+}

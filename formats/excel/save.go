@@ -1,0 +1,172 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// save serialises the workbook through excelize, then keeps from that
+// output only the parts a write changes (the written worksheets, the
+// shared strings, and parts excelize had to add) and copies every other
+// entry of the original package raw: styles, other sheets, the workbook,
+// drawings and the rest stay byte-identical.
+func (wb *workbook) save(written map[string]bool) ([]byte, error) {
+	buf, err := wb.f.WriteToBuffer()
+	if err != nil {
+		return nil, fmt.Errorf("excelize could not serialise the workbook: %w", err)
+	}
+	out, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		return nil, fmt.Errorf("re-read excelize output: %w", err)
+	}
+	parts, err := wb.sheetParts()
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{"xl/sharedStrings.xml": true}
+	for s := range written {
+		if parts[s] == "" {
+			// A package layout this reader does not follow: excelize's
+			// whole output is still a valid workbook.
+			return buf.Bytes(), nil
+		}
+		want[parts[s]] = true
+	}
+	replaced, added := map[string][]byte{}, map[string][]byte{}
+	for _, f := range out.File {
+		isNew := wb.arch.File(f.Name) == nil
+		if !want[f.Name] && !isNew {
+			continue
+		}
+		data, err := readZipFile(f)
+		if err != nil {
+			return nil, err
+		}
+		if isNew {
+			added[f.Name] = data
+		} else {
+			replaced[f.Name] = data
+		}
+	}
+	if len(added) > 0 {
+		// New parts (a first shared-strings table) need their content type
+		// and relationship, which excelize wrote into these two.
+		for _, name := range []string{"[Content_Types].xml", "xl/_rels/workbook.xml.rels"} {
+			for _, f := range out.File {
+				if f.Name == name {
+					if replaced[name], err = readZipFile(f); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+	return rewrite(wb.arch.Zip, replaced, added)
+}
+
+func readZipFile(f *zip.File) ([]byte, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, fmt.Errorf("read %s of excelize output: %w", f.Name, err)
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
+}
+
+// rewrite copies src, replacing the entries in replaced and appending the
+// entries in added (sorted, for deterministic output). Untouched entries
+// are copied raw, without recompression.
+func rewrite(src *zip.Reader, replaced, added map[string][]byte) ([]byte, error) {
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	put := func(name string, data []byte, mod zip.FileHeader) error {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: mod.Modified})
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		return err
+	}
+	for _, f := range src.File {
+		var err error
+		if data, ok := replaced[f.Name]; ok {
+			err = put(f.Name, data, f.FileHeader)
+		} else {
+			err = zw.Copy(f)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("write zip entry %s: %w", f.Name, err)
+		}
+	}
+	names := make([]string, 0, len(added))
+	for n := range added {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := put(n, added[n], zip.FileHeader{}); err != nil {
+			return nil, fmt.Errorf("write zip entry %s: %w", n, err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("close zip: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+// xmlElem captures an element's attributes whatever their namespace, so
+// transitional and strict OOXML read alike.
+type xmlElem struct {
+	Attrs []xml.Attr `xml:",any,attr"`
+}
+
+func (e xmlElem) attr(local string, nsPart string) string {
+	for _, a := range e.Attrs {
+		if a.Name.Local == local && strings.Contains(a.Name.Space, nsPart) {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// sheetParts maps each sheet name to its part name in the package, read
+// from the original workbook.xml and its relationships.
+func (wb *workbook) sheetParts() (map[string]string, error) {
+	var book struct {
+		Sheets []xmlElem `xml:"sheets>sheet"`
+	}
+	var rels struct {
+		Rels []xmlElem `xml:"Relationship"`
+	}
+	for name, v := range map[string]any{"xl/workbook.xml": &book, "xl/_rels/workbook.xml.rels": &rels} {
+		data, err := wb.arch.Read(name)
+		if err != nil {
+			return nil, err
+		}
+		if err := xml.Unmarshal(data, v); err != nil {
+			return nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "malformed XML")
+		}
+	}
+	targets := map[string]string{}
+	for _, r := range rels.Rels {
+		t := r.attr("Target", "")
+		if strings.HasPrefix(t, "/") {
+			t = strings.TrimPrefix(t, "/")
+		} else {
+			t = path.Join("xl", t)
+		}
+		targets[r.attr("Id", "")] = t
+	}
+	out := map[string]string{}
+	for _, s := range book.Sheets {
+		out[s.attr("name", "")] = targets[s.attr("id", "relationships")]
+	}
+	return out, nil
+}

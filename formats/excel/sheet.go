@@ -1,0 +1,169 @@
+package excel
+
+import (
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// rect is a 1-based, inclusive cell rectangle.
+type rect struct{ r1, c1, r2, c2 int }
+
+func (r rect) contains(row, col int) bool {
+	return row >= r.r1 && row <= r.r2 && col >= r.c1 && col <= r.c2
+}
+
+// parseRect reads C5 or C5:D6 (absolute markers allowed).
+func parseRect(ref string) (rect, bool) {
+	ref = strings.ReplaceAll(strings.TrimSpace(ref), "$", "")
+	a, b, found := strings.Cut(ref, ":")
+	if !found {
+		b = a
+	}
+	c1, r1, err1 := excelize.CellNameToCoordinates(a)
+	c2, r2, err2 := excelize.CellNameToCoordinates(b)
+	if err1 != nil || err2 != nil {
+		return rect{}, false
+	}
+	return rect{min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)}, true
+}
+
+// mergeRange is one merged range of a sheet.
+type mergeRange struct {
+	ref string
+	rect
+}
+
+// sheetModel is what the read tools need of one worksheet.
+type sheetModel struct {
+	index      int // 1-based
+	name       string
+	hidden     bool
+	rows       [][]string // formatted cell text, rows[r-1][c-1]
+	maxCol     int
+	dimension  string
+	merged     []mergeRange
+	rules      []rule
+	hiddenRows map[int]bool
+	wb         *workbook
+	styles     map[int]*excelize.Style
+}
+
+// loadSheet reads sheet index (1-based) of wb.
+func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
+	name := wb.sheets[index-1]
+	visible, err := wb.f.GetSheetVisible(name)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := wb.f.GetRows(name)
+	if err != nil {
+		return nil, err
+	}
+	m := &sheetModel{index: index, name: name, hidden: !visible, rows: rows, wb: wb,
+		hiddenRows: map[int]bool{}, styles: map[int]*excelize.Style{}}
+	for _, r := range rows {
+		m.maxCol = max(m.maxCol, len(r))
+	}
+	m.dimension, _ = wb.f.GetSheetDimension(name)
+	merges, err := wb.f.GetMergeCells(name, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, mc := range merges {
+		if r, ok := parseRect(mc.GetStartAxis() + ":" + mc.GetEndAxis()); ok {
+			m.merged = append(m.merged, mergeRange{ref: mc.GetStartAxis() + ":" + mc.GetEndAxis(), rect: r})
+		}
+	}
+	for r := range rows {
+		if vis, err := wb.f.GetRowVisible(name, r+1); err == nil && !vis {
+			m.hiddenRows[r+1] = true
+		}
+	}
+	if m.rules, err = wb.rules(name); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// maxRow is the last row with any cell in the sheet's data.
+func (m *sheetModel) maxRow() int { return len(m.rows) }
+
+// text is the formatted text of the cell, "" when absent.
+func (m *sheetModel) text(row, col int) string {
+	if row < 1 || row > len(m.rows) || col < 1 || col > len(m.rows[row-1]) {
+		return ""
+	}
+	return m.rows[row-1][col-1]
+}
+
+// mergeAt returns the merged range covering the cell, or nil.
+func (m *sheetModel) mergeAt(row, col int) *mergeRange {
+	for i := range m.merged {
+		if m.merged[i].contains(row, col) {
+			return &m.merged[i]
+		}
+	}
+	return nil
+}
+
+// covered reports whether the cell lies inside a merged range but is not
+// its anchor: Excel ignores such cells.
+func (m *sheetModel) covered(row, col int) bool {
+	mr := m.mergeAt(row, col)
+	return mr != nil && (mr.r1 != row || mr.c1 != col)
+}
+
+// ruleAt returns the first validation rule covering the cell, or nil.
+func (m *sheetModel) ruleAt(row, col int) *rule {
+	for i := range m.rules {
+		for _, r := range m.rules[i].rects {
+			if r.contains(row, col) {
+				return &m.rules[i]
+			}
+		}
+	}
+	return nil
+}
+
+// style returns the cell's style, nil when it has none or cannot be read.
+func (m *sheetModel) style(row, col int) *excelize.Style {
+	return cellStyle(m.wb.f, m.name, row, col, m.styles)
+}
+
+// rowText joins the non-empty cells of a row with tabs: the context
+// validate_locations shows.
+func (m *sheetModel) rowText(row int) string {
+	if row < 1 || row > len(m.rows) {
+		return ""
+	}
+	var parts []string
+	for _, v := range m.rows[row-1] {
+		if v = strings.TrimSpace(v); v != "" {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, "\t")
+}
+
+// cellStyle looks up the style of a cell through a per-call cache of
+// style definitions.
+func cellStyle(f *excelize.File, sheet string, row, col int, cache map[int]*excelize.Style) *excelize.Style {
+	name, err := excelize.CoordinatesToCellName(col, row)
+	if err != nil {
+		return nil
+	}
+	idx, err := f.GetCellStyle(sheet, name)
+	if err != nil || idx == 0 {
+		return nil
+	}
+	if s, ok := cache[idx]; ok {
+		return s
+	}
+	s, err := f.GetStyle(idx)
+	if err != nil {
+		s = nil
+	}
+	cache[idx] = s
+	return s
+}

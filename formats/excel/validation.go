@@ -1,0 +1,119 @@
+package excel
+
+import (
+	"html"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/xuri/excelize/v2"
+)
+
+// maxListCells bounds how many cells a list validation's source range may
+// name before formfill stops reading it (a whole column is 1M cells).
+const maxListCells = 1000
+
+// rule is one data validation of a sheet, with list options resolved.
+type rule struct {
+	sqref   string
+	typ     string
+	rects   []rect
+	options []string // list rules only; nil when the source could not be resolved
+}
+
+// rules reads the data validations of sheet and resolves list sources.
+func (wb *workbook) rules(sheet string) ([]rule, error) {
+	dvs, err := wb.f.GetDataValidations(sheet)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]rule, 0, len(dvs))
+	for _, dv := range dvs {
+		r := rule{sqref: dv.Sqref, typ: dv.Type}
+		for _, part := range strings.Fields(dv.Sqref) {
+			if rc, ok := parseRect(part); ok {
+				r.rects = append(r.rects, rc)
+			}
+		}
+		if dv.Type == "list" {
+			r.options = wb.listOptions(sheet, dv.Formula1, 0)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// listOptions resolves a list validation's formula: a literal list
+// ("Yes,No"), a range (Lists!$A$1:$C$1, $A$1:$A$3 on the same sheet) or a
+// defined name referring to one. depth stops name cycles.
+func (wb *workbook) listOptions(sheet, formula string, depth int) []string {
+	f := strings.TrimPrefix(strings.TrimSpace(html.UnescapeString(formula)), "=")
+	if strings.HasPrefix(f, `"`) && strings.HasSuffix(f, `"`) && len(f) >= 2 {
+		var opts []string
+		for _, o := range strings.Split(f[1:len(f)-1], ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				opts = append(opts, o)
+			}
+		}
+		return opts
+	}
+	if depth > 3 || f == "" {
+		return nil
+	}
+	src, ref, ok := splitSheetRef(f)
+	if !ok {
+		src, ref = sheet, f
+	}
+	if rc, ok := parseRect(ref); ok {
+		if idx, err := wb.sheetIndex(src); err == nil {
+			return wb.rangeValues(wb.sheets[idx-1], rc)
+		}
+		return nil
+	}
+	for _, dn := range wb.f.GetDefinedName() {
+		if strings.EqualFold(dn.Name, f) && (dn.Scope == "Workbook" || dn.Scope == sheet) {
+			return wb.listOptions(sheet, dn.RefersTo, depth+1)
+		}
+	}
+	return nil
+}
+
+// rangeValues returns the non-empty cell texts of rc on sheet.
+func (wb *workbook) rangeValues(sheet string, rc rect) []string {
+	if rc.c2-rc.c1+1 > maxListCells {
+		rc.c2 = rc.c1 + maxListCells - 1
+	}
+	if width := rc.c2 - rc.c1 + 1; (rc.r2-rc.r1+1)*width > maxListCells {
+		rc.r2 = rc.r1 + maxListCells/width - 1
+	}
+	var out []string
+	for r := rc.r1; r <= rc.r2; r++ {
+		for c := rc.c1; c <= rc.c2; c++ {
+			name, _ := excelize.CoordinatesToCellName(c, r)
+			if v, err := wb.f.GetCellValue(sheet, name); err == nil && strings.TrimSpace(v) != "" {
+				out = append(out, strings.TrimSpace(v))
+			}
+		}
+	}
+	return out
+}
+
+// matchOption finds value among options ignoring case and surrounding
+// space, returning the option's own spelling.
+func matchOption(value string, options []string) (string, bool) {
+	v := formats.Normalize(value)
+	for _, o := range options {
+		if formats.Normalize(o) == v {
+			return o, true
+		}
+	}
+	return "", false
+}
+
+// dataValidations converts a sheet's rules for extract_structure.
+func (m *sheetModel) dataValidations() []formats.DataValidation {
+	out := make([]formats.DataValidation, 0, len(m.rules))
+	for _, r := range m.rules {
+		out = append(out, formats.DataValidation{Range: r.sqref, Type: r.typ, Options: r.options})
+	}
+	return out
+}

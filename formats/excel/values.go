@@ -1,0 +1,103 @@
+package excel
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Kinds of number format a cell's style can carry.
+const (
+	kindNumber = "number"
+	kindDate   = "date"
+	kindText   = "text"
+)
+
+// numberKind classifies a style's number format: "date", "number", "text"
+// (the @ format) or "" for General.
+func numberKind(s *excelize.Style) string {
+	if s == nil {
+		return ""
+	}
+	if s.CustomNumFmt != nil {
+		return customKind(*s.CustomNumFmt)
+	}
+	switch id := s.NumFmt; {
+	case id == 0:
+		return ""
+	case id == 49:
+		return kindText
+	case id >= 14 && id <= 22, id >= 45 && id <= 47, id >= 27 && id <= 36, id >= 50 && id <= 58:
+		return kindDate
+	}
+	return kindNumber
+}
+
+// quoted strips "literal" and [bracketed] parts of a format code.
+var quoted = regexp.MustCompile(`"[^"]*"|\[[^\]]*\]|\\.`)
+
+func customKind(code string) string {
+	c := strings.ToLower(quoted.ReplaceAllString(code, ""))
+	switch {
+	case strings.TrimSpace(c) == "@":
+		return kindText
+	case strings.ContainsAny(c, "ymdhs"):
+		return kindDate
+	case strings.EqualFold(strings.TrimSpace(c), "general"):
+		return ""
+	}
+	return kindNumber
+}
+
+// plainNumber matches what is stored as a number: digits with an optional
+// sign, decimals and exponent, and no leading zero that would be lost (007
+// is an identifier, not seven).
+var plainNumber = regexp.MustCompile(`^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$`)
+
+// parseNumber reads answer as a number when storing it as one loses
+// nothing: at most 15 significant digits, Excel's precision.
+func parseNumber(answer string) (float64, bool) {
+	s := strings.TrimSpace(answer)
+	if !plainNumber.MatchString(s) {
+		return 0, false
+	}
+	digits := strings.TrimLeft(strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, strings.SplitN(strings.ToLower(s), "e", 2)[0]), "0")
+	if len(digits) > 15 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil
+}
+
+// dateLayouts are the date spellings accepted for date-formatted cells;
+// only unambiguous ones (no 01/02/2006: is it January or February?).
+var dateLayouts = []string{"2006-01-02", "2006-01-02T15:04:05", "2006-01-02 15:04", "2006-01-02T15:04", "2 January 2006", "2 Jan 2006", "January 2, 2006", "Jan 2, 2006"}
+
+// parseDate reads an answer as a date for a date-formatted cell.
+func parseDate(answer string) (time.Time, bool) {
+	s := strings.TrimSpace(answer)
+	for _, l := range dateLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// excelSerial converts t to Excel's serial day number. Dates before March
+// 1900 are not supported by this conversion (Excel's phantom 29 Feb 1900).
+func excelSerial(t time.Time, date1904 bool) float64 {
+	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+	if date1904 {
+		epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	return float64(t.Sub(epoch)) / float64(24*time.Hour)
+}

@@ -1,0 +1,120 @@
+package excel
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/xuri/excelize/v2"
+)
+
+// ListFields implements list_form_fields: the answer targets of every
+// visible sheet, with the question each answers and any list options.
+func (e *Engine) ListFields(doc []byte) (fields []formats.FormField, err error) {
+	defer guard(&err)
+	wb, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	fields = []formats.FormField{}
+	for i := range wb.sheets {
+		m, err := wb.loadSheet(i + 1)
+		if err != nil {
+			return nil, sheetError(wb.sheets[i], err)
+		}
+		for _, t := range m.findTargets().sorted() {
+			fields = append(fields, m.field(t))
+		}
+	}
+	return fields, nil
+}
+
+func (m *sheetModel) field(t *target) formats.FormField {
+	c := cell{sheet: m.index, row: t.row, col: t.col}
+	ff := formats.FormField{FieldID: c.ID(), Label: t.label, FieldType: "text", CurrentValue: m.text(t.row, t.col),
+		Name: t.header, Page: m.index, XPath: m.wb.xpath(c)}
+	if r := m.ruleAt(t.row, t.col); r != nil && r.typ == "list" {
+		ff.FieldType, ff.Options = "list", r.options
+	} else if k := numberKind(m.style(t.row, t.col)); k == kindNumber || k == kindDate {
+		ff.FieldType = k
+	}
+	return ff
+}
+
+// Verify implements verify_output: it reads each expected answer's cell
+// back and compares it with the expected text.
+func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *formats.VerificationReport, err error) {
+	defer guard(&err)
+	if err := formats.CheckCount("expected", len(expected)); err != nil {
+		return nil, err
+	}
+	wb, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	return wb.verify(expected), nil
+}
+
+// verify compares expected answers with the workbook's cells. Structural
+// issues: targets that do not resolve, targets under a merged range, and
+// answer cells that hold a formula.
+func (wb *workbook) verify(expected []formats.ExpectedAnswer) *formats.VerificationReport {
+	var issues []string
+	results := make([]formats.ContentResult, 0, len(expected))
+	w := newWriter(wb)
+	for _, ex := range expected {
+		r := formats.ContentResult{PairID: ex.PairID, Expected: ex.ExpectedText}
+		c, err := wb.resolve(formats.Answer{PairID: ex.PairID, XPath: ex.XPath})
+		if err != nil {
+			issues = append(issues, fmt.Sprintf("%s: target not found: %v", ex.PairID, err))
+			r.Status = formats.ContentMissing
+			results = append(results, r)
+			continue
+		}
+		sheet := wb.sheetName(c)
+		if mr := w.mergeAt(sheet, c); mr != nil && (mr.r1 != c.row || mr.c1 != c.col) {
+			if v, _ := wb.f.GetCellValue(sheet, c.name(), excelize.Options{RawCellValue: true}); v != "" {
+				issues = append(issues, fmt.Sprintf("%s: %s holds a value under merged range %s, where Excel does not show it", ex.PairID, wb.xpath(c), mr.ref))
+			}
+			c = cell{sheet: c.sheet, row: mr.r1, col: mr.c1}
+		}
+		if f, _ := wb.f.GetCellFormula(sheet, c.name()); f != "" {
+			issues = append(issues, fmt.Sprintf("%s: %s holds the formula =%s, not a written answer", ex.PairID, wb.xpath(c), f))
+		}
+		r.Actual, r.Status = w.readBack(sheet, c, ex.ExpectedText)
+		results = append(results, r)
+	}
+	return formats.Report(issues, results, expected)
+}
+
+// readBack reads a cell as shown and, when that does not match, as stored
+// (a number in a formatted cell) and as an ISO date (a date cell).
+func (w *writer) readBack(sheet string, c cell, expected string) (string, formats.ContentStatus) {
+	shown, _ := w.wb.f.GetCellValue(sheet, c.name())
+	status := formats.Compare(expected, shown)
+	if status == formats.ContentMatched || shown == "" {
+		return shown, status
+	}
+	raw, _ := w.wb.f.GetCellValue(sheet, c.name(), excelize.Options{RawCellValue: true})
+	cands := []string{raw}
+	if n, err := strconv.ParseFloat(raw, 64); err == nil {
+		if want, ok := parseNumber(strings.TrimSpace(expected)); ok && want == n {
+			return shown, formats.ContentMatched
+		}
+		if numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles)) == kindDate {
+			if t, err := excelize.ExcelDateToTime(n, w.date1904); err == nil {
+				cands = append(cands, t.Format("2006-01-02"))
+				if want, ok := parseDate(expected); ok && want.Equal(t) {
+					return shown, formats.ContentMatched
+				}
+			}
+		}
+	}
+	for _, cand := range cands {
+		if formats.Compare(expected, cand) == formats.ContentMatched {
+			return shown, formats.ContentMatched
+		}
+	}
+	return shown, status
+}
