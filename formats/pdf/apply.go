@@ -3,13 +3,13 @@ package pdf
 import (
 	"bytes"
 	"fmt"
-	"strconv"
-	"strings"
+	"log/slog"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/font"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	pdffont "github.com/pdfcpu/pdfcpu/pkg/pdfcpu/font"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/form"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/primitives"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
@@ -17,43 +17,34 @@ import (
 )
 
 // apply writes the assignments into the document's model and serialises
-// it. Values go in through pdfcpu's form filler, which also generates the
-// appearance streams; formfill picks the fields itself (by object number,
-// never by pdfcpu's "id" or a possibly ambiguous name) and patches what
-// the filler leaves out: dropdown appearances and free text in editable
-// dropdowns. It returns the new bytes and warnings for the caller.
+// it. formfill sets the values itself on the fields it found and asks
+// pdfcpu's appearance builders (primitives.Ensure…AP) to draw each widget.
+// pdfcpu's own form filler is not used: it walks every widget of every
+// page and gives up on the whole form when any one of them is slightly
+// non-conforming (a checkbox /V written as a string, a widget without a
+// field type), which real forms often are.
 func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	ctx := d.ctx
-	_ = ensureFonts() // logged; only values outside Latin-1 need it
+	if err := ensureFonts(); err != nil {
+		slog.Debug("pdf: filling without a Unicode font", "err", err)
+	}
 	warnings := d.dropBrokenExtras()
-	if err := api.ValidateContext(ctx); err != nil {
-		return nil, nil, formats.Wrap(formats.ErrUnsupported, "file", err, "pdfcpu cannot prepare this PDF for filling")
-	}
 	if err := pdfcpu.CacheFormFonts(ctx); err != nil {
-		return nil, nil, formats.Wrap(formats.ErrUnsupported, "file", err, "the form's fonts cannot be read")
+		slog.Debug("pdf: form fonts not cached", "err", err)
 	}
-	byObj := map[int]*assignment{}
+	loadFormFonts(ctx.XRefTable)
+	fonts := map[string]types.IndirectRef{}
 	for _, a := range plan {
-		if a.f.ref == nil {
-			return nil, nil, formats.Errorf(formats.ErrUnsupported, fieldRef(a.f), "the field is a direct object; formfill can only fill fields stored as indirect objects")
+		if err := d.fillOne(a, fonts); err != nil {
+			kind := formats.ErrInvalidDocument
+			if ensureFonts() != nil {
+				kind = formats.ErrUnsupported
+			}
+			return nil, nil, formats.Wrap(kind, fieldRef(a.f), err, "the field's value or appearance could not be written")
 		}
-		byObj[a.f.ref.ObjectNumber.Value()] = a
 	}
-	details := func(id, name string, ft form.FieldType, _ form.DataFormat) ([]string, bool, bool) {
-		a := byObj[lastObjNr(id)]
-		if a == nil {
-			return nil, false, false
-		}
-		return fillValue(a, ft), false, true
-	}
-	if _, _, err := form.FillForm(ctx, details, nil, form.JSON); err != nil {
-		if ensureFonts() != nil {
-			return nil, nil, formats.Wrap(formats.ErrUnsupported, "AcroForm", err, "filling the form failed; no Unicode font is available to draw values outside Latin-1")
-		}
-		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "filling the form failed")
-	}
-	if err := d.patchChoices(plan); err != nil {
-		return nil, nil, err
+	if err := pdffont.UpdateUserfonts(ctx.XRefTable, fonts); err != nil {
+		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "embedding the fonts of the new appearances failed")
 	}
 	if af := acroForm(ctx); af != nil {
 		af["NeedAppearances"] = types.Boolean(true)
@@ -65,39 +56,173 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	return buf.Bytes(), warnings, nil
 }
 
-// fillValue renders an assignment the way pdfcpu's filler expects it.
-func fillValue(a *assignment, ft form.FieldType) []string {
-	switch ft {
-	case form.FTCheckBox:
-		if a.checked {
-			return []string{"t"}
-		}
-		return []string{"f"}
-	case form.FTRadioButtonGroup:
-		if a.f.Kind == kindCheckbox { // one widget seen as a group
-			if a.checked {
-				return []string{a.f.states[0]}
-			}
-			return []string{"Off"}
-		}
-		return []string{a.state}
-	case form.FTListBox:
-		if len(a.values) == 0 {
-			return []string{""}
-		}
-		return a.values
+// loadFormFonts tells pdfcpu which of the form's own fonts (/AcroForm /DR)
+// it can measure, so appearances reuse them; the rest fall back to the
+// Unicode font. Fonts it cannot read are skipped, not fatal.
+func loadFormFonts(xt *model.XRefTable) {
+	if err := font.LoadUserFonts(); err != nil {
+		slog.Debug("pdf: user fonts not loaded", "err", err)
 	}
-	return []string{a.text}
+	d, err := primitives.FormFontResDict(xt)
+	if err != nil || d == nil {
+		return
+	}
+	for k, v := range d {
+		ir, ok := v.(types.IndirectRef)
+		if !ok {
+			continue
+		}
+		name, _, _, err := primitives.FormFontDetails(xt, ir)
+		if err != nil {
+			continue
+		}
+		if ok, err := font.SupportedFont(name); err == nil && ok {
+			xt.FillFonts[k] = ir
+		}
+	}
 }
 
-// lastObjNr reads the object number of the terminal field from pdfcpu's
-// dotted field id ("12.40.41" → 41).
-func lastObjNr(id string) int {
-	if i := strings.LastIndexByte(id, '.'); i >= 0 {
-		id = id[i+1:]
+// fillOne sets one field's value and redraws its widgets.
+func (d *document) fillOne(a *assignment, fonts map[string]types.IndirectRef) error {
+	f := a.f
+	switch f.Kind {
+	case kindText:
+		return d.fillText(f, a.text, fonts)
+	case kindCheckbox:
+		state := "Off"
+		if a.checked {
+			state = "Yes" // the conventional name when no widget has an "on" appearance
+			if len(f.states) > 0 {
+				state = f.states[0]
+			}
+		}
+		setButton(f, state)
+		return nil
+	case kindRadio:
+		setButton(f, a.state)
+		return nil
+	case kindDropdown:
+		return d.fillDropdown(f, a.text, fonts)
+	case kindListbox:
+		return d.fillList(f, a.values, fonts)
 	}
-	n, _ := strconv.Atoi(id)
-	return n
+	return fmt.Errorf("a %s field cannot be filled", f.Kind)
+}
+
+func pdfText(s string) (types.StringLiteral, error) {
+	esc, err := types.EscapedUTF16String(s)
+	if err != nil {
+		return "", err
+	}
+	return types.StringLiteral(*esc), nil
+}
+
+func (d *document) fillText(f *field, text string, fonts map[string]types.IndirectRef) error {
+	v, err := pdfText(text)
+	if err != nil {
+		return err
+	}
+	f.dict["V"] = v
+	da := inheritedDA(d, f.dict)
+	for _, w := range f.widgets {
+		if w.dict == nil {
+			continue
+		}
+		if err := primitives.EnsureTextFieldAP(d.ctx, w.dict, text, f.Multi, f.Comb, f.MaxLen, da, fonts); err != nil {
+			return fmt.Errorf("text appearance: %w", err)
+		}
+	}
+	return nil
+}
+
+// setButton switches a checkbox or radio group to state ("Off" clears
+// it): the field's /V names the state, and each widget shows it (/AS) if
+// that widget has it, else shows Off.
+func setButton(f *field, state string) {
+	f.dict["V"] = types.Name(types.EncodeName(state))
+	for _, w := range f.widgets {
+		if w.dict == nil {
+			continue
+		}
+		as := "Off"
+		if state != "Off" && w.on == state {
+			as = state
+		}
+		w.dict["AS"] = types.Name(types.EncodeName(as))
+	}
+}
+
+func optionIndex(f *field, display string) types.Array {
+	for i, o := range f.Options {
+		if o == display {
+			return types.Array{types.Integer(i)}
+		}
+	}
+	return nil
+}
+
+// fillDropdown stores the option's export value (or free text of an
+// editable dropdown) and redraws the widgets with the display text.
+func (d *document) fillDropdown(f *field, display string, fonts map[string]types.IndirectRef) error {
+	stored := display
+	if ind := optionIndex(f, display); ind != nil {
+		stored = f.states[int(ind[0].(types.Integer))]
+		f.dict["I"] = ind
+	} else {
+		f.dict.Delete("I")
+	}
+	v, err := pdfText(stored)
+	if err != nil {
+		return err
+	}
+	f.dict["V"] = v
+	da := inheritedDA(d, f.dict)
+	for _, w := range f.widgets {
+		if w.dict == nil {
+			continue
+		}
+		if err := primitives.EnsureComboBoxAP(d.ctx, w.dict, display, da, fonts); err != nil {
+			return fmt.Errorf("dropdown appearance: %w", err)
+		}
+	}
+	return nil
+}
+
+// fillList stores the selected options' export values (an array for a
+// multi-select list) with their indices and redraws the list.
+func (d *document) fillList(f *field, values []string, fonts map[string]types.IndirectRef) error {
+	var ind, stored types.Array
+	for _, v := range values {
+		i := optionIndex(f, v)
+		if i == nil {
+			continue
+		}
+		ind = append(ind, i[0])
+		s, err := pdfText(f.states[int(i[0].(types.Integer))])
+		if err != nil {
+			return err
+		}
+		stored = append(stored, s)
+	}
+	switch {
+	case len(stored) == 0:
+		f.dict.Delete("V")
+		f.dict.Delete("I")
+	case f.Multi:
+		f.dict["V"], f.dict["I"] = stored, ind
+	default:
+		f.dict["V"], f.dict["I"] = stored[0], ind
+	}
+	da := inheritedDA(d, f.dict)
+	for _, w := range f.widgets {
+		if w.dict == nil {
+			continue
+		}
+		if err := primitives.EnsureListBoxAP(d.ctx, w.dict, f.Options, ind, da, fonts); err != nil {
+			return fmt.Errorf("list appearance: %w", err)
+		}
+	}
+	return nil
 }
 
 // dropBrokenExtras removes what filling would invalidate: a usage-rights
@@ -126,39 +251,6 @@ func (d *document) dropBrokenExtras() []string {
 		}
 	}
 	return warnings
-}
-
-// patchChoices redraws dropdowns (pdfcpu's filler sets their value but
-// leaves the old appearance) and keeps free text typed into editable
-// dropdowns (the filler drops values that are not options).
-func (d *document) patchChoices(plan []*assignment) error {
-	fonts := map[string]types.IndirectRef{}
-	for _, a := range plan {
-		if a.f.Kind != kindDropdown {
-			continue
-		}
-		fd := a.f.dict
-		s, err := types.EscapedUTF16String(a.text)
-		if err != nil {
-			return formats.Wrap(formats.ErrInvalidArgument, fieldRef(a.f), err, "the value cannot be encoded")
-		}
-		fd["V"] = types.StringLiteral(*s)
-		da := inheritedDA(d, fd)
-		for _, w := range a.f.widgets {
-			if w.dict == nil {
-				continue
-			}
-			if err := primitives.EnsureComboBoxAP(d.ctx, w.dict, a.text, da, fonts); err != nil {
-				// The value is set and NeedAppearances asks viewers to
-				// redraw; a missing appearance is not worth failing for.
-				w.dict.Delete("AP")
-			}
-		}
-	}
-	if err := pdffont.UpdateUserfonts(d.ctx.XRefTable, fonts); err != nil {
-		return formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "embedding fonts for dropdown appearances failed")
-	}
-	return nil
 }
 
 // inheritedDA finds a field's default appearance string: on the field,

@@ -29,12 +29,14 @@ func classify(ctx *model.Context, f *field, inh inherited) {
 		f.Editable = inh.ff&flagEdit != 0
 		f.Multi = inh.ff&flagMultiSelect != 0
 		f.Options, f.states = choiceOptions(ctx, inh.opt)
-		f.Value = choiceDisplay(f, valueText(ctx, inh.v))
+		f.Value = choiceValue(ctx, f, inh.v)
 	case "Sig":
 		f.Kind = kindSignature
 		f.ReadOnly = true // formfill never signs
 	default:
-		f.Kind = kindText
+		// No /FT anywhere up the tree: not a field a viewer would fill.
+		f.Kind = kindUnknown
+		f.ReadOnly = true
 		f.Value = valueText(ctx, inh.v)
 	}
 }
@@ -119,6 +121,27 @@ func choiceOptions(ctx *model.Context, opt types.Object) (display, export []stri
 		display = append(display, s)
 	}
 	return display, export
+}
+
+// choiceValue renders a choice field's /V as display texts: one option,
+// or the selected options of a multi-select list joined by ", ".
+func choiceValue(ctx *model.Context, f *field, o types.Object) string {
+	if o == nil {
+		return ""
+	}
+	o, err := ctx.Dereference(o)
+	if err != nil {
+		return ""
+	}
+	a, ok := o.(types.Array)
+	if !ok {
+		return choiceDisplay(f, textOf(ctx, o))
+	}
+	parts := make([]string, 0, len(a))
+	for _, item := range a {
+		parts = append(parts, choiceDisplay(f, textOf(ctx, item)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // choiceDisplay maps a stored export value (or an index, which some

@@ -35,7 +35,7 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 		b.WriteString(compactLine(f))
 		b.WriteByte('\n')
 		cs.IDToXPath[f.ID] = f.Name
-		if f.Kind == kindSignature || f.Kind == kindButton {
+		if f.Kind == kindSignature || f.Kind == kindButton || f.Kind == kindUnknown {
 			cs.ComplexElements = append(cs.ComplexElements, fmt.Sprintf("%s: %s field %q (not fillable)", f.ID, f.Kind, f.Name))
 		}
 	}

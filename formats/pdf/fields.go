@@ -18,6 +18,7 @@ const (
 	kindListbox   = "listbox"
 	kindSignature = "signature"
 	kindButton    = "button"
+	kindUnknown   = "unknown"
 )
 
 // Field flags (PDF 32000-1, tables 221, 226, 228, 230), as bit masks.

@@ -213,6 +213,8 @@ func readOnlyReason(f *field) string {
 		return "a signature field"
 	case kindButton:
 		return "a push button"
+	case kindUnknown:
+		return "it has no field type (/FT), so viewers do not treat it as a field"
 	}
 	return "its ReadOnly flag is set"
 }

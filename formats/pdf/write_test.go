@@ -7,6 +7,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/readers"
 )
 
 func TestWriteRefusesBadAnswers(t *testing.T) {
@@ -161,5 +162,41 @@ func TestVerifyReportsMatchesAndMisses(t *testing.T) {
 				t.Fatalf("status = %s, want %s (%+v)", got, tt.want, rep.ContentResults[0])
 			}
 		})
+	}
+}
+
+// Real forms bend the rules; pdfcpu's own filler gives up on the whole
+// form for any of these. formfill fills the good fields and refuses only
+// the one that is not a field.
+func TestQuirkyFormsStillFill(t *testing.T) {
+	tests := []struct {
+		scenario string
+		answer   formats.Answer
+		onPages  int // times pdftotext shows the value; 0 for buttons
+	}{
+		{"checkbox whose /V is a string", formats.Answer{PairID: "quirk_box", AnswerText: "yes"}, 0},
+		{"dropdown with a separate widget", formats.Answer{PairID: "quirk_choice", AnswerText: "High"}, 1},
+		{"text shown on two pages", formats.Answer{PairID: "quirk_text", AnswerText: "Twice shown"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			res, rep, err := formats.Fill(New(), fixtures.PDFQuirks(), []formats.Answer{tt.answer}, formats.WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rep.OK() {
+				t.Fatalf("verification: %+v", rep)
+			}
+			checkReaders(t, res.Document, []formats.Answer{tt.answer})
+			if tt.onPages > 0 {
+				if n := strings.Count(squash(readers.PDFText(t, res.Document)), squash(tt.answer.AnswerText)); n != tt.onPages {
+					t.Errorf("pdftotext shows the value %d times, want %d", n, tt.onPages)
+				}
+			}
+		})
+	}
+	_, err := New().Write(fixtures.PDFQuirks(), []formats.Answer{{PairID: "quirk_orphan", AnswerText: "x"}}, formats.WriteOptions{})
+	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), "no field type") {
+		t.Fatalf("widget without /FT: err = %v", err)
 	}
 }
