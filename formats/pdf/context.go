@@ -14,7 +14,7 @@ const maxContext = 80
 // pageRunsOf extracts the text runs of page pageNr; a page whose content
 // cannot be read has none.
 func pageRunsOf(ctx *model.Context, pageNr int) []run {
-	pd, _, _, err := ctx.PageDict(pageNr, false)
+	pd, _, inh, err := ctx.PageDict(pageNr, false)
 	if err != nil || pd == nil {
 		return nil
 	}
@@ -22,7 +22,11 @@ func pageRunsOf(ctx *model.Context, pageNr int) []run {
 	if err != nil {
 		return nil
 	}
-	return pageRuns(content)
+	res := dictOf(ctx, entry(ctx, pd, "Resources"))
+	if res == nil && inh != nil {
+		res = inh.Resources
+	}
+	return pageRuns(content, pageFonts(ctx, res))
 }
 
 // addContext fills each field's Context with the page text closest to it:

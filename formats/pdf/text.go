@@ -34,13 +34,14 @@ type textState struct {
 	stack        []matrix
 	size, lead   float64
 	runs         []run
+	fonts        map[string]*fontDecoder
+	font         *fontDecoder
 }
 
-// pageRuns extracts the text runs of one page's content stream. Fonts
-// are read as single-byte (WinAnsi-like) encodings: enough for labels of
-// ordinary forms; text in CID fonts comes out empty rather than garbled.
-func pageRuns(content []byte) []run {
-	st := &textState{ctm: identity, tm: identity, tlm: identity, size: 10}
+// pageRuns extracts the text runs of one page's content stream, decoding
+// each string with the font selected by Tf (see fontDecoder).
+func pageRuns(content []byte, fonts map[string]*fontDecoder) []run {
+	st := &textState{ctm: identity, tm: identity, tlm: identity, size: 10, fonts: fonts}
 	l := &lexer{b: content}
 	var ops []token
 	for steps := 0; steps < 5_000_000; steps++ {
@@ -99,6 +100,9 @@ func (st *textState) op(op string, ops []token) {
 		if v, ok := nums(ops, 1); ok {
 			st.size = v[0]
 		}
+		if n := len(ops); n >= 2 && ops[n-2].kind == tokName {
+			st.font = st.fonts[string(ops[n-2].str)]
+		}
 	case "TL":
 		if v, ok := nums(ops, 1); ok {
 			st.lead = v[0]
@@ -122,11 +126,11 @@ func (st *textState) op(op string, ops []token) {
 			st.moveLine(0, -st.lead)
 		}
 		if n := len(ops); n > 0 && ops[n-1].kind == tokString {
-			st.show(decodeText(ops[n-1].str))
+			st.show(st.font.decode(ops[n-1].str))
 		}
 	case "TJ":
 		if n := len(ops); n > 0 && ops[n-1].kind == tokArray {
-			st.show(tjText(ops[n-1].arr))
+			st.show(tjText(ops[n-1].arr, st.font))
 		}
 	}
 }
@@ -150,12 +154,12 @@ func (st *textState) show(s string) {
 }
 
 // tjText joins a TJ array; a large negative kerning is a word gap.
-func tjText(arr []token) string {
+func tjText(arr []token, font *fontDecoder) string {
 	var b strings.Builder
 	for _, t := range arr {
 		switch t.kind {
 		case tokString:
-			b.WriteString(decodeText(t.str))
+			b.WriteString(font.decode(t.str))
 		case tokNumber:
 			if t.num < -200 {
 				b.WriteByte(' ')
