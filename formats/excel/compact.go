@@ -49,7 +49,7 @@ func (m *sheetModel) entries(l *layout) []entry {
 	for r, row := range m.rows {
 		for c, v := range row {
 			p := [2]int{r + 1, c + 1}
-			if strings.TrimSpace(v) == "" && l.targets[p] == nil {
+			if strings.TrimSpace(v) == "" && l.targets[p] == nil && !m.formulas[p] {
 				continue
 			}
 			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || (r+1 >= l.headerR1 && r+1 <= l.headerR2)
@@ -59,6 +59,11 @@ func (m *sheetModel) entries(l *layout) []entry {
 	for p, t := range l.targets {
 		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
 			out = append(out, entry{row: t.row, col: t.col, key: true})
+		}
+	}
+	for p := range m.formulas {
+		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
+			out = append(out, entry{row: p[0], col: p[1]})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -145,7 +150,7 @@ func (m *sheetModel) line(c cell, t *target) string {
 	if r := m.ruleAt(c.row, c.col); r != nil && r.typ == "list" {
 		attrs = append(attrs, "list: "+optionText(r.options))
 	}
-	if f, _ := m.wb.f.GetCellFormula(m.name, c.name()); f != "" {
+	if m.formulas[[2]int{c.row, c.col}] {
 		attrs = append(attrs, "formula")
 	}
 	if m.hiddenRows[c.row] {
@@ -170,7 +175,8 @@ func (m *sheetModel) complex(c cell) []string {
 	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
 		out = append(out, fmt.Sprintf("COMPLEX(merged) %s %s", c.ID(), mr.ref))
 	}
-	if f, _ := m.wb.f.GetCellFormula(m.name, c.name()); f != "" {
+	if m.formulas[[2]int{c.row, c.col}] {
+		f, _ := m.wb.f.GetCellFormula(m.name, c.name())
 		out = append(out, fmt.Sprintf("COMPLEX(formula) %s =%s", c.ID(), f))
 	}
 	return out

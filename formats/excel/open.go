@@ -16,6 +16,8 @@ type workbook struct {
 	arch   *formats.Archive
 	f      *excelize.File
 	sheets []string // sheet names in workbook order; index+1 is the S of an ID
+	// partMap maps sheet names to worksheet part names, read on demand.
+	partMap map[string]string
 }
 
 // oleMagic starts encrypted xlsx files and legacy .xls files alike.

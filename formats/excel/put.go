@@ -24,12 +24,13 @@ type writer struct {
 	rules    map[string][]rule
 	styles   map[int]*excelize.Style
 	written  map[cell]string // cell → pair_id that wrote it
+	rows     map[string][][]string
 	date1904 bool
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		styles: map[int]*excelize.Style{}, written: map[cell]string{}}
+		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}}
 	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		w.date1904 = *p.Date1904
 	}

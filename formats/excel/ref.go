@@ -82,7 +82,8 @@ func checkBounds(s string, c cell) error {
 	return nil
 }
 
-// splitSheetRef splits Sheet!C5 or 'Sheet ''x'''!C5 into sheet and cell.
+// splitSheetRef splits Sheet!C5 or a quoted 'Sheet name'!C5 (a quote
+// inside the name doubled) into sheet and cell.
 func splitSheetRef(s string) (sheet, ref string, ok bool) {
 	if strings.HasPrefix(s, "'") {
 		var b strings.Builder

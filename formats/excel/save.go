@@ -27,7 +27,7 @@ func (wb *workbook) save(written map[string]bool) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("re-read excelize output: %w", err)
 	}
-	parts, err := wb.sheetParts()
+	parts, err := wb.parts()
 	if err != nil {
 		return nil, err
 	}

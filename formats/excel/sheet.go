@@ -45,6 +45,7 @@ type sheetModel struct {
 	merged     []mergeRange
 	rules      []rule
 	hiddenRows map[int]bool
+	formulas   map[[2]int]bool
 	wb         *workbook
 	styles     map[int]*excelize.Style
 }
@@ -66,6 +67,7 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 		m.maxCol = max(m.maxCol, len(r))
 	}
 	m.dimension, _ = wb.f.GetSheetDimension(name)
+	m.formulas = wb.formulaCells(name)
 	merges, err := wb.f.GetMergeCells(name, true)
 	if err != nil {
 		return nil, err

@@ -83,7 +83,7 @@ func (m *sheetModel) findTargets() *layout {
 	m.listTargets(l)
 	for p := range l.targets {
 		// A formula cell is computed, never answered.
-		if f, _ := m.wb.f.GetCellFormula(m.name, cell{row: p[0], col: p[1]}.name()); f != "" {
+		if m.formulas[p] {
 			delete(l.targets, p)
 		}
 	}

@@ -74,7 +74,7 @@ func (wb *workbook) verify(expected []formats.ExpectedAnswer) *formats.Verificat
 		}
 		sheet := wb.sheetName(c)
 		if mr := w.mergeAt(sheet, c); mr != nil && (mr.r1 != c.row || mr.c1 != c.col) {
-			if v, _ := wb.f.GetCellValue(sheet, c.name(), excelize.Options{RawCellValue: true}); v != "" {
+			if v := w.storedText(sheet, c); v != "" {
 				issues = append(issues, fmt.Sprintf("%s: %s holds a value under merged range %s, where Excel does not show it", ex.PairID, wb.xpath(c), mr.ref))
 			}
 			c = cell{sheet: c.sheet, row: mr.r1, col: mr.c1}
@@ -117,4 +117,18 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 		}
 	}
 	return shown, status
+}
+
+// storedText is what a cell itself holds: unlike GetCellValue, which shows
+// a merged range's anchor value in every cell of the range.
+func (w *writer) storedText(sheet string, c cell) string {
+	rows, ok := w.rows[sheet]
+	if !ok {
+		rows, _ = w.wb.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+		w.rows[sheet] = rows
+	}
+	if c.row > len(rows) || c.col > len(rows[c.row-1]) {
+		return ""
+	}
+	return rows[c.row-1][c.col-1]
 }

@@ -1,0 +1,96 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+)
+
+// caiqPath is the largest real workbook in ../shared/forms.
+var caiqPath = filepath.Join("..", "..", "..", "shared", "forms", "caiq_v3.0.1.xlsx")
+
+func fixture(tb testing.TB) []byte {
+	tb.Helper()
+	return fixtures.ExcelVendorAssessment()
+}
+
+// caiq returns the CAIQ workbook, skipping when ../shared/forms is absent.
+func caiq(tb testing.TB) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(caiqPath)
+	if err != nil {
+		tb.Skipf("real-world workbook not available (%v): skipping", err)
+	}
+	return data
+}
+
+// zipEntry returns the inflated entry name of a zip, failing tb if absent.
+func zipEntry(tb testing.TB, doc []byte, name string) []byte {
+	tb.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	if err != nil {
+		tb.Fatalf("output is not a zip: %v", err)
+	}
+	for _, f := range zr.File {
+		if f.Name == name {
+			rc, err := f.Open()
+			if err != nil {
+				tb.Fatal(err)
+			}
+			defer rc.Close()
+			b, err := io.ReadAll(rc)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return b
+		}
+	}
+	tb.Fatalf("zip has no entry %s", name)
+	return nil
+}
+
+// cellXML returns the <c r="ref" …>…</c> element of a worksheet's XML.
+func cellXML(tb testing.TB, sheetXML []byte, ref string) string {
+	tb.Helper()
+	re := regexp.MustCompile(`<c r="` + ref + `"[^>]*?(/>|>.*?</c>)`)
+	m := re.Find(sheetXML)
+	if m == nil {
+		tb.Fatalf("no cell %s in the worksheet XML", ref)
+	}
+	return string(m)
+}
+
+// write runs Write and fails tb on error.
+func write(tb testing.TB, doc []byte, answers ...formats.Answer) *formats.WriteResult {
+	tb.Helper()
+	res, err := New().Write(doc, answers, formats.WriteOptions{})
+	if err != nil {
+		tb.Fatalf("Write: %v", err)
+	}
+	return res
+}
+
+// cellText reads a cell of doc back through the engine's own reader.
+func cellText(tb testing.TB, doc []byte, ref string) string {
+	tb.Helper()
+	wb, err := open(doc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := wb.parseRef(ref)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	v, err := wb.f.GetCellValue(wb.sheetName(c), c.name())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v
+}
