@@ -1,0 +1,172 @@
+package excel
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
+
+func TestWriteRules(t *testing.T) {
+	tests := []struct {
+		name      string
+		answer    formats.Answer
+		cell      string // where the value must land
+		want      string // the cell's text afterwards
+		xmlHas    string // in the <c> element of the written cell
+		xmlHasNot string
+		warnHas   string
+	}{
+		{"list option normalised to its spelling", formats.Answer{PairID: "S1-R3-C3", AnswerText: " yes "}, "Assessment!C3", "Yes", `t="s"`, "<f>", ""},
+		{"literal list", formats.Answer{PairID: "Assessment!C9", AnswerText: "NO"}, "Assessment!C9", "No", `t="s"`, "", ""},
+		{"equals sign stays text", formats.Answer{PairID: "S1-R3-C4", AnswerText: "=HYPERLINK(\"http://x\")"}, "Assessment!D3", `=HYPERLINK("http://x")`, `t="s"`, "<f>", ""},
+		{"plus sign stays text", formats.Answer{PairID: "S1-R4-C4", AnswerText: "+1 555 0100"}, "Assessment!D4", "+1 555 0100", `t="s"`, "<f>", ""},
+		{"minus sign text stays text", formats.Answer{PairID: "S1-R5-C4", AnswerText: "-2+3"}, "Assessment!D5", "-2+3", `t="s"`, "<f>", ""},
+		{"at sign stays text", formats.Answer{PairID: "S1-R6-C4", AnswerText: "@SUM(A1)"}, "Assessment!D6", "@SUM(A1)", `t="s"`, "<f>", ""},
+		{"number in a number-formatted cell keeps the style", formats.Answer{PairID: "S1-R5-C3", AnswerText: "1234"}, "Assessment!C5", "1,234", "<v>1234</v>", `t="s"`, ""},
+		{"number into an empty general cell", formats.Answer{PairID: "'Contact Details'!B2", AnswerText: "42.5"}, "'Contact Details'!B2", "42.5", "<v>42.5</v>", `t="s"`, ""},
+		{"leading zero stays text", formats.Answer{PairID: "'Contact Details'!B2", AnswerText: "007"}, "'Contact Details'!B2", "007", `t="s"`, "", ""},
+		{"date into a date-formatted cell", formats.Answer{PairID: "S1-R6-C3", AnswerText: "2024-03-31"}, "Assessment!C6", "2024-03-31", "<v>45382</v>", `t="s"`, ""},
+		{"non-date text into a date cell stays text", formats.Answer{PairID: "S1-R6-C3", AnswerText: "last spring"}, "Assessment!C6", "last spring", `t="s"`, "", ""},
+		{"covered merge cell goes to the anchor", formats.Answer{PairID: "S1-R7-C4", AnswerText: "We page on-call"}, "Assessment!C7", "We page on-call", `t="s"`, "", "written to its anchor C7"},
+		{"xpath used when pair_id is a label", formats.Answer{PairID: "q1", XPath: "'Contact Details'!B1", AnswerText: "Acme Ltd"}, "'Contact Details'!B1", "Acme Ltd", `t="s"`, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := write(t, fixture(t), tt.answer)
+			if got := cellText(t, res.Document, tt.cell); got != tt.want {
+				t.Errorf("%s = %q, want %q", tt.cell, got, tt.want)
+			}
+			wb, _ := open(fixture(t))
+			c, _ := wb.parseRef(tt.cell)
+			parts, _ := wb.parts()
+			x := cellXML(t, zipEntry(t, res.Document, parts[wb.sheetName(c)]), c.name())
+			if !strings.Contains(x, tt.xmlHas) || tt.xmlHasNot != "" && strings.Contains(x, tt.xmlHasNot) {
+				t.Errorf("cell XML %s; want %q and not %q", x, tt.xmlHas, tt.xmlHasNot)
+			}
+			if tt.warnHas != "" && !strings.Contains(strings.Join(res.Warnings, "\n"), tt.warnHas) {
+				t.Errorf("warnings %v lack %q", res.Warnings, tt.warnHas)
+			}
+			if len(res.Changes) != 1 || res.Changes[0].XPath != tt.cell {
+				t.Errorf("changes = %+v, want one at %s", res.Changes, tt.cell)
+			}
+		})
+	}
+}
+
+func TestWriteKeepsStyleOfWrittenCell(t *testing.T) {
+	doc := fixture(t)
+	res := write(t, doc, formats.Answer{PairID: "S1-R5-C3", AnswerText: "7"}, formats.Answer{PairID: "S1-R6-C3", AnswerText: "2023-01-15"})
+	before, _ := open(doc)
+	after, _ := open(res.Document)
+	for _, ref := range []string{"C5", "C6"} {
+		b, _ := before.f.GetCellStyle("Assessment", ref)
+		a, _ := after.f.GetCellStyle("Assessment", ref)
+		if a != b || a == 0 {
+			t.Errorf("%s style %d after, %d before", ref, a, b)
+		}
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer formats.Answer
+		kind   error
+		errHas []string
+	}{
+		{"option not in the list", formats.Answer{PairID: "S1-R3-C3", AnswerText: "Maybe"}, formats.ErrInvalidArgument, []string{"S1-R3-C3", `"Maybe" is not an option`, "Yes | No | N/A"}},
+		{"unknown sheet", formats.Answer{PairID: "Nowhere!A1", AnswerText: "x"}, formats.ErrInvalidArgument, []string{"Nowhere!A1", `no sheet "Nowhere"`, `"Assessment"`}},
+		{"bad reference", formats.Answer{PairID: "q7", XPath: "Assessment!C", AnswerText: "x"}, formats.ErrInvalidArgument, []string{"q7", "not a cell reference"}},
+		{"no usable target", formats.Answer{PairID: "question 7", AnswerText: "x"}, formats.ErrInvalidArgument, []string{"question 7", "expected an element ID"}},
+		{"formula cell refused", formats.Answer{PairID: "S1-R11-C3", AnswerText: "3"}, formats.ErrInvalidArgument, []string{"S1-R11-C3", "holds the formula =COUNTIF"}},
+		{"placeholder missing", formats.Answer{PairID: "S1-R3-C2", AnswerText: "x", Mode: formats.ReplacePlaceholder}, formats.ErrInvalidArgument, []string{"S1-R3-C2", "no placeholder"}},
+		{"bad mode", formats.Answer{PairID: "S1-R3-C4", AnswerText: "x", Mode: "overwrite"}, formats.ErrInvalidArgument, []string{"S1-R3-C4", "mode"}},
+		{"too long for a cell", formats.Answer{PairID: "S1-R3-C4", AnswerText: strings.Repeat("a", maxCellChars+1)}, formats.ErrInvalidArgument, []string{"S1-R3-C4", "at most 32767"}},
+		{"no content", formats.Answer{PairID: "S1-R3-C4"}, formats.ErrInvalidArgument, []string{"S1-R3-C4", "no content"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := New().Write(fixture(t), []formats.Answer{tt.answer}, formats.WriteOptions{})
+			if !errors.Is(err, tt.kind) {
+				t.Fatalf("error = %v, want kind %v", err, tt.kind)
+			}
+			for _, s := range tt.errHas {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("error %q lacks %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+func TestWriteModes(t *testing.T) {
+	base := write(t, fixture(t), formats.Answer{PairID: "S1-R3-C4", AnswerText: "See policy [link]"}).Document
+	tests := []struct {
+		name string
+		mode formats.Mode
+		text string
+		want string
+	}{
+		{"replace content", formats.ReplaceContent, "Encrypted with AES-256", "Encrypted with AES-256"},
+		{"default mode replaces", "", "New text", "New text"},
+		{"append", formats.Append, "(v2)", "See policy [link] (v2)"},
+		{"replace placeholder", formats.ReplacePlaceholder, "https://example.com/p", "See policy https://example.com/p"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := write(t, base, formats.Answer{PairID: "S1-R3-C4", AnswerText: tt.text, Mode: tt.mode})
+			if got := cellText(t, res.Document, "S1-R3-C4"); got != tt.want {
+				t.Errorf("cell = %q, want %q", got, tt.want)
+			}
+			if res.Changes[0].Before != "See policy [link]" {
+				t.Errorf("before = %q", res.Changes[0].Before)
+			}
+		})
+	}
+}
+
+func TestWriteSkipAndDryRun(t *testing.T) {
+	doc := fixture(t)
+	answers := []formats.Answer{{PairID: "S1-R3-C3", AnswerText: "Yes"}, {PairID: "S1-R4-C3", AnswerText: formats.Skip}}
+	res, err := New().Write(doc, answers, formats.WriteOptions{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Document != nil || !res.DryRun || len(res.Changes) != 1 || res.Changes[0].After != "Yes" {
+		t.Errorf("dry run = %+v; want no document and one change to Yes", res)
+	}
+	if len(res.Skipped) != 1 || res.Skipped[0] != "S1-R4-C3" {
+		t.Errorf("skipped = %v, want [S1-R4-C3]", res.Skipped)
+	}
+}
+
+// TestWriteLeavesOtherPartsByteIdentical checks that a write replaces the
+// written sheet and the shared strings only.
+func TestWriteLeavesOtherPartsByteIdentical(t *testing.T) {
+	doc := fixture(t)
+	res := write(t, doc, formats.Answer{PairID: "S1-R3-C4", AnswerText: "Encrypted"})
+	for _, part := range []string{"xl/styles.xml", "xl/workbook.xml", "xl/worksheets/sheet2.xml", "xl/worksheets/sheet3.xml", "[Content_Types].xml"} {
+		if a, b := zipEntry(t, doc, part), zipEntry(t, res.Document, part); string(a) != string(b) {
+			t.Errorf("%s changed", part)
+		}
+	}
+	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet1.xml")
+	for _, want := range []string{`<f>COUNTIF(C3:C9,&#34;Yes&#34;)</f>`, `max="2" min="2" width="48"`, `<mergeCell ref="C7:D7">`, `<dataValidation`} {
+		if !strings.Contains(string(sheet), want) {
+			t.Errorf("written sheet lost %s", want)
+		}
+	}
+}
+
+func TestBuildInsertion(t *testing.T) {
+	r, err := New().BuildInsertion(formats.BuildInsertionRequest{AnswerText: "Yes", AnswerType: formats.PlainText})
+	if err != nil || !r.Valid || r.InsertionXML != "Yes" {
+		t.Errorf("plain = %+v, %v; want valid Yes", r, err)
+	}
+	_, err = New().BuildInsertion(formats.BuildInsertionRequest{AnswerText: "<b>x</b>", AnswerType: formats.Structured})
+	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), "plain values") {
+		t.Errorf("structured error = %v, want invalid argument about plain values", err)
+	}
+}
