@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -29,25 +28,42 @@ var sheetLine = regexp.MustCompile(`(?m)^Writing sheet (.*) -> (.*\.csv)\s*$`)
 // line); ext "xlsx" (also "xls", "ods") as CSV of ALL sheets, each
 // introduced by a line "== sheet: <name> ==" in workbook order (see
 // LibreOfficeSheets). A document LibreOffice cannot open fails tb. The text
-// has no BOM and "\n" line ends.
+// has no BOM and "\n" line ends. Each call starts LibreOffice (seconds);
+// LibreOfficeTexts converts many documents in one start.
 func LibreOfficeText(tb testing.TB, doc []byte, ext string) string {
 	tb.Helper()
-	switch strings.ToLower(strings.TrimPrefix(ext, ".")) {
+	return LibreOfficeTexts(tb, [][]byte{doc}, ext)[0]
+}
+
+// LibreOfficeTexts is LibreOfficeText for several documents of the same
+// type, converted by one LibreOffice run; texts come back in the order of
+// docs. Any document LibreOffice cannot open fails tb, naming its index.
+func LibreOfficeTexts(tb testing.TB, docs [][]byte, ext string) []string {
+	tb.Helper()
+	ext = strings.ToLower(strings.TrimPrefix(ext, "."))
+	var filter string
+	switch ext {
 	case "docx", "doc", "odt", "rtf":
-		out := convert(tb, doc, ext, txtFilter)
-		if len(out) != 1 {
-			tb.Fatalf("readers: LibreOffice wrote %d text files, want 1", len(out))
-		}
-		return out[0].text
+		filter = txtFilter
 	case "xlsx", "xls", "ods":
+		filter = csvFilter
+	default:
+		tb.Fatalf("readers: LibreOffice conversion of %q is not supported; want docx or xlsx", ext)
+	}
+	outs := convert(tb, docs, ext, filter)
+	texts := make([]string, len(docs))
+	for i, files := range outs {
+		if filter == txtFilter {
+			texts[i] = files[0].text
+			continue
+		}
 		var sb strings.Builder
-		for _, s := range convert(tb, doc, ext, csvFilter) {
+		for _, s := range files {
 			fmt.Fprintf(&sb, "== sheet: %s ==\n%s\n", s.name, strings.TrimSuffix(s.text, "\n"))
 		}
-		return sb.String()
+		texts[i] = sb.String()
 	}
-	tb.Fatalf("readers: LibreOfficeText cannot convert %q; want docx or xlsx", ext)
-	return ""
+	return texts
 }
 
 // LibreOfficeSheets opens an .xlsx in headless LibreOffice and returns each
@@ -56,7 +72,7 @@ func LibreOfficeText(tb testing.TB, doc []byte, ext string) string {
 func LibreOfficeSheets(tb testing.TB, xlsx []byte) map[string]string {
 	tb.Helper()
 	out := map[string]string{}
-	for _, s := range convert(tb, xlsx, "xlsx", csvFilter) {
+	for _, s := range convert(tb, [][]byte{xlsx}, "xlsx", csvFilter)[0] {
 		out[s.name] = s.text
 	}
 	return out
@@ -68,36 +84,54 @@ type converted struct {
 	text string
 }
 
-// convert runs soffice --convert-to filter on doc and returns the files it
-// wrote, in the order it wrote them.
-func convert(tb testing.TB, doc []byte, ext, filter string) []converted {
+// convert runs one soffice --convert-to filter over docs (written as
+// d000.ext, d001.ext …) and returns, per document, the files it wrote in
+// the order it wrote them. A document without output fails tb.
+func convert(tb testing.TB, docs [][]byte, ext, filter string) [][]converted {
 	tb.Helper()
 	soffice := lookPath(tb, "soffice", "apt-get install libreoffice-writer-nogui libreoffice-calc-nogui")
-	in := writeTemp(tb, "doc."+strings.TrimPrefix(ext, "."), doc)
-	outDir := tb.TempDir()
+	inDir, outDir := tb.TempDir(), tb.TempDir()
+	args := []string{"--headless", "--norestore", "", "--convert-to", filter, "--outdir", outDir}
+	for i, d := range docs {
+		p := filepath.Join(inDir, fmt.Sprintf("d%03d.%s", i, ext))
+		if err := os.WriteFile(p, d, 0o600); err != nil {
+			tb.Fatalf("readers: %v", err)
+		}
+		args = append(args, p)
+	}
 	res, err := withProfile(tb, func(profile string) (result, error) {
-		return run(DefaultTimeout, outDir, soffice, "--headless", "--norestore", "-env:UserInstallation="+profile,
-			"--convert-to", filter, "--outdir", outDir, in)
+		args[2] = "-env:UserInstallation=" + profile
+		return run(DefaultTimeout, outDir, soffice, args...)
 	})
 	if err != nil {
 		tb.Fatalf("readers: LibreOffice: %v\n%s%s", err, res.stdout, res.stderr)
 	}
-	files, _ := filepath.Glob(filepath.Join(outDir, "*"))
-	if res.exit != 0 || len(files) == 0 {
-		tb.Fatalf("readers: LibreOffice could not convert the %s (exit %d):\n%s%s", ext, res.exit, res.stdout, tail(res.stderr, 4000))
+	if res.exit != 0 {
+		tb.Fatalf("readers: LibreOffice failed (exit %d):\n%s%s", res.exit, res.stdout, tail(res.stderr, 4000))
 	}
-	var out []converted
-	if m := sheetLine.FindAllStringSubmatch(string(res.stdout), -1); len(m) > 0 {
-		for _, s := range m {
-			out = append(out, converted{name: s[1], text: readText(tb, s[2])})
+	out := make([][]converted, len(docs))
+	sheets := sheetLine.FindAllStringSubmatch(string(res.stdout), -1)
+	for i := range docs {
+		base := fmt.Sprintf("d%03d", i)
+		if filter == csvFilter {
+			for _, s := range sheets {
+				if strings.HasPrefix(filepath.Base(s[2]), base+"-") {
+					out[i] = append(out[i], converted{name: s[1], text: readText(tb, s[2])})
+				}
+			}
+		} else if p := filepath.Join(outDir, base+".txt"); fileExists(p) {
+			out[i] = []converted{{text: readText(tb, p)}}
 		}
-		return out
-	}
-	sort.Strings(files)
-	for _, f := range files {
-		out = append(out, converted{text: readText(tb, f)})
+		if len(out[i]) == 0 {
+			tb.Fatalf("readers: LibreOffice could not convert document %d of %d (.%s):\n%s%s", i, len(docs), ext, res.stdout, tail(res.stderr, 4000))
+		}
 	}
 	return out
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // readText reads a converted file and normalises it: no BOM, "\n" only.

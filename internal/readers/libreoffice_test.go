@@ -32,3 +32,17 @@ func TestLibreOfficeTextDocxShowsContent(t *testing.T) {
 		})
 	}
 }
+
+func TestLibreOfficeTextsKeepsDocumentOrder(t *testing.T) {
+	docs := [][]byte{fixtures.NestedTable(), fixtures.TwoColumn(), fixtures.MergedCells()}
+	want := []string{"Contacts", "Vendor Security Questionnaire", "Controls Assessment"}
+	texts := readers.LibreOfficeTexts(t, docs, "docx")
+	if len(texts) != len(docs) {
+		t.Fatalf("%d texts for %d documents", len(texts), len(docs))
+	}
+	for i, text := range texts {
+		if !strings.HasPrefix(text, want[i]) {
+			t.Errorf("text %d starts %q, want %q", i, text[:min(len(text), 40)], want[i])
+		}
+	}
+}
