@@ -1,2 +1,35 @@
-// Package word is formfill's engine for Word .docx questionnaires.
+// Package word is formfill's engine for Word .docx questionnaires. It reads
+// word/document.xml with etree behind the archive guard, gives every
+// fillable thing a stable element ID, and writes answers back without
+// breaking the document: only word/document.xml is re-serialised, every
+// other zip entry is copied byte for byte.
+//
+// # Element IDs
+//
+// IDs are pure functions of the document bytes, re-derived on every call:
+//
+//   - P5: the fifth paragraph that is a direct child of w:body.
+//   - T2: the second table that is a direct child of w:body; T2-R3 its third
+//     row; T2-R3-C1 the first cell of that row. Rows wrapped in a row-level
+//     content control (w:tbl/w:sdt/w:sdtContent/w:tr) count as rows of their
+//     table in document order, and cells wrapped in a cell-level control
+//     (w:tr/w:sdt/w:sdtContent/w:tc) count as cells of their row; their
+//     XPaths go through the w:sdt/w:sdtContent steps.
+//   - T1-R2-C2/T1-R1-C1: cell R1-C1 of the first table nested in cell
+//     T1-R2-C2. Each nesting level appends "/T<n>-R<r>-C<c>", where n counts
+//     the tables directly inside that cell; the nested table itself is
+//     T1-R2-C2/T1.
+//   - SDT2: the second content control that is a direct child of w:body
+//     (a block-level control). The paragraphs and tables inside it are
+//     SDT2-P1, SDT2-T1, SDT2-T1-R1-C1 and so on. Body-level controls do not
+//     shift the P and T numbering.
+//
+// Every ID maps to an XPath of the form /w:body/w:tbl[2]/w:tr[3]/w:tc[2]
+// (cell IDs map to the w:tc, paragraph IDs to the w:p, SDT IDs to the
+// w:sdt). XPaths from outside are checked against a strict pattern (only
+// absolute child steps through body-content elements, positive indices)
+// before etree evaluates them.
+//
+// The engine expects the WordprocessingML main namespace under the prefix
+// "w", as Word, LibreOffice and every mainstream generator write it.
 package word

@@ -1,0 +1,219 @@
+package word
+
+import (
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// ListFields implements list_form_fields: content controls, legacy form
+// fields, checkboxes, empty answer cells after a label cell and
+// placeholder paragraphs, in document order.
+func (*Engine) ListFields(data []byte) ([]formats.FormField, error) {
+	d, err := open(data)
+	if err != nil {
+		return nil, err
+	}
+	return d.fields(), nil
+}
+
+func (d *document) fields() []formats.FormField {
+	out := []formats.FormField{}
+	for _, n := range d.ix.nodes {
+		if n.kind != kindPara && n.kind != kindCell && n.kind != kindSDT {
+			continue
+		}
+		if n.kind == kindSDT && len(childrenW(childW(n.el, "sdtContent"), "p")) > 0 {
+			// Its paragraphs (SDTn-Pm) carry the field; the control itself is listed through them.
+			if f, ok := d.controlField(n, n.el); ok {
+				out = append(out, f)
+			}
+			continue
+		}
+		if n.kind == kindPara && n.row == nil && isW(n.el.Parent(), "sdtContent") {
+			if sdt := n.el.Parent().Parent(); sdt != nil && d.ix.byEl[sdt] != nil && d.ix.byEl[sdt].kind == kindSDT {
+				continue
+			}
+		}
+		out = append(out, d.nodeFields(n)...)
+	}
+	return out
+}
+
+// nodeFields lists the fields of one paragraph or cell.
+func (d *document) nodeFields(n *node) []formats.FormField {
+	var out []formats.FormField
+	for _, sdt := range append(textControls(n.el), sdtCheckboxes(n.el)...) {
+		if f, ok := d.controlField(n, sdt); ok {
+			out = append(out, f)
+		}
+	}
+	for _, lf := range legacyFields(n.el) {
+		f := formats.FormField{FieldID: n.id, Label: d.label(n, lf.begin), FieldType: lf.kind(), CurrentValue: lf.value(),
+			Name: lf.name(), XPath: n.xpath}
+		if lf.kind() == "dropdown" {
+			f.Options = lf.options()
+		}
+		if f.Label == "" {
+			f.Label = lf.name()
+		}
+		out = append(out, f)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	text := ownText(n.el)
+	switch {
+	case n.kind == kindCell && strings.TrimSpace(text) == "" && len(findW(n.el, "tbl")) == 0:
+		label := cellLabel(n)
+		if label == "" || mergedContinuation(n.el) {
+			return nil
+		}
+		return []formats.FormField{{FieldID: n.id, Label: label, FieldType: "text", XPath: n.xpath}}
+	case hasPlaceholder(text):
+		ft := "placeholder"
+		if strings.Contains(text, "☐") && !strings.ContainsAny(text, "[_") {
+			ft = "checkbox"
+		}
+		return []formats.FormField{{FieldID: n.id, Label: d.label(n, nil), FieldType: ft, CurrentValue: placeholderPattern.FindString(text), XPath: n.xpath}}
+	}
+	return nil
+}
+
+// sdtCheckboxes lists the checkbox controls inside el.
+func sdtCheckboxes(el *etree.Element) []*etree.Element {
+	var out []*etree.Element
+	for _, cb := range checkboxesIn(el) {
+		if cb.sdt != nil {
+			out = append(out, cb.sdt)
+		}
+	}
+	return out
+}
+
+// controlField describes one content control found in node n.
+func (d *document) controlField(n *node, sdt *etree.Element) (formats.FormField, bool) {
+	pr := childW(sdt, "sdtPr")
+	if pr == nil {
+		return formats.FormField{}, false
+	}
+	f := formats.FormField{FieldID: n.id, Name: val(childW(pr, "alias")), XPath: xpathOf(d.body, sdt), FieldType: "text"}
+	if f.Name == "" {
+		f.Name = val(childW(pr, "tag"))
+	}
+	sc := childW(sdt, "sdtContent")
+	switch {
+	case sdtCheckbox(sdt) != nil:
+		f.FieldType = "checkbox"
+		f.CurrentValue = "unchecked"
+		if (checkbox{sdt: sdt}).checked() {
+			f.CurrentValue = "checked"
+		}
+	case childW(pr, "dropDownList") != nil || childW(pr, "comboBox") != nil:
+		f.FieldType = "dropdown"
+		f.Options = controlOptions(sdt)
+	case childW(pr, "date") != nil:
+		f.FieldType = "date"
+	case childW(pr, "picture") != nil:
+		return formats.FormField{}, false
+	}
+	if f.FieldType != "checkbox" && sc != nil && childW(pr, "showingPlcHdr") == nil {
+		f.CurrentValue = strings.TrimSpace(textOf(sc))
+	}
+	f.Label = d.label(n, sdt)
+	if f.Label == "" || n.kind == kindSDT && f.Name != "" {
+		f.Label = f.Name
+	}
+	return f, true
+}
+
+// label finds what a field is asking: the text before it in its paragraph,
+// else the cell to the left, else the previous paragraph.
+func (d *document) label(n *node, at *etree.Element) string {
+	if at != nil {
+		if p := ancestorW(at, nil, "p"); p != nil {
+			var b strings.Builder
+			for _, c := range p.ChildElements() {
+				if c == at || isAncestor(c, at) {
+					break
+				}
+				b.WriteString(textOf(c))
+			}
+			if l := cleanLabel(b.String()); l != "" {
+				return l
+			}
+			if l := cleanLabel(placeholderPattern.ReplaceAllString(textOf(p), "")); l != "" && n.kind != kindCell {
+				return l
+			}
+		}
+	} else if n.kind != kindCell {
+		if l := cleanLabel(placeholderPattern.ReplaceAllString(textOf(n.el), "")); l != "" {
+			return l
+		}
+	}
+	if n.kind == kindCell && n.col > 0 {
+		return cleanLabel(cellLine(n.row.cells[n.col-1].el))
+	}
+	if n.kind == kindCell {
+		return cleanLabel(placeholderPattern.ReplaceAllString(ownText(n.el), ""))
+	}
+	if prev := n.el.PrevSibling(); prev != nil {
+		return cleanLabel(shorten(textOf(prev), 80))
+	}
+	return ""
+}
+
+func isAncestor(a, el *etree.Element) bool {
+	for e := el.Parent(); e != nil; e = e.Parent() {
+		if e == a {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanLabel trims a label to its words, without the trailing colon.
+func cleanLabel(s string) string {
+	s = strings.Join(strings.Fields(strings.NewReplacer("☐", "", "☒", "", "☑", "").Replace(s)), " ")
+	return strings.TrimSpace(strings.TrimRight(s, ":：-–— "))
+}
+
+// cellLabel names an empty answer cell: the nearest cell with text to its
+// left, qualified by its column header when the label is not adjacent.
+func cellLabel(n *node) string {
+	for c := n.col - 1; c >= 0; c-- {
+		l := cleanLabel(cellLine(n.row.cells[c].el))
+		if l == "" {
+			continue
+		}
+		if c == n.col-1 {
+			return l
+		}
+		if h := columnHeader(n); h != "" {
+			return l + " / " + h
+		}
+		return l
+	}
+	return ""
+}
+
+// columnHeader is the text of the first row's cell above n, if any.
+func columnHeader(n *node) string {
+	tbl := n.row.el.Parent()
+	for tbl != nil && !isW(tbl, "tbl") {
+		tbl = tbl.Parent()
+	}
+	if tbl == nil {
+		return ""
+	}
+	rows := tableRows(tbl)
+	if len(rows) < 2 || rows[0] == n.row.el {
+		return ""
+	}
+	cells := rowCells(rows[0])
+	if n.col < len(cells) {
+		return cleanLabel(cellLine(cells[n.col]))
+	}
+	return ""
+}

@@ -1,0 +1,164 @@
+package word
+
+import (
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// fragmentNamespaces are declared around every fragment from outside so
+// snippets copied out of a document parse without their declarations.
+const fragmentNamespaces = `xmlns:w="` + nsW + `" ` +
+	`xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml" ` +
+	`xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ` +
+	`xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"`
+
+// maxFragment bounds a fragment from outside (an answer or a snippet).
+const maxFragment = 1 << 20
+
+// allowedInsertion lists the WordprocessingML elements an insertion may
+// hold: text, runs, paragraphs and their formatting. Anything else (fields,
+// drawings, controls, section breaks, foreign namespaces) is refused.
+var allowedInsertion = map[string]bool{
+	"r": true, "t": true, "rPr": true, "br": true, "tab": true, "cr": true, "p": true, "pPr": true,
+	"rStyle": true, "rFonts": true, "b": true, "bCs": true, "i": true, "iCs": true, "u": true,
+	"strike": true, "dstrike": true, "caps": true, "smallCaps": true, "color": true, "sz": true,
+	"szCs": true, "highlight": true, "shd": true, "vertAlign": true, "lang": true, "spacing": true,
+	"pStyle": true, "jc": true, "ind": true, "numPr": true, "ilvl": true, "numId": true,
+	"keepNext": true, "keepLines": true, "noProof": true, "kern": true, "w": true, "position": true,
+	"softHyphen": true, "noBreakHyphen": true, "sym": true, "lastRenderedPageBreak": true,
+}
+
+// parseFragment parses XML from outside that may hold several top-level
+// elements and lack namespace declarations.
+func parseFragment(s string) ([]*etree.Element, error) {
+	if len(s) > maxFragment {
+		return nil, formats.Errorf(formats.ErrTooLarge, "xml", "fragment of %d bytes; the limit is %d", len(s), maxFragment)
+	}
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "<?xml") {
+		if i := strings.Index(s, "?>"); i >= 0 {
+			s = s[i+2:]
+		}
+	}
+	x, err := parseXML([]byte("<fragment "+fragmentNamespaces+">"+s+"</fragment>"), "xml")
+	if err != nil {
+		return nil, err
+	}
+	root := x.Root()
+	for _, c := range root.Child {
+		if cd, ok := c.(*etree.CharData); ok && strings.TrimSpace(cd.Data) != "" {
+			return nil, formats.Errorf(formats.ErrInvalidArgument, "xml", "text %q outside any element; wrap text in <w:r><w:t>", shorten(cd.Data, 40))
+		}
+	}
+	els := root.ChildElements()
+	if len(els) == 0 {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "xml", "no element in the fragment")
+	}
+	return els, nil
+}
+
+// parseInsertion parses and checks insertion_xml: only allowed
+// WordprocessingML elements, and either inline content (runs) or block
+// content (paragraphs), not a mix.
+func parseInsertion(s string) (*content, error) {
+	els, err := parseFragment(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range els {
+		var bad *etree.Element
+		descend(e, func(x *etree.Element) bool {
+			if bad == nil && (x.NamespaceURI() != nsW || !allowedInsertion[x.Tag]) {
+				bad = x
+			}
+			return bad == nil
+		})
+		if bad != nil {
+			return nil, formats.Errorf(formats.ErrInvalidArgument, "insertion_xml",
+				"element <%s> is not allowed; insertions may hold only runs and paragraphs (w:r, w:t, w:rPr, w:br, w:tab, w:p, w:pPr and formatting)", bad.FullTag())
+		}
+		normalisePrefix(e)
+	}
+	c := &content{}
+	for _, e := range els {
+		switch {
+		case isW(e, "p"):
+			c.paras = append(c.paras, e)
+		case isW(e, "r"):
+			c.runs = append(c.runs, e)
+		default:
+			return nil, formats.Errorf(formats.ErrInvalidArgument, "insertion_xml", "top-level <%s>: expected w:r or w:p elements", e.FullTag())
+		}
+	}
+	if len(c.paras) > 0 && len(c.runs) > 0 {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "insertion_xml", "mixes w:p and w:r at the top level; give runs or paragraphs")
+	}
+	return c, nil
+}
+
+// normalisePrefix rewrites a checked fragment to the document's w prefix,
+// whatever prefix the caller bound to the main namespace.
+func normalisePrefix(el *etree.Element) {
+	descend(el, func(e *etree.Element) bool {
+		e.Space = "w"
+		for i := range e.Attr {
+			if e.Attr[i].Space != "" && e.Attr[i].Space != "xml" && e.Attr[i].Space != "xmlns" {
+				e.Attr[i].Space = "w"
+			}
+		}
+		return true
+	})
+	kept := el.Attr[:0]
+	for _, a := range el.Attr {
+		if a.Space != "xmlns" && !(a.Space == "" && a.Key == "xmlns") {
+			kept = append(kept, a)
+		}
+	}
+	el.Attr = kept
+}
+
+// content is an answer ready to place: inline runs or block paragraphs.
+type content struct {
+	runs  []*etree.Element
+	paras []*etree.Element
+}
+
+// inline returns the content as runs, paragraphs joined by line breaks.
+func (c *content) inline() []*etree.Element {
+	if len(c.paras) == 0 {
+		return copies(c.runs)
+	}
+	var out []*etree.Element
+	for i, p := range c.paras {
+		if i > 0 {
+			br := etree.NewElement("w:r")
+			br.CreateElement("w:br")
+			out = append(out, br)
+		}
+		for _, r := range p.ChildElements() {
+			if !isW(r, "pPr") {
+				out = append(out, r.Copy())
+			}
+		}
+	}
+	return out
+}
+
+func copies(els []*etree.Element) []*etree.Element {
+	out := make([]*etree.Element, len(els))
+	for i, e := range els {
+		out[i] = e.Copy()
+	}
+	return out
+}
+
+// shorten cuts s to at most n runes, marking the cut.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,157 @@
+package word
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/beevik/etree"
+)
+
+// kind says what an indexed element is.
+type kind int
+
+const (
+	kindPara kind = iota
+	kindTable
+	kindRow
+	kindCell
+	kindSDT
+)
+
+// node is one addressable element: its ID, its XPath and, for cells, its
+// row so neighbours can be found.
+type node struct {
+	id    string
+	xpath string
+	kind  kind
+	el    *etree.Element
+	row   *node   // the row of a cell
+	cells []*node // the cells of a row
+	col   int     // 0-based position of a cell in its row
+}
+
+// index maps element IDs to elements, both ways, in document order.
+type index struct {
+	nodes []*node
+	byID  map[string]*node
+	byEl  map[*etree.Element]*node
+}
+
+// buildIndex walks w:body and names everything addressable (see the
+// package documentation for the scheme).
+func buildIndex(body *etree.Element) *index {
+	ix := &index{byID: map[string]*node{}, byEl: map[*etree.Element]*node{}}
+	var p, t, s int
+	eachStep(body, "/w:body", func(c *etree.Element, path string) {
+		switch {
+		case isW(c, "p"):
+			p++
+			ix.add(&node{id: "P" + strconv.Itoa(p), xpath: path, kind: kindPara, el: c})
+		case isW(c, "tbl"):
+			t++
+			ix.table("T"+strconv.Itoa(t), c, path)
+		case isW(c, "sdt"):
+			s++
+			ix.blockSDT("SDT"+strconv.Itoa(s), c, path)
+		}
+	})
+	return ix
+}
+
+func (ix *index) add(n *node) {
+	ix.nodes = append(ix.nodes, n)
+	ix.byID[n.id] = n
+	ix.byEl[n.el] = n
+}
+
+// blockSDT indexes a body-level content control and what it holds.
+func (ix *index) blockSDT(id string, sdt *etree.Element, path string) {
+	ix.add(&node{id: id, xpath: path, kind: kindSDT, el: sdt})
+	sc := childW(sdt, "sdtContent")
+	if sc == nil {
+		return
+	}
+	var p, t int
+	eachStep(sc, path+"/w:sdtContent[1]", func(c *etree.Element, cpath string) {
+		switch {
+		case isW(c, "p"):
+			p++
+			ix.add(&node{id: id + "-P" + strconv.Itoa(p), xpath: cpath, kind: kindPara, el: c})
+		case isW(c, "tbl"):
+			t++
+			ix.table(id+"-T"+strconv.Itoa(t), c, cpath)
+		}
+	})
+}
+
+// table indexes a table, its rows and cells, and tables nested in cells.
+func (ix *index) table(id string, tbl *etree.Element, path string) {
+	ix.add(&node{id: id, xpath: path, kind: kindTable, el: tbl})
+	r := 0
+	eachWrapped(tbl, path, "tr", func(tr *etree.Element, rpath string) {
+		r++
+		row := &node{id: id + "-R" + strconv.Itoa(r), xpath: rpath, kind: kindRow, el: tr}
+		ix.add(row)
+		c := 0
+		eachWrapped(tr, rpath, "tc", func(tc *etree.Element, cpath string) {
+			c++
+			cell := &node{id: row.id + "-C" + strconv.Itoa(c), xpath: cpath, kind: kindCell, el: tc, row: row, col: c - 1}
+			row.cells = append(row.cells, cell)
+			ix.add(cell)
+			n := 0
+			eachWrapped(tc, cpath, "tbl", func(inner *etree.Element, ipath string) {
+				n++
+				ix.table(cell.id+"/T"+strconv.Itoa(n), inner, ipath)
+			})
+		})
+	})
+}
+
+// eachStep calls fn for each child element of parent with its XPath,
+// numbering steps per tag as XPath (and etree) do.
+func eachStep(parent *etree.Element, base string, fn func(c *etree.Element, path string)) {
+	counts := make(map[string]int, 4)
+	for _, tok := range parent.Child {
+		c, ok := tok.(*etree.Element)
+		if !ok {
+			continue
+		}
+		tag := c.FullTag()
+		counts[tag]++
+		fn(c, base+"/"+tag+"["+strconv.Itoa(counts[tag])+"]")
+	}
+}
+
+// eachWrapped calls fn for each child w:tag of parent, looking through
+// w:sdt/w:sdtContent and w:customXml wrappers, with its XPath.
+func eachWrapped(parent *etree.Element, base, tag string, fn func(c *etree.Element, path string)) {
+	eachStep(parent, base, func(c *etree.Element, path string) {
+		switch {
+		case isW(c, tag):
+			fn(c, path)
+		case isW(c, "sdt"):
+			if sc := childW(c, "sdtContent"); sc != nil {
+				eachWrapped(sc, path+"/w:sdtContent[1]", tag, fn)
+			}
+		case isW(c, "customXml"):
+			eachWrapped(c, path, tag, fn)
+		}
+	})
+}
+
+// lookup finds an element ID, forgiving letter case and surrounding space.
+func (ix *index) lookup(id string) (*node, bool) {
+	n, ok := ix.byID[strings.ToUpper(strings.TrimSpace(id))]
+	return n, ok
+}
+
+// owner returns the innermost indexed cell, paragraph or control holding
+// el (el itself when indexed), or nil.
+func (ix *index) owner(el *etree.Element) *node {
+	for e := el; e != nil; e = e.Parent() {
+		if n, ok := ix.byEl[e]; ok {
+			return n
+		}
+	}
+	return nil
+}

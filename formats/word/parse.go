@@ -1,0 +1,118 @@
+package word
+
+import (
+	"bytes"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// documentPart is the zip entry holding the main document.
+const documentPart = "word/document.xml"
+
+// maxDepth bounds XML nesting: real documents stay far below it (a table
+// nested in a table costs about six levels), hostile ones do not get to
+// exhaust the stack.
+const maxDepth = 256
+
+// nsW is the WordprocessingML main namespace.
+const nsW = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+// document is one parsed .docx: the archive it came from, the parsed
+// document.xml and the index of element IDs.
+type document struct {
+	arc  *formats.Archive
+	xml  *etree.Document
+	body *etree.Element
+	ix   *index
+}
+
+// open parses data as a .docx behind the archive guard.
+func open(data []byte) (*document, error) {
+	arc, err := formats.OpenArchive(data, formats.DefaultArchiveLimits)
+	if err != nil {
+		return nil, err
+	}
+	if arc.File(documentPart) == nil {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, documentPart,
+			"the archive has no %s: not a Word document (expected a .docx with a main document part)", documentPart)
+	}
+	raw, err := arc.Read(documentPart)
+	if err != nil {
+		return nil, err
+	}
+	x, body, err := parseDocumentXML(raw)
+	if err != nil {
+		return nil, err
+	}
+	return &document{arc: arc, xml: x, body: body, ix: buildIndex(body)}, nil
+}
+
+// parseDocumentXML parses document.xml and finds w:body.
+func parseDocumentXML(raw []byte) (*etree.Document, *etree.Element, error) {
+	x, err := parseXML(raw, documentPart)
+	if err != nil {
+		return nil, nil, err
+	}
+	root := x.Root()
+	if root == nil || root.Tag != "document" {
+		return nil, nil, formats.Errorf(formats.ErrInvalidDocument, documentPart, "the root element is not w:document")
+	}
+	if root.Space != "w" || root.NamespaceURI() != nsW {
+		return nil, nil, formats.Errorf(formats.ErrUnsupported, documentPart,
+			"the WordprocessingML namespace is not bound to the prefix w (found %q); formfill expects w:", root.Space)
+	}
+	body := childW(root, "body")
+	if body == nil {
+		return nil, nil, formats.Errorf(formats.ErrInvalidDocument, documentPart, "w:document has no w:body")
+	}
+	return x, body, nil
+}
+
+// parseXML parses untrusted XML, refusing DTDs and entity declarations
+// (billion-laughs and external entities have no place in OOXML) and bounding
+// the nesting depth. field names what is parsed, for the error.
+func parseXML(raw []byte, field string) (*etree.Document, error) {
+	if hasDTD(raw) {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, field,
+			"the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused")
+	}
+	x := etree.NewDocument()
+	x.ReadSettings.MaxDepth = maxDepth
+	if err := x.ReadFromBytes(raw); err != nil {
+		if err == etree.ErrMaxDepth {
+			return nil, formats.Errorf(formats.ErrInvalidDocument, field, "the XML nests deeper than %d elements", maxDepth)
+		}
+		return nil, formats.Wrap(formats.ErrInvalidDocument, field, err, "malformed XML")
+	}
+	return x, nil
+}
+
+// hasDTD reports whether raw holds a markup declaration other than CDATA,
+// in any letter case.
+func hasDTD(raw []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(raw[i:], []byte("<!"))
+		if j < 0 {
+			return false
+		}
+		i += j + 2
+		rest := raw[i:]
+		if len(rest) >= 7 && (bytes.EqualFold(rest[:7], []byte("DOCTYPE")) || bytes.EqualFold(rest[:6], []byte("ENTITY"))) {
+			return true
+		}
+		if len(rest) >= 6 && bytes.EqualFold(rest[:6], []byte("ENTITY")) {
+			return true
+		}
+	}
+}
+
+// serialize writes the document.xml back and repacks the archive with only
+// that entry replaced.
+func (d *document) serialize() ([]byte, error) {
+	out, err := d.xml.WriteToBytes()
+	if err != nil {
+		return nil, err
+	}
+	return d.arc.Rewrite(map[string][]byte{documentPart: out})
+}

@@ -1,0 +1,138 @@
+package word
+
+import (
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// textOf returns the visible text of el: paragraphs on lines, table cells
+// tab-separated, rows on lines; field instructions, deleted text and the
+// fallback copies of mc:AlternateContent are left out.
+func textOf(el *etree.Element) string {
+	var b strings.Builder
+	writeText(&b, el)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func writeText(b *strings.Builder, el *etree.Element) {
+	if el.Space == "mc" && el.Tag == "Fallback" {
+		return
+	}
+	if el.Space == "w" {
+		switch el.Tag {
+		case "t":
+			b.WriteString(el.Text())
+			return
+		case "tab":
+			if isW(el.Parent(), "r") {
+				b.WriteByte('\t')
+			}
+			return
+		case "br", "cr":
+			b.WriteByte('\n')
+			return
+		case "instrText", "delText", "delInstrText":
+			return
+		case "p":
+			writeChildren(b, el)
+			b.WriteByte('\n')
+			return
+		case "tbl":
+			writeTable(b, el)
+			return
+		}
+		if isProperties(el) {
+			return
+		}
+	}
+	writeChildren(b, el)
+}
+
+func writeChildren(b *strings.Builder, el *etree.Element) {
+	for _, c := range el.Child {
+		if e, ok := c.(*etree.Element); ok {
+			writeText(b, e)
+		}
+	}
+}
+
+// writeTable writes one line per row, cells separated by tabs and the
+// paragraphs inside a cell joined by spaces.
+func writeTable(b *strings.Builder, tbl *etree.Element) {
+	for _, row := range tableRows(tbl) {
+		for i, c := range rowCells(row) {
+			if i > 0 {
+				b.WriteByte('\t')
+			}
+			b.WriteString(cellLine(c))
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// cellLine is a cell's text on one line.
+func cellLine(tc *etree.Element) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(textOf(tc), "\t", " ")), " ")
+}
+
+// tableRows returns tbl's rows in order, looking through row-level
+// content controls (and customXml wrappers).
+func tableRows(tbl *etree.Element) []*etree.Element { return wrappedChildren(tbl, "tr") }
+
+// rowCells returns a row's cells, looking through cell-level controls.
+func rowCells(tr *etree.Element) []*etree.Element { return wrappedChildren(tr, "tc") }
+
+// wrappedChildren returns parent's child elements w:tag, including those
+// inside w:sdt/w:sdtContent and w:customXml wrappers, in document order.
+func wrappedChildren(parent *etree.Element, tag string) []*etree.Element {
+	var out []*etree.Element
+	for _, c := range parent.Child {
+		e, ok := c.(*etree.Element)
+		if !ok {
+			continue
+		}
+		switch {
+		case isW(e, tag):
+			out = append(out, e)
+		case isW(e, "sdt"):
+			if sc := childW(e, "sdtContent"); sc != nil {
+				out = append(out, wrappedChildren(sc, tag)...)
+			}
+		case isW(e, "customXml"):
+			out = append(out, wrappedChildren(e, tag)...)
+		}
+	}
+	return out
+}
+
+// ExtractText implements extract_text: the document's text in reading
+// order, table cells tab-separated and rows on their own lines.
+func (*Engine) ExtractText(data []byte) (string, error) {
+	d, err := open(data)
+	if err != nil {
+		return "", err
+	}
+	return textOf(d.body), nil
+}
+
+// ExtractRaw implements extract_structure: the raw w:body XML.
+func (*Engine) ExtractRaw(data []byte) (*formats.RawStructure, error) {
+	d, err := open(data)
+	if err != nil {
+		return nil, err
+	}
+	return &formats.RawStructure{BodyXML: elementXML(d.body)}, nil
+}
+
+// elementXML serialises one element.
+func elementXML(el *etree.Element) string {
+	var b strings.Builder
+	w := &stringWriter{&b}
+	el.WriteTo(w, &etree.WriteSettings{})
+	return b.String()
+}
+
+// stringWriter adapts strings.Builder to etree.Writer.
+type stringWriter struct{ *strings.Builder }

@@ -1,0 +1,91 @@
+package word
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// Validate implements validate_locations: element IDs are looked up
+// directly; anything else is matched as an OOXML snippet (or, when it is
+// not markup, as text).
+func (*Engine) Validate(data []byte, locations []formats.Location) ([]formats.ValidatedLocation, error) {
+	if err := formats.CheckCount("locations", len(locations)); err != nil {
+		return nil, err
+	}
+	d, err := open(data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]formats.ValidatedLocation, len(locations))
+	for i, loc := range locations {
+		v, err := d.validate(loc)
+		if err != nil {
+			return nil, fmt.Errorf("locations[%d]: %w", i, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (d *document) validate(loc formats.Location) (formats.ValidatedLocation, error) {
+	if strings.TrimSpace(loc.Snippet) == "" {
+		if strings.TrimSpace(loc.PairID) == "" {
+			return formats.ValidatedLocation{}, formats.Errorf(formats.ErrInvalidArgument, "location", "give pair_id (an element ID) or snippet (OOXML copied from the document)")
+		}
+		if n, ok := d.ix.lookup(loc.PairID); ok {
+			return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.Matched, XPath: n.xpath, Context: neighbourhood(n), Warning: questionWarning(n)}, nil
+		}
+		if strings.HasPrefix(strings.TrimSpace(loc.PairID), "/") {
+			t, err := d.resolve("", loc.PairID)
+			if err != nil {
+				return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound, Context: err.Error()}, nil
+			}
+			return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.Matched, XPath: t.xpath, Context: shorten(textOf(t.el), 120)}, nil
+		}
+		return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound, Context: "no element with this ID; IDs look like T1-R2-C2, P5, SDT1"}, nil
+	}
+	return d.matchSnippet(loc)
+}
+
+// neighbourhood is the text around a node: the cells beside a cell, the
+// paragraphs before and after a paragraph.
+func neighbourhood(n *node) string {
+	if n.kind == kindCell {
+		parts := []string{}
+		if n.col > 0 {
+			parts = append(parts, "left: "+strings.TrimSpace(shorten(cellLine(n.row.cells[n.col-1].el), 80)))
+		}
+		parts = append(parts, "this: "+shorten(cellLine(n.el), 80))
+		if n.col+1 < len(n.row.cells) {
+			parts = append(parts, "right: "+shorten(cellLine(n.row.cells[n.col+1].el), 80))
+		}
+		return strings.Join(parts, " | ")
+	}
+	parts := []string{}
+	if prev := n.el.PrevSibling(); prev != nil {
+		parts = append(parts, "before: "+shorten(oneLine(textOf(prev)), 80))
+	}
+	parts = append(parts, "this: "+shorten(oneLine(textOf(n.el)), 80))
+	if next := n.el.NextSibling(); next != nil {
+		parts = append(parts, "after: "+shorten(oneLine(textOf(next)), 80))
+	}
+	return strings.Join(parts, " | ")
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// questionWarning flags an ID that points at a question cell when the
+// empty cell to its right is where the answer goes.
+func questionWarning(n *node) string {
+	if n.kind != kindCell || n.col+1 >= len(n.row.cells) {
+		return ""
+	}
+	text := strings.TrimSpace(ownText(n.el))
+	right := n.row.cells[n.col+1]
+	if text == "" || strings.TrimSpace(ownText(right.el)) != "" || len(findW(right.el, "tbl")) > 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s holds the question %q; the empty cell to its right, %s, is probably the answer target", n.id, shorten(text, 60), right.id)
+}

@@ -1,0 +1,84 @@
+package word
+
+import (
+	"fmt"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// Verify implements verify_output.
+func (*Engine) Verify(data []byte, expected []formats.ExpectedAnswer) (*formats.VerificationReport, error) {
+	if err := formats.CheckCount("expected", len(expected)); err != nil {
+		return nil, err
+	}
+	d, err := open(data)
+	if err != nil {
+		return nil, err
+	}
+	return d.verify(expected), nil
+}
+
+func (d *document) verify(expected []formats.ExpectedAnswer) *formats.VerificationReport {
+	results := make([]formats.ContentResult, 0, len(expected))
+	for _, e := range expected {
+		r := formats.ContentResult{PairID: e.PairID, Expected: e.ExpectedText}
+		if r.PairID == "" {
+			r.PairID = e.XPath
+		}
+		t, err := d.resolve(e.PairID, e.XPath)
+		if err != nil {
+			r.Status = formats.ContentMissing
+			r.Actual = ""
+			results = append(results, r)
+			continue
+		}
+		r.Actual, r.Status = actual(t.el, e.ExpectedText)
+		results = append(results, r)
+	}
+	return formats.Report(structuralIssues(d), results, expected)
+}
+
+// actual reads the target the way the expectation needs: checkbox state
+// for boolean expectations on a checkbox, else the text (with legacy
+// drop-down selections, which Word draws without document text).
+func actual(el *etree.Element, expected string) (string, formats.ContentStatus) {
+	if want, err := formats.ParseBool(expected); err == nil {
+		if on, ok := checkboxState(el); ok {
+			state := "unchecked"
+			if on {
+				state = "checked"
+			}
+			if on == want {
+				return state, formats.ContentMatched
+			}
+			return state, formats.ContentMismatched
+		}
+	}
+	text := textOf(el)
+	for _, f := range legacyFields(el) {
+		if f.kind() == "dropdown" {
+			text += " " + f.value()
+		}
+	}
+	return text, formats.Compare(expected, text)
+}
+
+// structuralIssues finds what breaks Word: runs directly in a cell and
+// cells without a paragraph.
+func structuralIssues(d *document) []string {
+	var out []string
+	for _, tc := range findW(d.body, "tc") {
+		where := xpathOf(d.body, tc)
+		if n := d.ix.byEl[tc]; n != nil {
+			where = n.id + " (" + where + ")"
+		}
+		if len(childrenW(tc, "r")) > 0 {
+			out = append(out, fmt.Sprintf("%s: bare w:r directly under w:tc (runs must sit in a w:p)", where))
+		}
+		if len(childrenW(tc, "p")) == 0 && len(wrappedChildren(tc, "p")) == 0 {
+			out = append(out, fmt.Sprintf("%s: w:tc without a w:p (every cell must contain a paragraph)", where))
+		}
+	}
+	return out
+}

@@ -1,0 +1,71 @@
+package word
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// xpathPattern is the only XPath shape accepted from outside: absolute child
+// steps from w:body through body-content elements, each with an optional
+// positive index. No "..", no "//", no predicates, no functions.
+var xpathPattern = regexp.MustCompile(`^(?:/w:document(?:\[1\])?)?/w:body(?:\[1\])?((?:/w:(?:tbl|tr|tc|p|sdt|sdtContent|r|hyperlink|smartTag|customXml|ins|fldSimple)(?:\[[1-9][0-9]{0,5}\])?){1,40})$`)
+
+// checkXPath validates an outside XPath and returns it relative to w:body.
+func checkXPath(xp string) (string, error) {
+	m := xpathPattern.FindStringSubmatch(strings.TrimSpace(xp))
+	if m == nil {
+		return "", formats.Errorf(formats.ErrInvalidArgument, xp,
+			"unsafe or unsupported XPath; expected absolute child steps such as /w:body/w:tbl[2]/w:tr[3]/w:tc[2] (no //, .., predicates or functions)")
+	}
+	return "." + m[1], nil
+}
+
+// resolveXPath checks xp and evaluates it against body.
+func resolveXPath(body *etree.Element, xp string) (*etree.Element, error) {
+	rel, err := checkXPath(xp)
+	if err != nil {
+		return nil, err
+	}
+	path, err := etree.CompilePath(rel)
+	if err != nil {
+		return nil, formats.Wrap(formats.ErrInvalidArgument, xp, err, "XPath does not compile")
+	}
+	el := body.FindElementPath(path)
+	if el == nil {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, xp, "no element at this XPath")
+	}
+	return el, nil
+}
+
+// xpathOf returns the XPath of el below body, in the accepted form.
+func xpathOf(body, el *etree.Element) string {
+	var steps []string
+	for e := el; e != nil && e != body; e = e.Parent() {
+		p := e.Parent()
+		if p == nil {
+			return ""
+		}
+		n := 0
+		tag := e.FullTag()
+		for _, c := range p.Child {
+			if ce, ok := c.(*etree.Element); ok && ce.FullTag() == tag {
+				n++
+				if ce == e {
+					break
+				}
+			}
+		}
+		steps = append(steps, tag+"["+strconv.Itoa(n)+"]")
+	}
+	var b strings.Builder
+	b.WriteString("/w:body")
+	for i := len(steps) - 1; i >= 0; i-- {
+		b.WriteByte('/')
+		b.WriteString(steps[i])
+	}
+	return b.String()
+}
