@@ -116,4 +116,3 @@ func (d *document) apply(t target, a formats.Answer) (formats.Mode, error) {
 	}
 	return mode, err
 }
-
