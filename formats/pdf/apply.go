@@ -225,21 +225,29 @@ func (d *document) fillList(f *field, values []string, fonts map[string]types.In
 	return nil
 }
 
-// dropBrokenExtras removes what filling would invalidate: a usage-rights
-// signature (/Perms), whose digest no longer matches once a value changes
-// (Adobe Reader then shows the form as broken), and the XFA stream of a
-// hybrid form, which would otherwise still show the old values in viewers
-// that prefer XFA.
+// dropBrokenExtras removes what filling would invalidate (see
+// brokenExtras) and returns the warnings saying so.
 func (d *document) dropBrokenExtras() []string {
+	warnings := d.brokenExtras()
+	d.ctx.RootDict.Delete("Perms")
+	if af := acroForm(d.ctx); af != nil {
+		af.Delete("XFA")
+	}
+	return warnings
+}
+
+// brokenExtras names what a fill invalidates: a usage-rights signature
+// (/Perms), whose digest no longer matches once a value changes (Adobe
+// Reader then reports the form as broken), the XFA stream of a hybrid
+// form, which viewers preferring XFA would show with the old values, and
+// digital signatures.
+func (d *document) brokenExtras() []string {
 	var warnings []string
-	root := d.ctx.RootDict
-	if _, ok := root.Find("Perms"); ok {
-		root.Delete("Perms")
+	if _, ok := d.ctx.RootDict.Find("Perms"); ok {
 		warnings = append(warnings, "removed the usage-rights signature (/Perms): filling changes the document, which would leave it broken; the form stays fillable in every viewer")
 	}
 	if af := acroForm(d.ctx); af != nil {
 		if _, ok := af.Find("XFA"); ok {
-			af.Delete("XFA")
 			warnings = append(warnings, "removed the stale XFA form data of this hybrid form so viewers show the filled AcroForm values")
 		}
 	}

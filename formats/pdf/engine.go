@@ -59,6 +59,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	if opts.DryRun {
 		res.DryRun = true
+		res.Warnings = append(res.Warnings, d.brokenExtras()...)
 		return res, d, nil
 	}
 	out, warnings, err := d.apply(plan)

@@ -123,6 +123,10 @@ func TestWriteModesSkipAndDryRun(t *testing.T) {
 	if err != nil || dry.Document != nil || !dry.DryRun || len(dry.Changes) != 1 || dry.Changes[0].After != "x" {
 		t.Fatalf("dry run = %+v, %v", dry, err)
 	}
+	dryHybrid, err := e.Write(fixtures.PDFHybridXFA(), []formats.Answer{{PairID: "F1", AnswerText: "x"}}, formats.WriteOptions{DryRun: true})
+	if err != nil || len(dryHybrid.Warnings) != 2 {
+		t.Fatalf("dry run on a hybrid form should warn about /Perms and XFA: %+v, %v", dryHybrid, err)
+	}
 	placeholder, err := e.Write(fixtures.PDFForm(), []formats.Answer{{PairID: "F1", AnswerText: "x", Mode: formats.ReplacePlaceholder}}, formats.WriteOptions{})
 	if err != nil || len(placeholder.Warnings) != 1 || !strings.Contains(placeholder.Warnings[0], "placeholder") {
 		t.Fatalf("replace_placeholder = %+v, %v", placeholder, err)
@@ -199,4 +203,33 @@ func TestQuirkyFormsStillFill(t *testing.T) {
 	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), "no field type") {
 		t.Fatalf("widget without /FT: err = %v", err)
 	}
+}
+
+// Workers share one engine: concurrent fills must not see each other.
+func TestConcurrentWritesAreIndependent(t *testing.T) {
+	const n = 4
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			want := strings.Repeat("x", i+1)
+			res, rep, err := formats.Fill(New(), fixtures.PDFHybridXFA(), []formats.Answer{{PairID: "F1", AnswerText: want}, {PairID: "colour", AnswerText: "Blue"}}, formats.WriteOptions{})
+			if err == nil && (!rep.OK() || mustOpenErr(res.Document).byName["name"].Value != want) {
+				err = errors.New("a concurrent fill read back someone else's value")
+			}
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func mustOpenErr(doc []byte) *document {
+	d, err := open(doc)
+	if err != nil {
+		return &document{byName: map[string]*field{"name": {}}}
+	}
+	return d
 }
