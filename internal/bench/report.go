@@ -1,0 +1,141 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Report is the result of one bench: the set-up, then one Run per
+// configuration measured.
+type Report struct {
+	StartedAt   time.Time `json:"started_at"`
+	Host        Host      `json:"host"`
+	Jobs        int       `json:"jobs"`
+	Mix         Mix       `json:"mix"`
+	Documents   []DocInfo `json:"documents"`
+	Concurrency int       `json:"concurrency_per_worker"`
+	InFlight    int       `json:"in_flight,omitempty"`
+	Poll        string    `json:"poll_interval"`
+	Redis       string    `json:"redis"` // redacted URL, or "embedded"
+	Runs        []Run     `json:"runs"`
+}
+
+// Host describes the machine the figures come from.
+type Host struct {
+	CPUs      int    `json:"cpus"`
+	OS        string `json:"os"`
+	Arch      string `json:"arch"`
+	GoVersion string `json:"go_version"`
+}
+
+// DocInfo is one document of the corpus.
+type DocInfo struct {
+	Name    string `json:"name"`
+	Type    string `json:"file_type"`
+	Bytes   int    `json:"bytes"`
+	Answers int    `json:"answers"`
+}
+
+// Run is the measurement of one configuration.
+type Run struct {
+	Name       string        `json:"name"`    // "in-process", "1 worker", …
+	Workers    int           `json:"workers"` // worker processes; 0 for the in-process baseline
+	Jobs       int           `json:"jobs"`
+	Failed     int           `json:"failed"`
+	Elapsed    time.Duration `json:"elapsed_ns"`
+	JobsPerSec float64       `json:"jobs_per_sec"`
+	Latency    Latency       `json:"latency"`
+	// PeakRSS is each worker process's VmHWM in bytes (for the baseline,
+	// the bench process's own).
+	PeakRSS []int64  `json:"peak_rss_bytes,omitempty"`
+	Errors  []string `json:"errors,omitempty"` // a sample of failures
+}
+
+// MaxPeakRSS is the largest per-process peak RSS of the run.
+func (r Run) MaxPeakRSS() int64 {
+	var m int64
+	for _, v := range r.PeakRSS {
+		m = max(m, v)
+	}
+	return m
+}
+
+// WriteJSON writes the report as indented JSON.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteText writes the set-up and a table of runs for a terminal.
+func (r *Report) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "formfill bench: %d jobs, mix %s, %d CPUs, %s/%s, %s\n",
+		r.Jobs, r.Mix, r.Host.CPUs, r.Host.OS, r.Host.Arch, r.Host.GoVersion)
+	fmt.Fprintf(w, "redis %s, concurrency %d per worker, poll %s\n", r.Redis, r.Concurrency, r.Poll)
+	for _, d := range r.Documents {
+		fmt.Fprintf(w, "  doc %-40s %-5s %8s  %d answers\n", d.Name, d.Type, formatBytes(int64(d.Bytes)), d.Answers)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tp50\tp95\tp99\tpeak RSS/worker\t")
+	for _, run := range r.Runs {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
+			formatDuration(run.Latency.P50), formatDuration(run.Latency.P95), formatDuration(run.Latency.P99),
+			formatBytes(run.MaxPeakRSS()))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, run := range r.Runs {
+		for _, e := range run.Errors {
+			fmt.Fprintf(w, "%s: %s\n", run.Name, e)
+		}
+	}
+	return nil
+}
+
+// WriteMarkdown writes the runs as a Markdown table, for docs/SCALING.md.
+func (r *Report) WriteMarkdown(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("| run | jobs | failed | jobs/s | p50 | p95 | p99 | peak RSS per worker |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, run := range r.Runs {
+		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
+			run.JobsPerSec, formatDuration(run.Latency.P50), formatDuration(run.Latency.P95),
+			formatDuration(run.Latency.P99), formatBytes(run.MaxPeakRSS()))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// formatDuration rounds to a precision a reader can compare at a glance.
+func formatDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "-"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < 100*time.Millisecond:
+		return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
+	case d < 10*time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	default:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+}
+
+func formatBytes(n int64) string {
+	switch {
+	case n <= 0:
+		return "-"
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
+	default:
+		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+	}
+}
