@@ -2,6 +2,7 @@ package readers
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -18,15 +19,22 @@ func PDFFields(tb testing.TB, pdf []byte) map[string]string {
 	needPython(tb, "fitz", "PyMuPDF", "python3-fitz")
 	path := writeTemp(tb, "form.pdf", pdf)
 	fields := map[string]string{}
-	err := execScript("pdf_widgets.py", path, &fields)
-	if err == nil {
-		return fields
+	if !widgetsBroken.Load() {
+		err := execScript("pdf_widgets.py", path, &fields)
+		if err == nil {
+			return fields
+		}
+		// Once it has crashed it will crash on every form: stop trying.
+		widgetsBroken.Store(true)
+		tb.Logf("readers: PyMuPDF widget API failed, reading the field objects instead from now on: %v", firstLine(err.Error()))
+		fields = map[string]string{}
 	}
-	tb.Logf("readers: PyMuPDF widget API failed, reading the field objects instead: %v", firstLine(err.Error()))
-	fields = map[string]string{}
 	runScript(tb, "pdf_fields.py", path, &fields)
 	return fields
 }
+
+// widgetsBroken records that PyMuPDF's widget API crashed in this process.
+var widgetsBroken atomic.Bool
 
 // QPDFCheck runs qpdf --check on pdf and fails tb unless qpdf exits 0:
 // structural errors (exit 2) and warnings (exit 3) both fail, with qpdf's

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -58,15 +59,26 @@ func execScript(script, path string, out any) error {
 	if err != nil {
 		return fmt.Errorf("readers: embedded script %s: %w", script, err)
 	}
-	res, err := run(DefaultTimeout, "", Python, "-c", string(src), path)
+	// The JSON goes to a file: PyMuPDF's SWIG layer prints leak warnings
+	// on stdout.
+	jsonPath := path + "." + strings.TrimSuffix(script, ".py") + ".json"
+	res, err := run(DefaultTimeout, "", Python, "-c", string(src), path, jsonPath)
 	if err != nil {
 		return fmt.Errorf("readers: %s: %w\nstderr:\n%s", script, err, tail(res.stderr, 4000))
 	}
 	if res.exit != 0 {
-		return fmt.Errorf("readers: %s could not read %s (exit %d):\n%s", script, path, res.exit, tail(res.stderr, 4000))
+		how := fmt.Sprintf("exit %d", res.exit)
+		if res.exit < 0 {
+			how = "crashed"
+		}
+		return fmt.Errorf("readers: %s could not read %s (%s):\n%s", script, path, how, tail(res.stderr, 4000))
 	}
-	if err := json.Unmarshal(res.stdout, out); err != nil {
-		return fmt.Errorf("readers: %s printed no valid JSON: %w\n%s", script, err, tail(res.stdout, 2000))
+	data, err := os.ReadFile(jsonPath)
+	if err != nil {
+		return fmt.Errorf("readers: %s wrote no result: %w\n%s", script, err, tail(res.stderr, 2000))
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("readers: %s wrote no valid JSON: %w\n%s", script, err, tail(data, 2000))
 	}
 	return nil
 }

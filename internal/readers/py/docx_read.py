@@ -1,4 +1,4 @@
-# Reads a .docx with python-docx and prints JSON:
+# Reads a .docx (argv[1]) with python-docx and writes JSON to argv[2]:
 #   {"lines": [...], "tables": [[[cell, ...], ...], ...]}
 # lines: the text of every paragraph in document order, one entry each,
 #   walking into tables (row by row, nested tables included), content
@@ -87,7 +87,8 @@ def main():
     lines = []
     block_lines(body, lines)
     tables = [table_rows(t) for t in children(body, W + "tbl")]
-    json.dump({"lines": lines, "tables": tables}, sys.stdout, ensure_ascii=False)
+    with open(sys.argv[2], "w", encoding="utf-8") as out:
+        json.dump({"lines": lines, "tables": tables}, out, ensure_ascii=False)
 
 
 main()

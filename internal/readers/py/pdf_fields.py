@@ -1,7 +1,7 @@
-# Reads a PDF's terminal form fields by walking its objects with PyMuPDF
-# (no widget API: the packaged PyMuPDF 1.21 crashes in page.widgets() on
-# some forms) and prints JSON {fully.qualified.name: value}, with the same
-# value conventions as pdf_widgets.py: names lose their slash ("Yes",
+# Reads the terminal form fields of a PDF (argv[1]) by walking its objects
+# with PyMuPDF (no widget API: the packaged PyMuPDF 1.21 crashes in
+# page.widgets() on some forms) and writes JSON to argv[2]:
+# {fully.qualified.name: value}, with the same value conventions as pdf_widgets.py: names lose their slash ("Yes",
 # "Off"), arrays become "a, b", a missing /V is "".
 import json
 import re
@@ -55,7 +55,8 @@ def main():
         elif typ == "array":
             v = ", ".join(item(m) for m in re.findall(r"<[0-9A-Fa-f]*>|\([^)]*\)", v))
         fields[name(x)] = v
-    json.dump(fields, sys.stdout, ensure_ascii=False)
+    with open(sys.argv[2], "w", encoding="utf-8") as out:
+        json.dump(fields, out, ensure_ascii=False)
 
 
 main()

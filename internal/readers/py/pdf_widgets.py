@@ -1,4 +1,4 @@
-# Reads a PDF's form fields through PyMuPDF's widget API and prints JSON
+# Reads a PDF (argv[1]) through PyMuPDF's widget API and writes JSON to argv[2]:
 # {field_name: field_value}. A field with several widgets (a radio group,
 # a field shown on two pages) keeps the first value that is neither empty
 # nor "Off". Checkboxes and radio groups give their on-state name (often
@@ -28,7 +28,8 @@ def main():
             old = fields.get(w.field_name)
             if old is None or (old in ("", "Off") and v not in ("", "Off")):
                 fields[w.field_name] = v
-    json.dump(fields, sys.stdout, ensure_ascii=False)
+    with open(sys.argv[2], "w", encoding="utf-8") as out:
+        json.dump(fields, out, ensure_ascii=False)
 
 
 main()

@@ -1,5 +1,5 @@
-# Reads a .xlsx with openpyxl (formulas kept, not their cached results) and
-# prints JSON: {"cells": {sheet: {ref: value}}, "types": {sheet: {ref: t}}}
+# Reads a .xlsx (argv[1]) with openpyxl (formulas kept, not cached results);
+# writes JSON to argv[2]: {"cells": {sheet: {ref: value}}, "types": {sheet: {ref: t}}}
 # for every non-empty cell of every sheet, hidden ones included. Values are
 # Python's str() of openpyxl's value, except booleans ("TRUE"/"FALSE") and
 # dates/times (ISO 8601). Formula cells hold the formula ("=SUM(A1:A2)").
@@ -35,7 +35,8 @@ def main():
                 c[cell.coordinate] = text(cell.value)
                 t[cell.coordinate] = cell.data_type
         cells[ws.title], types[ws.title] = c, t
-    json.dump({"cells": cells, "types": types}, sys.stdout, ensure_ascii=False)
+    with open(sys.argv[2], "w", encoding="utf-8") as out:
+        json.dump({"cells": cells, "types": types}, out, ensure_ascii=False)
 
 
 main()
