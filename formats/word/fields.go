@@ -71,9 +71,15 @@ func (d *document) nodeFields(n *node) []formats.FormField {
 			return nil
 		}
 		return []formats.FormField{{FieldID: n.id, Label: label, FieldType: "text", XPath: n.xpath}}
+	case n.kind == kindCell:
+		out = d.labelLines(n)
+		if rest := glyphFree(text); hasPlaceholder(rest) {
+			out = append(out, formats.FormField{FieldID: n.id, Label: d.label(n, nil), FieldType: "placeholder", CurrentValue: placeholderPattern.FindString(rest), XPath: n.xpath})
+		}
+		return out
 	case hasPlaceholder(text):
 		ft := "placeholder"
-		if strings.Contains(text, "☐") && !strings.ContainsAny(text, "[_") {
+		if strings.Count(text, "☐")+strings.Count(text, "☒") == 1 && !hasPlaceholder(glyphFree(text)) {
 			ft = "checkbox"
 		}
 		return []formats.FormField{{FieldID: n.id, Label: d.label(n, nil), FieldType: ft, CurrentValue: placeholderPattern.FindString(text), XPath: n.xpath}}
@@ -216,4 +222,37 @@ func columnHeader(n *node) string {
 		return cleanLabel(cellLine(cells[n.col]))
 	}
 	return ""
+}
+
+// maxLabelLine bounds a "Label:" line taken for a blank to fill.
+const maxLabelLine = 60
+
+// labelLines lists the paragraphs of a cell that end in a colon with
+// nothing after it ("Signature:", "Date:"): signature blocks put their
+// blanks there. Each is addressed by the paragraph's XPath.
+func (d *document) labelLines(n *node) []formats.FormField {
+	var out []formats.FormField
+	for _, p := range childrenW(n.el, "p") {
+		text := strings.TrimSpace(textOf(p))
+		xp := xpathOf(d.body, p)
+		if on, ok := checkboxState(p); ok && !hasPlaceholder(glyphFree(text)) {
+			value := "unchecked"
+			if on {
+				value = "checked"
+			}
+			out = append(out, formats.FormField{FieldID: n.id, Label: cleanLabel(text), FieldType: "checkbox", CurrentValue: value, XPath: xp})
+			continue
+		}
+		if len(text) < 2 || len(text) > maxLabelLine || !strings.HasSuffix(text, ":") || hasPlaceholder(text) {
+			continue
+		}
+		out = append(out, formats.FormField{FieldID: n.id, Label: cleanLabel(text), FieldType: "text", XPath: xp})
+	}
+	return out
+}
+
+// glyphFree is text without ballot boxes, to tell checkbox lines from
+// other blanks.
+func glyphFree(text string) string {
+	return strings.NewReplacer("☐", "", "☒", "", "☑", "").Replace(text)
 }

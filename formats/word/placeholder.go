@@ -63,7 +63,7 @@ func replacePlaceholderIn(t target, text string, c *content) error {
 		paras = []*etree.Element{t.el.Parent()}
 	}
 	for _, p := range paras {
-		if ancestorW(p, t.el, "tbl") != nil {
+		if p != t.el && ancestorW(p, t.el, "tbl") != nil {
 			continue
 		}
 		segs, full := segments(p)
