@@ -85,3 +85,50 @@ func contains(lines []string, want string) bool {
 	}
 	return false
 }
+
+func TestDocxControlsReportsStateOfEveryControl(t *testing.T) {
+	cases := []struct {
+		name string
+		doc  []byte
+		want []readers.Control // compared on Kind, Name, Text, Checked, Placeholder
+	}{
+		{"content controls", fixtures.ContentControls(), []readers.Control{
+			{Kind: "text", Name: "Company name", Text: fixtures.PlaceholderText, Placeholder: true},
+			{Kind: "date", Name: "Contact date", Text: "Click or tap to enter a date.", Placeholder: true},
+			{Kind: "checkbox", Name: "I accept the terms", Text: "☐"},
+			{Kind: "checkbox", Name: "Subscribe to updates", Text: "☒", Checked: true},
+			{Kind: "dropdown", Name: "Data hosted in EU", Text: "Choose an item.", Placeholder: true},
+			{Kind: "richtext", Name: "Additional comments", Text: fixtures.PlaceholderText, Placeholder: true},
+			{Kind: "text", Name: "Contact name", Text: fixtures.PlaceholderText, Placeholder: true},
+			{Kind: "richtext", Name: "Department row", Text: "Department"},
+			{Kind: "richtext", Name: "Cost centre", Text: ""},
+			{Kind: "checkbox", Name: "Approved", Text: "☐"},
+		}},
+		{"legacy fields", fixtures.LegacyFields(), []readers.Control{
+			{Kind: "legacy-text", Name: "FullName", Text: "\u2002\u2002\u2002\u2002\u2002"},
+			{Kind: "legacy-text", Name: "JobTitle", Text: "N/A"},
+			{Kind: "legacy-checkbox", Name: "Agree"},
+			{Kind: "legacy-checkbox", Name: "Newsletter", Checked: true},
+			{Kind: "legacy-dropdown", Name: "Hosting", Text: "Cloud"},
+			{Kind: "legacy-text", Name: "Company", Text: "\u2002\u2002\u2002\u2002\u2002"},
+			{Kind: "legacy-checkbox", Name: "ISO"},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := readers.DocxControls(t, c.doc)
+			if len(got) != len(c.want) {
+				t.Fatalf("%d controls, want %d: %+v", len(got), len(c.want), got)
+			}
+			for i, w := range c.want {
+				g := got[i]
+				if g.Kind != w.Kind || g.Name != w.Name || g.Text != w.Text || g.Checked != w.Checked || g.Placeholder != w.Placeholder {
+					t.Errorf("control %d = %+v, want %+v", i, g, w)
+				}
+			}
+			if c.name == "content controls" && strings.Join(got[4].Options, "|") != "Choose an item.|"+strings.Join(fixtures.DropdownOptions, "|") {
+				t.Errorf("dropdown options %q", got[4].Options)
+			}
+		})
+	}
+}
