@@ -124,7 +124,7 @@ func textRun(rPr *etree.Element, text string) *etree.Element {
 func (*Engine) BuildInsertion(req formats.BuildInsertionRequest) (*formats.BuildInsertionResult, error) {
 	switch req.AnswerType {
 	case formats.Structured:
-		if _, err := parseFragment(req.AnswerText); err != nil {
+		if _, err := parseInsertion(req.AnswerText); err != nil {
 			return &formats.BuildInsertionResult{InsertionXML: req.AnswerText, Valid: false, Error: err.Error()}, nil
 		}
 		return &formats.BuildInsertionResult{InsertionXML: req.AnswerText, Valid: true}, nil

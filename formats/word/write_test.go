@@ -42,8 +42,8 @@ func TestWriteScenarios(t *testing.T) {
 		fixture  string
 		answer   formats.Answer
 		checkID  string
-		want     string           // the target's text afterwards
-		mode     formats.Mode     // the mode reported
+		want     string            // the target's text afterwards
+		mode     formats.Mode      // the mode reported
 		xmlCheck func(string) bool // on the written document.xml
 	}{
 		{"empty cell gets answer", fixtures.WordTwoColumn, formats.Answer{PairID: "T1-R2-C2", AnswerText: "Acme Ltd"}, "T1-R2-C2", "Acme Ltd", formats.ReplaceContent, nil},
@@ -62,7 +62,9 @@ func TestWriteScenarios(t *testing.T) {
 		{"placeholder across bookmark and proofErr", fixtures.WordSplitPlaceholders, formats.Answer{PairID: "P4", AnswerText: "555"}, "P4", "Phone: 555", formats.ReplacePlaceholder,
 			func(x string) bool { return strings.Contains(x, `w:name="phone"`) }},
 		{"underscores split, underline kept", fixtures.WordSplitPlaceholders, formats.Answer{PairID: "P5", AnswerText: "JS"}, "P5", "Signature: JS", formats.ReplacePlaceholder,
-			func(x string) bool { return strings.Contains(x, `<w:u w:val="single"/></w:rPr><w:t xml:space="preserve">JS</w:t>`) }},
+			func(x string) bool {
+				return strings.Contains(x, `<w:u w:val="single"/></w:rPr><w:t xml:space="preserve">JS</w:t>`)
+			}},
 		{"placeholder in cell", fixtures.WordSplitPlaceholders, formats.Answer{PairID: "T1-R2-C2", AnswerText: "example.com"}, "T1-R2-C2", "example.com", formats.ReplacePlaceholder, nil},
 		{"inline text control keeps sdt", fixtures.WordContentControls, formats.Answer{PairID: "P2", AnswerText: "Acme"}, "P2", "Company name: Acme", formats.ReplaceContent,
 			func(x string) bool {
