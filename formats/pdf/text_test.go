@@ -93,3 +93,18 @@ func TestExtractTextAgreesWithPdftotext(t *testing.T) {
 		})
 	}
 }
+
+func TestToUnicodeRefusesHugeRanges(t *testing.T) {
+	tests := []struct{ scenario, cmap string }{
+		{"whole 32-bit space with an array", "1 beginbfrange <00000000> <FFFFFFFF> [<0041>] endbfrange"},
+		{"whole 32-bit space with a start", "1 beginbfrange <00000000> <FFFFFFFF> <0041> endbfrange"},
+		{"reversed range", "1 beginbfrange <0010> <0001> <0041> endbfrange"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			if m := parseToUnicode([]byte(tt.cmap)); len(m) != 0 {
+				t.Fatalf("%d entries from a range no font has", len(m))
+			}
+		})
+	}
+}

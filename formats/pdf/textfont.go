@@ -111,6 +111,9 @@ func parseToUnicode(b []byte) map[uint32]string {
 
 func bfRange(m map[uint32]string, lo, hi, dst token, limit int) {
 	from, to := codeOf(lo.str), codeOf(hi.str)
+	if to < from || to-from >= uint32(limit) {
+		return // a range this large is not a real font's
+	}
 	for c := from; c <= to && len(m) < limit; c++ {
 		off := int(c - from)
 		switch dst.kind {
@@ -124,9 +127,6 @@ func bfRange(m map[uint32]string, lo, hi, dst token, limit int) {
 				u[len(u)-1] += rune(off)
 				m[c] = string(u)
 			}
-		}
-		if c == ^uint32(0) {
-			break
 		}
 	}
 }
