@@ -1,0 +1,100 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+)
+
+// docxBytes is a minimal Word package: a zip, but not a workbook.
+func docxBytes(t *testing.T) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, _ := zw.Create("word/document.xml")
+	w.Write([]byte(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>`))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// withPart returns the fixture with one entry's content replaced.
+func withPart(t *testing.T, name, content string) []byte {
+	src := fixture(t)
+	zr, _ := zip.NewReader(bytes.NewReader(src), int64(len(src)))
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		w, _ := zw.Create(f.Name)
+		if f.Name == name {
+			w.Write([]byte(content))
+			continue
+		}
+		rc, _ := f.Open()
+		var b bytes.Buffer
+		b.ReadFrom(rc)
+		rc.Close()
+		w.Write(b.Bytes())
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+func TestHostileInputsGetTypedErrors(t *testing.T) {
+	doc := fixture(t)
+	tests := []struct {
+		name   string
+		build  func(t *testing.T) []byte
+		kind   error
+		errHas string
+	}{
+		{"empty", func(*testing.T) []byte { return nil }, formats.ErrInvalidDocument, "empty"},
+		{"not a zip", func(*testing.T) []byte { return []byte("ID,Question\n1,Why?\n") }, formats.ErrInvalidDocument, "zip archive"},
+		{"truncated zip", func(*testing.T) []byte { return doc[:len(doc)/2] }, formats.ErrInvalidDocument, "zip"},
+		{"corrupt bytes inside", func(*testing.T) []byte {
+			d := bytes.Clone(doc)
+			for i := 200; i < len(d)-200; i += 97 {
+				d[i] ^= 0x5a
+			}
+			return d
+		}, nil, ""}, // a damaged header may read as a zip bomb: any input error will do
+		{"a docx", docxBytes, formats.ErrInvalidDocument, "Word document"},
+		{"encrypted or legacy xls", func(*testing.T) []byte {
+			return append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 512)...)
+		}, formats.ErrUnsupported, "encrypted"},
+		{"zip bomb", func(*testing.T) []byte {
+			return fixtures.ZipBomb(fixtures.WithEntry("xl/worksheets/sheet1.xml"))
+		}, formats.ErrTooLarge, "zip bomb"},
+		{"malformed sheet XML", func(t *testing.T) []byte {
+			return withPart(t, "xl/worksheets/sheet1.xml", "<worksheet><sheetData><row r=\"1\"><c r=\"A1\"")
+		}, formats.ErrInvalidDocument, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := tt.build(t)
+			start := time.Now()
+			for name, call := range map[string]func() error{
+				"compact": func() error { _, err := New().ExtractCompact(data); return err },
+				"raw":     func() error { _, err := New().ExtractRaw(data); return err },
+				"write": func() error {
+					_, err := New().Write(data, []formats.Answer{{PairID: "S1-R3-C4", AnswerText: "x"}}, formats.WriteOptions{})
+					return err
+				},
+			} {
+				err := call()
+				if err == nil || (tt.kind == nil && !formats.IsInputError(err)) || (tt.kind != nil && !errors.Is(err, tt.kind)) || !strings.Contains(err.Error(), tt.errHas) {
+					t.Errorf("%s: error = %v; want kind %v containing %q", name, err, tt.kind, tt.errHas)
+				}
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
+}
