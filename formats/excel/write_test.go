@@ -1,11 +1,15 @@
 package excel
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/readers"
+	"github.com/xuri/excelize/v2"
 )
 
 func TestWriteRules(t *testing.T) {
@@ -168,5 +172,35 @@ func TestBuildInsertion(t *testing.T) {
 	_, err = New().BuildInsertion(formats.BuildInsertionRequest{AnswerText: "<b>x</b>", AnswerType: formats.Structured})
 	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), "plain values") {
 		t.Errorf("structured error = %v, want invalid argument about plain values", err)
+	}
+}
+
+// TestWriteIntoWorkbookWithoutSharedStrings covers a workbook whose cells
+// are all numbers: the first text answer adds the shared-strings part,
+// its content type and its relationship.
+func TestWriteIntoWorkbookWithoutSharedStrings(t *testing.T) {
+	f := excelize.NewFile()
+	for r := 1; r <= 3; r++ {
+		if err := f.SetCellInt("Sheet1", fmt.Sprintf("A%d", r), int64(r)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := buf.Bytes()
+	if bytes.Contains(zipEntry(t, doc, "[Content_Types].xml"), []byte("sharedStrings")) {
+		t.Skip("excelize wrote a shared-strings part anyway; nothing to cover")
+	}
+	res := write(t, doc, formats.Answer{PairID: "Sheet1!B1", AnswerText: "first text"})
+	if got := cellText(t, res.Document, "Sheet1!B1"); got != "first text" {
+		t.Fatalf("B1 = %q", got)
+	}
+	if !bytes.Contains(zipEntry(t, res.Document, "[Content_Types].xml"), []byte("sharedStrings")) {
+		t.Error("content types lack the new shared-strings part")
+	}
+	if got := readers.XLSXCells(t, res.Document)["Sheet1"]["B1"]; got != "first text" {
+		t.Errorf("openpyxl B1 = %q", got)
 	}
 }
