@@ -27,8 +27,8 @@
 // Every ID maps to an XPath of the form /w:body/w:tbl[2]/w:tr[3]/w:tc[2]
 // (cell IDs map to the w:tc, paragraph IDs to the w:p, SDT IDs to the
 // w:sdt). XPaths from outside are checked against a strict pattern (only
-// absolute child steps through body-content elements, positive indices)
-// before etree evaluates them.
+// absolute child steps through w: elements with positive indices: no "//",
+// "..", wildcards, predicates or functions) before etree evaluates them.
 //
 // The engine expects the WordprocessingML main namespace under the prefix
 // "w", as Word, LibreOffice and every mainstream generator write it.

@@ -78,7 +78,9 @@ func TestXPathCheck(t *testing.T) {
 		{"/w:body/*", false},
 		{"w:body/w:p[1]", false},
 		{"/w:body/w:p[1]|/w:body/w:p[2]", false},
-		{"/w:body/w:sectPr[1]", false},
+		{"/w:body/w:sectPr[1]", true},
+		{"/w:body/mc:AlternateContent[1]", false},
+		{"/w:body/w:p[1]/w:r[1]/w:t()", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.xpath, func(t *testing.T) {

@@ -10,13 +10,22 @@ import (
 )
 
 // xpathPattern is the only XPath shape accepted from outside: absolute child
-// steps from w:body through body-content elements, each with an optional
-// positive index. No "..", no "//", no predicates, no functions.
-var xpathPattern = regexp.MustCompile(`^(?:/w:document(?:\[1\])?)?/w:body(?:\[1\])?((?:/w:(?:tbl|tr|tc|p|sdt|sdtContent|r|hyperlink|smartTag|customXml|ins|fldSimple)(?:\[[1-9][0-9]{0,5}\])?){1,40})$`)
+// steps from w:body through WordprocessingML elements, each with an
+// optional positive index. No "..", no "//", no wildcards, predicates or
+// functions, no other namespaces.
+var xpathPattern = regexp.MustCompile(`^(?:/w:document(?:\[1\])?)?/w:body(?:\[1\])?((?:/w:[A-Za-z][A-Za-z0-9]{0,31}(?:\[[1-9][0-9]{0,5}\])?)+)$`)
+
+// maxSteps bounds an XPath's depth below w:body (the parser's depth bound
+// makes deeper paths pointless).
+const maxSteps = maxDepth
 
 // checkXPath validates an outside XPath and returns it relative to w:body.
 func checkXPath(xp string) (string, error) {
-	m := xpathPattern.FindStringSubmatch(strings.TrimSpace(xp))
+	xp = strings.TrimSpace(xp)
+	var m []string
+	if len(xp) <= 64*maxSteps && strings.Count(xp, "/") <= maxSteps {
+		m = xpathPattern.FindStringSubmatch(xp)
+	}
 	if m == nil {
 		return "", formats.Errorf(formats.ErrInvalidArgument, xp,
 			"unsafe or unsupported XPath; expected absolute child steps such as /w:body/w:tbl[2]/w:tr[3]/w:tc[2] (no //, .., predicates or functions)")

@@ -1,0 +1,125 @@
+package word
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+)
+
+// FuzzExtract feeds arbitrary bytes, as a zip and as document.xml, through
+// every reader: each must return a typed input error or a result, never
+// panic or hang.
+func FuzzExtract(f *testing.F) {
+	f.Add(fixture(f, fixtures.WordContentControls), false)
+	f.Add([]byte(`<w:document xmlns:w="`+nsW+`"><w:body><w:tbl><w:tr><w:sdt><w:sdtContent><w:tc><w:p/></w:tc></w:sdtContent></w:sdt></w:tr></w:tbl></w:body></w:document>`), true)
+	f.Add([]byte(`<w:document xmlns:w="`+nsW+`"><w:body><w:p><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox/></w:ffData></w:fldChar></w:r></w:p></w:body></w:document>`), true)
+	f.Add([]byte("PK\x03\x04garbage"), false)
+	f.Fuzz(func(t *testing.T, data []byte, asXML bool) {
+		doc := data
+		if asXML {
+			doc = rawDocx(t, string(data))
+		}
+		e := New()
+		c, err := e.ExtractCompact(doc)
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped error: %v", err)
+			}
+			return
+		}
+		if _, err := e.ExtractText(doc); err != nil {
+			t.Fatalf("compact worked but text failed: %v", err)
+		}
+		fields, err := e.ListFields(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Verify(doc, []formats.ExpectedAnswer{{PairID: "T1-R1-C1", ExpectedText: "x"}}); err != nil {
+			t.Fatal(err)
+		}
+		var answers []formats.Answer
+		for id := range c.IDToXPath {
+			answers = append(answers, formats.Answer{PairID: id, AnswerText: "true"})
+			break
+		}
+		for _, fl := range fields {
+			answers = append(answers, formats.Answer{XPath: fl.XPath, AnswerText: "yes"})
+			break
+		}
+		if len(answers) > 0 {
+			res, err := e.Write(doc, answers, formats.WriteOptions{})
+			if err != nil {
+				if !formats.IsInputError(err) {
+					t.Fatalf("untyped write error: %v", err)
+				}
+				return
+			}
+			if _, err := e.ExtractCompact(res.Document); err != nil {
+				t.Fatalf("written document does not reopen: %v", err)
+			}
+		}
+	})
+}
+
+// FuzzXPath checks that the XPath guard never lets an unsafe path reach
+// etree and that evaluation never panics.
+func FuzzXPath(f *testing.F) {
+	for _, s := range []string{"/w:body/w:tbl[2]/w:tr[3]/w:tc[2]/w:p[1]", "//w:t", "/w:body/w:p[1]/..", "/w:body/w:p[999999]", "/w:body/w:p[1]/w:r[@x]", "/w:body/w:p["} {
+		f.Add(s)
+	}
+	d, err := open(fixture(f, fixtures.WordNestedTable))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, xp string) {
+		rel, err := checkXPath(xp)
+		if err != nil {
+			if !errors.Is(err, formats.ErrInvalidArgument) {
+				t.Fatalf("untyped: %v", err)
+			}
+			return
+		}
+		if strings.Contains(rel, "..") || strings.Contains(rel, "//") || strings.ContainsAny(rel, "@()*|'\"") {
+			t.Fatalf("unsafe path %q accepted", xp)
+		}
+		el, err := resolveXPath(d.body, xp)
+		if err == nil && xpathOf(d.body, el) == "" {
+			t.Fatalf("%q resolved outside the body", xp)
+		}
+	})
+}
+
+// FuzzSnippet checks the snippet matcher on arbitrary fragments.
+func FuzzSnippet(f *testing.F) {
+	for _, s := range []string{`<w:tc><w:p><w:r><w:t>Name</w:t></w:r></w:p></w:tc>`, `<x:p xmlns:x="` + nsW + `"/>`, `plain text`, `<w:p><w:p>`, `<!ENTITY x "y">`, `<w:r></w:r><w:r/>`} {
+		f.Add(s)
+	}
+	d, err := open(fixture(f, fixtures.WordMixedLayout))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, snippet string) {
+		if strings.TrimSpace(snippet) == "" {
+			return
+		}
+		v, err := d.validate(formats.Location{Snippet: snippet})
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped: %v", err)
+			}
+			return
+		}
+		switch v.Status {
+		case formats.Matched, formats.Ambiguous:
+			if _, err := resolveXPath(d.body, v.XPath); err != nil {
+				t.Fatalf("reported XPath %q does not resolve: %v", v.XPath, err)
+			}
+		case formats.NotFound:
+		default:
+			t.Fatalf("status %q", v.Status)
+		}
+	})
+}
