@@ -1,11 +1,13 @@
 package pdf
 
 import (
+	"log/slog"
 	"math"
 	"sort"
 	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
 
 // maxContext bounds the nearby text quoted for one field.
@@ -18,15 +20,45 @@ func pageRunsOf(ctx *model.Context, pageNr int) []run {
 	if err != nil || pd == nil {
 		return nil
 	}
-	content, err := ctx.PageContent(pd, pageNr)
-	if err != nil {
-		return nil
-	}
+	content := pageContent(ctx, pd)
 	res := dictOf(ctx, entry(ctx, pd, "Resources"))
 	if res == nil && inh != nil {
 		res = inh.Resources
 	}
 	return pageRuns(content, pageFonts(ctx, res))
+}
+
+// maxContentBytes bounds the decoded content of one page: a compressed
+// stream can inflate a thousandfold, and text extraction must not let a
+// small hostile upload take a worker's memory.
+const maxContentBytes = 32 << 20
+
+// pageContent returns a page's decoded content streams, concatenated, up
+// to maxContentBytes; streams that do not decode are skipped.
+func pageContent(ctx *model.Context, pd types.Dict) []byte {
+	o := entry(ctx, pd, "Contents")
+	streams := []types.Object{o}
+	if a, ok := o.(types.Array); ok {
+		streams = a
+	}
+	var out []byte
+	for _, s := range streams {
+		budget := int64(maxContentBytes - len(out))
+		if budget <= 0 {
+			break
+		}
+		sd, _, err := ctx.DereferenceStreamDict(s)
+		if err != nil || sd == nil {
+			continue
+		}
+		if err := sd.DecodeWithLimit(budget); err != nil {
+			slog.Debug("pdf: content stream skipped", "err", err)
+			continue
+		}
+		out = append(out, sd.Content...)
+		out = append(out, '\n')
+	}
+	return out
 }
 
 // addContext fills each field's Context with the page text closest to it:

@@ -2,7 +2,9 @@ package pdf
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -144,4 +146,51 @@ func FuzzContentStream(f *testing.F) {
 		_ = lines(pageRuns(content, nil))
 		_ = parseToUnicode(content)
 	})
+}
+
+// onePagePDF builds a one-page PDF whose content stream is data with the
+// given /Filter (empty for none), with a correct xref table.
+func onePagePDF(data []byte, filter string) []byte {
+	if filter != "" {
+		filter = " /Filter /" + filter
+	}
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << >> >>",
+		fmt.Sprintf("<< /Length %d%s >>\nstream\n%s\nendstream", len(data), filter, data),
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+// A content stream that inflates to 80 MB (beyond every decode limit) must be skipped, not decoded.
+func TestInflateBombIsNotDecoded(t *testing.T) {
+	var z bytes.Buffer
+	w, _ := zlib.NewWriterLevel(&z, zlib.BestSpeed)
+	chunk := bytes.Repeat([]byte("BT (A) Tj ET\n"), 1<<16)
+	for range 80 << 20 / len(chunk) {
+		_, _ = w.Write(chunk)
+	}
+	_ = w.Close()
+	plain, err := New().ExtractText(onePagePDF([]byte("BT /F1 10 Tf 1 0 0 1 50 700 Tm (Hello) Tj ET"), ""))
+	if err != nil || !strings.Contains(plain, "Hello") {
+		t.Fatalf("control document: %q, %v", plain, err)
+	}
+	_, err = New().ExtractText(onePagePDF(z.Bytes(), "FlateDecode"))
+	if !errors.Is(err, formats.ErrUnsupported) && !errors.Is(err, formats.ErrInvalidDocument) {
+		t.Fatalf("err = %v, want the bomb skipped (no text) or refused", err)
+	}
 }

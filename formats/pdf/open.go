@@ -34,12 +34,18 @@ type document struct {
 	byName map[string]*field
 }
 
+// maxDecodeBytes bounds one decoded stream (pdfcpu's default is 512 MiB).
+const maxDecodeBytes = 64 << 20
+
 // newConfig is the pdfcpu configuration for every read: relaxed
 // validation, because real forms are rarely fully conforming.
 func newConfig() *model.Configuration {
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
 	conf.Offline = true
+	// A decompression bomb in an object stream must fail, not fill memory:
+	// no real form has a stream that inflates beyond this.
+	conf.Limits.MaxDecodeBytes = maxDecodeBytes
 	return conf
 }
 
