@@ -46,6 +46,7 @@ type sheetModel struct {
 	rules      []rule
 	hiddenRows map[int]bool
 	formulas   map[[2]int]bool
+	scan       *sheetScan
 	wb         *workbook
 	styles     map[int]*excelize.Style
 }
@@ -66,21 +67,18 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 	for _, r := range rows {
 		m.maxCol = max(m.maxCol, len(r))
 	}
-	m.dimension, _ = wb.f.GetSheetDimension(name)
-	m.formulas = wb.formulaCells(name)
-	merges, err := wb.f.GetMergeCells(name, true)
+	sc, err := wb.scanSheet(name)
 	if err != nil {
 		return nil, err
 	}
-	for _, mc := range merges {
-		if r, ok := parseRect(mc.GetStartAxis() + ":" + mc.GetEndAxis()); ok {
-			m.merged = append(m.merged, mergeRange{ref: mc.GetStartAxis() + ":" + mc.GetEndAxis(), rect: r})
+	m.scan, m.formulas, m.hiddenRows, m.dimension = sc, sc.formulas, sc.hiddenRows, sc.dimension
+	for _, ref := range sc.merges {
+		if r, ok := parseRect(ref); ok {
+			m.merged = append(m.merged, mergeRange{ref: ref, rect: r})
 		}
 	}
-	for r := range rows {
-		if vis, err := wb.f.GetRowVisible(name, r+1); err == nil && !vis {
-			m.hiddenRows[r+1] = true
-		}
+	if !sc.validations {
+		return m, nil
 	}
 	if m.rules, err = wb.rules(name); err != nil {
 		return nil, err
@@ -130,7 +128,7 @@ func (m *sheetModel) ruleAt(row, col int) *rule {
 
 // style returns the cell's style, nil when it has none or cannot be read.
 func (m *sheetModel) style(row, col int) *excelize.Style {
-	return cellStyle(m.wb.f, m.name, row, col, m.styles)
+	return styleByIndex(m.wb.f, m.scan.styleIndex(row, col), m.styles)
 }
 
 // rowText joins the non-empty cells of a row with tabs: the context
@@ -156,7 +154,15 @@ func cellStyle(f *excelize.File, sheet string, row, col int, cache map[int]*exce
 		return nil
 	}
 	idx, err := f.GetCellStyle(sheet, name)
-	if err != nil || idx == 0 {
+	if err != nil {
+		return nil
+	}
+	return styleByIndex(f, idx, cache)
+}
+
+// styleByIndex looks a style definition up through cache.
+func styleByIndex(f *excelize.File, idx int, cache map[int]*excelize.Style) *excelize.Style {
+	if idx == 0 {
 		return nil
 	}
 	if s, ok := cache[idx]; ok {

@@ -1,0 +1,146 @@
+package excel
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// sheetScan is what one streaming pass over a worksheet's XML yields.
+// Reading these through excelize would unmarshal the whole worksheet into
+// memory (its slowest step on large sheets); the scan does not.
+type sheetScan struct {
+	formulas    map[[2]int]bool // cells holding a formula (uncached ones read as empty)
+	cellStyles  map[[2]int]int  // style index of each cell with an s attribute
+	rowStyles   map[int]int     // custom row formats
+	colStyles   []colStyle
+	hiddenRows  map[int]bool
+	merges      []string
+	dimension   string
+	validations bool // the sheet has data validations (excelize reads them)
+}
+
+type colStyle struct{ min, max, style int }
+
+// scanSheet streams the worksheet XML of sheet once.
+func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
+	s := &sheetScan{formulas: map[[2]int]bool{}, cellStyles: map[[2]int]int{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}}
+	parts, err := wb.parts()
+	if err != nil {
+		return nil, err
+	}
+	if parts[sheet] == "" {
+		// A package layout this reader does not follow: let excelize
+		// answer what it can.
+		s.validations = true
+		mcs, err := wb.f.GetMergeCells(sheet, true)
+		for _, mc := range mcs {
+			s.merges = append(s.merges, mc.GetStartAxis()+":"+mc.GetEndAxis())
+		}
+		return s, err
+	}
+	data, err := wb.arch.Read(parts[sheet])
+	if err != nil {
+		return nil, err
+	}
+	s.validations = bytes.Contains(data, []byte("dataValidation"))
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var cur [2]int
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return s, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			cur = s.element(se, cur)
+		}
+	}
+}
+
+// element records one start element; cur is the cell being read.
+func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
+	a := func(name string) string {
+		for _, at := range se.Attr {
+			if at.Name.Local == name {
+				return at.Value
+			}
+		}
+		return ""
+	}
+	switch se.Name.Local {
+	case "c":
+		cur = [2]int{}
+		if col, row, err := excelize.CellNameToCoordinates(a("r")); err == nil {
+			cur = [2]int{row, col}
+			if st, err := strconv.Atoi(a("s")); err == nil {
+				s.cellStyles[cur] = st
+			}
+		}
+	case "f":
+		if cur[0] > 0 {
+			s.formulas[cur] = true
+		}
+	case "row":
+		r, err := strconv.Atoi(a("r"))
+		if err != nil {
+			break
+		}
+		if h := a("hidden"); h == "1" || h == "true" {
+			s.hiddenRows[r] = true
+		}
+		if cf := a("customFormat"); cf == "1" || cf == "true" {
+			if st, err := strconv.Atoi(a("s")); err == nil {
+				s.rowStyles[r] = st
+			}
+		}
+	case "col":
+		lo, err1 := strconv.Atoi(a("min"))
+		hi, err2 := strconv.Atoi(a("max"))
+		st, err3 := strconv.Atoi(a("style"))
+		if err1 == nil && err2 == nil && err3 == nil {
+			s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
+		}
+	case "mergeCell":
+		if ref := a("ref"); ref != "" {
+			s.merges = append(s.merges, ref)
+		}
+	case "dimension":
+		s.dimension = a("ref")
+	}
+	return cur
+}
+
+// styleIndex is the style a cell shows: its own, else its row's custom
+// format, else its column's.
+func (s *sheetScan) styleIndex(row, col int) int {
+	if st, ok := s.cellStyles[[2]int{row, col}]; ok {
+		return st
+	}
+	if st, ok := s.rowStyles[row]; ok {
+		return st
+	}
+	for _, c := range s.colStyles {
+		if col >= c.min && col <= c.max {
+			return c.style
+		}
+	}
+	return 0
+}
+
+// parts caches sheetParts for the workbook.
+func (wb *workbook) parts() (map[string]string, error) {
+	if wb.partMap == nil {
+		m, err := wb.sheetParts()
+		if err != nil {
+			return nil, err
+		}
+		wb.partMap = m
+	}
+	return wb.partMap, nil
+}
