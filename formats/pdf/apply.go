@@ -48,7 +48,9 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	}
 	if af := acroForm(ctx); af != nil {
 		af["NeedAppearances"] = types.Boolean(true)
+		d.ensureZapfDingbats(af)
 	}
+	loadLazyObjects(ctx)
 	var buf bytes.Buffer
 	if err := api.WriteContext(ctx, &buf); err != nil {
 		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "writing the filled PDF failed")
@@ -259,6 +261,37 @@ func (d *document) brokenExtras() []string {
 		}
 	}
 	return warnings
+}
+
+// ensureZapfDingbats adds the ZapfDingbats font (/ZaDb) to the form's
+// default resources when the form has buttons. NeedAppearances makes
+// viewers redraw checkboxes and radios, and they draw the tick with
+// /ZaDb; a form without it in /DR renders with errors in poppler.
+func (d *document) ensureZapfDingbats(af types.Dict) {
+	buttons := false
+	for _, f := range d.fields {
+		buttons = buttons || f.Kind == kindCheckbox || f.Kind == kindRadio
+	}
+	if !buttons {
+		return
+	}
+	dr := dictOf(d.ctx, entry(d.ctx, af, "DR"))
+	if dr == nil {
+		dr = types.Dict{}
+		af["DR"] = dr
+	}
+	fonts := dictOf(d.ctx, entry(d.ctx, dr, "Font"))
+	if fonts == nil {
+		fonts = types.Dict{}
+		dr["Font"] = fonts
+	}
+	if _, ok := fonts.Find("ZaDb"); ok {
+		return
+	}
+	ir, err := d.ctx.IndRefForNewObject(types.Dict{"Type": types.Name("Font"), "Subtype": types.Name("Type1"), "BaseFont": types.Name("ZapfDingbats")})
+	if err == nil {
+		fonts["ZaDb"] = *ir
+	}
 }
 
 // inheritedDA finds a field's default appearance string: on the field,

@@ -1,6 +1,8 @@
 package pdf
 
 import (
+	"sort"
+
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
@@ -129,4 +131,27 @@ func objNr(o types.Object) int {
 		return ir.ObjectNumber.Value()
 	}
 	return 0
+}
+
+// loadLazyObjects decodes every object still packed in an object stream.
+// pdfcpu writes such an object back as raw bytes without following its
+// references, so anything reachable only through it (fonts, images of
+// real forms) would be missing from the output. Validation would load
+// them too, but it rejects forms this engine must still fill.
+func loadLazyObjects(ctx *model.Context) {
+	nrs := make([]int, 0, len(ctx.Table))
+	for nr, e := range ctx.Table {
+		if _, lazy := e.Object.(types.LazyObjectStreamObject); lazy {
+			nrs = append(nrs, nr)
+		}
+	}
+	sort.Ints(nrs)
+	for _, nr := range nrs {
+		gen := 0
+		if g := ctx.Table[nr].Generation; g != nil {
+			gen = *g
+		}
+		// An object that does not decode stays lazy and is copied as is.
+		_, _ = ctx.Dereference(*types.NewIndirectRef(nr, gen))
+	}
 }

@@ -3,6 +3,7 @@ package pdf
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,7 +49,44 @@ func pipeline(t *testing.T, doc []byte, answers []formats.Answer) *formats.Write
 		t.Fatalf("verify of the written bytes: %+v, %v", rep2, err)
 	}
 	checkReaders(t, res.Document, answers)
+	checkPreserved(t, doc, res.Document, answers)
 	return res
+}
+
+// checkPreserved fails unless everything poppler read on the input pages,
+// apart from the old values of the fields written, is still there, and
+// poppler reports no error on the output it did not report on the input
+// (a dangling object reference shows up as "Invalid XRef entry").
+func checkPreserved(t *testing.T, in, out []byte, answers []formats.Answer) {
+	t.Helper()
+	before, after := words(readers.PDFText(t, in)), words(readers.PDFText(t, out))
+	d := mustOpen(t, in)
+	for _, a := range answers {
+		if f, err := d.lookup(a.PairID); err == nil {
+			for w := range words(f.Value) {
+				delete(before, w)
+			}
+		}
+	}
+	for w := range before {
+		if !after[w] {
+			t.Errorf("the output lost the page text %q", w)
+		}
+	}
+	if e1, e2 := popplerErrors(t, in), popplerErrors(t, out); e2 > e1 {
+		t.Errorf("poppler reports %d errors on the output, %d on the input", e2, e1)
+	}
+}
+
+func popplerErrors(t *testing.T, doc []byte) int {
+	t.Helper()
+	cmd := exec.Command(need(t, "pdftotext"), writeTemp(t, doc), "-")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return strings.Count(stderr.String(), "Error")
 }
 
 func checkReaders(t *testing.T, out []byte, answers []formats.Answer) {
