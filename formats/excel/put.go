@@ -25,12 +25,13 @@ type writer struct {
 	styles   map[int]*excelize.Style
 	written  map[cell]string // cell → pair_id that wrote it
 	rows     map[string][][]string
+	scans    map[string]*sheetScan
 	date1904 bool
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}}
+		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}}
 	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		w.date1904 = *p.Date1904
 	}
@@ -58,8 +59,13 @@ func (w *writer) put(name string, c cell, value string, mode formats.Mode) (form
 	if err != nil {
 		return formats.Change{}, nil, err
 	}
-	if final, err = w.checkList(name, sheet, c, final); err != nil {
+	if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
 		return formats.Change{}, nil, err
+	}
+	if vis, _ := w.wb.f.GetSheetVisible(sheet); !vis {
+		warns = append(warns, fmt.Sprintf("%s: sheet %q is hidden; the answer will not show until it is unhidden", name, sheet))
+	} else if sc := w.scan(sheet); sc != nil && sc.hiddenRows[c.row] {
+		warns = append(warns, fmt.Sprintf("%s: row %d of sheet %q is hidden; the answer will not show until it is unhidden", name, c.row, sheet))
 	}
 	if n := len([]rune(final)); n > maxCellChars {
 		return formats.Change{}, nil, formats.Errorf(formats.ErrInvalidArgument, name, "the answer has %d characters; an Excel cell holds at most %d", n, maxCellChars)
@@ -101,7 +107,7 @@ func combine(name, before, value string, mode formats.Mode) (string, error) {
 
 // checkList holds a value for a list-validated cell to the list, returning
 // the option's own spelling.
-func (w *writer) checkList(name, sheet string, c cell, value string) (string, error) {
+func (w *writer) checkList(name, sheet string, c cell, value string, warns *[]string) (string, error) {
 	rules, ok := w.rules[sheet]
 	if !ok {
 		var err error
@@ -111,8 +117,12 @@ func (w *writer) checkList(name, sheet string, c cell, value string) (string, er
 		w.rules[sheet] = rules
 	}
 	for _, r := range rules {
-		if r.typ != "list" || r.options == nil || !inRects(r.rects, c) {
+		if r.typ != "list" || !inRects(r.rects, c) {
 			continue
+		}
+		if r.options == nil {
+			*warns = append(*warns, fmt.Sprintf("%s: the list validating %s draws on a source formfill cannot resolve; the value was not checked against it", name, w.wb.xpath(c)))
+			return value, nil
 		}
 		if opt, ok := matchOption(value, r.options); ok {
 			return opt, nil
@@ -168,4 +178,14 @@ func (w *writer) mergeAt(sheet string, c cell) *mergeRange {
 		}
 	}
 	return nil
+}
+
+// scan returns the sheet's scan, nil when it cannot be read.
+func (w *writer) scan(sheet string) *sheetScan {
+	sc, ok := w.scans[sheet]
+	if !ok {
+		sc, _ = w.wb.scanSheet(sheet)
+		w.scans[sheet] = sc
+	}
+	return sc
 }

@@ -204,3 +204,20 @@ func TestWriteIntoWorkbookWithoutSharedStrings(t *testing.T) {
 		t.Errorf("openpyxl B1 = %q", got)
 	}
 }
+
+func TestWriteWarnsAboutHiddenTargets(t *testing.T) {
+	tests := []struct{ name, ref, warn string }{
+		{"hidden row", "S1-R8-C3", "row 8 of sheet \"Assessment\" is hidden"},
+		{"hidden sheet", "Lists!B1", "sheet \"Lists\" is hidden"},
+		{"visible cell past the data", "Assessment!C40", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := write(t, fixture(t), formats.Answer{PairID: tt.ref, AnswerText: "x"})
+			got := strings.Join(res.Warnings, "\n")
+			if tt.warn == "" && got != "" || !strings.Contains(got, tt.warn) {
+				t.Errorf("warnings %q, want %q", got, tt.warn)
+			}
+		})
+	}
+}
