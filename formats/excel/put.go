@@ -163,11 +163,13 @@ func (w *writer) store(sheet string, c cell, before, value string) error {
 func (w *writer) mergeAt(sheet string, c cell) *mergeRange {
 	ms, ok := w.merges[sheet]
 	if !ok {
-		mcs, _ := w.wb.f.GetMergeCells(sheet, true)
-		for _, mc := range mcs {
-			ref := mc.GetStartAxis() + ":" + mc.GetEndAxis()
-			if r, ok := parseRect(ref); ok {
-				ms = append(ms, mergeRange{ref: ref, rect: r})
+		// The scan's merge list, not excelize's GetMergeCells, which
+		// compares every pair of ranges on each call.
+		if sc := w.scan(sheet); sc != nil {
+			for _, ref := range sc.merges {
+				if r, ok := parseRect(ref); ok {
+					ms = append(ms, mergeRange{ref: ref, rect: r})
+				}
 			}
 		}
 		w.merges[sheet] = ms
