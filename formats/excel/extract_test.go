@@ -205,3 +205,13 @@ func TestValidateFallsBackToPairID(t *testing.T) {
 		t.Errorf("got %+v, want matched Assessment!C4", out[0])
 	}
 }
+
+func TestRegisteredForExcel(t *testing.T) {
+	e, err := formats.Lookup(formats.Excel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.(*Engine); !ok {
+		t.Errorf("formats.Lookup(excel) = %T, want *excel.Engine", e)
+	}
+}

@@ -3,6 +3,8 @@ package excel
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
+	"hash/crc32"
 	"errors"
 	"strings"
 	"testing"
@@ -71,6 +73,10 @@ func TestHostileInputsGetTypedErrors(t *testing.T) {
 		{"zip bomb", func(*testing.T) []byte {
 			return fixtures.ZipBomb(fixtures.WithEntry("xl/worksheets/sheet1.xml"))
 		}, formats.ErrTooLarge, "zip bomb"},
+		{"lying zip bomb", func(*testing.T) []byte {
+			return fixtures.ZipBomb(fixtures.WithEntry("xl/worksheets/sheet1.xml"), fixtures.WithInflatedSize(64<<20), fixtures.WithDeclaredSize(1<<10))
+		}, nil, ""},
+		{"workbook whose sheet lies about its size", lyingSheet, nil, ""},
 		{"malformed sheet XML", func(t *testing.T) []byte {
 			return withPart(t, "xl/worksheets/sheet1.xml", "<worksheet><sheetData><row r=\"1\"><c r=\"A1\"")
 		}, formats.ErrInvalidDocument, ""},
@@ -97,4 +103,38 @@ func TestHostileInputsGetTypedErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lyingSheet is the fixture with sheet1.xml padded to 8 MiB of spaces
+// while its headers declare 2 KiB: a guard that trusted headers would let
+// excelize inflate it.
+func lyingSheet(t *testing.T) []byte {
+	src := fixture(t)
+	zr, _ := zip.NewReader(bytes.NewReader(src), int64(len(src)))
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		if f.Name != "xl/worksheets/sheet1.xml" {
+			if err := zw.Copy(f); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		body := append([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/>`), bytes.Repeat([]byte(" "), 8<<20)...)
+		body = append(body, "</worksheet>"...)
+		var comp bytes.Buffer
+		fw, _ := flate.NewWriter(&comp, flate.BestCompression)
+		fw.Write(body)
+		fw.Close()
+		w, err := zw.CreateRaw(&zip.FileHeader{Name: f.Name, Method: zip.Deflate, CRC32: crc32.ChecksumIEEE(body),
+			CompressedSize64: uint64(comp.Len()), UncompressedSize64: 2 << 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(comp.Bytes())
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
