@@ -121,7 +121,7 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 func (d *document) validate(loc formats.Location) formats.ValidatedLocation {
 	v := formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound}
 	var f *field
-	for _, key := range []string{loc.PairID, loc.Snippet} {
+	for _, key := range []string{loc.PairID, loc.Snippet, snippetID(loc.Snippet)} {
 		if key == "" {
 			continue
 		}
@@ -140,6 +140,16 @@ func (d *document) validate(loc formats.Location) formats.ValidatedLocation {
 		v.Warning = fmt.Sprintf("%s is read-only (%s); write_answers will refuse it", f.ID, readOnlyReason(f))
 	}
 	return v
+}
+
+// snippetID reads the ID off a line of the compact map an agent pasted
+// back as a snippet ("F3: \"Email\" (text) — empty …").
+func snippetID(s string) string {
+	id, _, ok := strings.Cut(strings.TrimSpace(s), ":")
+	if !ok || !isFieldID(id) {
+		return ""
+	}
+	return id
 }
 
 func firstNonEmpty(ss ...string) string {

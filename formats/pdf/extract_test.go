@@ -184,6 +184,7 @@ func TestValidateLocations(t *testing.T) {
 		{PairID: "F6"},
 		{PairID: "F99"},
 		{PairID: "nope", Snippet: "no such field"},
+		{PairID: "q9", Snippet: `F5: "country" (dropdown, options: USA | Canada | Mexico) — empty`},
 	}
 	got, err := New().Validate(fixtures.PDFForm(), locs)
 	if err != nil {
@@ -201,6 +202,7 @@ func TestValidateLocations(t *testing.T) {
 		{formats.Matched, "customer_id", "read-only"},
 		{formats.NotFound, "", "F1…F10"},
 		{formats.NotFound, "", "no form field"},
+		{formats.Matched, "country", ""},
 	}
 	for i, w := range want {
 		g := got[i]
