@@ -215,3 +215,38 @@ func TestRegisteredForExcel(t *testing.T) {
 		t.Errorf("formats.Lookup(excel) = %T, want *excel.Engine", e)
 	}
 }
+
+func TestExtractCompactCAIQ(t *testing.T) {
+	doc := caiq(t)
+	cs, err := New().ExtractCompact(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`=== Sheet 1: "CSA CAIQ v3.0.1" ===`,
+		`S1-R2-C6: "Consensus Assessment Answers" [bold, merged: F2:H3]`,
+		`S1-R5-C3: "AIS-01.1"`,
+		`S1-R5-C6: "" [empty, column: Consensus Assessment Answers: Yes] ← answer target`,
+		`S1-R5-C8: "" [empty, column: Consensus Assessment Answers: Not Applicable] ← answer target`,
+		`S1-R5-C9: "" [empty, column: Notes] ← answer target`,
+		`S1-R299-C9: "" [empty, column: Notes] ← answer target`,
+		"other cells not shown",
+	} {
+		if !strings.Contains(cs.CompactText, want) {
+			t.Errorf("compact map lacks %q", want)
+		}
+	}
+	for _, absent := range []string{`S1-R4-C6: "Yes" [bold] ← answer target`, "S2-R5-C2:", "cut at"} {
+		if strings.Contains(cs.CompactText, absent) {
+			t.Errorf("compact map has %q", absent)
+		}
+	}
+	fields, err := New().ListFields(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 295 questions × (Yes, No, Not Applicable, Notes).
+	if len(fields) < 1000 {
+		t.Errorf("%d answer targets; want the ~1180 of the CAIQ", len(fields))
+	}
+}
