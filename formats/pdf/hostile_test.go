@@ -194,3 +194,23 @@ func TestInflateBombIsNotDecoded(t *testing.T) {
 		t.Fatalf("err = %v, want the bomb skipped (no text) or refused", err)
 	}
 }
+
+// FuzzWrite fills mutated forms: every failure must be a typed input
+// error, and every success must read back.
+func FuzzWrite(f *testing.F) {
+	f.Add(fixtures.PDFForm(), "Ada")
+	f.Add(fixtures.PDFQuirks(), "yes")
+	f.Fuzz(func(t *testing.T, doc []byte, value string) {
+		answers := []formats.Answer{{PairID: "F1", AnswerText: value}, {PairID: "F3", AnswerText: value}}
+		res, err := New().Write(doc, answers, formats.WriteOptions{})
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		if _, err := New().ListFields(res.Document); err != nil {
+			t.Fatalf("the written document does not read back: %v", err)
+		}
+	})
+}
