@@ -7,6 +7,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/readers"
+	"github.com/xuri/excelize/v2"
 )
 
 // injection is a formula-looking answer (a DDE attack string): it must
@@ -134,10 +135,41 @@ func TestPipelineCAIQ(t *testing.T) {
 			t.Errorf("openpyxl %s = %q (%s), want %q as text", c.name(), got, types[sheet][c.name()], a.AnswerText)
 		}
 	}
+	assertLayoutKept(t, doc, out, sheet)
 	lo := readers.LibreOfficeSheets(t, out)[sheet]
 	for _, a := range answers {
 		if a.AnswerText != "X" && !strings.Contains(lo, strings.ReplaceAll(a.AnswerText, `"`, `""`)) {
 			t.Errorf("LibreOffice's CSV lacks %q", a.AnswerText)
+		}
+	}
+}
+
+// assertLayoutKept compares column widths and the styles of every cell of
+// the first 60 rows of sheet before and after a write.
+func assertLayoutKept(t *testing.T, before, after []byte, sheet string) {
+	t.Helper()
+	b, err := open(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := open(after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for col := 1; col <= 49; col++ {
+		name, _ := excelize.ColumnNumberToName(col)
+		wb, _ := b.f.GetColWidth(sheet, name)
+		wa, _ := a.f.GetColWidth(sheet, name)
+		if wb != wa {
+			t.Errorf("column %s width %v → %v", name, wb, wa)
+		}
+		for row := 1; row <= 60; row++ {
+			ref, _ := excelize.CoordinatesToCellName(col, row)
+			sb, _ := b.f.GetCellStyle(sheet, ref)
+			sa, _ := a.f.GetCellStyle(sheet, ref)
+			if sb != sa {
+				t.Errorf("%s style %d → %d", ref, sb, sa)
+			}
 		}
 	}
 }
