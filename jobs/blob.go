@@ -1,0 +1,54 @@
+package jobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/redis/go-redis/v9"
+)
+
+const blobPrefix = "formfill:blob:"
+
+var docIDPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// DocID returns the content address of data: its sha256 in hex.
+func DocID(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// PutBlob stores data under its sha256 for the blob TTL and returns that
+// doc_id. Storing the same bytes again only refreshes the TTL.
+func (c *Client) PutBlob(ctx context.Context, data []byte) (string, error) {
+	id := DocID(data)
+	if err := c.rdb.Set(ctx, blobPrefix+id, data, c.blobTTL).Err(); err != nil {
+		return "", fmt.Errorf("store document %s: %w", id[:12], c.connErr(err))
+	}
+	return id, nil
+}
+
+// GetBlob returns the blob stored under docID and refreshes its TTL, so a
+// document in use does not expire between the jobs that reference it.
+func (c *Client) GetBlob(ctx context.Context, docID string) ([]byte, error) {
+	if !docIDPattern.MatchString(docID) {
+		return nil, fmt.Errorf("doc_id %q: expected 64 lower-case hex digits (a sha256): %w", docID, ErrBlobNotFound)
+	}
+	pipe := c.rdb.Pipeline()
+	get := pipe.Get(ctx, blobPrefix+docID)
+	pipe.Expire(ctx, blobPrefix+docID, c.blobTTL)
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return nil, fmt.Errorf("fetch document %s: %w", docID, c.connErr(err))
+	}
+	data, err := get.Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, fmt.Errorf("doc_id %s: %w", docID, ErrBlobNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("fetch document %s: %w", docID, c.connErr(err))
+	}
+	return data, nil
+}

@@ -1,0 +1,120 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+)
+
+// Defaults of a Client.
+const (
+	DefaultRetention = 24 * time.Hour
+	DefaultBlobTTL   = 24 * time.Hour
+	DefaultTimeout   = 2 * time.Minute
+	DefaultMaxRetry  = 3
+)
+
+// Client submits jobs and follows them. It is safe for concurrent use.
+type Client struct {
+	conn      asynq.RedisConnOpt
+	aq        *asynq.Client
+	insp      *asynq.Inspector
+	rdb       redis.UniversalClient
+	retention time.Duration
+	blobTTL   time.Duration
+	timeout   time.Duration
+	maxRetry  int
+}
+
+// ClientOption configures a Client.
+type ClientOption func(*Client)
+
+// WithRetention sets how long a finished job's result is kept (default 24 h).
+func WithRetention(d time.Duration) ClientOption { return func(c *Client) { c.retention = d } }
+
+// WithBlobTTL sets how long an uploaded or produced document is kept after
+// its last use (default 24 h).
+func WithBlobTTL(d time.Duration) ClientOption { return func(c *Client) { c.blobTTL = d } }
+
+// WithTimeout sets the default time a job may run before it is stopped
+// (default 2 min).
+func WithTimeout(d time.Duration) ClientOption { return func(c *Client) { c.timeout = d } }
+
+// WithMaxRetry sets how often a job that failed transiently is retried
+// (default 3). Jobs that fail on their input are never retried.
+func WithMaxRetry(n int) ClientOption { return func(c *Client) { c.maxRetry = n } }
+
+// NewClient returns a Client for the Redis behind conn.
+func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
+	c := &Client{
+		conn:      conn,
+		aq:        asynq.NewClient(conn),
+		insp:      asynq.NewInspector(conn),
+		rdb:       conn.MakeRedisClient().(redis.UniversalClient),
+		retention: DefaultRetention,
+		blobTTL:   DefaultBlobTTL,
+		timeout:   DefaultTimeout,
+		maxRetry:  DefaultMaxRetry,
+	}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// Close releases the client's connections.
+func (c *Client) Close() error {
+	return errors.Join(c.aq.Close(), c.insp.Close(), c.rdb.Close())
+}
+
+// Redis returns the client's Redis connection, for the worker and tests.
+func (c *Client) Redis() redis.UniversalClient { return c.rdb }
+
+// Ping checks that Redis answers, within a few seconds.
+func (c *Client) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	if err := c.rdb.Ping(ctx).Err(); err != nil {
+		return c.connErr(err)
+	}
+	return nil
+}
+
+// connErr turns a connection failure into ErrUnreachable naming the server
+// (never its password); other errors pass through.
+func (c *Client) connErr(err error) error {
+	var nerr net.Error
+	if errors.As(err, &nerr) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) ||
+		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "i/o timeout") {
+		return fmt.Errorf("%w: %s does not answer (%v); start Redis or fix --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
+	}
+	return err
+}
+
+// Queues reports depth and throughput of every formfill queue.
+func (c *Client) Queues(ctx context.Context) ([]QueueInfo, error) {
+	out := make([]QueueInfo, 0, len(Queues))
+	for _, q := range Queues {
+		qi, err := c.insp.GetQueueInfo(q)
+		if errors.Is(err, asynq.ErrQueueNotFound) {
+			out = append(out, QueueInfo{Queue: q})
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("queue %s: %w", q, c.connErr(err))
+		}
+		out = append(out, QueueInfo{
+			Queue: q, Pending: qi.Pending + qi.Scheduled, Active: qi.Active, Retry: qi.Retry,
+			Failed: qi.Archived, Completed: qi.Completed, ProcessedToday: qi.Processed,
+			FailedToday: qi.Failed, LatencyMS: qi.Latency.Milliseconds(), Paused: qi.Paused,
+		})
+	}
+	return out, nil
+}

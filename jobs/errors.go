@@ -1,0 +1,12 @@
+package jobs
+
+import "errors"
+
+// Errors a Client returns; they are wrapped with the job or blob they concern.
+var (
+	ErrJobNotFound   = errors.New("job not found (unknown ID, or its result is past retention)")
+	ErrNotFinished   = errors.New("job has not finished yet")
+	ErrBlobNotFound  = errors.New("document not found (unknown doc_id, or it expired)")
+	ErrUnreachable   = errors.New("redis unreachable")
+	ErrInvalidConfig = errors.New("invalid configuration")
+)

@@ -1,0 +1,160 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+)
+
+const canceledPrefix = "formfill:canceled:"
+
+func canceledKey(id string) string { return canceledPrefix + id }
+
+// IsCanceled reports whether the job was canceled by a client. Workers use it
+// to tell a cancellation from a transient failure.
+func (c *Client) IsCanceled(ctx context.Context, id string) bool {
+	n, err := c.rdb.Exists(ctx, canceledKey(id)).Result()
+	return err == nil && n > 0
+}
+
+// Status describes the job with ID id; its Result is set once the job has
+// finished.
+func (c *Client) Status(ctx context.Context, id string) (*Status, error) {
+	queue, err := queueOfID(id)
+	if err != nil {
+		return nil, err
+	}
+	info, err := c.insp.GetTaskInfo(queue, id)
+	if errors.Is(err, asynq.ErrTaskNotFound) || errors.Is(err, asynq.ErrQueueNotFound) {
+		if c.IsCanceled(ctx, id) {
+			return &Status{ID: id, Queue: queue, State: StateCanceled}, nil
+		}
+		return nil, fmt.Errorf("job %s: %w", id, ErrJobNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("job %s: %w", id, c.connErr(err))
+	}
+	return c.statusOf(ctx, info)
+}
+
+func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, error) {
+	kind, _ := KindOfTask(info.Type)
+	st := &Status{ID: info.ID, Kind: kind, Queue: info.Queue, Retried: info.Retried, MaxRetry: info.MaxRetry,
+		LastError: info.LastErr, CompletedAt: info.CompletedAt}
+	switch info.State {
+	case asynq.TaskStateActive:
+		st.State = StateActive
+	case asynq.TaskStateRetry:
+		st.State = StateRetry
+	case asynq.TaskStateCompleted:
+		st.State = StateCompleted
+	case asynq.TaskStateArchived:
+		st.State = StateFailed
+		if c.IsCanceled(ctx, info.ID) {
+			st.State = StateCanceled
+		}
+		if st.CompletedAt.IsZero() {
+			st.CompletedAt = info.LastFailedAt
+		}
+	default:
+		st.State = StatePending
+	}
+	if len(info.Result) > 0 && st.State.Final() {
+		var r Result
+		if err := json.Unmarshal(info.Result, &r); err != nil {
+			return nil, fmt.Errorf("job %s: decode result: %w", info.ID, err)
+		}
+		st.Result = &r
+	}
+	if st.State == StateFailed && st.Result == nil {
+		st.Result = &Result{Kind: kind, Error: &JobError{Kind: "failed", Message: info.LastErr}}
+	}
+	return st, nil
+}
+
+// Result returns the result of a finished job, or ErrNotFinished.
+func (c *Client) Result(ctx context.Context, id string) (*Result, error) {
+	st, err := c.Status(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !st.State.Final() {
+		return nil, fmt.Errorf("job %s is %s: %w", id, st.State, ErrNotFinished)
+	}
+	if st.Result == nil {
+		return &Result{Kind: st.Kind, Error: &JobError{Kind: string(st.State), Message: "job " + string(st.State)}}, nil
+	}
+	return st.Result, nil
+}
+
+// Wait polls the job every poll interval until it has finished or ctx is
+// done, and returns its last status.
+func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Status, error) {
+	if poll <= 0 {
+		poll = 50 * time.Millisecond
+	}
+	t := time.NewTicker(poll)
+	defer t.Stop()
+	for {
+		st, err := c.Status(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if st.State.Final() {
+			return st, nil
+		}
+		select {
+		case <-ctx.Done():
+			return st, fmt.Errorf("job %s still %s: %w", id, st.State, ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// Jobs returns the status of each job in ids; jobs no longer known come back
+// with State "unknown".
+func (c *Client) Jobs(ctx context.Context, ids []string) ([]*Status, error) {
+	out := make([]*Status, 0, len(ids))
+	for _, id := range ids {
+		st, err := c.Status(ctx, id)
+		if errors.Is(err, ErrJobNotFound) {
+			st = &Status{ID: id, State: StateUnknown, LastError: err.Error()}
+		} else if err != nil {
+			return nil, err
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// Cancel stops a job: a pending one is removed, a running one is
+// interrupted. Canceling a finished job is an error.
+func (c *Client) Cancel(ctx context.Context, id string) error {
+	st, err := c.Status(ctx, id)
+	if err != nil {
+		return err
+	}
+	if st.State.Final() {
+		return fmt.Errorf("job %s has already %s; nothing to cancel", id, st.State)
+	}
+	if err := c.rdb.Set(ctx, canceledKey(id), "1", c.retention).Err(); err != nil {
+		return fmt.Errorf("job %s: mark canceled: %w", id, c.connErr(err))
+	}
+	if st.State == StateActive {
+		if err := c.insp.CancelProcessing(id); err != nil {
+			return fmt.Errorf("job %s: cancel running job: %w", id, err)
+		}
+		return nil
+	}
+	if err := c.insp.DeleteTask(st.Queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
+		// It may have started meanwhile: interrupt it instead.
+		if cerr := c.insp.CancelProcessing(id); cerr != nil {
+			return fmt.Errorf("job %s: cancel: %w", id, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+package jobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+)
+
+// maxInlinePayload is the largest task payload; past it the answers,
+// expectations and locations travel as a blob, so ten thousand long answers
+// do not bloat asynq's queues.
+const maxInlinePayload = 256 << 10
+
+// SubmitOption tunes one submission.
+type SubmitOption func(*submitOptions)
+
+type submitOptions struct {
+	queue    string
+	key      string
+	timeout  time.Duration
+	maxRetry int
+}
+
+// Queue puts the job on queue q (QueueInteractive by default).
+func Queue(q string) SubmitOption { return func(o *submitOptions) { o.queue = q } }
+
+// IdempotencyKey makes the job ID a function of key: submitting the same key
+// again returns the same job instead of running the work twice. A job with
+// that key that failed or was canceled is run again.
+func IdempotencyKey(key string) SubmitOption { return func(o *submitOptions) { o.key = key } }
+
+// Timeout bounds how long the job may run.
+func Timeout(d time.Duration) SubmitOption { return func(o *submitOptions) { o.timeout = d } }
+
+// MaxRetry bounds how often the job is retried after a transient failure.
+func MaxRetry(n int) SubmitOption { return func(o *submitOptions) { o.maxRetry = n } }
+
+// Submit enqueues a job and returns its ID.
+func (c *Client) Submit(ctx context.Context, p Payload, opts ...SubmitOption) (string, error) {
+	o := submitOptions{queue: QueueInteractive, timeout: c.timeout, maxRetry: c.maxRetry}
+	for _, fn := range opts {
+		fn(&o)
+	}
+	if _, err := ParseQueue(o.queue); err != nil {
+		return "", err
+	}
+	if _, err := ParseKind(string(p.Kind)); err != nil {
+		return "", err
+	}
+	if p.Kind.NeedsDocument() && p.DocID == "" {
+		return "", fmt.Errorf("%s job needs a document: upload it with PutBlob and set doc_id", p.Kind)
+	}
+	id := queuePrefix[o.queue] + jobSuffix(o.key)
+	data, err := c.encodePayload(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	task := asynq.NewTask(p.Kind.TaskType(), data)
+	taskOpts := []asynq.Option{asynq.TaskID(id), asynq.Queue(o.queue), asynq.MaxRetry(o.maxRetry),
+		asynq.Timeout(o.timeout), asynq.Retention(c.retention)}
+	_, err = c.aq.EnqueueContext(ctx, task, taskOpts...)
+	if errors.Is(err, asynq.ErrTaskIDConflict) {
+		return id, c.resubmit(ctx, id, o.queue, task, taskOpts)
+	}
+	if err != nil {
+		return "", fmt.Errorf("enqueue %s job: %w", p.Kind, c.connErr(err))
+	}
+	return id, nil
+}
+
+// resubmit handles an idempotency key seen before: a job that is pending,
+// running or completed is the answer; one that failed or was canceled is
+// removed and enqueued again, so rerunning a batch retries its failures.
+func (c *Client) resubmit(ctx context.Context, id, queue string, task *asynq.Task, opts []asynq.Option) error {
+	st, err := c.Status(ctx, id)
+	if err != nil && !errors.Is(err, ErrJobNotFound) {
+		return err
+	}
+	if st != nil && st.State != StateFailed && st.State != StateCanceled {
+		return nil
+	}
+	if err := c.insp.DeleteTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
+		return fmt.Errorf("job %s: remove failed run before retrying it: %w", id, err)
+	}
+	c.rdb.Del(ctx, canceledKey(id))
+	if _, err := c.aq.EnqueueContext(ctx, task, opts...); err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+		return fmt.Errorf("job %s: enqueue again: %w", id, c.connErr(err))
+	}
+	return nil
+}
+
+func jobSuffix(key string) string {
+	if key == "" {
+		return uuid.NewString()
+	}
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:16])
+}
+
+func (c *Client) encodePayload(ctx context.Context, p Payload) ([]byte, error) {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s payload: %w", p.Kind, err)
+	}
+	if len(data) <= maxInlinePayload {
+		return data, nil
+	}
+	bulk, err := json.Marshal(bulkPart{Locations: p.Locations, Answers: p.Answers, Expected: p.Expected})
+	if err != nil {
+		return nil, fmt.Errorf("encode %s answers: %w", p.Kind, err)
+	}
+	if p.AnswersBlob, err = c.PutBlob(ctx, bulk); err != nil {
+		return nil, err
+	}
+	p.Locations, p.Answers, p.Expected = nil, nil, nil
+	return json.Marshal(p)
+}
+
+// bulkPart is the part of a payload that may travel as a blob.
+type bulkPart struct {
+	Locations []formats.Location       `json:"locations,omitempty"`
+	Answers   []formats.Answer         `json:"answers,omitempty"`
+	Expected  []formats.ExpectedAnswer `json:"expected,omitempty"`
+}
+
+// ResolvePayload decodes a task payload, fetching its answers blob if the
+// answers travelled separately.
+func (c *Client) ResolvePayload(ctx context.Context, data []byte) (Payload, error) {
+	var p Payload
+	if err := json.Unmarshal(data, &p); err != nil {
+		return p, fmt.Errorf("decode payload: %w", err)
+	}
+	if p.AnswersBlob == "" {
+		return p, nil
+	}
+	raw, err := c.GetBlob(ctx, p.AnswersBlob)
+	if err != nil {
+		return p, fmt.Errorf("answers of the job: %w", err)
+	}
+	var b bulkPart
+	if err := json.Unmarshal(raw, &b); err != nil {
+		return p, fmt.Errorf("decode answers blob: %w", err)
+	}
+	p.Locations, p.Answers, p.Expected, p.AnswersBlob = b.Locations, b.Answers, b.Expected, ""
+	return p, nil
+}

@@ -1,0 +1,94 @@
+package jobs
+
+import (
+	"time"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// Payload is what a task carries: references to blobs, never document bytes.
+type Payload struct {
+	Kind      Kind                           `json:"kind"`
+	DocID     string                         `json:"doc_id,omitempty"` // sha256 hex of the document blob
+	FileType  formats.FileType               `json:"file_type,omitempty"`
+	Locations []formats.Location             `json:"locations,omitempty"`
+	Answers   []formats.Answer               `json:"answers,omitempty"`
+	Expected  []formats.ExpectedAnswer       `json:"expected,omitempty"`
+	Insertion *formats.BuildInsertionRequest `json:"insertion,omitempty"`
+	DryRun    bool                           `json:"dry_run,omitempty"`
+	// AnswersBlob holds Answers/Expected/Locations as a blob when they are
+	// too large to travel in the task itself (see maxInlinePayload).
+	AnswersBlob string `json:"answers_blob,omitempty"`
+}
+
+// Result is what a job leaves under its ID.
+type Result struct {
+	Kind        Kind                          `json:"kind"`
+	Compact     *formats.CompactStructure     `json:"compact,omitempty"`
+	Raw         *formats.RawStructure         `json:"raw,omitempty"`
+	Text        string                        `json:"text,omitempty"`
+	Validated   []formats.ValidatedLocation   `json:"validated,omitempty"`
+	Insertion   *formats.BuildInsertionResult `json:"insertion,omitempty"`
+	Write       *formats.WriteResult          `json:"write,omitempty"`
+	OutputDocID string                        `json:"output_doc_id,omitempty"` // blob of the filled document (write, fill)
+	Fields      []formats.FormField           `json:"fields,omitempty"`
+	Report      *formats.VerificationReport   `json:"report,omitempty"`
+	Error       *JobError                     `json:"error,omitempty"` // set when the job failed on its input
+}
+
+// JobError is a job's failure as stored in its result: the kind of input
+// error, the field or element it concerns, and the message.
+type JobError struct {
+	Kind    string `json:"kind"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// Error implements error.
+func (e *JobError) Error() string { return e.Message }
+
+// State is where a job is in its life.
+type State string
+
+// Job states. Completed, failed and canceled are final.
+const (
+	StatePending   State = "pending"
+	StateActive    State = "active"
+	StateRetry     State = "retry"
+	StateCompleted State = "completed"
+	StateFailed    State = "failed"
+	StateCanceled  State = "canceled"
+	StateUnknown   State = "unknown" // past retention, or never existed
+)
+
+// Final reports whether a job in state s will not change any more.
+func (s State) Final() bool {
+	return s == StateCompleted || s == StateFailed || s == StateCanceled
+}
+
+// Status describes a job.
+type Status struct {
+	ID          string    `json:"job_id"`
+	Kind        Kind      `json:"kind"`
+	Queue       string    `json:"queue"`
+	State       State     `json:"status"`
+	Retried     int       `json:"retried"`
+	MaxRetry    int       `json:"max_retry"`
+	LastError   string    `json:"last_error,omitempty"`
+	CompletedAt time.Time `json:"completed_at,omitzero"`
+	Result      *Result   `json:"result,omitempty"`
+}
+
+// QueueInfo is the depth and throughput of one queue.
+type QueueInfo struct {
+	Queue          string `json:"queue"`
+	Pending        int    `json:"pending"`
+	Active         int    `json:"active"`
+	Retry          int    `json:"retry"`
+	Failed         int    `json:"failed_retained"`
+	Completed      int    `json:"completed_retained"`
+	ProcessedToday int    `json:"processed_today"`
+	FailedToday    int    `json:"failed_today"`
+	LatencyMS      int64  `json:"latency_ms"` // age of the oldest pending job
+	Paused         bool   `json:"paused,omitempty"`
+}
