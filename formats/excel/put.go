@@ -156,6 +156,9 @@ func (w *writer) store(sheet string, c cell, before, value string) error {
 	if n, ok := parseNumber(value); ok && kind != kindText && (kind != "" || strings.TrimSpace(before) == "") {
 		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
 	}
+	if n, ok := parseFormatted(value); ok && kind == kindNumber {
+		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+	}
 	return w.wb.f.SetCellStr(sheet, ref, value)
 }
 

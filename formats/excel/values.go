@@ -101,3 +101,22 @@ func excelSerial(t time.Time, date1904 bool) float64 {
 	}
 	return float64(t.Sub(epoch)) / float64(24*time.Hour)
 }
+
+var (
+	groupedNumber = regexp.MustCompile(`^-?\d{1,3}(,\d{3})+(\.\d+)?$`)
+	percentNumber = regexp.MustCompile(`^-?\d+(\.\d+)?\s?%$`)
+)
+
+// parseFormatted reads the spellings only a number-formatted cell takes as
+// numbers: thousands separators (1,234.5) and percentages (85% → 0.85).
+func parseFormatted(answer string) (float64, bool) {
+	s := strings.TrimSpace(answer)
+	switch {
+	case groupedNumber.MatchString(s):
+		return parseNumber(strings.ReplaceAll(s, ",", ""))
+	case percentNumber.MatchString(s):
+		n, ok := parseNumber(strings.TrimSpace(strings.TrimSuffix(s, "%")))
+		return n / 100, ok
+	}
+	return 0, false
+}

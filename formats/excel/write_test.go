@@ -29,6 +29,8 @@ func TestWriteRules(t *testing.T) {
 		{"minus sign text stays text", formats.Answer{PairID: "S1-R5-C4", AnswerText: "-2+3"}, "Assessment!D5", "-2+3", `t="s"`, "<f>", ""},
 		{"at sign stays text", formats.Answer{PairID: "S1-R6-C4", AnswerText: "@SUM(A1)"}, "Assessment!D6", "@SUM(A1)", `t="s"`, "<f>", ""},
 		{"number in a number-formatted cell keeps the style", formats.Answer{PairID: "S1-R5-C3", AnswerText: "1234"}, "Assessment!C5", "1,234", "<v>1234</v>", `t="s"`, ""},
+		{"grouped number in a number-formatted cell", formats.Answer{PairID: "S1-R5-C3", AnswerText: "1,234.5"}, "Assessment!C5", "1,235", "<v>1234.5</v>", `t="s"`, ""},
+		{"grouped number in a general cell stays text", formats.Answer{PairID: "'Contact Details'!B2", AnswerText: "1,234"}, "'Contact Details'!B2", "1,234", `t="s"`, "", ""},
 		{"number into an empty general cell", formats.Answer{PairID: "'Contact Details'!B2", AnswerText: "42.5"}, "'Contact Details'!B2", "42.5", "<v>42.5</v>", `t="s"`, ""},
 		{"leading zero stays text", formats.Answer{PairID: "'Contact Details'!B2", AnswerText: "007"}, "'Contact Details'!B2", "007", `t="s"`, "", ""},
 		{"date into a date-formatted cell", formats.Answer{PairID: "S1-R6-C3", AnswerText: "2024-03-31"}, "Assessment!C6", "2024-03-31", "<v>45382</v>", `t="s"`, ""},
