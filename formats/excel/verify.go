@@ -3,7 +3,6 @@ package excel
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/xuri/excelize/v2"
@@ -99,7 +98,11 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 	raw, _ := w.wb.f.GetCellValue(sheet, c.name(), excelize.Options{RawCellValue: true})
 	cands := []string{raw}
 	if n, err := strconv.ParseFloat(raw, 64); err == nil {
-		if want, ok := parseNumber(strings.TrimSpace(expected)); ok && want == n {
+		want, ok := parseNumber(expected)
+		if !ok {
+			want, ok = parseFormatted(expected)
+		}
+		if ok && want == n {
 			return shown, formats.ContentMatched
 		}
 		if numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles)) == kindDate {

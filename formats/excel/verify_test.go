@@ -23,6 +23,8 @@ func TestVerifyVerdicts(t *testing.T) {
 		{"number matched through its format", formats.ExpectedAnswer{PairID: "S1-R5-C3", ExpectedText: "1234"}, formats.ContentMatched},
 		{"date matched as ISO", formats.ExpectedAnswer{PairID: "S1-R6-C3", ExpectedText: "2024-03-31"}, formats.ContentMatched},
 		{"covered merge cell reads its anchor", formats.ExpectedAnswer{PairID: "S1-R7-C4", ExpectedText: "on-call engineer"}, formats.ContentMatched},
+		{"grouped number matched by value", formats.ExpectedAnswer{PairID: "S1-R5-C3", ExpectedText: "1,234"}, formats.ContentMatched},
+		{"other number mismatched", formats.ExpectedAnswer{PairID: "S1-R5-C3", ExpectedText: "1235"}, formats.ContentMismatched},
 		{"wrong text mismatched", formats.ExpectedAnswer{PairID: "S1-R3-C3", ExpectedText: "No"}, formats.ContentMismatched},
 		{"empty cell missing", formats.ExpectedAnswer{PairID: "S1-R4-C3", ExpectedText: "Yes"}, formats.ContentMissing},
 		{"by xpath", formats.ExpectedAnswer{PairID: "a", XPath: "Assessment!C3", ExpectedText: "Yes"}, formats.ContentMatched},
