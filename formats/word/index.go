@@ -110,15 +110,25 @@ func (ix *index) table(id string, tbl *etree.Element, path string) {
 // eachStep calls fn for each child element of parent with its XPath,
 // numbering steps per tag as XPath (and etree) do.
 func eachStep(parent *etree.Element, base string, fn func(c *etree.Element, path string)) {
-	counts := make(map[string]int, 4)
+	type count struct {
+		space, tag string
+		n          int
+	}
+	var counts []count // few distinct tags per parent: a slice beats a map
 	for _, tok := range parent.Child {
 		c, ok := tok.(*etree.Element)
 		if !ok {
 			continue
 		}
-		tag := c.FullTag()
-		counts[tag]++
-		fn(c, base+"/"+tag+"["+strconv.Itoa(counts[tag])+"]")
+		i := 0
+		for i < len(counts) && (counts[i].tag != c.Tag || counts[i].space != c.Space) {
+			i++
+		}
+		if i == len(counts) {
+			counts = append(counts, count{space: c.Space, tag: c.Tag})
+		}
+		counts[i].n++
+		fn(c, base+"/"+c.FullTag()+"["+strconv.Itoa(counts[i].n)+"]")
 	}
 }
 

@@ -2,6 +2,7 @@ package word
 
 import (
 	"bytes"
+	"errors"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
@@ -77,10 +78,9 @@ func parseXML(raw []byte, field string) (*etree.Document, error) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, field,
 			"the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused")
 	}
-	x := etree.NewDocument()
-	x.ReadSettings.MaxDepth = maxDepth
-	if err := x.ReadFromBytes(raw); err != nil {
-		if err == etree.ErrMaxDepth {
+	x, err := readXML(raw, maxDepth)
+	if err != nil {
+		if errors.Is(err, etree.ErrMaxDepth) {
 			return nil, formats.Errorf(formats.ErrInvalidDocument, field, "the XML nests deeper than %d elements", maxDepth)
 		}
 		return nil, formats.Wrap(formats.ErrInvalidDocument, field, err, "malformed XML")

@@ -68,16 +68,19 @@ func actual(el *etree.Element, expected string) (string, formats.ContentStatus) 
 // cells without a paragraph.
 func structuralIssues(d *document) []string {
 	var out []string
-	for _, tc := range findW(d.body, "tc") {
-		where := xpathOf(d.body, tc)
+	where := func(tc *etree.Element) string {
+		xp := xpathOf(d.body, tc)
 		if n := d.ix.byEl[tc]; n != nil {
-			where = n.id + " (" + where + ")"
+			return n.id + " (" + xp + ")"
 		}
-		if len(childrenW(tc, "r")) > 0 {
-			out = append(out, fmt.Sprintf("%s: bare w:r directly under w:tc (runs must sit in a w:p)", where))
+		return xp
+	}
+	for _, tc := range findW(d.body, "tc") {
+		if childW(tc, "r") != nil {
+			out = append(out, fmt.Sprintf("%s: bare w:r directly under w:tc (runs must sit in a w:p)", where(tc)))
 		}
-		if len(childrenW(tc, "p")) == 0 && len(wrappedChildren(tc, "p")) == 0 {
-			out = append(out, fmt.Sprintf("%s: w:tc without a w:p (every cell must contain a paragraph)", where))
+		if childW(tc, "p") == nil && len(wrappedChildren(tc, "p")) == 0 {
+			out = append(out, fmt.Sprintf("%s: w:tc without a w:p (every cell must contain a paragraph)", where(tc)))
 		}
 	}
 	return out

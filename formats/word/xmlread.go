@@ -1,0 +1,435 @@
+package word
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/beevik/etree"
+)
+
+// readXML parses raw into an etree document, as etree's ReadFromBytes does
+// with its default settings, several times faster: encoding/xml's tokenizer
+// dominated every call on real questionnaires. It accepts only what OOXML
+// parts contain (elements, attributes, text, CDATA, comments, processing
+// instructions; the five predefined entities and character references), so
+// anything stranger — DTDs, undefined entities, broken nesting, illegal
+// characters — is an error. FuzzReadXML checks it against etree.
+func readXML(raw []byte, maxDepth int) (*etree.Document, error) {
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(raw) {
+		return nil, errors.New("the XML is not valid UTF-8")
+	}
+	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth}
+	r.stack = append(r.stack, &r.doc.Element)
+	if err := r.run(); err != nil {
+		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
+	}
+	return r.doc, nil
+}
+
+type xmlReader struct {
+	b     []byte
+	i     int
+	doc   *etree.Document
+	stack []*etree.Element
+	max   int
+	roots int
+	names  map[string]string // interned element and attribute names
+	values map[string]string // interned short attribute values
+	sb    strings.Builder
+}
+
+func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
+
+func (r *xmlReader) run() error {
+	for r.i < len(r.b) {
+		if r.b[r.i] != '<' {
+			if err := r.text(); err != nil {
+				return err
+			}
+			continue
+		}
+		rest := r.b[r.i:]
+		var err error
+		switch {
+		case bytes.HasPrefix(rest, []byte("<?")):
+			err = r.procInst()
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			err = r.comment()
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			err = r.cdata()
+		case bytes.HasPrefix(rest, []byte("<!")):
+			err = errors.New("markup declarations are not allowed")
+		case bytes.HasPrefix(rest, []byte("</")):
+			err = r.endTag()
+		default:
+			err = r.startTag()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if len(r.stack) != 1 {
+		return fmt.Errorf("element <%s> is not closed", r.top().FullTag())
+	}
+	if r.roots != 1 {
+		return errors.New("expected exactly one root element")
+	}
+	return nil
+}
+
+// text reads character data up to the next '<'.
+func (r *xmlReader) text() error {
+	end := bytes.IndexByte(r.b[r.i:], '<')
+	if end < 0 {
+		end = len(r.b) - r.i
+	}
+	raw := r.b[r.i : r.i+end]
+	s, err := r.decode(raw, false)
+	if err != nil {
+		return err
+	}
+	r.i += end
+	if len(r.stack) == 1 && strings.TrimLeft(s, " \t\r\n") != "" {
+		return errors.New("text outside the root element")
+	}
+	r.top().CreateText(s)
+	return nil
+}
+
+func (r *xmlReader) procInst() error {
+	end := bytes.Index(r.b[r.i+2:], []byte("?>"))
+	if end < 0 {
+		return errors.New("unterminated processing instruction")
+	}
+	body := string(r.b[r.i+2 : r.i+2+end])
+	r.i += 2 + end + 2
+	target, inst := cutSpace(body)
+	if target == "" || !validName(target) {
+		return errors.New("bad processing instruction target")
+	}
+	if target == "xml" {
+		if len(r.stack) > 1 || r.roots > 0 {
+			return errors.New("XML declaration after the root element")
+		}
+		if v := declVersion(inst); v != "" && v != "1.0" {
+			return fmt.Errorf("XML version %q; only 1.0 is supported", v)
+		}
+	}
+	r.top().CreateProcInst(target, strings.TrimLeft(inst, " \t\r\n"))
+	return nil
+}
+
+// cutSpace splits at the first white space.
+func cutSpace(s string) (string, string) {
+	i := strings.IndexAny(s, " \t\r\n")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i+1:]
+}
+
+func (r *xmlReader) comment() error {
+	end := bytes.Index(r.b[r.i+4:], []byte("-->"))
+	if end < 0 {
+		return errors.New("unterminated comment")
+	}
+	data := string(r.b[r.i+4 : r.i+4+end])
+	if strings.Contains(data, "--") {
+		return errors.New(`"--" inside a comment`)
+	}
+	r.i += 4 + end + 3
+	r.top().CreateComment(data)
+	return nil
+}
+
+func (r *xmlReader) cdata() error {
+	if len(r.stack) == 1 {
+		return errors.New("CDATA outside the root element")
+	}
+	start := r.i + len("<![CDATA[")
+	end := bytes.Index(r.b[start:], []byte("]]>"))
+	if end < 0 {
+		return errors.New("unterminated CDATA section")
+	}
+	data := r.b[start : start+end]
+	if err := checkChars(data); err != nil {
+		return err
+	}
+	r.i = start + end + 3
+	r.top().CreateText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	return nil
+}
+
+func (r *xmlReader) endTag() error {
+	r.i += 2
+	name := r.name()
+	r.space()
+	if name == "" || r.i >= len(r.b) || r.b[r.i] != '>' {
+		return errors.New("malformed end tag")
+	}
+	r.i++
+	if len(r.stack) == 1 || r.top().FullTag() != name {
+		return fmt.Errorf("end tag </%s> does not match the open element", name)
+	}
+	r.stack = r.stack[:len(r.stack)-1]
+	return nil
+}
+
+func (r *xmlReader) startTag() error {
+	r.i++
+	name := r.name()
+	if name == "" {
+		return errors.New("malformed start tag")
+	}
+	if len(r.stack) == 1 {
+		if r.roots++; r.roots > 1 {
+			return errors.New("more than one root element")
+		}
+	}
+	if len(r.stack) > r.max {
+		return etree.ErrMaxDepth
+	}
+	el := r.top().CreateElement(name)
+	for {
+		sp := r.space()
+		if r.i >= len(r.b) {
+			return errors.New("unterminated start tag")
+		}
+		switch r.b[r.i] {
+		case '>':
+			r.i++
+			r.stack = append(r.stack, el)
+			return nil
+		case '/':
+			if r.i+1 >= len(r.b) || r.b[r.i+1] != '>' {
+				return errors.New("malformed empty-element tag")
+			}
+			r.i += 2
+			return nil
+		}
+		if !sp {
+			return errors.New("attributes must be separated by white space")
+		}
+		if err := r.attr(el); err != nil {
+			return err
+		}
+	}
+}
+
+func (r *xmlReader) attr(el *etree.Element) error {
+	key := r.name()
+	r.space()
+	if key == "" || r.i >= len(r.b) || r.b[r.i] != '=' {
+		return errors.New("malformed attribute")
+	}
+	r.i++
+	r.space()
+	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
+		return fmt.Errorf("attribute %s: value must be quoted", key)
+	}
+	q := r.b[r.i]
+	end := bytes.IndexByte(r.b[r.i+1:], q)
+	if end < 0 {
+		return fmt.Errorf("attribute %s: unterminated value", key)
+	}
+	raw := r.b[r.i+1 : r.i+1+end]
+	if bytes.IndexByte(raw, '<') >= 0 {
+		return fmt.Errorf("attribute %s: '<' in value", key)
+	}
+	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
+	// short plain ones are interned rather than allocated each time.
+	v, ok := "", false
+	if len(raw) <= 16 {
+		v, ok = r.values[string(raw)]
+	}
+	if !ok {
+		var err error
+		if v, err = r.decode(raw, true); err != nil {
+			return err
+		}
+		if len(raw) <= 16 && v == string(raw) {
+			if r.values == nil {
+				r.values = make(map[string]string, 64)
+			}
+			r.values[v] = v
+		}
+	}
+	r.i += end + 2
+	el.CreateAttr(key, v)
+	return nil
+}
+
+// name reads an XML name.
+func (r *xmlReader) name() string {
+	start := r.i
+	for r.i < len(r.b) {
+		c := r.b[r.i]
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '/' || c == '>' || c == '=' || c == '<' || c == '"' || c == '\'' || c == '&' {
+			break
+		}
+		r.i++
+	}
+	if n, ok := r.names[string(r.b[start:r.i])]; ok {
+		return n
+	}
+	n := string(r.b[start:r.i])
+	if !validName(n) {
+		return ""
+	}
+	if r.names == nil {
+		r.names = make(map[string]string, 64)
+	}
+	r.names[n] = n
+	return n
+}
+
+// validName accepts names as encoding/xml does for OOXML: a letter,
+// underscore or non-ASCII first, at most one colon not at either end.
+func validName(n string) bool {
+	if n == "" {
+		return false
+	}
+	c := n[0]
+	if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80) {
+		return false
+	}
+	for i := 1; i < len(n); i++ {
+		c := n[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' || c >= 0x80) {
+			return false
+		}
+	}
+	if strings.Count(n, ":") > 1 || strings.HasSuffix(n, ":") {
+		return false
+	}
+	return true
+}
+
+// space skips white space and reports whether there was any.
+func (r *xmlReader) space() bool {
+	start := r.i
+	for r.i < len(r.b) {
+		switch r.b[r.i] {
+		case ' ', '\t', '\r', '\n':
+			r.i++
+			continue
+		}
+		break
+	}
+	return r.i > start
+}
+
+// decode resolves entity and character references and normalises line
+// ends, checking every character is allowed in XML 1.0.
+func (r *xmlReader) decode(raw []byte, attr bool) (string, error) {
+	if err := checkChars(raw); err != nil {
+		return "", err
+	}
+	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+		return string(raw), nil
+	}
+	r.sb.Reset()
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch c {
+		case '\r':
+			r.sb.WriteByte('\n')
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				i++
+			}
+			continue
+		case '&':
+		default:
+			r.sb.WriteByte(c)
+			continue
+		}
+		end := bytes.IndexByte(raw[i:], ';')
+		if end < 0 {
+			return "", errors.New("unterminated entity reference")
+		}
+		ref := string(raw[i+1 : i+end])
+		i += end
+		switch ref {
+		case "lt":
+			r.sb.WriteByte('<')
+		case "gt":
+			r.sb.WriteByte('>')
+		case "amp":
+			r.sb.WriteByte('&')
+		case "quot":
+			r.sb.WriteByte('"')
+		case "apos":
+			r.sb.WriteByte('\'')
+		default:
+			ch, err := charRef(ref)
+			if err != nil {
+				return "", err
+			}
+			r.sb.WriteRune(ch)
+		}
+	}
+	return r.sb.String(), nil
+}
+
+// charRef decodes "#123" or "#x7B".
+func charRef(ref string) (rune, error) {
+	if !strings.HasPrefix(ref, "#") {
+		return 0, fmt.Errorf("undefined entity &%s;", ref)
+	}
+	var n uint64
+	var err error
+	if strings.HasPrefix(ref, "#x") {
+		n, err = strconv.ParseUint(ref[2:], 16, 32)
+	} else {
+		n, err = strconv.ParseUint(ref[1:], 10, 32)
+	}
+	if err != nil || !xmlChar(rune(n)) || n > utf8.MaxRune {
+		return 0, fmt.Errorf("invalid character reference &%s;", ref)
+	}
+	return rune(n), nil
+}
+
+// checkChars refuses control characters XML 1.0 forbids; the input is
+// already known to be valid UTF-8.
+func checkChars(b []byte) error {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+			return fmt.Errorf("illegal character U+%04X", c)
+		}
+		if c == 0xEF && i+2 < len(b) && b[i+1] == 0xBF && (b[i+2] == 0xBE || b[i+2] == 0xBF) {
+			return errors.New("illegal character U+FFFE/U+FFFF")
+		}
+	}
+	return nil
+}
+
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}
+
+// declVersion returns the version pseudo-attribute of an XML declaration.
+func declVersion(inst string) string {
+	i := strings.Index(inst, "version")
+	if i < 0 {
+		return ""
+	}
+	rest := strings.TrimLeft(inst[i+len("version"):], " \t\r\n")
+	if !strings.HasPrefix(rest, "=") {
+		return "?"
+	}
+	rest = strings.TrimLeft(rest[1:], " \t\r\n")
+	if rest == "" || rest[0] != '"' && rest[0] != '\'' {
+		return "?"
+	}
+	v, _, ok := strings.Cut(rest[1:], rest[:1])
+	if !ok {
+		return "?"
+	}
+	return v
+}

@@ -1,0 +1,71 @@
+package word
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/internal/fixtures"
+)
+
+// etreeRoundTrip parses with etree's own reader (the reference) and
+// serialises.
+func etreeRoundTrip(raw []byte) (string, error) {
+	x := etree.NewDocument()
+	x.ReadSettings.MaxDepth = maxDepth
+	if err := x.ReadFromBytes(raw); err != nil {
+		return "", err
+	}
+	return x.WriteToString()
+}
+
+func TestReadXMLMatchesEtreeOnFixtures(t *testing.T) {
+	for _, name := range fixtures.Names() {
+		if !strings.HasPrefix(name, "word/") {
+			continue
+		}
+		raw := documentXMLOf(t, fixture(t, name))
+		want, err := etreeRoundTrip([]byte(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := readXML([]byte(raw), maxDepth)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, _ := x.WriteToString(); got != want {
+			t.Fatalf("%s: round trip differs from etree's", name)
+		}
+	}
+}
+
+func TestReadXMLRefuses(t *testing.T) {
+	for _, bad := range []string{
+		`<a>`, `<a></b>`, `<a/><b/>`, `text<a/>`, `<a x=1/>`, `<a x="1"y="2"/>`, `<a>&nope;</a>`, `<a>&#0;</a>`,
+		"<a>\x01</a>", `<a><!DOCTYPE x></a>`, `<a><!-- a -- b --></a>`, `<a x="<"/>`, `<1a/>`, `<a:b:c/>`, "<a>\xff</a>", ``,
+	} {
+		if _, err := readXML([]byte(bad), maxDepth); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// FuzzReadXML checks the fast reader against etree's: never laxer, and the
+// same tree whenever both accept.
+func FuzzReadXML(f *testing.F) {
+	f.Add(`<w:document xmlns:w="` + nsW + `"><w:body><w:p w:a="1"><w:r><w:t xml:space="preserve"> x </w:t></w:r></w:p></w:body></w:document>`)
+	f.Add(`<?xml version="1.0"?>` + "\r\n" + `<a x='1' y="&quot;&#x41;&#66;"><![CDATA[<b>]]><!--c--><?pi data?>t&amp;&lt;&gt;</a>`)
+	f.Fuzz(func(t *testing.T, s string) {
+		want, werr := etreeRoundTrip([]byte(s))
+		x, err := readXML([]byte(s), maxDepth)
+		if err != nil {
+			return // stricter than etree is allowed
+		}
+		if werr != nil {
+			t.Fatalf("accepted what etree refuses (%v)", werr)
+		}
+		if got, _ := x.WriteToString(); got != want {
+			t.Fatalf("tree differs:\n got %q\nwant %q", got, want)
+		}
+	})
+}
