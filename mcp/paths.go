@@ -11,18 +11,18 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// Roots confines the paths an agent names (file_path, output_file_path,
+// RootSet confines the paths an agent names (file_path, output_file_path,
 // answers_file_path) to a set of directories. A remote agent must not be
 // able to read ~/.ssh or overwrite a file outside the project just by
 // naming it, so every path is resolved through its symlinks before the
 // check: a link inside a root that points outside is refused too.
-type Roots struct {
+type RootSet struct {
 	dirs []string // absolute, symlink-free, cleaned
 }
 
-// NewRoots resolves dirs (default: the working directory) to absolute,
+// NewRootSet resolves dirs (default: the working directory) to absolute,
 // symlink-free paths. Each must be an existing directory.
-func NewRoots(dirs []string) (*Roots, error) {
+func NewRootSet(dirs []string) (*RootSet, error) {
 	if len(dirs) == 0 {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -30,7 +30,7 @@ func NewRoots(dirs []string) (*Roots, error) {
 		}
 		dirs = []string{wd}
 	}
-	r := &Roots{}
+	r := &RootSet{}
 	for _, d := range dirs {
 		abs, err := filepath.Abs(d)
 		if err != nil {
@@ -49,12 +49,12 @@ func NewRoots(dirs []string) (*Roots, error) {
 }
 
 // Dirs returns the allowed roots.
-func (r *Roots) Dirs() []string { return append([]string(nil), r.dirs...) }
+func (r *RootSet) Dirs() []string { return append([]string(nil), r.dirs...) }
 
 // Input resolves p, a file to read, and refuses it unless it exists and its
 // real location lies inside a root. Relative paths are taken from the first
 // root.
-func (r *Roots) Input(field, p string) (string, error) {
+func (r *RootSet) Input(field, p string) (string, error) {
 	abs, err := r.candidate(field, p)
 	if err != nil {
 		return "", err
@@ -82,7 +82,7 @@ func (r *Roots) Input(field, p string) (string, error) {
 // Output resolves p, a file to write, and refuses it unless its parent
 // directory exists inside a root and p is not a symlink leading outside.
 // The file itself need not exist.
-func (r *Roots) Output(field, p string) (string, error) {
+func (r *RootSet) Output(field, p string) (string, error) {
 	abs, err := r.candidate(field, p)
 	if err != nil {
 		return "", err
@@ -111,7 +111,7 @@ func (r *Roots) Output(field, p string) (string, error) {
 
 // candidate makes p absolute and refuses the obvious escapes before any
 // file system access.
-func (r *Roots) candidate(field, p string) (string, error) {
+func (r *RootSet) candidate(field, p string) (string, error) {
 	if strings.TrimSpace(p) == "" {
 		return "", formats.Errorf(formats.ErrInvalidArgument, field, "empty path; give a file path inside %s", strings.Join(r.dirs, ", "))
 	}
@@ -129,7 +129,7 @@ func (r *Roots) candidate(field, p string) (string, error) {
 	return abs, nil
 }
 
-func (r *Roots) contains(p string) bool {
+func (r *RootSet) contains(p string) bool {
 	for _, d := range r.dirs {
 		if within(d, p) {
 			return true
@@ -138,7 +138,7 @@ func (r *Roots) contains(p string) bool {
 	return false
 }
 
-func (r *Roots) escape(field, p, where string) error {
+func (r *RootSet) escape(field, p, where string) error {
 	return formats.Errorf(formats.ErrInvalidArgument, field,
 		"%q resolves to %s, which is outside the allowed roots (%s); use a path inside a root (relative paths start at %s)",
 		p, where, strings.Join(r.dirs, ", "), r.dirs[0])

@@ -43,7 +43,7 @@ func pathTree(t *testing.T) (root, outside string) {
 
 func TestRootsInput(t *testing.T) {
 	root, outside := pathTree(t)
-	roots, err := NewRoots([]string{root})
+	roots, err := NewRootSet([]string{root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestRootsInput(t *testing.T) {
 
 func TestRootsOutput(t *testing.T) {
 	root, outside := pathTree(t)
-	roots, err := NewRoots([]string{root})
+	roots, err := NewRootSet([]string{root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,9 +139,9 @@ func TestRootsOutput(t *testing.T) {
 	}
 }
 
-func TestRootsSeveralDirs(t *testing.T) {
+func TestRootSetSeveralDirs(t *testing.T) {
 	root, outside := pathTree(t)
-	roots, err := NewRoots([]string{root, outside})
+	roots, err := NewRootSet([]string{root, outside})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestRootsSeveralDirs(t *testing.T) {
 	if _, err := roots.Input("file_path", "out-link"); err != nil {
 		t.Fatalf("a link from one root into another was refused: %v", err)
 	}
-	if _, err := NewRoots([]string{filepath.Join(root, "form.docx")}); err == nil {
+	if _, err := NewRootSet([]string{filepath.Join(root, "form.docx")}); err == nil {
 		t.Fatal("a file accepted as a root")
 	}
 }

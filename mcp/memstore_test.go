@@ -1,0 +1,193 @@
+package mcp
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	_ "github.com/formfill/formfill/formats/all"
+	"github.com/formfill/formfill/jobs"
+)
+
+// memStore is an in-memory Store that runs jobs through the format engines
+// on goroutines, like a worker would. hold() keeps new jobs pending until
+// release(), to exercise the asynchronous paths deterministically.
+type memStore struct {
+	mu    sync.Mutex
+	blobs map[string][]byte
+	jobs  map[string]*jobs.Status
+	seq   int
+	held  bool
+	queue []string
+	subs  map[string]jobs.Payload
+}
+
+func newMemStore() *memStore {
+	return &memStore{blobs: map[string][]byte{}, jobs: map[string]*jobs.Status{}, subs: map[string]jobs.Payload{}}
+}
+
+func (m *memStore) PutBlob(_ context.Context, data []byte) (string, error) {
+	sum := sha256.Sum256(data)
+	id := hex.EncodeToString(sum[:])
+	m.mu.Lock()
+	m.blobs[id] = append([]byte(nil), data...)
+	m.mu.Unlock()
+	return id, nil
+}
+
+func (m *memStore) GetBlob(_ context.Context, id string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.blobs[id]
+	if !ok {
+		return nil, fmt.Errorf("blob %s: %w", id, jobs.ErrBlobNotFound)
+	}
+	return b, nil
+}
+
+func (m *memStore) Submit(_ context.Context, p jobs.Payload, _ ...jobs.SubmitOption) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.seq++
+	id := fmt.Sprintf("interactive:job-%d", m.seq)
+	m.jobs[id] = &jobs.Status{ID: id, Kind: p.Kind, Queue: jobs.QueueInteractive, State: statePending}
+	m.subs[id] = p
+	if m.held {
+		m.queue = append(m.queue, id)
+	} else {
+		go m.run(id, p)
+	}
+	return id, nil
+}
+
+func (m *memStore) hold() { m.mu.Lock(); m.held = true; m.mu.Unlock() }
+
+func (m *memStore) release() {
+	m.mu.Lock()
+	m.held = false
+	q := m.queue
+	m.queue = nil
+	m.mu.Unlock()
+	for _, id := range q {
+		m.mu.Lock()
+		p := m.subs[id]
+		m.mu.Unlock()
+		go m.run(id, p)
+	}
+}
+
+// payload returns what job id was submitted with.
+func (m *memStore) payload(id string) jobs.Payload {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.subs[id]
+}
+
+func (m *memStore) run(id string, p jobs.Payload) {
+	m.mu.Lock()
+	st := m.jobs[id]
+	if st.State != statePending {
+		m.mu.Unlock()
+		return
+	}
+	st.State = stateActive
+	doc := m.blobs[p.DocID]
+	m.mu.Unlock()
+
+	res, out, err := execute(p, doc)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if st.State == stateCanceled {
+		return
+	}
+	st.CompletedAt = time.Now()
+	if out != nil {
+		sum := sha256.Sum256(out)
+		res.OutputDocID = hex.EncodeToString(sum[:])
+		m.blobs[res.OutputDocID] = out
+	}
+	var ie *formats.InputError
+	switch {
+	case errors.As(err, &ie):
+		st.State, st.LastError = stateFailed, err.Error()
+		st.Result = &jobs.Result{Kind: p.Kind, Error: &jobs.JobError{Kind: kindName(ie.Kind), Field: ie.Field, Message: err.Error()}}
+	case err != nil:
+		st.State, st.LastError = stateFailed, err.Error()
+	default:
+		st.State, st.Result = stateCompleted, res
+	}
+}
+
+// execute runs one payload through its engine, as the worker does.
+func execute(p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+	e, err := formats.Lookup(p.FileType)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &jobs.Result{Kind: p.Kind}
+	switch p.Kind {
+	case jobs.KindExtractCompact:
+		r.Compact, err = e.ExtractCompact(doc)
+	case jobs.KindExtractRaw:
+		r.Raw, err = e.ExtractRaw(doc)
+	case jobs.KindExtractText:
+		r.Text, err = e.ExtractText(doc)
+	case jobs.KindValidate:
+		r.Validated, err = e.Validate(doc, p.Locations)
+	case jobs.KindBuildInsertion:
+		r.Insertion, err = e.BuildInsertion(*p.Insertion)
+	case jobs.KindListFields:
+		r.Fields, err = e.ListFields(doc)
+	case jobs.KindVerify:
+		r.Report, err = e.Verify(doc, p.Expected)
+	case jobs.KindWrite:
+		r.Write, err = e.Write(doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
+		if err == nil && !p.DryRun {
+			return r, r.Write.Document, nil
+		}
+	default:
+		err = fmt.Errorf("unknown kind %q", p.Kind)
+	}
+	return r, nil, err
+}
+
+func (m *memStore) Status(_ context.Context, id string) (*jobs.Status, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	st, ok := m.jobs[id]
+	if !ok {
+		return nil, fmt.Errorf("job %s: %w", id, jobs.ErrJobNotFound)
+	}
+	cp := *st
+	return &cp, nil
+}
+
+func (m *memStore) Cancel(_ context.Context, id string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	st, ok := m.jobs[id]
+	if !ok {
+		return fmt.Errorf("job %s: %w", id, jobs.ErrJobNotFound)
+	}
+	if !finished(st.State) {
+		st.State = stateCanceled
+	}
+	return nil
+}
+
+func (m *memStore) Jobs(ctx context.Context, ids []string) ([]*jobs.Status, error) {
+	out := make([]*jobs.Status, 0, len(ids))
+	for _, id := range ids {
+		st, err := m.Status(ctx, id)
+		if err != nil {
+			continue
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}

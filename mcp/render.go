@@ -1,0 +1,158 @@
+package mcp
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/formfill/formfill/jobs"
+)
+
+// output is the structured content of every document tool and of get_job
+// (see outputSchema).
+type output struct {
+	Status         jobs.State `json:"status"`
+	JobID          string     `json:"job_id"`
+	Kind           jobs.Kind  `json:"kind,omitempty"`
+	PollAfterMS    int64      `json:"poll_after_ms,omitempty"`
+	DocID          string     `json:"doc_id,omitempty"`
+	OutputDocID    string     `json:"output_doc_id,omitempty"`
+	OutputFilePath string     `json:"output_file_path,omitempty"`
+	FileBytesB64   string     `json:"file_bytes_b64,omitempty"`
+	Result         any        `json:"result,omitempty"`
+	Next           string     `json:"next,omitempty"`
+}
+
+// render turns a job's status into the tool's answer: the result when the
+// job completed, a tool error when it failed, else the job ID to poll.
+func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolResult {
+	meta, _ := s.tracker.get(st.ID)
+	tool := meta.Tool
+	if tool == "" {
+		tool = toolForKind(st.Kind)
+	}
+	out := output{Status: st.State, JobID: st.ID, Kind: st.Kind, DocID: meta.DocID}
+	switch st.State {
+	case stateCompleted:
+	case stateFailed, stateCanceled:
+		return failedJob(tool, st)
+	default:
+		out.PollAfterMS = pollAfter.Milliseconds()
+		out.Next = fmt.Sprintf(`the job is still %s: call get_job {"job_id": %q} after poll_after_ms, or cancel_job`, st.State, st.ID)
+		return structured(out, "")
+	}
+	res := st.Result
+	if res == nil {
+		return mcpgo.NewToolResultError(fmt.Sprintf("%s: job %s completed but its result is gone (results are kept for a limited time); run the tool again", tool, st.ID))
+	}
+	if res.Error != nil {
+		return jobResultError(tool, st.ID, res.Error)
+	}
+	out.Result = resultBody(res)
+	if res.OutputDocID != "" {
+		out.OutputDocID = res.OutputDocID
+		if errRes := s.deliver(ctx, &out, meta.OutputPath); errRes != nil {
+			return errRes
+		}
+	}
+	out.Next = nextStep(tool, &out)
+	text := ""
+	if res.Compact != nil {
+		// The compact map is meant to be read: give it as text, not JSON-escaped.
+		text = res.Compact.CompactText + "\n\n" + fmt.Sprintf("doc_id: %s (pass it as doc_id to later calls)", out.DocID)
+	}
+	return structured(out, text)
+}
+
+// deliver hands the filled document over: written to outputPath when the
+// call asked for it, else as base64.
+func (s *Server) deliver(ctx context.Context, out *output, outputPath string) *mcpgo.CallToolResult {
+	data, err := s.store.GetBlob(ctx, out.OutputDocID)
+	if err != nil {
+		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", out.OutputDocID, err, out.JobID))
+	}
+	if outputPath == "" {
+		out.FileBytesB64 = base64.StdEncoding.EncodeToString(data)
+		return nil
+	}
+	if err := writeFileAtomic(outputPath, data); err != nil {
+		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: output_file_path: cannot write %s: %v; pick another path or omit output_file_path to get base64", outputPath, err))
+	}
+	out.OutputFilePath = outputPath
+	return nil
+}
+
+// resultBody picks the part of a job result the tool is about.
+func resultBody(r *jobs.Result) any {
+	switch {
+	case r.Compact != nil:
+		return r.Compact
+	case r.Raw != nil:
+		return r.Raw
+	case r.Validated != nil:
+		return map[string]any{"results": r.Validated}
+	case r.Insertion != nil:
+		return r.Insertion
+	case r.Write != nil:
+		return r.Write
+	case r.Report != nil:
+		return r.Report
+	case r.Fields != nil:
+		return map[string]any{"fields": r.Fields}
+	case r.Kind == jobs.KindExtractText:
+		return map[string]any{"text": r.Text}
+	case r.Kind == jobs.KindListFields:
+		return map[string]any{"fields": []any{}}
+	}
+	return map[string]any{}
+}
+
+func nextStep(tool string, out *output) string {
+	switch tool {
+	case ToolExtractCompact, ToolListFields:
+		return "write_answers with pair_id = an element ID and answer_text; reuse doc_id"
+	case ToolWrite:
+		if out.OutputDocID != "" {
+			return fmt.Sprintf("verify_output with doc_id %q and your expected answers", out.OutputDocID)
+		}
+	}
+	return ""
+}
+
+func structured(out output, text string) *mcpgo.CallToolResult {
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return mcpgo.NewToolResultError(fmt.Sprintf("internal error encoding the result: %v", err))
+	}
+	if text == "" {
+		text = string(b)
+	}
+	return mcpgo.NewToolResultStructured(out, text)
+}
+
+func toolForKind(k jobs.Kind) string {
+	for tool, kind := range toolKinds {
+		if kind == k {
+			return tool
+		}
+	}
+	return string(k)
+}
+
+func failedJob(tool string, st *jobs.Status) *mcpgo.CallToolResult {
+	if st.Result != nil && st.Result.Error != nil {
+		return jobResultError(tool, st.ID, st.Result.Error)
+	}
+	if st.State == stateCanceled {
+		return mcpgo.NewToolResultError(fmt.Sprintf("%s: job %s was canceled; call the tool again to rerun it", tool, st.ID))
+	}
+	msg := strings.TrimSpace(st.LastError)
+	if msg == "" {
+		msg = "no error recorded"
+	}
+	return mcpgo.NewToolResultError(fmt.Sprintf("%s: job %s failed after %d retries: %s. This is a server-side failure, not your input: retry later", tool, st.ID, st.Retried, msg))
+}

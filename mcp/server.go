@@ -1,0 +1,150 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/jobs"
+)
+
+// Store is the part of *jobs.Client the MCP server uses. Tests and
+// alternative job stores can stand in for it.
+type Store interface {
+	PutBlob(ctx context.Context, data []byte) (string, error)
+	GetBlob(ctx context.Context, docID string) ([]byte, error)
+	Submit(ctx context.Context, p jobs.Payload, opts ...jobs.SubmitOption) (string, error)
+	Status(ctx context.Context, jobID string) (*jobs.Status, error)
+	Cancel(ctx context.Context, jobID string) error
+	Jobs(ctx context.Context, ids []string) ([]*jobs.Status, error)
+}
+
+// Defaults of the options.
+const (
+	DefaultWait         = 20 * time.Second
+	DefaultMaxBodyBytes = 80 << 20 // a 50 MB document in base64 plus the JSON around it
+	maxWait             = 120 * time.Second
+	pollInterval        = 100 * time.Millisecond
+	pollAfter           = time.Second // suggested to agents between get_job calls
+)
+
+// Server is formfill's MCP server: the document tools and job tools on top of
+// a job store, served over stdio or streamable HTTP.
+type Server struct {
+	store   Store
+	mcp     *server.MCPServer
+	roots   *RootSet
+	cfg     config
+	log     *slog.Logger
+	tracker *tracker
+}
+
+type config struct {
+	roots          []string
+	token          string
+	wait           time.Duration
+	maxBody        int64
+	allowedOrigins []string
+	logger         *slog.Logger
+	version        string
+}
+
+// Option configures a Server.
+type Option func(*config)
+
+// Roots sets the directories file paths are confined to (default: the
+// working directory).
+func Roots(dirs []string) Option { return func(c *config) { c.roots = dirs } }
+
+// Token sets the bearer token HTTP clients must present. The HTTP transport
+// refuses to start without one.
+func Token(token string) Option { return func(c *config) { c.token = token } }
+
+// WaitDefault sets how long a document tool waits for its job before
+// answering with a job ID to poll (default 20 s) when the call gives no
+// wait_seconds.
+func WaitDefault(d time.Duration) Option { return func(c *config) { c.wait = d } }
+
+// MaxBodyBytes limits the size of one HTTP request body (default 80 MB).
+func MaxBodyBytes(n int64) Option { return func(c *config) { c.maxBody = n } }
+
+// AllowOrigins lets browsers from these origins (e.g. "https://app.example")
+// call the HTTP transport; localhost origins are always allowed.
+func AllowOrigins(origins ...string) Option {
+	return func(c *config) { c.allowedOrigins = append(c.allowedOrigins, origins...) }
+}
+
+// Logger sets the logger (default slog.Default()).
+func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+
+// Version sets the version reported to clients at initialisation.
+func Version(v string) Option { return func(c *config) { c.version = v } }
+
+// New builds a Server on client. It fails when a root does not exist.
+func New(client *jobs.Client, opts ...Option) (*Server, error) {
+	return NewWithStore(client, opts...)
+}
+
+// NewWithStore builds a Server on any Store.
+func NewWithStore(store Store, opts ...Option) (*Server, error) {
+	cfg := config{wait: DefaultWait, maxBody: DefaultMaxBodyBytes, logger: slog.Default(), version: "dev"}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	roots, err := NewRootSet(cfg.roots)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{store: store, roots: roots, cfg: cfg, log: cfg.logger, tracker: newTracker(200)}
+	s.mcp = server.NewMCPServer("formfill", cfg.version,
+		server.WithToolCapabilities(false),
+		server.WithTaskCapabilities(true, true, true),
+		server.WithRecovery(),
+		server.WithInstructions(instructions),
+	)
+	s.registerTools()
+	return s, nil
+}
+
+// MCPServer exposes the underlying mcp-go server (for in-process clients in
+// tests). Calls through it bypass the task interception: use HandleMessage
+// for tasks.
+func (s *Server) MCPServer() *server.MCPServer { return s.mcp }
+
+const instructions = `formfill reads and fills forms and questionnaires (Word .docx, Excel .xlsx, fillable PDF). ` +
+	`It never invents answers: you decide them. Typical flow: extract_structure_compact (or list_form_fields) ` +
+	`→ write_answers with answer_text per element ID → verify_output. Pass file_path for a local file; the doc_id ` +
+	`returned by the first call lets later calls skip re-uploading. Long jobs answer {job_id, status}: poll get_job.`
+
+// HandleMessage answers one JSON-RPC message. Task methods and task-augmented
+// tool calls are answered from the job store; everything else goes to
+// mcp-go. sessionID names the client for tasks/list and list_jobs.
+func (s *Server) HandleMessage(ctx context.Context, sessionID string, raw json.RawMessage) mcpgo.JSONRPCMessage {
+	if resp, ok := s.interceptTasks(ctx, sessionID, raw); ok {
+		return resp
+	}
+	return s.mcp.HandleMessage(ctx, raw)
+}
+
+// sessionOf names the client of a tool call for the per-client job list.
+func sessionOf(ctx context.Context) string {
+	if cs := server.ClientSessionFromContext(ctx); cs != nil {
+		return cs.SessionID()
+	}
+	return ""
+}
+
+func (s *Server) waitFor(seconds *float64) (time.Duration, error) {
+	if seconds == nil {
+		return s.cfg.wait, nil
+	}
+	if *seconds < 0 || *seconds > maxWait.Seconds() {
+		return 0, formats.Errorf(formats.ErrInvalidArgument, "wait_seconds", "must be between 0 and %d seconds, got %v", int(maxWait.Seconds()), *seconds)
+	}
+	return time.Duration(*seconds * float64(time.Second)), nil
+}

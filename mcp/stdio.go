@@ -1,0 +1,145 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"sync"
+
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// stdioSession is the session ID mcp-go gives its one stdio client; task
+// calls answered here use it too, so list_jobs and tasks/list agree.
+const stdioSession = "stdio"
+
+// ServeStdio serves one client on in/out (newline-delimited JSON-RPC) until
+// in ends or ctx is done. Task methods are answered from the job store;
+// every other line is handed to mcp-go's stdio server through a pipe.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &lockedWriter{w: out}
+	pr, pw := io.Pipe()
+	stdio := server.NewStdioServer(s.mcp)
+	stdio.SetErrorLogger(log.New(slogWriter{s}, "", 0))
+	done := make(chan error, 1)
+	go func() { done <- stdio.Listen(ctx, pr, w) }()
+
+	var wg sync.WaitGroup
+	err := s.pumpStdio(ctx, in, pw, w, &wg)
+	pw.CloseWithError(err)
+	wg.Wait()
+	lerr := <-done
+	if err == nil && lerr != nil && !errors.Is(lerr, context.Canceled) && !errors.Is(lerr, io.EOF) {
+		err = lerr
+	}
+	return err
+}
+
+// pumpStdio reads messages from in, answering task messages itself (each on
+// its own goroutine: tasks/result blocks until the job is done) and passing
+// the rest on to mcp-go.
+func (s *Server) pumpStdio(ctx context.Context, in io.Reader, pass io.Writer, out *lockedWriter, wg *sync.WaitGroup) error {
+	r := bufio.NewReaderSize(in, 1<<20)
+	for {
+		line, err := readLine(r, s.cfg.maxBody)
+		if len(bytes.TrimSpace(line)) > 0 {
+			if isTaskMessage(line) {
+				msg := append([]byte(nil), line...)
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if resp, ok := s.interceptTasks(ctx, stdioSession, msg); ok {
+						out.writeJSON(resp)
+						return
+					}
+					s.log.Warn("mcp: task message not answered", "line", string(msg[:min(len(msg), 200)]))
+				}()
+			} else if _, werr := pass.Write(append(line, '\n')); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF || ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readLine reads one newline-terminated message, refusing one longer than
+// limit so a runaway client cannot exhaust memory.
+func readLine(r *bufio.Reader, limit int64) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if int64(len(buf)) > limit {
+			return nil, fmt.Errorf("mcp: stdio message longer than %d bytes", limit)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return bytes.TrimRight(buf, "\r\n"), err
+	}
+}
+
+// isTaskMessage is a cheap pre-check before parsing: only lines naming a
+// task method or carrying a "task" member can be task messages.
+func isTaskMessage(line []byte) bool {
+	if !bytes.Contains(line, []byte(`"tasks/`)) && !bytes.Contains(line, []byte(`"task"`)) {
+		return false
+	}
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			Task json.RawMessage `json:"task"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &m) != nil {
+		return false
+	}
+	switch m.Method {
+	case "tasks/get", "tasks/result", "tasks/list", "tasks/cancel":
+		return true
+	case "tools/call":
+		return len(m.Params.Task) > 0 && string(m.Params.Task) != "null"
+	}
+	return false
+}
+
+// lockedWriter serialises whole-message writes from mcp-go and from the
+// task interceptor onto one stream. mcp-go writes each message with one
+// Write call, so a mutex per Write keeps lines intact.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) writeJSON(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	l.Write(append(b, '\n'))
+}
+
+type slogWriter struct{ s *Server }
+
+func (w slogWriter) Write(p []byte) (int, error) {
+	w.s.log.Warn("mcp-go stdio", "msg", string(bytes.TrimSpace(p)))
+	return len(p), nil
+}

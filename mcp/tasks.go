@@ -1,0 +1,242 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/jobs"
+)
+
+// MCP tasks, answered from the job store.
+//
+// mcp-go keeps tasks in the memory of one process, per session, under its
+// own UUIDs: a task would not survive a restart, and a replica behind a load
+// balancer could not answer for another's task. formfill's jobs already are
+// durable tasks in Redis, so the task methods and task-augmented tool calls
+// are intercepted before mcp-go sees them: the task ID IS the job ID, and
+// tasks/get, tasks/result and tasks/cancel read the job store, so any
+// replica answers for any task. mcp-go still advertises the capability and
+// each tool's execution.taskSupport.
+
+const (
+	taskTTL          = 24 * time.Hour // the job store's default result retention
+	taskPollInterval = time.Second
+)
+
+type rpcMessage struct {
+	ID     *mcpgo.RequestId `json:"id"`
+	Method string           `json:"method"`
+	Params json.RawMessage  `json:"params"`
+}
+
+type taskCallParams struct {
+	Name      string           `json:"name"`
+	Arguments json.RawMessage  `json:"arguments"`
+	Task      *mcpgo.TaskParams `json:"task"`
+}
+
+type taskIDParams struct {
+	TaskID string `json:"taskId"`
+}
+
+// interceptTasks answers the message when it is a task method or a
+// task-augmented tool call; ok is false for anything else.
+func (s *Server) interceptTasks(ctx context.Context, session string, raw json.RawMessage) (mcpgo.JSONRPCMessage, bool) {
+	var m rpcMessage
+	if err := json.Unmarshal(raw, &m); err != nil || m.ID == nil {
+		return nil, false // batches, notifications and garbage: mcp-go's business
+	}
+	id := *m.ID
+	var result any
+	var err error
+	switch mcpgo.MCPMethod(m.Method) {
+	case mcpgo.MethodToolsCall:
+		var p taskCallParams
+		if json.Unmarshal(m.Params, &p) != nil || p.Task == nil {
+			return nil, false
+		}
+		result, err = s.createTask(ctx, session, p)
+	case mcpgo.MethodTasksGet:
+		result, err = s.taskCall(ctx, m.Params, s.getTask)
+	case mcpgo.MethodTasksResult:
+		result, err = s.taskCall(ctx, m.Params, s.taskResult)
+	case mcpgo.MethodTasksCancel:
+		result, err = s.taskCall(ctx, m.Params, s.cancelTask)
+	case mcpgo.MethodTasksList:
+		result, err = s.listTasks(ctx, session)
+	default:
+		return nil, false
+	}
+	if err != nil {
+		return rpcError(id, err), true
+	}
+	return mcpgo.NewJSONRPCResultResponse(id, result), true
+}
+
+// rpcErr carries a JSON-RPC error code.
+type rpcErr struct {
+	code int
+	err  error
+}
+
+func (e *rpcErr) Error() string { return e.err.Error() }
+func (e *rpcErr) Unwrap() error { return e.err }
+
+func rpcError(id mcpgo.RequestId, err error) mcpgo.JSONRPCError {
+	code := mcpgo.INTERNAL_ERROR
+	var re *rpcErr
+	switch {
+	case errors.As(err, &re):
+		code = re.code
+	case formats.IsInputError(err), errors.Is(err, jobs.ErrJobNotFound):
+		code = mcpgo.INVALID_PARAMS
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		code = mcpgo.REQUEST_INTERRUPTED
+	}
+	return mcpgo.NewJSONRPCError(id, code, err.Error(), nil)
+}
+
+func (s *Server) createTask(ctx context.Context, session string, p taskCallParams) (*mcpgo.CreateTaskResult, error) {
+	if _, ok := toolKinds[p.Name]; !ok {
+		if contains([]string{ToolGetJob, ToolCancelJob, ToolListJobs}, p.Name) {
+			return nil, &rpcErr{mcpgo.METHOD_NOT_FOUND, fmt.Errorf("tool %q does not support task augmentation; call it without params.task", p.Name)}
+		}
+		return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("tool %q not found", p.Name)}
+	}
+	r, err := s.prepare(ctx, p.Name, p.Arguments)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	id, err := s.submit(ctx, session, r)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC().Format(time.RFC3339Nano)
+	ttl, poll := taskTTL.Milliseconds(), taskPollInterval.Milliseconds()
+	task := mcpgo.Task{TaskId: id, Status: mcpgo.TaskStatusWorking, CreatedAt: now, LastUpdatedAt: now, TTL: &ttl, PollInterval: &poll}
+	res := mcpgo.NewCreateTaskResult(task)
+	return &res, nil
+}
+
+func (s *Server) taskCall(ctx context.Context, params json.RawMessage, fn func(context.Context, string) (any, error)) (any, error) {
+	var p taskIDParams
+	if err := json.Unmarshal(params, &p); err != nil || p.TaskID == "" {
+		return nil, &rpcErr{mcpgo.INVALID_PARAMS, errors.New("params.taskId is required: the taskId a task-augmented tools/call returned")}
+	}
+	return fn(ctx, p.TaskID)
+}
+
+func (s *Server) getTask(ctx context.Context, id string) (any, error) {
+	st, err := s.store.Status(ctx, id)
+	if err != nil {
+		return nil, taskLookupError(id, err)
+	}
+	return mcpgo.NewGetTaskResult(s.taskOf(st)), nil
+}
+
+// taskResult blocks until the job is finished (or the request is
+// canceled), as tasks/result must, then answers with the tool's result.
+func (s *Server) taskResult(ctx context.Context, id string) (any, error) {
+	st, err := s.await(ctx, id, taskTTL, nil)
+	if err != nil {
+		return nil, taskLookupError(id, err)
+	}
+	if !finished(st.State) {
+		return nil, &rpcErr{mcpgo.REQUEST_INTERRUPTED, fmt.Errorf("task %s is still %s: %w", id, st.State, context.Cause(ctx))}
+	}
+	call := s.render(ctx, st)
+	res := &mcpgo.TaskResultResult{
+		Result:            mcpgo.Result{Meta: mcpgo.WithRelatedTask(id)},
+		Content:           call.Content,
+		StructuredContent: call.StructuredContent,
+		IsError:           call.IsError,
+	}
+	return res, nil
+}
+
+func (s *Server) cancelTask(ctx context.Context, id string) (any, error) {
+	st, err := s.store.Status(ctx, id)
+	if err != nil {
+		return nil, taskLookupError(id, err)
+	}
+	if finished(st.State) {
+		return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("task %s is already %s and cannot be cancelled", id, s.taskOf(st).Status)}
+	}
+	if err := s.store.Cancel(ctx, id); err != nil {
+		return nil, taskLookupError(id, err)
+	}
+	if st, err = s.store.Status(ctx, id); err != nil {
+		return nil, taskLookupError(id, err)
+	}
+	task := s.taskOf(st)
+	if !task.Status.IsTerminal() {
+		// Cancellation of a running job is cooperative: report it as asked.
+		task.Status, task.StatusMessage = mcpgo.TaskStatusCancelled, "cancellation requested"
+	}
+	return mcpgo.NewCancelTaskResult(task), nil
+}
+
+func (s *Server) listTasks(ctx context.Context, session string) (any, error) {
+	ids := s.tracker.recent(session, 200)
+	tasks := []mcpgo.Task{}
+	if len(ids) > 0 {
+		sts, err := s.store.Jobs(ctx, ids)
+		if err != nil {
+			return nil, fmt.Errorf("reading job statuses: %w", err)
+		}
+		for _, st := range sts {
+			if st != nil && st.State != stateUnknown {
+				tasks = append(tasks, s.taskOf(st))
+			}
+		}
+	}
+	return mcpgo.NewListTasksResult(tasks), nil
+}
+
+func taskLookupError(id string, err error) error {
+	if errors.Is(err, jobs.ErrJobNotFound) {
+		return &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("task %s not found (unknown, or its result expired): %w", id, err)}
+	}
+	return err
+}
+
+// taskOf maps a job's status onto the MCP task model. A job that completed
+// with bad input carries a tool error, which the spec counts as failed.
+func (s *Server) taskOf(st *jobs.Status) mcpgo.Task {
+	ttl, poll := taskTTL.Milliseconds(), taskPollInterval.Milliseconds()
+	meta, _ := s.tracker.get(st.ID) // the creation time is known to the replica that submitted it
+	t := mcpgo.Task{TaskId: st.ID, TTL: &ttl, PollInterval: &poll, CreatedAt: isoTime(meta.Created), LastUpdatedAt: isoTime(time.Now())}
+	if !st.CompletedAt.IsZero() {
+		t.LastUpdatedAt = isoTime(st.CompletedAt)
+	}
+	switch st.State {
+	case stateCompleted:
+		t.Status = mcpgo.TaskStatusCompleted
+		if st.Result != nil && st.Result.Error != nil {
+			t.Status, t.StatusMessage = mcpgo.TaskStatusFailed, st.Result.Error.Message
+		}
+	case stateFailed:
+		t.Status, t.StatusMessage = mcpgo.TaskStatusFailed, st.LastError
+		if st.Result != nil && st.Result.Error != nil {
+			t.StatusMessage = st.Result.Error.Message
+		}
+	case stateCanceled:
+		t.Status = mcpgo.TaskStatusCancelled
+	default:
+		t.Status, t.StatusMessage = mcpgo.TaskStatusWorking, "job "+string(st.State)
+	}
+	return t
+}
+
+func isoTime(t time.Time) string {
+	if t.IsZero() {
+		t = time.Now()
+	}
+	return t.UTC().Format(time.RFC3339Nano)
+}

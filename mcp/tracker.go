@@ -1,0 +1,72 @@
+package mcp
+
+import (
+	"sync"
+	"time"
+)
+
+// jobMeta is what this replica remembers about a job it submitted: the
+// tool that made it (to shape get_job's answer like the tool's) and where
+// write_answers was asked to save the filled document. The job itself lives
+// in the job store; a replica that lacks this note still answers, returning
+// the document as base64 instead of writing it.
+type jobMeta struct {
+	ID         string
+	Tool       string
+	Session    string
+	DocID      string
+	OutputPath string
+	Created    time.Time
+}
+
+// tracker keeps the recent jobs of each session, newest last, bounded per
+// session so a long-lived agent cannot grow it without limit.
+type tracker struct {
+	mu      sync.Mutex
+	max     int
+	byID    map[string]*jobMeta
+	session map[string][]string
+}
+
+func newTracker(max int) *tracker {
+	return &tracker{max: max, byID: map[string]*jobMeta{}, session: map[string][]string{}}
+}
+
+func (t *tracker) add(m jobMeta) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, dup := t.byID[m.ID]; dup {
+		return
+	}
+	t.byID[m.ID] = &m
+	ids := append(t.session[m.Session], m.ID)
+	if len(ids) > t.max {
+		for _, old := range ids[:len(ids)-t.max] {
+			delete(t.byID, old)
+		}
+		ids = append([]string(nil), ids[len(ids)-t.max:]...)
+	}
+	t.session[m.Session] = ids
+}
+
+func (t *tracker) get(id string) (jobMeta, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	m, ok := t.byID[id]
+	if !ok {
+		return jobMeta{}, false
+	}
+	return *m, true
+}
+
+// recent returns up to n job IDs of session, newest first.
+func (t *tracker) recent(session string, n int) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	ids := t.session[session]
+	out := make([]string, 0, min(n, len(ids)))
+	for i := len(ids) - 1; i >= 0 && len(out) < n; i-- {
+		out = append(out, ids[i])
+	}
+	return out
+}
