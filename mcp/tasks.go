@@ -36,8 +36,8 @@ type rpcMessage struct {
 }
 
 type taskCallParams struct {
-	Name      string           `json:"name"`
-	Arguments json.RawMessage  `json:"arguments"`
+	Name      string            `json:"name"`
+	Arguments json.RawMessage   `json:"arguments"`
 	Task      *mcpgo.TaskParams `json:"task"`
 }
 
