@@ -1,0 +1,117 @@
+// Package embedded is formfill's default when no Redis is configured: an
+// in-process Redis (miniredis) and an in-process worker, so the CLI and the
+// MCP server run documents through the very same job path a deployment uses.
+// `formfill serve` exposes it on a local port for several clients.
+package embedded
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/formfill/formfill/jobs"
+	"github.com/formfill/formfill/worker"
+	"github.com/hibiken/asynq"
+)
+
+// Server is an embedded Redis with a worker serving it.
+type Server struct {
+	redis  *miniredis.Miniredis
+	worker *worker.Worker
+	stop   chan struct{}
+	wg     sync.WaitGroup
+	once   sync.Once
+}
+
+type config struct {
+	addr        string
+	concurrency int
+	log         *slog.Logger
+}
+
+// Option configures Start.
+type Option func(*config)
+
+// Addr makes the embedded Redis listen on addr (e.g. "127.0.0.1:6380")
+// instead of a random local port.
+func Addr(addr string) Option { return func(c *config) { c.addr = addr } }
+
+// Concurrency sets the in-process worker's concurrency (default 4).
+func Concurrency(n int) Option { return func(c *config) { c.concurrency = n } }
+
+// Logger sets the worker's logger.
+func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
+
+// Start runs an embedded Redis and a worker until Close.
+func Start(ctx context.Context, opts ...Option) (*Server, error) {
+	cfg := config{addr: "127.0.0.1:0", concurrency: 4, log: slog.Default()}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	m := miniredis.NewMiniRedis()
+	if err := m.StartAddr(cfg.addr); err != nil {
+		return nil, fmt.Errorf("start embedded redis on %s: %w", cfg.addr, err)
+	}
+	s := &Server{redis: m, stop: make(chan struct{})}
+	s.wg.Add(1)
+	go s.driveClock()
+	w, err := worker.New(s.Conn(), worker.Concurrency(cfg.concurrency), worker.Logger(cfg.log),
+		worker.ShutdownTimeout(5*time.Second))
+	if err == nil {
+		err = w.Start()
+	}
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.worker = w
+	return s, nil
+}
+
+// driveClock advances miniredis' clock with the wall clock: miniredis only
+// counts key TTLs down when told to, and blob TTLs, asynq's unique locks and
+// server heartbeats rely on them in a long-running process.
+func (s *Server) driveClock() {
+	defer s.wg.Done()
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	last := time.Now()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case now := <-t.C:
+			s.redis.FastForward(now.Sub(last))
+			last = now
+		}
+	}
+}
+
+// Conn returns the connection options of the embedded Redis.
+func (s *Server) Conn() asynq.RedisConnOpt { return asynq.RedisClientOpt{Addr: s.redis.Addr()} }
+
+// Addr returns the host:port the embedded Redis listens on.
+func (s *Server) Addr() string { return s.redis.Addr() }
+
+// URL returns the redis:// URL clients of `formfill serve` should use.
+func (s *Server) URL() string { return "redis://" + s.redis.Addr() }
+
+// Client returns a new jobs client for the embedded Redis.
+func (s *Server) Client(opts ...jobs.ClientOption) *jobs.Client { return jobs.NewClient(s.Conn(), opts...) }
+
+// Close drains the worker and stops Redis. Jobs not finished are lost with
+// the in-process Redis: the embedded default is for one machine's work.
+func (s *Server) Close() error {
+	s.once.Do(func() {
+		if s.worker != nil {
+			s.worker.Shutdown()
+		}
+		close(s.stop)
+		s.wg.Wait()
+		s.redis.Close()
+	})
+	return nil
+}

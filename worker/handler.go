@@ -1,0 +1,159 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
+)
+
+// handle runs one task. Input errors and panics are written into the job's
+// result and end the job without retries; everything else (Redis hiccups,
+// timeouts) returns an error so asynq retries with backoff.
+func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
+	id := t.ResultWriter().TaskID()
+	kind, _ := jobs.KindOfTask(t.Type())
+	log := w.log.With("job_id", id, "kind", string(kind))
+	start := time.Now()
+	log.Info("job started")
+
+	res, err := w.process(ctx, t, kind)
+	outcome := "completed"
+	switch {
+	case err == nil:
+		err = w.writeResult(t, res)
+	case w.client.IsCanceled(context.WithoutCancel(ctx), id):
+		outcome = "canceled"
+		err = fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
+	case errors.As(err, new(*PanicError)):
+		outcome = "panic"
+		pe := err.(*PanicError)
+		log.Error("job panicked", "panic", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
+		err = w.failWith(t, kind, &jobs.JobError{Kind: "internal", Message: pe.Error()})
+	case isPermanent(err):
+		outcome = "failed"
+		err = w.failWith(t, kind, jobError(err))
+	default:
+		outcome = "retry"
+	}
+	if err != nil && outcome == "completed" {
+		outcome = "retry"
+	}
+	w.metrics.observe(kind, outcome, time.Since(start))
+	log.Info("job finished", "outcome", outcome, "duration_ms", time.Since(start).Milliseconds(), "error", errString(err))
+	return err
+}
+
+func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*jobs.Result, error) {
+	p, err := w.client.ResolvePayload(ctx, t.Payload())
+	if err != nil {
+		return nil, err
+	}
+	p.Kind = kind
+	var doc []byte
+	if kind.NeedsDocument() {
+		if doc, err = w.client.GetBlob(ctx, p.DocID); err != nil {
+			return nil, err
+		}
+	}
+	res, out, err := executeWithin(ctx, p, doc)
+	if err != nil {
+		return nil, err
+	}
+	if out != nil {
+		if res.OutputDocID, err = w.client.PutBlob(ctx, out); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// executeWithin runs Execute but gives up when ctx ends (the job's timeout or
+// a cancel): engines take no context, so the work is abandoned, not killed;
+// document limits bound how long it can go on.
+func executeWithin(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+	type outcome struct {
+		res *jobs.Result
+		out []byte
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, out, err := Execute(ctx, p, doc)
+		done <- outcome{res, out, err}
+	}()
+	select {
+	case o := <-done:
+		return o.res, o.out, o.err
+	case <-ctx.Done():
+		return nil, nil, fmt.Errorf("job stopped: %w", ctx.Err())
+	}
+}
+
+// isPermanent tells failures that will repeat on every run.
+func isPermanent(err error) bool {
+	return formats.IsInputError(err) || errors.Is(err, jobs.ErrBlobNotFound)
+}
+
+func jobError(err error) *jobs.JobError {
+	je := &jobs.JobError{Kind: "invalid_input", Message: err.Error()}
+	var ie *formats.InputError
+	if errors.As(err, &ie) {
+		je.Field = ie.Field
+		switch ie.Kind {
+		case formats.ErrInvalidDocument:
+			je.Kind = "invalid_document"
+		case formats.ErrTooLarge:
+			je.Kind = "too_large"
+		case formats.ErrUnsupported:
+			je.Kind = "unsupported"
+		case formats.ErrInvalidArgument:
+			je.Kind = "invalid_argument"
+		}
+	} else if errors.Is(err, jobs.ErrBlobNotFound) {
+		je.Kind, je.Field = "document_not_found", "doc_id"
+	}
+	return je
+}
+
+// failWith stores the failure as the job's result and ends the job without
+// retries.
+func (w *Worker) failWith(t *asynq.Task, kind jobs.Kind, je *jobs.JobError) error {
+	if err := w.writeResult(t, &jobs.Result{Kind: kind, Error: je}); err != nil {
+		return err
+	}
+	return fmt.Errorf("%s: %w", je.Message, asynq.SkipRetry)
+}
+
+func (w *Worker) writeResult(t *asynq.Task, res *jobs.Result) error {
+	data, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("job %s: encode result: %w", t.ResultWriter().TaskID(), err)
+	}
+	if _, err := t.ResultWriter().Write(data); err != nil {
+		return fmt.Errorf("job %s: store result: %w", t.ResultWriter().TaskID(), err)
+	}
+	return nil
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// slogAdapter lets asynq log through slog.
+type slogAdapter struct{ l *slog.Logger }
+
+func (a slogAdapter) Debug(args ...any) { a.l.Debug(fmt.Sprint(args...)) }
+func (a slogAdapter) Info(args ...any)  { a.l.Info(fmt.Sprint(args...)) }
+func (a slogAdapter) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...)) }
+func (a slogAdapter) Error(args ...any) { a.l.Error(fmt.Sprint(args...)) }
+func (a slogAdapter) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...)); panic(fmt.Sprint(args...)) }

@@ -1,0 +1,113 @@
+package worker
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"time"
+
+	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
+)
+
+// Worker serves formfill jobs from Redis.
+type Worker struct {
+	conn            asynq.RedisConnOpt
+	client          *jobs.Client
+	server          *asynq.Server
+	log             *slog.Logger
+	metrics         *metrics
+	concurrency     int
+	queues          []string
+	shutdownTimeout time.Duration
+}
+
+// Option configures a Worker.
+type Option func(*Worker)
+
+// Concurrency sets how many jobs run at once (default 4).
+func Concurrency(n int) Option { return func(w *Worker) { w.concurrency = n } }
+
+// Queues sets the queues served, most urgent first (default interactive,
+// bulk). Priority is strict: a less urgent queue is served only when the
+// more urgent ones are empty.
+func Queues(names ...string) Option { return func(w *Worker) { w.queues = names } }
+
+// Logger sets the logger (default slog.Default()).
+func Logger(l *slog.Logger) Option { return func(w *Worker) { w.log = l } }
+
+// ShutdownTimeout sets how long a drain waits for running jobs before handing
+// them back to the queue (default 20 s).
+func ShutdownTimeout(d time.Duration) Option { return func(w *Worker) { w.shutdownTimeout = d } }
+
+// New returns a worker for the Redis behind conn. Start or Run it.
+func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
+	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second}
+	for _, o := range opts {
+		o(w)
+	}
+	if w.concurrency < 1 {
+		return nil, fmt.Errorf("%w: concurrency %d: expected 1 or more", jobs.ErrInvalidConfig, w.concurrency)
+	}
+	prio := map[string]int{}
+	for i, q := range w.queues {
+		if _, err := jobs.ParseQueue(q); err != nil {
+			return nil, fmt.Errorf("%w: %v", jobs.ErrInvalidConfig, err)
+		}
+		prio[q] = len(w.queues) - i
+	}
+	if len(prio) == 0 {
+		return nil, fmt.Errorf("%w: no queues to serve; expected some of %v", jobs.ErrInvalidConfig, jobs.Queues)
+	}
+	w.client = jobs.NewClient(conn)
+	w.metrics = newMetrics()
+	w.server = asynq.NewServer(conn, asynq.Config{
+		Concurrency:     w.concurrency,
+		Queues:          prio,
+		StrictPriority:  true,
+		RetryDelayFunc:  retryDelay,
+		ShutdownTimeout: w.shutdownTimeout,
+		Logger:          slogAdapter{w.log.With("component", "asynq")},
+		LogLevel:        asynq.WarnLevel,
+	})
+	return w, nil
+}
+
+// retryDelay backs off exponentially from one second to a minute, with
+// jitter so retries of many jobs failed by one Redis blip spread out.
+func retryDelay(n int, _ error, _ *asynq.Task) time.Duration {
+	d := min(time.Second<<min(n, 6), time.Minute)
+	return d + time.Duration(rand.Int64N(int64(d/4)+1))
+}
+
+// Start begins serving in the background.
+func (w *Worker) Start() error {
+	mux := asynq.NewServeMux()
+	for _, k := range jobs.Kinds {
+		mux.HandleFunc(k.TaskType(), w.handle)
+	}
+	if err := w.server.Start(mux); err != nil {
+		return fmt.Errorf("start worker: %w", err)
+	}
+	w.log.Info("worker started", "concurrency", w.concurrency, "queues", w.queues)
+	return nil
+}
+
+// Shutdown drains the worker: it takes no new jobs, lets running ones finish
+// within the shutdown timeout and hands the rest back to the queue.
+func (w *Worker) Shutdown() {
+	w.server.Shutdown()
+	w.client.Close()
+	w.log.Info("worker stopped")
+}
+
+// Run serves until ctx is done, then drains.
+func (w *Worker) Run(ctx context.Context) error {
+	if err := w.Start(); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	w.Shutdown()
+	return nil
+}
