@@ -32,15 +32,15 @@ func readXML(raw []byte, maxDepth int) (*etree.Document, error) {
 }
 
 type xmlReader struct {
-	b     []byte
-	i     int
-	doc   *etree.Document
-	stack []*etree.Element
-	max   int
-	roots int
+	b      []byte
+	i      int
+	doc    *etree.Document
+	stack  []*etree.Element
+	max    int
+	roots  int
 	names  map[string]string // interned element and attribute names
 	values map[string]string // interned short attribute values
-	sb    strings.Builder
+	sb     strings.Builder
 }
 
 func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
@@ -89,7 +89,10 @@ func (r *xmlReader) text() error {
 		end = len(r.b) - r.i
 	}
 	raw := r.b[r.i : r.i+end]
-	s, err := r.decode(raw, false)
+	if bytes.Contains(raw, []byte("]]>")) {
+		return errors.New(`"]]>" in text`)
+	}
+	s, err := r.decode(raw)
 	if err != nil {
 		return err
 	}
@@ -249,7 +252,7 @@ func (r *xmlReader) attr(el *etree.Element) error {
 	}
 	if !ok {
 		var err error
-		if v, err = r.decode(raw, true); err != nil {
+		if v, err = r.decode(raw); err != nil {
 			return err
 		}
 		if len(raw) <= 16 && v == string(raw) {
@@ -326,7 +329,7 @@ func (r *xmlReader) space() bool {
 
 // decode resolves entity and character references and normalises line
 // ends, checking every character is allowed in XML 1.0.
-func (r *xmlReader) decode(raw []byte, attr bool) (string, error) {
+func (r *xmlReader) decode(raw []byte) (string, error) {
 	if err := checkChars(raw); err != nil {
 		return "", err
 	}
