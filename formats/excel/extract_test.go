@@ -1,10 +1,12 @@
 package excel
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/xuri/excelize/v2"
 )
 
 func TestExtractCompactFixtureLines(t *testing.T) {
@@ -142,6 +144,7 @@ func TestListOptionsSources(t *testing.T) {
 		{"quoted sheet range", "'Lists'!$A$2:$A$3", "No|N/A"},
 		{"range on this sheet", "$C$2:$D$2", "Answer|Comments"},
 		{"leading equals", "=Lists!$A$1:$A$2", "Yes|No"},
+		{"x14 extension formula", "<xm:f>Lists!$A$1:$A$3</xm:f>", "Yes|No|N/A"},
 		{"unknown name", "NoSuchName", ""},
 		{"unknown sheet", "Nope!A1:A3", ""},
 	}
@@ -248,5 +251,37 @@ func TestExtractCompactCAIQ(t *testing.T) {
 	// 295 questions × (Yes, No, Not Applicable, Notes).
 	if len(fields) < 1000 {
 		t.Errorf("%d answer targets; want the ~1180 of the CAIQ", len(fields))
+	}
+}
+
+func TestListOptionsFromDefinedName(t *testing.T) {
+	f := excelize.NewFile()
+	for i, o := range []string{"Low", "Medium", "High"} {
+		f.SetCellStr("Sheet1", fmt.Sprintf("Z%d", i+1), o)
+	}
+	if err := f.SetDefinedName(&excelize.DefinedName{Name: "Levels", RefersTo: "Sheet1!$Z$1:$Z$3"}); err != nil {
+		t.Fatal(err)
+	}
+	dv := excelize.NewDataValidation(true)
+	dv.SetSqref("B2:B5")
+	dv.SetSqrefDropList("Levels")
+	if err := f.AddDataValidation("Sheet1", dv); err != nil {
+		t.Fatal(err)
+	}
+	f.SetCellStr("Sheet1", "A2", "Risk level?")
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields, err := New().ListFields(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fields) == 0 || fields[0].FieldID != "S1-R2-C2" || strings.Join(fields[0].Options, "|") != "Low|Medium|High" {
+		t.Fatalf("fields = %+v; want S1-R2-C2 with Low|Medium|High", fields)
+	}
+	_, err = New().Write(buf.Bytes(), []formats.Answer{{PairID: "S1-R2-C2", AnswerText: "Severe"}}, formats.WriteOptions{})
+	if err == nil || !strings.Contains(err.Error(), "Low | Medium | High") {
+		t.Errorf("error = %v; want the options listed", err)
 	}
 }

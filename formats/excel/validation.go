@@ -2,6 +2,7 @@ package excel
 
 import (
 	"html"
+	"regexp"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -11,6 +12,8 @@ import (
 // maxListCells bounds how many cells a list validation's source range may
 // name before formfill stops reading it (a whole column is 1M cells).
 const maxListCells = 1000
+
+var xmlTag = regexp.MustCompile(`</?[A-Za-z][\w:.-]*>`)
 
 // rule is one data validation of a sheet, with list options resolved.
 type rule struct {
@@ -46,7 +49,9 @@ func (wb *workbook) rules(sheet string) ([]rule, error) {
 // ("Yes,No"), a range (Lists!$A$1:$C$1, $A$1:$A$3 on the same sheet) or a
 // defined name referring to one. depth stops name cycles.
 func (wb *workbook) listOptions(sheet, formula string, depth int) []string {
-	f := strings.TrimPrefix(strings.TrimSpace(html.UnescapeString(formula)), "=")
+	// Validations in the x14 extension list carry their formula wrapped
+	// in <xm:f>…</xm:f>.
+	f := strings.TrimPrefix(strings.TrimSpace(html.UnescapeString(xmlTag.ReplaceAllString(formula, ""))), "=")
 	if strings.HasPrefix(f, `"`) && strings.HasSuffix(f, `"`) && len(f) >= 2 {
 		var opts []string
 		for _, o := range strings.Split(f[1:len(f)-1], ",") {
