@@ -74,6 +74,10 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*j
 	return res, nil
 }
 
+// execute is Execute, replaceable in tests that need a job to panic, hang or
+// count its runs.
+var execute = Execute
+
 // executeWithin runs Execute but gives up when ctx ends (the job's timeout or
 // a cancel): engines take no context, so the work is abandoned, not killed;
 // document limits bound how long it can go on.
@@ -85,7 +89,7 @@ func executeWithin(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Resul
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		res, out, err := Execute(ctx, p, doc)
+		res, out, err := execute(ctx, p, doc)
 		done <- outcome{res, out, err}
 	}()
 	select {
