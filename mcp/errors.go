@@ -41,6 +41,9 @@ func toolError(tool string, err error) *mcpgo.CallToolResult {
 		info.Fix = "the job store or workers did not answer; retry in a few seconds"
 	}
 	info.Error = fmt.Sprintf("%s: %v", tool, err)
+	if info.Field != "" && !strings.Contains(info.Error, info.Field) {
+		info.Error = fmt.Sprintf("%s: %s: %v", tool, info.Field, err)
+	}
 	text := info.Error
 	if info.Fix != "" {
 		text += "\nHow to fix: " + info.Fix
@@ -73,10 +76,10 @@ func jobResultError(tool, jobID string, je *jobs.JobError) *mcpgo.CallToolResult
 }
 
 func jobError(id string, err error) error {
-	if errors.Is(err, jobs.ErrJobNotFound) {
-		return fmt.Errorf("job %s: %w", id, err)
+	if strings.Contains(err.Error(), id) {
+		return err // the store already names the job
 	}
-	return fmt.Errorf("reading job %s: %w", id, err)
+	return fmt.Errorf("job %s: %w", id, err)
 }
 
 var kindNames = map[error]string{
