@@ -71,11 +71,6 @@ func answersFor(fields []formats.FormField, idToXPath map[string]string) []forma
 
 func TestPipeline(t *testing.T) {
 	e := New()
-	type written struct {
-		name    string
-		doc     []byte
-		answers []formats.Answer
-	}
 	var outs []written
 	for _, pd := range pipelineDocs(t) {
 		t.Run(pd.name, func(t *testing.T) {
@@ -124,25 +119,37 @@ func TestPipeline(t *testing.T) {
 			outs = append(outs, written{pd.name, res.Document, answers})
 		})
 	}
-	t.Run("independent readers", func(t *testing.T) {
-		docs := make([][]byte, len(outs))
-		for i, o := range outs {
-			docs[i] = o.doc
-		}
-		lo := readers.LibreOfficeTexts(t, docs, "docx")
-		for i, o := range outs {
-			py := readers.DocxText(t, o.doc)
-			for _, a := range o.answers {
-				if !strings.HasPrefix(a.AnswerText, "Answer ") {
-					continue
-				}
-				if !strings.Contains(py, a.AnswerText) {
-					t.Errorf("%s: python-docx does not see %q", o.name, a.AnswerText)
-				}
-				if !strings.Contains(lo[i], a.AnswerText) {
-					t.Errorf("%s: LibreOffice does not see %q", o.name, a.AnswerText)
-				}
+	t.Run("independent readers", func(t *testing.T) { checkReaders(t, outs) })
+}
+
+// written is a filled document and the answers written into it.
+type written struct {
+	name    string
+	doc     []byte
+	answers []formats.Answer
+}
+
+// checkReaders reopens every filled document with python-docx and
+// LibreOffice (one LibreOffice start for all) and looks for each text
+// answer.
+func checkReaders(t *testing.T, outs []written) {
+	docs := make([][]byte, len(outs))
+	for i, o := range outs {
+		docs[i] = o.doc
+	}
+	lo := readers.LibreOfficeTexts(t, docs, "docx")
+	for i, o := range outs {
+		py := readers.DocxText(t, o.doc)
+		for _, a := range o.answers {
+			if !strings.HasPrefix(a.AnswerText, "Answer ") {
+				continue
+			}
+			if !strings.Contains(py, a.AnswerText) {
+				t.Errorf("%s: python-docx does not see %q", o.name, a.AnswerText)
+			}
+			if !strings.Contains(lo[i], a.AnswerText) {
+				t.Errorf("%s: LibreOffice does not see %q", o.name, a.AnswerText)
 			}
 		}
-	})
+	}
 }

@@ -57,6 +57,10 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 			res.Skipped = append(res.Skipped, t.id)
 			continue
 		}
+		if rootBody(t.el) == nil {
+			return nil, fmt.Errorf("answers[%d]: %w", i, formats.Errorf(formats.ErrInvalidArgument, t.id,
+				"the target was removed by an earlier answer in this call (a replace_content of its cell or paragraph)"))
+		}
 		before := textOf(t.el)
 		mode, err := d.apply(t, a)
 		if err != nil {

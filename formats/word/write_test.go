@@ -144,6 +144,11 @@ func TestWriteErrors(t *testing.T) {
 		{"placeholder spanning a field", bodyDocx(t,
 			`<w:p><w:r><w:t>[Enter </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> DATE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t>here]</w:t></w:r></w:p>`),
 			[]formats.Answer{{PairID: "P1", AnswerText: "x"}}, formats.ErrInvalidArgument, "cut through"},
+		{"target removed by an earlier answer", fixture(t, fixtures.WordTwoColumn), []formats.Answer{
+			{PairID: "T1-R2-C2", InsertionXML: `<w:p><w:r><w:t>a</w:t></w:r></w:p><w:p><w:r><w:t>b</w:t></w:r></w:p>`},
+			{PairID: "T1-R2-C2", AnswerText: "c", Mode: formats.ReplaceContent},
+			{XPath: "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]/w:p[1]", AnswerText: "d"},
+		}, formats.ErrInvalidArgument, "removed by an earlier answer"},
 		{"nested table replaced whole", fixture(t, fixtures.WordNestedTable), []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "x", Mode: formats.ReplaceContent}}, formats.ErrInvalidArgument, "nested"},
 	}
 	for _, tt := range tests {

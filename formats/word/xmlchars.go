@@ -1,0 +1,183 @@
+package word
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The lexical parts of the XML reader: names, white space, references and
+// the characters XML 1.0 allows.
+
+// name reads an XML name.
+func (r *xmlReader) name() string {
+	start := r.i
+	for r.i < len(r.b) {
+		c := r.b[r.i]
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '/' || c == '>' || c == '=' || c == '<' || c == '"' || c == '\'' || c == '&' {
+			break
+		}
+		r.i++
+	}
+	if n, ok := r.names[string(r.b[start:r.i])]; ok {
+		return n
+	}
+	n := string(r.b[start:r.i])
+	if !validName(n) {
+		return ""
+	}
+	if r.names == nil {
+		r.names = make(map[string]string, 64)
+	}
+	r.names[n] = n
+	return n
+}
+
+// validName accepts names as encoding/xml does for OOXML: a letter,
+// underscore or non-ASCII first, at most one colon not at either end.
+func validName(n string) bool {
+	if n == "" {
+		return false
+	}
+	c := n[0]
+	if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80) {
+		return false
+	}
+	for i := 1; i < len(n); i++ {
+		c := n[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' || c >= 0x80) {
+			return false
+		}
+	}
+	if strings.Count(n, ":") > 1 || strings.HasSuffix(n, ":") {
+		return false
+	}
+	return true
+}
+
+// space skips white space and reports whether there was any.
+func (r *xmlReader) space() bool {
+	start := r.i
+	for r.i < len(r.b) {
+		switch r.b[r.i] {
+		case ' ', '\t', '\r', '\n':
+			r.i++
+			continue
+		}
+		break
+	}
+	return r.i > start
+}
+
+// decode resolves entity and character references and normalises line
+// ends, checking every character is allowed in XML 1.0.
+func (r *xmlReader) decode(raw []byte) (string, error) {
+	if err := checkChars(raw); err != nil {
+		return "", err
+	}
+	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+		return string(raw), nil
+	}
+	r.sb.Reset()
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch c {
+		case '\r':
+			r.sb.WriteByte('\n')
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				i++
+			}
+			continue
+		case '&':
+		default:
+			r.sb.WriteByte(c)
+			continue
+		}
+		end := bytes.IndexByte(raw[i:], ';')
+		if end < 0 {
+			return "", errors.New("unterminated entity reference")
+		}
+		ref := string(raw[i+1 : i+end])
+		i += end
+		switch ref {
+		case "lt":
+			r.sb.WriteByte('<')
+		case "gt":
+			r.sb.WriteByte('>')
+		case "amp":
+			r.sb.WriteByte('&')
+		case "quot":
+			r.sb.WriteByte('"')
+		case "apos":
+			r.sb.WriteByte('\'')
+		default:
+			ch, err := charRef(ref)
+			if err != nil {
+				return "", err
+			}
+			r.sb.WriteRune(ch)
+		}
+	}
+	return r.sb.String(), nil
+}
+
+// charRef decodes "#123" or "#x7B".
+func charRef(ref string) (rune, error) {
+	if !strings.HasPrefix(ref, "#") {
+		return 0, fmt.Errorf("undefined entity &%s;", ref)
+	}
+	var n uint64
+	var err error
+	if strings.HasPrefix(ref, "#x") {
+		n, err = strconv.ParseUint(ref[2:], 16, 32)
+	} else {
+		n, err = strconv.ParseUint(ref[1:], 10, 32)
+	}
+	if err != nil || !xmlChar(rune(n)) || n > utf8.MaxRune {
+		return 0, fmt.Errorf("invalid character reference &%s;", ref)
+	}
+	return rune(n), nil
+}
+
+// checkChars refuses control characters XML 1.0 forbids; the input is
+// already known to be valid UTF-8.
+func checkChars(b []byte) error {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+			return fmt.Errorf("illegal character U+%04X", c)
+		}
+		if c == 0xEF && i+2 < len(b) && b[i+1] == 0xBF && (b[i+2] == 0xBE || b[i+2] == 0xBF) {
+			return errors.New("illegal character U+FFFE/U+FFFF")
+		}
+	}
+	return nil
+}
+
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}
+
+// declVersion returns the version pseudo-attribute of an XML declaration.
+func declVersion(inst string) string {
+	i := strings.Index(inst, "version")
+	if i < 0 {
+		return ""
+	}
+	rest := strings.TrimLeft(inst[i+len("version"):], " \t\r\n")
+	if !strings.HasPrefix(rest, "=") {
+		return "?"
+	}
+	rest = strings.TrimLeft(rest[1:], " \t\r\n")
+	if rest == "" || rest[0] != '"' && rest[0] != '\'' {
+		return "?"
+	}
+	v, _, ok := strings.Cut(rest[1:], rest[:1])
+	if !ok {
+		return "?"
+	}
+	return v
+}
