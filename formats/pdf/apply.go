@@ -28,6 +28,8 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	if err := ensureFonts(); err != nil {
 		slog.Debug("pdf: filling without a Unicode font", "err", err)
 	}
+	loadLazyObjects(ctx)
+	before := snapshot(ctx)
 	warnings := d.dropBrokenExtras()
 	if err := pdfcpu.CacheFormFonts(ctx); err != nil {
 		slog.Debug("pdf: form fonts not cached", "err", err)
@@ -50,7 +52,12 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 		af["NeedAppearances"] = types.Boolean(true)
 		d.ensureZapfDingbats(af)
 	}
-	loadLazyObjects(ctx)
+	out, err := increment(d.data, ctx, before)
+	if err == nil {
+		return out, warnings, nil
+	}
+	// No usable xref chain to append to: write the whole file anew.
+	slog.Debug("pdf: incremental save impossible, rewriting", "err", err)
 	var buf bytes.Buffer
 	if err := api.WriteContext(ctx, &buf); err != nil {
 		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "writing the filled PDF failed")

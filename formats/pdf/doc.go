@@ -8,7 +8,9 @@
 // field, read-only field, option not offered, MaxLen), then values are set
 // field by field and each widget is redrawn with pdfcpu's appearance
 // builders, so the values show in every viewer; /NeedAppearances is set as
-// well. Usage-rights signatures (/Perms) and the XFA of hybrid forms are
+// well. The result is saved as an incremental update: the original bytes
+// are kept unchanged and the changed objects are appended (a file whose
+// cross-reference chain is broken is rewritten whole instead). Usage-rights signatures (/Perms) and the XFA of hybrid forms are
 // removed when filling, since both would be stale afterwards, and the
 // result says so in its warnings. Pure XFA and encrypted PDFs are refused
 // with formats.ErrUnsupported.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/readers"
 )
 
 // everyCall runs each engine entry point on doc and returns their errors.
@@ -72,6 +73,18 @@ func TestBrokenXrefIsRepairedOrRefused(t *testing.T) {
 	if err == nil && len(fs) != 10 {
 		t.Errorf("repaired document lists %d fields, want 10", len(fs))
 	}
+	// The original xref chain is unusable, so the fill rewrites the file.
+	res, rep, err := formats.Fill(New(), brokenXref(fixtures.PDFForm()), []formats.Answer{{PairID: "F1", AnswerText: "Repaired"}}, formats.WriteOptions{})
+	if err != nil {
+		if !formats.IsInputError(err) {
+			t.Fatalf("fill: untyped error %v", err)
+		}
+		return
+	}
+	if !rep.OK() {
+		t.Fatalf("fill of a repaired document: %+v", rep)
+	}
+	readers.QPDFCheck(t, res.Document)
 }
 
 func encrypt(t *testing.T, doc []byte, userPassword string) []byte {

@@ -28,6 +28,7 @@ const eofWindow = 2048
 // document is one parsed PDF: pdfcpu's model plus formfill's field
 // inventory in ID order.
 type document struct {
+	data   []byte // the original bytes, kept for the incremental save
 	ctx    *model.Context
 	fields []*field
 	byID   map[string]*field
@@ -109,7 +110,7 @@ func open(data []byte) (doc *document, err error) {
 	if len(fields) == 0 && hasXFA(ctx) {
 		return nil, formats.Errorf(formats.ErrUnsupported, "XFA", "the PDF is a pure XFA form (its fields exist only in XFA XML, not as AcroForm fields); formfill fills AcroForm fields only — re-save it as a static AcroForm PDF")
 	}
-	doc = &document{ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}}
+	doc = &document{data: data, ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}}
 	for _, f := range fields {
 		doc.byID[f.ID] = f
 		if _, dup := doc.byName[f.Name]; !dup {

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -47,6 +48,9 @@ func pipeline(t *testing.T, doc []byte, answers []formats.Answer) *formats.Write
 	rep2, err := e.Verify(res.Document, formats.ExpectedFromAnswers(answers))
 	if err != nil || !rep2.OK() {
 		t.Fatalf("verify of the written bytes: %+v, %v", rep2, err)
+	}
+	if !bytes.HasPrefix(res.Document, doc) {
+		t.Error("the original bytes changed: the fill must be an incremental update")
 	}
 	checkReaders(t, res.Document, answers)
 	checkPreserved(t, doc, res.Document, answers)
