@@ -1,0 +1,231 @@
+package mcp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+func httpClient(t testing.TB, url, token string) *client.Client {
+	t.Helper()
+	c, err := client.NewStreamableHttpClient(url+EndpointPath,
+		transport.WithHTTPHeaders(map[string]string{"Authorization": "Bearer " + token}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startClient(t, c)
+}
+
+// stdioClient serves s over in-memory pipes and returns a client on them.
+func stdioClient(t testing.TB, s *Server) *client.Client {
+	t.Helper()
+	clientToServerR, clientToServerW := io.Pipe()
+	serverToClientR, serverToClientW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- s.ServeStdio(ctx, clientToServerR, serverToClientW)
+		serverToClientW.Close()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		clientToServerW.Close()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Error("ServeStdio did not return after its input closed")
+		}
+	})
+	c := client.NewClient(transport.NewIO(serverToClientR, clientToServerW, io.NopCloser(strings.NewReader(""))))
+	return startClient(t, c)
+}
+
+func TestPipelineOverHTTP(t *testing.T) {
+	root := workdir(t)
+	s := newTestServer(t, newMemStore(), root)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	c := httpClient(t, ts.URL, "s3cret")
+	for _, f := range fixtureFiles {
+		t.Run(f.format, func(t *testing.T) { runPipeline(t, c, root, f.file, f.field) })
+	}
+}
+
+func TestPipelineOverStdio(t *testing.T) {
+	root := workdir(t)
+	s := newTestServer(t, newMemStore(), root)
+	c := stdioClient(t, s)
+	for _, f := range fixtureFiles {
+		t.Run(f.format, func(t *testing.T) { runPipeline(t, c, root, f.file, f.field) })
+	}
+}
+
+// A task-augmented call and tasks/result over raw stdio lines: the path
+// mcp-go's Go client cannot take (it fails to parse CreateTaskResult).
+func TestTasksOverStdio(t *testing.T) {
+	root := workdir(t)
+	s := newTestServer(t, newMemStore(), root)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.ServeStdio(ctx, inR, outW)
+	defer inW.Close()
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(make([]byte, 1<<20), 64<<20)
+	send := func(id int, method string, params any) map[string]any {
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+		if _, err := inW.Write(append(b, '\n')); err != nil {
+			t.Fatal(err)
+		}
+		for lines.Scan() {
+			var m map[string]any
+			if json.Unmarshal(lines.Bytes(), &m) == nil && fmt.Sprint(m["id"]) == fmt.Sprint(id) {
+				return m
+			}
+		}
+		t.Fatalf("no answer to %s: %v", method, lines.Err())
+		return nil
+	}
+	send(1, "initialize", map[string]any{"protocolVersion": mcpgo.LATEST_PROTOCOL_VERSION, "clientInfo": map[string]any{"name": "raw", "version": "1"}, "capabilities": map[string]any{}})
+	created := send(2, "tools/call", map[string]any{"name": ToolListFields, "arguments": map[string]any{"file_path": "form.pdf"}, "task": map[string]any{"ttl": 1000}})
+	id, _ := field(created, "result", "task", "taskId").(string)
+	if id == "" {
+		t.Fatalf("no task ID: %v", created)
+	}
+	res := send(3, "tasks/result", map[string]any{"taskId": id})
+	if !strings.Contains(fmt.Sprint(field(res, "result", "structuredContent", "result")), "customer_id") {
+		t.Fatalf("tasks/result over stdio: %v", res)
+	}
+	list := send(4, "tools/call", map[string]any{"name": ToolListJobs, "arguments": map[string]any{}})
+	if !strings.Contains(fmt.Sprint(list), id) {
+		t.Fatalf("list_jobs over stdio does not show the task's job: %v", list)
+	}
+}
+
+func TestHTTPGuard(t *testing.T) {
+	s := newTestServer(t, newMemStore(), workdir(t), MaxBodyBytes(4096), AllowOrigins("https://allowed.example"))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	initBody := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","clientInfo":{"name":"t","version":"1"},"capabilities":{}}}`
+	tests := []struct {
+		name, auth, origin, body string
+		want                     int
+	}{
+		{"no token", "", "", initBody, http.StatusUnauthorized},
+		{"wrong token", "Bearer nope", "", initBody, http.StatusUnauthorized},
+		{"token prefix only", "Bearer s3cre", "", initBody, http.StatusUnauthorized},
+		{"basic scheme", "Basic s3cret", "", initBody, http.StatusUnauthorized},
+		{"foreign origin", "Bearer s3cret", "https://evil.example", initBody, http.StatusForbidden},
+		{"foreign origin without token", "", "https://evil.example", initBody, http.StatusForbidden},
+		{"body too large", "Bearer s3cret", "", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", 5000) + `"}}`, http.StatusRequestEntityTooLarge},
+		{"right token", "Bearer s3cret", "", initBody, http.StatusOK},
+		{"lowercase scheme", "bearer s3cret", "", initBody, http.StatusOK},
+		{"localhost origin", "Bearer s3cret", "http://localhost:6274", initBody, http.StatusOK},
+		{"allowed origin", "Bearer s3cret", "https://allowed.example", initBody, http.StatusOK},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+EndpointPath, strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			if tc.auth != "" {
+				req.Header.Set("Authorization", tc.auth)
+			}
+			if tc.origin != "" {
+				req.Header.Set("Origin", tc.origin)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Fatalf("status %d (%s), want %d", resp.StatusCode, body, tc.want)
+			}
+			if tc.want == http.StatusUnauthorized && resp.Header.Get("WWW-Authenticate") == "" {
+				t.Fatal("401 without WWW-Authenticate")
+			}
+		})
+	}
+	// The Go client with a wrong token fails to initialise.
+	c, err := client.NewStreamableHttpClient(ts.URL+EndpointPath, transport.WithHTTPHeaders(map[string]string{"Authorization": "Bearer wrong"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c.Start(ctx)
+	init := mcpgo.InitializeRequest{}
+	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
+	if _, err := c.Initialize(ctx, init); err == nil {
+		t.Fatal("a client with a wrong token initialised")
+	}
+}
+
+func TestHTTPWithoutTokenRefusesEverything(t *testing.T) {
+	s, err := NewWithStore(newMemStore(), Roots([]string{t.TempDir()}), Logger(quietLogger()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ServeHTTP(context.Background(), "127.0.0.1:0"); err != ErrNoToken {
+		t.Fatalf("ServeHTTP without a token: %v, want ErrNoToken", err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+EndpointPath, strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bearer ")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("empty configured token let a request through: %d", resp.StatusCode)
+	}
+}
+
+// Task methods over HTTP are answered from the job store too.
+func TestTasksOverHTTP(t *testing.T) {
+	root := workdir(t)
+	s := newTestServer(t, newMemStore(), root)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	post := func(body string) map[string]any {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+EndpointPath, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer s3cret")
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var m map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+			t.Fatalf("decode: %v", err)
+		}
+		return m
+	}
+	created := post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"extract_text","arguments":{"file_path":"form.pdf"},"task":{}}}`)
+	id, _ := field(created, "result", "task", "taskId").(string)
+	if id == "" {
+		t.Fatalf("task-augmented call over HTTP: %v", created)
+	}
+	res := post(fmt.Sprintf(`{"jsonrpc":"2.0","id":2,"method":"tasks/result","params":{"taskId":%q}}`, id))
+	if !strings.Contains(fmt.Sprint(field(res, "result", "content")), "Full name") {
+		t.Fatalf("tasks/result over HTTP: %v", res)
+	}
+}
