@@ -57,7 +57,7 @@ func describe(n *node) (string, []string) {
 	text := ownText(n.el)
 	hints := formatHints(n)
 	empty := strings.TrimSpace(text) == ""
-	if empty && n.kind == kindPara && len(checkboxesIn(n.el)) == 0 && len(textControls(n.el)) == 0 && len(legacyFields(n.el)) == 0 {
+	if empty && n.kind == kindPara && !hasFormControl(n.el) {
 		return "", nil
 	}
 	if empty {
@@ -100,7 +100,23 @@ func isAnswerTarget(n *node, text string) bool {
 	if n.kind == kindCell && strings.TrimSpace(text) == "" && len(findW(n.el, "tbl")) == 0 {
 		return !mergedContinuation(n.el)
 	}
-	return hasPlaceholder(text) || len(textControls(n.el)) > 0 || len(checkboxesIn(n.el)) > 0 || len(legacyFields(n.el)) > 0
+	return hasPlaceholder(text) || hasFormControl(n.el)
+}
+
+// hasFormControl reports whether el holds a content control or a legacy
+// form field (outside nested tables), in one walk.
+func hasFormControl(el *etree.Element) bool {
+	found := false
+	descend(el, func(e *etree.Element) bool {
+		if found || e != el && isW(e, "tbl") {
+			return false
+		}
+		if isW(e, "sdt") && (sdtCheckbox(e) != nil || childW(e, "sdtContent") != nil && len(findW(e, "tc")) == 0) || isW(e, "ffData") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // formatHints lists what an agent should know of the element's look.

@@ -181,7 +181,7 @@ func isAncestor(a, el *etree.Element) bool {
 
 // cleanLabel trims a label to its words, without the trailing colon.
 func cleanLabel(s string) string {
-	s = strings.Join(strings.Fields(strings.NewReplacer("☐", "", "☒", "", "☑", "").Replace(s)), " ")
+	s = strings.Join(strings.Fields(glyphFree(s)), " ")
 	return strings.TrimSpace(strings.TrimRight(s, ":：-–— "))
 }
 
@@ -189,7 +189,7 @@ func cleanLabel(s string) string {
 // left, qualified by its column header when the label is not adjacent.
 func cellLabel(n *node) string {
 	for c := n.col - 1; c >= 0; c-- {
-		l := cleanLabel(cellLine(n.row.cells[c].el))
+		l := cleanLabel(placeholderPattern.ReplaceAllString(cellLine(n.row.cells[c].el), ""))
 		if l == "" {
 			continue
 		}
@@ -219,7 +219,7 @@ func columnHeader(n *node) string {
 	}
 	cells := rowCells(rows[0])
 	if n.col < len(cells) {
-		return cleanLabel(cellLine(cells[n.col]))
+		return cleanLabel(placeholderPattern.ReplaceAllString(cellLine(cells[n.col]), ""))
 	}
 	return ""
 }
