@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Report is the result of one bench: the set-up, then one Run per
+// Report is the result of one bench: the set-up, then one Result per
 // configuration measured.
 type Report struct {
 	StartedAt   time.Time `json:"started_at"`
@@ -21,7 +21,7 @@ type Report struct {
 	InFlight    int       `json:"in_flight,omitempty"`
 	Poll        string    `json:"poll_interval"`
 	Redis       string    `json:"redis"` // redacted URL, or "embedded"
-	Runs        []Run     `json:"runs"`
+	Runs        []Result  `json:"runs"`
 }
 
 // Host describes the machine the figures come from.
@@ -40,8 +40,8 @@ type DocInfo struct {
 	Answers int    `json:"answers"`
 }
 
-// Run is the measurement of one configuration.
-type Run struct {
+// Result is the measurement of one configuration.
+type Result struct {
 	Name       string        `json:"name"`    // "in-process", "1 worker", …
 	Workers    int           `json:"workers"` // worker processes; 0 for the in-process baseline
 	Jobs       int           `json:"jobs"`
@@ -56,7 +56,7 @@ type Run struct {
 }
 
 // MaxPeakRSS is the largest per-process peak RSS of the run.
-func (r Run) MaxPeakRSS() int64 {
+func (r Result) MaxPeakRSS() int64 {
 	var m int64
 	for _, v := range r.PeakRSS {
 		m = max(m, v)
@@ -75,7 +75,11 @@ func (r *Report) WriteJSON(w io.Writer) error {
 func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "formfill bench: %d jobs, mix %s, %d CPUs, %s/%s, %s\n",
 		r.Jobs, r.Mix, r.Host.CPUs, r.Host.OS, r.Host.Arch, r.Host.GoVersion)
-	fmt.Fprintf(w, "redis %s, concurrency %d per worker, poll %s\n", r.Redis, r.Concurrency, r.Poll)
+	if r.Redis != "" {
+		fmt.Fprintf(w, "redis %s, concurrency %d per worker, poll %s\n", r.Redis, r.Concurrency, r.Poll)
+	} else {
+		fmt.Fprintf(w, "concurrency %d\n", r.Concurrency)
+	}
 	for _, d := range r.Documents {
 		fmt.Fprintf(w, "  doc %-40s %-5s %8s  %d answers\n", d.Name, d.Type, formatBytes(int64(d.Bytes)), d.Answers)
 	}

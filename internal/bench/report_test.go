@@ -5,20 +5,17 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
 )
-
-var osGetpid = os.Getpid
 
 func sampleReport() *Report {
 	return &Report{
 		Jobs: 200, Mix: Mix{{"fill", 70}, {"verify", 30}}, Concurrency: 2, Poll: "5ms", Redis: "redis://127.0.0.1:6379/15",
 		Host:      Host{CPUs: 2, OS: "linux", Arch: "amd64", GoVersion: "go1.26"},
 		Documents: []DocInfo{{Name: "word/large_questionnaire.docx", Type: "word", Bytes: 48000, Answers: 52}},
-		Runs: []Run{
+		Runs: []Result{
 			{Name: "in-process", Jobs: 200, JobsPerSec: 120.5, Latency: Latency{P50: 8 * time.Millisecond, P95: 20 * time.Millisecond, P99: 31 * time.Millisecond}, PeakRSS: []int64{60 << 20}},
 			{Name: "1 worker", Workers: 1, Jobs: 200, Failed: 2, JobsPerSec: 80, Latency: Latency{P50: 25 * time.Millisecond, P95: 1500 * time.Millisecond, P99: 12 * time.Second}, PeakRSS: []int64{40 << 20}, Errors: []string{"job x: bad <doc> & co"}},
 			{Name: "2 workers", Workers: 2, Jobs: 200, JobsPerSec: 95.25, Latency: Latency{P95: 30 * time.Millisecond}, PeakRSS: []int64{38 << 20, 45 << 20}},

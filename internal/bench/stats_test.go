@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -88,7 +89,7 @@ func TestParseVmHWM(t *testing.T) {
 }
 
 func TestPeakRSSOfThisProcess(t *testing.T) {
-	n, err := PeakRSS(osGetpid())
+	n, err := PeakRSS(os.Getpid())
 	if err != nil {
 		t.Skipf("no /proc on this system: %v", err)
 	}

@@ -1,0 +1,214 @@
+// Package bench is the engine of `formfill bench`: it drives a chosen mix of
+// jobs on generated documents through the queue and measures throughput,
+// latency (submit to completed) and peak memory for 1, 2 and 4 worker
+// processes, next to an in-process baseline that runs the engines without
+// Redis.
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/formfill/formfill/jobs"
+	"github.com/formfill/formfill/worker"
+)
+
+// Config is one bench's set-up. Zero values take the defaults of Main's
+// flags (see defaults).
+type Config struct {
+	Jobs        int           // jobs per run
+	Mix         Mix           // kinds and weights
+	Docs        []string      // fixture names (internal/fixtures)
+	Workers     []int         // worker process counts, one run each
+	Concurrency int           // jobs at once per worker (and in the baseline)
+	InFlight    int           // jobs outstanding per run; 0: 2 × workers × concurrency
+	Poll        time.Duration // status poll interval while waiting for a job
+	JobTimeout  time.Duration // one job, submit to completed
+	Queue       string        // queue jobs go to
+	RedisURL    string        // empty: an embedded Redis on a local port
+	WorkerBin   string        // the formfill binary run as `worker`
+	// InProcessWorker runs the queued runs' worker inside this process
+	// (worker.New) instead of spawning processes: for tests, where the
+	// running binary is not formfill. Workers then only says how many runs.
+	InProcessWorker bool
+	Baseline        bool // also measure the in-process baseline
+	Logger          *slog.Logger
+}
+
+func (c *Config) defaults() {
+	if c.Jobs <= 0 {
+		c.Jobs = 200
+	}
+	if len(c.Mix) == 0 {
+		c.Mix, _ = ParseMix(DefaultMix)
+	}
+	if len(c.Docs) == 0 {
+		c.Docs = DefaultDocs
+	}
+	if c.Concurrency <= 0 {
+		c.Concurrency = runtime.NumCPU()
+	}
+	if c.Poll <= 0 {
+		c.Poll = 5 * time.Millisecond
+	}
+	if c.JobTimeout <= 0 {
+		c.JobTimeout = 2 * time.Minute
+	}
+	if c.Queue == "" {
+		c.Queue = jobs.QueueBulk
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// Run prepares the corpus, runs the baseline and one queued run per entry
+// of cfg.Workers, and returns the report. A run that cannot start (workers
+// that never register, Redis unreachable) ends the bench with an error; jobs
+// that fail are counted in their run.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	cfg.defaults()
+	log := cfg.Logger
+	docs, skipped, err := loadCorpus(ctx, cfg.Docs)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range skipped {
+		log.Warn("bench document skipped", "reason", s)
+	}
+	p, err := newPlan(cfg.Mix, cfg.Jobs, docs)
+	if err != nil {
+		return nil, err
+	}
+	rep := newReport(cfg, docs)
+	if cfg.Baseline {
+		log.Info("bench run", "run", "in-process", "jobs", cfg.Jobs)
+		rep.Runs = append(rep.Runs, runBaseline(ctx, p, cfg.Concurrency))
+	}
+	if len(cfg.Workers) == 0 {
+		return rep, nil
+	}
+
+	redisURL, stopRedis, err := redisFor(cfg.RedisURL)
+	if err != nil {
+		return rep, err
+	}
+	defer stopRedis()
+	rep.Redis = jobs.RedactURL(redisURL)
+	if cfg.RedisURL == "" {
+		rep.Redis = "embedded (miniredis on " + jobs.RedactURL(redisURL) + ")"
+	}
+	conn, err := jobs.ParseRedisURL(redisURL)
+	if err != nil {
+		return rep, err
+	}
+	client := jobs.NewClient(conn, jobs.WithRetention(15*time.Minute), jobs.WithBlobTTL(time.Hour))
+	defer client.Close()
+	if err := client.Ping(ctx); err != nil {
+		return rep, err
+	}
+	if err := uploadCorpus(ctx, client, docs); err != nil {
+		return rep, err
+	}
+	insp := asynq.NewInspector(conn)
+	defer insp.Close()
+	for _, n := range cfg.Workers {
+		log.Info("bench run", "workers", n, "jobs", cfg.Jobs)
+		run, err := runQueued(ctx, cfg, client, insp, redisURL, conn, p, n)
+		if err != nil {
+			return rep, fmt.Errorf("run with %d worker(s): %w", n, err)
+		}
+		rep.Runs = append(rep.Runs, run)
+	}
+	return rep, nil
+}
+
+func newReport(cfg Config, docs []*document) *Report {
+	rep := &Report{
+		StartedAt: time.Now().UTC(), Jobs: cfg.Jobs, Mix: cfg.Mix, Concurrency: cfg.Concurrency,
+		InFlight: cfg.InFlight, Poll: cfg.Poll.String(),
+		Host: Host{CPUs: runtime.NumCPU(), OS: runtime.GOOS, Arch: runtime.GOARCH, GoVersion: runtime.Version()},
+	}
+	for _, d := range docs {
+		rep.Documents = append(rep.Documents, d.info)
+	}
+	return rep
+}
+
+func uploadCorpus(ctx context.Context, c *jobs.Client, docs []*document) error {
+	for _, d := range docs {
+		var err error
+		if d.docID, err = c.PutBlob(ctx, d.data); err != nil {
+			return fmt.Errorf("upload %s: %w", d.info.Name, err)
+		}
+		if d.filledID, err = c.PutBlob(ctx, d.filled); err != nil {
+			return fmt.Errorf("upload filled %s: %w", d.info.Name, err)
+		}
+	}
+	return nil
+}
+
+// runQueued measures one configuration: n worker processes (or one
+// in-process worker), the plan driven through Redis.
+func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq.Inspector,
+	redisURL string, conn asynq.RedisConnOpt, p *plan, n int) (Result, error) {
+	inFlight := cfg.InFlight
+	if inFlight <= 0 {
+		inFlight = 2 * n * cfg.Concurrency
+	}
+	d := &queueDriver{client: client, queue: cfg.Queue, inFlight: inFlight, poll: cfg.Poll, jobTimeout: cfg.JobTimeout}
+	if cfg.InProcessWorker {
+		w, err := worker.New(conn, worker.Concurrency(cfg.Concurrency), worker.Logger(cfg.Logger))
+		if err != nil {
+			return Result{}, err
+		}
+		if err := w.Start(); err != nil {
+			return Result{}, err
+		}
+		o, elapsed := d.drive(ctx, p)
+		w.Shutdown()
+		run := o.run("in-process worker", 1, elapsed)
+		run.PeakRSS = selfRSS()
+		return run, nil
+	}
+	if cfg.WorkerBin == "" {
+		return Result{}, errors.New("no worker binary: give --worker-bin")
+	}
+	procs, err := startWorkers(cfg.WorkerBin, n, cfg.Concurrency, redisURL)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := procs.waitReady(ctx, insp, 30*time.Second); err != nil {
+		_ = procs.stop(10 * time.Second)
+		return Result{}, err
+	}
+	o, elapsed := d.drive(ctx, p)
+	rss := procs.peakRSS()
+	if err := procs.stop(45 * time.Second); err != nil {
+		cfg.Logger.Warn("bench workers", "err", err)
+	}
+	run := o.run(workerLabel(n), n, elapsed)
+	run.PeakRSS = rss
+	return run, nil
+}
+
+func workerLabel(n int) string {
+	if n == 1 {
+		return "1 worker"
+	}
+	return fmt.Sprintf("%d workers", n)
+}
+
+func selfRSS() []int64 {
+	if rss, err := PeakRSS(os.Getpid()); err == nil {
+		return []int64{rss}
+	}
+	return nil
+}

@@ -1,0 +1,105 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"testing"
+	"time"
+)
+
+// testRedisURL is the Redis of the integration test: the machine's Redis on
+// its own database, so the bench's jobs stay apart from real queues.
+const testRedisURL = "redis://127.0.0.1:6379/15"
+
+func requireRedis(t *testing.T) {
+	t.Helper()
+	c, err := net.DialTimeout("tcp", "127.0.0.1:6379", time.Second)
+	if err != nil {
+		t.Skipf("Redis on 127.0.0.1:6379: not running (%v)", err)
+	}
+	c.Close()
+}
+
+func TestCorpusPreparesAnswersAndAFilledCopy(t *testing.T) {
+	docs, skipped, err := loadCorpus(context.Background(), []string{"word/two_column.docx", "no/such.docx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 1 || len(skipped) != 1 {
+		t.Fatalf("docs %d, skipped %v; want the Word fixture kept and the unknown one skipped", len(docs), skipped)
+	}
+	d := docs[0]
+	if d.info.Answers == 0 || len(d.expected) != len(d.answers) || len(d.locations) < len(d.answers) {
+		t.Errorf("answers %d, expected %d, locations %d", len(d.answers), len(d.expected), len(d.locations))
+	}
+	if bytes.Equal(d.filled, d.data) || len(d.filled) == 0 {
+		t.Error("filled document is empty or unchanged")
+	}
+}
+
+func TestBaselineRunsTheWholeMixInProcess(t *testing.T) {
+	m, _ := ParseMix("fill=2,extract_compact=1,verify=1,validate=1,list_fields=1,extract_text=1")
+	rep, err := Run(context.Background(), Config{Jobs: 14, Mix: m, Docs: []string{"word/two_column.docx"}, Concurrency: 2, Baseline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Runs) != 1 {
+		t.Fatalf("runs = %d, want the baseline only", len(rep.Runs))
+	}
+	r := rep.Runs[0]
+	if r.Jobs != 14 || r.Failed != 0 {
+		t.Fatalf("baseline: %d jobs, %d failed: %v", r.Jobs, r.Failed, r.Errors)
+	}
+	checkRun(t, r)
+}
+
+func TestTinyBenchThroughRedis(t *testing.T) {
+	requireRedis(t)
+	if testing.Short() {
+		t.Skip("-short: skips the Redis bench")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	m, _ := ParseMix(DefaultMix)
+	rep, err := Run(ctx, Config{
+		Jobs: 20, Mix: m, Docs: []string{"word/two_column.docx"}, Workers: []int{1}, Concurrency: 2,
+		RedisURL: testRedisURL, InProcessWorker: true, Baseline: true, JobTimeout: 30 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Runs) != 2 || rep.Runs[1].Name != "in-process worker" {
+		t.Fatalf("runs = %+v, want baseline and in-process worker", rep.Runs)
+	}
+	for _, r := range rep.Runs {
+		if r.Jobs != 20 || r.Failed != 0 {
+			t.Fatalf("%s: %d jobs, %d failed: %v", r.Name, r.Jobs, r.Failed, r.Errors)
+		}
+		checkRun(t, r)
+	}
+	// Through Redis a job costs at least the round trips the baseline
+	// skips, so its median latency cannot beat the engine alone.
+	if q, b := rep.Runs[1].Latency.P50, rep.Runs[0].Latency.P50; q < b {
+		t.Errorf("queued p50 %s below in-process p50 %s", q, b)
+	}
+	var out bytes.Buffer
+	if err := rep.WriteText(&out); err != nil || !bytes.Contains(out.Bytes(), []byte("in-process worker")) {
+		t.Errorf("text report: %v\n%s", err, out.String())
+	}
+	t.Log("\n" + out.String())
+}
+
+func checkRun(t *testing.T, r Result) {
+	t.Helper()
+	l := r.Latency
+	if r.JobsPerSec <= 0 || r.Elapsed <= 0 {
+		t.Errorf("%s: %.1f jobs/s over %s", r.Name, r.JobsPerSec, r.Elapsed)
+	}
+	if !(0 < l.P50 && l.P50 <= l.P95 && l.P95 <= l.P99 && l.P99 <= l.Max) {
+		t.Errorf("%s: percentiles out of order: %+v", r.Name, l)
+	}
+	if r.MaxPeakRSS() <= 0 {
+		t.Errorf("%s: no peak RSS", r.Name)
+	}
+}

@@ -1,0 +1,134 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/formfill/formfill/jobs"
+)
+
+// outcome collects what the jobs of one run did.
+type outcome struct {
+	mu        sync.Mutex
+	latencies []time.Duration
+	failed    int
+	errors    []string
+}
+
+const maxErrorSamples = 5
+
+func (o *outcome) record(lat time.Duration, err error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.latencies = append(o.latencies, lat)
+	if err != nil {
+		o.failed++
+		if len(o.errors) < maxErrorSamples {
+			o.errors = append(o.errors, err.Error())
+		}
+	}
+}
+
+// run turns the outcome into a Result named name.
+func (o *outcome) run(name string, workers int, elapsed time.Duration) Result {
+	r := Result{Name: name, Workers: workers, Jobs: len(o.latencies), Failed: o.failed, Elapsed: elapsed,
+		Latency: Summarize(o.latencies), Errors: o.errors}
+	if elapsed > 0 {
+		r.JobsPerSec = float64(r.Jobs) / elapsed.Seconds()
+	}
+	return r
+}
+
+// forEach runs fn for every job index of p on n goroutines, in order of
+// index. It returns the wall time from the first start to the last end.
+func forEach(ctx context.Context, p *plan, n int, fn func(ctx context.Context, i int)) time.Duration {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range max(n, 1) {
+		wg.Go(func() {
+			for i := range next {
+				fn(ctx, i)
+			}
+		})
+	}
+feed:
+	for i := range p.kinds {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	return time.Since(start)
+}
+
+// runBaseline executes the plan in this process with worker.Execute on
+// concurrency goroutines: no Redis, no serialisation, the engines alone.
+// Its throughput is the ceiling the queued runs approach.
+func runBaseline(ctx context.Context, p *plan, concurrency int) Result {
+	var o outcome
+	elapsed := forEach(ctx, p, concurrency, func(ctx context.Context, i int) {
+		payload, doc := p.job(i)
+		start := time.Now()
+		_, _, err := execute(ctx, payload, doc)
+		o.record(time.Since(start), wrapJob(i, payload.Kind, err))
+	})
+	r := o.run("in-process", 0, elapsed)
+	r.PeakRSS = selfRSS()
+	return r
+}
+
+// queueDriver submits jobs through Redis and waits for each: a closed loop
+// with inFlight jobs outstanding, so workers always find work queued while
+// latency stays the time one job takes through the system (submit to
+// completed, seen by polling every poll).
+type queueDriver struct {
+	client     *jobs.Client
+	queue      string
+	inFlight   int
+	poll       time.Duration
+	jobTimeout time.Duration
+}
+
+func (q *queueDriver) drive(ctx context.Context, p *plan) (*outcome, time.Duration) {
+	var o outcome
+	elapsed := forEach(ctx, p, q.inFlight, func(ctx context.Context, i int) {
+		payload, _ := p.job(i)
+		start := time.Now()
+		err := q.one(ctx, payload)
+		o.record(time.Since(start), wrapJob(i, payload.Kind, err))
+	})
+	return &o, elapsed
+}
+
+func (q *queueDriver) one(ctx context.Context, p jobs.Payload) error {
+	ctx, cancel := context.WithTimeout(ctx, q.jobTimeout)
+	defer cancel()
+	id, err := q.client.Submit(ctx, p, jobs.Queue(q.queue))
+	if err != nil {
+		return fmt.Errorf("submit: %w", err)
+	}
+	st, err := q.client.Wait(ctx, id, q.poll)
+	if err != nil {
+		return fmt.Errorf("job %s: %w", id, err)
+	}
+	if st.State != jobs.StateCompleted {
+		return fmt.Errorf("job %s ended %s: %s", id, st.State, st.LastError)
+	}
+	if st.Result != nil && st.Result.Error != nil {
+		return fmt.Errorf("job %s: %s", id, st.Result.Error.Message)
+	}
+	return nil
+}
+
+func wrapJob(i int, kind jobs.Kind, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("job %d (%s): %w", i, kind, err)
+}

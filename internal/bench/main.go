@@ -1,0 +1,192 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+const usage = `Usage: formfill bench [flags]
+
+Drives a mix of jobs on generated documents through the queue and reports
+throughput (jobs/s), latency from submit to completed (p50/p95/p99) and peak
+RSS per worker, for each worker-process count in --workers, after an
+in-process baseline that runs the engines without Redis.
+
+Workers are spawned as '<worker-bin> worker --concurrency N' processes. Without
+--redis (or FORMFILL_REDIS_URL) the bench starts an embedded Redis on a local
+port for them.
+
+Example:
+  formfill bench --jobs 300 --workers 1,2,4 --mix fill=70,extract_compact=20,verify=10 \
+      --redis redis://127.0.0.1:6379/15 --svg docs/scaling.svg
+
+Flags:
+`
+
+// Main runs `formfill bench` with args (without the subcommand name) and
+// returns the exit status: 0 when every job completed, 1 when the bench
+// could not run or a job failed, 2 on a usage error.
+func Main(args []string, stdout, stderr io.Writer) int {
+	cfg, opts, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "formfill bench:", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := Run(ctx, cfg)
+	if rep != nil {
+		if werr := opts.write(rep, stdout); werr != nil {
+			fmt.Fprintln(stderr, "formfill bench:", werr)
+			return 1
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "formfill bench:", err)
+		return 1
+	}
+	for _, r := range rep.Runs {
+		if r.Failed > 0 {
+			fmt.Fprintf(stderr, "formfill bench: %d of %d jobs failed in run %q\n", r.Failed, r.Jobs, r.Name)
+			return 1
+		}
+	}
+	return 0
+}
+
+// outputOptions says where the report goes.
+type outputOptions struct {
+	json     bool
+	svg      string
+	markdown string
+}
+
+func (o outputOptions) write(rep *Report, stdout io.Writer) error {
+	var err error
+	if o.json {
+		err = rep.WriteJSON(stdout)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		return err
+	}
+	if o.svg != "" {
+		if err := writeFile(o.svg, rep.WriteSVG); err != nil {
+			return err
+		}
+	}
+	if o.markdown != "" {
+		return writeFile(o.markdown, rep.WriteMarkdown)
+	}
+	return nil
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) {
+	var (
+		cfg                 Config
+		out                 outputOptions
+		mix, docs, workers  string
+		noBaseline, verbose bool
+	)
+	fs := flag.NewFlagSet("formfill bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
+	fs.IntVar(&cfg.Jobs, "jobs", 200, "jobs per run")
+	fs.StringVar(&mix, "mix", DefaultMix, "job kinds and weights, kind=weight,… (kinds: "+strings.Join(benchKinds, ", ")+")")
+	fs.StringVar(&docs, "docs", strings.Join(DefaultDocs, ","), "fixture documents to use, comma-separated (internal/fixtures names)")
+	fs.StringVar(&workers, "workers", "1,2,4", "worker-process counts, one run each; empty for the baseline only")
+	fs.IntVar(&cfg.Concurrency, "concurrency", 2, "jobs at once per worker process (and in the baseline)")
+	fs.IntVar(&cfg.InFlight, "inflight", 0, "jobs outstanding at once; 0 means 2 × workers × concurrency")
+	fs.DurationVar(&cfg.Poll, "poll", 5*time.Millisecond, "status poll interval: the resolution of the latency figures")
+	fs.DurationVar(&cfg.JobTimeout, "job-timeout", 2*time.Minute, "longest one job may take, submit to completed")
+	fs.StringVar(&cfg.Queue, "queue", "bulk", "queue to submit to (interactive or bulk)")
+	fs.StringVar(&cfg.RedisURL, "redis", os.Getenv("FORMFILL_REDIS_URL"), "Redis URL (default $FORMFILL_REDIS_URL; empty: embedded)")
+	fs.StringVar(&cfg.WorkerBin, "worker-bin", "", "formfill binary to run as workers (default: this executable)")
+	fs.BoolVar(&cfg.InProcessWorker, "in-process-worker", false, "run the queued runs' worker in this process instead of spawning processes")
+	fs.BoolVar(&noBaseline, "no-baseline", false, "skip the in-process baseline")
+	fs.BoolVar(&out.json, "json", false, "print the report as JSON")
+	fs.StringVar(&out.svg, "svg", "", "also write a chart of the runs to this SVG file")
+	fs.StringVar(&out.markdown, "markdown", "", "also write the runs as a Markdown table to this file")
+	fs.BoolVar(&verbose, "v", false, "log progress to stderr")
+	if err := fs.Parse(args); err != nil {
+		return cfg, out, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, out, fmt.Errorf("unexpected argument %q (see --help)", fs.Arg(0))
+	}
+	var err error
+	if cfg.Mix, err = ParseMix(mix); err != nil {
+		return cfg, out, err
+	}
+	if cfg.Workers, err = parseWorkers(workers); err != nil {
+		return cfg, out, err
+	}
+	if cfg.Jobs <= 0 || cfg.Concurrency <= 0 || cfg.InFlight < 0 {
+		return cfg, out, fmt.Errorf("--jobs and --concurrency must be positive, --inflight not negative")
+	}
+	cfg.Docs = splitList(docs)
+	cfg.Baseline = !noBaseline
+	if cfg.WorkerBin == "" && !cfg.InProcessWorker && len(cfg.Workers) > 0 {
+		if cfg.WorkerBin, err = os.Executable(); err != nil {
+			return cfg, out, fmt.Errorf("find this executable for --worker-bin: %w", err)
+		}
+	}
+	if verbose {
+		cfg.Logger = slog.New(slog.NewTextHandler(stderr, nil))
+	}
+	return cfg, out, nil
+}
+
+// parseWorkers reads "1,2,4": positive, distinct process counts.
+func parseWorkers(s string) ([]int, error) {
+	var out []int
+	seen := map[int]bool{}
+	for _, f := range splitList(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n <= 0 || n > 64 {
+			return nil, fmt.Errorf("--workers: %q is not a process count between 1 and 64", f)
+		}
+		if seen[n] {
+			return nil, fmt.Errorf("--workers: %d given twice", n)
+		}
+		seen[n] = true
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
