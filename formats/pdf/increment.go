@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -92,11 +93,20 @@ func increment(orig []byte, ctx *model.Context, before fingerprints) ([]byte, er
 			continue
 		}
 		b, ok := objectBytes(e.Object)
-		if ok && sha256.Sum256(b) != before[nr] {
+		if !ok {
+			if _, lazy := e.Object.(types.LazyObjectStreamObject); !lazy && e.Object != nil {
+				return nil, fmt.Errorf("object %d cannot be serialised", nr)
+			}
+			continue
+		}
+		if sha256.Sum256(b) != before[nr] {
 			nrs = append(nrs, nr)
 		}
 	}
 	sort.Ints(nrs)
+	if stabiliseSubsetTags(ctx, nrs, before) {
+		return increment(orig, ctx, before) // tags changed bytes: collect again
+	}
 	out := bytes.NewBuffer(append([]byte(nil), orig...))
 	if !bytes.HasSuffix(orig, []byte("\n")) {
 		out.WriteByte('\n')
@@ -152,4 +162,48 @@ func trailer(ctx *model.Context, size, prev int) types.Dict {
 		t["ID"] = ctx.ID
 	}
 	return t
+}
+
+var subsetTagRE = regexp.MustCompile(`^[A-Z]{6}\+`)
+
+// stabiliseSubsetTags replaces the random six-letter tags pdfcpu gives the
+// font subsets it embeds ("MMZRDT+Roboto-Regular") in new objects with
+// tags derived from the order they appear in, so the same fill of the
+// same document gives the same bytes (jobs are retried). It reports
+// whether it changed anything.
+func stabiliseSubsetTags(ctx *model.Context, nrs []int, before fingerprints) bool {
+	tags := map[string]string{}
+	changed := false
+	for _, nr := range nrs {
+		if _, old := before[nr]; old {
+			continue
+		}
+		var d types.Dict
+		switch o := ctx.Table[nr].Object.(type) {
+		case types.Dict:
+			d = o
+		case types.StreamDict:
+			d = o.Dict
+		default:
+			continue
+		}
+		for _, key := range []string{"BaseFont", "FontName"} {
+			n, ok := d[key].(types.Name)
+			if !ok || !subsetTagRE.MatchString(string(n)) || strings.HasPrefix(string(n), "FFFF") {
+				continue
+			}
+			tag := string(n)[:6]
+			if _, seen := tags[tag]; !seen {
+				tags[tag] = stableTag(len(tags))
+			}
+			d[key] = types.Name(tags[tag] + string(n)[6:])
+			changed = true
+		}
+	}
+	return changed
+}
+
+// stableTag is the i-th six-letter subset tag: FFFFAA, FFFFAB, …
+func stableTag(i int) string {
+	return fmt.Sprintf("FFFF%c%c", 'A'+byte(i/26%26), 'A'+byte(i%26))
 }

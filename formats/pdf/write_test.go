@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -232,4 +233,20 @@ func mustOpenErr(doc []byte) *document {
 		return &document{byName: map[string]*field{"name": {}}}
 	}
 	return d
+}
+
+// Jobs are retried: the same fill of the same bytes must give the same
+// bytes.
+func TestWriteIsDeterministic(t *testing.T) {
+	for _, doc := range [][]byte{fixtures.PDFForm(), fixtures.PDFHybridXFA()} {
+		answers := []formats.Answer{{PairID: "F1", AnswerText: "Ada"}, {PairID: "agree", AnswerText: "yes"}, {PairID: "country", AnswerText: "Mexico"}, {PairID: "languages", AnswerText: "Rust"}}
+		a, err := New().Write(doc, answers, formats.WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := New().Write(doc, answers, formats.WriteOptions{})
+		if !bytes.Equal(a.Document, b.Document) {
+			t.Fatal("two fills of the same document with the same answers differ")
+		}
+	}
 }
