@@ -111,6 +111,7 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 	if err != nil {
 		return nil, err
 	}
+	addContext(d)
 	out = make([]formats.ValidatedLocation, 0, len(locations))
 	for _, loc := range locations {
 		out = append(out, d.validate(loc))

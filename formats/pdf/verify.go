@@ -25,8 +25,8 @@ func verifyFields(fields []*field, expected []formats.ExpectedAnswer) *formats.V
 			key = e.XPath
 		}
 		f := byName[key]
-		if isFieldID(key) && byID[upper(key)] != nil {
-			f = byID[upper(key)]
+		if id := strings.ToUpper(key); isFieldID(key) && byID[id] != nil {
+			f = byID[id]
 		}
 		if f == nil {
 			results = append(results, formats.ContentResult{PairID: key, Status: formats.ContentMissing, Expected: e.ExpectedText})
@@ -93,12 +93,4 @@ func hasAppearance(f *field) bool {
 		}
 	}
 	return false
-}
-
-func upper(s string) string {
-	b := []byte(s)
-	if len(b) > 0 && b[0] == 'f' {
-		b[0] = 'F'
-	}
-	return string(b)
 }
