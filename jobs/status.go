@@ -63,6 +63,11 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 	default:
 		st.State = StatePending
 	}
+	if !st.State.Final() && c.IsCanceled(ctx, info.ID) {
+		// Canceled while running: asynq hands it back for a retry that
+		// the worker will end at once; for the client it is over.
+		st.State = StateCanceled
+	}
 	if len(info.Result) > 0 && st.State.Final() {
 		var r Result
 		if err := json.Unmarshal(info.Result, &r); err != nil {

@@ -22,6 +22,11 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	log := w.log.With("job_id", id, "kind", string(kind))
 	start := time.Now()
 	log.Info("job started")
+	if w.client.IsCanceled(ctx, id) {
+		// asynq puts a job interrupted by Cancel back for retry; end it here.
+		log.Info("job canceled before it ran")
+		return fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
+	}
 
 	res, err := w.process(ctx, t, kind)
 	outcome := "completed"

@@ -1,0 +1,399 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/redistest"
+	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
+)
+
+const testDB = 10
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// setup gives a test a client and a running worker on an empty Redis db.
+func setup(t *testing.T, opts ...Option) (*jobs.Client, asynq.RedisConnOpt) {
+	t.Helper()
+	conn := redistest.Conn(t, testDB)
+	c := jobs.NewClient(conn, jobs.WithTimeout(30*time.Second))
+	t.Cleanup(func() { c.Close() })
+	if opts != nil {
+		startWorker(t, conn, opts...)
+	}
+	return c, conn
+}
+
+func startWorker(t *testing.T, conn asynq.RedisConnOpt, opts ...Option) *Worker {
+	t.Helper()
+	w, err := New(conn, append([]Option{Logger(quiet), ShutdownTimeout(2 * time.Second)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	return w
+}
+
+// replaceExecute swaps the engine call for the duration of a test.
+func replaceExecute(t *testing.T, fn func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error)) {
+	old := execute
+	execute = fn
+	t.Cleanup(func() { execute = old })
+}
+
+func fixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := fixtures.Build(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.SubmitOption) *jobs.Status {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	id, err := c.Submit(ctx, p, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Wait(ctx, id, 20*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func TestWriteThenExtractThroughTheQueue(t *testing.T) {
+	c, _ := setup(t, Concurrency(2))
+	ctx := context.Background()
+	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindListFields, DocID: docID, FileType: formats.Word})
+	if st.State != jobs.StateCompleted || len(st.Result.Fields) == 0 {
+		t.Fatalf("list_fields: %+v", st)
+	}
+	target := st.Result.Fields[0].FieldID
+	answer := "Acme answers through the queue 42"
+	st = runJob(t, c, jobs.Payload{Kind: jobs.KindFill, DocID: docID, FileType: formats.Word,
+		Answers: []formats.Answer{{PairID: target, AnswerText: answer}}})
+	if st.State != jobs.StateCompleted || st.Result.OutputDocID == "" || st.Result.Report == nil {
+		t.Fatalf("fill: %+v", st)
+	}
+	if st.Result.Report.Summary.Matched != 1 {
+		t.Fatalf("fill report: %+v", st.Result.Report.Summary)
+	}
+	st = runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: st.Result.OutputDocID, FileType: formats.Word})
+	if st.State != jobs.StateCompleted || !strings.Contains(st.Result.Text, answer) {
+		t.Fatalf("extract_text of the filled document lacks the answer: %+v", st)
+	}
+}
+
+func TestEveryKindCompletes(t *testing.T) {
+	c, _ := setup(t, Concurrency(4))
+	ctx := context.Background()
+	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		p     jobs.Payload
+		check func(*jobs.Result) bool
+	}{
+		{jobs.Payload{Kind: jobs.KindExtractCompact}, func(r *jobs.Result) bool { return r.Compact != nil && strings.Contains(r.Compact.CompactText, "T1-R") }},
+		{jobs.Payload{Kind: jobs.KindExtractRaw}, func(r *jobs.Result) bool { return r.Raw != nil && strings.Contains(r.Raw.BodyXML, "w:tbl") }},
+		{jobs.Payload{Kind: jobs.KindExtractText}, func(r *jobs.Result) bool { return r.Text != "" }},
+		{jobs.Payload{Kind: jobs.KindValidate, Locations: []formats.Location{{PairID: "T1-R2-C2"}}}, func(r *jobs.Result) bool {
+			return len(r.Validated) == 1 && r.Validated[0].Status == formats.Matched
+		}},
+		{jobs.Payload{Kind: jobs.KindBuildInsertion, Insertion: &formats.BuildInsertionRequest{AnswerText: "Yes", TargetContextXML: `<w:r xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:rPr><w:b/></w:rPr><w:t>Q</w:t></w:r>`, AnswerType: formats.PlainText}}, func(r *jobs.Result) bool {
+			return r.Insertion != nil && r.Insertion.Valid && strings.Contains(r.Insertion.InsertionXML, "Yes")
+		}},
+		{jobs.Payload{Kind: jobs.KindWrite, Answers: []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "Yes"}}}, func(r *jobs.Result) bool { return r.OutputDocID != "" && r.Write != nil }},
+		{jobs.Payload{Kind: jobs.KindVerify, Expected: []formats.ExpectedAnswer{{PairID: "T1-R2-C2", ExpectedText: "Yes"}}}, func(r *jobs.Result) bool {
+			return r.Report != nil && r.Report.Summary.Missing == 1
+		}},
+		{jobs.Payload{Kind: jobs.KindListFields}, func(r *jobs.Result) bool { return len(r.Fields) > 0 }},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.p.Kind), func(t *testing.T) {
+			p := tt.p
+			p.FileType = formats.Word
+			if p.Kind.NeedsDocument() {
+				p.DocID = docID
+			}
+			st := runJob(t, c, p)
+			if st.State != jobs.StateCompleted || !tt.check(st.Result) {
+				t.Fatalf("status %s, result %+v (last error %q)", st.State, st.Result, st.LastError)
+			}
+		})
+	}
+}
+
+func TestBadInputFailsOnceNamingTheProblem(t *testing.T) {
+	c, _ := setup(t, Concurrency(2))
+	ctx := context.Background()
+	corrupt, _ := c.PutBlob(ctx, []byte("PK\x03\x04 not really a zip"))
+	good, _ := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	tests := []struct {
+		name             string
+		p                jobs.Payload
+		kind, msgContain string
+	}{
+		{"corrupt document", jobs.Payload{Kind: jobs.KindExtractCompact, DocID: corrupt, FileType: formats.Word}, "invalid_document", "zip"},
+		{"unknown element ID", jobs.Payload{Kind: jobs.KindWrite, DocID: good, FileType: formats.Word, Answers: []formats.Answer{{PairID: "T99-R1-C1", AnswerText: "x"}}}, "invalid_argument", "T99-R1-C1"},
+		{"expired document", jobs.Payload{Kind: jobs.KindExtractText, DocID: strings.Repeat("ab", 32), FileType: formats.Word}, "document_not_found", "doc_id"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := runJob(t, c, tt.p)
+			if st.State != jobs.StateFailed || st.Retried != 0 {
+				t.Fatalf("state %s after %d retries; want failed without retry", st.State, st.Retried)
+			}
+			e := st.Result.Error
+			if e == nil || e.Kind != tt.kind || !strings.Contains(e.Message, tt.msgContain) {
+				t.Fatalf("result error %+v; want kind %s mentioning %q", e, tt.kind, tt.msgContain)
+			}
+		})
+	}
+}
+
+func TestPanicFailsTheJobAndTheWorkerGoesOn(t *testing.T) {
+	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result, out []byte, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = &PanicError{Value: r}
+			}
+		}()
+		if p.Kind == jobs.KindExtractText {
+			var m map[string]int
+			m["nil map write"]++ // a genuine runtime panic
+		}
+		return Execute(ctx, p, doc)
+	})
+	c, _ := setup(t, Concurrency(1))
+	docID, _ := c.PutBlob(context.Background(), fixture(t, fixtures.WordTwoColumn))
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	if st.State != jobs.StateFailed || st.Result.Error == nil || !strings.Contains(st.Result.Error.Message, "nil map") || st.Retried != 0 {
+		t.Fatalf("panicking job: %+v %+v", st, st.Result)
+	}
+	st = runJob(t, c, jobs.Payload{Kind: jobs.KindListFields, DocID: docID, FileType: formats.Word})
+	if st.State != jobs.StateCompleted {
+		t.Fatalf("worker did not go on after a panic: %+v", st)
+	}
+}
+
+func TestExecuteRefusesUnknownFileType(t *testing.T) {
+	_, _, err := Execute(context.Background(), jobs.Payload{Kind: jobs.KindExtractText, FileType: "nonsense"}, nil)
+	if !formats.IsInputError(err) {
+		t.Fatalf("unknown file type: err = %v, want an input error", err)
+	}
+}
+
+func TestTimeoutStopsAndReportsTheJob(t *testing.T) {
+	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		time.Sleep(5 * time.Second)
+		return &jobs.Result{Kind: p.Kind}, nil, nil
+	})
+	c, _ := setup(t, Concurrency(1))
+	docID, _ := c.PutBlob(context.Background(), []byte("x"))
+	start := time.Now()
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}, jobs.Timeout(time.Second), jobs.MaxRetry(0))
+	if st.State != jobs.StateFailed || !strings.Contains(st.LastError, "deadline") {
+		t.Fatalf("timed-out job: state %s, last error %q", st.State, st.LastError)
+	}
+	if time.Since(start) > 4*time.Second {
+		t.Fatalf("the job was not stopped at its timeout: took %s", time.Since(start))
+	}
+}
+
+func TestIdempotencyKeyRunsTheWorkOnce(t *testing.T) {
+	var runs atomic.Int32
+	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		runs.Add(1)
+		return Execute(ctx, p, doc)
+	})
+	c, _ := setup(t, Concurrency(2))
+	ctx := context.Background()
+	docID, _ := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	p := jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}
+	st := runJob(t, c, p, jobs.IdempotencyKey("batch-7/doc-1"))
+	id2, err := c.Submit(ctx, p, jobs.IdempotencyKey("batch-7/doc-1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id2 != st.ID {
+		t.Fatalf("same key gave IDs %s and %s", st.ID, id2)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := runs.Load(); n != 1 {
+		t.Fatalf("work ran %d times for one idempotency key", n)
+	}
+}
+
+func TestFailedJobWithSameKeyRunsAgain(t *testing.T) {
+	c, _ := setup(t, Concurrency(1))
+	ctx := context.Background()
+	bad, _ := c.PutBlob(ctx, []byte("PK\x03\x04 corrupt"))
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: bad, FileType: formats.Word}, jobs.IdempotencyKey("k"))
+	if st.State != jobs.StateFailed {
+		t.Fatalf("first run: %s", st.State)
+	}
+	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: bad, FileType: formats.Word}, jobs.IdempotencyKey("k"))
+	if err != nil || id != st.ID {
+		t.Fatalf("resubmit: %s, %v", id, err)
+	}
+	st2, err := c.Status(ctx, id)
+	if err != nil || st2.State == jobs.StateFailed && st2.CompletedAt.Equal(st.CompletedAt) {
+		t.Fatalf("a failed job with the same key was not run again: %+v %v", st2, err)
+	}
+}
+
+func TestCancelPendingJob(t *testing.T) {
+	c, _ := setup(t) // no worker: the job stays pending
+	ctx := context.Background()
+	docID, _ := c.PutBlob(ctx, []byte("x"))
+	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := c.Status(ctx, id); st.State != jobs.StatePending {
+		t.Fatalf("before cancel: %s", st.State)
+	}
+	if err := c.Cancel(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Status(ctx, id)
+	if err != nil || st.State != jobs.StateCanceled {
+		t.Fatalf("after cancel: %+v, %v", st, err)
+	}
+	if err := c.Cancel(ctx, id); err == nil || !strings.Contains(err.Error(), "canceled") {
+		t.Fatalf("second cancel err = %v, want it to say the job is already canceled", err)
+	}
+}
+
+func TestCancelRunningJob(t *testing.T) {
+	started := make(chan struct{}, 1)
+	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		started <- struct{}{}
+		time.Sleep(10 * time.Second)
+		return &jobs.Result{Kind: p.Kind}, nil, nil
+	})
+	c, _ := setup(t, Concurrency(1))
+	ctx := context.Background()
+	docID, _ := c.PutBlob(ctx, []byte("x"))
+	id, _ := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	select {
+	case <-started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("job never started")
+	}
+	if err := c.Cancel(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 8*time.Second)
+	defer cancel()
+	st, err := c.Wait(wctx, id, 50*time.Millisecond)
+	if err != nil || st.State != jobs.StateCanceled {
+		t.Fatalf("canceled running job: %+v, %v", st, err)
+	}
+}
+
+func TestInteractiveRunsAheadOfBulk(t *testing.T) {
+	var mu sync.Mutex
+	var order []jobs.Kind
+	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		mu.Lock()
+		order = append(order, p.Kind)
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+		return &jobs.Result{Kind: p.Kind}, nil, nil
+	})
+	c, conn := setup(t)
+	ctx := context.Background()
+	docID, _ := c.PutBlob(ctx, []byte("x"))
+	for range 30 {
+		if _, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}, jobs.Queue(jobs.QueueBulk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id, _ := c.Submit(ctx, jobs.Payload{Kind: jobs.KindListFields, DocID: docID, FileType: formats.Word}, jobs.Queue(jobs.QueueInteractive))
+	startWorker(t, conn, Concurrency(1))
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if _, err := c.Wait(wctx, id, 10*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	pos := -1
+	for i, k := range order {
+		if k == jobs.KindListFields {
+			pos = i
+		}
+	}
+	if pos != 0 {
+		t.Fatalf("the interactive job ran at position %d of %d, behind bulk work", pos, len(order))
+	}
+}
+
+func TestBlobsRoundTripAndExpire(t *testing.T) {
+	conn := redistest.Conn(t, testDB)
+	c := jobs.NewClient(conn, jobs.WithBlobTTL(time.Second))
+	defer c.Close()
+	ctx := context.Background()
+	id, err := c.PutBlob(ctx, []byte("document bytes"))
+	if err != nil || id != jobs.DocID([]byte("document bytes")) {
+		t.Fatalf("PutBlob = %s, %v", id, err)
+	}
+	if got, err := c.GetBlob(ctx, id); err != nil || string(got) != "document bytes" {
+		t.Fatalf("GetBlob = %q, %v", got, err)
+	}
+	if _, err := c.GetBlob(ctx, "../../etc/passwd"); !errors.Is(err, jobs.ErrBlobNotFound) {
+		t.Fatalf("malformed doc_id err = %v", err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if _, err := c.GetBlob(ctx, id); !errors.Is(err, jobs.ErrBlobNotFound) {
+		t.Fatalf("expired blob err = %v, want ErrBlobNotFound", err)
+	}
+}
+
+func TestUnreachableRedisFailsFast(t *testing.T) {
+	c := jobs.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: time.Second})
+	defer c.Close()
+	start := time.Now()
+	err := c.Ping(context.Background())
+	if !errors.Is(err, jobs.ErrUnreachable) || !strings.Contains(err.Error(), "127.0.0.1:1") {
+		t.Fatalf("Ping err = %v, want ErrUnreachable naming the address", err)
+	}
+	if _, err := c.Submit(context.Background(), jobs.Payload{Kind: jobs.KindExtractText, DocID: strings.Repeat("0", 64)}); err == nil {
+		t.Fatal("Submit to an unreachable Redis succeeded")
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Fatalf("unreachable Redis took %s to report", d)
+	}
+}
+
+func TestNewRefusesBadConfig(t *testing.T) {
+	for _, opts := range [][]Option{{Concurrency(0)}, {Queues("urgent")}, {Queues()}} {
+		if _, err := New(asynq.RedisClientOpt{Addr: "127.0.0.1:1"}, opts...); !errors.Is(err, jobs.ErrInvalidConfig) {
+			t.Errorf("New(%v) err = %v, want ErrInvalidConfig", opts, err)
+		}
+	}
+}
