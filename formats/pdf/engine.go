@@ -32,7 +32,8 @@ func (e *Engine) Write(doc []byte, answers []formats.Answer, opts formats.WriteO
 
 // Fill implements formats.Filler: write, then verify the values on the
 // same parsed model, without parsing the output again.
-func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, *formats.VerificationReport, error) {
+func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, rep *formats.VerificationReport, err error) {
+	defer guard(&err)
 	res, d, err := e.write(doc, answers, opts)
 	if err != nil || opts.DryRun {
 		return res, nil, err
