@@ -60,7 +60,9 @@ func jobResultError(tool, jobID string, je *jobs.JobError) *mcpgo.CallToolResult
 	if je.Field != "" {
 		info.Error = fmt.Sprintf("%s (job %s): %s: %s", tool, jobID, je.Field, je.Message)
 	}
-	if k := kindError(je.Kind); k != nil {
+	if je.Kind == "document_not_found" {
+		info.Fix = "the document expired from the job store; send it again with file_path or file_bytes_b64"
+	} else if k := kindError(je.Kind); k != nil {
 		info.Fix = fixFor(k, je.Field)
 	} else {
 		info.Kind = "failed"
@@ -89,6 +91,9 @@ var kindNames = map[error]string{
 	formats.ErrInvalidArgument: "invalid_argument",
 }
 
+// kindAliases are other JobError kinds workers store for input errors.
+var kindAliases = map[string]error{"invalid_input": formats.ErrInvalidArgument}
+
 func kindName(k error) string {
 	if n, ok := kindNames[k]; ok {
 		return n
@@ -100,6 +105,9 @@ func kindName(k error) string {
 // either the snake_case name or the error's text. Other kinds (such as
 // "failed") are not input errors: it returns nil.
 func kindError(kind string) error {
+	if err, ok := kindAliases[kind]; ok {
+		return err
+	}
 	for err, name := range kindNames {
 		if kind == name || kind == err.Error() || strings.ReplaceAll(kind, " ", "_") == name {
 			return err

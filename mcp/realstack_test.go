@@ -1,0 +1,160 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/formfill/formfill/embedded"
+	"github.com/formfill/formfill/jobs"
+	"github.com/formfill/formfill/worker"
+)
+
+// testRedisDB is the database the MCP tests flush and use on the machine's
+// Redis, apart from the other packages' tests.
+const (
+	testRedisAddr = "127.0.0.1:6379"
+	testRedisDB   = 14
+)
+
+// redisStack connects to the real Redis (DB 14, flushed) and returns a job
+// client and a function starting a real worker on it. Skips when Redis is
+// not running.
+func redisStack(t *testing.T) (*jobs.Client, func() *worker.Worker) {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", testRedisAddr, time.Second)
+	if err != nil {
+		t.Skipf("redis on %s: not running (%v)", testRedisAddr, err)
+	}
+	conn.Close()
+	rdb := redis.NewClient(&redis.Options{Addr: testRedisAddr, DB: testRedisDB})
+	if err := rdb.FlushDB(context.Background()).Err(); err != nil {
+		t.Skipf("redis on %s: %v", testRedisAddr, err)
+	}
+	rdb.Close()
+	opt := asynq.RedisClientOpt{Addr: testRedisAddr, DB: testRedisDB}
+	client := jobs.NewClient(opt)
+	t.Cleanup(func() { client.Close() })
+	startWorker := func() *worker.Worker {
+		w, err := worker.New(opt, worker.Concurrency(2), worker.Logger(quietLogger()), worker.ShutdownTimeout(2*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(w.Shutdown)
+		return w
+	}
+	return client, startWorker
+}
+
+func TestRealRedisPipelineOverHTTPAndStdio(t *testing.T) {
+	jc, startWorker := redisStack(t)
+	startWorker()
+	root := workdir(t)
+	s := newTestServer(t, jc, root)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	transports := []struct {
+		name string
+		c    func() *client.Client
+	}{
+		{"http", func() *client.Client { return httpClient(t, ts.URL, "s3cret") }},
+		{"stdio", func() *client.Client { return stdioClient(t, s) }},
+	}
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			c := tr.c()
+			for _, f := range fixtureFiles {
+				t.Run(f.format, func(t *testing.T) { runPipeline(t, c, root, f.file, f.field) })
+			}
+		})
+	}
+}
+
+func TestEmbeddedPipeline(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	emb, err := embedded.Start(ctx, embedded.Logger(quietLogger()), embedded.Concurrency(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer emb.Close()
+	jc := emb.Client()
+	defer jc.Close()
+	root := workdir(t)
+	s := newTestServer(t, jc, root)
+	c := inProcessClient(t, s)
+	for _, f := range fixtureFiles {
+		t.Run(f.format, func(t *testing.T) { runPipeline(t, c, root, f.file, f.field) })
+	}
+}
+
+// With no worker running, a job outlasts wait_seconds: the tool answers
+// with the job ID, get_job and the MCP task methods see it pending, and once
+// a worker starts both polls reach the result.
+func TestRealRedisAsyncWithStoppedWorker(t *testing.T) {
+	jc, startWorker := redisStack(t)
+	root := workdir(t)
+	s := newTestServer(t, jc, root)
+	c := inProcessClient(t, s)
+
+	pending := mustOK(t, c, ToolExtractCompact, map[string]any{"file_path": "two_column.docx", "wait_seconds": 0.5})
+	if pending.Status != statePending || pending.JobID == "" {
+		t.Fatalf("with no worker: %+v, want pending with a job_id", pending)
+	}
+	created := rpc(t, s, "sess", 1, "tools/call", map[string]any{
+		"name": ToolVerify, "task": map[string]any{},
+		"arguments": map[string]any{"file_path": "form.pdf", "expected_answers": []map[string]any{{"pair_id": "F6", "expected_text": "ABC-123"}}}})
+	taskID, _ := field(created, "result", "task", "taskId").(string)
+	if got := rpc(t, s, "sess", 2, "tasks/get", map[string]any{"taskId": taskID}); field(got, "result", "status") != "working" {
+		t.Fatalf("tasks/get with no worker: %v", got)
+	}
+	doomed := mustOK(t, c, ToolExtractText, map[string]any{"file_path": "form.pdf", "wait_seconds": 0})
+	if res := call(t, c, ToolCancelJob, map[string]any{"job_id": doomed.JobID}); res.IsError {
+		t.Fatalf("cancel_job: %s", textOf(res))
+	}
+
+	startWorker()
+	done := mustOK(t, c, ToolGetJob, map[string]any{"job_id": pending.JobID, "wait_seconds": 30})
+	if done.Status != stateCompleted || !strings.Contains(fmt.Sprint(done.Result), "T1-R2-C2") {
+		t.Fatalf("get_job after the worker started: %+v", done)
+	}
+	res := rpc(t, s, "sess", 3, "tasks/result", map[string]any{"taskId": taskID})
+	if field(res, "result", "isError") == true || !strings.Contains(fmt.Sprint(field(res, "result", "structuredContent")), "matched") {
+		t.Fatalf("tasks/result: %v", res)
+	}
+	if got := rpc(t, s, "sess", 4, "tasks/get", map[string]any{"taskId": taskID}); field(got, "result", "status") != "completed" {
+		t.Fatalf("tasks/get after the result: %v", got)
+	}
+	st, err := jc.Status(context.Background(), doomed.JobID)
+	if err != nil || st.State != stateCanceled {
+		t.Fatalf("the canceled job: %+v %v", st, err)
+	}
+	if res := call(t, c, ToolGetJob, map[string]any{"job_id": doomed.JobID}); !res.IsError || !strings.Contains(textOf(res), "canceled") {
+		t.Fatalf("get_job on the canceled job: %s", textOf(res))
+	}
+}
+
+// A bad answer is found by the worker and comes back as a tool error
+// naming the element.
+func TestRealRedisWorkerInputError(t *testing.T) {
+	jc, startWorker := redisStack(t)
+	startWorker()
+	s := newTestServer(t, jc, workdir(t))
+	c := inProcessClient(t, s)
+	res := call(t, c, ToolWrite, map[string]any{"file_path": "vendor_assessment.xlsx",
+		"answers": []map[string]any{{"pair_id": "S1-R3-C3", "answer_text": "Perhaps"}}})
+	if !res.IsError || !strings.Contains(textOf(res), "Yes") || !strings.Contains(textOf(res), "How to fix") {
+		t.Fatalf("an answer outside the list options: %s", textOf(res))
+	}
+}
