@@ -100,7 +100,9 @@ func (s *Server) Addr() string { return s.redis.Addr() }
 func (s *Server) URL() string { return "redis://" + s.redis.Addr() }
 
 // Client returns a new jobs client for the embedded Redis.
-func (s *Server) Client(opts ...jobs.ClientOption) *jobs.Client { return jobs.NewClient(s.Conn(), opts...) }
+func (s *Server) Client(opts ...jobs.ClientOption) *jobs.Client {
+	return jobs.NewClient(s.Conn(), opts...)
+}
 
 // Close drains the worker and stops Redis. Jobs not finished are lost with
 // the in-process Redis: the embedded default is for one machine's work.

@@ -1,0 +1,105 @@
+package embedded
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/jobs"
+	"github.com/redis/go-redis/v9"
+)
+
+func start(t *testing.T, opts ...Option) *Server {
+	t.Helper()
+	s, err := Start(context.Background(), append([]Option{Logger(slog.New(slog.NewTextHandler(io.Discard, nil)))}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestFillRunsThroughTheEmbeddedQueue(t *testing.T) {
+	s := start(t, Concurrency(2))
+	c := s.Client()
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	doc, err := fixtures.Build(fixtures.WordTwoColumn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docID, err := c.PutBlob(ctx, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindFill, DocID: docID, FileType: formats.Word,
+		Answers: []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "Embedded Acme Ltd"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Wait(ctx, id, 20*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.State != jobs.StateCompleted || st.Result.Report == nil || !st.Result.Report.OK() {
+		t.Fatalf("fill on the embedded server: %+v", st)
+	}
+	out, err := c.GetBlob(ctx, st.Result.OutputDocID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := formats.Lookup(formats.Word)
+	text, err := e.ExtractText(out)
+	if err != nil || !strings.Contains(text, "Embedded Acme Ltd") {
+		t.Fatalf("filled document text lacks the answer (%v)", err)
+	}
+}
+
+func TestIdempotencyKeyOnEmbeddedRedis(t *testing.T) {
+	s := start(t)
+	c := s.Client()
+	defer c.Close()
+	ctx := context.Background()
+	docID, _ := c.PutBlob(ctx, []byte("PK\x03\x04 corrupt"))
+	p := jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}
+	a, err := c.Submit(ctx, p, jobs.IdempotencyKey("same"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Wait(ctx, a, 20*time.Millisecond)
+	if err != nil || st.State != jobs.StateFailed || st.Result.Error == nil || st.Result.Error.Kind != "invalid_document" {
+		t.Fatalf("corrupt document on embedded redis: %+v, %v", st, err)
+	}
+}
+
+// miniredis counts TTLs down only when told; the server must drive its clock
+// so blobs expire in a long-running process.
+func TestClockRunsTTLsDown(t *testing.T) {
+	s := start(t)
+	rdb := redis.NewClient(&redis.Options{Addr: s.Addr()})
+	defer rdb.Close()
+	ctx := context.Background()
+	if err := rdb.Set(ctx, "k", "v", 1500*time.Millisecond).Err(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3 * time.Second)
+	if n, _ := rdb.Exists(ctx, "k").Result(); n != 0 {
+		t.Fatal("a key with a 1.5 s TTL still exists after 3 s: the clock is not driven")
+	}
+}
+
+func TestAddrOptionListensWhereAsked(t *testing.T) {
+	s := start(t, Addr("127.0.0.1:0"))
+	if !strings.HasPrefix(s.URL(), "redis://127.0.0.1:") {
+		t.Fatalf("URL = %s", s.URL())
+	}
+	if _, err := Start(context.Background(), Addr("256.0.0.1:1")); err == nil {
+		t.Fatal("Start on an impossible address succeeded")
+	}
+}
