@@ -172,7 +172,7 @@ func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq
 		if err := w.Start(); err != nil {
 			return Result{}, err
 		}
-		o, elapsed := d.drive(ctx, p)
+		o, elapsed := d.measure(ctx, p)
 		w.Shutdown()
 		run := o.run("in-process worker", 1, elapsed)
 		run.PeakRSS = selfRSS()
@@ -189,7 +189,7 @@ func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq
 		_ = procs.stop(10 * time.Second)
 		return Result{}, err
 	}
-	o, elapsed := d.drive(ctx, p)
+	o, elapsed := d.measure(ctx, p)
 	rss := procs.peakRSS()
 	if err := procs.stop(45 * time.Second); err != nil {
 		cfg.Logger.Warn("bench workers", "err", err)

@@ -217,3 +217,8 @@ func newPlan(m Mix, n int, docs []*document) (*plan, error) {
 func (p *plan) job(i int) (jobs.Payload, []byte) {
 	return p.docs[i%len(p.docs)].payload(p.kinds[i])
 }
+
+// prefix returns the plan of its first n jobs (all when n is larger).
+func (p *plan) prefix(n int) *plan {
+	return &plan{kinds: p.kinds[:min(n, len(p.kinds))], docs: p.docs}
+}

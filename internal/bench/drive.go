@@ -106,6 +106,14 @@ func (q *queueDriver) drive(ctx context.Context, p *plan) (*outcome, time.Durati
 	return &o, elapsed
 }
 
+// measure runs a warm-up of inFlight jobs (not counted: the first jobs of
+// a fresh worker pay for connections, and asynq's processors back off for up
+// to 1.5 s after finding the queue empty at start), then the plan.
+func (q *queueDriver) measure(ctx context.Context, p *plan) (*outcome, time.Duration) {
+	q.drive(ctx, p.prefix(q.inFlight))
+	return q.drive(ctx, p)
+}
+
 func (q *queueDriver) one(ctx context.Context, p jobs.Payload) error {
 	ctx, cancel := context.WithTimeout(ctx, q.jobTimeout)
 	defer cancel()
