@@ -1,0 +1,141 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/embedded"
+)
+
+// helperEnv makes the test binary act as an MCP stdio server (embedded
+// Redis and worker, roots = working directory), so the Inspector test runs
+// even while cmd/formfill does not build.
+const helperEnv = "FORMFILL_MCP_TEST_HELPER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) == "stdio" {
+		os.Exit(serveHelper())
+	}
+	os.Exit(m.Run())
+}
+
+func serveHelper() int {
+	ctx := context.Background()
+	emb, err := embedded.Start(ctx, embedded.Logger(quietLogger()), embedded.Concurrency(2))
+	if err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		return 1
+	}
+	defer emb.Close()
+	s, err := New(emb.Client(), Logger(quietLogger()))
+	if err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		return 1
+	}
+	if err := s.ServeStdio(ctx, os.Stdin, os.Stdout); err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		return 1
+	}
+	return 0
+}
+
+// inspectorBin finds the MCP Inspector installed by .ci/install-inspector.
+func inspectorBin(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("MCP Inspector test: node not installed")
+	}
+	bin := filepath.Join(repoRoot(t), ".ci", "inspector", "node_modules", ".bin", "mcp-inspector")
+	if _, err := os.Stat(bin); err != nil {
+		t.Skipf("MCP Inspector test: not installed (run .ci/install-inspector): %v", err)
+	}
+	return bin
+}
+
+// serverCommand returns the command the Inspector should launch: the
+// formfill binary (`formfill mcp`) when cmd/formfill builds, else this test
+// binary in helper mode.
+func serverCommand(t *testing.T) (argv []string, env []string) {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "formfill")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/formfill")
+	build.Dir = repoRoot(t)
+	if out, err := build.CombinedOutput(); err == nil {
+		return []string{bin, "mcp"}, nil
+	} else {
+		t.Logf("cmd/formfill does not build, the Inspector launches the test binary instead:\n%s", out)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{self}, []string{"-e", helperEnv + "=stdio"}
+}
+
+func runInspector(t *testing.T, dir string, server, env []string, method ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	args := append([]string{"--cli"}, env...)
+	args = append(args, server...)
+	args = append(args, method...)
+	cmd := exec.CommandContext(ctx, inspectorBin(t), args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		stderr := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Fatalf("inspector %v: %v\nstdout: %s\nstderr: %s", method, err, out, stderr)
+	}
+	return out
+}
+
+// The official MCP Inspector, a client nobody on the project wrote, lists
+// the tools and calls extract_structure_compact over stdio.
+func TestInspectorCLI(t *testing.T) {
+	inspectorBin(t)
+	root := workdir(t)
+	server, env := serverCommand(t)
+
+	out := runInspector(t, root, server, env, "--method", "tools/list")
+	var list struct {
+		Tools []struct {
+			Name        string         `json:"name"`
+			InputSchema map[string]any `json:"inputSchema"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal(out, &list); err != nil {
+		t.Fatalf("tools/list output: %v\n%s", err, out)
+	}
+	names := map[string]bool{}
+	for _, tl := range list.Tools {
+		names[tl.Name] = true
+	}
+	for _, want := range []string{ToolExtractCompact, ToolExtractRaw, ToolExtractText, ToolValidate, ToolBuildInsertion, ToolWrite, ToolListFields, ToolVerify, ToolGetJob, ToolCancelJob, ToolListJobs} {
+		if !names[want] {
+			t.Errorf("the Inspector does not list %s (got %v)", want, names)
+		}
+	}
+
+	out = runInspector(t, root, server, env, "--method", "tools/call", "--tool-name", ToolExtractCompact, "--tool-arg", "file_path=two_column.docx")
+	var res struct {
+		IsError bool `json:"isError"`
+		Content []struct {
+			Text string `json:"text"`
+		} `json:"content"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("tools/call output: %v\n%s", err, out)
+	}
+	if res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].Text, "T1-R2-C2") {
+		t.Fatalf("extract_structure_compact through the Inspector: %s", out)
+	}
+}
