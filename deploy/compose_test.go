@@ -103,8 +103,12 @@ func TestComposeWorkersScaleAndDrain(t *testing.T) {
 	if w.ContainerName != "" || len(w.Ports) > 0 {
 		t.Errorf("worker has container_name %q / ports %v: cannot be scaled", w.ContainerName, w.Ports)
 	}
-	if w.StopGracePeriod == nil || time.Duration(*w.StopGracePeriod) <= WorkerDrainSeconds*time.Second {
-		t.Errorf("worker stop_grace_period %v must exceed the %ds drain", w.StopGracePeriod, WorkerDrainSeconds)
+	drain, err := workerDrain(w.Command)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.StopGracePeriod == nil || time.Duration(*w.StopGracePeriod) <= drain {
+		t.Errorf("worker stop_grace_period %v must exceed the %s drain", w.StopGracePeriod, drain)
 	}
 	if _, ok := w.DependsOn["redis"]; !ok {
 		t.Error("worker does not depend on redis")
@@ -154,5 +158,24 @@ func TestComposeRejectsMistakes(t *testing.T) {
 				t.Fatalf("err = %v, want one mentioning %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+func TestWorkerDrain(t *testing.T) {
+	tests := []struct {
+		args    []string
+		want    time.Duration
+		wantErr bool
+	}{
+		{[]string{"worker", "--concurrency", "4"}, DefaultWorkerDrain, false},
+		{[]string{"worker", "--shutdown-timeout", "30s"}, 30 * time.Second, false},
+		{[]string{"worker", "--shutdown-timeout=1m"}, time.Minute, false},
+		{[]string{"worker", "--shutdown-timeout", "soon"}, 0, true},
+	}
+	for _, tt := range tests {
+		got, err := workerDrain(tt.args)
+		if (err != nil) != tt.wantErr || (!tt.wantErr && got != tt.want) {
+			t.Errorf("workerDrain(%v) = %v, %v; want %v (error %v)", tt.args, got, err, tt.want, tt.wantErr)
+		}
 	}
 }

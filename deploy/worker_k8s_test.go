@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 )
@@ -24,8 +25,15 @@ func workerContainer(t *testing.T, m *manifests) (corev1.PodSpec, corev1.Contain
 func TestK8sWorkerDrainsAndReportsHealth(t *testing.T) {
 	m := mustDecodeK8s(t)
 	spec, c := workerContainer(t, m)
-	if spec.TerminationGracePeriodSeconds == nil || *spec.TerminationGracePeriodSeconds <= WorkerDrainSeconds {
-		t.Errorf("terminationGracePeriodSeconds %v must exceed the %ds drain", spec.TerminationGracePeriodSeconds, WorkerDrainSeconds)
+	drain, err := workerDrain(c.Args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := spec.TerminationGracePeriodSeconds; g == nil || time.Duration(*g)*time.Second <= drain {
+		t.Errorf("terminationGracePeriodSeconds %v must exceed the %s drain", g, drain)
+	}
+	if !slices.Contains(c.Args, "--metrics") {
+		t.Errorf("worker args %v do not serve --metrics, which the probes need", c.Args)
 	}
 	if len(c.Args) == 0 || c.Args[0] != "worker" {
 		t.Errorf("worker args = %v, want the worker subcommand", c.Args)
