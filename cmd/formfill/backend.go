@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/formfill/formfill/embedded"
+	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
+)
+
+// envRedisURL names the environment variable holding the Redis URL.
+const envRedisURL = "FORMFILL_REDIS_URL"
+
+// errNoRedis is the answer of job commands that need a Redis that outlives
+// the process.
+var errNoRedis = errors.New("no Redis configured: set --redis or " + envRedisURL + ", or run formfill serve")
+
+// backend is where a command's jobs go: a configured Redis, or an embedded
+// one started for this process.
+type backend struct {
+	client   *jobs.Client
+	conn     asynq.RedisConnOpt
+	embedded *embedded.Server
+	display  string // the Redis URL without its password
+}
+
+// redisURL returns the configured Redis URL: the flag, else the environment.
+func redisURL(e *env, g *globals) string {
+	if g.redis != "" {
+		return g.redis
+	}
+	return strings.TrimSpace(e.getenv(envRedisURL))
+}
+
+// connect returns the configured Redis's connection options, or errNoRedis.
+func connect(e *env, g *globals) (asynq.RedisConnOpt, string, error) {
+	url := redisURL(e, g)
+	if url == "" {
+		return nil, "", &usageError{errNoRedis}
+	}
+	conn, err := jobs.ParseRedisURL(url)
+	if err != nil {
+		return nil, "", &usageError{err}
+	}
+	return conn, jobs.RedactURL(url), nil
+}
+
+// backendOptions tune openBackend.
+type backendOptions struct {
+	allowEmbedded bool
+	concurrency   int // of the embedded worker
+	clientOpts    []jobs.ClientOption
+}
+
+// openBackend connects to the configured Redis, or, when none is configured
+// and the command allows it, starts an embedded Redis and worker.
+func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*backend, error) {
+	if redisURL(e, g) == "" && o.allowEmbedded {
+		n := o.concurrency
+		if n <= 0 {
+			n = 4
+		}
+		srv, err := embedded.Start(ctx, embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelWarn)))
+		if err != nil {
+			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
+		}
+		return &backend{client: srv.Client(o.clientOpts...), conn: srv.Conn(), embedded: srv, display: "embedded " + srv.URL()}, nil
+	}
+	conn, display, err := connect(e, g)
+	if err != nil {
+		return nil, err
+	}
+	c := jobs.NewClient(conn, o.clientOpts...)
+	if err := c.Ping(ctx); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return &backend{client: c, conn: conn, display: display}, nil
+}
+
+// pollInterval is how often a waiting command asks for a job's state: the
+// embedded Redis is in-process, so it can be asked often.
+func (b *backend) pollInterval() time.Duration {
+	if b.embedded != nil {
+		return 10 * time.Millisecond
+	}
+	return 50 * time.Millisecond
+}
+
+// Close releases the client and stops the embedded server, if any.
+func (b *backend) Close() error {
+	err := b.client.Close()
+	if b.embedded != nil {
+		err = errors.Join(err, b.embedded.Close())
+	}
+	return err
+}
+
+// newLogger logs text to stderr at level, or at FORMFILL_LOG_LEVEL when set.
+func newLogger(e *env, level slog.Level) *slog.Logger {
+	if v := e.getenv("FORMFILL_LOG_LEVEL"); v != "" {
+		_ = level.UnmarshalText([]byte(v))
+	}
+	w := e.stderr
+	if w == nil {
+		w = os.Stderr
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/formfill/formfill/jobs"
+	"golang.org/x/term"
+)
+
+// batchDoc is one document's outcome, as the summary reports it.
+type batchDoc struct {
+	N      int    `json:"n"`
+	File   string `json:"file"`
+	Output string `json:"output"`
+	Status string `json:"status"`
+	JobID  string `json:"job_id,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// batchSummary is the end of a batch run.
+type batchSummary struct {
+	Total       int        `json:"total"`
+	Done        int        `json:"done"`
+	Failed      int        `json:"failed"`
+	Skipped     int        `json:"skipped"`
+	Submitted   int        `json:"submitted"`
+	Unfinished  int        `json:"unfinished,omitempty"`
+	ElapsedMS   int64      `json:"elapsed_ms"`
+	DocsPerSec  float64    `json:"docs_per_second"`
+	Interrupted bool       `json:"interrupted,omitempty"`
+	Failures    []batchDoc `json:"failures"`
+	Documents   []batchDoc `json:"documents"`
+}
+
+type batchOptions struct {
+	outDir      string
+	concurrency int
+	timeout     time.Duration
+	quiet       bool
+}
+
+func runBatch(ctx context.Context, e *env, args []string) error {
+	fs, g := newFlags(e, spec{name: "batch", args: "MANIFEST",
+		desc: `Fills many documents: each manifest entry names a document, its answers (a
+path to an answers file, or the answers inline) and optionally its output
+path (default OUT_DIR/<name>) and type. MANIFEST is a JSON array or JSON
+lines:
+  {"file": "q1.docx", "answers": "q1.answers.json"}
+  {"file": "f.pdf", "answers": [{"pair_id": "F1", "answer_text": "Ada"}], "output": "f-filled.pdf"}
+Every document becomes a fill job on the bulk queue, at most --concurrency in
+flight. Safe to rerun after an interruption: documents recorded as done in
+OUT_DIR/.formfill-batch.json whose output exists are skipped, and a job's ID
+is derived from sha256(document + answers), so work finished in Redis is
+collected, not redone. Exits 1 listing the documents that failed and why.`,
+		examples: []string{
+			"formfill batch manifest.jsonl --out-dir filled/",
+			"FORMFILL_REDIS_URL=redis://redis:6379/0 formfill batch manifest.json --out-dir out --concurrency 64 --json",
+		}})
+	o := batchOptions{}
+	fs.StringVar(&o.outDir, "out-dir", "", "directory for the filled documents and the state file (required)")
+	fs.IntVar(&o.concurrency, "concurrency", 16, "documents in flight at once")
+	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest wait for one document's job")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if o.outDir == "" {
+		return usagef("--out-dir is required")
+	}
+	if o.concurrency < 1 {
+		return usagef("--concurrency %d: expected 1 or more", o.concurrency)
+	}
+	entries, err := readManifest(pos[0])
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
+		return fmt.Errorf("--out-dir: %w", err)
+	}
+	items, err := resolveItems(pos[0], o.outDir, entries)
+	if err != nil {
+		return err
+	}
+	state, err := openState(o.outDir)
+	if err != nil {
+		return err
+	}
+	defer state.Close()
+	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true, concurrency: runtime.NumCPU()})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	terminal := isTerminal(e.stderr)
+	prog := newProgress(e.stderr, len(items), terminal, o.quiet)
+	docs, submitted := runItems(ctx, b, state, items, o, prog)
+	prog.Close()
+	sum := summarize(docs, submitted, time.Since(prog.start), ctx.Err() != nil)
+	return reportBatch(e, g, sum)
+}
+
+// runItems processes the items with bounded concurrency and returns each
+// one's outcome (in manifest order) and how many jobs were submitted.
+func runItems(ctx context.Context, b *backend, state *batchState, items []*batchItem, o batchOptions, prog *progress) ([]batchDoc, int) {
+	docs := make([]batchDoc, len(items))
+	var submitted int64
+	var mu sync.Mutex
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(o.concurrency, len(items)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				d, sub := processItem(ctx, b, state, items[i], o)
+				if sub {
+					mu.Lock()
+					submitted++
+					mu.Unlock()
+				}
+				docs[i] = d
+				prog.add(d.Status)
+			}
+		}()
+	}
+	for i := range items {
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	for i, it := range items {
+		if docs[i].Status == "" {
+			docs[i] = batchDoc{N: it.N, File: it.File, Output: it.Output, Status: "unfinished"}
+		}
+	}
+	return docs, int(submitted)
+}
+
+// processItem fills one document: skip it if already done, else upload,
+// submit (idempotently), wait, save the output and record the outcome.
+func processItem(ctx context.Context, b *backend, state *batchState, it *batchItem, o batchOptions) (batchDoc, bool) {
+	d := batchDoc{N: it.N, File: it.File, Output: it.Output}
+	fail := func(err error) batchDoc {
+		d.Status, d.Error = outcomeFailed, err.Error()
+		return d
+	}
+	answers, err := it.answers()
+	if err != nil {
+		return fail(err), false
+	}
+	data, ft, err := readDocument(it.File, it.Type)
+	if err != nil {
+		return fail(err), false
+	}
+	key, err := workKey(data, answers)
+	if err != nil {
+		return fail(err), false
+	}
+	if rec, ok := state.finished(it.Output, key); ok {
+		d.Status, d.JobID = outcomeSkipped, rec.JobID
+		return d, false
+	}
+	docID, err := b.client.PutBlob(ctx, data)
+	if err != nil {
+		return fail(err), false
+	}
+	data = nil // the blob is in Redis; do not hold thousands of documents
+	d.JobID, err = b.client.Submit(ctx, jobs.Payload{Kind: jobs.KindFill, DocID: docID, FileType: ft, Answers: answers},
+		jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(key))
+	if err != nil {
+		return fail(err), false
+	}
+	wctx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	res, err := awaitResult(wctx, b.client, d.JobID, b.pollInterval())
+	if err != nil && ctx.Err() != nil {
+		d.Status = "unfinished" // interrupted: the job goes on; a rerun collects it
+		return d, true
+	}
+	if err == nil {
+		err = saveOutput(ctx, b.client, res, it.Output)
+	}
+	if err == nil && res.Report != nil && !res.Report.OK() {
+		err = errors.New("verification failed: " + problems(res.Report))
+	}
+	d.Status = outcomeDone
+	if err != nil {
+		d = fail(err)
+	}
+	if rerr := state.record(stateRecord{Output: it.Output, File: it.File, Key: key, JobID: d.JobID, Status: d.Status, Error: d.Error}); rerr != nil && d.Error == "" {
+		d = fail(rerr)
+	}
+	return d, true
+}
+
+func summarize(docs []batchDoc, submitted int, elapsed time.Duration, interrupted bool) batchSummary {
+	s := batchSummary{Total: len(docs), Submitted: submitted, ElapsedMS: elapsed.Milliseconds(), Interrupted: interrupted,
+		Documents: docs, Failures: []batchDoc{}}
+	for _, d := range docs {
+		switch d.Status {
+		case outcomeDone:
+			s.Done++
+		case outcomeFailed:
+			s.Failed++
+			s.Failures = append(s.Failures, d)
+		case outcomeSkipped:
+			s.Skipped++
+		default:
+			s.Unfinished++
+		}
+	}
+	if elapsed > 0 {
+		s.DocsPerSec = float64(s.Done+s.Failed) / elapsed.Seconds()
+	}
+	return s
+}
+
+func reportBatch(e *env, g *globals, s batchSummary) error {
+	if g.json {
+		if err := printJSON(e.stdout, s); err != nil {
+			return err
+		}
+	} else {
+		printBatchSummary(e.stdout, s)
+	}
+	if s.Failed > 0 || s.Unfinished > 0 {
+		if g.json {
+			// The JSON names the failures; stderr keeps a one-line reason.
+			fmt.Fprintf(e.stderr, "formfill batch: %d failed, %d unfinished\n", s.Failed, s.Unfinished)
+		} else {
+			printFailures(e.stderr, s)
+		}
+		return &silentError{exitFailure}
+	}
+	return nil
+}
+
+func printBatchSummary(w io.Writer, s batchSummary) {
+	fmt.Fprintf(w, "batch: %d documents: %d done, %d failed, %d skipped", s.Total, s.Done, s.Failed, s.Skipped)
+	if s.Unfinished > 0 {
+		fmt.Fprintf(w, ", %d unfinished", s.Unfinished)
+	}
+	fmt.Fprintf(w, " (%d jobs submitted) in %s", s.Submitted, (time.Duration(s.ElapsedMS) * time.Millisecond).Round(10*time.Millisecond))
+	if s.DocsPerSec > 0 {
+		fmt.Fprintf(w, ", %.1f docs/s", s.DocsPerSec)
+	}
+	fmt.Fprintln(w)
+}
+
+func printFailures(w io.Writer, s batchSummary) {
+	if s.Failed > 0 {
+		fmt.Fprintf(w, "formfill batch: %d documents failed:\n", s.Failed)
+		for _, d := range s.Failures {
+			fmt.Fprintf(w, "  %s: %s\n", d.File, d.Error)
+		}
+	}
+	if s.Interrupted || s.Unfinished > 0 {
+		fmt.Fprintf(w, "formfill batch: interrupted with %d documents unfinished; rerun the same command to resume\n", s.Unfinished)
+	}
+}
+
+// isTerminal reports whether w is a terminal (a progress bar can redraw).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// stateFileName is the batch state log in the output directory.
+const stateFileName = ".formfill-batch.json"
+
+// Document outcomes in a batch.
+const (
+	outcomeDone    = "done"
+	outcomeFailed  = "failed"
+	outcomeSkipped = "skipped"
+)
+
+// stateRecord is what the state log remembers of one document.
+type stateRecord struct {
+	Output string    `json:"output"`
+	File   string    `json:"file"`
+	Key    string    `json:"key"` // sha256 of the document and its answers
+	JobID  string    `json:"job_id,omitempty"`
+	Status string    `json:"status"`
+	Error  string    `json:"error,omitempty"`
+	At     time.Time `json:"at"`
+}
+
+// batchState is an append-only log of JSON lines, one per finished
+// document: appending is cheap for thousands of documents and survives an
+// interruption (a torn last line is ignored on reading).
+type batchState struct {
+	mu   sync.Mutex
+	path string
+	f    *os.File
+	recs map[string]stateRecord // by output path; the last line wins
+}
+
+func openState(outDir string) (*batchState, error) {
+	s := &batchState{path: filepath.Join(outDir, stateFileName), recs: map[string]stateRecord{}}
+	if f, err := os.Open(s.path); err == nil {
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for sc.Scan() {
+			var r stateRecord
+			if json.Unmarshal(sc.Bytes(), &r) == nil && r.Output != "" {
+				s.recs[r.Output] = r
+			}
+		}
+		f.Close()
+	}
+	f, err := os.OpenFile(s.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("batch state: %w", err)
+	}
+	s.f = f
+	return s, nil
+}
+
+// finished reports whether output was produced from exactly this key and
+// is still on disk: such a document is not redone.
+func (s *batchState) finished(output, key string) (stateRecord, bool) {
+	s.mu.Lock()
+	r, ok := s.recs[output]
+	s.mu.Unlock()
+	return r, ok && r.Key == key && r.Status == outcomeDone && fileExists(output)
+}
+
+func (s *batchState) record(r stateRecord) error {
+	r.At = time.Now().UTC()
+	line, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.recs[r.Output] = r
+	if _, err := s.f.Write(append(line, '\n')); err != nil {
+		return fmt.Errorf("batch state %s: %w", s.path, err)
+	}
+	return nil
+}
+
+func (s *batchState) Close() error { return s.f.Close() }
+
+// workKey identifies a document's work: the same bytes filled with the same
+// answers always give the same key, so the job's idempotency key makes a
+// rerun find the job instead of running it again.
+func workKey(doc []byte, answers []formats.Answer) (string, error) {
+	a, err := json.Marshal(answers)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	d := sha256.Sum256(doc)
+	h.Write(d[:])
+	h.Write(a)
+	return "batch-" + hex.EncodeToString(h.Sum(nil)), nil
+}

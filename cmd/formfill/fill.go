@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/formfill/formfill/jobs"
+)
+
+func runFill(ctx context.Context, e *env, args []string) error {
+	fs, g := newFlags(e, spec{name: "fill", args: "FILE",
+		desc: `Writes the answers and verifies them in one job (the fill job kind), saves
+the filled document to -o, and prints the verification. Exits 1 when any
+answer is missing or mismatched, naming them; the document is still saved so
+you can look at it.`,
+		examples: []string{
+			"formfill fill questionnaire.docx --answers answers.json -o filled.docx",
+			"formfill fill form.pdf --answers answers.json -o filled.pdf --json",
+			"FORMFILL_REDIS_URL=redis://127.0.0.1:6379/0 formfill fill vendor.xlsx --answers a.json -o out.xlsx",
+		}})
+	answersPath := fs.String("answers", "", "JSON file of answers, as for write (required)")
+	out := fs.String("o", "", "output file for the filled document (required)")
+	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
+	queue := fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if *answersPath == "" || *out == "" {
+		return usagef("--answers and -o are required")
+	}
+	if _, err := jobs.ParseQueue(*queue); err != nil {
+		return &usageError{err}
+	}
+	answers, err := loadAnswers(*answersPath)
+	if err != nil {
+		return err
+	}
+	if err := checkWritable(*out); err != nil {
+		return err
+	}
+	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	_, res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
+		payload: jobs.Payload{Kind: jobs.KindFill, Answers: answers}, opts: []jobs.SubmitOption{jobs.Queue(*queue)}})
+	if err != nil {
+		return err
+	}
+	if err := saveOutput(ctx, b.client, res, *out); err != nil {
+		return err
+	}
+	if !g.json && res.Write != nil {
+		printWrite(e.stdout, res.Write)
+		fmt.Fprintf(e.stdout, "saved %s\n", *out)
+	}
+	return reportOutcome(e, g, res.Report, func() error {
+		ok := res.Report.OK()
+		return printJSON(e.stdout, writeJSON{Write: res.Write, Report: res.Report, Output: *out, OK: &ok})
+	})
+}

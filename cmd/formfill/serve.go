@@ -1,0 +1,46 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/formfill/formfill/embedded"
+)
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs, g := newFlags(e, spec{name: "serve",
+		desc: `Runs an embedded Redis on a local port plus a worker, for several clients
+on one machine without installing Redis. Prints the URL clients should use
+(FORMFILL_REDIS_URL). Jobs live in memory: they are lost when serve stops.
+For anything that must survive a restart, run a real Redis and formfill worker.`,
+		examples: []string{
+			"formfill serve --addr 127.0.0.1:6380 --concurrency 4",
+			"FORMFILL_REDIS_URL=redis://127.0.0.1:6380 formfill batch manifest.jsonl --out-dir out/",
+		}})
+	addr := fs.String("addr", "127.0.0.1:6380", "address the embedded Redis listens on")
+	concurrency := fs.Int("concurrency", 4, "jobs the worker runs at once")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if g.redis != "" {
+		return usagef("serve starts its own Redis; --redis does not apply (use formfill worker for an existing Redis)")
+	}
+	if *concurrency < 1 {
+		return usagef("--concurrency %d: expected 1 or more", *concurrency)
+	}
+	log := newLogger(e, slog.LevelInfo)
+	srv, err := embedded.Start(ctx, embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log))
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	if g.json {
+		printJSON(e.stdout, map[string]any{"redis_url": srv.URL(), "concurrency": *concurrency})
+	} else {
+		fmt.Fprintf(e.stdout, "formfill serve: embedded Redis and worker ready\n  export %s=%s\n", envRedisURL, srv.URL())
+	}
+	<-ctx.Done()
+	log.Info("serve: stopping; unfinished jobs are lost with the embedded Redis")
+	return nil
+}

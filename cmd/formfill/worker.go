@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/formfill/formfill/jobs"
+	"github.com/formfill/formfill/worker"
+	"github.com/hibiken/asynq"
+)
+
+func runWorker(ctx context.Context, e *env, args []string) error {
+	fs, g := newFlags(e, spec{name: "worker",
+		desc: `Serves jobs from Redis until SIGTERM or SIGINT, then drains: running jobs
+finish within --shutdown-timeout or are handed back to the queue, so none is
+lost. Workers are stateless: run as many as you like, on any machines, against
+the same Redis. Interactive jobs are always served before bulk ones.
+--metrics serves /healthz and Prometheus /metrics.`,
+		examples: []string{
+			"FORMFILL_REDIS_URL=redis://:secret@redis:6379/0 formfill worker --concurrency 8",
+			"formfill worker --redis redis://127.0.0.1:6379/0 --queues bulk --metrics :9090",
+		}})
+	concurrency := fs.Int("concurrency", 4, "jobs run at once (about one per core)")
+	queues := stringList{}
+	fs.Var(&queues, "queues", "queues served, most urgent first (default interactive,bulk)")
+	metrics := fs.String("metrics", "", "address for /healthz and /metrics, e.g. :9090 (default: off)")
+	drain := fs.Duration("shutdown-timeout", 20*time.Second, "how long a drain waits for running jobs")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if *concurrency < 1 {
+		return usagef("--concurrency %d: expected 1 or more", *concurrency)
+	}
+	if len(queues) == 0 {
+		queues = jobs.Queues
+	}
+	for _, q := range queues {
+		if _, err := jobs.ParseQueue(q); err != nil {
+			return &usageError{err}
+		}
+	}
+	conn, display, err := connect(e, g)
+	if err != nil {
+		return err
+	}
+	log := newLogger(e, slog.LevelInfo)
+	if err := pingConn(ctx, conn); err != nil {
+		return err
+	}
+	w, err := worker.New(conn, worker.Concurrency(*concurrency), worker.Queues(queues...), worker.Logger(log),
+		worker.ShutdownTimeout(*drain))
+	if err != nil {
+		return err
+	}
+	if *metrics != "" {
+		stop, err := serveMetrics(*metrics, w.Handler(), log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	log.Info("worker serving", "redis", display, "concurrency", *concurrency, "queues", queues)
+	return w.Run(ctx)
+}
+
+// pingConn fails fast, with a clear message, when Redis does not answer.
+func pingConn(ctx context.Context, conn asynq.RedisConnOpt) error {
+	c := jobs.NewClient(conn)
+	defer c.Close()
+	return c.Ping(ctx)
+}
+
+// serveMetrics serves h on addr in the background; stop shuts it down.
+func serveMetrics(addr string, h http.Handler, log *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("--metrics %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics server stopped", "error", err)
+		}
+	}()
+	log.Info("metrics listening", "addr", ln.Addr().String())
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	}, nil
+}
