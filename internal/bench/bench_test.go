@@ -83,6 +83,11 @@ func TestTinyBenchThroughRedis(t *testing.T) {
 	if q, b := rep.Runs[1].Latency.P50, rep.Runs[0].Latency.P50; q < b {
 		t.Errorf("queued p50 %s below in-process p50 %s", q, b)
 	}
+	// A queued job cannot cost fewer Redis commands than enqueue, dequeue,
+	// blob fetch, result write, done and one status poll.
+	if c := rep.Runs[1].RedisCommandsPerJob; c < 6 {
+		t.Errorf("%.1f Redis commands per job: implausibly few", c)
+	}
 	var out bytes.Buffer
 	if err := rep.WriteText(&out); err != nil || !bytes.Contains(out.Bytes(), []byte("in-process worker")) {
 		t.Errorf("text report: %v\n%s", err, out.String())

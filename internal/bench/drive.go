@@ -109,9 +109,16 @@ func (q *queueDriver) drive(ctx context.Context, p *plan) (*outcome, time.Durati
 // measure runs a warm-up of inFlight jobs (not counted: the first jobs of
 // a fresh worker pay for connections, and asynq's processors back off for up
 // to 1.5 s after finding the queue empty at start), then the plan.
-func (q *queueDriver) measure(ctx context.Context, p *plan) (*outcome, time.Duration) {
+func (q *queueDriver) measure(ctx context.Context, p *plan) (*outcome, time.Duration, float64) {
 	q.drive(ctx, p.prefix(q.inFlight))
-	return q.drive(ctx, p)
+	before, errBefore := commandsProcessed(ctx, q.client.Redis())
+	o, elapsed := q.drive(ctx, p)
+	after, errAfter := commandsProcessed(ctx, q.client.Redis())
+	perJob := 0.0
+	if errBefore == nil && errAfter == nil && len(o.latencies) > 0 {
+		perJob = float64(after-before) / float64(len(o.latencies))
+	}
+	return o, elapsed, perJob
 }
 
 func (q *queueDriver) one(ctx context.Context, p jobs.Payload) error {

@@ -51,8 +51,13 @@ type Result struct {
 	Latency    Latency       `json:"latency"`
 	// PeakRSS is each worker process's VmHWM in bytes (for the baseline,
 	// the bench process's own).
-	PeakRSS []int64  `json:"peak_rss_bytes,omitempty"`
-	Errors  []string `json:"errors,omitempty"` // a sample of failures
+	PeakRSS []int64 `json:"peak_rss_bytes,omitempty"`
+	// RedisCommandsPerJob is the growth of Redis's server-wide command
+	// count during the run, per job: the round trips one job costs
+	// (submit, status polls, dequeue, blob, result, done), plus whatever
+	// else used the server meanwhile. 0 when not measured (miniredis).
+	RedisCommandsPerJob float64  `json:"redis_commands_per_job,omitempty"`
+	Errors              []string `json:"errors,omitempty"` // a sample of failures
 }
 
 // MaxPeakRSS is the largest per-process peak RSS of the run.
@@ -84,11 +89,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "  doc %-40s %-5s %8s  %d answers\n", d.Name, d.Type, formatBytes(int64(d.Bytes)), d.Answers)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tp50\tp95\tp99\tpeak RSS/worker\t")
+	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tp50\tp95\tp99\tpeak RSS/worker\tredis cmds/job\t")
 	for _, run := range r.Runs {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
 			formatDuration(run.Latency.P50), formatDuration(run.Latency.P95), formatDuration(run.Latency.P99),
-			formatBytes(run.MaxPeakRSS()))
+			formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -104,12 +109,12 @@ func (r *Report) WriteText(w io.Writer) error {
 // WriteMarkdown writes the runs as a Markdown table, for docs/SCALING.md.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString("| run | jobs | failed | jobs/s | p50 | p95 | p99 | peak RSS per worker |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| run | jobs | failed | jobs/s | p50 | p95 | p99 | peak RSS per worker | Redis commands per job |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, run := range r.Runs {
-		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
+		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
 			run.JobsPerSec, formatDuration(run.Latency.P50), formatDuration(run.Latency.P95),
-			formatDuration(run.Latency.P99), formatBytes(run.MaxPeakRSS()))
+			formatDuration(run.Latency.P99), formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -129,6 +134,13 @@ func formatDuration(d time.Duration) string {
 	default:
 		return fmt.Sprintf("%.1fs", d.Seconds())
 	}
+}
+
+func formatPerJob(v float64) string {
+	if v <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f", v)
 }
 
 func formatBytes(n int64) string {
