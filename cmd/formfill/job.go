@@ -61,6 +61,9 @@ func runDocJob(ctx context.Context, b *backend, j docJob) (string, *jobs.Result,
 		return "", nil, err
 	}
 	res, err := awaitResult(ctx, b.client, id, b.pollInterval())
+	if err != nil && j.path != "" {
+		err = fmt.Errorf("%s: %w", j.path, err)
+	}
 	return id, res, err
 }
 

@@ -100,7 +100,7 @@ func payloadFor(kind jobs.Kind, answersPath, expPath, locArg string) (jobs.Paylo
 
 func runStatus(ctx context.Context, e *env, args []string) error {
 	fs, g := newFlags(e, spec{name: "status", args: "JOB_ID",
-		desc: "Shows a job's state: pending, active, retry, completed, failed or canceled.",
+		desc:     "Shows a job's state: pending, active, retry, completed, failed or canceled.",
 		examples: []string{"formfill status b-3f2a9c…", "formfill status i-1c0e… --json"}})
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
@@ -252,4 +252,3 @@ func runQueues(ctx context.Context, e *env, args []string) error {
 	}
 	return nil
 }
-
