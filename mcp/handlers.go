@@ -73,6 +73,7 @@ func (s *Server) await(ctx context.Context, id string, wait time.Duration, token
 	deadline := time.Now().Add(wait)
 	var last jobs.State
 	step := 0.0
+	delay := 5 * time.Millisecond // short jobs finish in milliseconds: back off from there
 	for {
 		st, err := s.store.Status(ctx, id)
 		if err != nil {
@@ -89,8 +90,9 @@ func (s *Server) await(ctx context.Context, id string, wait time.Duration, token
 		select {
 		case <-ctx.Done():
 			return st, nil
-		case <-time.After(min(pollInterval, time.Until(deadline))):
+		case <-time.After(min(delay, time.Until(deadline))):
 		}
+		delay = min(2*delay, pollInterval)
 	}
 }
 

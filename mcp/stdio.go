@@ -91,10 +91,11 @@ func readLine(r *bufio.Reader, limit int64) ([]byte, error) {
 	}
 }
 
-// isTaskMessage is a cheap pre-check before parsing: only lines naming a
-// task method or carrying a "task" member can be task messages.
+// isTaskMessage tells whether a message is for the task interceptor. Large
+// messages (documents in base64) are first screened by substring, so they
+// are not parsed twice unless they can be task messages.
 func isTaskMessage(line []byte) bool {
-	if !bytes.Contains(line, []byte(`"tasks/`)) && !bytes.Contains(line, []byte(`"task"`)) {
+	if len(line) > 1<<20 && !bytes.Contains(line, []byte(`"tasks/`)) && !bytes.Contains(line, []byte(`"task"`)) {
 		return false
 	}
 	var m struct {

@@ -1,0 +1,57 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// Tool arguments come from any agent: decoding never panics, and what it
+// refuses is a typed input error.
+func FuzzDecodeArgs(f *testing.F) {
+	f.Add(ToolWrite, `{"file_path":"a.docx","answers":[{"pair_id":"T1-R1-C1","answer_text":"x"}],"dry_run":true}`)
+	f.Add(ToolValidate, `{"locations":"oops"}`)
+	f.Add(ToolBuildInsertion, `{"answer_text":null,"answer_type":7}`)
+	f.Add(ToolExtractText, `[1,2,3]`)
+	f.Add(ToolVerify, `{"expected_answers":[{"pair_id":1}]}`)
+	f.Fuzz(func(t *testing.T, tool, raw string) {
+		if _, ok := allowedArgs[tool]; !ok {
+			tool = ToolWrite
+		}
+		a, err := decodeArgs(tool, json.RawMessage(raw))
+		if err != nil && !formats.IsInputError(err) {
+			t.Fatalf("decodeArgs(%q) error is not an input error: %v", raw, err)
+		}
+		if err == nil && a == nil {
+			t.Fatal("nil args without an error")
+		}
+	})
+}
+
+// Raw JSON-RPC lines reach the task interceptor before mcp-go: it never
+// panics, and what it claims is answered with a result or an error.
+func FuzzInterceptTasks(f *testing.F) {
+	f.Add(`{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"x"}}`)
+	f.Add(`{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"extract_text","task":{},"arguments":{"file_path":"../x"}}}`)
+	f.Add(`{"jsonrpc":"2.0","id":2,"method":"tasks/list"}`)
+	f.Add(`{"jsonrpc":"2.0","id":null,"method":"tasks/cancel","params":[]}`)
+	f.Add(`{"id":3,"method":"tools/call","params":{"task":null}}`)
+	s, err := NewWithStore(newMemStore(), Roots([]string{f.TempDir()}), Logger(quietLogger()))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		resp, ok := s.interceptTasks(ctx, "fuzz", json.RawMessage(raw))
+		if ok && resp == nil {
+			t.Fatalf("claimed %q without answering", raw)
+		}
+		if isTaskMessage([]byte(raw)) != ok && ok {
+			t.Fatalf("answered %q that the stdio pre-check would not route here", raw)
+		}
+	})
+}
