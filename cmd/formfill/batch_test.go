@@ -1,0 +1,199 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// writeManifest writes n documents cycling through the fixtures, each with
+// its own answer text (so each is distinct work), half with inline answers
+// and half with an answers file, and returns the manifest path.
+func writeManifest(t *testing.T, dir string, n int) string {
+	t.Helper()
+	var lines []string
+	for i := range n {
+		f := fixtureDocs[i%len(fixtureDocs)]
+		doc := filepath.Join(dir, fmt.Sprintf("doc%02d-%s", i, f.name))
+		writeFile(t, doc, f.build())
+		answers := []formats.Answer{{PairID: f.answers[0].PairID, AnswerText: fmt.Sprintf("Answer number %d", i)}}
+		entry := map[string]any{"file": filepath.Base(doc)}
+		if i%2 == 0 {
+			entry["answers"] = answers
+		} else {
+			p := doc + ".answers.json"
+			writeJSONFile(t, p, answers)
+			entry["answers"] = filepath.Base(p)
+		}
+		line, _ := json.Marshal(entry)
+		lines = append(lines, string(line))
+	}
+	m := filepath.Join(dir, "manifest.jsonl")
+	writeFile(t, m, []byte("# a comment line\n"+strings.Join(lines, "\n")+"\n"))
+	return m
+}
+
+func runBatchJSON(t *testing.T, env []string, args ...string) (batchSummary, result) {
+	t.Helper()
+	r := cli(t, env, append([]string{"batch", "--json"}, args...)...)
+	var s batchSummary
+	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+		t.Fatalf("batch --json: %v\nstdout %s\nstderr %s", err, r.stdout, r.stderr)
+	}
+	return s, r
+}
+
+func TestBatchRerunSubmitsNothingAndResumesWhatIsMissing(t *testing.T) {
+	env := redisEnv(t, 13)
+	startWorker(t, env, "--concurrency", "4")
+	dir := t.TempDir()
+	manifest := writeManifest(t, dir, 20)
+	out := filepath.Join(dir, "out")
+
+	s, r := runBatchJSON(t, env, manifest, "--out-dir", out, "--concurrency", "8")
+	if r.code != 0 || s.Done != 20 || s.Submitted != 20 || s.Failed != 0 {
+		t.Fatalf("first run: exit %d, %+v\n%s", r.code, s, r.stderr)
+	}
+	for _, d := range s.Documents {
+		if _, err := os.Stat(d.Output); err != nil {
+			t.Fatalf("output of %s: %v", d.File, err)
+		}
+	}
+	firstJob := s.Documents[3].JobID
+
+	s, r = runBatchJSON(t, env, manifest, "--out-dir", out)
+	if r.code != 0 || s.Skipped != 20 || s.Submitted != 0 || s.Done != 0 {
+		t.Fatalf("rerun: exit %d, want 20 skipped and nothing submitted: %+v", r.code, s)
+	}
+
+	// An output lost after the run is redone; its job is found in Redis by
+	// its idempotency key, not run again.
+	os.Remove(s.Documents[3].Output)
+	s, r = runBatchJSON(t, env, manifest, "--out-dir", out)
+	if r.code != 0 || s.Skipped != 19 || s.Done != 1 || s.Documents[3].JobID != firstJob {
+		t.Fatalf("rerun after losing one output: exit %d %+v (job %s, first %s)", r.code, s, s.Documents[3].JobID, firstJob)
+	}
+	if got := jobsFinished(r.stderr); len(got) != 0 {
+		t.Fatalf("unexpected worker lines in batch output: %v", got)
+	}
+}
+
+func TestBatchFailureExitsOneNamingTheDocument(t *testing.T) {
+	dir := t.TempDir()
+	manifest := writeManifest(t, dir, 3)
+	corrupt := filepath.Join(dir, "broken.docx")
+	writeFile(t, corrupt, []byte("PK\x03\x04 not really a zip"))
+	missing := filepath.Join(dir, "missing.xlsx")
+	f, _ := os.OpenFile(manifest, os.O_APPEND|os.O_WRONLY, 0)
+	fmt.Fprintf(f, `{"file": %q, "answers": [{"pair_id": "T1-R2-C2", "answer_text": "x"}]}`+"\n", corrupt)
+	fmt.Fprintf(f, `{"file": %q, "answers": [{"pair_id": "S1-R3-C3", "answer_text": "Yes"}]}`+"\n", missing)
+	f.Close()
+
+	r := cli(t, nil, "batch", manifest, "--out-dir", filepath.Join(dir, "out"))
+	if r.code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "3 done, 2 failed") {
+		t.Errorf("summary: %s", r.stdout)
+	}
+	for _, want := range []string{"broken.docx", "missing.xlsx", "no such file"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+}
+
+func TestParseManifest(t *testing.T) {
+	tests := []struct {
+		name, data string
+		n          int
+		errHas     string
+	}{
+		{"json array", `[{"file": "a.docx", "answers": "a.json"}, {"file": "b.pdf", "answers": []}]`, 2, ""},
+		{"json lines with comments", "# docs\n{\"file\": \"a.docx\", \"answers\": \"a.json\"}\n\n{\"file\": \"b.pdf\", \"answers\": \"b.json\", \"type\": \"pdf\"}\n", 2, ""},
+		{"bad line named", "{\"file\": \"a.docx\", \"answers\": \"a.json\"}\n{\"file\": \"b.docx\"\n", 0, "line 2"},
+		{"unknown field", `[{"file": "a.docx", "answer": "a.json"}]`, 0, `unknown field "answer"`},
+		{"empty", "  \n", 0, "is empty"},
+		{"no documents", "# only a comment\n", 0, "lists no documents"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseManifest("m", []byte(tt.data))
+			if tt.errHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.errHas) {
+					t.Fatalf("err = %v, want %q", err, tt.errHas)
+				}
+				return
+			}
+			if err != nil || len(got) != tt.n {
+				t.Fatalf("got %d entries, %v; want %d", len(got), err, tt.n)
+			}
+		})
+	}
+}
+
+func TestResolveItems(t *testing.T) {
+	entries, err := parseManifest("m", []byte(`[
+		{"file": "a/form.docx", "answers": "a.json"},
+		{"file": "b/form.docx", "answers": [{"pair_id": "P1", "answer_text": "x"}]},
+		{"file": "/abs/c.pdf", "answers": "c.json", "output": "c-out.pdf"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := resolveItems("/m/manifest.json", "/out", entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ file, output, answers string }{
+		{"/m/a/form.docx", "/out/0001-form.docx", "/m/a.json"},
+		{"/m/b/form.docx", "/out/0002-form.docx", ""},
+		{"/abs/c.pdf", "/out/c-out.pdf", "/m/c.json"},
+	}
+	for i, w := range want {
+		if it := items[i]; it.File != w.file || it.Output != w.output || it.answersPath != w.answers {
+			t.Errorf("item %d = %+v, want %+v", i+1, *it, w)
+		}
+	}
+	dup, _ := parseManifest("m", []byte(`[{"file": "a.docx", "answers": "a", "output": "x.docx"}, {"file": "b.docx", "answers": "b", "output": "x.docx"}]`))
+	if _, err := resolveItems("m.json", "/out", dup); err == nil || !strings.Contains(err.Error(), "entries 1 and 2 both write") {
+		t.Fatalf("duplicate outputs: %v", err)
+	}
+	noAnswers, _ := parseManifest("m", []byte(`[{"file": "a.docx"}]`))
+	if _, err := resolveItems("m.json", "/out", noAnswers); err == nil || !strings.Contains(err.Error(), `"answers" is missing`) {
+		t.Fatalf("missing answers: %v", err)
+	}
+}
+
+func TestWorkKeyDependsOnDocumentAndAnswers(t *testing.T) {
+	a := []formats.Answer{{PairID: "P1", AnswerText: "x"}}
+	b := []formats.Answer{{PairID: "P1", AnswerText: "y"}}
+	k1, _ := workKey([]byte("doc"), a)
+	k2, _ := workKey([]byte("doc"), a)
+	k3, _ := workKey([]byte("doc"), b)
+	k4, _ := workKey([]byte("doc2"), a)
+	if k1 != k2 || k1 == k3 || k1 == k4 {
+		t.Fatalf("keys: %s %s %s %s", k1, k2, k3, k4)
+	}
+}
+
+func FuzzParseManifest(f *testing.F) {
+	f.Add([]byte(`[{"file": "a.docx", "answers": "a.json"}]`))
+	f.Add([]byte("{\"file\": \"a.docx\", \"answers\": [{\"pair_id\": \"P1\"}]}\n# c\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		entries, err := parseManifest("m", data)
+		if err != nil {
+			return
+		}
+		if len(entries) == 0 {
+			t.Fatal("no error and no entries")
+		}
+		if _, err := resolveItems("m.json", "out", entries); err != nil && err.Error() == "" {
+			t.Fatal("empty error message")
+		}
+	})
+}
