@@ -39,3 +39,19 @@ func BenchmarkTasksGet(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkToolCallRealRedis measures one extract_text call end to end:
+// upload, enqueue on Redis, a real worker, result back. Skips without Redis.
+func BenchmarkToolCallRealRedis(b *testing.B) {
+	jc, startWorker := redisStackB(b)
+	startWorker()
+	s := newTestServer(b, jc, workdir(b))
+	c := inProcessClient(b, s)
+	args := map[string]any{"file_path": "form.pdf"}
+	b.ResetTimer()
+	for b.Loop() {
+		if res := call(b, c, ToolExtractText, args); res.IsError {
+			b.Fatal(textOf(res))
+		}
+	}
+}

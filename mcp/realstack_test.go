@@ -29,6 +29,10 @@ const (
 // client and a function starting a real worker on it. Skips when Redis is
 // not running.
 func redisStack(t *testing.T) (*jobs.Client, func() *worker.Worker) {
+	return redisStackB(t)
+}
+
+func redisStackB(t testing.TB) (*jobs.Client, func() *worker.Worker) {
 	t.Helper()
 	conn, err := net.DialTimeout("tcp", testRedisAddr, time.Second)
 	if err != nil {
