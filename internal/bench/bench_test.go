@@ -3,22 +3,22 @@ package bench
 import (
 	"bytes"
 	"context"
-	"net"
 	"testing"
 	"time"
+
+	"github.com/formfill/formfill/internal/redistest"
 )
 
-// testRedisURL is the Redis of the integration test: the machine's Redis on
-// its own database, so the bench's jobs stay apart from real queues.
-const testRedisURL = "redis://127.0.0.1:6379/15"
+// testDB is this package's database on the test Redis (each package has
+// its own, so packages test in parallel).
+const testDB = 15
 
-func requireRedis(t *testing.T) {
+// requireRedis empties the bench's test database and returns its URL, or
+// skips when no Redis answers (fails instead under FORMFILL_REQUIRE_REDIS).
+func requireRedis(t *testing.T) string {
 	t.Helper()
-	c, err := net.DialTimeout("tcp", "127.0.0.1:6379", time.Second)
-	if err != nil {
-		t.Skipf("Redis on 127.0.0.1:6379: not running (%v)", err)
-	}
-	c.Close()
+	redistest.Conn(t, testDB)
+	return redistest.URL(testDB)
 }
 
 func TestCorpusPreparesAnswersAndAFilledCopy(t *testing.T) {
@@ -55,16 +55,16 @@ func TestBaselineRunsTheWholeMixInProcess(t *testing.T) {
 }
 
 func TestTinyBenchThroughRedis(t *testing.T) {
-	requireRedis(t)
 	if testing.Short() {
 		t.Skip("-short: skips the Redis bench")
 	}
+	redisURL := requireRedis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	m, _ := ParseMix(DefaultMix)
 	rep, err := Run(ctx, Config{
 		Jobs: 20, Mix: m, Docs: []string{"word/two_column.docx"}, Workers: []int{1}, Concurrency: 2,
-		RedisURL: testRedisURL, InProcessWorker: true, Baseline: true, JobTimeout: 30 * time.Second,
+		RedisURL: redisURL, InProcessWorker: true, Baseline: true, JobTimeout: 30 * time.Second,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -20,17 +20,17 @@ func buildTestWorker(t *testing.T) string {
 }
 
 func TestBenchWithWorkerProcesses(t *testing.T) {
-	requireRedis(t)
 	if testing.Short() {
 		t.Skip("-short: skips building and spawning worker processes")
 	}
+	redisURL := requireRedis(t)
 	bin := buildTestWorker(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	m, _ := ParseMix(DefaultMix)
 	rep, err := Run(ctx, Config{
 		Jobs: 20, Mix: m, Docs: []string{"word/two_column.docx", "pdf/form.pdf"}, Workers: []int{1, 2},
-		Concurrency: 1, InFlight: 8, RedisURL: testRedisURL, WorkerBin: bin, JobTimeout: 30 * time.Second,
+		Concurrency: 1, InFlight: 8, RedisURL: redisURL, WorkerBin: bin, JobTimeout: 30 * time.Second,
 	})
 	if err != nil {
 		t.Fatal(err)
