@@ -11,6 +11,7 @@ import (
 	"log"
 	"sync"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -34,6 +35,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	var wg sync.WaitGroup
 	err := s.pumpStdio(ctx, in, pw, w, &wg)
 	pw.CloseWithError(err)
+	cancel() // input is over: release task calls still waiting on jobs, as mcp-go does
 	wg.Wait()
 	lerr := <-done
 	if err == nil && lerr != nil && !errors.Is(lerr, context.Canceled) && !errors.Is(lerr, io.EOF) {
@@ -49,6 +51,12 @@ func (s *Server) pumpStdio(ctx context.Context, in io.Reader, pass io.Writer, ou
 	r := bufio.NewReaderSize(in, 1<<20)
 	for {
 		line, err := readLine(r, s.cfg.maxBody)
+		if errors.Is(err, errTooLong) {
+			// The client can go on after a refused message: answer and resync at the next line.
+			out.writeJSON(mcpgo.NewJSONRPCError(mcpgo.NewRequestId(nil), mcpgo.INVALID_REQUEST,
+				fmt.Sprintf("message longer than %d bytes; send large documents by file_path", s.cfg.maxBody), nil))
+			continue
+		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			if isTaskMessage(line) {
 				msg := append([]byte(nil), line...)
@@ -74,15 +82,24 @@ func (s *Server) pumpStdio(ctx context.Context, in io.Reader, pass io.Writer, ou
 	}
 }
 
-// readLine reads one newline-terminated message, refusing one longer than
-// limit so a runaway client cannot exhaust memory.
+var errTooLong = errors.New("mcp: stdio message too long")
+
+// readLine reads one newline-terminated message. A message longer than
+// limit is skipped up to its newline and reported as errTooLong, so a
+// runaway client cannot exhaust memory.
 func readLine(r *bufio.Reader, limit int64) ([]byte, error) {
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
 		buf = append(buf, chunk...)
 		if int64(len(buf)) > limit {
-			return nil, fmt.Errorf("mcp: stdio message longer than %d bytes", limit)
+			for err == bufio.ErrBufferFull {
+				_, err = r.ReadSlice('\n')
+			}
+			if err != nil && err != io.EOF {
+				return nil, err
+			}
+			return nil, errTooLong
 		}
 		if err == bufio.ErrBufferFull {
 			continue

@@ -229,3 +229,28 @@ func TestTasksOverHTTP(t *testing.T) {
 		t.Fatalf("tasks/result over HTTP: %v", res)
 	}
 }
+
+// An oversize stdio message is refused with an error and the session goes
+// on with the next line.
+func TestStdioOversizeMessage(t *testing.T) {
+	s := newTestServer(t, newMemStore(), workdir(t), MaxBodyBytes(2048))
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.ServeStdio(ctx, inR, outW)
+	defer inW.Close()
+	lines := bufio.NewScanner(outR)
+	go func() {
+		big := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", 10000) + `"}}` + "\n"
+		inW.Write([]byte(big))
+		inW.Write([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}` + "\n"))
+	}()
+	var got []string
+	for len(got) < 2 && lines.Scan() {
+		got = append(got, lines.Text())
+	}
+	if len(got) < 2 || !strings.Contains(got[0], "longer than 2048 bytes") || !strings.Contains(got[1], `"id":2`) {
+		t.Fatalf("answers: %q", got)
+	}
+}
