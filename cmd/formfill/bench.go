@@ -2,9 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
+
+	"github.com/formfill/formfill/internal/bench"
 )
 
-func runBench(ctx context.Context, e *env, args []string) error {
-	return errors.New("bench is not built into this binary yet")
+// runBench hands over to internal/bench, which owns the command's flags
+// (including --help with its example) and its signal handling.
+func runBench(_ context.Context, e *env, args []string) error {
+	if code := bench.Main(args, e.stdout, e.stderr); code != exitOK {
+		return &silentError{code}
+	}
+	return nil
 }
