@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// formfill mcp on stdio with the embedded default answers a real MCP
+// handshake and lists the specification's tools.
+func TestMCPOverStdioListsTheTools(t *testing.T) {
+	cmd := exec.Command(bin, "mcp", "--root", t.TempDir())
+	cmd.Env = cleanEnv()
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Process.Kill(); cmd.Wait() }()
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"cli-test","version":"1"}}}`+"\n")
+	io.WriteString(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`+"\n")
+
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 4<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	timeout := time.After(60 * time.Second)
+	for {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				t.Fatalf("mcp exited before listing tools; stderr:\n%s", stderr.String())
+			}
+			var msg struct {
+				ID     int `json:"id"`
+				Result struct {
+					Tools []struct{ Name string } `json:"tools"`
+				} `json:"result"`
+			}
+			if json.Unmarshal([]byte(line), &msg) != nil || msg.ID != 2 {
+				continue
+			}
+			var names []string
+			for _, tool := range msg.Result.Tools {
+				names = append(names, tool.Name)
+			}
+			all := strings.Join(names, " ")
+			for _, want := range []string{"extract_structure_compact", "write_answers", "verify_output", "list_form_fields"} {
+				if !strings.Contains(all, want) {
+					t.Errorf("tools/list lacks %s: %s", want, all)
+				}
+			}
+			return
+		case <-timeout:
+			t.Fatalf("no tools/list answer within 60 s; stderr:\n%s", stderr.String())
+		}
+	}
+}
