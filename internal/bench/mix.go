@@ -19,6 +19,9 @@ var benchKinds = []string{
 	"list_fields", "validate", "verify", "write",
 }
 
+// maxWeight bounds a weight so that sums of weights cannot overflow.
+const maxWeight = 1_000_000
+
 // MixEntry is one kind of job and its weight in the mix.
 type MixEntry struct {
 	Kind   string `json:"kind"`
@@ -50,8 +53,8 @@ func ParseMix(s string) (Mix, error) {
 			return nil, fmt.Errorf("mix entry %q: kind %s given twice", part, kind)
 		}
 		w, err := strconv.Atoi(strings.TrimSpace(weight))
-		if err != nil || w <= 0 {
-			return nil, fmt.Errorf("mix entry %q: weight %q must be a positive integer", part, weight)
+		if err != nil || w <= 0 || w > maxWeight {
+			return nil, fmt.Errorf("mix entry %q: weight %q must be a positive integer up to %d", part, weight, maxWeight)
 		}
 		seen[kind] = true
 		m = append(m, MixEntry{Kind: kind, Weight: w})

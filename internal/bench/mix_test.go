@@ -21,6 +21,7 @@ func TestParseMix(t *testing.T) {
 		{"zero weight", "fill=0", "", "positive integer"},
 		{"negative weight", "fill=-5", "", "positive integer"},
 		{"non-numeric weight", "fill=lots", "", "positive integer"},
+		{"huge weight", "fill=9223372036854775807,verify=1", "", "up to 1000000"},
 		{"duplicate", "fill=1,fill=2", "", "given twice"},
 		{"empty", " , ", "", "empty mix"},
 	}
