@@ -53,7 +53,7 @@ func (s *Server) submit(ctx context.Context, session string, r *request) (string
 	if err != nil {
 		return "", fmt.Errorf("submitting the %s job: %w", r.payload.Kind, err)
 	}
-	s.tracker.add(jobMeta{ID: id, Tool: r.tool, Session: session, DocID: r.payload.DocID, OutputPath: r.outputPath, Created: time.Now()})
+	s.index.add(ctx, jobMeta{ID: id, Tool: r.tool, Session: session, DocID: r.payload.DocID, OutputPath: r.outputPath, Created: time.Now()})
 	s.log.Debug("mcp: job submitted", "job_id", id, "tool", r.tool, "session", session)
 	return id, nil
 }

@@ -116,7 +116,7 @@ func (s *Server) listJobs(ctx context.Context, req mcpgo.CallToolRequest) (*mcpg
 // sessionJobs reads the current status of the session's recent jobs. Jobs
 // whose records expired are left out.
 func (s *Server) sessionJobs(ctx context.Context, session string, limit int) ([]jobSummary, error) {
-	ids := s.tracker.recent(session, limit)
+	ids := s.index.recent(ctx, session, limit)
 	list := make([]jobSummary, 0, len(ids))
 	if len(ids) == 0 {
 		return list, nil
@@ -132,7 +132,7 @@ func (s *Server) sessionJobs(ctx context.Context, session string, limit int) ([]
 		}
 	}
 	for _, id := range ids {
-		meta, _ := s.tracker.get(id)
+		meta, _ := s.index.get(ctx, id)
 		i, ok := byID[id]
 		if !ok || sts[i].State == stateUnknown {
 			continue

@@ -162,3 +162,36 @@ func TestRealRedisWorkerInputError(t *testing.T) {
 		t.Fatalf("an answer outside the list options: %s", textOf(res))
 	}
 }
+
+// Two MCP servers with their own job clients on one Redis stand for two
+// replicas: a task made on one is listed, read and answered by the other.
+func TestRealRedisReplicasShareTasks(t *testing.T) {
+	jc, startWorker := redisStack(t)
+	startWorker()
+	root := workdir(t)
+	a := newTestServer(t, jc, root)
+	other := jobs.NewClient(asynq.RedisClientOpt{Addr: testRedisAddr, DB: testRedisDB})
+	defer other.Close()
+	b := newTestServer(t, other, root)
+
+	created := rpc(t, a, "sess-X", 1, "tools/call", map[string]any{"name": ToolListFields, "task": map[string]any{},
+		"arguments": map[string]any{"file_path": "form.pdf"}})
+	id, _ := field(created, "result", "task", "taskId").(string)
+	if id == "" {
+		t.Fatalf("task-augmented call: %v", created)
+	}
+	list := rpc(t, b, "sess-X", 2, "tasks/list", map[string]any{})
+	if !strings.Contains(fmt.Sprint(field(list, "result", "tasks")), id) {
+		t.Fatalf("replica B's tasks/list for the session lacks %s: %v", id, list)
+	}
+	if other := rpc(t, b, "sess-Y", 3, "tasks/list", map[string]any{}); strings.Contains(fmt.Sprint(other), id) {
+		t.Fatalf("another session sees the task: %v", other)
+	}
+	res := rpc(t, b, "sess-X", 4, "tasks/result", map[string]any{"taskId": id})
+	if !strings.Contains(fmt.Sprint(field(res, "result", "structuredContent")), "customer_id") {
+		t.Fatalf("replica B's tasks/result: %v", res)
+	}
+	if kind := field(res, "result", "structuredContent", "kind"); kind != string(jobs.KindListFields) {
+		t.Fatalf("result kind %v", kind)
+	}
+}

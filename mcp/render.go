@@ -30,7 +30,7 @@ type output struct {
 // render turns a job's status into the tool's answer: the result when the
 // job completed, a tool error when it failed, else the job ID to poll.
 func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolResult {
-	meta, _ := s.tracker.get(st.ID)
+	meta, _ := s.index.get(ctx, st.ID)
 	tool := meta.Tool
 	if tool == "" {
 		tool = toolForKind(st.Kind)

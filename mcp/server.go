@@ -36,12 +36,12 @@ const (
 // Server is formfill's MCP server: the document tools and job tools on top of
 // a job store, served over stdio or streamable HTTP.
 type Server struct {
-	store   Store
-	mcp     *server.MCPServer
-	roots   *RootSet
-	cfg     config
-	log     *slog.Logger
-	tracker *tracker
+	store Store
+	mcp   *server.MCPServer
+	roots *RootSet
+	cfg   config
+	log   *slog.Logger
+	index jobIndex
 }
 
 type config struct {
@@ -100,7 +100,7 @@ func NewWithStore(store Store, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{store: store, roots: roots, cfg: cfg, log: cfg.logger, tracker: newTracker(200)}
+	s := &Server{store: store, roots: roots, cfg: cfg, log: cfg.logger, index: newIndex(store, cfg.logger)}
 	s.mcp = server.NewMCPServer("formfill", cfg.version,
 		server.WithToolCapabilities(false),
 		server.WithTaskCapabilities(true, true, true),

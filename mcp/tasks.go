@@ -137,7 +137,7 @@ func (s *Server) getTask(ctx context.Context, id string) (any, error) {
 	if err != nil {
 		return nil, taskLookupError(id, err)
 	}
-	return mcpgo.NewGetTaskResult(s.taskOf(st)), nil
+	return mcpgo.NewGetTaskResult(s.taskOf(ctx, st)), nil
 }
 
 // taskResult blocks until the job is finished (or the request is
@@ -166,7 +166,7 @@ func (s *Server) cancelTask(ctx context.Context, id string) (any, error) {
 		return nil, taskLookupError(id, err)
 	}
 	if finished(st.State) {
-		return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("task %s is already %s and cannot be cancelled", id, s.taskOf(st).Status)}
+		return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("task %s is already %s and cannot be cancelled", id, s.taskOf(ctx, st).Status)}
 	}
 	if err := s.store.Cancel(ctx, id); err != nil {
 		return nil, taskLookupError(id, err)
@@ -174,7 +174,7 @@ func (s *Server) cancelTask(ctx context.Context, id string) (any, error) {
 	if st, err = s.store.Status(ctx, id); err != nil {
 		return nil, taskLookupError(id, err)
 	}
-	task := s.taskOf(st)
+	task := s.taskOf(ctx, st)
 	if !task.Status.IsTerminal() {
 		// Cancellation of a running job is cooperative: report it as asked.
 		task.Status, task.StatusMessage = mcpgo.TaskStatusCancelled, "cancellation requested"
@@ -183,7 +183,7 @@ func (s *Server) cancelTask(ctx context.Context, id string) (any, error) {
 }
 
 func (s *Server) listTasks(ctx context.Context, session string) (any, error) {
-	ids := s.tracker.recent(session, 200)
+	ids := s.index.recent(ctx, session, 200)
 	tasks := []mcpgo.Task{}
 	if len(ids) > 0 {
 		sts, err := s.store.Jobs(ctx, ids)
@@ -192,7 +192,7 @@ func (s *Server) listTasks(ctx context.Context, session string) (any, error) {
 		}
 		for _, st := range sts {
 			if st != nil && st.State != stateUnknown {
-				tasks = append(tasks, s.taskOf(st))
+				tasks = append(tasks, s.taskOf(ctx, st))
 			}
 		}
 	}
@@ -208,9 +208,9 @@ func taskLookupError(id string, err error) error {
 
 // taskOf maps a job's status onto the MCP task model. A job that completed
 // with bad input carries a tool error, which the spec counts as failed.
-func (s *Server) taskOf(st *jobs.Status) mcpgo.Task {
+func (s *Server) taskOf(ctx context.Context, st *jobs.Status) mcpgo.Task {
 	ttl, poll := taskTTL.Milliseconds(), taskPollInterval.Milliseconds()
-	meta, _ := s.tracker.get(st.ID) // the creation time is known to the replica that submitted it
+	meta, _ := s.index.get(ctx, st.ID) // the creation time is noted by the replica that submitted it
 	t := mcpgo.Task{TaskId: st.ID, TTL: &ttl, PollInterval: &poll, CreatedAt: isoTime(meta.Created), LastUpdatedAt: isoTime(time.Now())}
 	if !st.CompletedAt.IsZero() {
 		t.LastUpdatedAt = isoTime(st.CompletedAt)
