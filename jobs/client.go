@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -100,13 +101,19 @@ func (c *Client) connErr(err error) error {
 
 // Queues reports depth and throughput of every formfill queue.
 func (c *Client) Queues(ctx context.Context) ([]QueueInfo, error) {
+	known, err := c.insp.Queues()
+	if err != nil {
+		return nil, fmt.Errorf("list queues: %w", c.connErr(err))
+	}
 	out := make([]QueueInfo, 0, len(Queues))
 	for _, q := range Queues {
-		qi, err := c.insp.GetQueueInfo(q)
-		if errors.Is(err, asynq.ErrQueueNotFound) {
+		// asynq's "queue not found" does not wrap ErrQueueNotFound; a
+		// queue no job was ever put on is simply empty.
+		if !slices.Contains(known, q) {
 			out = append(out, QueueInfo{Queue: q})
 			continue
 		}
+		qi, err := c.insp.GetQueueInfo(q)
 		if err != nil {
 			return nil, fmt.Errorf("queue %s: %w", q, c.connErr(err))
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	"github.com/formfill/formfill/formats"
@@ -67,7 +68,7 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*j
 			return nil, err
 		}
 	}
-	res, out, err := executeWithin(ctx, p, doc)
+	res, out, err := executeWithin(ctx, w.execute, p, doc)
 	if err != nil {
 		return nil, err
 	}
@@ -79,14 +80,10 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*j
 	return res, nil
 }
 
-// execute is Execute, replaceable in tests that need a job to panic, hang or
-// count its runs.
-var execute = Execute
-
 // executeWithin runs Execute but gives up when ctx ends (the job's timeout or
 // a cancel): engines take no context, so the work is abandoned, not killed;
 // document limits bound how long it can go on.
-func executeWithin(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
 	type outcome struct {
 		res *jobs.Result
 		out []byte
@@ -94,6 +91,12 @@ func executeWithin(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Resul
 	}
 	done := make(chan outcome, 1)
 	go func() {
+		defer func() {
+			// A panic on this goroutine would kill the process: contain it.
+			if r := recover(); r != nil {
+				done <- outcome{err: &PanicError{Value: r, Stack: debug.Stack()}}
+			}
+		}()
 		res, out, err := execute(ctx, p, doc)
 		done <- outcome{res, out, err}
 	}()

@@ -21,7 +21,12 @@ type Worker struct {
 	concurrency     int
 	queues          []string
 	shutdownTimeout time.Duration
+	execute         executeFunc
 }
+
+// executeFunc runs one payload; it is Execute except in tests that need a job
+// to panic, hang or count its runs.
+type executeFunc func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error)
 
 // Option configures a Worker.
 type Option func(*Worker)
@@ -43,7 +48,7 @@ func ShutdownTimeout(d time.Duration) Option { return func(w *Worker) { w.shutdo
 
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
-	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second}
+	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute}
 	for _, o := range opts {
 		o(w)
 	}

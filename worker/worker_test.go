@@ -47,12 +47,8 @@ func startWorker(t *testing.T, conn asynq.RedisConnOpt, opts ...Option) *Worker 
 	return w
 }
 
-// replaceExecute swaps the engine call for the duration of a test.
-func replaceExecute(t *testing.T, fn func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error)) {
-	old := execute
-	execute = fn
-	t.Cleanup(func() { execute = old })
-}
+// withExecute replaces the engine call of one worker.
+func withExecute(fn executeFunc) Option { return func(w *Worker) { w.execute = fn } }
 
 func fixture(t *testing.T, name string) []byte {
 	t.Helper()
@@ -175,19 +171,14 @@ func TestBadInputFailsOnceNamingTheProblem(t *testing.T) {
 }
 
 func TestPanicFailsTheJobAndTheWorkerGoesOn(t *testing.T) {
-	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result, out []byte, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = &PanicError{Value: r}
-			}
-		}()
+	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
 		if p.Kind == jobs.KindExtractText {
 			var m map[string]int
-			m["nil map write"]++ // a genuine runtime panic
+			m["nil map write"]++ // a genuine runtime panic, not recovered here
 		}
 		return Execute(ctx, p, doc)
 	})
-	c, _ := setup(t, Concurrency(1))
+	c, _ := setup(t, Concurrency(1), withExecute(fake))
 	docID, _ := c.PutBlob(context.Background(), fixture(t, fixtures.WordTwoColumn))
 	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
 	if st.State != jobs.StateFailed || st.Result.Error == nil || !strings.Contains(st.Result.Error.Message, "nil map") || st.Retried != 0 {
@@ -207,11 +198,11 @@ func TestExecuteRefusesUnknownFileType(t *testing.T) {
 }
 
 func TestTimeoutStopsAndReportsTheJob(t *testing.T) {
-	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
 		time.Sleep(5 * time.Second)
 		return &jobs.Result{Kind: p.Kind}, nil, nil
 	})
-	c, _ := setup(t, Concurrency(1))
+	c, _ := setup(t, Concurrency(1), withExecute(fake))
 	docID, _ := c.PutBlob(context.Background(), []byte("x"))
 	start := time.Now()
 	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}, jobs.Timeout(time.Second), jobs.MaxRetry(0))
@@ -225,11 +216,11 @@ func TestTimeoutStopsAndReportsTheJob(t *testing.T) {
 
 func TestIdempotencyKeyRunsTheWorkOnce(t *testing.T) {
 	var runs atomic.Int32
-	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
 		runs.Add(1)
 		return Execute(ctx, p, doc)
 	})
-	c, _ := setup(t, Concurrency(2))
+	c, _ := setup(t, Concurrency(2), withExecute(fake))
 	ctx := context.Background()
 	docID, _ := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
 	p := jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}
@@ -290,12 +281,12 @@ func TestCancelPendingJob(t *testing.T) {
 
 func TestCancelRunningJob(t *testing.T) {
 	started := make(chan struct{}, 1)
-	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
 		started <- struct{}{}
 		time.Sleep(10 * time.Second)
 		return &jobs.Result{Kind: p.Kind}, nil, nil
 	})
-	c, _ := setup(t, Concurrency(1))
+	c, _ := setup(t, Concurrency(1), withExecute(fake))
 	ctx := context.Background()
 	docID, _ := c.PutBlob(ctx, []byte("x"))
 	id, _ := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
@@ -318,7 +309,7 @@ func TestCancelRunningJob(t *testing.T) {
 func TestInteractiveRunsAheadOfBulk(t *testing.T) {
 	var mu sync.Mutex
 	var order []jobs.Kind
-	replaceExecute(t, func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
 		mu.Lock()
 		order = append(order, p.Kind)
 		mu.Unlock()
@@ -334,7 +325,7 @@ func TestInteractiveRunsAheadOfBulk(t *testing.T) {
 		}
 	}
 	id, _ := c.Submit(ctx, jobs.Payload{Kind: jobs.KindListFields, DocID: docID, FileType: formats.Word}, jobs.Queue(jobs.QueueInteractive))
-	startWorker(t, conn, Concurrency(1))
+	startWorker(t, conn, Concurrency(1), withExecute(fake))
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	if _, err := c.Wait(wctx, id, 10*time.Millisecond); err != nil {

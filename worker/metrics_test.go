@@ -1,0 +1,63 @@
+package worker
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
+)
+
+func get(t *testing.T, h http.Handler, path string) (int, string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	body, _ := io.ReadAll(rec.Body)
+	return rec.Code, string(body)
+}
+
+func TestMetricsCountJobsAndShowQueues(t *testing.T) {
+	c, conn := setup(t)
+	w := startWorker(t, conn, Concurrency(1))
+	docID, _ := c.PutBlob(t.Context(), fixture(t, fixtures.WordTwoColumn))
+	runJob(t, c, jobs.Payload{Kind: jobs.KindListFields, DocID: docID, FileType: formats.Word})
+	bad, _ := c.PutBlob(t.Context(), []byte("PK\x03\x04 corrupt"))
+	runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: bad, FileType: formats.Word})
+
+	code, body := get(t, w.Handler(), "/metrics")
+	if code != http.StatusOK {
+		t.Fatalf("/metrics status %d", code)
+	}
+	for _, want := range []string{
+		`formfill_jobs_total{kind="list_fields",outcome="completed"} 1`,
+		`formfill_jobs_total{kind="extract_text",outcome="failed"} 1`,
+		`formfill_job_duration_seconds_count{kind="list_fields"} 1`,
+		`formfill_queue_jobs{queue="interactive",state="completed"} 1`,
+		`formfill_queue_jobs{queue="bulk",state="pending"} 0`,
+		"# TYPE formfill_job_duration_seconds histogram",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %q:\n%s", want, body)
+		}
+	}
+	if code, body := get(t, w.Handler(), "/healthz"); code != http.StatusOK || !strings.Contains(body, "ok") {
+		t.Fatalf("/healthz = %d %q", code, body)
+	}
+}
+
+func TestHealthzReportsUnreachableRedis(t *testing.T) {
+	w, err := New(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond}, Logger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := get(t, w.Handler(), "/healthz")
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "127.0.0.1:1") {
+		t.Fatalf("/healthz with Redis down = %d %q; want 503 naming the server", code, body)
+	}
+}
