@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/formfill/formfill/embedded"
+	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 )
@@ -160,6 +161,14 @@ func TestRealRedisWorkerInputError(t *testing.T) {
 		"answers": []map[string]any{{"pair_id": "S1-R3-C3", "answer_text": "Perhaps"}}})
 	if !res.IsError || !strings.Contains(textOf(res), "Yes") || !strings.Contains(textOf(res), "How to fix") {
 		t.Fatalf("an answer outside the list options: %s", textOf(res))
+	}
+	ins := mustOK(t, c, ToolBuildInsertion, map[string]any{"answer_text": "Acme & Sons",
+		"target_context_xml": `<w:p xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:r><w:rPr><w:b/></w:rPr><w:t>Name</w:t></w:r></w:p>`,
+		"answer_type":        "plain_text"})
+	var br formats.BuildInsertionResult
+	resultAs(t, ins, &br)
+	if !br.Valid || !strings.Contains(br.InsertionXML, "Acme &amp; Sons") {
+		t.Fatalf("build_insertion_xml through a worker: %+v", br)
 	}
 }
 

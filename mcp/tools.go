@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 )
 
 // Tool names: the specification's document tools and formfill's job tools.
@@ -177,5 +176,3 @@ func (s *Server) registerJobTools() {
 		mcpgo.WithNumber("limit", mcpgo.Min(1), mcpgo.Max(200), mcpgo.Description("how many jobs (default 20)")),
 	), s.listJobs)
 }
-
-var _ server.ToolHandlerFunc = (*Server)(nil).getJob
