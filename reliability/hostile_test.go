@@ -1,0 +1,94 @@
+package reliability
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	_ "github.com/formfill/formfill/formats/all"
+)
+
+// Bounds every tool must keep on every hostile input. The inputs go up to
+// 60 MB and inflate (if a guard let them) to 1 GiB; the bounds are a few
+// times the input, far below what an unguarded reader would take.
+const (
+	maxCallTime = 20 * time.Second
+	maxPeakHeap = 768 << 20
+)
+
+// tool is one entry point of an engine, called with throwaway arguments:
+// on a hostile document the document itself must be refused first.
+type tool struct {
+	name string
+	call func(e formats.Engine, doc []byte) error
+}
+
+var tools = []tool{
+	{"ExtractCompact", func(e formats.Engine, d []byte) error { _, err := e.ExtractCompact(d); return err }},
+	{"ExtractRaw", func(e formats.Engine, d []byte) error { _, err := e.ExtractRaw(d); return err }},
+	{"ExtractText", func(e formats.Engine, d []byte) error { _, err := e.ExtractText(d); return err }},
+	{"Validate", func(e formats.Engine, d []byte) error {
+		_, err := e.Validate(d, []formats.Location{{PairID: "q1", Snippet: "Question"}})
+		return err
+	}},
+	{"Write", func(e formats.Engine, d []byte) error {
+		_, err := e.Write(d, []formats.Answer{{PairID: "q1", XPath: "/nowhere", AnswerText: "x"}}, formats.WriteOptions{})
+		return err
+	}},
+	{"ListFields", func(e formats.Engine, d []byte) error { _, err := e.ListFields(d); return err }},
+	{"Verify", func(e formats.Engine, d []byte) error {
+		_, err := e.Verify(d, []formats.ExpectedAnswer{{PairID: "q1", XPath: "/nowhere", ExpectedText: "x"}})
+		return err
+	}},
+	{"Fill", func(e formats.Engine, d []byte) error {
+		_, _, err := formats.Fill(e, d, []formats.Answer{{PairID: "q1", XPath: "/nowhere", AnswerText: "x"}}, formats.WriteOptions{})
+		return err
+	}},
+}
+
+// TestHostileDocumentsThroughEveryTool sends every hostile input through
+// every tool of its engine in-process: each call must end, within time and
+// memory bounds, with a typed input error (or, for damaged-but-readable
+// inputs, success) — never a panic, a hang or an untyped error.
+func TestHostileDocumentsThroughEveryTool(t *testing.T) {
+	for _, c := range hostileCases() {
+		t.Run(c.name, func(t *testing.T) {
+			if c.large && testing.Short() {
+				t.Skip("large hostile input: skipped with -short")
+			}
+			doc := c.build(t)
+			e, err := formats.Lookup(c.ft)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tl := range tools {
+				o := bounded(func() error { return tl.call(e, doc) })
+				t.Logf("%-14s %s: %v", tl.name, o, o.err)
+				checkOutcome(t, c, tl.name, o)
+			}
+		})
+	}
+}
+
+func checkOutcome(t *testing.T, c hostileCase, toolName string, o outcome) {
+	t.Helper()
+	switch {
+	case o.panicked != nil:
+		t.Errorf("%s panicked: %v", toolName, o.panicked)
+	case o.hung:
+		t.Errorf("%s did not return within %v", toolName, callTimeout)
+	case o.err == nil && !c.mayPass:
+		t.Errorf("%s accepted a hostile %s input", toolName, c.name)
+	case o.err != nil && !formats.IsInputError(o.err):
+		t.Errorf("%s returned an untyped error (not formats.IsInputError): %v", toolName, o.err)
+	case o.err != nil && c.want != "" && !strings.Contains(strings.ToLower(o.err.Error()), c.want):
+		t.Errorf("%s error does not say %q: %v", toolName, c.want, o.err)
+	}
+	if o.dur > maxCallTime && !o.hung {
+		t.Errorf("%s took %v (bound %v)", toolName, o.dur, maxCallTime)
+	}
+	if o.peakHeap > maxPeakHeap {
+		t.Errorf("%s peak heap grew by %s (bound %s)", toolName, mib(o.peakHeap), mib(maxPeakHeap))
+	}
+}
