@@ -40,16 +40,24 @@ type globals struct {
 	json  bool
 }
 
-// newFlags returns a FlagSet for s with the common flags registered; its
-// usage text prints the description, the flags and the examples.
-func newFlags(e *env, s spec) (*flag.FlagSet, *globals) {
+// flagSet is a command's flags and its help text.
+type flagSet struct {
+	*flag.FlagSet
+	help func()
+}
+
+// newFlags returns a FlagSet for s with the common flags registered; --help
+// prints the description, the flags and the examples.
+func newFlags(e *env, s spec) (*flagSet, *globals) {
 	fs := flag.NewFlagSet(s.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	// The flag package would print the whole help on any flag error; the
+	// error alone, with a pointer to --help, is easier to read.
+	fs.Usage = func() {}
 	g := &globals{}
-	fs.StringVar(&g.redis, "redis", "", "Redis URL `redis://[user:pass@]host:port[/db]` or rediss:// (default $FORMFILL_REDIS_URL)")
+	fs.StringVar(&g.redis, "redis", "", "Redis `URL`: redis://[user:pass@]host:port[/db] or rediss:// for TLS (default $FORMFILL_REDIS_URL)")
 	fs.BoolVar(&g.json, "json", false, "print JSON for scripts instead of text")
-	fs.Usage = func() { printUsage(e.stdout, fs, s) }
-	return fs, g
+	return &flagSet{FlagSet: fs, help: func() { printUsage(e.stdout, fs, s) }}, g
 }
 
 func printUsage(w io.Writer, fs *flag.FlagSet, s spec) {
@@ -73,12 +81,12 @@ func argsWithSpace(a string) string {
 // parse parses args allowing flags before, between and after positional
 // arguments (formfill fill FILE --answers A.json), and checks the number of
 // positional arguments is within [min, max] (max < 0: unbounded).
-func parse(fs *flag.FlagSet, args []string, minArgs, maxArgs int) ([]string, error) {
+func parse(fs *flagSet, args []string, minArgs, maxArgs int) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+				fs.help()
 				return nil, errHelp
 			}
 			return nil, &usageError{err}
