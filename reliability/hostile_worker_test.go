@@ -1,0 +1,91 @@
+package reliability
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/redistest"
+	"github.com/formfill/formfill/jobs"
+	"github.com/formfill/formfill/worker"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// TestHostileDocumentsThroughAWorker sends every hostile input as an
+// extract_compact and a fill job through a real worker on Redis (DB 7):
+// each job must end failed, its result's error naming the problem, with no
+// retry and no internal (panic) error; damaged-but-readable inputs may
+// complete instead.
+func TestHostileDocumentsThroughAWorker(t *testing.T) {
+	conn := redistest.Conn(t, 7)
+	w, err := worker.New(conn, worker.Concurrency(2), worker.Logger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer w.Shutdown()
+	c := jobs.NewClient(conn)
+	defer c.Close()
+	ctx := context.Background()
+
+	type sub struct {
+		c    hostileCase
+		kind jobs.Kind
+		id   string
+	}
+	var subs []sub
+	for _, hc := range hostileCases() {
+		if hc.large && testing.Short() {
+			continue
+		}
+		docID, err := c.PutBlob(ctx, hc.build(t))
+		if err != nil {
+			t.Fatalf("%s: put blob: %v", hc.name, err)
+		}
+		for _, k := range []jobs.Kind{jobs.KindExtractCompact, jobs.KindFill} {
+			p := jobs.Payload{Kind: k, DocID: docID, FileType: hc.ft}
+			if k == jobs.KindFill {
+				p.Answers = []formats.Answer{{PairID: "q1", AnswerText: "x"}}
+			}
+			id, err := c.Submit(ctx, p, jobs.Queue(jobs.QueueBulk))
+			if err != nil {
+				t.Fatalf("%s: submit %s: %v", hc.name, k, err)
+			}
+			subs = append(subs, sub{hc, k, id})
+		}
+	}
+	for _, s := range subs {
+		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		st, err := c.Wait(wctx, s.id, 50*time.Millisecond)
+		cancel()
+		if err != nil {
+			t.Errorf("%s %s: %v", s.c.name, s.kind, err)
+			continue
+		}
+		t.Logf("%-26s %-15s %s retried %d: %v", s.c.name, s.kind, st.State, st.Retried, errMsg(st))
+		switch {
+		case st.State == jobs.StateCompleted && s.c.mayPass && st.Result != nil && st.Result.Error == nil:
+		case st.State != jobs.StateFailed:
+			t.Errorf("%s %s: state %s, want failed", s.c.name, s.kind, st.State)
+		case st.Result == nil || st.Result.Error == nil || st.Result.Error.Message == "":
+			t.Errorf("%s %s: failed without an error in its result: %+v", s.c.name, s.kind, st)
+		case st.Result.Error.Kind == "internal" || st.Result.Error.Kind == "failed":
+			t.Errorf("%s %s: not a typed input error: %+v", s.c.name, s.kind, st.Result.Error)
+		case st.Retried != 0:
+			t.Errorf("%s %s: retried %d times; input errors must not be retried", s.c.name, s.kind, st.Retried)
+		}
+	}
+}
+
+func errMsg(st *jobs.Status) string {
+	if st.Result != nil && st.Result.Error != nil {
+		return st.Result.Error.Kind + ": " + st.Result.Error.Message
+	}
+	return "-"
+}
