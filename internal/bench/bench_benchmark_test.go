@@ -38,7 +38,7 @@ func BenchmarkExecuteByKind(b *testing.B) {
 func BenchmarkSummarize(b *testing.B) {
 	ds := ms(make([]int, 10000)...)
 	for i := range ds {
-		ds[i] = ds[i] + ms(i%997)[0]
+		ds[i] = ds[i] + ms(i % 997)[0]
 	}
 	for b.Loop() {
 		Summarize(ds)
