@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -196,4 +201,50 @@ func FuzzParseManifest(f *testing.F) {
 			t.Fatal("empty error message")
 		}
 	})
+}
+
+// Ctrl-C in the middle of a batch, then the same command again: every
+// document ends up done, and no job runs twice (jobs that finished in Redis
+// while the CLI was gone are collected by their idempotency key).
+func TestBatchInterruptedThenRerunLosesAndRepeatsNothing(t *testing.T) {
+	env := redisEnv(t, 13)
+	w := startWorker(t, env, "--concurrency", "1")
+	dir := t.TempDir()
+	manifest := writeManifest(t, dir, 30)
+	out := filepath.Join(dir, "out")
+
+	cmd := exec.Command(bin, "batch", manifest, "--out-dir", out, "--concurrency", "4", "--quiet")
+	cmd.Env = append(cleanEnv(), env...)
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(out, stateFileName)
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if data, _ := os.ReadFile(state); bytes.Count(data, []byte("\n")) >= 5 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitFailure || !strings.Contains(stderr.String(), "rerun the same command to resume") {
+		t.Fatalf("interrupted batch: %v\n%s", err, stderr.String())
+	}
+
+	s, r := runBatchJSON(t, env, manifest, "--out-dir", out)
+	if r.code != 0 || s.Done+s.Skipped != 30 || s.Skipped < 5 || s.Skipped == 30 {
+		t.Fatalf("rerun: exit %d, %d done + %d skipped, want 30 with some of each\n%s", r.code, s.Done, s.Skipped, r.stderr)
+	}
+	w.stop(t, syscall.SIGTERM, 30*time.Second)
+	runs := jobsFinished(w.log.String())
+	for _, d := range s.Documents {
+		if runs[d.JobID] != 1 {
+			t.Errorf("%s: job %s ran %d times", d.File, d.JobID, runs[d.JobID])
+		}
+	}
+	t.Logf("interrupted after %d documents; the rerun skipped %d and submitted %d", s.Skipped, s.Skipped, s.Submitted)
 }

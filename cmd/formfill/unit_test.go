@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseAllowsFlagsAfterArguments(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		min     int
+		max     int
+		pos     []string
+		answers string
+		errHas  string
+	}{
+		{"flags after", []string{"a.docx", "--answers", "a.json"}, 1, 1, []string{"a.docx"}, "a.json", ""},
+		{"flags before", []string{"--answers=a.json", "a.docx"}, 1, 1, []string{"a.docx"}, "a.json", ""},
+		{"double dash", []string{"--answers", "a.json", "--", "-odd.docx"}, 1, 1, []string{"-odd.docx"}, "a.json", ""},
+		{"too many", []string{"a.docx", "b.docx"}, 1, 1, nil, "", `unexpected argument "b.docx"`},
+		{"too few", []string{"--answers", "a.json"}, 1, 1, nil, "", "missing argument"},
+		{"unknown flag", []string{"a.docx", "--nope"}, 1, 1, nil, "", "not defined: -nope"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			fs, _ := newFlags(&env{stdout: &out}, spec{name: "x"})
+			answers := fs.String("answers", "", "")
+			pos, err := parse(fs, tt.args, tt.min, tt.max)
+			if tt.errHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.errHas) {
+					t.Fatalf("err = %v, want %q", err, tt.errHas)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(pos, tt.pos) || *answers != tt.answers {
+				t.Fatalf("pos %v answers %q err %v", pos, *answers, err)
+			}
+		})
+	}
+}
+
+func TestLoadLocationsAndExpected(t *testing.T) {
+	dir := t.TempDir()
+	locs, err := loadLocations(" T1-R2-C2 , P4,")
+	if err != nil || len(locs) != 2 || locs[1].PairID != "P4" {
+		t.Fatalf("ID list: %+v %v", locs, err)
+	}
+	if _, err := loadLocations(" , "); err == nil || !strings.Contains(err.Error(), "names no element ID") {
+		t.Fatalf("empty list: %v", err)
+	}
+	ans := filepath.Join(dir, "a.json")
+	os.WriteFile(ans, []byte(`[{"pair_id": "T1-R2-C2", "answer_text": "Acme"}, {"pair_id": "P3", "answer_text": "SKIP"}]`), 0o644)
+	exp, err := loadExpected(ans)
+	if err != nil || len(exp) != 1 || exp[0].ExpectedText != "Acme" {
+		t.Fatalf("answers as expectations (SKIP left out): %+v %v", exp, err)
+	}
+	e := filepath.Join(dir, "e.json")
+	os.WriteFile(e, []byte(`[{"pair_id": "F1", "expected_text": ""}]`), 0o644)
+	if exp, err := loadExpected(e); err != nil || len(exp) != 1 || exp[0].PairID != "F1" {
+		t.Fatalf("explicit empty expectation: %+v %v", exp, err)
+	}
+	os.WriteFile(e, []byte(`{"pair_id": "F1"}`), 0o644)
+	if _, err := loadExpected(e); err == nil || !strings.Contains(err.Error(), "expected a JSON array") {
+		t.Fatalf("object instead of array: %v", err)
+	}
+	os.WriteFile(e, []byte(`[]`), 0o644)
+	if _, err := loadAnswers(e); err == nil || !strings.Contains(err.Error(), "the list is empty") {
+		t.Fatalf("empty answers: %v", err)
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	start := time.Unix(1000, 0)
+	p := &progress{total: 10, start: start}
+	p.add(outcomeDone)
+	p.add(outcomeDone)
+	p.add(outcomeFailed)
+	p.add(outcomeSkipped)
+	plain := p.line(start.Add(3 * time.Second))
+	for _, want := range []string{"4/10", "done 2", "failed 1", "skipped 1", "1.0 docs/s", "ETA 6s"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("line %q lacks %q", plain, want)
+		}
+	}
+	if strings.Contains(plain, "[") {
+		t.Errorf("plain line has a bar: %q", plain)
+	}
+	p.terminal = true
+	if bar := p.line(start.Add(3 * time.Second)); !strings.HasPrefix(bar, "[============                  ]") {
+		t.Errorf("terminal bar at 4/10 = %q", bar)
+	}
+}
+
+func TestProgressBarRedrawsOnATerminalAndEndsItsLine(t *testing.T) {
+	var out syncBuffer
+	p := newProgress(&out, 3, true, false)
+	p.add(outcomeDone)
+	time.Sleep(450 * time.Millisecond) // two redraws at 200 ms
+	p.Close()
+	got := out.String()
+	if strings.Count(got, "\r[") < 2 || !strings.HasSuffix(got, "\n") || !strings.Contains(got, "1/3") {
+		t.Fatalf("terminal output %q: want redrawn bars ending in a newline", got)
+	}
+	var quiet syncBuffer
+	q := newProgress(&quiet, 3, true, true)
+	q.add(outcomeDone)
+	q.Close()
+	if quiet.String() != "" {
+		t.Fatalf("--quiet wrote %q", quiet.String())
+	}
+}
