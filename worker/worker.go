@@ -22,6 +22,7 @@ type Worker struct {
 	queues          []string
 	shutdownTimeout time.Duration
 	execute         executeFunc
+	pollInterval    time.Duration
 }
 
 // executeFunc runs one payload; it is Execute except in tests that need a job
@@ -46,9 +47,15 @@ func Logger(l *slog.Logger) Option { return func(w *Worker) { w.log = l } }
 // them back to the queue (default 20 s).
 func ShutdownTimeout(d time.Duration) Option { return func(w *Worker) { w.shutdownTimeout = d } }
 
+// PollInterval sets how often an idle worker looks for new jobs (default
+// 50 ms). asynq's own default of one second would add up to a second to every
+// interactive call; each idle poll is one Redis round trip per worker.
+func PollInterval(d time.Duration) Option { return func(w *Worker) { w.pollInterval = d } }
+
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
-	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute}
+	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
+		pollInterval: 50 * time.Millisecond}
 	for _, o := range opts {
 		o(w)
 	}
@@ -68,13 +75,14 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w.client = jobs.NewClient(conn)
 	w.metrics = newMetrics()
 	w.server = asynq.NewServer(conn, asynq.Config{
-		Concurrency:     w.concurrency,
-		Queues:          prio,
-		StrictPriority:  true,
-		RetryDelayFunc:  retryDelay,
-		ShutdownTimeout: w.shutdownTimeout,
-		Logger:          slogAdapter{w.log.With("component", "asynq")},
-		LogLevel:        asynq.WarnLevel,
+		Concurrency:       w.concurrency,
+		Queues:            prio,
+		StrictPriority:    true,
+		RetryDelayFunc:    retryDelay,
+		ShutdownTimeout:   w.shutdownTimeout,
+		TaskCheckInterval: w.pollInterval,
+		Logger:            slogAdapter{w.log.With("component", "asynq")},
+		LogLevel:          asynq.WarnLevel,
 	})
 	return w, nil
 }
