@@ -21,3 +21,5 @@ func parseChild(out []byte) (childReport, error) {
 	}
 	return rep, fmt.Errorf("no CHILD-REPORT line in the child's output")
 }
+
+func formatInt(n int) string { return fmt.Sprint(n) }
