@@ -102,6 +102,22 @@ func (b *backend) Close() error {
 	return err
 }
 
+// newJSONLogger logs JSON lines to stderr, for servers run with --json.
+func newJSONLogger(e *env, level slog.Level) *slog.Logger {
+	if v := e.getenv("FORMFILL_LOG_LEVEL"); v != "" {
+		_ = level.UnmarshalText([]byte(v))
+	}
+	return slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// serverLogger is the log of a long-running command: JSON with --json.
+func serverLogger(e *env, g *globals) *slog.Logger {
+	if g.json {
+		return newJSONLogger(e, slog.LevelInfo)
+	}
+	return newLogger(e, slog.LevelInfo)
+}
+
 // newLogger logs text to stderr at level, or at FORMFILL_LOG_LEVEL when set.
 func newLogger(e *env, level slog.Level) *slog.Logger {
 	if v := e.getenv("FORMFILL_LOG_LEVEL"); v != "" {

@@ -90,6 +90,7 @@ func TestBadInputIsAClearFailure(t *testing.T) {
 		{"missing document", []string{"extract", filepath.Join(dir, "nope.docx")}, []string{"nope.docx", "no such file"}},
 		{"missing answers file", []string{"fill", doc, "--answers", filepath.Join(dir, "missing.json"), "-o", filepath.Join(dir, "o.docx")}, []string{"answers file", "missing.json"}},
 		{"answers with an unknown field", []string{"write", doc, "--answers", badJSON, "--dry-run"}, []string{`unknown field "answer"`}},
+		{"redis unreachable, password hidden", []string{"status", "b-1", "--redis", "redis://:hunter2@127.0.0.1:1/0"}, []string{"does not answer", "127.0.0.1:1"}},
 		{"unknown element", []string{"fill", doc, "--answers", writeAnswers(t, dir, "T9-R9-C9"), "-o", filepath.Join(dir, "o.docx")}, []string{"T9-R9-C9"}},
 	}
 	for _, tt := range tests {
@@ -102,6 +103,9 @@ func TestBadInputIsAClearFailure(t *testing.T) {
 				if !strings.Contains(r.stderr, w) {
 					t.Errorf("stderr lacks %q: %s", w, r.stderr)
 				}
+			}
+			if strings.Contains(r.stderr, "hunter2") {
+				t.Fatalf("the Redis password leaked: %s", r.stderr)
 			}
 			if strings.Contains(r.stderr, "panic") || strings.Contains(r.stderr, "goroutine ") {
 				t.Fatalf("crashed: %s", r.stderr)

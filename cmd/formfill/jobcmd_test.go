@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,4 +106,40 @@ func TestServeGivesClientsAURLThatOutlivesThem(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop on SIGINT")
 	}
+}
+
+func TestWorkerMetricsAndHealth(t *testing.T) {
+	env := redisEnv(t, 13)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	w := startWorker(t, env, "--concurrency", "1", "--metrics", addr)
+	fillAndCheck(t, env, fixtureDocs[0])
+	var health, metrics string
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) && (health == "" || metrics == "") {
+		health, metrics = httpGet("http://"+addr+"/healthz"), httpGet("http://"+addr+"/metrics")
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(health, "ok") {
+		t.Fatalf("/healthz = %q; worker log:\n%s", health, w.log.String())
+	}
+	for _, want := range []string{`formfill_jobs_total{kind="fill",outcome="completed"} 1`, `formfill_queue_jobs{queue="interactive"`} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %s:\n%s", want, metrics)
+		}
+	}
+}
+
+func httpGet(url string) string {
+	resp, err := http.Get(url)
+	if err != nil {
+		return ""
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"log/slog"
 
 	"github.com/formfill/formfill/mcp"
 )
@@ -40,7 +39,7 @@ directory). Without Redis configured it uses the embedded default.`,
 	if *httpAddr != "" && *token == "" {
 		return &usageError{mcp.ErrNoToken}
 	}
-	log := newLogger(e, slog.LevelInfo) // stderr: stdout carries the protocol
+	log := serverLogger(e, g) // stderr: stdout carries the protocol
 	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true, concurrency: *concurrency})
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 
 	"github.com/formfill/formfill/embedded"
 )
@@ -29,7 +28,7 @@ For anything that must survive a restart, run a real Redis and formfill worker.`
 	if *concurrency < 1 {
 		return usagef("--concurrency %d: expected 1 or more", *concurrency)
 	}
-	log := newLogger(e, slog.LevelInfo)
+	log := serverLogger(e, g)
 	srv, err := embedded.Start(ctx, embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log))
 	if err != nil {
 		return err

@@ -48,7 +48,7 @@ the same Redis. Interactive jobs are always served before bulk ones.
 	if err != nil {
 		return err
 	}
-	log := newLogger(e, slog.LevelInfo)
+	log := serverLogger(e, g)
 	if err := pingConn(ctx, conn); err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ the same Redis. Interactive jobs are always served before bulk ones.
 		}
 		defer stop()
 	}
-	log.Info("worker serving", "redis", display, "concurrency", *concurrency, "queues", queues)
+	log.Info("worker starting", "redis", display, "concurrency", *concurrency, "queues", queues)
 	return w.Run(ctx)
 }
 
