@@ -43,7 +43,9 @@ func once(f func(tb testing.TB) []byte) func(tb testing.TB) []byte {
 	}
 }
 
-func plain(f func() []byte) func(testing.TB) []byte { return once(func(testing.TB) []byte { return f() }) }
+func plain(f func() []byte) func(testing.TB) []byte {
+	return once(func(testing.TB) []byte { return f() })
+}
 
 // hostileCases is the matrix of hostile inputs, smallest first.
 func hostileCases() []hostileCase {

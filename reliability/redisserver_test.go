@@ -112,4 +112,6 @@ func (s *redisServer) wait() {
 	}
 }
 
-func (s *redisServer) String() string { return fmt.Sprintf("redis-server %s (dir %s)", s.addr(), s.dir) }
+func (s *redisServer) String() string {
+	return fmt.Sprintf("redis-server %s (dir %s)", s.addr(), s.dir)
+}

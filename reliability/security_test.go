@@ -193,4 +193,3 @@ func head(s string, n int) string {
 	}
 	return s
 }
-
