@@ -156,6 +156,9 @@ func processItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 	d := batchDoc{N: it.N, File: it.File, Output: it.Output}
 	fail := func(err error) batchDoc {
 		d.Status, d.Error = outcomeFailed, err.Error()
+		if ctx.Err() != nil {
+			d.Status = "unfinished" // interrupted, not failed: a rerun does it
+		}
 		return d
 	}
 	answers, err := it.answers()
