@@ -116,3 +116,16 @@ func TestProgressBarRedrawsOnATerminalAndEndsItsLine(t *testing.T) {
 		t.Fatalf("--quiet wrote %q", quiet.String())
 	}
 }
+
+// The batch run in-process (embedded default), so the race detector sees
+// its goroutines: go test -race -run TestBatchInProcess.
+func TestBatchInProcess(t *testing.T) {
+	dir := t.TempDir()
+	manifest := writeManifest(t, dir, 6)
+	var stdout, stderr bytes.Buffer
+	e := &env{stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	code := run(t.Context(), []string{"batch", manifest, "--out-dir", filepath.Join(dir, "out"), "--json", "--concurrency", "3"}, e)
+	if code != exitOK || !strings.Contains(stdout.String(), `"done": 6`) {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+}
