@@ -36,8 +36,12 @@ func TestMillionRowSheetIsRefusedOrBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("million-row workbook: skipped with -short")
 	}
+	// Process-level and mostly waiting: runs alongside the other
+	// process-level tests, after the in-process ones have measured heaps.
+	t.Parallel()
 	for _, name := range []string{"ExtractCompact", "Write"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			cmd := exec.Command(os.Args[0], "-test.run=^TestMillionRowChild$", "-test.v")
 			cmd.Env = append(os.Environ(), childEnv+"="+name)
 			var out []byte

@@ -58,6 +58,9 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 	if testing.Short() {
 		t.Skip("soak: skipped with -short")
 	}
+	// Process-level and mostly waiting: runs alongside the other
+	// process-level tests, after the in-process ones have measured heaps.
+	t.Parallel()
 	n := soakJobs(t)
 	bin := formfillBinary(t)
 	rs := startRedis(t, "")
