@@ -1,0 +1,71 @@
+package reliability
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/hostile from the builders")
+
+// hostileSamples are the small hostile inputs committed under
+// testdata/hostile, for people and other tools (the CLI, fuzzers' seeds) to
+// try; the large ones are only ever built at test time.
+var hostileSamples = []struct {
+	file    string
+	ft      formats.FileType
+	build   func() []byte
+	mayPass bool
+}{
+	{"wrong_magic.docx", formats.Word, fixtures.WrongMagic, false},
+	{"truncated.docx", formats.Word, fixtures.Truncated, false},
+	{"missing_document.docx", formats.Word, fixtures.MissingDocument, false},
+	{"malformed_document.docx", formats.Word, fixtures.MalformedXML, false},
+	{"billion_laughs.docx", formats.Word, fixtures.BillionLaughs, false},
+	{"external_entity.docx", formats.Word, fixtures.ExternalEntity, false},
+	{"lying_zip_bomb.docx", formats.Word, func() []byte {
+		return fixtures.ZipBomb(fixtures.WithInflatedSize(64<<20), fixtures.WithDeclaredSize(1<<10))
+	}, false},
+	{"broken_xref.pdf", formats.PDF, brokenXrefPDF, true},
+	{"circular_pages.pdf", formats.PDF, circularPagesPDF, true},
+	{"circular_fields.pdf", formats.PDF, circularFieldsPDF, true},
+}
+
+func hostileDir() string { return filepath.Join("..", "testdata", "hostile") }
+
+// TestCommittedHostileSamples checks each committed sample against its
+// builder (go test ./reliability -run CommittedHostile -update rewrites
+// them) and runs it through every tool like the matrix does.
+func TestCommittedHostileSamples(t *testing.T) {
+	for _, s := range hostileSamples {
+		t.Run(s.file, func(t *testing.T) {
+			path := filepath.Join(hostileDir(), s.file)
+			built := s.build()
+			if *update {
+				if err := os.WriteFile(path, built, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to write it)", err)
+			}
+			if !bytes.Equal(data, built) {
+				t.Errorf("%s differs from its builder: rerun with -update and commit", path)
+			}
+			e, err := formats.Lookup(s.ft)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := hostileCase{name: s.file, ft: s.ft, mayPass: s.mayPass}
+			for _, tl := range tools {
+				checkOutcome(t, c, tl.name, bounded(func() error { return tl.call(e, data) }))
+			}
+		})
+	}
+}
