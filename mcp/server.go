@@ -52,6 +52,7 @@ type config struct {
 	allowedOrigins []string
 	logger         *slog.Logger
 	version        string
+	stdioDrain     time.Duration // how long stdio answers calls still running after stdin ends
 }
 
 // Option configures a Server.
@@ -92,7 +93,8 @@ func New(client *jobs.Client, opts ...Option) (*Server, error) {
 
 // NewWithStore builds a Server on any Store.
 func NewWithStore(store Store, opts ...Option) (*Server, error) {
-	cfg := config{wait: DefaultWait, maxBody: DefaultMaxBodyBytes, logger: slog.Default(), version: "dev"}
+	cfg := config{wait: DefaultWait, maxBody: DefaultMaxBodyBytes, logger: slog.Default(), version: "dev",
+		stdioDrain: maxWait + 10*time.Second}
 	for _, o := range opts {
 		o(&cfg)
 	}

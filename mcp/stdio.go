@@ -10,6 +10,7 @@ import (
 	"io"
 	"log"
 	"sync"
+	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -34,8 +35,12 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 
 	var wg sync.WaitGroup
 	err := s.pumpStdio(ctx, in, pw, w, &wg)
+	// Input is over, but calls already read may still be running: answer
+	// them before stopping (a piped client closes stdin straight after
+	// its last request).
+	w.waitAnswered(ctx, s.cfg.stdioDrain)
 	pw.CloseWithError(err)
-	cancel() // input is over: release task calls still waiting on jobs, as mcp-go does
+	cancel() // release task calls still waiting on jobs, as mcp-go does
 	wg.Wait()
 	lerr := <-done
 	if err == nil && lerr != nil && !errors.Is(lerr, context.Canceled) && !errors.Is(lerr, io.EOF) {
@@ -69,8 +74,11 @@ func (s *Server) pumpStdio(ctx context.Context, in io.Reader, pass io.Writer, ou
 					}
 					s.log.Warn("mcp: task message not answered", "line", string(msg[:min(len(msg), 200)]))
 				}()
-			} else if _, werr := pass.Write(append(line, '\n')); werr != nil {
-				return werr
+			} else {
+				out.expect(line)
+				if _, werr := pass.Write(append(line, '\n')); werr != nil {
+					return werr
+				}
 			}
 		}
 		if err == io.EOF || ctx.Err() != nil {
@@ -135,16 +143,70 @@ func isTaskMessage(line []byte) bool {
 
 // lockedWriter serialises whole-message writes from mcp-go and from the
 // task interceptor onto one stream. mcp-go writes each message with one
-// Write call, so a mutex per Write keeps lines intact.
+// Write call, so a mutex per Write keeps lines intact. It also counts the
+// requests handed to mcp-go that have no response yet.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu      sync.Mutex
+	w       io.Writer
+	pending map[string]int
+	idle    chan struct{} // closed and replaced when pending drops to zero
+}
+
+// rpcEnvelope is the part of a JSON-RPC message that tells a request (id
+// and method) from a response (id, no method).
+type rpcEnvelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+}
+
+func (l *lockedWriter) expect(line []byte) {
+	var m rpcEnvelope
+	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 || string(m.ID) == "null" || m.Method == "" {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.pending == nil {
+		l.pending = map[string]int{}
+	}
+	l.pending[string(m.ID)]++
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	n, err := l.w.Write(p)
+	var m rpcEnvelope
+	if len(l.pending) > 0 && json.Unmarshal(p, &m) == nil && m.Method == "" && len(m.ID) > 0 {
+		if l.pending[string(m.ID)]--; l.pending[string(m.ID)] <= 0 {
+			delete(l.pending, string(m.ID))
+		}
+		if len(l.pending) == 0 && l.idle != nil {
+			close(l.idle)
+			l.idle = nil
+		}
+	}
+	return n, err
+}
+
+// waitAnswered blocks until every request handed to mcp-go has had its
+// response written, ctx is done, or limit passes.
+func (l *lockedWriter) waitAnswered(ctx context.Context, limit time.Duration) {
+	l.mu.Lock()
+	if len(l.pending) == 0 {
+		l.mu.Unlock()
+		return
+	}
+	if l.idle == nil {
+		l.idle = make(chan struct{})
+	}
+	idle := l.idle
+	l.mu.Unlock()
+	select {
+	case <-idle:
+	case <-ctx.Done():
+	case <-time.After(limit):
+	}
 }
 
 func (l *lockedWriter) writeJSON(v any) {
