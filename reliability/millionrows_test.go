@@ -26,6 +26,7 @@ type childReport struct {
 	Err     string `json:"err"`
 	Typed   bool   `json:"typed"`
 	Seconds float64
+	Bytes   int `json:"bytes"`
 }
 
 // TestMillionRowSheetIsRefusedOrBounded feeds an xlsx whose sheet has a
@@ -109,7 +110,7 @@ func TestMillionRowChild(t *testing.T) {
 		}
 		start := time.Now()
 		err := tl.call(e, doc)
-		rep := childReport{Seconds: time.Since(start).Seconds(), Typed: formats.IsInputError(err)}
+		rep := childReport{Seconds: time.Since(start).Seconds(), Typed: formats.IsInputError(err), Bytes: len(doc)}
 		if err != nil {
 			rep.Err = err.Error()
 		}
