@@ -15,6 +15,7 @@ import (
 const (
 	maxCallTime = 20 * time.Second
 	maxPeakHeap = 768 << 20
+	maxAlloc    = 1 << 30 // bytes allocated in total by one call
 )
 
 // tool is one entry point of an engine, called with throwaway arguments:
@@ -87,6 +88,9 @@ func checkOutcome(t *testing.T, c hostileCase, toolName string, o outcome) {
 	}
 	if o.dur > maxCallTime && !o.hung {
 		t.Errorf("%s took %v (bound %v)", toolName, o.dur, maxCallTime)
+	}
+	if o.alloc > maxAlloc {
+		t.Errorf("%s allocated %s (bound %s)", toolName, mib(o.alloc), mib(maxAlloc))
 	}
 	if o.peakHeap > maxPeakHeap {
 		t.Errorf("%s peak heap grew by %s (bound %s)", toolName, mib(o.peakHeap), mib(maxPeakHeap))
