@@ -7,9 +7,9 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// Validate implements validate_locations: element IDs are looked up
-// directly; anything else is matched as an OOXML snippet (or, when it is
-// not markup, as text).
+// Validate implements validate_locations: an element ID or XPath, given
+// in pair_id alone or as the snippet, is looked up directly; any other
+// snippet is matched as OOXML (or, when it is not markup, as text).
 func (*Engine) Validate(data []byte, locations []formats.Location) ([]formats.ValidatedLocation, error) {
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
@@ -30,23 +30,58 @@ func (*Engine) Validate(data []byte, locations []formats.Location) ([]formats.Va
 }
 
 func (d *document) validate(loc formats.Location) (formats.ValidatedLocation, error) {
-	if strings.TrimSpace(loc.Snippet) == "" {
+	snippet := strings.TrimSpace(loc.Snippet)
+	if snippet == "" {
 		if strings.TrimSpace(loc.PairID) == "" {
-			return formats.ValidatedLocation{}, formats.Errorf(formats.ErrInvalidArgument, "location", "give pair_id (an element ID) or snippet (OOXML copied from the document)")
+			return formats.ValidatedLocation{}, formats.Errorf(formats.ErrInvalidArgument, "location", "give pair_id (an element ID) or snippet (OOXML copied from the document, an element ID or an XPath)")
 		}
-		if n, ok := d.ix.lookup(loc.PairID); ok {
-			return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.Matched, XPath: n.xpath, Context: neighbourhood(n), Warning: questionWarning(n)}, nil
-		}
-		if strings.HasPrefix(strings.TrimSpace(loc.PairID), "/") {
-			t, err := d.resolve("", loc.PairID)
-			if err != nil {
-				return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound, Context: err.Error()}, nil
-			}
-			return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.Matched, XPath: t.xpath, Context: shorten(textOf(t.el), 120)}, nil
-		}
-		return formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound, Context: "no element with this ID; IDs look like T1-R2-C2, P5, SDT1"}, nil
+		return d.validateRef(loc.PairID, loc.PairID), nil
+	}
+	// A snippet that is an element ID or an XPath takes the fast path, as
+	// the Excel engine takes a cell reference there; "/w:" never starts
+	// OOXML markup and hardly ever a question's text.
+	if strings.HasPrefix(snippet, "/w:") {
+		return d.validateRef(loc.PairID, snippet), nil
+	}
+	if _, ok := d.ix.lookup(snippet); ok {
+		return d.validateRef(loc.PairID, snippet), nil
 	}
 	return d.matchSnippet(loc)
+}
+
+// validateRef validates ref, an element ID or an XPath. pairID is echoed
+// back; when empty the element ID found (or ref) stands in for it.
+func (d *document) validateRef(pairID, ref string) formats.ValidatedLocation {
+	v := formats.ValidatedLocation{PairID: pairID, Status: formats.NotFound}
+	n, ok := d.ix.lookup(ref)
+	switch {
+	case ok:
+		v.XPath = n.xpath
+	case strings.HasPrefix(strings.TrimSpace(ref), "/"):
+		t, err := d.resolve("", ref)
+		if err != nil {
+			v.Context = err.Error()
+			return v
+		}
+		v.XPath, n = t.xpath, t.node
+		if n == nil {
+			v.Status, v.Context = formats.Matched, shorten(textOf(t.el), 120)
+			break
+		}
+	default:
+		v.Context = "no element with this ID; IDs look like T1-R2-C2, P5, SDT1"
+		return v
+	}
+	if n != nil {
+		v.Status, v.Context, v.Warning = formats.Matched, neighbourhood(n), questionWarning(n)
+	}
+	if strings.TrimSpace(v.PairID) == "" {
+		v.PairID = strings.TrimSpace(ref)
+		if n != nil {
+			v.PairID = n.id
+		}
+	}
+	return v
 }
 
 // neighbourhood is the text around a node: the cells beside a cell, the

@@ -94,3 +94,46 @@ func TestXPathCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateSnippetAsRef: an element ID or XPath given as the snippet
+// takes the ID fast path (as the Excel engine takes a cell reference),
+// whether or not pair_id names the question.
+func TestValidateSnippetAsRef(t *testing.T) {
+	tests := []struct {
+		name    string
+		loc     formats.Location
+		pairID  string
+		status  formats.LocationStatus
+		xpath   string
+		context string
+		warning string
+	}{
+		{"ID snippet with question pair_id", formats.Location{PairID: "q1", Snippet: "T1-R2-C2"}, "q1", formats.Matched, "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", "left: Company legal name", ""},
+		{"ID snippet in lower case and spaces", formats.Location{PairID: "q1", Snippet: "  t1-r2-c2 "}, "q1", formats.Matched, "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", "left: Company legal name", ""},
+		{"ID snippet without pair_id names the ID", formats.Location{Snippet: "T1-R2-C1"}, "T1-R2-C1", formats.Matched, "/w:body/w:tbl[1]/w:tr[2]/w:tc[1]", "this: Company legal name", "T1-R2-C2"},
+		{"XPath snippet with question pair_id", formats.Location{PairID: "q2", Snippet: "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]"}, "q2", formats.Matched, "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", "left: Company legal name", ""},
+		{"XPath snippet under w:document", formats.Location{Snippet: "/w:document/w:body/w:tbl[1]/w:tr[2]/w:tc[1]"}, "T1-R2-C1", formats.Matched, "/w:body/w:tbl[1]/w:tr[2]/w:tc[1]", "Company legal name", "T1-R2-C2"},
+		{"XPath snippet below indexed elements", formats.Location{PairID: "q3", Snippet: "/w:body/w:tbl[1]/w:tr[2]/w:tc[1]/w:p[1]"}, "q3", formats.Matched, "/w:body/w:tbl[1]/w:tr[2]/w:tc[1]/w:p[1]", "Company legal name", ""},
+		{"XPath snippet past the end", formats.Location{PairID: "q4", Snippet: "/w:body/w:tbl[9]/w:tr[1]/w:tc[1]"}, "q4", formats.NotFound, "", "no element at this XPath", ""},
+		{"unsafe XPath snippet", formats.Location{PairID: "q5", Snippet: "/w:body//w:t"}, "q5", formats.NotFound, "", "unsafe", ""},
+		{"unknown ID-like snippet is matched as text", formats.Location{PairID: "q6", Snippet: "T9-R1-C1"}, "q6", formats.NotFound, "", "no element of the document matches", ""},
+		{"pair_id-only fast path unchanged", formats.Location{PairID: "T1-R2-C2"}, "T1-R2-C2", formats.Matched, "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", "left: Company legal name", ""},
+		{"markup snippet still matched as OOXML", formats.Location{PairID: "q7", Snippet: `<w:r><w:t>Number of employees</w:t></w:r>`}, "q7", formats.Matched, "/w:body/w:tbl[1]/w:tr[6]/w:tc[1]/w:p[1]/w:r[1]", "Number of employees", "T1-R6-C2"},
+	}
+	doc := fixture(t, fixtures.WordTwoColumn)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vs, err := New().Validate(doc, []formats.Location{tt.loc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := vs[0]
+			if v.PairID != tt.pairID || v.Status != tt.status || v.XPath != tt.xpath || !strings.Contains(v.Context, tt.context) {
+				t.Fatalf("got %+v, want pair_id %q %s at %s with context %q", v, tt.pairID, tt.status, tt.xpath, tt.context)
+			}
+			if (tt.warning == "") != (v.Warning == "") || !strings.Contains(v.Warning, tt.warning) {
+				t.Fatalf("warning = %q, want %q", v.Warning, tt.warning)
+			}
+		})
+	}
+}
