@@ -42,17 +42,18 @@ type index struct {
 func buildIndex(body *etree.Element) *index {
 	ix := &index{byID: map[string]*node{}, byEl: map[*etree.Element]*node{}}
 	var p, t, s int
-	eachStep(body, "/w:body", func(c *etree.Element, path string) {
+	eachStep(body, func(c *etree.Element, n int) {
+		path := func() string { return stepPath("/w:body", c, n) }
 		switch {
 		case isW(c, "p"):
 			p++
-			ix.add(&node{id: "P" + strconv.Itoa(p), xpath: path, kind: kindPara, el: c})
+			ix.add(&node{id: "P" + strconv.Itoa(p), xpath: path(), kind: kindPara, el: c})
 		case isW(c, "tbl"):
 			t++
-			ix.table("T"+strconv.Itoa(t), c, path)
+			ix.table("T"+strconv.Itoa(t), c, path())
 		case isW(c, "sdt"):
 			s++
-			ix.blockSDT("SDT"+strconv.Itoa(s), c, path)
+			ix.blockSDT("SDT"+strconv.Itoa(s), c, path())
 		}
 	})
 	return ix
@@ -72,14 +73,15 @@ func (ix *index) blockSDT(id string, sdt *etree.Element, path string) {
 		return
 	}
 	var p, t int
-	eachStep(sc, path+"/w:sdtContent[1]", func(c *etree.Element, cpath string) {
+	base := path + "/w:sdtContent[1]"
+	eachStep(sc, func(c *etree.Element, n int) {
 		switch {
 		case isW(c, "p"):
 			p++
-			ix.add(&node{id: id + "-P" + strconv.Itoa(p), xpath: cpath, kind: kindPara, el: c})
+			ix.add(&node{id: id + "-P" + strconv.Itoa(p), xpath: stepPath(base, c, n), kind: kindPara, el: c})
 		case isW(c, "tbl"):
 			t++
-			ix.table(id+"-T"+strconv.Itoa(t), c, cpath)
+			ix.table(id+"-T"+strconv.Itoa(t), c, stepPath(base, c, n))
 		}
 	})
 }
@@ -107,14 +109,17 @@ func (ix *index) table(id string, tbl *etree.Element, path string) {
 	})
 }
 
-// eachStep calls fn for each child element of parent with its XPath,
-// numbering steps per tag as XPath (and etree) do.
-func eachStep(parent *etree.Element, base string, fn func(c *etree.Element, path string)) {
+// eachStep calls fn for each child element of parent with its position
+// among its same-tag siblings, numbered as XPath (and etree) do. Callers
+// build the step's XPath (stepPath) only for the children they index:
+// building it for every child dominated the index build.
+func eachStep(parent *etree.Element, fn func(c *etree.Element, n int)) {
 	type count struct {
 		space, tag string
 		n          int
 	}
-	var counts []count // few distinct tags per parent: a slice beats a map
+	var buf [8]count
+	counts := buf[:0] // few distinct tags per parent: a slice beats a map
 	for _, tok := range parent.Child {
 		c, ok := tok.(*etree.Element)
 		if !ok {
@@ -128,23 +133,32 @@ func eachStep(parent *etree.Element, base string, fn func(c *etree.Element, path
 			counts = append(counts, count{space: c.Space, tag: c.Tag})
 		}
 		counts[i].n++
-		fn(c, base+"/"+c.FullTag()+"["+strconv.Itoa(counts[i].n)+"]")
+		fn(c, counts[i].n)
 	}
+}
+
+// stepPath is the XPath of c, the n-th child with its tag under base.
+func stepPath(base string, c *etree.Element, n int) string {
+	tag := c.Tag
+	if c.Space != "" {
+		tag = c.Space + ":" + c.Tag
+	}
+	return base + "/" + tag + "[" + strconv.Itoa(n) + "]"
 }
 
 // eachWrapped calls fn for each child w:tag of parent, looking through
 // w:sdt/w:sdtContent and w:customXml wrappers, with its XPath.
 func eachWrapped(parent *etree.Element, base, tag string, fn func(c *etree.Element, path string)) {
-	eachStep(parent, base, func(c *etree.Element, path string) {
+	eachStep(parent, func(c *etree.Element, n int) {
 		switch {
 		case isW(c, tag):
-			fn(c, path)
+			fn(c, stepPath(base, c, n))
 		case isW(c, "sdt"):
 			if sc := childW(c, "sdtContent"); sc != nil {
-				eachWrapped(sc, path+"/w:sdtContent[1]", tag, fn)
+				eachWrapped(sc, stepPath(base, c, n)+"/w:sdtContent[1]", tag, fn)
 			}
 		case isW(c, "customXml"):
-			eachWrapped(c, path, tag, fn)
+			eachWrapped(c, stepPath(base, c, n), tag, fn)
 		}
 	})
 }
