@@ -161,3 +161,46 @@ func FuzzOpenArchive(f *testing.F) {
 		}
 	})
 }
+
+// TestRewriteReplacedEntriesRoundTrip: replaced entries are deflated by
+// pooled fast writers; repeated rewrites (a reused writer) of different
+// sizes must each read back exactly and stay deflated.
+func TestRewriteReplacedEntriesRoundTrip(t *testing.T) {
+	orig := makeZip(t, entry{"keep.xml", []byte("<keep/>"), false}, entry{"doc.xml", []byte("<old/>"), true})
+	a, err := OpenArchive(orig, DefaultArchiveLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		content []byte
+	}{
+		{"empty", nil},
+		{"small", []byte("<new/>")},
+		{"large repetitive", bytes.Repeat([]byte("<w:p><w:r><w:t>answer</w:t></w:r></w:p>"), 5000)},
+		{"small after large", []byte("<again/>")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := a.Rewrite(map[string][]byte{"doc.xml": tt.content})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := OpenArchive(out, DefaultArchiveLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := b.Read("doc.xml")
+			if err != nil || !bytes.Equal(got, tt.content) {
+				t.Fatalf("doc.xml = %d bytes (err %v), want %d", len(got), err, len(tt.content))
+			}
+			f := b.File("doc.xml")
+			if f.Method != zip.Deflate {
+				t.Fatalf("method = %d, want deflate", f.Method)
+			}
+			if len(tt.content) > 10000 && f.CompressedSize64*10 > uint64(len(tt.content)) {
+				t.Fatalf("compressed %d of %d bytes: not really deflated", f.CompressedSize64, len(tt.content))
+			}
+		})
+	}
+}
