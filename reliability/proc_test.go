@@ -93,6 +93,21 @@ func (p *workerProc) finished() map[string][]string {
 	return out
 }
 
+var startedRe = regexp.MustCompile(`msg="?job started"?.*job_id[=":]+"?([ib]-[0-9a-f-]+)`)
+
+// started returns the IDs of the jobs this process logged as started.
+func (p *workerProc) started() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []string
+	for _, l := range p.logs {
+		if m := startedRe.FindStringSubmatch(l); m != nil {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
 func (p *workerProc) output() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
