@@ -40,6 +40,48 @@ type xmlReader struct {
 	names  map[string]string // interned element and attribute names
 	values map[string]string // interned short attribute values
 	sb     strings.Builder
+	els    []etree.Element // slab the elements are cut from
+	attrs  []etree.Attr    // slab the attribute slices are cut from
+}
+
+// Slab sizes: allocating elements and attribute slices one by one was most
+// of the parse; a document.xml holds thousands of each.
+const (
+	elementSlab = 512
+	attrSlab    = 1024
+)
+
+// element makes an element called name, with room for attrs attributes,
+// from the slabs and appends it to parent. Capacities are capped so an
+// attribute appended later reallocates instead of overwriting a neighbour.
+func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etree.Element {
+	if len(r.els) == 0 {
+		r.els = make([]etree.Element, elementSlab)
+	}
+	el := &r.els[0]
+	r.els = r.els[1:]
+	el.Space, el.Tag = "", name
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		el.Space, el.Tag = name[:i], name[i+1:]
+	}
+	if len(r.attrs) < attrs {
+		r.attrs = make([]etree.Attr, max(attrSlab, attrs))
+	}
+	el.Attr = r.attrs[:0:attrs]
+	r.attrs = r.attrs[attrs:]
+	parent.AddChild(el)
+	return el
+}
+
+// attrCount estimates the attributes of the start tag at r.i: the '='
+// signs before the next '>' (an '=' or '>' inside a value only makes the
+// estimate wrong, never the tree).
+func (r *xmlReader) attrCount() int {
+	rest := r.b[r.i:]
+	if end := bytes.IndexByte(rest, '>'); end >= 0 {
+		rest = rest[:end]
+	}
+	return min(bytes.Count(rest, []byte("=")), 64)
 }
 
 func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
@@ -196,7 +238,7 @@ func (r *xmlReader) startTag() error {
 	if len(r.stack) > r.max {
 		return etree.ErrMaxDepth
 	}
-	el := r.top().CreateElement(name)
+	el := r.element(r.top(), name, r.attrCount())
 	for {
 		sp := r.space()
 		if r.i >= len(r.b) {
