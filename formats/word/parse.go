@@ -110,9 +110,10 @@ func hasDTD(raw []byte) bool {
 // serialize writes the document.xml back and repacks the archive with only
 // that entry replaced.
 func (d *document) serialize() ([]byte, error) {
-	out, err := d.xml.WriteToBytes()
-	if err != nil {
-		return nil, err
+	hint := 0
+	if f := d.arc.File(documentPart); f != nil {
+		hint = int(min(f.UncompressedSize64, 64<<20))
 	}
+	out := writeXML(d.xml, hint)
 	return d.arc.Rewrite(map[string][]byte{documentPart: out})
 }
