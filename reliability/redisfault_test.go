@@ -29,6 +29,9 @@ func TestRedisRestartUnderLoadLosesNoJob(t *testing.T) {
 	if testing.Short() {
 		t.Skip("Redis restart under load waits for lease expiry: skipped with -short")
 	}
+	// Its own Redis and no heap measurement: runs alongside the other
+	// process-level tests.
+	t.Parallel()
 	for _, mode := range []string{"shutdown", "kill -9"} {
 		t.Run(mode, func(t *testing.T) { restartUnderLoad(t, mode) })
 	}
