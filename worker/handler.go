@@ -68,7 +68,7 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*j
 			return nil, err
 		}
 	}
-	res, out, err := executeWithin(ctx, w.execute, p, doc)
+	res, out, err := w.executeBeforeDeadline(ctx, p, doc)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +78,26 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*j
 		}
 	}
 	return res, nil
+}
+
+// executeBeforeDeadline stops the engine a moment before asynq's own
+// deadline, so the error recorded for a timed-out job says which timeout was
+// exceeded instead of asynq's bare "context deadline exceeded".
+func (w *Worker) executeBeforeDeadline(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return executeWithin(ctx, w.execute, p, doc)
+	}
+	total := time.Until(dl)
+	margin := min(total/10, 500*time.Millisecond)
+	inner, cancel := context.WithDeadline(ctx, dl.Add(-margin))
+	defer cancel()
+	res, out, err := executeWithin(inner, w.execute, p, doc)
+	if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		return nil, nil, fmt.Errorf("%s job stopped at its %s timeout (set a longer one or split the document): %w",
+			p.Kind, total.Round(time.Second), err)
+	}
+	return res, out, err
 }
 
 // executeWithin runs Execute but gives up when ctx ends (the job's timeout or

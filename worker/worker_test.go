@@ -206,7 +206,7 @@ func TestTimeoutStopsAndReportsTheJob(t *testing.T) {
 	docID, _ := c.PutBlob(context.Background(), []byte("x"))
 	start := time.Now()
 	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}, jobs.Timeout(time.Second), jobs.MaxRetry(0))
-	if st.State != jobs.StateFailed || !strings.Contains(st.LastError, "deadline") {
+	if st.State != jobs.StateFailed || !strings.Contains(st.LastError, "deadline") || !strings.Contains(st.LastError, "stopped at its 1s timeout") {
 		t.Fatalf("timed-out job: state %s, last error %q", st.State, st.LastError)
 	}
 	if time.Since(start) > 4*time.Second {
