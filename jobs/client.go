@@ -96,6 +96,13 @@ func (c *Client) connErr(err error) error {
 		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "i/o timeout") {
 		return fmt.Errorf("%w: %s does not answer (%v); start Redis or fix --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
 	}
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "WRONGPASS") || strings.Contains(msg, "NOAUTH"):
+		return fmt.Errorf("%w: %s refused the credentials (%v); check the user and password in --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
+	case strings.Contains(msg, "can't parse"):
+		return fmt.Errorf("%w: %s did not answer as a Redis server (%v); check the host and port in --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
+	}
 	return err
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -386,5 +387,30 @@ func TestNewRefusesBadConfig(t *testing.T) {
 		if _, err := New(asynq.RedisClientOpt{Addr: "127.0.0.1:1"}, opts...); !errors.Is(err, jobs.ErrInvalidConfig) {
 			t.Errorf("New(%v) err = %v, want ErrInvalidConfig", opts, err)
 		}
+	}
+}
+
+// (A wrong password on a protected Redis is covered by reliability's
+// security tests, which start one with --requirepass.)
+func TestNonRedisServerGetsAHint(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conn.Write([]byte("HTTP/1.1 400 Bad Request\r\n\r\n"))
+			conn.Close()
+		}
+	}()
+	c2 := jobs.NewClient(asynq.RedisClientOpt{Addr: ln.Addr().String()})
+	defer c2.Close()
+	if err := c2.Ping(context.Background()); !errors.Is(err, jobs.ErrUnreachable) || !strings.Contains(err.Error(), "Redis server") {
+		t.Fatalf("Ping an HTTP server: %v, want a hint that it is not Redis", err)
 	}
 }
