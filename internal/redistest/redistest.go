@@ -5,8 +5,10 @@ package redistest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,26 +29,61 @@ func Addr() string {
 	return a
 }
 
+// startContainer starts a throw-away Redis when none answers. It is set by
+// container.go, built only with -tags testcontainers (and a Docker engine),
+// so the ordinary build does not carry testcontainers-go.
+var startContainer func(ctx context.Context) (addr string, err error)
+
+var (
+	containerOnce sync.Once
+	containerAddr string
+	containerErr  error
+)
+
 // Conn returns a connection to database db of the test Redis, emptied first.
-// Each test package uses its own db so packages can run in parallel.
+// Each test package uses its own db so packages can run in parallel. When
+// nothing answers, a Redis container is tried (-tags testcontainers), else
+// the test skips saying why — or fails if FORMFILL_REQUIRE_REDIS is set.
 func Conn(tb testing.TB, db int) asynq.RedisClientOpt {
 	tb.Helper()
-	opt := asynq.RedisClientOpt{Addr: Addr(), DB: db}
-	rdb := redis.NewClient(&redis.Options{Addr: opt.Addr, DB: db, DialTimeout: 2 * time.Second})
-	defer rdb.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		msg := "no Redis at " + opt.Addr + " (set FORMFILL_TEST_REDIS or run scripts/ensure-redis.sh): " + err.Error()
+	addr := Addr()
+	err := ping(addr, db)
+	if err != nil && startContainer != nil {
+		containerOnce.Do(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			containerAddr, containerErr = startContainer(ctx)
+		})
+		if containerErr == nil {
+			addr = containerAddr
+			err = ping(addr, db)
+		} else {
+			err = fmt.Errorf("%v; and no Redis container: %v", err, containerErr)
+		}
+	}
+	if err != nil {
+		msg := "no Redis at " + addr + " (set FORMFILL_TEST_REDIS, run scripts/ensure-redis.sh, or build with -tags testcontainers where Docker runs): " + err.Error()
 		if os.Getenv("FORMFILL_REQUIRE_REDIS") != "" {
 			tb.Fatal(msg)
 		}
 		tb.Skip(msg)
 	}
-	if err := rdb.FlushDB(ctx).Err(); err != nil {
-		tb.Fatalf("flush test db %d: %v", db, err)
+	return asynq.RedisClientOpt{Addr: addr, DB: db}
+}
+
+// ping checks that the Redis at addr answers and empties database db.
+func ping(addr string, db int) error {
+	rdb := redis.NewClient(&redis.Options{Addr: addr, DB: db, DialTimeout: 2 * time.Second})
+	defer rdb.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		return err
 	}
-	return opt
+	if err := rdb.FlushDB(ctx).Err(); err != nil {
+		return fmt.Errorf("flush test db %d: %w", db, err)
+	}
+	return nil
 }
 
 // URL returns the redis:// URL of database db of the test Redis.
