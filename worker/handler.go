@@ -23,8 +23,9 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	log := w.log.With("job_id", id, "kind", string(kind))
 	start := time.Now()
 	log.Info("job started")
-	if w.client.IsCanceled(ctx, id) {
-		// asynq puts a job interrupted by Cancel back for retry; end it here.
+	if n, _ := asynq.GetRetryCount(ctx); n > 0 && w.client.IsCanceled(ctx, id) {
+		// asynq puts a job interrupted by Cancel back for retry; end it
+		// here. A first run cannot have been interrupted: no Redis trip.
 		log.Info("job canceled before it ran")
 		return fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
 	}
