@@ -12,6 +12,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all"
 	"github.com/formfill/formfill/jobs"
+	"github.com/formfill/formfill/worker"
 )
 
 // memStore is an in-memory Store that runs jobs through the format engines
@@ -123,37 +124,9 @@ func (m *memStore) run(id string, p jobs.Payload) {
 	}
 }
 
-// execute runs one payload through its engine, as the worker does.
+// execute runs one payload exactly as a worker does.
 func execute(p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
-	e, err := formats.Lookup(p.FileType)
-	if err != nil {
-		return nil, nil, err
-	}
-	r := &jobs.Result{Kind: p.Kind}
-	switch p.Kind {
-	case jobs.KindExtractCompact:
-		r.Compact, err = e.ExtractCompact(doc)
-	case jobs.KindExtractRaw:
-		r.Raw, err = e.ExtractRaw(doc)
-	case jobs.KindExtractText:
-		r.Text, err = e.ExtractText(doc)
-	case jobs.KindValidate:
-		r.Validated, err = e.Validate(doc, p.Locations)
-	case jobs.KindBuildInsertion:
-		r.Insertion, err = e.BuildInsertion(*p.Insertion)
-	case jobs.KindListFields:
-		r.Fields, err = e.ListFields(doc)
-	case jobs.KindVerify:
-		r.Report, err = e.Verify(doc, p.Expected)
-	case jobs.KindWrite:
-		r.Write, err = e.Write(doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
-		if err == nil && !p.DryRun {
-			return r, r.Write.Document, nil
-		}
-	default:
-		err = fmt.Errorf("unknown kind %q", p.Kind)
-	}
-	return r, nil, err
+	return worker.Execute(context.Background(), p, doc)
 }
 
 func (m *memStore) Status(_ context.Context, id string) (*jobs.Status, error) {
