@@ -105,7 +105,9 @@ func (a *Archive) ReadFile(f *zip.File) ([]byte, error) {
 	}
 	defer rc.Close()
 	limit := min(int64(f.UncompressedSize64), a.limits.MaxEntrySize)
-	buf := bytes.NewBuffer(make([]byte, 0, limit))
+	// bytes.Buffer grows (doubling) whenever less than MinRead is free, even
+	// at the end of the data: leave it that much room.
+	buf := bytes.NewBuffer(make([]byte, 0, limit+bytes.MinRead))
 	n, err := io.Copy(buf, io.LimitReader(rc, limit+1))
 	if err != nil {
 		return nil, Wrap(ErrInvalidDocument, f.Name, err, "corrupt entry")

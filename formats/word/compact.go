@@ -2,6 +2,7 @@ package word
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,7 @@ const maxSnippet = 240
 
 // ExtractCompact implements extract_structure_compact.
 func (*Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) {
-	d, err := open(data)
+	d, err := open(data, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -23,61 +24,70 @@ func (*Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) {
 
 func (d *document) compact() *formats.CompactStructure {
 	out := &formats.CompactStructure{IDToXPath: make(map[string]string, len(d.ix.nodes)), ComplexElements: []string{}}
-	var b strings.Builder
+	// One buffer for all lines: building each line as a string of its own
+	// was a third of the extraction's allocations.
+	buf := make([]byte, 0, 96*len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
 		out.IDToXPath[n.id] = n.xpath
-		line, complexTypes := describe(n)
-		if line == "" {
-			continue
-		}
-		b.WriteString(line)
-		b.WriteByte('\n')
+		var complexTypes []string
+		buf, complexTypes = appendLine(buf, n)
 		for _, ct := range complexTypes {
 			out.ComplexElements = append(out.ComplexElements, fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}
 	}
-	out.CompactText = b.String()
+	out.CompactText = string(buf)
 	return out
 }
 
-// describe renders one compact line; empty top-level paragraphs and rows
-// get none (rows are implied by their cells).
-func describe(n *node) (string, []string) {
+// appendLine appends n's compact line to buf; empty top-level paragraphs
+// and rows get none (rows are implied by their cells).
+func appendLine(buf []byte, n *node) ([]byte, []string) {
 	switch n.kind {
 	case kindRow:
-		return "", nil
+		return buf, nil
 	case kindTable:
 		rows := tableRows(n.el)
 		cols := 0
 		for _, r := range rows {
 			cols = max(cols, len(rowCells(r)))
 		}
-		return fmt.Sprintf("%s: table %d rows × %d columns", n.id, len(rows), cols), nil
+		return fmt.Appendf(buf, "%s: table %d rows × %d columns\n", n.id, len(rows), cols), nil
 	}
 	text := ownText(n.el)
-	hints := formatHints(n)
 	empty := strings.TrimSpace(text) == ""
 	if empty && n.kind == kindPara && !hasFormControl(n.el) {
-		return "", nil
+		return buf, nil
 	}
+	var hintBuf [6]string
+	hints := hintBuf[:0]
 	if empty {
-		hints = append([]string{"empty"}, hints...)
+		hints = append(hints, "empty")
 	}
+	hints = formatHints(hints, n)
 	complexTypes := complexity(n)
-	var b strings.Builder
-	b.WriteString(n.id)
-	b.WriteString(": ")
-	b.WriteString(strconv.Quote(shorten(strings.Join(strings.Fields(text), " "), 200)))
+	buf = append(buf, n.id...)
+	buf = append(buf, ": "...)
+	buf = strconv.AppendQuote(buf, shorten(oneLine(text), 200))
+	for i, h := range hints {
+		if i == 0 {
+			buf = append(buf, " ["...)
+		} else {
+			buf = append(buf, ", "...)
+		}
+		buf = append(buf, h...)
+	}
 	if len(hints) > 0 {
-		b.WriteString(" [" + strings.Join(hints, ", ") + "]")
+		buf = append(buf, ']')
 	}
 	for _, ct := range complexTypes {
-		b.WriteString(" COMPLEX(" + ct + ")")
+		buf = append(buf, " COMPLEX("...)
+		buf = append(buf, ct...)
+		buf = append(buf, ')')
 	}
 	if isAnswerTarget(n, text) {
-		b.WriteString(" ← answer target")
+		buf = append(buf, " ← answer target"...)
 	}
-	return b.String(), complexTypes
+	return append(buf, '\n'), complexTypes
 }
 
 // ownText is an element's text without the tables nested in it (their
@@ -86,18 +96,23 @@ func ownText(el *etree.Element) string {
 	if !isW(el, "tc") {
 		return textOf(el)
 	}
-	var parts []string
-	for _, c := range el.ChildElements() {
-		if !isW(c, "tbl") {
-			parts = append(parts, textOf(c))
+	var b strings.Builder
+	first := true
+	for _, c := range el.Child {
+		if e, ok := c.(*etree.Element); ok && !isW(e, "tbl") {
+			if !first {
+				b.WriteByte('\n')
+			}
+			first = false
+			b.WriteString(textOf(e))
 		}
 	}
-	return strings.Join(parts, "\n")
+	return b.String()
 }
 
 // isAnswerTarget: empty cells, blanks, controls and form fields.
 func isAnswerTarget(n *node, text string) bool {
-	if n.kind == kindCell && strings.TrimSpace(text) == "" && len(findW(n.el, "tbl")) == 0 {
+	if n.kind == kindCell && strings.TrimSpace(text) == "" && !hasW(n.el, "tbl") {
 		return !mergedContinuation(n.el)
 	}
 	return hasPlaceholder(text) || hasFormControl(n.el)
@@ -111,7 +126,7 @@ func hasFormControl(el *etree.Element) bool {
 		if found || e != el && isW(e, "tbl") {
 			return false
 		}
-		if isW(e, "sdt") && (sdtCheckbox(e) != nil || childW(e, "sdtContent") != nil && len(findW(e, "tc")) == 0) || isW(e, "ffData") {
+		if isW(e, "sdt") && (sdtCheckbox(e) != nil || childW(e, "sdtContent") != nil && !hasW(e, "tc")) || isW(e, "ffData") {
 			found = true
 		}
 		return !found
@@ -119,15 +134,17 @@ func hasFormControl(el *etree.Element) bool {
 	return found
 }
 
-// formatHints lists what an agent should know of the element's look.
-func formatHints(n *node) []string {
-	var hints []string
+// formatHints appends what an agent should know of the element's look.
+func formatHints(hints []string, n *node) []string {
 	var bold, italic bool
 	size := ""
-	for _, r := range findW(n.el, "r") {
+	descend(n.el, func(r *etree.Element) bool {
+		if !isW(r, "r") {
+			return true
+		}
 		rpr := childW(r, "rPr")
-		if rpr == nil || strings.TrimSpace(textOf(r)) == "" {
-			continue
+		if rpr == nil || !showsText(r) {
+			return true
 		}
 		bold = bold || onOff(childW(rpr, "b"))
 		italic = italic || onOff(childW(rpr, "i"))
@@ -136,7 +153,8 @@ func formatHints(n *node) []string {
 				size = strconv.FormatFloat(float64(hp)/2, 'f', -1, 64) + "pt"
 			}
 		}
-	}
+		return true
+	})
 	if st := val(pathW(firstPara(n.el), "pPr", "pStyle")); st != "" && st != "Normal" {
 		hints = append(hints, st)
 	}
@@ -155,14 +173,15 @@ func formatHints(n *node) []string {
 	return hints
 }
 
-func firstPara(el *etree.Element) *etree.Element {
-	if isW(el, "p") {
-		return el
+func firstPara(el *etree.Element) *etree.Element { return firstW(el, "p") }
+
+// showsText reports whether run r shows more than white space. Most runs
+// say so in their first w:t; only the others pay for their full text.
+func showsText(r *etree.Element) bool {
+	if t := childW(r, "t"); t != nil && strings.TrimSpace(t.Text()) != "" {
+		return true
 	}
-	if ps := findW(el, "p"); len(ps) > 0 {
-		return ps[0]
-	}
-	return nil
+	return strings.TrimSpace(textOf(r)) != ""
 }
 
 // shaded reports a cell or paragraph fill other than none/white.
@@ -185,10 +204,8 @@ func shaded(el *etree.Element) bool {
 // complexity names the structures an agent must treat with care.
 func complexity(n *node) []string {
 	var out []string
-	seen := map[string]bool{}
 	note := func(s string) {
-		if !seen[s] {
-			seen[s] = true
+		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}

@@ -65,7 +65,7 @@ func TestExtractCompactIsDeterministicAndXPathsResolve(t *testing.T) {
 			if a.CompactText != b.CompactText || len(a.IDToXPath) != len(b.IDToXPath) {
 				t.Fatal("two extractions of the same bytes differ")
 			}
-			d, _ := open(doc)
+			d, _ := open(doc, nil)
 			for id, xp := range a.IDToXPath {
 				el, err := resolveXPath(d.body, xp)
 				if err != nil {
@@ -138,5 +138,17 @@ func TestRegistered(t *testing.T) {
 	}
 	if _, ok := e.(formats.Filler); !ok {
 		t.Fatal("the registered Word engine is not a Filler")
+	}
+}
+
+func TestOneLineCollapsesLikeFields(t *testing.T) {
+	for _, s := range []string{
+		"", " ", "plain words", " leading", "trailing ", "two  spaces", "tab\there", "line\nbreak",
+		"nbsp\u00a0inside", "Größe – 日本", "\u2003em space", "a \t\n b", "x",
+	} {
+		want := strings.Join(strings.Fields(s), " ")
+		if got := oneLine(s); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // fields, checkboxes, empty answer cells after a label cell and
 // placeholder paragraphs, in document order.
 func (*Engine) ListFields(data []byte) ([]formats.FormField, error) {
-	d, err := open(data)
+	d, err := open(data, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func (d *document) fields() []formats.FormField {
 			continue
 		}
 		if n.kind == kindPara && n.row == nil && isW(n.el.Parent(), "sdtContent") {
-			if sdt := n.el.Parent().Parent(); sdt != nil && d.ix.byEl[sdt] != nil && d.ix.byEl[sdt].kind == kindSDT {
+			if sdt := n.el.Parent().Parent(); sdt != nil && d.ix.node(sdt) != nil && d.ix.node(sdt).kind == kindSDT {
 				continue
 			}
 		}

@@ -34,20 +34,21 @@ type node struct {
 type index struct {
 	nodes []*node
 	byID  map[string]*node
-	byEl  map[*etree.Element]*node
+	byEl  map[*etree.Element]*node // built on first use by node
+	slab  []node                   // see add
 }
 
 // buildIndex walks w:body and names everything addressable (see the
 // package documentation for the scheme).
 func buildIndex(body *etree.Element) *index {
-	ix := &index{byID: map[string]*node{}, byEl: map[*etree.Element]*node{}}
+	ix := &index{byID: make(map[string]*node, 64)}
 	var p, t, s int
 	eachStep(body, func(c *etree.Element, n int) {
 		path := func() string { return stepPath("/w:body", c, n) }
 		switch {
 		case isW(c, "p"):
 			p++
-			ix.add(&node{id: "P" + strconv.Itoa(p), xpath: path(), kind: kindPara, el: c})
+			ix.add(node{id: "P" + strconv.Itoa(p), xpath: path(), kind: kindPara, el: c})
 		case isW(c, "tbl"):
 			t++
 			ix.table("T"+strconv.Itoa(t), c, path())
@@ -59,15 +60,37 @@ func buildIndex(body *etree.Element) *index {
 	return ix
 }
 
-func (ix *index) add(n *node) {
-	ix.nodes = append(ix.nodes, n)
-	ix.byID[n.id] = n
-	ix.byEl[n.el] = n
+// add indexes n, cutting it from a slab: a questionnaire has hundreds of
+// nodes and allocating them one by one showed in every call.
+func (ix *index) add(n node) *node {
+	if len(ix.slab) == 0 {
+		ix.slab = make([]node, nodeSlab)
+	}
+	p := &ix.slab[0]
+	ix.slab = ix.slab[1:]
+	*p = n
+	ix.nodes = append(ix.nodes, p)
+	ix.byID[p.id] = p
+	return p
+}
+
+const nodeSlab = 128
+
+// node returns the indexed node of el, or nil. The element-to-node map is
+// built only when asked for: most calls only look IDs up.
+func (ix *index) node(el *etree.Element) *node {
+	if ix.byEl == nil {
+		ix.byEl = make(map[*etree.Element]*node, len(ix.nodes))
+		for _, n := range ix.nodes {
+			ix.byEl[n.el] = n
+		}
+	}
+	return ix.byEl[el]
 }
 
 // blockSDT indexes a body-level content control and what it holds.
 func (ix *index) blockSDT(id string, sdt *etree.Element, path string) {
-	ix.add(&node{id: id, xpath: path, kind: kindSDT, el: sdt})
+	ix.add(node{id: id, xpath: path, kind: kindSDT, el: sdt})
 	sc := childW(sdt, "sdtContent")
 	if sc == nil {
 		return
@@ -78,7 +101,7 @@ func (ix *index) blockSDT(id string, sdt *etree.Element, path string) {
 		switch {
 		case isW(c, "p"):
 			p++
-			ix.add(&node{id: id + "-P" + strconv.Itoa(p), xpath: stepPath(base, c, n), kind: kindPara, el: c})
+			ix.add(node{id: id + "-P" + strconv.Itoa(p), xpath: stepPath(base, c, n), kind: kindPara, el: c})
 		case isW(c, "tbl"):
 			t++
 			ix.table(id+"-T"+strconv.Itoa(t), c, stepPath(base, c, n))
@@ -88,18 +111,16 @@ func (ix *index) blockSDT(id string, sdt *etree.Element, path string) {
 
 // table indexes a table, its rows and cells, and tables nested in cells.
 func (ix *index) table(id string, tbl *etree.Element, path string) {
-	ix.add(&node{id: id, xpath: path, kind: kindTable, el: tbl})
+	ix.add(node{id: id, xpath: path, kind: kindTable, el: tbl})
 	r := 0
 	eachWrapped(tbl, path, "tr", func(tr *etree.Element, rpath string) {
 		r++
-		row := &node{id: id + "-R" + strconv.Itoa(r), xpath: rpath, kind: kindRow, el: tr}
-		ix.add(row)
+		row := ix.add(node{id: id + "-R" + strconv.Itoa(r), xpath: rpath, kind: kindRow, el: tr})
 		c := 0
 		eachWrapped(tr, rpath, "tc", func(tc *etree.Element, cpath string) {
 			c++
-			cell := &node{id: row.id + "-C" + strconv.Itoa(c), xpath: cpath, kind: kindCell, el: tc, row: row, col: c - 1}
+			cell := ix.add(node{id: row.id + "-C" + strconv.Itoa(c), xpath: cpath, kind: kindCell, el: tc, row: row, col: c - 1})
 			row.cells = append(row.cells, cell)
-			ix.add(cell)
 			n := 0
 			eachWrapped(tc, cpath, "tbl", func(inner *etree.Element, ipath string) {
 				n++
@@ -173,7 +194,7 @@ func (ix *index) lookup(id string) (*node, bool) {
 // el (el itself when indexed), or nil.
 func (ix *index) owner(el *etree.Element) *node {
 	for e := el; e != nil; e = e.Parent() {
-		if n, ok := ix.byEl[e]; ok {
+		if n := ix.node(e); n != nil {
 			return n
 		}
 	}

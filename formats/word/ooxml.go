@@ -89,6 +89,21 @@ func descend(el *etree.Element, fn func(*etree.Element) bool) {
 	}
 }
 
+// firstW returns the first of el and its descendants that is w:tag, or nil.
+func firstW(el *etree.Element, tag string) *etree.Element {
+	var found *etree.Element
+	descend(el, func(e *etree.Element) bool {
+		if found == nil && isW(e, tag) {
+			found = e
+		}
+		return found == nil
+	})
+	return found
+}
+
+// hasW reports whether el or one of its descendants is w:tag.
+func hasW(el *etree.Element, tag string) bool { return firstW(el, tag) != nil }
+
 // findW returns el's descendants w:tag in document order (el included).
 func findW(el *etree.Element, tag string) []*etree.Element {
 	var out []*etree.Element

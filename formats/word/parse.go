@@ -28,8 +28,18 @@ type document struct {
 	ix   *index
 }
 
-// open parses data as a .docx behind the archive guard.
-func open(data []byte) (*document, error) {
+// formatting names the elements that only format text (run, paragraph,
+// cell, row, table and section properties). Operations that read text and
+// structure (verify_output, extract_text) parse without them: they are half
+// of a typical document.xml. w:sdtPr stays, for checkbox state.
+var formatting = map[string]bool{
+	"w:rPr": true, "w:pPr": true, "w:tcPr": true, "w:trPr": true, "w:tblPr": true,
+	"w:tblPrEx": true, "w:tblGrid": true, "w:sectPr": true, "w:sdtEndPr": true,
+}
+
+// open parses data as a .docx behind the archive guard. Elements named in
+// skip are left out of the parsed tree; such a document is for reading only.
+func open(data []byte, skip map[string]bool) (*document, error) {
 	arc, err := formats.OpenArchive(data, formats.DefaultArchiveLimits)
 	if err != nil {
 		return nil, err
@@ -42,16 +52,17 @@ func open(data []byte) (*document, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, body, err := parseDocumentXML(raw)
+	x, body, err := parseDocumentXML(raw, skip)
 	if err != nil {
 		return nil, err
 	}
 	return &document{arc: arc, xml: x, body: body, ix: buildIndex(body)}, nil
 }
 
-// parseDocumentXML parses document.xml and finds w:body.
-func parseDocumentXML(raw []byte) (*etree.Document, *etree.Element, error) {
-	x, err := parseXML(raw, documentPart)
+// parseDocumentXML parses document.xml, without the elements named in
+// skip, and finds w:body.
+func parseDocumentXML(raw []byte, skip map[string]bool) (*etree.Document, *etree.Element, error) {
+	x, err := parseXML(raw, documentPart, skip)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -72,13 +83,14 @@ func parseDocumentXML(raw []byte) (*etree.Document, *etree.Element, error) {
 
 // parseXML parses untrusted XML, refusing DTDs and entity declarations
 // (billion-laughs and external entities have no place in OOXML) and bounding
-// the nesting depth. field names what is parsed, for the error.
-func parseXML(raw []byte, field string) (*etree.Document, error) {
+// the nesting depth. field names what is parsed, for the error; elements
+// named in skip are checked but left out of the tree.
+func parseXML(raw []byte, field string, skip map[string]bool) (*etree.Document, error) {
 	if hasDTD(raw) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, field,
 			"the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused")
 	}
-	x, err := readXML(raw, maxDepth)
+	x, err := readXML(raw, maxDepth, skip)
 	if err != nil {
 		if errors.Is(err, etree.ErrMaxDepth) {
 			return nil, formats.Errorf(formats.ErrInvalidDocument, field, "the XML nests deeper than %d elements", maxDepth)

@@ -36,7 +36,7 @@ func (d *document) resolve(pairID, xp string) (target, error) {
 	if err != nil {
 		return target{}, err
 	}
-	t := target{id: pairID, xpath: xpathOf(d.body, el), el: el, node: d.ix.byEl[el]}
+	t := target{id: pairID, xpath: xpathOf(d.body, el), el: el, node: d.ix.node(el)}
 	if t.id == "" {
 		t.id = xp
 		if t.node != nil {

@@ -74,7 +74,20 @@ func writeTable(b *strings.Builder, tbl *etree.Element) {
 
 // cellLine is a cell's text on one line.
 func cellLine(tc *etree.Element) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(textOf(tc), "\t", " ")), " ")
+	return oneLine(textOf(tc))
+}
+
+// oneLine collapses runs of white space to one space and trims the ends,
+// as strings.Join(strings.Fields(s), " ") does, without allocating for the
+// common text that is already so.
+func oneLine(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') || c != ' ' && c <= ' ' {
+			return strings.Join(strings.Fields(s), " ")
+		}
+	}
+	return s
 }
 
 // tableRows returns tbl's rows in order, looking through row-level
@@ -110,7 +123,7 @@ func wrappedChildren(parent *etree.Element, tag string) []*etree.Element {
 // ExtractText implements extract_text: the document's text in reading
 // order, table cells tab-separated and rows on their own lines.
 func (*Engine) ExtractText(data []byte) (string, error) {
-	d, err := open(data)
+	d, err := open(data, formatting)
 	if err != nil {
 		return "", err
 	}
@@ -119,7 +132,7 @@ func (*Engine) ExtractText(data []byte) (string, error) {
 
 // ExtractRaw implements extract_structure: the raw w:body XML.
 func (*Engine) ExtractRaw(data []byte) (*formats.RawStructure, error) {
-	d, err := open(data)
+	d, err := open(data, nil)
 	if err != nil {
 		return nil, err
 	}

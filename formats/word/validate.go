@@ -14,7 +14,7 @@ func (*Engine) Validate(data []byte, locations []formats.Location) ([]formats.Va
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}
-	d, err := open(data)
+	d, err := open(data, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -109,8 +109,6 @@ func neighbourhood(n *node) string {
 	return strings.Join(parts, " | ")
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // questionWarning flags an ID that points at a question cell when the
 // empty cell to its right is where the answer goes.
 func questionWarning(n *node) string {
@@ -119,7 +117,7 @@ func questionWarning(n *node) string {
 	}
 	text := strings.TrimSpace(ownText(n.el))
 	right := n.row.cells[n.col+1]
-	if text == "" || strings.TrimSpace(ownText(right.el)) != "" || len(findW(right.el, "tbl")) > 0 {
+	if text == "" || strings.TrimSpace(ownText(right.el)) != "" || hasW(right.el, "tbl") {
 		return ""
 	}
 	return fmt.Sprintf("%s holds the question %q; the empty cell to its right, %s, is probably the answer target", n.id, shorten(text, 60), right.id)

@@ -12,7 +12,7 @@ func (*Engine) Verify(data []byte, expected []formats.ExpectedAnswer) (*formats.
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	d, err := open(data)
+	d, err := open(data, formatting)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func structuralIssues(d *document) []string {
 	var out []string
 	where := func(tc *etree.Element) string {
 		xp := xpathOf(d.body, tc)
-		if n := d.ix.byEl[tc]; n != nil {
+		if n := d.ix.node(tc); n != nil {
 			return n.id + " (" + xp + ")"
 		}
 		return xp

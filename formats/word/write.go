@@ -12,7 +12,7 @@ func (*Engine) Write(data []byte, answers []formats.Answer, opts formats.WriteOp
 	if err := formats.CheckAnswers(answers); err != nil {
 		return nil, err
 	}
-	d, err := open(data)
+	d, err := open(data, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +24,7 @@ func (*Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOpt
 	if err := formats.CheckAnswers(answers); err != nil {
 		return nil, nil, err
 	}
-	d, err := open(data)
+	d, err := open(data, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -22,10 +22,21 @@ func (r *xmlReader) name() string {
 		}
 		r.i++
 	}
-	if n, ok := r.names[string(r.b[start:r.i])]; ok {
+	b := r.b[start:r.i]
+	if len(b) == 0 {
+		return ""
+	}
+	// A handful of names make up most of a document: a direct-mapped cache
+	// in front of the map spares hashing every one of them.
+	slot := &r.recent[(uint(len(b))*31+uint(b[len(b)-1])*17+uint(b[len(b)/2]))%uint(len(r.recent))]
+	if *slot == string(b) {
+		return *slot
+	}
+	if n, ok := r.names[string(b)]; ok {
+		*slot = n
 		return n
 	}
-	n := string(r.b[start:r.i])
+	n := string(b)
 	if !validName(n) {
 		return ""
 	}
@@ -33,6 +44,7 @@ func (r *xmlReader) name() string {
 		r.names = make(map[string]string, 64)
 	}
 	r.names[n] = n
+	*slot = n
 	return n
 }
 

@@ -17,12 +17,16 @@ import (
 // instructions; the five predefined entities and character references), so
 // anything stranger — DTDs, undefined entities, broken nesting, illegal
 // characters — is an error. FuzzReadXML checks it against etree.
-func readXML(raw []byte, maxDepth int) (*etree.Document, error) {
+//
+// Elements whose full name is in skip (such as "w:rPr") are checked as
+// strictly as the rest but left out of the tree with all they contain:
+// read-only operations that never look at formatting build half the tree.
+func readXML(raw []byte, maxDepth int, skip map[string]bool) (*etree.Document, error) {
 	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(raw) {
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
-	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth}
+	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip}
 	r.stack = append(r.stack, &r.doc.Element)
 	if err := r.run(); err != nil {
 		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
@@ -35,13 +39,17 @@ type xmlReader struct {
 	i      int
 	doc    *etree.Document
 	stack  []*etree.Element
+	skip   map[string]bool // names of elements left out of the tree
+	held   []string        // open elements being left out, innermost last
 	max    int
 	roots  int
 	names  map[string]string // interned element and attribute names
+	recent [64]string        // cache of names, see name
 	values map[string]string // interned short attribute values
 	sb     strings.Builder
 	els    []etree.Element // slab the elements are cut from
 	attrs  []etree.Attr    // slab the attribute slices are cut from
+	kids   []etree.Token   // slab the first children of elements go in
 }
 
 // Slab sizes: allocating elements and attribute slices one by one was most
@@ -49,6 +57,8 @@ type xmlReader struct {
 const (
 	elementSlab = 512
 	attrSlab    = 1024
+	kidSlab     = 1024
+	kidsEach    = 2 // most elements have at most two children (w:r: w:rPr, w:t)
 )
 
 // element makes an element called name, with room for attrs attributes,
@@ -69,6 +79,11 @@ func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etre
 	}
 	el.Attr = r.attrs[:0:attrs]
 	r.attrs = r.attrs[attrs:]
+	if len(r.kids) < kidsEach {
+		r.kids = make([]etree.Token, kidSlab)
+	}
+	el.Child = r.kids[:0:kidsEach]
+	r.kids = r.kids[kidsEach:]
 	parent.AddChild(el)
 	return el
 }
@@ -95,20 +110,24 @@ func (r *xmlReader) run() error {
 			continue
 		}
 		rest := r.b[r.i:]
+		var next byte
+		if len(rest) > 1 {
+			next = rest[1]
+		}
 		var err error
 		switch {
-		case bytes.HasPrefix(rest, []byte("<?")):
+		case next == '?':
 			err = r.procInst()
+		case next == '/':
+			err = r.endTag()
+		case next != '!':
+			err = r.startTag()
 		case bytes.HasPrefix(rest, []byte("<!--")):
 			err = r.comment()
 		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
 			err = r.cdata()
-		case bytes.HasPrefix(rest, []byte("<!")):
-			err = errors.New("markup declarations are not allowed")
-		case bytes.HasPrefix(rest, []byte("</")):
-			err = r.endTag()
 		default:
-			err = r.startTag()
+			err = errors.New("markup declarations are not allowed")
 		}
 		if err != nil {
 			return err
@@ -141,7 +160,9 @@ func (r *xmlReader) text() error {
 	if len(r.stack) == 1 && strings.TrimLeft(s, " \t\r\n") != "" {
 		return errors.New("text outside the root element")
 	}
-	r.top().CreateText(s)
+	if len(r.held) == 0 {
+		r.top().CreateText(s)
+	}
 	return nil
 }
 
@@ -164,7 +185,9 @@ func (r *xmlReader) procInst() error {
 			return fmt.Errorf("XML version %q; only 1.0 is supported", v)
 		}
 	}
-	r.top().CreateProcInst(target, strings.TrimLeft(inst, " \t\r\n"))
+	if len(r.held) == 0 {
+		r.top().CreateProcInst(target, strings.TrimLeft(inst, " \t\r\n"))
+	}
 	return nil
 }
 
@@ -187,7 +210,9 @@ func (r *xmlReader) comment() error {
 		return errors.New(`"--" inside a comment`)
 	}
 	r.i += 4 + end + 3
-	r.top().CreateComment(data)
+	if len(r.held) == 0 {
+		r.top().CreateComment(data)
+	}
 	return nil
 }
 
@@ -205,7 +230,9 @@ func (r *xmlReader) cdata() error {
 		return err
 	}
 	r.i = start + end + 3
-	r.top().CreateText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	if len(r.held) == 0 {
+		r.top().CreateText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	}
 	return nil
 }
 
@@ -217,6 +244,13 @@ func (r *xmlReader) endTag() error {
 		return errors.New("malformed end tag")
 	}
 	r.i++
+	if n := len(r.held); n > 0 {
+		if r.held[n-1] != name {
+			return fmt.Errorf("end tag </%s> does not match the open element", name)
+		}
+		r.held = r.held[:n-1]
+		return nil
+	}
 	if len(r.stack) == 1 || r.top().FullTag() != name {
 		return fmt.Errorf("end tag </%s> does not match the open element", name)
 	}
@@ -235,10 +269,14 @@ func (r *xmlReader) startTag() error {
 			return errors.New("more than one root element")
 		}
 	}
-	if len(r.stack) > r.max {
+	if len(r.stack)+len(r.held) > r.max {
 		return etree.ErrMaxDepth
 	}
-	el := r.element(r.top(), name, r.attrCount())
+	hold := len(r.held) > 0 || r.skip[name]
+	var el *etree.Element
+	if !hold {
+		el = r.element(r.top(), name, r.attrCount())
+	}
 	for {
 		sp := r.space()
 		if r.i >= len(r.b) {
@@ -247,7 +285,11 @@ func (r *xmlReader) startTag() error {
 		switch r.b[r.i] {
 		case '>':
 			r.i++
-			r.stack = append(r.stack, el)
+			if hold {
+				r.held = append(r.held, name)
+			} else {
+				r.stack = append(r.stack, el)
+			}
 			return nil
 		case '/':
 			if r.i+1 >= len(r.b) || r.b[r.i+1] != '>' {
@@ -265,6 +307,8 @@ func (r *xmlReader) startTag() error {
 	}
 }
 
+// attr reads one attribute and adds it to el, unless el is nil (an element
+// left out of the tree).
 func (r *xmlReader) attr(el *etree.Element) error {
 	key := r.name()
 	r.space()
@@ -304,6 +348,8 @@ func (r *xmlReader) attr(el *etree.Element) error {
 		}
 	}
 	r.i += end + 2
-	el.CreateAttr(key, v)
+	if el != nil {
+		el.CreateAttr(key, v)
+	}
 	return nil
 }

@@ -29,7 +29,7 @@ func TestReadXMLMatchesEtreeOnFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x, err := readXML([]byte(raw), maxDepth)
+		x, err := readXML([]byte(raw), maxDepth, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -44,7 +44,7 @@ func TestReadXMLRefuses(t *testing.T) {
 		`<a>`, `<a></b>`, `<a/><b/>`, `text<a/>`, `<a x=1/>`, `<a x="1"y="2"/>`, `<a>&nope;</a>`, `<a>&#0;</a>`,
 		"<a>\x01</a>", `<a><!DOCTYPE x></a>`, `<a><!-- a -- b --></a>`, `<a x="<"/>`, `<1a/>`, `<a:b:c/>`, "<a>\xff</a>", ``,
 	} {
-		if _, err := readXML([]byte(bad), maxDepth); err == nil {
+		if _, err := readXML([]byte(bad), maxDepth, nil); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -55,9 +55,10 @@ func TestReadXMLRefuses(t *testing.T) {
 func FuzzReadXML(f *testing.F) {
 	f.Add(`<w:document xmlns:w="` + nsW + `"><w:body><w:p w:a="1"><w:r><w:t xml:space="preserve"> x </w:t></w:r></w:p></w:body></w:document>`)
 	f.Add(`<?xml version="1.0"?>` + "\r\n" + `<a x='1' y="&quot;&#x41;&#66;"><![CDATA[<b>]]><!--c--><?pi data?>t&amp;&lt;&gt;</a>`)
+	f.Add(`<a><w:rPr><w:b w:val="1"/><b>x</b></w:rPr><b/><c>t<b><!--c--></b></c></a>`)
 	f.Fuzz(func(t *testing.T, s string) {
 		want, werr := etreeRoundTrip([]byte(s))
-		x, err := readXML([]byte(s), maxDepth)
+		x, err := readXML([]byte(s), maxDepth, nil)
 		if err != nil {
 			return // stricter than etree is allowed
 		}
@@ -70,7 +71,57 @@ func FuzzReadXML(f *testing.F) {
 		if got := string(writeXML(x, 0)); got != want {
 			t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", got, want)
 		}
+		checkSkipped(t, s, x)
 	})
+}
+
+// fuzzSkip is what FuzzReadXML leaves out, with and without a prefix.
+var fuzzSkip = map[string]bool{"w:rPr": true, "b": true}
+
+// checkSkipped parses s again leaving out fuzzSkip: it must be accepted
+// like the full parse and give the full tree without those elements.
+func checkSkipped(t *testing.T, s string, full *etree.Document) {
+	t.Helper()
+	lean, err := readXML([]byte(s), maxDepth, fuzzSkip)
+	if err != nil {
+		t.Fatalf("the full parse accepts, the one leaving out elements refuses: %v", err)
+	}
+	want := full.Copy()
+	prune(&want.Element, fuzzSkip)
+	w, _ := want.WriteToString()
+	if got, _ := lean.WriteToString(); got != w {
+		t.Fatalf("leaving out elements gives\n %q\nwant %q", got, w)
+	}
+}
+
+func prune(el *etree.Element, skip map[string]bool) {
+	for _, c := range el.ChildElements() {
+		if skip[c.FullTag()] {
+			el.RemoveChild(c)
+			continue
+		}
+		prune(c, skip)
+	}
+}
+
+func TestReadXMLLeavesOutSkipped(t *testing.T) {
+	for name, tc := range map[string]struct{ in, want string }{
+		"nested and empty": {`<a><w:rPr><w:b/><w:rPr>x</w:rPr></w:rPr><b/><c>t</c></a>`, `<a><c>t</c></a>`},
+		"attributes":       {`<a><b x="1" y='&amp;'>text<!--c--><?p i?><![CDATA[d]]></b><c/></a>`, `<a><c/></a>`},
+	} {
+		x, err := readXML([]byte(tc.in), maxDepth, fuzzSkip)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, _ := x.WriteToString(); got != tc.want {
+			t.Errorf("%s: got %q, want %q", name, got, tc.want)
+		}
+	}
+	for _, bad := range []string{`<a><b><c></b></a>`, `<a><b>&nope;</b></a>`, `<a><b x=1/></a>`, `<a><b>` + "" + `</b></a>`, `<a><b></c></b></a>`} {
+		if _, err := readXML([]byte(bad), maxDepth, fuzzSkip); err == nil {
+			t.Errorf("%q accepted inside a left-out element", bad)
+		}
+	}
 }
 
 // TestWriteXMLMatchesEtree: the fast writer gives etree's bytes, on every
@@ -82,7 +133,7 @@ func TestWriteXMLMatchesEtree(t *testing.T) {
 		if !strings.HasPrefix(name, "word/") {
 			continue
 		}
-		x, err := readXML([]byte(documentXMLOf(t, fixture(t, name))), maxDepth)
+		x, err := readXML([]byte(documentXMLOf(t, fixture(t, name))), maxDepth, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
