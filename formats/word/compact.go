@@ -31,6 +31,7 @@ func (d *document) compact() *formats.CompactStructure {
 		out.IDToXPath[n.id] = n.xpath
 		var complexTypes []string
 		buf, complexTypes = appendLine(buf, n)
+		buf = d.appendParagraphLines(buf, n, out.IDToXPath)
 		for _, ct := range complexTypes {
 			out.ComplexElements = append(out.ComplexElements, fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}

@@ -19,6 +19,12 @@
 //     T1-R2-C2. Each nesting level appends "/T<n>-R<r>-C<c>", where n counts
 //     the tables directly inside that cell; the nested table itself is
 //     T1-R2-C2/T1.
+//   - T4-R3-C1-P3: the third paragraph of cell T4-R3-C1 (looking through
+//     cell-level wrappers). These are resolved on demand rather than listed
+//     for every cell: list_form_fields uses them, and the compact map shows
+//     them indented under their cell, when one cell holds several fields
+//     in different paragraphs (a signature block asking for a name, a
+//     title and a date), so that no two of them share an ID.
 //   - SDT2: the second content control that is a direct child of w:body
 //     (a block-level control). The paragraphs and tables inside it are
 //     SDT2-P1, SDT2-T1, SDT2-T1-R1-C1 and so on. Body-level controls do not

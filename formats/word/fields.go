@@ -61,6 +61,9 @@ func (d *document) nodeFields(n *node) []formats.FormField {
 		out = append(out, f)
 	}
 	if len(out) > 0 {
+		if n.kind == kindCell {
+			d.cellParagraphIDs(n, out)
+		}
 		return out
 	}
 	text := ownText(n.el)
@@ -76,6 +79,7 @@ func (d *document) nodeFields(n *node) []formats.FormField {
 		if rest := glyphFree(text); hasPlaceholder(rest) {
 			out = append(out, formats.FormField{FieldID: n.id, Label: d.label(n, nil), FieldType: "placeholder", CurrentValue: placeholderPattern.FindString(rest), XPath: n.xpath})
 		}
+		d.cellParagraphIDs(n, out)
 		return out
 	case hasPlaceholder(text):
 		ft := "placeholder"

@@ -185,9 +185,14 @@ func eachWrapped(parent *etree.Element, base, tag string, fn func(c *etree.Eleme
 }
 
 // lookup finds an element ID, forgiving letter case and surrounding space.
+// Paragraphs inside cells (T1-R2-C1-P3) are not indexed up front, so as not
+// to crowd the compact map; they are resolved on demand.
 func (ix *index) lookup(id string) (*node, bool) {
-	n, ok := ix.byID[strings.ToUpper(strings.TrimSpace(id))]
-	return n, ok
+	id = strings.ToUpper(strings.TrimSpace(id))
+	if n, ok := ix.byID[id]; ok {
+		return n, true
+	}
+	return ix.cellParagraph(id)
 }
 
 // owner returns the innermost indexed cell, paragraph or control holding

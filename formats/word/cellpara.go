@@ -1,0 +1,99 @@
+package word
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// Paragraphs inside a cell have IDs of their own, "<cell ID>-P<n>" (the
+// n-th paragraph of the cell, looking through cell-level wrappers), so a
+// signature block that asks for a name, a title and a date in one cell
+// gives each blank an ID that no other blank shares.
+
+// cellParagraph resolves a cell-paragraph ID such as T4-R3-C1-P2, or
+// reports false. Resolved IDs are remembered.
+func (ix *index) cellParagraph(id string) (*node, bool) {
+	i := strings.LastIndex(id, "-P")
+	if i < 0 {
+		return nil, false
+	}
+	want, err := strconv.Atoi(id[i+2:])
+	if err != nil || want < 1 || strconv.Itoa(want) != id[i+2:] {
+		return nil, false
+	}
+	cell, ok := ix.byID[id[:i]]
+	if !ok || cell.kind != kindCell {
+		return nil, false
+	}
+	var found *node
+	n := 0
+	eachWrapped(cell.el, cell.xpath, "p", func(p *etree.Element, path string) {
+		if n++; n == want {
+			found = &node{id: id, xpath: path, kind: kindPara, el: p}
+		}
+	})
+	if found == nil {
+		return nil, false
+	}
+	ix.byID[id] = found
+	return found, true
+}
+
+// cellParagraphIDs gives the fields of one cell the IDs of their
+// paragraphs when the cell holds more than one field and the paragraph
+// holds only that one; other fields keep the cell's ID.
+func (d *document) cellParagraphIDs(cell *node, fields []formats.FormField) {
+	if len(fields) < 2 {
+		return
+	}
+	paras := wrappedChildren(cell.el, "p")
+	at := make([]int, len(fields)) // 1-based paragraph of each field, 0 for none
+	count := map[int]int{}
+	for i, f := range fields {
+		el, err := resolveXPath(d.body, f.XPath)
+		if err != nil {
+			continue
+		}
+		for j, p := range paras {
+			if p == el || isAncestor(p, el) {
+				at[i] = j + 1
+				count[j+1]++
+				break
+			}
+		}
+	}
+	for i := range fields {
+		if at[i] > 0 && count[at[i]] == 1 {
+			fields[i].FieldID = cell.id + "-P" + strconv.Itoa(at[i])
+		}
+	}
+}
+
+// appendParagraphLines appends, under a cell's line, a line for each of
+// its paragraphs that list_form_fields gives an ID of its own, and maps
+// those IDs to their XPaths: what the fields list names, the compact map
+// shows. Cells with a single paragraph, nearly all of them, cost nothing.
+func (d *document) appendParagraphLines(buf []byte, cell *node, idToXPath map[string]string) []byte {
+	if cell.kind != kindCell || len(wrappedChildren(cell.el, "p")) < 2 {
+		return buf
+	}
+	for _, f := range d.nodeFields(cell) {
+		if !strings.HasPrefix(f.FieldID, cell.id+"-P") {
+			continue
+		}
+		p, ok := d.ix.lookup(f.FieldID)
+		if !ok {
+			continue
+		}
+		idToXPath[p.id] = p.xpath
+		buf = append(buf, "  "...)
+		buf = append(buf, p.id...)
+		buf = append(buf, ": "...)
+		buf = strconv.AppendQuote(buf, shorten(oneLine(textOf(p.el)), 200))
+		buf = append(buf, " ← answer target\n"...)
+	}
+	return buf
+}
