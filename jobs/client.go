@@ -32,6 +32,7 @@ type Client struct {
 	blobTTL   time.Duration
 	timeout   time.Duration
 	maxRetry  int
+	cache     *blobCache // nil unless WithBlobCache
 }
 
 // ClientOption configures a Client.
@@ -51,6 +52,17 @@ func WithTimeout(d time.Duration) ClientOption { return func(c *Client) { c.time
 // WithMaxRetry sets how often a job that failed transiently is retried
 // (default 3). Jobs that fail on their input are never retried.
 func WithMaxRetry(n int) ClientOption { return func(c *Client) { c.maxRetry = n } }
+
+// WithBlobCache keeps up to budget bytes of fetched documents in memory, so
+// jobs on the same document (a batch filling one questionnaire template
+// many times) fetch it from Redis once. Workers use it; off by default.
+func WithBlobCache(budget int64) ClientOption {
+	return func(c *Client) {
+		if budget > 0 {
+			c.cache = newBlobCache(budget)
+		}
+	}
+}
 
 // NewClient returns a Client for the Redis behind conn.
 func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {

@@ -23,6 +23,7 @@ type Worker struct {
 	shutdownTimeout time.Duration
 	execute         executeFunc
 	pollInterval    time.Duration
+	blobCache       int64
 }
 
 // executeFunc runs one payload; it is Execute except in tests that need a job
@@ -52,10 +53,19 @@ func ShutdownTimeout(d time.Duration) Option { return func(w *Worker) { w.shutdo
 // interactive call; each idle poll is one Redis round trip per worker.
 func PollInterval(d time.Duration) Option { return func(w *Worker) { w.pollInterval = d } }
 
+// DefaultBlobCache is the memory a worker gives to documents it has
+// fetched, by default.
+const DefaultBlobCache = 32 << 20
+
+// BlobCache sets how many bytes of fetched documents the worker keeps in
+// memory (default DefaultBlobCache; 0 turns the cache off). A batch that
+// fills one template many times then fetches it from Redis once per worker.
+func BlobCache(bytes int64) Option { return func(w *Worker) { w.blobCache = bytes } }
+
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
-		pollInterval: 50 * time.Millisecond}
+		pollInterval: 50 * time.Millisecond, blobCache: DefaultBlobCache}
 	for _, o := range opts {
 		o(w)
 	}
@@ -69,10 +79,13 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 		}
 		prio[q] = len(w.queues) - i
 	}
+	if w.blobCache < 0 {
+		return nil, fmt.Errorf("%w: blob cache %d bytes: expected 0 (off) or more", jobs.ErrInvalidConfig, w.blobCache)
+	}
 	if len(prio) == 0 {
 		return nil, fmt.Errorf("%w: no queues to serve; expected some of %v", jobs.ErrInvalidConfig, jobs.Queues)
 	}
-	w.client = jobs.NewClient(conn)
+	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache))
 	w.metrics = newMetrics()
 	w.server = asynq.NewServer(conn, asynq.Config{
 		Concurrency:       w.concurrency,
