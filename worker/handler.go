@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/formfill/formfill/formats"
@@ -87,13 +88,13 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*j
 func (w *Worker) executeBeforeDeadline(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
 	dl, ok := ctx.Deadline()
 	if !ok {
-		return executeWithin(ctx, w.execute, p, doc)
+		return executeWithin(ctx, w.execute, p, doc, &w.abandoned)
 	}
 	total := time.Until(dl)
 	margin := min(total/10, 500*time.Millisecond)
 	inner, cancel := context.WithDeadline(ctx, dl.Add(-margin))
 	defer cancel()
-	res, out, err := executeWithin(inner, w.execute, p, doc)
+	res, out, err := executeWithin(inner, w.execute, p, doc, &w.abandoned)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 		return nil, nil, fmt.Errorf("%s job stopped at its %s timeout (set a longer one or split the document): %w",
 			p.Kind, total.Round(time.Second), err)
@@ -103,8 +104,9 @@ func (w *Worker) executeBeforeDeadline(ctx context.Context, p jobs.Payload, doc 
 
 // executeWithin runs Execute but gives up when ctx ends (the job's timeout or
 // a cancel): engines take no context, so the work is abandoned, not killed;
-// document limits bound how long it can go on.
-func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+// document limits bound how long it can go on. abandoned counts such calls
+// until they return, for /metrics and /healthz.
+func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc []byte, abandoned *atomic.Int64) (*jobs.Result, []byte, error) {
 	type outcome struct {
 		res *jobs.Result
 		out []byte
@@ -125,6 +127,11 @@ func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc
 	case o := <-done:
 		return o.res, o.out, o.err
 	case <-ctx.Done():
+		abandoned.Add(1)
+		go func() {
+			<-done
+			abandoned.Add(-1)
+		}()
 		return nil, nil, fmt.Errorf("job stopped: %w", ctx.Err())
 	}
 }

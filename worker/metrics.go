@@ -52,9 +52,12 @@ func (m *metrics) observe(kind jobs.Kind, outcome string, d time.Duration) {
 }
 
 // write renders the metrics in the Prometheus text exposition format.
-func (m *metrics) write(wr io.Writer, queues []jobs.QueueInfo) {
+func (m *metrics) write(wr io.Writer, queues []jobs.QueueInfo, abandoned int64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	fmt.Fprintln(wr, "# HELP formfill_abandoned_engine_calls Engine calls still running after their job was stopped (timeout or cancel).")
+	fmt.Fprintln(wr, "# TYPE formfill_abandoned_engine_calls gauge")
+	fmt.Fprintf(wr, "formfill_abandoned_engine_calls %d\n", abandoned)
 	fmt.Fprintln(wr, "# HELP formfill_jobs_total Jobs handled by this worker, by kind and outcome.")
 	fmt.Fprintln(wr, "# TYPE formfill_jobs_total counter")
 	keys := make([][2]string, 0, len(m.outcomes))
@@ -98,8 +101,12 @@ func (m *metrics) write(wr io.Writer, queues []jobs.QueueInfo) {
 	}
 }
 
-// Handler serves /healthz (200 when Redis answers, 503 otherwise) and
-// /metrics (Prometheus text format) for the worker.
+// Handler serves /healthz and /metrics (Prometheus text format) for the
+// worker. /healthz answers 503 when Redis does not answer, or when as many
+// engine calls as the worker has slots are still running after their jobs
+// were stopped: engines cannot be interrupted, so only a restart (which a
+// liveness probe on /healthz brings) takes that CPU back. Their jobs are
+// already failed and reported, so a restart loses nothing.
 func (w *Worker) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(rw http.ResponseWriter, r *http.Request) {
@@ -107,6 +114,10 @@ func (w *Worker) Handler() http.Handler {
 		defer cancel()
 		if err := w.client.Ping(ctx); err != nil {
 			http.Error(rw, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		if n := w.abandoned.Load(); n >= int64(w.concurrency) {
+			http.Error(rw, fmt.Sprintf("unhealthy: %d engine calls are still running after their jobs timed out or were canceled (limit: %d, the worker's concurrency); restart the worker to stop them", n, w.concurrency), http.StatusServiceUnavailable)
 			return
 		}
 		fmt.Fprintln(rw, "ok")
@@ -117,7 +128,7 @@ func (w *Worker) Handler() http.Handler {
 			w.log.Warn("metrics: queue depth unavailable", "error", err)
 		}
 		rw.Header().Set("Content-Type", "text/plain; version=0.0.4")
-		w.metrics.write(rw, queues)
+		w.metrics.write(rw, queues, w.abandoned.Load())
 	})
 	return mux
 }

@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -59,5 +60,41 @@ func TestHealthzReportsUnreachableRedis(t *testing.T) {
 	code, body := get(t, w.Handler(), "/healthz")
 	if code != http.StatusServiceUnavailable || !strings.Contains(body, "127.0.0.1:1") {
 		t.Fatalf("/healthz with Redis down = %d %q; want 503 naming the server", code, body)
+	}
+}
+
+func TestAbandonedEngineCallsMakeTheWorkerUnhealthyUntilTheyReturn(t *testing.T) {
+	release := make(chan struct{})
+	stuck := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		<-release // an engine that ignores its job's timeout
+		return &jobs.Result{Kind: p.Kind}, nil, nil
+	})
+	c, conn := setup(t)
+	w := startWorker(t, conn, Concurrency(1), withExecute(stuck))
+	docID, _ := c.PutBlob(t.Context(), []byte("x"))
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}, jobs.Timeout(time.Second), jobs.MaxRetry(0))
+	if st.State != jobs.StateFailed {
+		t.Fatalf("stuck job: state %s, want failed at its timeout", st.State)
+	}
+	if _, body := get(t, w.Handler(), "/metrics"); !strings.Contains(body, "formfill_abandoned_engine_calls 1\n") {
+		t.Fatalf("/metrics does not count the abandoned call:\n%s", body)
+	}
+	if code, body := get(t, w.Handler(), "/healthz"); code != http.StatusServiceUnavailable || !strings.Contains(body, "still running") {
+		t.Fatalf("/healthz with a runaway engine call = %d %q; want 503 saying why", code, body)
+	}
+	close(release)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		code, body := get(t, w.Handler(), "/healthz")
+		if code == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/healthz still %d %q after the engine call returned", code, body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, body := get(t, w.Handler(), "/metrics"); !strings.Contains(body, "formfill_abandoned_engine_calls 0\n") {
+		t.Fatalf("/metrics still counts the call after it returned:\n%s", body)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/formfill/formfill/jobs"
@@ -24,6 +25,7 @@ type Worker struct {
 	execute         executeFunc
 	pollInterval    time.Duration
 	blobCache       int64
+	abandoned       atomic.Int64 // engine calls still running after their job was stopped
 }
 
 // executeFunc runs one payload; it is Execute except in tests that need a job
