@@ -1,6 +1,10 @@
 package excel
 
 import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
@@ -48,4 +52,59 @@ func FuzzParseRef(f *testing.F) {
 			t.Fatalf("parseRef(%q) accepted out-of-range %+v", s, c)
 		}
 	})
+}
+
+// FuzzAnswers writes arbitrary answers (cell ID or Sheet!A1 reference,
+// text, mode) into a fixed workbook: each write must end in a typed input
+// error or in a workbook that reopens, and text is never stored as a
+// formula.
+func FuzzAnswers(f *testing.F) {
+	f.Add("S1-R3-C4", "", "=HYPERLINK(\"http://x\")", "")
+	f.Add("", "Vendor!D4", "Yes", "append")
+	f.Add("S9-R1-C1", "", "x", "")
+	f.Add("", "'Sheet 1'!ZZZ99999999", "\x00\uFFFE", "replace_placeholder")
+	doc := fixture(f)
+	f.Fuzz(func(t *testing.T, pairID, ref, text, mode string) {
+		e := New()
+		a := formats.Answer{PairID: pairID, XPath: ref, AnswerText: text, Mode: formats.Mode(mode)}
+		res, err := e.Write(doc, []formats.Answer{a}, formats.WriteOptions{})
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped error for %+v: %v", a, err)
+			}
+			return
+		}
+		if _, err := e.ListFields(res.Document); err != nil {
+			t.Fatalf("written workbook does not reopen: %v", err)
+		}
+		if before, after := formulas(t, doc), formulas(t, res.Document); after != before {
+			t.Fatalf("answer %+v was stored as a formula (%d formulas before, %d after)", a, before, after)
+		}
+	})
+}
+
+// formulas counts the formula elements in a workbook's worksheets.
+func formulas(t *testing.T, doc []byte) int {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range zr.File {
+		if !strings.HasPrefix(f.Name, "xl/worksheets/") {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += bytes.Count(data, []byte("<f>")) + bytes.Count(data, []byte("<f "))
+	}
+	return n
 }

@@ -123,3 +123,34 @@ func FuzzSnippet(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAnswers writes arbitrary answers (ID, XPath, text, insertion XML,
+// mode) into a fixed form: each write must end in a typed input error or
+// in a document that reopens with its structure intact, never in a panic,
+// an untyped error or a broken document.
+func FuzzAnswers(f *testing.F) {
+	f.Add("T1-R2-C2", "", "Acme Ltd\nline two\tx", "", "")
+	f.Add("", "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", "yes", "", "append")
+	f.Add("P3", "", "", `<w:r><w:t>x</w:t></w:r>`, "replace_content")
+	f.Add("T1-R1-C1-P1", "", "<&>\x01\uFFFE", "", "replace_placeholder")
+	f.Add("SDT1", "", "SKIP", "<w:p><w:r>", "bogus")
+	doc := fixture(f, fixtures.WordMixedLayout)
+	f.Fuzz(func(t *testing.T, pairID, xpath, text, insertion, mode string) {
+		e := New()
+		a := formats.Answer{PairID: pairID, XPath: xpath, AnswerText: text, InsertionXML: insertion, Mode: formats.Mode(mode)}
+		res, err := e.Write(doc, []formats.Answer{a}, formats.WriteOptions{})
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped error for %+v: %v", a, err)
+			}
+			return
+		}
+		rep, err := e.Verify(res.Document, nil)
+		if err != nil {
+			t.Fatalf("written document does not reopen: %v", err)
+		}
+		if len(rep.StructuralIssues) > 0 {
+			t.Fatalf("answer %+v broke the structure: %v", a, rep.StructuralIssues)
+		}
+	})
+}
