@@ -101,6 +101,10 @@ func (r *xmlReader) attrCount() int {
 
 func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
 
+// outsideRoot reports whether the reader is at document level, outside every
+// element, whether built or left out.
+func (r *xmlReader) outsideRoot() bool { return len(r.stack) == 1 && len(r.held) == 0 }
+
 func (r *xmlReader) run() error {
 	for r.i < len(r.b) {
 		if r.b[r.i] != '<' {
@@ -133,6 +137,9 @@ func (r *xmlReader) run() error {
 			return err
 		}
 	}
+	if n := len(r.held); n > 0 {
+		return fmt.Errorf("element <%s> is not closed", r.held[n-1])
+	}
 	if len(r.stack) != 1 {
 		return fmt.Errorf("element <%s> is not closed", r.top().FullTag())
 	}
@@ -157,7 +164,7 @@ func (r *xmlReader) text() error {
 		return err
 	}
 	r.i += end
-	if len(r.stack) == 1 && strings.TrimLeft(s, " \t\r\n") != "" {
+	if r.outsideRoot() && strings.TrimLeft(s, " \t\r\n") != "" {
 		return errors.New("text outside the root element")
 	}
 	if len(r.held) == 0 {
@@ -217,7 +224,7 @@ func (r *xmlReader) comment() error {
 }
 
 func (r *xmlReader) cdata() error {
-	if len(r.stack) == 1 {
+	if r.outsideRoot() {
 		return errors.New("CDATA outside the root element")
 	}
 	start := r.i + len("<![CDATA[")
@@ -264,7 +271,7 @@ func (r *xmlReader) startTag() error {
 	if name == "" {
 		return errors.New("malformed start tag")
 	}
-	if len(r.stack) == 1 {
+	if r.outsideRoot() {
 		if r.roots++; r.roots > 1 {
 			return errors.New("more than one root element")
 		}

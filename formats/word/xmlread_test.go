@@ -94,20 +94,28 @@ func checkSkipped(t *testing.T, s string, full *etree.Document) {
 	}
 }
 
+// prune drops the elements named in skip from el's subtree. It rebuilds
+// child lists rather than calling RemoveChild, which does nothing on the
+// top of a Document.Copy (its children's parent is another element).
 func prune(el *etree.Element, skip map[string]bool) {
-	for _, c := range el.ChildElements() {
-		if skip[c.FullTag()] {
-			el.RemoveChild(c)
-			continue
+	kept := el.Child[:0]
+	for _, tok := range el.Child {
+		if c, ok := tok.(*etree.Element); ok {
+			if skip[c.FullTag()] {
+				continue
+			}
+			prune(c, skip)
 		}
-		prune(c, skip)
+		kept = append(kept, tok)
 	}
+	el.Child = kept
 }
 
 func TestReadXMLLeavesOutSkipped(t *testing.T) {
 	for name, tc := range map[string]struct{ in, want string }{
 		"nested and empty": {`<a><w:rPr><w:b/><w:rPr>x</w:rPr></w:rPr><b/><c>t</c></a>`, `<a><c>t</c></a>`},
 		"attributes":       {`<a><b x="1" y='&amp;'>text<!--c--><?p i?><![CDATA[d]]></b><c/></a>`, `<a><c/></a>`},
+		"the root itself":  {`<w:rPr><b></b>x</w:rPr>`, ``},
 	} {
 		x, err := readXML([]byte(tc.in), maxDepth, fuzzSkip)
 		if err != nil {
@@ -117,7 +125,7 @@ func TestReadXMLLeavesOutSkipped(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", name, got, tc.want)
 		}
 	}
-	for _, bad := range []string{`<a><b><c></b></a>`, `<a><b>&nope;</b></a>`, `<a><b x=1/></a>`, `<a><b>` + "" + `</b></a>`, `<a><b></c></b></a>`} {
+	for _, bad := range []string{`<a><b>`, `<a><b><c></c>`, `<b></b><b/>`, `<b/>text`, `<a><b><c></b></a>`, `<a><b>&nope;</b></a>`, `<a><b x=1/></a>`, `<a><b>` + "" + `</b></a>`, `<a><b></c></b></a>`} {
 		if _, err := readXML([]byte(bad), maxDepth, fuzzSkip); err == nil {
 			t.Errorf("%q accepted inside a left-out element", bad)
 		}
