@@ -172,10 +172,10 @@ func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq
 		if err := w.Start(); err != nil {
 			return Result{}, err
 		}
-		o, elapsed, perJob := d.measure(ctx, p)
+		o, elapsed, perJob, cpuMS := d.measure(ctx, p)
 		w.Shutdown()
 		run := o.run("in-process worker", 1, elapsed)
-		run.RedisCommandsPerJob = perJob
+		run.RedisCommandsPerJob, run.RedisCPUMSPerJob = perJob, cpuMS
 		run.PeakRSS = selfRSS()
 		return run, nil
 	}
@@ -190,14 +190,14 @@ func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq
 		_ = procs.stop(10 * time.Second)
 		return Result{}, err
 	}
-	o, elapsed, perJob := d.measure(ctx, p)
+	o, elapsed, perJob, cpuMS := d.measure(ctx, p)
 	rss := procs.peakRSS()
 	if err := procs.stop(45 * time.Second); err != nil {
 		cfg.Logger.Warn("bench workers", "err", err)
 	}
 	run := o.run(workerLabel(n), n, elapsed)
 	run.PeakRSS = rss
-	run.RedisCommandsPerJob = perJob
+	run.RedisCommandsPerJob, run.RedisCPUMSPerJob = perJob, cpuMS
 	return run, nil
 }
 

@@ -109,16 +109,16 @@ func (q *queueDriver) drive(ctx context.Context, p *plan) (*outcome, time.Durati
 // measure runs a warm-up of inFlight jobs (not counted: the first jobs of
 // a fresh worker pay for connections, and asynq's processors back off for up
 // to 1.5 s after finding the queue empty at start), then the plan.
-func (q *queueDriver) measure(ctx context.Context, p *plan) (*outcome, time.Duration, float64) {
+// It also returns Redis's commands and CPU milliseconds per job.
+func (q *queueDriver) measure(ctx context.Context, p *plan) (o *outcome, elapsed time.Duration, cmdsPerJob, cpuMSPerJob float64) {
 	q.drive(ctx, p.prefix(q.inFlight))
-	before, errBefore := commandsProcessed(ctx, q.client.Redis())
-	o, elapsed := q.drive(ctx, p)
-	after, errAfter := commandsProcessed(ctx, q.client.Redis())
-	perJob := 0.0
-	if errBefore == nil && errAfter == nil && len(o.latencies) > 0 {
-		perJob = float64(after-before) / float64(len(o.latencies))
+	before, errBefore := readRedisUsage(ctx, q.client.Redis())
+	o, elapsed = q.drive(ctx, p)
+	after, errAfter := readRedisUsage(ctx, q.client.Redis())
+	if errBefore == nil && errAfter == nil {
+		cmdsPerJob, cpuMSPerJob = after.perJob(before, len(o.latencies))
 	}
-	return o, elapsed, perJob
+	return o, elapsed, cmdsPerJob, cpuMSPerJob
 }
 
 func (q *queueDriver) one(ctx context.Context, p jobs.Payload) error {

@@ -56,8 +56,12 @@ type Result struct {
 	// count during the run, per job: the round trips one job costs
 	// (submit, status polls, dequeue, blob, result, done), plus whatever
 	// else used the server meanwhile. 0 when not measured (miniredis).
-	RedisCommandsPerJob float64  `json:"redis_commands_per_job,omitempty"`
-	Errors              []string `json:"errors,omitempty"` // a sample of failures
+	RedisCommandsPerJob float64 `json:"redis_commands_per_job,omitempty"`
+	// RedisCPUMSPerJob is the growth of Redis's CPU time (system and
+	// user) during the run, in milliseconds per job: what the queue costs
+	// the Redis host. 0 when not measured (miniredis).
+	RedisCPUMSPerJob float64  `json:"redis_cpu_ms_per_job,omitempty"`
+	Errors           []string `json:"errors,omitempty"` // a sample of failures
 }
 
 // MaxPeakRSS is the largest per-process peak RSS of the run.
@@ -89,11 +93,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "  doc %-40s %-5s %8s  %d answers\n", d.Name, d.Type, formatBytes(int64(d.Bytes)), d.Answers)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tp50\tp95\tp99\tpeak RSS/worker\tredis cmds/job\t")
+	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tp50\tp95\tp99\tpeak RSS/worker\tredis cmds/job\tredis CPU/job\t")
 	for _, run := range r.Runs {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
 			formatDuration(run.Latency.P50), formatDuration(run.Latency.P95), formatDuration(run.Latency.P99),
-			formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob))
+			formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob), formatCPUMS(run.RedisCPUMSPerJob))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -109,12 +113,13 @@ func (r *Report) WriteText(w io.Writer) error {
 // WriteMarkdown writes the runs as a Markdown table, for docs/SCALING.md.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString("| run | jobs | failed | jobs/s | p50 | p95 | p99 | peak RSS per worker | Redis commands per job |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| run | jobs | failed | jobs/s | p50 | p95 | p99 | peak RSS per worker | Redis commands per job | Redis CPU per job |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, run := range r.Runs {
-		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
+		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
 			run.JobsPerSec, formatDuration(run.Latency.P50), formatDuration(run.Latency.P95),
-			formatDuration(run.Latency.P99), formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob))
+			formatDuration(run.Latency.P99), formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob),
+			formatCPUMS(run.RedisCPUMSPerJob))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -141,6 +146,14 @@ func formatPerJob(v float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f", v)
+}
+
+// formatCPUMS shows milliseconds of CPU per job, "-" when not measured.
+func formatCPUMS(ms float64) string {
+	if ms <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f ms", ms)
 }
 
 func formatBytes(n int64) string {

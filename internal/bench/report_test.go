@@ -18,7 +18,7 @@ func sampleReport() *Report {
 		Runs: []Result{
 			{Name: "in-process", Jobs: 200, JobsPerSec: 120.5, Latency: Latency{P50: 8 * time.Millisecond, P95: 20 * time.Millisecond, P99: 31 * time.Millisecond}, PeakRSS: []int64{60 << 20}},
 			{Name: "1 worker", Workers: 1, Jobs: 200, Failed: 2, JobsPerSec: 80, Latency: Latency{P50: 25 * time.Millisecond, P95: 1500 * time.Millisecond, P99: 12 * time.Second}, PeakRSS: []int64{40 << 20}, Errors: []string{"job x: bad <doc> & co"}},
-			{Name: "2 workers", Workers: 2, Jobs: 200, JobsPerSec: 95.25, RedisCommandsPerJob: 23.4, Latency: Latency{P95: 30 * time.Millisecond}, PeakRSS: []int64{38 << 20, 45 << 20}},
+			{Name: "2 workers", Workers: 2, Jobs: 200, JobsPerSec: 95.25, RedisCommandsPerJob: 23.4, RedisCPUMSPerJob: 0.414, Latency: Latency{P95: 30 * time.Millisecond}, PeakRSS: []int64{38 << 20, 45 << 20}},
 		},
 	}
 }
@@ -29,7 +29,7 @@ func TestWriteTextShowsEveryRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"200 jobs", "fill=70,verify=30", "in-process", "120.5", "8.0ms", "1500ms", "12.0s", "45 MiB", "47 KiB", "52 answers", "1 worker: job x"} {
+	for _, want := range []string{"200 jobs", "fill=70,verify=30", "in-process", "120.5", "8.0ms", "1500ms", "12.0s", "45 MiB", "47 KiB", "52 answers", "1 worker: job x", "0.41 ms"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text report lacks %q:\n%s", want, out)
 		}
@@ -46,11 +46,11 @@ func TestWriteMarkdownIsATable(t *testing.T) {
 		t.Fatalf("markdown has %d lines, want header+separator+3 runs:\n%s", len(lines), buf.String())
 	}
 	for _, l := range lines {
-		if strings.Count(l, "|") != 10 {
-			t.Errorf("row %q does not have 9 columns", l)
+		if strings.Count(l, "|") != 11 {
+			t.Errorf("row %q does not have 10 columns", l)
 		}
 	}
-	if !strings.Contains(lines[4], "| 2 workers | 200 | 0 | 95.2 |") || !strings.HasSuffix(lines[4], "| 23 |") {
+	if !strings.Contains(lines[4], "| 2 workers | 200 | 0 | 95.2 |") || !strings.HasSuffix(lines[4], "| 23 | 0.41 ms |") {
 		t.Errorf("2-worker row = %q", lines[4])
 	}
 }
