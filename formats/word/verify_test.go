@@ -1,6 +1,7 @@
 package word
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -128,6 +129,45 @@ func TestListFields(t *testing.T) {
 				}
 			}
 			t.Fatalf("no %s field %s in %+v", tt.field.FieldType, tt.field.FieldID, fields)
+		})
+	}
+}
+
+// TestReadOnlyCallsGiveTheSameWithoutFormatting: verify_output and
+// extract_text parse without formatting elements; on every fixture and
+// real-world form, filled, they must answer exactly as on the full tree.
+func TestReadOnlyCallsGiveTheSameWithoutFormatting(t *testing.T) {
+	for _, pd := range pipelineDocs(t) {
+		t.Run(pd.name, func(t *testing.T) {
+			e := New()
+			c, err := e.ExtractCompact(pd.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fields, err := e.ListFields(pd.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			answers := answersFor(fields, c.IDToXPath)
+			res, err := e.Write(pd.data, answers, formats.WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			expected := append(formats.ExpectedFromAnswers(answers), formats.ExpectedAnswer{PairID: "T1-R1-C1", ExpectedText: "no such text"})
+			full, err := open(res.Document, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lean, err := open(res.Document, formatting)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := full.verify(expected), lean.verify(expected); !reflect.DeepEqual(a, b) {
+				t.Errorf("verify differs without formatting:\nfull %+v\nlean %+v", a, b)
+			}
+			if a, b := textOf(full.body), textOf(lean.body); a != b {
+				t.Errorf("text differs without formatting:\nfull %q\nlean %q", a, b)
+			}
 		})
 	}
 }
