@@ -6,7 +6,6 @@ import (
 	"compress/flate"
 	"fmt"
 	"io"
-	"sync"
 )
 
 // ArchiveLimits bound what a zip-based document (docx, xlsx) may inflate to.
@@ -98,7 +97,20 @@ func (a *Archive) Read(name string) ([]byte, error) {
 }
 
 // ReadFile inflates f under the archive guard.
-func (a *Archive) ReadFile(f *zip.File) ([]byte, error) {
+func (a *Archive) ReadFile(f *zip.File) ([]byte, error) { return a.ReadFileInto(f, nil) }
+
+// ReadInto is Read into buf's storage when it is large enough, so callers
+// can recycle buffers between calls.
+func (a *Archive) ReadInto(name string, buf []byte) ([]byte, error) {
+	f := a.File(name)
+	if f == nil {
+		return nil, Errorf(ErrInvalidDocument, name, "the archive has no entry %q", name)
+	}
+	return a.ReadFileInto(f, buf)
+}
+
+// ReadFileInto is ReadFile into buf's storage when it is large enough.
+func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
 	rc, err := f.Open()
 	if err != nil {
 		return nil, Wrap(ErrInvalidDocument, f.Name, err, "cannot open entry")
@@ -107,15 +119,18 @@ func (a *Archive) ReadFile(f *zip.File) ([]byte, error) {
 	limit := min(int64(f.UncompressedSize64), a.limits.MaxEntrySize)
 	// bytes.Buffer grows (doubling) whenever less than MinRead is free, even
 	// at the end of the data: leave it that much room.
-	buf := bytes.NewBuffer(make([]byte, 0, limit+bytes.MinRead))
-	n, err := io.Copy(buf, io.LimitReader(rc, limit+1))
+	if int64(cap(buf)) < limit+bytes.MinRead {
+		buf = make([]byte, 0, limit+bytes.MinRead)
+	}
+	out := bytes.NewBuffer(buf[:0])
+	n, err := io.Copy(out, io.LimitReader(rc, limit+1))
 	if err != nil {
 		return nil, Wrap(ErrInvalidDocument, f.Name, err, "corrupt entry")
 	}
 	if n > limit {
 		return nil, Errorf(ErrTooLarge, f.Name, "entry inflates past its declared size of %d bytes (zip bomb?)", limit)
 	}
-	return buf.Bytes(), nil
+	return out.Bytes(), nil
 }
 
 // Rewrite copies the archive to a new zip, replacing the entries named in
@@ -132,7 +147,7 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 	for _, f := range a.Zip.File {
 		content, ok := replaced[f.Name]
 		if !ok {
-			if err := zw.Copy(f); err != nil {
+			if err := a.copyRaw(zw, f); err != nil {
 				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
 			}
 			continue
@@ -153,15 +168,41 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// fastWriters recycles BestSpeed flate writers: each one allocates several
-// hundred KB of tables, more than a typical document.xml.
-var fastWriters sync.Pool
+// copyRaw copies entry f still compressed, as zip.Writer.Copy does, but
+// straight from the archive's bytes: Copy goes through io.Copy, which
+// allocates a 32 KB buffer per entry.
+func (a *Archive) copyRaw(zw *zip.Writer, f *zip.File) error {
+	off, err := f.DataOffset()
+	if err != nil {
+		return err
+	}
+	end := off + int64(f.CompressedSize64)
+	if off < 0 || end < off || end > int64(len(a.data)) {
+		return fmt.Errorf("compressed data at %d+%d lies outside the %d-byte archive", off, f.CompressedSize64, len(a.data))
+	}
+	hdr := f.FileHeader
+	w, err := zw.CreateRaw(&hdr)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(a.data[off:end])
+	return err
+}
+
+// fastWriters keeps idle BestSpeed flate writers: each one allocates several
+// hundred KB of tables, more than a typical document.xml. A sync.Pool would
+// be emptied by the garbage collections a write itself triggers, and missed
+// on most calls; this free list survives them and holds at most its
+// capacity.
+var fastWriters = make(chan *flate.Writer, 8)
 
 // fastDeflate is a zip.Compressor deflating at flate.BestSpeed.
 func fastDeflate(w io.Writer) (io.WriteCloser, error) {
-	if fw, ok := fastWriters.Get().(*flate.Writer); ok {
+	select {
+	case fw := <-fastWriters:
 		fw.Reset(w)
 		return &pooledDeflate{fw: fw}, nil
+	default:
 	}
 	fw, err := flate.NewWriter(w, flate.BestSpeed)
 	if err != nil {
@@ -187,7 +228,10 @@ func (p *pooledDeflate) Close() error {
 		return nil
 	}
 	err := p.fw.Close()
-	fastWriters.Put(p.fw)
+	select {
+	case fastWriters <- p.fw:
+	default:
+	}
 	p.fw = nil
 	return err
 }

@@ -48,11 +48,13 @@ func open(data []byte, skip map[string]bool) (*document, error) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, documentPart,
 			"the archive has no %s: not a Word document (expected a .docx with a main document part)", documentPart)
 	}
-	raw, err := arc.Read(documentPart)
+	raw, err := arc.ReadInto(documentPart, getBuffer())
 	if err != nil {
 		return nil, err
 	}
+	// The reader copies every string it keeps, so raw is dead once parsed.
 	x, body, err := parseDocumentXML(raw, skip)
+	putBuffer(raw)
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +128,7 @@ func (d *document) serialize() ([]byte, error) {
 	if f := d.arc.File(documentPart); f != nil {
 		hint = int(min(f.UncompressedSize64, 64<<20))
 	}
-	out := writeXML(d.xml, hint)
+	out := writeXML(getBuffer(), d.xml, hint)
+	defer putBuffer(out) // deflated into the new archive, then dead
 	return d.arc.Rewrite(map[string][]byte{documentPart: out})
 }

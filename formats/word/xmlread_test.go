@@ -68,7 +68,7 @@ func FuzzReadXML(f *testing.F) {
 		if got, _ := x.WriteToString(); got != want {
 			t.Fatalf("tree differs:\n got %q\nwant %q", got, want)
 		}
-		if got := string(writeXML(x, 0)); got != want {
+		if got := string(writeXML(nil, x, 0)); got != want {
 			t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", got, want)
 		}
 		checkSkipped(t, s, x)
@@ -173,7 +173,7 @@ func TestWriteXMLMatchesEtree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := writeXML(x, len(want)); string(got) != string(want) {
+			if got := writeXML(nil, x, len(want)); string(got) != string(want) {
 				t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", shorten(string(got), 400), shorten(string(want), 400))
 			}
 		})

@@ -12,8 +12,12 @@ import (
 // Elements and text are written here; the rare comments, processing
 // instructions, directives and CDATA sections go through etree itself.
 // TestWriteXMLMatchesEtree and FuzzReadXML hold the two to the same bytes.
-func writeXML(x *etree.Document, sizeHint int) []byte {
-	w := &appendWriter{b: make([]byte, 0, sizeHint+sizeHint/8)}
+// It writes into dst's storage when that is large enough.
+func writeXML(dst []byte, x *etree.Document, sizeHint int) []byte {
+	if want := sizeHint + sizeHint/8; cap(dst) < want {
+		dst = make([]byte, 0, want)
+	}
+	w := &appendWriter{b: dst[:0]}
 	for _, c := range x.Child {
 		w.token(c, &x.WriteSettings)
 	}
