@@ -27,15 +27,8 @@ func TestRecycledBuffersDoNotLeakBetweenCalls(t *testing.T) {
 			continue
 		}
 		doc := fixture(t, name)
-		c, err := New().ExtractCompact(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fields, err := New().ListFields(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		j := &job{doc: doc, answers: answersFor(fields, c.IDToXPath)}
+		_, _, answers := answersForDoc(t, doc)
+		j := &job{doc: doc, answers: answers}
 		res, err := New().Write(doc, j.answers, formats.WriteOptions{})
 		if err != nil {
 			t.Fatal(err)

@@ -41,6 +41,21 @@ func pipelineDocs(t *testing.T) []pipelineDoc {
 	return docs
 }
 
+// answersForDoc extracts a document's compact map and fields and picks an
+// answer for every field (answersFor).
+func answersForDoc(t *testing.T, doc []byte) (*formats.CompactStructure, []formats.FormField, []formats.Answer) {
+	t.Helper()
+	c, err := New().ExtractCompact(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields, err := New().ListFields(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, fields, answersFor(fields, c.IDToXPath)
+}
+
 // answersFor picks an answer for every listed field: a unique text for
 // text-like fields, the first option of a drop-down, true for a checkbox.
 // A field sharing its ID with another is addressed by its XPath.
@@ -74,15 +89,7 @@ func TestPipeline(t *testing.T) {
 	var outs []written
 	for _, pd := range pipelineDocs(t) {
 		t.Run(pd.name, func(t *testing.T) {
-			c, err := e.ExtractCompact(pd.data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fields, err := e.ListFields(pd.data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			answers := answersFor(fields, c.IDToXPath)
+			c, fields, answers := answersForDoc(t, pd.data)
 			if len(answers) == 0 {
 				t.Fatalf("no answer targets found; compact:\n%s", c.CompactText)
 			}

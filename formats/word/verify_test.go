@@ -139,17 +139,8 @@ func TestListFields(t *testing.T) {
 func TestReadOnlyCallsGiveTheSameWithoutFormatting(t *testing.T) {
 	for _, pd := range pipelineDocs(t) {
 		t.Run(pd.name, func(t *testing.T) {
-			e := New()
-			c, err := e.ExtractCompact(pd.data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fields, err := e.ListFields(pd.data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			answers := answersFor(fields, c.IDToXPath)
-			res, err := e.Write(pd.data, answers, formats.WriteOptions{})
+			_, _, answers := answersForDoc(t, pd.data)
+			res, err := New().Write(pd.data, answers, formats.WriteOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
