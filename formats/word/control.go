@@ -46,7 +46,7 @@ func fillControl(t target, text string, c *content) (bool, error) {
 	}
 	sdt := ctls[0]
 	if c == nil {
-		if opts := controlOptions(sdt); len(opts) > 0 && childW(childW(sdt, "sdtPr"), "dropDownList") != nil {
+		if opts := controlOptions(sdt); len(opts) > 0 && pathW(sdt, "sdtPr", "dropDownList") != nil {
 			pick, ok := matchOption(opts, text)
 			if !ok {
 				return true, formats.Errorf(formats.ErrInvalidArgument, t.id,
@@ -57,9 +57,12 @@ func fillControl(t target, text string, c *content) (bool, error) {
 	}
 	rPr := inheritRPr(contextRPr(sdt))
 	if rPr == nil {
-		rPr = inheritRPr(childW(childW(sdt, "sdtPr"), "rPr"))
+		rPr = inheritRPr(pathW(sdt, "sdtPr", "rPr"))
 	}
 	err := replaceContent(target{id: t.id, xpath: t.xpath, el: sdt}, text, withRPr(c, text, rPr))
+	if err == nil && c == nil {
+		setFullDate(sdt, text)
+	}
 	return true, err
 }
 

@@ -57,7 +57,7 @@ func (f legacyField) value() string {
 		return "unchecked"
 	case "dropdown":
 		opts := f.options()
-		i, _ := strconv.Atoi(val(childW(childW(f.ff, "ddList"), "result")))
+		i, _ := strconv.Atoi(val(pathW(f.ff, "ddList", "result")))
 		if i >= 0 && i < len(opts) {
 			return opts[i]
 		}
