@@ -148,7 +148,8 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 		content, ok := replaced[f.Name]
 		if !ok {
 			if err := a.copyRaw(zw, f); err != nil {
-				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
+				// The entry's local header lies: the archive is corrupt.
+				return nil, Wrap(ErrInvalidDocument, f.Name, err, "cannot copy zip entry")
 			}
 			continue
 		}
