@@ -88,13 +88,7 @@ func (a *Archive) File(name string) *zip.File {
 
 // Read inflates the entry called name, refusing to produce more bytes than it
 // declared or than the per-entry limit.
-func (a *Archive) Read(name string) ([]byte, error) {
-	f := a.File(name)
-	if f == nil {
-		return nil, Errorf(ErrInvalidDocument, name, "the archive has no entry %q", name)
-	}
-	return a.ReadFile(f)
-}
+func (a *Archive) Read(name string) ([]byte, error) { return a.ReadInto(name, nil) }
 
 // ReadFile inflates f under the archive guard.
 func (a *Archive) ReadFile(f *zip.File) ([]byte, error) { return a.ReadFileInto(f, nil) }

@@ -32,7 +32,7 @@ func (d *document) fields() []formats.FormField {
 			continue
 		}
 		if n.kind == kindPara && n.row == nil && isW(n.el.Parent(), "sdtContent") {
-			if sdt := n.el.Parent().Parent(); sdt != nil && d.ix.node(sdt) != nil && d.ix.node(sdt).kind == kindSDT {
+			if sn := d.ix.node(n.el.Parent().Parent()); sn != nil && sn.kind == kindSDT {
 				continue
 			}
 		}
@@ -41,8 +41,18 @@ func (d *document) fields() []formats.FormField {
 	return out
 }
 
-// nodeFields lists the fields of one paragraph or cell.
+// nodeFields lists the fields of one paragraph or cell; fields sharing a
+// cell get the IDs of their paragraphs (cellParagraphIDs).
 func (d *document) nodeFields(n *node) []formats.FormField {
+	out := d.ownFields(n)
+	if n.kind == kindCell {
+		d.cellParagraphIDs(n, out)
+	}
+	return out
+}
+
+// ownFields lists the fields of one paragraph or cell under its own ID.
+func (d *document) ownFields(n *node) []formats.FormField {
 	var out []formats.FormField
 	for _, sdt := range append(textControls(n.el), sdtCheckboxes(n.el)...) {
 		if f, ok := d.controlField(n, sdt); ok {
@@ -61,9 +71,6 @@ func (d *document) nodeFields(n *node) []formats.FormField {
 		out = append(out, f)
 	}
 	if len(out) > 0 {
-		if n.kind == kindCell {
-			d.cellParagraphIDs(n, out)
-		}
 		return out
 	}
 	text := ownText(n.el)
@@ -79,7 +86,6 @@ func (d *document) nodeFields(n *node) []formats.FormField {
 		if rest := glyphFree(text); hasPlaceholder(rest) {
 			out = append(out, formats.FormField{FieldID: n.id, Label: d.label(n, nil), FieldType: "placeholder", CurrentValue: placeholderPattern.FindString(rest), XPath: n.xpath})
 		}
-		d.cellParagraphIDs(n, out)
 		return out
 	case hasPlaceholder(text):
 		ft := "placeholder"
