@@ -39,7 +39,13 @@ type Config struct {
 	// running binary is not formfill. Workers then only says how many runs.
 	InProcessWorker bool
 	Baseline        bool // also measure the in-process baseline
-	Logger          *slog.Logger
+	// CPUs, when set, pins the work (the baseline, the worker processes)
+	// to these CPUs and the driver to the others, so the gap between the
+	// baseline and the queued runs is the queue's cost to the workers
+	// alone, as on worker machines that share nothing with Redis or the
+	// clients. Linux only.
+	CPUs   []int
+	Logger *slog.Logger
 }
 
 func (c *Config) defaults() {
@@ -88,12 +94,34 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	rep := newReport(cfg, docs)
+	var pin *cpuPlan
+	if len(cfg.CPUs) > 0 {
+		if pin, err = newCPUPlan(cfg.CPUs); err != nil {
+			return nil, err
+		}
+		rep.CPUs = cfg.CPUs
+		defer func() {
+			if err := pin.unpin(); err != nil {
+				log.Warn("bench: give the CPUs back", "err", err)
+			}
+		}()
+	}
 	if cfg.Baseline {
 		log.Info("bench run", "run", "in-process", "jobs", cfg.Jobs)
+		if pin != nil {
+			if err := pin.pinWork(); err != nil {
+				return nil, err
+			}
+		}
 		rep.Runs = append(rep.Runs, runBaseline(ctx, p, cfg.Concurrency))
 	}
 	if len(cfg.Workers) == 0 {
 		return rep, nil
+	}
+	if pin != nil {
+		if err := pin.pinDriver(); err != nil {
+			return nil, err
+		}
 	}
 
 	redisURL, stopRedis, err := redisFor(cfg.RedisURL)
@@ -121,7 +149,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer insp.Close()
 	for _, n := range cfg.Workers {
 		log.Info("bench run", "workers", n, "jobs", cfg.Jobs)
-		run, err := runQueued(ctx, cfg, client, insp, redisURL, conn, p, n)
+		run, err := runQueued(ctx, cfg, client, insp, redisURL, conn, p, n, pin)
 		if err != nil {
 			return rep, fmt.Errorf("run with %d worker(s): %w", n, err)
 		}
@@ -158,7 +186,7 @@ func uploadCorpus(ctx context.Context, c *jobs.Client, docs []*document) error {
 // runQueued measures one configuration: n worker processes (or one
 // in-process worker), the plan driven through Redis.
 func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq.Inspector,
-	redisURL string, conn asynq.RedisConnOpt, p *plan, n int) (Result, error) {
+	redisURL string, conn asynq.RedisConnOpt, p *plan, n int, pin *cpuPlan) (Result, error) {
 	inFlight := cfg.InFlight
 	if inFlight <= 0 {
 		inFlight = 2 * n * cfg.Concurrency
@@ -172,17 +200,19 @@ func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq
 		if err := w.Start(); err != nil {
 			return Result{}, err
 		}
-		o, elapsed, perJob, cpuMS := d.measure(ctx, p)
+		// The worker shares this process with the driver: its CPU figure
+		// includes the driver's.
+		o, elapsed, cost := d.measure(ctx, p, []int{os.Getpid()})
 		w.Shutdown()
 		run := o.run("in-process worker", 1, elapsed)
-		run.RedisCommandsPerJob, run.RedisCPUMSPerJob = perJob, cpuMS
+		run.addCost(cost)
 		run.PeakRSS = selfRSS()
 		return run, nil
 	}
 	if cfg.WorkerBin == "" {
 		return Result{}, errors.New("no worker binary: give --worker-bin")
 	}
-	procs, err := startWorkers(cfg.WorkerBin, n, cfg.Concurrency, redisURL)
+	procs, err := startWorkers(cfg.WorkerBin, n, cfg.Concurrency, redisURL, pin)
 	if err != nil {
 		return Result{}, err
 	}
@@ -190,14 +220,14 @@ func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq
 		_ = procs.stop(10 * time.Second)
 		return Result{}, err
 	}
-	o, elapsed, perJob, cpuMS := d.measure(ctx, p)
+	o, elapsed, cost := d.measure(ctx, p, procs.pids())
 	rss := procs.peakRSS()
 	if err := procs.stop(45 * time.Second); err != nil {
 		cfg.Logger.Warn("bench workers", "err", err)
 	}
 	run := o.run(workerLabel(n), n, elapsed)
 	run.PeakRSS = rss
-	run.RedisCommandsPerJob, run.RedisCPUMSPerJob = perJob, cpuMS
+	run.addCost(cost)
 	return run, nil
 }
 

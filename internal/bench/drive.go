@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"os"
 	"sync"
 	"time"
 
@@ -72,14 +73,20 @@ feed:
 // Its throughput is the ceiling the queued runs approach.
 func runBaseline(ctx context.Context, p *plan, concurrency int) Result {
 	var o outcome
+	self := []int{os.Getpid()}
+	before, okBefore := cpuOf(self)
 	elapsed := forEach(ctx, p, concurrency, func(ctx context.Context, i int) {
 		payload, doc := p.job(i)
 		start := time.Now()
 		_, _, err := execute(ctx, payload, doc)
 		o.record(time.Since(start), wrapJob(i, payload.Kind, err))
 	})
+	after, okAfter := cpuOf(self)
 	r := o.run("in-process", 0, elapsed)
 	r.PeakRSS = selfRSS()
+	if okBefore && okAfter {
+		r.CPUMSPerJob = cpuMSPerJob(before, after, len(o.latencies))
+	}
 	return r
 }
 
@@ -108,17 +115,23 @@ func (q *queueDriver) drive(ctx context.Context, p *plan) (*outcome, time.Durati
 
 // measure runs a warm-up of inFlight jobs (not counted: the first jobs of
 // a fresh worker pay for connections, and asynq's processors back off for up
-// to 1.5 s after finding the queue empty at start), then the plan.
-// It also returns Redis's commands and CPU milliseconds per job.
-func (q *queueDriver) measure(ctx context.Context, p *plan) (o *outcome, elapsed time.Duration, cmdsPerJob, cpuMSPerJob float64) {
+// to 1.5 s after finding the queue empty at start), then the plan. Besides
+// the outcome it fills in what the run cost per job: Redis's commands and
+// CPU, and the CPU of the processes in workerPIDs.
+func (q *queueDriver) measure(ctx context.Context, p *plan, workerPIDs []int) (o *outcome, elapsed time.Duration, cost Result) {
 	q.drive(ctx, p.prefix(q.inFlight))
 	before, errBefore := readRedisUsage(ctx, q.client.Redis())
+	cpuBefore, okBefore := cpuOf(workerPIDs)
 	o, elapsed = q.drive(ctx, p)
+	cpuAfter, okAfter := cpuOf(workerPIDs)
 	after, errAfter := readRedisUsage(ctx, q.client.Redis())
 	if errBefore == nil && errAfter == nil {
-		cmdsPerJob, cpuMSPerJob = after.perJob(before, len(o.latencies))
+		cost.RedisCommandsPerJob, cost.RedisCPUMSPerJob = after.perJob(before, len(o.latencies))
 	}
-	return o, elapsed, cmdsPerJob, cpuMSPerJob
+	if okBefore && okAfter {
+		cost.CPUMSPerJob = cpuMSPerJob(cpuBefore, cpuAfter, len(o.latencies))
+	}
+	return o, elapsed, cost
 }
 
 func (q *queueDriver) one(ctx context.Context, p jobs.Payload) error {

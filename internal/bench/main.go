@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -29,6 +30,12 @@ port for them.
 Example:
   formfill bench --jobs 300 --workers 1,2,4 --mix fill=70,extract_compact=20,verify=10 \
       --redis redis://127.0.0.1:6379/15 --svg docs/scaling.svg
+
+The queue's cost to the workers, with the work on CPU 0 and the driver and a
+local Redis on the others:
+  taskset -pc 1 $(pidof redis-server)
+  formfill bench --cpus 0 --workers 1 --concurrency 1 --mix fill=100 \
+      --redis redis://127.0.0.1:6379/15
 
 Flags:
 `
@@ -112,6 +119,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 		cfg                 Config
 		out                 outputOptions
 		mix, docs, workers  string
+		cpus                string
 		noBaseline, verbose bool
 	)
 	fs := flag.NewFlagSet("formfill bench", flag.ContinueOnError)
@@ -123,13 +131,14 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 	fs.StringVar(&workers, "workers", "1,2,4", "worker-process counts, one run each; empty for the baseline only")
 	fs.IntVar(&cfg.Concurrency, "concurrency", 2, "jobs at once per worker process (and in the baseline)")
 	fs.IntVar(&cfg.InFlight, "inflight", 0, "jobs outstanding at once; 0 means 2 × workers × concurrency")
-	fs.DurationVar(&cfg.Poll, "poll", 5*time.Millisecond, "status poll interval: the resolution of the latency figures")
+	fs.DurationVar(&cfg.Poll, "poll", 5*time.Millisecond, "status poll interval: the resolution of the latency figures (Wait stretches it to a tenth of the time waited for long jobs)")
 	fs.DurationVar(&cfg.JobTimeout, "job-timeout", 2*time.Minute, "longest one job may take, submit to completed")
 	fs.StringVar(&cfg.Queue, "queue", "bulk", "queue to submit to (interactive or bulk)")
 	fs.StringVar(&cfg.RedisURL, "redis", os.Getenv("FORMFILL_REDIS_URL"), "Redis URL (default $FORMFILL_REDIS_URL; empty: embedded)")
 	fs.StringVar(&cfg.WorkerBin, "worker-bin", "", "formfill binary to run as workers (default: this executable)")
 	fs.BoolVar(&cfg.InProcessWorker, "in-process-worker", false, "run the queued runs' worker in this process instead of spawning processes")
 	fs.BoolVar(&noBaseline, "no-baseline", false, "skip the in-process baseline")
+	fs.StringVar(&cpus, "cpus", "", "pin the baseline and the worker processes to these CPUs (e.g. 0) and the driver to the others,\nso the gap to the baseline is the queue's cost to the workers alone (Linux; pin a local Redis with taskset -pc)")
 	fs.BoolVar(&out.json, "json", false, "print the report as JSON")
 	fs.StringVar(&out.svg, "svg", "", "also write a chart of the runs to this SVG file")
 	fs.StringVar(&out.markdown, "markdown", "", "also write the runs as a Markdown table to this file")
@@ -145,6 +154,9 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 		return cfg, out, err
 	}
 	if cfg.Workers, err = parseWorkers(workers); err != nil {
+		return cfg, out, err
+	}
+	if cfg.CPUs, err = parseCPUs(cpus); err != nil {
 		return cfg, out, err
 	}
 	if cfg.Jobs <= 0 || cfg.Concurrency <= 0 || cfg.InFlight < 0 {
@@ -176,6 +188,22 @@ func parseWorkers(s string) ([]int, error) {
 			return nil, fmt.Errorf("--workers: %d given twice", n)
 		}
 		seen[n] = true
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// parseCPUs reads "0,1": distinct CPU numbers.
+func parseCPUs(s string) ([]int, error) {
+	var out []int
+	for _, f := range splitList(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 || n >= 1024 {
+			return nil, fmt.Errorf("--cpus: %q is not a CPU number (0, 1, …; see nproc)", f)
+		}
+		if slices.Contains(out, n) {
+			return nil, fmt.Errorf("--cpus: CPU %d given twice", n)
+		}
 		out = append(out, n)
 	}
 	return out, nil

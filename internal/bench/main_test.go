@@ -40,12 +40,12 @@ func TestParseFlags(t *testing.T) {
 	t.Setenv("FORMFILL_REDIS_URL", "redis://from-env:6379/3")
 	var stderr bytes.Buffer
 	cfg, out, err := parseFlags([]string{"--jobs", "50", "--mix", "fill=1", "--workers", "2", "--poll", "2ms",
-		"--worker-bin", "/x/formfill", "--json", "--svg", "c.svg", "--no-baseline"}, &stderr)
+		"--worker-bin", "/x/formfill", "--json", "--svg", "c.svg", "--no-baseline", "--cpus", "0,3"}, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Jobs != 50 || cfg.Mix.String() != "fill=1" || !slices.Equal(cfg.Workers, []int{2}) || cfg.Poll != 2*time.Millisecond ||
-		cfg.WorkerBin != "/x/formfill" || cfg.Baseline || cfg.RedisURL != "redis://from-env:6379/3" {
+		cfg.WorkerBin != "/x/formfill" || cfg.Baseline || cfg.RedisURL != "redis://from-env:6379/3" || !slices.Equal(cfg.CPUs, []int{0, 3}) {
 		t.Errorf("cfg = %+v", cfg)
 	}
 	if !out.json || out.svg != "c.svg" {
@@ -64,6 +64,8 @@ func TestMainUsageErrorsExitTwo(t *testing.T) {
 		{[]string{"--mix", "fill=x"}, "positive integer"},
 		{[]string{"--workers", "0"}, "between 1 and 64"},
 		{[]string{"--jobs", "-1"}, "must be positive"},
+		{[]string{"--cpus", "first"}, "not a CPU number"},
+		{[]string{"--cpus", "0,0"}, "CPU 0 given twice"},
 		{[]string{"extra"}, "unexpected argument"},
 		{[]string{"--no-such-flag"}, "not defined"},
 	}
@@ -83,7 +85,7 @@ func TestMainHelpShowsAnExample(t *testing.T) {
 	if code := Main([]string{"--help"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("--help exit %d", code)
 	}
-	for _, want := range []string{"Example:", "formfill bench --jobs", "-mix", "-worker-bin"} {
+	for _, want := range []string{"Example:", "formfill bench --jobs", "-mix", "-worker-bin", "formfill bench --cpus 0"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("help lacks %q", want)
 		}

@@ -21,9 +21,10 @@ type workerProcs struct {
 	done []chan error
 }
 
-// startWorkers spawns n worker processes of bin against redisURL. Their
-// output is kept (the last few KB) to explain a failure.
-func startWorkers(bin string, n, concurrency int, redisURL string) (*workerProcs, error) {
+// startWorkers spawns n worker processes of bin against redisURL, on pin's
+// work CPUs when pin is not nil. Their output is kept (the last few KB) to
+// explain a failure.
+func startWorkers(bin string, n, concurrency int, redisURL string, pin *cpuPlan) (*workerProcs, error) {
 	w := &workerProcs{}
 	for i := range n {
 		cmd := exec.Command(bin, "worker", "--concurrency", strconv.Itoa(concurrency))
@@ -33,7 +34,11 @@ func startWorkers(bin string, n, concurrency int, redisURL string) (*workerProcs
 		// Workers die with the bench instead of lingering as orphans
 		// when it is interrupted.
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-		if err := cmd.Start(); err != nil {
+		start := cmd.Start
+		if pin != nil {
+			start = func() error { return pin.startWorker(cmd.Start) }
+		}
+		if err := start(); err != nil {
 			w.stop(time.Second)
 			return nil, fmt.Errorf("start worker %d (%s): %w", i+1, bin, err)
 		}
@@ -85,6 +90,15 @@ func (w *workerProcs) allRegistered(servers []*asynq.ServerInfo) bool {
 		}
 	}
 	return true
+}
+
+// pids lists the worker processes' IDs.
+func (w *workerProcs) pids() []int {
+	out := make([]int, len(w.cmds))
+	for i, c := range w.cmds {
+		out[i] = c.Process.Pid
+	}
+	return out
 }
 
 // peakRSS reads each live worker's VmHWM; a worker that exited counts 0.

@@ -37,7 +37,7 @@ func inspector(t *testing.T) *asynq.Inspector {
 
 func TestWaitReadyReportsAWorkerThatExitsAtStart(t *testing.T) {
 	bin := fakeWorker(t, `echo "bad flag $1 $2 $3" >&2; exit 3`)
-	procs, err := startWorkers(bin, 1, 2, "redis://127.0.0.1:1/0")
+	procs, err := startWorkers(bin, 1, 2, "redis://127.0.0.1:1/0", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestWaitReadyReportsAWorkerThatExitsAtStart(t *testing.T) {
 }
 
 func TestWaitReadyTimesOutWhenWorkersNeverRegister(t *testing.T) {
-	procs, err := startWorkers(fakeWorker(t, "exec sleep 30"), 2, 1, "redis://x")
+	procs, err := startWorkers(fakeWorker(t, "exec sleep 30"), 2, 1, "redis://x", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestWaitReadyTimesOutWhenWorkersNeverRegister(t *testing.T) {
 }
 
 func TestStopTerminatesWorkersAndMeasuresThem(t *testing.T) {
-	procs, err := startWorkers(fakeWorker(t, "exec sleep 30"), 2, 1, "redis://x")
+	procs, err := startWorkers(fakeWorker(t, "exec sleep 30"), 2, 1, "redis://x", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestStopTerminatesWorkersAndMeasuresThem(t *testing.T) {
 }
 
 func TestStopKillsWorkersThatIgnoreSIGTERM(t *testing.T) {
-	procs, err := startWorkers(fakeWorker(t, `trap "" TERM; while :; do sleep 0.05; done`), 1, 1, "redis://x")
+	procs, err := startWorkers(fakeWorker(t, `trap "" TERM; while :; do sleep 0.05; done`), 1, 1, "redis://x", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

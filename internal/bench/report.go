@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -20,7 +21,8 @@ type Report struct {
 	Concurrency int       `json:"concurrency_per_worker"`
 	InFlight    int       `json:"in_flight,omitempty"`
 	Poll        string    `json:"poll_interval"`
-	Redis       string    `json:"redis"` // redacted URL, or "embedded"
+	Redis       string    `json:"redis"`          // redacted URL, or "embedded"
+	CPUs        []int     `json:"cpus,omitempty"` // the work's CPUs when pinned (--cpus)
 	Runs        []Result  `json:"runs"`
 }
 
@@ -60,8 +62,19 @@ type Result struct {
 	// RedisCPUMSPerJob is the growth of Redis's CPU time (system and
 	// user) during the run, in milliseconds per job: what the queue costs
 	// the Redis host. 0 when not measured (miniredis).
-	RedisCPUMSPerJob float64  `json:"redis_cpu_ms_per_job,omitempty"`
-	Errors           []string `json:"errors,omitempty"` // a sample of failures
+	RedisCPUMSPerJob float64 `json:"redis_cpu_ms_per_job,omitempty"`
+	// CPUMSPerJob is the CPU time (user and system) the run's processes
+	// spent per job, in milliseconds: the worker processes for a queued
+	// run, the bench process for the baseline. It is steadier than jobs/s
+	// on a noisy machine, and the queued runs' excess over the baseline is
+	// what the queue costs the workers. 0 when not measured.
+	CPUMSPerJob float64  `json:"cpu_ms_per_job,omitempty"`
+	Errors      []string `json:"errors,omitempty"` // a sample of failures
+}
+
+// addCost copies the per-job costs measure found into r.
+func (r *Result) addCost(c Result) {
+	r.RedisCommandsPerJob, r.RedisCPUMSPerJob, r.CPUMSPerJob = c.RedisCommandsPerJob, c.RedisCPUMSPerJob, c.CPUMSPerJob
 }
 
 // MaxPeakRSS is the largest per-process peak RSS of the run.
@@ -92,11 +105,15 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, d := range r.Documents {
 		fmt.Fprintf(w, "  doc %-40s %-5s %8s  %d answers\n", d.Name, d.Type, formatBytes(int64(d.Bytes)), d.Answers)
 	}
+	if len(r.CPUs) > 0 {
+		fmt.Fprintf(w, "pinned: baseline and workers on CPUs %s, the driver on the others\n", joinInts(r.CPUs))
+	}
+	base := r.baseline()
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tp50\tp95\tp99\tpeak RSS/worker\tredis cmds/job\tredis CPU/job\t")
+	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tvs in-process\tCPU/job\tp50\tp95\tp99\tpeak RSS/worker\tredis cmds/job\tredis CPU/job\t")
 	for _, run := range r.Runs {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
-			formatDuration(run.Latency.P50), formatDuration(run.Latency.P95), formatDuration(run.Latency.P99),
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
+			formatShare(run, base), formatCPUShare(run, base), formatDuration(run.Latency.P50), formatDuration(run.Latency.P95), formatDuration(run.Latency.P99),
 			formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob), formatCPUMS(run.RedisCPUMSPerJob))
 	}
 	if err := tw.Flush(); err != nil {
@@ -113,11 +130,12 @@ func (r *Report) WriteText(w io.Writer) error {
 // WriteMarkdown writes the runs as a Markdown table, for docs/SCALING.md.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString("| run | jobs | failed | jobs/s | p50 | p95 | p99 | peak RSS per worker | Redis commands per job | Redis CPU per job |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	base := r.baseline()
+	b.WriteString("| run | jobs | failed | jobs/s | vs in-process | CPU per job | p50 | p95 | p99 | peak RSS per worker | Redis commands per job | Redis CPU per job |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, run := range r.Runs {
-		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
-			run.JobsPerSec, formatDuration(run.Latency.P50), formatDuration(run.Latency.P95),
+		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
+			run.JobsPerSec, formatShare(run, base), formatCPUShare(run, base), formatDuration(run.Latency.P50), formatDuration(run.Latency.P95),
 			formatDuration(run.Latency.P99), formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob),
 			formatCPUMS(run.RedisCPUMSPerJob))
 	}
@@ -167,4 +185,41 @@ func formatBytes(n int64) string {
 	default:
 		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
 	}
+}
+
+// baseline returns the in-process run, or nil.
+func (r *Report) baseline() *Result {
+	for i := range r.Runs {
+		if r.Runs[i].Workers == 0 {
+			return &r.Runs[i]
+		}
+	}
+	return nil
+}
+
+// formatShare writes a queued run's throughput against the baseline's:
+// "-12.3%" means the queue cost 12.3% of the in-process throughput.
+func formatShare(run Result, base *Result) string {
+	if base == nil || run.Workers == 0 || base.JobsPerSec <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%+.1f%%", (run.JobsPerSec/base.JobsPerSec-1)*100)
+}
+
+// formatCPUShare writes a run's CPU per job and, for a queued run, its
+// excess over the baseline's: "4.10 ms (+17%)".
+func formatCPUShare(run Result, base *Result) string {
+	s := formatCPUMS(run.CPUMSPerJob)
+	if base == nil || run.Workers == 0 || base.CPUMSPerJob <= 0 || run.CPUMSPerJob <= 0 {
+		return s
+	}
+	return fmt.Sprintf("%s (%+.0f%%)", s, (run.CPUMSPerJob/base.CPUMSPerJob-1)*100)
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }

@@ -16,9 +16,9 @@ func sampleReport() *Report {
 		Host:      Host{CPUs: 2, OS: "linux", Arch: "amd64", GoVersion: "go1.26"},
 		Documents: []DocInfo{{Name: "word/large_questionnaire.docx", Type: "word", Bytes: 48000, Answers: 52}},
 		Runs: []Result{
-			{Name: "in-process", Jobs: 200, JobsPerSec: 120.5, Latency: Latency{P50: 8 * time.Millisecond, P95: 20 * time.Millisecond, P99: 31 * time.Millisecond}, PeakRSS: []int64{60 << 20}},
+			{Name: "in-process", Jobs: 200, JobsPerSec: 120.5, CPUMSPerJob: 4, Latency: Latency{P50: 8 * time.Millisecond, P95: 20 * time.Millisecond, P99: 31 * time.Millisecond}, PeakRSS: []int64{60 << 20}},
 			{Name: "1 worker", Workers: 1, Jobs: 200, Failed: 2, JobsPerSec: 80, Latency: Latency{P50: 25 * time.Millisecond, P95: 1500 * time.Millisecond, P99: 12 * time.Second}, PeakRSS: []int64{40 << 20}, Errors: []string{"job x: bad <doc> & co"}},
-			{Name: "2 workers", Workers: 2, Jobs: 200, JobsPerSec: 95.25, RedisCommandsPerJob: 23.4, RedisCPUMSPerJob: 0.414, Latency: Latency{P95: 30 * time.Millisecond}, PeakRSS: []int64{38 << 20, 45 << 20}},
+			{Name: "2 workers", Workers: 2, Jobs: 200, JobsPerSec: 95.25, RedisCommandsPerJob: 23.4, RedisCPUMSPerJob: 0.414, CPUMSPerJob: 5, Latency: Latency{P95: 30 * time.Millisecond}, PeakRSS: []int64{38 << 20, 45 << 20}},
 		},
 	}
 }
@@ -36,6 +36,30 @@ func TestWriteTextShowsEveryRun(t *testing.T) {
 	}
 }
 
+func TestWriteTextComparesQueuedRunsWithTheBaseline(t *testing.T) {
+	rep := sampleReport()
+	rep.CPUs = []int{0, 2}
+	var buf bytes.Buffer
+	if err := rep.WriteText(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	// 95.25 jobs/s against 120.5 is 21% fewer; 5 ms of CPU against 4 is 25% more.
+	for _, want := range []string{"-21.0%", "5.00 ms (+25%)", "4.00 ms", "-33.6%", "on CPUs 0,2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+	rep.Runs = rep.Runs[1:]
+	buf.Reset()
+	if err := rep.WriteText(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "%") {
+		t.Errorf("without a baseline the report compares against nothing, yet shows a percentage:\n%s", buf.String())
+	}
+}
+
 func TestWriteMarkdownIsATable(t *testing.T) {
 	var buf bytes.Buffer
 	if err := sampleReport().WriteMarkdown(&buf); err != nil {
@@ -46,11 +70,11 @@ func TestWriteMarkdownIsATable(t *testing.T) {
 		t.Fatalf("markdown has %d lines, want header+separator+3 runs:\n%s", len(lines), buf.String())
 	}
 	for _, l := range lines {
-		if strings.Count(l, "|") != 11 {
-			t.Errorf("row %q does not have 10 columns", l)
+		if strings.Count(l, "|") != 13 {
+			t.Errorf("row %q does not have 12 columns", l)
 		}
 	}
-	if !strings.Contains(lines[4], "| 2 workers | 200 | 0 | 95.2 |") || !strings.HasSuffix(lines[4], "| 23 | 0.41 ms |") {
+	if !strings.Contains(lines[4], "| 2 workers | 200 | 0 | 95.2 | -21.0% | 5.00 ms (+25%) |") || !strings.HasSuffix(lines[4], "| 23 | 0.41 ms |") {
 		t.Errorf("2-worker row = %q", lines[4])
 	}
 }
