@@ -96,13 +96,21 @@ func (c *Client) Result(ctx context.Context, id string) (*Result, error) {
 	return st.Result, nil
 }
 
-// Wait polls the job every poll interval until it has finished or ctx is
-// done, and returns its last status.
+// maxWaitPoll bounds how far Wait stretches its poll interval.
+const maxWaitPoll = time.Second
+
+// Wait polls the job until it has finished or ctx is done, and returns its
+// last status. It polls every poll interval at first (50 ms if poll is not
+// positive); once it has waited longer it polls every tenth of the time
+// waited so far, up to once a second, so that a batch of long jobs does not
+// keep Redis busy answering status polls while the latency a client sees
+// stays within about a tenth of the job's.
 func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Status, error) {
 	if poll <= 0 {
 		poll = 50 * time.Millisecond
 	}
-	t := time.NewTicker(poll)
+	start := time.Now()
+	t := time.NewTimer(poll)
 	defer t.Stop()
 	for {
 		st, err := c.Status(ctx, id)
@@ -112,12 +120,19 @@ func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Stat
 		if st.State.Final() {
 			return st, nil
 		}
+		t.Reset(nextPoll(poll, time.Since(start)))
 		select {
 		case <-ctx.Done():
 			return st, fmt.Errorf("job %s still %s: %w", id, st.State, ctx.Err())
 		case <-t.C:
 		}
 	}
+}
+
+// nextPoll is the interval before the next status poll, after waiting
+// waited with a base interval of poll.
+func nextPoll(poll, waited time.Duration) time.Duration {
+	return max(poll, min(waited/10, maxWaitPoll))
 }
 
 // Jobs returns the status of each job in ids; jobs no longer known come back

@@ -2,7 +2,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,11 +30,11 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 		return fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
 	}
 
-	res, err := w.process(ctx, t, kind)
+	res, out, err := w.process(ctx, t, kind)
 	outcome := "completed"
 	switch {
 	case err == nil:
-		err = w.writeResult(t, res)
+		err = w.storeResult(ctx, t, res, out)
 	case w.client.IsCanceled(context.WithoutCancel(ctx), id):
 		outcome = "canceled"
 		err = fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
@@ -43,10 +42,10 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 		outcome = "panic"
 		pe := err.(*PanicError)
 		log.Error("job panicked", "panic", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
-		err = w.failWith(t, kind, &jobs.JobError{Kind: "internal", Message: pe.Error()})
+		err = w.failWith(ctx, t, kind, &jobs.JobError{Kind: "internal", Message: pe.Error()})
 	case isPermanent(err):
 		outcome = "failed"
-		err = w.failWith(t, kind, jobError(err))
+		err = w.failWith(ctx, t, kind, jobError(err))
 	default:
 		outcome = "retry"
 	}
@@ -58,28 +57,21 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*jobs.Result, error) {
+// process runs the job and returns its result and output document, if it
+// produces one; storing them is the caller's.
+func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*jobs.Result, []byte, error) {
 	p, err := w.client.ResolvePayload(ctx, t.Payload())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.Kind = kind
 	var doc []byte
 	if kind.NeedsDocument() {
 		if doc, err = w.client.GetBlob(ctx, p.DocID); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	res, out, err := w.executeBeforeDeadline(ctx, p, doc)
-	if err != nil {
-		return nil, err
-	}
-	if out != nil {
-		if res.OutputDocID, err = w.client.PutBlob(ctx, out); err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
+	return w.executeBeforeDeadline(ctx, p, doc)
 }
 
 // executeBeforeDeadline stops the engine a moment before asynq's own
@@ -164,22 +156,26 @@ func jobError(err error) *jobs.JobError {
 
 // failWith stores the failure as the job's result and ends the job without
 // retries.
-func (w *Worker) failWith(t *asynq.Task, kind jobs.Kind, je *jobs.JobError) error {
-	if err := w.writeResult(t, &jobs.Result{Kind: kind, Error: je}); err != nil {
+func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je *jobs.JobError) error {
+	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, nil); err != nil {
 		return err
 	}
 	return fmt.Errorf("%s: %w", je.Message, asynq.SkipRetry)
 }
 
-func (w *Worker) writeResult(t *asynq.Task, res *jobs.Result) error {
-	data, err := json.Marshal(res)
-	if err != nil {
-		return fmt.Errorf("job %s: encode result: %w", t.ResultWriter().TaskID(), err)
+// storeResult writes the result and output document in one round trip. A
+// job past its deadline or canceled stores nothing, as asynq's own
+// ResultWriter would refuse.
+func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Result, out []byte) error {
+	id := t.ResultWriter().TaskID()
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("job %s: store result: %w", id, err)
 	}
-	if _, err := t.ResultWriter().Write(data); err != nil {
-		return fmt.Errorf("job %s: store result: %w", t.ResultWriter().TaskID(), err)
+	queue, ok := asynq.GetQueueName(ctx)
+	if !ok {
+		return fmt.Errorf("job %s: store result: no queue name in the task's context", id)
 	}
-	return nil
+	return w.client.StoreResult(ctx, queue, id, res, out)
 }
 
 func errString(err error) string {

@@ -96,6 +96,11 @@ func TestWriteThenExtractThroughTheQueue(t *testing.T) {
 	if st.Result.Report.Summary.Matched != 1 {
 		t.Fatalf("fill report: %+v", st.Result.Report.Summary)
 	}
+	// The output travels with the result in one round trip; it must still
+	// expire like any blob, or Redis fills up with outputs.
+	if ttl := c.Redis().TTL(ctx, "formfill:blob:"+st.Result.OutputDocID).Val(); ttl <= 0 || ttl > jobs.DefaultBlobTTL {
+		t.Fatalf("output blob TTL = %v, want within (0, %v]", ttl, jobs.DefaultBlobTTL)
+	}
 	st = runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: st.Result.OutputDocID, FileType: formats.Word})
 	if st.State != jobs.StateCompleted || !strings.Contains(st.Result.Text, answer) {
 		t.Fatalf("extract_text of the filled document lacks the answer: %+v", st)
