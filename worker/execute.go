@@ -40,7 +40,9 @@ func Execute(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result,
 	if err != nil {
 		return nil, nil, err
 	}
-	return run(e, p, doc)
+	// Bound to ctx, the engine stops part-way when the job times out or is
+	// canceled, instead of holding a CPU until the document is done.
+	return run(formats.WithContext(ctx, e), p, doc)
 }
 
 func run(e formats.Engine, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {

@@ -94,10 +94,12 @@ func (w *Worker) executeBeforeDeadline(ctx context.Context, p jobs.Payload, doc 
 	return res, out, err
 }
 
-// executeWithin runs Execute but gives up when ctx ends (the job's timeout or
-// a cancel): engines take no context, so the work is abandoned, not killed;
-// document limits bound how long it can go on. abandoned counts such calls
-// until they return, for /metrics and /healthz.
+// executeWithin runs Execute but returns as soon as ctx ends (the job's
+// timeout or a cancel). The engine, bound to ctx, stops at its next check
+// (every few thousand XML elements, each answer, field, sheet or page), but
+// a parse inside excelize or pdfcpu cannot be interrupted and runs to its
+// end, bounded by the document limits. abandoned counts calls still running
+// after their job gave up on them, for /metrics and /healthz.
 func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc []byte, abandoned *atomic.Int64) (*jobs.Result, []byte, error) {
 	type outcome struct {
 		res *jobs.Result

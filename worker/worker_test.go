@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/ctxtest"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
@@ -417,5 +418,34 @@ func TestNonRedisServerGetsAHint(t *testing.T) {
 	defer c2.Close()
 	if err := c2.Ping(context.Background()); !errors.Is(err, jobs.ErrUnreachable) || !strings.Contains(err.Error(), "Redis server") {
 		t.Fatalf("Ping an HTTP server: %v, want a hint that it is not Redis", err)
+	}
+}
+
+func TestExecuteStopsTheEngineWhenTheJobsContextEnds(t *testing.T) {
+	doc := fixture(t, fixtures.WordLarge)
+	e, err := formats.Lookup(formats.Word)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields, err := e.ListFields(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answers []formats.Answer
+	for _, f := range fields {
+		answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: "stopped part-way"})
+	}
+	// Let the parse and a few answers through, then end the context: the
+	// fill must stop there rather than finish the document.
+	ctx := ctxtest.NewCountdown(10)
+	res, out, err := Execute(ctx, jobs.Payload{Kind: jobs.KindFill, FileType: formats.Word, Answers: answers}, doc)
+	if !errors.Is(err, formats.ErrStopped) || !errors.Is(err, context.Canceled) || res != nil || out != nil {
+		t.Fatalf("Execute = %v, %d bytes, %v; want no result and an error wrapping formats.ErrStopped", res, len(out), err)
+	}
+	if isPermanent(err) {
+		t.Fatalf("a stopped job counts as bad input and would not be retried: %v", err)
+	}
+	if ctx.Asked() != 11 {
+		t.Fatalf("the context was asked %d times, want 11 (the engine must stop at the first check that sees the end)", ctx.Asked())
 	}
 }

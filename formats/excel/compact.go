@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -15,7 +16,7 @@ const maxCellText = 200
 // ExtractCompact implements extract_structure_compact.
 func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
 	defer guard(&err)
-	wb, err := open(doc)
+	wb, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +33,12 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 	return cs, nil
 }
 
+// sheetError reports a sheet that could not be read as an invalid
+// document; a stopped call stays a stop.
 func sheetError(sheet string, err error) error {
+	if errors.Is(err, formats.ErrStopped) {
+		return err
+	}
 	return formats.Wrap(formats.ErrInvalidDocument, sheet, err, "worksheet %q could not be read", sheet)
 }
 

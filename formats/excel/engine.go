@@ -1,6 +1,8 @@
 package excel
 
 import (
+	"context"
+
 	"github.com/formfill/formfill/formats"
 )
 
@@ -14,6 +16,25 @@ const DefaultMaxLines = 2000
 // IDs are re-derived from the document bytes every time.
 type Engine struct {
 	maxLines int
+	ctx      context.Context // set by WithContext: calls stop once it ends
+}
+
+// WithContext returns the engine bound to ctx: its calls stop with an error
+// wrapping formats.ErrStopped once ctx ends, checking it before and after
+// excelize parses the workbook, before each sheet, answer or expectation,
+// and before saving. excelize's own parse and save cannot be interrupted.
+func (e *Engine) WithContext(ctx context.Context) formats.Engine {
+	c := *e
+	c.ctx = ctx
+	return &c
+}
+
+// stopper returns a Stopper for one call; nil when the engine is unbound.
+func (e *Engine) stopper() *formats.Stopper {
+	if e.ctx == nil {
+		return nil
+	}
+	return formats.NewStopper(e.ctx, 1)
 }
 
 // Option tunes an Engine.
@@ -38,8 +59,9 @@ func New(opts ...Option) *Engine {
 }
 
 var (
-	_ formats.Engine = (*Engine)(nil)
-	_ formats.Filler = (*Engine)(nil)
+	_ formats.Engine        = (*Engine)(nil)
+	_ formats.Filler        = (*Engine)(nil)
+	_ formats.ContextBinder = (*Engine)(nil)
 )
 
 // Type implements formats.Engine.

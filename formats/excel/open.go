@@ -18,6 +18,22 @@ type workbook struct {
 	sheets []string // sheet names in workbook order; index+1 is the S of an ID
 	// partMap maps sheet names to worksheet part names, read on demand.
 	partMap map[string]string
+	stop    *formats.Stopper // nil: the call never stops part-way
+}
+
+// open opens doc for one call of the engine, which stops before and after
+// the parse if the engine's context has ended.
+func (e *Engine) open(doc []byte) (*workbook, error) {
+	stop := e.stopper()
+	if err := stop.Check(); err != nil {
+		return nil, err
+	}
+	wb, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	wb.stop = stop
+	return wb, stop.Check()
 }
 
 // oleMagic starts encrypted xlsx files and legacy .xls files alike.

@@ -15,7 +15,7 @@ const maxRawCells = 200000
 // merged ranges, values and data validations.
 func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
 	defer guard(&err)
-	wb, err := open(doc)
+	wb, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -51,12 +51,15 @@ func (m *sheetModel) info() formats.SheetInfo {
 // row per line, cells separated by tabs, empty rows left out.
 func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	defer guard(&err)
-	wb, err := open(doc)
+	wb, err := e.open(doc)
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
 	for i, name := range wb.sheets {
+		if err := wb.stop.Check(); err != nil {
+			return "", err
+		}
 		rows, err := wb.f.GetRows(name)
 		if err != nil {
 			return "", sheetError(name, err)

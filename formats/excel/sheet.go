@@ -53,6 +53,9 @@ type sheetModel struct {
 
 // loadSheet reads sheet index (1-based) of wb.
 func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
+	if err := wb.stop.Check(); err != nil {
+		return nil, err
+	}
 	name := wb.sheets[index-1]
 	visible, err := wb.f.GetSheetVisible(name)
 	if err != nil {

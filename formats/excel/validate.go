@@ -16,13 +16,16 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}
-	wb, err := open(doc)
+	wb, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}
 	models := map[int]*sheetModel{}
 	out = make([]formats.ValidatedLocation, 0, len(locations))
 	for _, loc := range locations {
+		if err := wb.stop.Check(); err != nil {
+			return nil, err
+		}
 		ref := loc.Snippet
 		if ref == "" {
 			ref = loc.PairID

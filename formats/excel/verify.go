@@ -12,7 +12,7 @@ import (
 // visible sheet, with the question each answers and any list options.
 func (e *Engine) ListFields(doc []byte) (fields []formats.FormField, err error) {
 	defer guard(&err)
-	wb, err := open(doc)
+	wb, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -48,21 +48,24 @@ func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *for
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	wb, err := open(doc)
+	wb, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}
-	return wb.verify(expected), nil
+	return wb.verify(expected)
 }
 
 // verify compares expected answers with the workbook's cells. Structural
 // issues: targets that do not resolve, targets under a merged range, and
-// answer cells that hold a formula.
-func (wb *workbook) verify(expected []formats.ExpectedAnswer) *formats.VerificationReport {
+// answer cells that hold a formula. It fails only when the call is stopped.
+func (wb *workbook) verify(expected []formats.ExpectedAnswer) (*formats.VerificationReport, error) {
 	var issues []string
 	results := make([]formats.ContentResult, 0, len(expected))
 	w := newWriter(wb)
 	for _, ex := range expected {
+		if err := wb.stop.Check(); err != nil {
+			return nil, err
+		}
 		r := formats.ContentResult{PairID: ex.PairID, Expected: ex.ExpectedText}
 		c, err := wb.resolve(formats.Answer{PairID: ex.PairID, XPath: ex.XPath})
 		if err != nil {
@@ -84,7 +87,7 @@ func (wb *workbook) verify(expected []formats.ExpectedAnswer) *formats.Verificat
 		r.Actual, r.Status = w.readBack(sheet, c, ex.ExpectedText)
 		results = append(results, r)
 	}
-	return formats.Report(issues, results, expected)
+	return formats.Report(issues, results, expected), nil
 }
 
 // readBack reads a cell as shown and, when that does not match, as stored

@@ -22,7 +22,11 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 		return res, nil, err
 	}
 	defer guard(&err)
-	return res, wb.verify(formats.ExpectedFromAnswers(answers)), nil
+	rep, err = wb.verify(formats.ExpectedFromAnswers(answers))
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, rep, nil
 }
 
 func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, wb *workbook, err error) {
@@ -30,12 +34,15 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if err := formats.CheckAnswers(answers); err != nil {
 		return nil, nil, err
 	}
-	if wb, err = open(doc); err != nil {
+	if wb, err = e.open(doc); err != nil {
 		return nil, nil, err
 	}
 	w := newWriter(wb)
 	res = &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	for i, a := range answers {
+		if err := wb.stop.Check(); err != nil {
+			return nil, nil, err
+		}
 		name := a.PairID
 		if name == "" {
 			name = fmt.Sprintf("answers[%d]", i)
@@ -61,6 +68,9 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	if opts.DryRun {
 		return res, wb, nil
+	}
+	if err := wb.stop.Check(); err != nil {
+		return nil, nil, err
 	}
 	if res.Document, err = wb.save(w.sheets); err != nil {
 		return nil, nil, err

@@ -37,6 +37,9 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	loadFormFonts(ctx.XRefTable)
 	fonts := map[string]types.IndirectRef{}
 	for _, a := range plan {
+		if err := d.stop.Check(); err != nil {
+			return nil, nil, err
+		}
 		if err := d.fillOne(a, fonts); err != nil {
 			kind := formats.ErrInvalidDocument
 			if ensureFonts() != nil {

@@ -12,7 +12,7 @@ import (
 // name and nearby page text. id_to_xpath maps each ID to the native name.
 func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
 	defer guard(&err)
-	d, err := open(doc)
+	d, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
 // ListFields implements list_form_fields.
 func (e *Engine) ListFields(doc []byte) (out []formats.FormField, err error) {
 	defer guard(&err)
-	d, err := open(doc)
+	d, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}
-	d, err := open(doc)
+	d, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package pdf
 
 import (
+	"context"
+
 	"github.com/formfill/formfill/formats"
 )
 
@@ -8,14 +10,31 @@ func init() { formats.Register(New()) }
 
 // Engine fills AcroForm PDFs. It keeps no state: every call parses the
 // document bytes again and re-derives the field IDs.
-type Engine struct{}
+type Engine struct {
+	ctx context.Context // set by WithContext: calls stop once it ends
+}
+
+// WithContext returns the engine bound to ctx: its calls stop with an error
+// wrapping formats.ErrStopped once ctx ends, checking it before and after
+// pdfcpu parses the document, before each answer, each field's appearance
+// and each page's text. pdfcpu's own parse cannot be interrupted.
+func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engine{ctx: ctx} }
+
+// stopper returns a Stopper for one call; nil when the engine is unbound.
+func (e *Engine) stopper() *formats.Stopper {
+	if e.ctx == nil {
+		return nil
+	}
+	return formats.NewStopper(e.ctx, 1)
+}
 
 // New returns the PDF engine.
 func New() *Engine { return &Engine{} }
 
 var (
-	_ formats.Engine = (*Engine)(nil)
-	_ formats.Filler = (*Engine)(nil)
+	_ formats.Engine        = (*Engine)(nil)
+	_ formats.Filler        = (*Engine)(nil)
+	_ formats.ContextBinder = (*Engine)(nil)
 )
 
 // Type implements formats.Engine.
@@ -38,6 +57,9 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil || opts.DryRun {
 		return res, nil, err
 	}
+	if err := d.stop.Check(); err != nil {
+		return nil, nil, err
+	}
 	fields, err := collectFields(d.ctx)
 	if err != nil {
 		return res, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "reading the filled fields back failed")
@@ -50,7 +72,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if err := formats.CheckAnswers(answers); err != nil {
 		return nil, nil, err
 	}
-	d, err = open(doc)
+	d, err = e.open(doc)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -79,7 +101,7 @@ func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *for
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	d, err := open(doc)
+	d, err := e.open(doc)
 	if err != nil {
 		return nil, err
 	}

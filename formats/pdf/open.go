@@ -33,6 +33,22 @@ type document struct {
 	fields []*field
 	byID   map[string]*field
 	byName map[string]*field
+	stop   *formats.Stopper // nil: the call never stops part-way
+}
+
+// open opens doc for one call of the engine, which stops before and after
+// the parse if the engine's context has ended.
+func (e *Engine) open(doc []byte) (*document, error) {
+	stop := e.stopper()
+	if err := stop.Check(); err != nil {
+		return nil, err
+	}
+	d, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	d.stop = stop
+	return d, stop.Check()
 }
 
 // maxDecodeBytes bounds one decoded stream (pdfcpu's default is 512 MiB).

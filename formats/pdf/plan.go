@@ -40,6 +40,9 @@ func (d *document) plan(answers []formats.Answer) ([]*assignment, *formats.Write
 	byField := map[*field]*assignment{}
 	var order []*assignment
 	for i, a := range answers {
+		if err := d.stop.Check(); err != nil {
+			return nil, nil, err
+		}
 		key := a.PairID
 		if key == "" {
 			key = a.XPath

@@ -225,6 +225,10 @@ func lines(runs []run) []string {
 // order, pages separated by form feeds.
 func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	defer guard(&err)
+	stop := e.stopper()
+	if err := stop.Check(); err != nil {
+		return "", err
+	}
 	ctx, err := readContext(doc)
 	if err != nil {
 		return "", err
@@ -232,6 +236,9 @@ func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	var pages []string
 	total := 0
 	for i := 1; i <= ctx.PageCount; i++ {
+		if err := stop.Check(); err != nil {
+			return "", err
+		}
 		runs := pageRunsOf(ctx, i)
 		total += len(runs)
 		pages = append(pages, strings.Join(lines(runs), "\n"))

@@ -17,7 +17,7 @@ const signatureCell = `<w:tbl><w:tr><w:tc>` +
 	`</w:tc></w:tr></w:tbl>`
 
 func TestCellParagraphLookup(t *testing.T) {
-	d, err := open(bodyDocx(t, signatureCell), nil)
+	d, err := open(bodyDocx(t, signatureCell), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,8 @@ import (
 const maxSnippet = 240
 
 // ExtractCompact implements extract_structure_compact.
-func (*Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) {
-	d, err := open(data, nil)
+func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) {
+	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, err
 	}

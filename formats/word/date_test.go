@@ -31,7 +31,7 @@ func TestDateControlStoresTheDateItShows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := open(res.Document, nil)
+			d, err := open(res.Document, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,10 +1,35 @@
 package word
 
-import "github.com/formfill/formfill/formats"
+import (
+	"context"
+
+	"github.com/formfill/formfill/formats"
+)
 
 // Engine implements formats.Engine and formats.Filler for .docx documents.
 // It is stateless and safe for concurrent use.
-type Engine struct{}
+type Engine struct {
+	ctx context.Context // set by WithContext: calls stop once it ends
+}
+
+// WithContext returns the engine bound to ctx: its calls stop with an error
+// wrapping formats.ErrStopped once ctx ends, checking it every few thousand
+// XML elements while parsing, before each answer and before serialising.
+func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engine{ctx: ctx} }
+
+// stepsPerCheck is how many XML tokens the reader parses between looks at
+// the context: a few hundred microseconds of work, so a stop is prompt while
+// checks cost nothing measurable.
+const stepsPerCheck = 4096
+
+// stopper returns a fresh Stopper for one call, never stopping when the
+// engine is not bound to a context.
+func (e *Engine) stopper() *formats.Stopper {
+	if e == nil || e.ctx == nil {
+		return nil
+	}
+	return formats.NewStopper(e.ctx, stepsPerCheck)
+}
 
 // New returns the Word engine.
 func New() *Engine { return &Engine{} }
@@ -15,6 +40,7 @@ func init() { formats.Register(New()) }
 func (*Engine) Type() formats.FileType { return formats.Word }
 
 var (
-	_ formats.Engine = (*Engine)(nil)
-	_ formats.Filler = (*Engine)(nil)
+	_ formats.Engine        = (*Engine)(nil)
+	_ formats.Filler        = (*Engine)(nil)
+	_ formats.ContextBinder = (*Engine)(nil)
 )

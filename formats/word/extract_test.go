@@ -65,7 +65,7 @@ func TestExtractCompactIsDeterministicAndXPathsResolve(t *testing.T) {
 			if a.CompactText != b.CompactText || len(a.IDToXPath) != len(b.IDToXPath) {
 				t.Fatal("two extractions of the same bytes differ")
 			}
-			d, _ := open(doc, nil)
+			d, _ := open(doc, nil, nil)
 			for id, xp := range a.IDToXPath {
 				el, err := resolveXPath(d.body, xp)
 				if err != nil {

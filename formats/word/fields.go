@@ -10,8 +10,8 @@ import (
 // ListFields implements list_form_fields: content controls, legacy form
 // fields, checkboxes, empty answer cells after a label cell and
 // placeholder paragraphs, in document order.
-func (*Engine) ListFields(data []byte) ([]formats.FormField, error) {
-	d, err := open(data, nil)
+func (e *Engine) ListFields(data []byte) ([]formats.FormField, error) {
+	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, err
 	}

@@ -42,7 +42,7 @@ func parseFragment(s string) ([]*etree.Element, error) {
 			s = s[i+2:]
 		}
 	}
-	x, err := parseXML([]byte("<fragment "+fragmentNamespaces+">"+s+"</fragment>"), "xml", nil)
+	x, err := parseXML([]byte("<fragment "+fragmentNamespaces+">"+s+"</fragment>"), "xml", nil, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -70,7 +70,7 @@ func FuzzXPath(f *testing.F) {
 	for _, s := range []string{"/w:body/w:tbl[2]/w:tr[3]/w:tc[2]/w:p[1]", "//w:t", "/w:body/w:p[1]/..", "/w:body/w:p[999999]", "/w:body/w:p[1]/w:r[@x]", "/w:body/w:p["} {
 		f.Add(s)
 	}
-	d, err := open(fixture(f, fixtures.WordNestedTable), nil)
+	d, err := open(fixture(f, fixtures.WordNestedTable), nil, nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func FuzzSnippet(f *testing.F) {
 	for _, s := range []string{`<w:tc><w:p><w:r><w:t>Name</w:t></w:r></w:p></w:tc>`, `<x:p xmlns:x="` + nsW + `"/>`, `plain text`, `<w:p><w:p>`, `<!ENTITY x "y">`, `<w:r></w:r><w:r/>`} {
 		f.Add(s)
 	}
-	d, err := open(fixture(f, fixtures.WordMixedLayout), nil)
+	d, err := open(fixture(f, fixtures.WordMixedLayout), nil, nil)
 	if err != nil {
 		f.Fatal(err)
 	}

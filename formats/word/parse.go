@@ -26,6 +26,7 @@ type document struct {
 	xml  *etree.Document
 	body *etree.Element
 	ix   *index
+	stop *formats.Stopper // nil: the call never stops part-way
 }
 
 // formatting names the elements that only format text (run, paragraph,
@@ -39,7 +40,8 @@ var formatting = map[string]bool{
 
 // open parses data as a .docx behind the archive guard. Elements named in
 // skip are left out of the parsed tree; such a document is for reading only.
-func open(data []byte, skip map[string]bool) (*document, error) {
+// stop, if not nil, ends the parse and the work on the document early.
+func open(data []byte, skip map[string]bool, stop *formats.Stopper) (*document, error) {
 	arc, err := formats.OpenArchive(data, formats.DefaultArchiveLimits)
 	if err != nil {
 		return nil, err
@@ -53,18 +55,18 @@ func open(data []byte, skip map[string]bool) (*document, error) {
 		return nil, err
 	}
 	// The reader copies every string it keeps, so raw is dead once parsed.
-	x, body, err := parseDocumentXML(raw, skip)
+	x, body, err := parseDocumentXML(raw, skip, stop)
 	putBuffer(raw)
 	if err != nil {
 		return nil, err
 	}
-	return &document{arc: arc, xml: x, body: body, ix: buildIndex(body)}, nil
+	return &document{arc: arc, xml: x, body: body, ix: buildIndex(body), stop: stop}, nil
 }
 
 // parseDocumentXML parses document.xml, without the elements named in
 // skip, and finds w:body.
-func parseDocumentXML(raw []byte, skip map[string]bool) (*etree.Document, *etree.Element, error) {
-	x, err := parseXML(raw, documentPart, skip)
+func parseDocumentXML(raw []byte, skip map[string]bool, stop *formats.Stopper) (*etree.Document, *etree.Element, error) {
+	x, err := parseXML(raw, documentPart, skip, stop)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -86,14 +88,18 @@ func parseDocumentXML(raw []byte, skip map[string]bool) (*etree.Document, *etree
 // parseXML parses untrusted XML, refusing DTDs and entity declarations
 // (billion-laughs and external entities have no place in OOXML) and bounding
 // the nesting depth. field names what is parsed, for the error; elements
-// named in skip are checked but left out of the tree.
-func parseXML(raw []byte, field string, skip map[string]bool) (*etree.Document, error) {
+// named in skip are checked but left out of the tree. A parse that stop
+// ends returns its error as it is: the XML is not at fault.
+func parseXML(raw []byte, field string, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
 	if hasDTD(raw) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, field,
 			"the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused")
 	}
-	x, err := readXML(raw, maxDepth, skip)
+	x, err := readXML(raw, maxDepth, skip, stop)
 	if err != nil {
+		if errors.Is(err, formats.ErrStopped) {
+			return nil, err
+		}
 		if errors.Is(err, etree.ErrMaxDepth) {
 			return nil, formats.Errorf(formats.ErrInvalidDocument, field, "the XML nests deeper than %d elements", maxDepth)
 		}

@@ -122,8 +122,8 @@ func wrappedChildren(parent *etree.Element, tag string) []*etree.Element {
 
 // ExtractText implements extract_text: the document's text in reading
 // order, table cells tab-separated and rows on their own lines.
-func (*Engine) ExtractText(data []byte) (string, error) {
-	d, err := open(data, formatting)
+func (e *Engine) ExtractText(data []byte) (string, error) {
+	d, err := open(data, formatting, e.stopper())
 	if err != nil {
 		return "", err
 	}
@@ -131,8 +131,8 @@ func (*Engine) ExtractText(data []byte) (string, error) {
 }
 
 // ExtractRaw implements extract_structure: the raw w:body XML.
-func (*Engine) ExtractRaw(data []byte) (*formats.RawStructure, error) {
-	d, err := open(data, nil)
+func (e *Engine) ExtractRaw(data []byte) (*formats.RawStructure, error) {
+	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, err
 	}

@@ -10,11 +10,11 @@ import (
 // Validate implements validate_locations: an element ID or XPath, given
 // in pair_id alone or as the snippet, is looked up directly; any other
 // snippet is matched as OOXML (or, when it is not markup, as text).
-func (*Engine) Validate(data []byte, locations []formats.Location) ([]formats.ValidatedLocation, error) {
+func (e *Engine) Validate(data []byte, locations []formats.Location) ([]formats.ValidatedLocation, error) {
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}
-	d, err := open(data, nil)
+	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, err
 	}

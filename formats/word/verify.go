@@ -8,20 +8,24 @@ import (
 )
 
 // Verify implements verify_output.
-func (*Engine) Verify(data []byte, expected []formats.ExpectedAnswer) (*formats.VerificationReport, error) {
+func (e *Engine) Verify(data []byte, expected []formats.ExpectedAnswer) (*formats.VerificationReport, error) {
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	d, err := open(data, formatting)
+	d, err := open(data, formatting, e.stopper())
 	if err != nil {
 		return nil, err
 	}
-	return d.verify(expected), nil
+	return d.verify(expected)
 }
 
-func (d *document) verify(expected []formats.ExpectedAnswer) *formats.VerificationReport {
+// verify checks each expectation; it fails only when the call is stopped.
+func (d *document) verify(expected []formats.ExpectedAnswer) (*formats.VerificationReport, error) {
 	results := make([]formats.ContentResult, 0, len(expected))
 	for _, e := range expected {
+		if err := d.stop.Check(); err != nil {
+			return nil, err
+		}
 		r := formats.ContentResult{PairID: e.PairID, Expected: e.ExpectedText}
 		if r.PairID == "" {
 			r.PairID = e.XPath
@@ -36,7 +40,7 @@ func (d *document) verify(expected []formats.ExpectedAnswer) *formats.Verificati
 		r.Actual, r.Status = actual(t.el, e.ExpectedText)
 		results = append(results, r)
 	}
-	return formats.Report(structuralIssues(d), results, expected)
+	return formats.Report(structuralIssues(d), results, expected), nil
 }
 
 // actual reads the target the way the expectation needs: checkbox state

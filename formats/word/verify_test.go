@@ -145,15 +145,20 @@ func TestReadOnlyCallsGiveTheSameWithoutFormatting(t *testing.T) {
 				t.Fatal(err)
 			}
 			expected := append(formats.ExpectedFromAnswers(answers), formats.ExpectedAnswer{PairID: "T1-R1-C1", ExpectedText: "no such text"})
-			full, err := open(res.Document, nil)
+			full, err := open(res.Document, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			lean, err := open(res.Document, formatting)
+			lean, err := open(res.Document, formatting, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a, b := full.verify(expected), lean.verify(expected); !reflect.DeepEqual(a, b) {
+			a, errA := full.verify(expected)
+			b, errB := lean.verify(expected)
+			if errA != nil || errB != nil {
+				t.Fatal(errA, errB)
+			}
+			if !reflect.DeepEqual(a, b) {
 				t.Errorf("verify differs without formatting:\nfull %+v\nlean %+v", a, b)
 			}
 			if a, b := textOf(full.body), textOf(lean.body); a != b {

@@ -8,11 +8,11 @@ import (
 )
 
 // Write implements write_answers.
-func (*Engine) Write(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
+func (e *Engine) Write(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
 	if err := formats.CheckAnswers(answers); err != nil {
 		return nil, err
 	}
-	d, err := open(data, nil)
+	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, err
 	}
@@ -20,11 +20,11 @@ func (*Engine) Write(data []byte, answers []formats.Answer, opts formats.WriteOp
 }
 
 // Fill writes answers and verifies the result on the same parsed tree.
-func (*Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, *formats.VerificationReport, error) {
+func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, *formats.VerificationReport, error) {
 	if err := formats.CheckAnswers(answers); err != nil {
 		return nil, nil, err
 	}
-	d, err := open(data, nil)
+	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -36,7 +36,11 @@ func (*Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOpt
 		return res, nil, nil
 	}
 	d.ix = buildIndex(d.body)
-	return res, d.verify(formats.ExpectedFromAnswers(answers)), nil
+	rep, err := d.verify(formats.ExpectedFromAnswers(answers))
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, rep, nil
 }
 
 // writeAll resolves every target first (IDs name the document as it was
@@ -44,6 +48,9 @@ func (*Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOpt
 func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
 	targets := make([]target, len(answers))
 	for i, a := range answers {
+		if err := d.stop.Check(); err != nil {
+			return nil, err
+		}
 		t, err := d.resolve(a.PairID, a.XPath)
 		if err != nil {
 			return nil, fmt.Errorf("answers[%d]: %w", i, err)
@@ -52,6 +59,9 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 	}
 	res := &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	for i, a := range answers {
+		if err := d.stop.Check(); err != nil {
+			return nil, err
+		}
 		t := targets[i]
 		if a.InsertionXML == "" && strings.TrimSpace(a.AnswerText) == formats.Skip {
 			res.Skipped = append(res.Skipped, t.id)
@@ -71,6 +81,9 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 	}
 	if opts.DryRun {
 		return res, nil
+	}
+	if err := d.stop.Check(); err != nil {
+		return nil, err
 	}
 	out, err := d.serialize()
 	if err != nil {

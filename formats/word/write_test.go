@@ -20,7 +20,7 @@ func writeOne(t *testing.T, doc []byte, answers ...formats.Answer) (*formats.Wri
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := open(res.Document, nil)
+	d, err := open(res.Document, nil, nil)
 	if err != nil {
 		t.Fatalf("written document does not reopen: %v", err)
 	}

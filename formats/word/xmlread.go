@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
 )
 
 // readXML parses raw into an etree document, as etree's ReadFromBytes does
@@ -21,12 +22,13 @@ import (
 // Elements whose full name is in skip (such as "w:rPr") are checked as
 // strictly as the rest but left out of the tree with all they contain:
 // read-only operations that never look at formatting build half the tree.
-func readXML(raw []byte, maxDepth int, skip map[string]bool) (*etree.Document, error) {
+// stop, if not nil, is stepped once per markup token.
+func readXML(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
 	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(raw) {
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
-	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip}
+	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop}
 	r.stack = append(r.stack, &r.doc.Element)
 	if err := r.run(); err != nil {
 		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
@@ -40,7 +42,8 @@ type xmlReader struct {
 	doc    *etree.Document
 	stack  []*etree.Element
 	skip   map[string]bool // names of elements left out of the tree
-	held   []string        // open elements being left out, innermost last
+	stop   *formats.Stopper
+	held   []string // open elements being left out, innermost last
 	max    int
 	roots  int
 	names  map[string]string // interned element and attribute names
@@ -112,6 +115,9 @@ func (r *xmlReader) run() error {
 				return err
 			}
 			continue
+		}
+		if err := r.stop.Step(); err != nil {
+			return err
 		}
 		rest := r.b[r.i:]
 		var next byte

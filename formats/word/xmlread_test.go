@@ -29,7 +29,7 @@ func TestReadXMLMatchesEtreeOnFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x, err := readXML([]byte(raw), maxDepth, nil)
+		x, err := readXML([]byte(raw), maxDepth, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -44,7 +44,7 @@ func TestReadXMLRefuses(t *testing.T) {
 		`<a>`, `<a></b>`, `<a/><b/>`, `text<a/>`, `<a x=1/>`, `<a x="1"y="2"/>`, `<a>&nope;</a>`, `<a>&#0;</a>`,
 		"<a>\x01</a>", `<a><!DOCTYPE x></a>`, `<a><!-- a -- b --></a>`, `<a x="<"/>`, `<1a/>`, `<a:b:c/>`, "<a>\xff</a>", ``,
 	} {
-		if _, err := readXML([]byte(bad), maxDepth, nil); err == nil {
+		if _, err := readXML([]byte(bad), maxDepth, nil, nil); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -58,7 +58,7 @@ func FuzzReadXML(f *testing.F) {
 	f.Add(`<a><w:rPr><w:b w:val="1"/><b>x</b></w:rPr><b/><c>t<b><!--c--></b></c></a>`)
 	f.Fuzz(func(t *testing.T, s string) {
 		want, werr := etreeRoundTrip([]byte(s))
-		x, err := readXML([]byte(s), maxDepth, nil)
+		x, err := readXML([]byte(s), maxDepth, nil, nil)
 		if err != nil {
 			return // stricter than etree is allowed
 		}
@@ -82,7 +82,7 @@ var fuzzSkip = map[string]bool{"w:rPr": true, "b": true}
 // like the full parse and give the full tree without those elements.
 func checkSkipped(t *testing.T, s string, full *etree.Document) {
 	t.Helper()
-	lean, err := readXML([]byte(s), maxDepth, fuzzSkip)
+	lean, err := readXML([]byte(s), maxDepth, fuzzSkip, nil)
 	if err != nil {
 		t.Fatalf("the full parse accepts, the one leaving out elements refuses: %v", err)
 	}
@@ -117,7 +117,7 @@ func TestReadXMLLeavesOutSkipped(t *testing.T) {
 		"attributes":       {`<a><b x="1" y='&amp;'>text<!--c--><?p i?><![CDATA[d]]></b><c/></a>`, `<a><c/></a>`},
 		"the root itself":  {`<w:rPr><b></b>x</w:rPr>`, ``},
 	} {
-		x, err := readXML([]byte(tc.in), maxDepth, fuzzSkip)
+		x, err := readXML([]byte(tc.in), maxDepth, fuzzSkip, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -126,7 +126,7 @@ func TestReadXMLLeavesOutSkipped(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`<a><b>`, `<a><b><c></c>`, `<b></b><b/>`, `<b/>text`, `<a><b><c></b></a>`, `<a><b>&nope;</b></a>`, `<a><b x=1/></a>`, `<a><b>` + "" + `</b></a>`, `<a><b></c></b></a>`} {
-		if _, err := readXML([]byte(bad), maxDepth, fuzzSkip); err == nil {
+		if _, err := readXML([]byte(bad), maxDepth, fuzzSkip, nil); err == nil {
 			t.Errorf("%q accepted inside a left-out element", bad)
 		}
 	}
@@ -141,7 +141,7 @@ func TestWriteXMLMatchesEtree(t *testing.T) {
 		if !strings.HasPrefix(name, "word/") {
 			continue
 		}
-		x, err := readXML([]byte(documentXMLOf(t, fixture(t, name))), maxDepth, nil)
+		x, err := readXML([]byte(documentXMLOf(t, fixture(t, name))), maxDepth, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

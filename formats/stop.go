@@ -1,0 +1,82 @@
+package formats
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// ErrStopped is the error of work that stopped part-way because its context
+// ended: the job's timeout passed or it was canceled. It is not an input
+// error: the same document may well go through with more time.
+var ErrStopped = errors.New("stopped before the work was done")
+
+// ContextBinder is implemented by engines that can stop part-way through a
+// call. WithContext returns the engine bound to ctx: its calls check ctx
+// between units of work (a few thousand XML elements, one answer, one field)
+// and return an error wrapping ErrStopped and ctx's error once it has ended.
+// A bound engine is for the calls of one job; the engine itself is unchanged.
+type ContextBinder interface {
+	WithContext(ctx context.Context) Engine
+}
+
+// WithContext returns e bound to ctx if e can stop part-way, else e itself.
+// Without it, the work of a timed-out job runs on to its end, holding a CPU
+// and the document's memory.
+func WithContext(ctx context.Context, e Engine) Engine {
+	if b, ok := e.(ContextBinder); ok && ctx != nil {
+		return b.WithContext(ctx)
+	}
+	return e
+}
+
+// Stopper checks a context from inside long loops. Step is cheap enough for
+// every iteration of a parser's inner loop: it looks at the context only
+// once every so many steps. The zero Stopper, and one made from a nil
+// context, never stops.
+type Stopper struct {
+	ctx   context.Context
+	every int
+	n     int
+}
+
+// NewStopper returns a Stopper on ctx whose Step checks it every every
+// steps.
+func NewStopper(ctx context.Context, every int) *Stopper {
+	return &Stopper{ctx: ctx, every: max(every, 1)}
+}
+
+// Step counts one unit of work and, every so many, reports whether the
+// context has ended.
+func (s *Stopper) Step() error {
+	if s == nil || s.ctx == nil {
+		return nil
+	}
+	if s.n++; s.n < s.every {
+		return nil
+	}
+	s.n = 0
+	return s.Check()
+}
+
+// Check reports at once whether the context has ended: an error wrapping
+// ErrStopped and the context's own error (context.DeadlineExceeded or
+// context.Canceled), or nil.
+func (s *Stopper) Check() error {
+	if s == nil || s.ctx == nil {
+		return nil
+	}
+	if err := s.ctx.Err(); err != nil {
+		return fmt.Errorf("%w: %w", ErrStopped, err)
+	}
+	return nil
+}
+
+// Context returns the Stopper's context, or context.Background() for one
+// that never stops.
+func (s *Stopper) Context() context.Context {
+	if s == nil || s.ctx == nil {
+		return context.Background()
+	}
+	return s.ctx
+}
