@@ -6,4 +6,9 @@
 // Everything here is a pure function of bytes in, bytes or structs out: no file
 // system, no network, no Redis. The JSON names of the types follow the
 // specification so that MCP clients, the CLI and job payloads all speak alike.
+//
+// Engine methods take no context, so a call is as simple as e.Write(doc,
+// answers, opts). A caller that needs to stop work part-way (a worker whose
+// job timed out) binds the engine first: WithContext(ctx, e) returns an engine
+// whose calls check ctx between units of work and end with ErrStopped.
 package formats
