@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
 )
 
 // The cost of the queue: the same fill jobs run through Redis by W worker
@@ -104,4 +106,76 @@ func BenchmarkFillThroughQueue(b *testing.B) {
 			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "jobs/s")
 		})
 	}
+}
+
+// BenchmarkQueueOverhead measures what the queue costs a worker per job with
+// the engine taken out: the fake engine returns a real fill's result and
+// output document at once, so what is left is dequeue, payload decode, blob
+// fetch, result and output store and completion. The jobs are queued before
+// the timer starts and their completion is read from the queue's counter,
+// so no client polls weigh on the figure. cpu-µs/job is this process's CPU
+// (user and system) per job; compare it with BenchmarkFillInProcess's
+// ns/op × W, the engine's own CPU per job.
+func BenchmarkQueueOverhead(b *testing.B) {
+	p, doc := benchFill(b)
+	res, out, err := Execute(context.Background(), p, doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fake := executeFunc(func(context.Context, jobs.Payload, []byte) (*jobs.Result, []byte, error) {
+		r := *res
+		return &r, out, nil
+	})
+	for _, w := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("W=%d", w), func(b *testing.B) {
+			b.StopTimer()
+			conn := redistest.Conn(b, testDB)
+			client := jobs.NewClient(conn)
+			defer client.Close()
+			insp := asynq.NewInspector(conn)
+			defer insp.Close()
+			ctx := context.Background()
+			if p.DocID, err = client.PutBlob(ctx, doc); err != nil {
+				b.Fatal(err)
+			}
+			for range b.N {
+				if _, err := client.Submit(ctx, p, jobs.Queue(jobs.QueueBulk)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			wk, err := New(conn, Concurrency(w), Logger(quiet), withExecute(fake))
+			if err != nil {
+				b.Fatal(err)
+			}
+			cpu0 := processCPU(b)
+			b.StartTimer()
+			start := time.Now()
+			if err := wk.Start(); err != nil {
+				b.Fatal(err)
+			}
+			defer wk.Shutdown()
+			for {
+				qi, err := insp.GetQueueInfo(jobs.QueueBulk)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if qi.Completed >= b.N {
+					break
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "jobs/s")
+			b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/job")
+		})
+	}
+}
+
+// processCPU is this process's CPU time so far, user and system.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
