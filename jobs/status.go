@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 )
 
 const canceledPrefix = "formfill:canceled:"
@@ -109,24 +110,54 @@ func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Stat
 	if poll <= 0 {
 		poll = 50 * time.Millisecond
 	}
+	st, err := c.Status(ctx, id)
+	if err != nil || st.State.Final() {
+		return st, err
+	}
 	start := time.Now()
 	t := time.NewTimer(poll)
 	defer t.Stop()
 	for {
-		st, err := c.Status(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		if st.State.Final() {
-			return st, nil
-		}
-		t.Reset(nextPoll(poll, time.Since(start)))
 		select {
 		case <-ctx.Done():
 			return st, fmt.Errorf("job %s still %s: %w", id, st.State, ctx.Err())
 		case <-t.C:
 		}
+		settled, err := c.settled(ctx, st.Queue, id)
+		if err != nil {
+			return nil, err
+		}
+		if settled {
+			if st, err = c.Status(ctx, id); err != nil || st.State.Final() {
+				return st, err
+			}
+		}
+		t.Reset(nextPoll(poll, time.Since(start)))
 	}
+}
+
+// settled tells, in one light round trip, whether the job may have
+// finished: asynq's task hash says completed or archived, the task is gone,
+// or the job was canceled. Only then does Wait read the full status, which
+// runs a Lua script and fetches the task's payload and result; a batch of
+// waiting clients polls far more often than its jobs finish.
+func (c *Client) settled(ctx context.Context, queue, id string) (bool, error) {
+	pipe := c.rdb.Pipeline()
+	state := pipe.HGet(ctx, taskKey(queue, id), "state")
+	canceled := pipe.Exists(ctx, canceledKey(id))
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return false, fmt.Errorf("job %s: %w", id, c.connErr(err))
+	}
+	s, err := state.Result()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return true, nil // gone: Status says why
+	case err != nil:
+		return false, fmt.Errorf("job %s: %w", id, c.connErr(err))
+	case s == "completed" || s == "archived":
+		return true, nil
+	}
+	return canceled.Val() > 0, nil
 }
 
 // nextPoll is the interval before the next status poll, after waiting

@@ -286,6 +286,34 @@ func TestCancelPendingJob(t *testing.T) {
 	}
 }
 
+func TestWaitEndsWhenAPendingJobIsCanceled(t *testing.T) {
+	c, _ := setup(t) // no worker: the job stays pending until canceled
+	ctx := context.Background()
+	docID, _ := c.PutBlob(ctx, []byte("x"))
+	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *jobs.Status, 1)
+	go func() {
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		st, err := c.Wait(wctx, id, 10*time.Millisecond)
+		if err != nil {
+			t.Errorf("Wait: %v", err)
+		}
+		done <- st
+	}()
+	// Let Wait settle into its light polls before the cancel.
+	time.Sleep(100 * time.Millisecond)
+	if err := c.Cancel(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if st := <-done; st == nil || st.State != jobs.StateCanceled {
+		t.Fatalf("Wait returned %+v, want the job canceled", st)
+	}
+}
+
 func TestCancelRunningJob(t *testing.T) {
 	started := make(chan struct{}, 1)
 	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
