@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/formfill/formfill/internal/ctxtest"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
@@ -204,23 +203,6 @@ func TestExecuteRefusesUnknownFileType(t *testing.T) {
 	}
 }
 
-func TestTimeoutStopsAndReportsTheJob(t *testing.T) {
-	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
-		time.Sleep(5 * time.Second)
-		return &jobs.Result{Kind: p.Kind}, nil, nil
-	})
-	c, _ := setup(t, Concurrency(1), withExecute(fake))
-	docID, _ := c.PutBlob(context.Background(), []byte("x"))
-	start := time.Now()
-	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}, jobs.Timeout(time.Second), jobs.MaxRetry(0))
-	if st.State != jobs.StateFailed || !strings.Contains(st.LastError, "deadline") || !strings.Contains(st.LastError, "stopped at its 1s timeout") {
-		t.Fatalf("timed-out job: state %s, last error %q", st.State, st.LastError)
-	}
-	if time.Since(start) > 4*time.Second {
-		t.Fatalf("the job was not stopped at its timeout: took %s", time.Since(start))
-	}
-}
-
 func TestIdempotencyKeyRunsTheWorkOnce(t *testing.T) {
 	var runs atomic.Int32
 	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
@@ -260,84 +242,6 @@ func TestFailedJobWithSameKeyRunsAgain(t *testing.T) {
 	st2, err := c.Status(ctx, id)
 	if err != nil || st2.State == jobs.StateFailed && st2.CompletedAt.Equal(st.CompletedAt) {
 		t.Fatalf("a failed job with the same key was not run again: %+v %v", st2, err)
-	}
-}
-
-func TestCancelPendingJob(t *testing.T) {
-	c, _ := setup(t) // no worker: the job stays pending
-	ctx := context.Background()
-	docID, _ := c.PutBlob(ctx, []byte("x"))
-	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st, _ := c.Status(ctx, id); st.State != jobs.StatePending {
-		t.Fatalf("before cancel: %s", st.State)
-	}
-	if err := c.Cancel(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	st, err := c.Status(ctx, id)
-	if err != nil || st.State != jobs.StateCanceled {
-		t.Fatalf("after cancel: %+v, %v", st, err)
-	}
-	if err := c.Cancel(ctx, id); err == nil || !strings.Contains(err.Error(), "canceled") {
-		t.Fatalf("second cancel err = %v, want it to say the job is already canceled", err)
-	}
-}
-
-func TestWaitEndsWhenAPendingJobIsCanceled(t *testing.T) {
-	c, _ := setup(t) // no worker: the job stays pending until canceled
-	ctx := context.Background()
-	docID, _ := c.PutBlob(ctx, []byte("x"))
-	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan *jobs.Status, 1)
-	go func() {
-		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		st, err := c.Wait(wctx, id, 10*time.Millisecond)
-		if err != nil {
-			t.Errorf("Wait: %v", err)
-		}
-		done <- st
-	}()
-	// Let Wait settle into its light polls before the cancel.
-	time.Sleep(100 * time.Millisecond)
-	if err := c.Cancel(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	if st := <-done; st == nil || st.State != jobs.StateCanceled {
-		t.Fatalf("Wait returned %+v, want the job canceled", st)
-	}
-}
-
-func TestCancelRunningJob(t *testing.T) {
-	started := make(chan struct{}, 1)
-	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
-		started <- struct{}{}
-		time.Sleep(10 * time.Second)
-		return &jobs.Result{Kind: p.Kind}, nil, nil
-	})
-	c, _ := setup(t, Concurrency(1), withExecute(fake))
-	ctx := context.Background()
-	docID, _ := c.PutBlob(ctx, []byte("x"))
-	id, _ := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
-	select {
-	case <-started:
-	case <-time.After(10 * time.Second):
-		t.Fatal("job never started")
-	}
-	if err := c.Cancel(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	wctx, cancel := context.WithTimeout(ctx, 8*time.Second)
-	defer cancel()
-	st, err := c.Wait(wctx, id, 50*time.Millisecond)
-	if err != nil || st.State != jobs.StateCanceled {
-		t.Fatalf("canceled running job: %+v, %v", st, err)
 	}
 }
 
@@ -446,34 +350,5 @@ func TestNonRedisServerGetsAHint(t *testing.T) {
 	defer c2.Close()
 	if err := c2.Ping(context.Background()); !errors.Is(err, jobs.ErrUnreachable) || !strings.Contains(err.Error(), "Redis server") {
 		t.Fatalf("Ping an HTTP server: %v, want a hint that it is not Redis", err)
-	}
-}
-
-func TestExecuteStopsTheEngineWhenTheJobsContextEnds(t *testing.T) {
-	doc := fixture(t, fixtures.WordLarge)
-	e, err := formats.Lookup(formats.Word)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fields, err := e.ListFields(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var answers []formats.Answer
-	for _, f := range fields {
-		answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: "stopped part-way"})
-	}
-	// Let the parse and a few answers through, then end the context: the
-	// fill must stop there rather than finish the document.
-	ctx := ctxtest.NewCountdown(10)
-	res, out, err := Execute(ctx, jobs.Payload{Kind: jobs.KindFill, FileType: formats.Word, Answers: answers}, doc)
-	if !errors.Is(err, formats.ErrStopped) || !errors.Is(err, context.Canceled) || res != nil || out != nil {
-		t.Fatalf("Execute = %v, %d bytes, %v; want no result and an error wrapping formats.ErrStopped", res, len(out), err)
-	}
-	if isPermanent(err) {
-		t.Fatalf("a stopped job counts as bad input and would not be retried: %v", err)
-	}
-	if ctx.Asked() != 11 {
-		t.Fatalf("the context was asked %d times, want 11 (the engine must stop at the first check that sees the end)", ctx.Asked())
 	}
 }
