@@ -65,28 +65,35 @@ func BenchmarkFillInProcess(b *testing.B) {
 	}
 }
 
+// queueFills uploads doc and queues b.N copies of the fill p on the bulk
+// queue, before any worker runs: at saturation no slot ever waits on
+// asynq's idle poll. The client is closed when the benchmark ends.
+func queueFills(b *testing.B, p jobs.Payload, doc []byte) (asynq.RedisConnOpt, *jobs.Client, []string) {
+	b.Helper()
+	conn := redistest.Conn(b, testDB)
+	client := jobs.NewClient(conn)
+	b.Cleanup(func() { client.Close() })
+	ctx := context.Background()
+	var err error
+	if p.DocID, err = client.PutBlob(ctx, doc); err != nil {
+		b.Fatal(err)
+	}
+	ids := make([]string, b.N)
+	for i := range b.N {
+		if ids[i], err = client.Submit(ctx, p, jobs.Queue(jobs.QueueBulk)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return conn, client, ids
+}
+
 func BenchmarkFillThroughQueue(b *testing.B) {
 	p, doc := benchFill(b)
 	for _, w := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("W=%d", w), func(b *testing.B) {
 			b.StopTimer()
-			conn := redistest.Conn(b, testDB)
-			client := jobs.NewClient(conn)
-			defer client.Close()
+			conn, client, ids := queueFills(b, p, doc)
 			ctx := context.Background()
-			docID, err := client.PutBlob(ctx, doc)
-			if err != nil {
-				b.Fatal(err)
-			}
-			p.DocID = docID
-			// Saturation: the queue is full before the worker starts, so
-			// no slot ever waits on asynq's idle poll.
-			ids := make([]string, b.N)
-			for i := range b.N {
-				if ids[i], err = client.Submit(ctx, p, jobs.Queue(jobs.QueueBulk)); err != nil {
-					b.Fatal(err)
-				}
-			}
 			b.StartTimer()
 			start := time.Now()
 			wk, err := New(conn, Concurrency(w), Logger(quiet))
@@ -129,20 +136,9 @@ func BenchmarkQueueOverhead(b *testing.B) {
 	for _, w := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("W=%d", w), func(b *testing.B) {
 			b.StopTimer()
-			conn := redistest.Conn(b, testDB)
-			client := jobs.NewClient(conn)
-			defer client.Close()
+			conn, _, _ := queueFills(b, p, doc)
 			insp := asynq.NewInspector(conn)
 			defer insp.Close()
-			ctx := context.Background()
-			if p.DocID, err = client.PutBlob(ctx, doc); err != nil {
-				b.Fatal(err)
-			}
-			for range b.N {
-				if _, err := client.Submit(ctx, p, jobs.Queue(jobs.QueueBulk)); err != nil {
-					b.Fatal(err)
-				}
-			}
 			wk, err := New(conn, Concurrency(w), Logger(quiet), withExecute(fake))
 			if err != nil {
 				b.Fatal(err)
