@@ -32,8 +32,9 @@ func WithContext(ctx context.Context, e Engine) Engine {
 
 // Stopper checks a context from inside long loops. Step is cheap enough for
 // every iteration of a parser's inner loop: it looks at the context only
-// once every so many steps. The zero Stopper, and one made from a nil
-// context, never stops.
+// once every so many steps. A nil Stopper, and one made from a nil context,
+// never stops. A Stopper belongs to one call: it is not safe for concurrent
+// use.
 type Stopper struct {
 	ctx   context.Context
 	every int
