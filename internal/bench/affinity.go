@@ -65,9 +65,27 @@ func pinProcess(set *unix.CPUSet) error {
 
 // pinWork and pinDriver move this process onto the work CPUs (for the
 // in-process baseline) or the driver's; unpin gives it all its CPUs back.
-func (p *cpuPlan) pinWork() error   { return pinProcess(&p.work) }
-func (p *cpuPlan) pinDriver() error { return pinProcess(&p.driver) }
-func (p *cpuPlan) unpin() error     { return pinProcess(&p.all) }
+// On a nil plan they do nothing.
+func (p *cpuPlan) pinWork() error {
+	if p == nil {
+		return nil
+	}
+	return pinProcess(&p.work)
+}
+
+func (p *cpuPlan) pinDriver() error {
+	if p == nil {
+		return nil
+	}
+	return pinProcess(&p.driver)
+}
+
+func (p *cpuPlan) unpin() error {
+	if p == nil {
+		return nil
+	}
+	return pinProcess(&p.all)
+}
 
 // startWorker runs start, which starts a worker process, so that the process
 // lands on the work CPUs.

@@ -14,8 +14,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/hibiken/asynq"
-
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 )
@@ -44,7 +42,10 @@ type Config struct {
 	// baseline and the queued runs is the queue's cost to the workers
 	// alone, as on worker machines that share nothing with Redis or the
 	// clients. Linux only.
-	CPUs   []int
+	CPUs []int
+	// Repeat measures the baseline and every worker count this many times,
+	// in alternation, so the report can give medians on a noisy machine.
+	Repeat int
 	Logger *slog.Logger
 }
 
@@ -67,6 +68,9 @@ func (c *Config) defaults() {
 	if c.JobTimeout <= 0 {
 		c.JobTimeout = 2 * time.Minute
 	}
+	if c.Repeat <= 0 {
+		c.Repeat = 1
+	}
 	if c.Queue == "" {
 		c.Queue = jobs.QueueBulk
 	}
@@ -75,19 +79,19 @@ func (c *Config) defaults() {
 	}
 }
 
-// Run prepares the corpus, runs the baseline and one queued run per entry
-// of cfg.Workers, and returns the report. A run that cannot start (workers
-// that never register, Redis unreachable) ends the bench with an error; jobs
-// that fail are counted in their run.
+// Run prepares the corpus, then measures the baseline and one queued run
+// per entry of cfg.Workers, cfg.Repeat times over in alternation, and
+// returns the report. A run that cannot start (workers that never register,
+// Redis unreachable) ends the bench with an error; jobs that fail are
+// counted in their run.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	cfg.defaults()
-	log := cfg.Logger
 	docs, skipped, err := loadCorpus(ctx, cfg.Docs)
 	if err != nil {
 		return nil, err
 	}
 	for _, s := range skipped {
-		log.Warn("bench document skipped", "reason", s)
+		cfg.Logger.Warn("bench document skipped", "reason", s)
 	}
 	p, err := newPlan(cfg.Mix, cfg.Jobs, docs)
 	if err != nil {
@@ -99,69 +103,69 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if pin, err = newCPUPlan(cfg.CPUs); err != nil {
 			return nil, err
 		}
-		rep.CPUs = cfg.CPUs
 		defer func() {
 			if err := pin.unpin(); err != nil {
-				log.Warn("bench: give the CPUs back", "err", err)
+				cfg.Logger.Warn("bench: give the CPUs back", "err", err)
 			}
 		}()
 	}
-	if cfg.Baseline {
-		log.Info("bench run", "run", "in-process", "jobs", cfg.Jobs)
-		if pin != nil {
-			if err := pin.pinWork(); err != nil {
-				return nil, err
-			}
-		}
-		rep.Runs = append(rep.Runs, runBaseline(ctx, p, cfg.Concurrency))
-	}
-	if len(cfg.Workers) == 0 {
-		return rep, nil
-	}
-	if pin != nil {
-		if err := pin.pinDriver(); err != nil {
-			return nil, err
+	var q *session
+	defer func() { q.close() }()
+	for round := 1; round <= cfg.Repeat; round++ {
+		if err := runRound(ctx, cfg, rep, p, docs, pin, &q, round); err != nil {
+			compare(rep.Runs)
+			return rep, err
 		}
 	}
-
-	redisURL, stopRedis, err := redisFor(cfg.RedisURL)
-	if err != nil {
-		return rep, err
-	}
-	defer stopRedis()
-	rep.Redis = jobs.RedactURL(redisURL)
-	if cfg.RedisURL == "" {
-		rep.Redis = "embedded (miniredis on " + jobs.RedactURL(redisURL) + ")"
-	}
-	conn, err := jobs.ParseRedisURL(redisURL)
-	if err != nil {
-		return rep, err
-	}
-	client := jobs.NewClient(conn, jobs.WithRetention(15*time.Minute), jobs.WithBlobTTL(time.Hour))
-	defer client.Close()
-	if err := client.Ping(ctx); err != nil {
-		return rep, err
-	}
-	if err := uploadCorpus(ctx, client, docs); err != nil {
-		return rep, err
-	}
-	insp := asynq.NewInspector(conn)
-	defer insp.Close()
-	for _, n := range cfg.Workers {
-		log.Info("bench run", "workers", n, "jobs", cfg.Jobs)
-		run, err := runQueued(ctx, cfg, client, insp, redisURL, conn, p, n, pin)
-		if err != nil {
-			return rep, fmt.Errorf("run with %d worker(s): %w", n, err)
-		}
-		rep.Runs = append(rep.Runs, run)
+	compare(rep.Runs)
+	if cfg.Repeat > 1 {
+		rep.Medians = medians(rep.Runs)
 	}
 	return rep, nil
+}
+
+// runRound measures the baseline and each worker count once, appending the
+// runs to rep; the Redis session is opened on first use and kept.
+func runRound(ctx context.Context, cfg Config, rep *Report, p *plan, docs []*document, pin *cpuPlan, q **session, round int) error {
+	if cfg.Baseline {
+		cfg.Logger.Info("bench run", "run", "in-process", "round", round, "jobs", cfg.Jobs)
+		if err := pin.pinWork(); err != nil {
+			return err
+		}
+		run := runBaseline(ctx, p, cfg.Concurrency)
+		run.Round = round
+		rep.Runs = append(rep.Runs, run)
+	}
+	if len(cfg.Workers) == 0 {
+		return nil
+	}
+	if err := pin.pinDriver(); err != nil {
+		return err
+	}
+	if *q == nil {
+		s, err := openSession(ctx, cfg.RedisURL, docs)
+		if err != nil {
+			return err
+		}
+		*q = s
+		rep.Redis = s.name
+	}
+	for _, n := range cfg.Workers {
+		cfg.Logger.Info("bench run", "workers", n, "round", round, "jobs", cfg.Jobs)
+		run, err := runQueued(ctx, cfg, *q, p, n, pin)
+		if err != nil {
+			return fmt.Errorf("run with %d worker(s): %w", n, err)
+		}
+		run.Round = round
+		rep.Runs = append(rep.Runs, run)
+	}
+	return nil
 }
 
 func newReport(cfg Config, docs []*document) *Report {
 	rep := &Report{
 		StartedAt: time.Now().UTC(), Jobs: cfg.Jobs, Mix: cfg.Mix, Concurrency: cfg.Concurrency,
-		InFlight: cfg.InFlight, Poll: cfg.Poll.String(),
+		InFlight: cfg.InFlight, Poll: cfg.Poll.String(), CPUs: cfg.CPUs, Repeat: cfg.Repeat,
 		Host: Host{CPUs: runtime.NumCPU(), OS: runtime.GOOS, Arch: runtime.GOARCH, GoVersion: runtime.Version()},
 	}
 	for _, d := range docs {
@@ -170,30 +174,16 @@ func newReport(cfg Config, docs []*document) *Report {
 	return rep
 }
 
-func uploadCorpus(ctx context.Context, c *jobs.Client, docs []*document) error {
-	for _, d := range docs {
-		var err error
-		if d.docID, err = c.PutBlob(ctx, d.data); err != nil {
-			return fmt.Errorf("upload %s: %w", d.info.Name, err)
-		}
-		if d.filledID, err = c.PutBlob(ctx, d.filled); err != nil {
-			return fmt.Errorf("upload filled %s: %w", d.info.Name, err)
-		}
-	}
-	return nil
-}
-
 // runQueued measures one configuration: n worker processes (or one
 // in-process worker), the plan driven through Redis.
-func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq.Inspector,
-	redisURL string, conn asynq.RedisConnOpt, p *plan, n int, pin *cpuPlan) (Result, error) {
+func runQueued(ctx context.Context, cfg Config, q *session, p *plan, n int, pin *cpuPlan) (Result, error) {
 	inFlight := cfg.InFlight
 	if inFlight <= 0 {
 		inFlight = 2 * n * cfg.Concurrency
 	}
-	d := &queueDriver{client: client, queue: cfg.Queue, inFlight: inFlight, poll: cfg.Poll, jobTimeout: cfg.JobTimeout}
+	d := &queueDriver{client: q.client, queue: cfg.Queue, inFlight: inFlight, poll: cfg.Poll, jobTimeout: cfg.JobTimeout}
 	if cfg.InProcessWorker {
-		w, err := worker.New(conn, worker.Concurrency(cfg.Concurrency), worker.Logger(cfg.Logger))
+		w, err := worker.New(q.conn, worker.Concurrency(cfg.Concurrency), worker.Logger(cfg.Logger))
 		if err != nil {
 			return Result{}, err
 		}
@@ -212,11 +202,11 @@ func runQueued(ctx context.Context, cfg Config, client *jobs.Client, insp *asynq
 	if cfg.WorkerBin == "" {
 		return Result{}, errors.New("no worker binary: give --worker-bin")
 	}
-	procs, err := startWorkers(cfg.WorkerBin, n, cfg.Concurrency, redisURL, pin)
+	procs, err := startWorkers(cfg.WorkerBin, n, cfg.Concurrency, q.url, pin)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := procs.waitReady(ctx, insp, 30*time.Second); err != nil {
+	if err := procs.waitReady(ctx, q.insp, 30*time.Second); err != nil {
 		_ = procs.stop(10 * time.Second)
 		return Result{}, err
 	}

@@ -3,6 +3,8 @@ package bench
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -93,6 +95,47 @@ func TestTinyBenchThroughRedis(t *testing.T) {
 		t.Errorf("text report: %v\n%s", err, out.String())
 	}
 	t.Log("\n" + out.String())
+}
+
+func TestRepeatedRoundsAlternateAndGiveMedians(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the Redis bench")
+	}
+	redisURL := requireRedis(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	m, _ := ParseMix("fill=1")
+	rep, err := Run(ctx, Config{
+		Jobs: 10, Mix: m, Docs: []string{"word/two_column.docx"}, Workers: []int{1}, Concurrency: 2, Repeat: 2,
+		RedisURL: redisURL, InProcessWorker: true, Baseline: true, JobTimeout: 30 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rep.Runs {
+		got = append(got, fmt.Sprintf("%s #%d", r.Name, r.Round))
+	}
+	want := []string{"in-process #1", "in-process worker #1", "in-process #2", "in-process worker #2"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("runs in order %v, want %v", got, want)
+	}
+	if len(rep.Medians) != 2 || rep.Medians[1].Name != "in-process worker" {
+		t.Fatalf("medians = %+v, want one row per configuration", rep.Medians)
+	}
+	q := rep.Medians[1]
+	lo, hi := min(rep.Runs[1].JobsPerSec, rep.Runs[3].JobsPerSec), max(rep.Runs[1].JobsPerSec, rep.Runs[3].JobsPerSec)
+	if q.JobsPerSec != (lo+hi)/2 || !slices.Equal(q.JobsPerSecRange, []float64{lo, hi}) {
+		t.Errorf("median %.2f over range %v, want %.2f over [%.2f %.2f]", q.JobsPerSec, q.JobsPerSecRange, (lo+hi)/2, lo, hi)
+	}
+	for _, r := range []Result{rep.Runs[1], rep.Runs[3], q} {
+		if r.VsInProcess == nil || r.CPUVsInProcess == nil {
+			t.Errorf("%s #%d has no ratio to its round's baseline", r.Name, r.Round)
+		}
+	}
+	if want := rep.Runs[3].JobsPerSec/rep.Runs[2].JobsPerSec - 1; !near(*rep.Runs[3].VsInProcess, want) {
+		t.Errorf("round 2's ratio %.4f is not against round 2's baseline (%.4f)", *rep.Runs[3].VsInProcess, want)
+	}
 }
 
 func checkRun(t *testing.T, r Result) {

@@ -34,8 +34,8 @@ Example:
 The queue's cost to the workers, with the work on CPU 0 and the driver and a
 local Redis on the others:
   taskset -pc 1 $(pidof redis-server)
-  formfill bench --cpus 0 --workers 1 --concurrency 1 --mix fill=100 \
-      --redis redis://127.0.0.1:6379/15
+  formfill bench --cpus 0 --workers 1 --concurrency 2 --inflight 32 --mix fill=100 \
+      --poll 50ms --repeat 3 --redis redis://127.0.0.1:6379/15
 
 Flags:
 `
@@ -138,6 +138,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 	fs.StringVar(&cfg.WorkerBin, "worker-bin", "", "formfill binary to run as workers (default: this executable)")
 	fs.BoolVar(&cfg.InProcessWorker, "in-process-worker", false, "run the queued runs' worker in this process instead of spawning processes")
 	fs.BoolVar(&noBaseline, "no-baseline", false, "skip the in-process baseline")
+	fs.IntVar(&cfg.Repeat, "repeat", 1, "measure the baseline and every worker count this many times, in alternation, and report medians")
 	fs.StringVar(&cpus, "cpus", "", "pin the baseline and the worker processes to these CPUs (e.g. 0) and the driver to the others,\nso the gap to the baseline is the queue's cost to the workers alone (Linux; pin a local Redis with taskset -pc)")
 	fs.BoolVar(&out.json, "json", false, "print the report as JSON")
 	fs.StringVar(&out.svg, "svg", "", "also write a chart of the runs to this SVG file")
@@ -159,8 +160,8 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 	if cfg.CPUs, err = parseCPUs(cpus); err != nil {
 		return cfg, out, err
 	}
-	if cfg.Jobs <= 0 || cfg.Concurrency <= 0 || cfg.InFlight < 0 {
-		return cfg, out, fmt.Errorf("--jobs and --concurrency must be positive, --inflight not negative")
+	if cfg.Jobs <= 0 || cfg.Concurrency <= 0 || cfg.InFlight < 0 || cfg.Repeat <= 0 {
+		return cfg, out, fmt.Errorf("--jobs, --concurrency and --repeat must be positive, --inflight not negative")
 	}
 	cfg.Docs = splitList(docs)
 	cfg.Baseline = !noBaseline

@@ -21,9 +21,22 @@ type Report struct {
 	Concurrency int       `json:"concurrency_per_worker"`
 	InFlight    int       `json:"in_flight,omitempty"`
 	Poll        string    `json:"poll_interval"`
-	Redis       string    `json:"redis"`          // redacted URL, or "embedded"
-	CPUs        []int     `json:"cpus,omitempty"` // the work's CPUs when pinned (--cpus)
+	Redis       string    `json:"redis"`            // redacted URL, or "embedded"
+	CPUs        []int     `json:"cpus,omitempty"`   // the work's CPUs when pinned (--cpus)
+	Repeat      int       `json:"repeat,omitempty"` // rounds of runs (--repeat); Medians sums them up
 	Runs        []Result  `json:"runs"`
+	// Medians sums up the rounds when there are several: one row per
+	// configuration (see medians).
+	Medians []Result `json:"medians,omitempty"`
+}
+
+// summary is one row per configuration: the medians of several rounds, or
+// the runs of the only one.
+func (r *Report) summary() []Result {
+	if len(r.Medians) > 0 {
+		return r.Medians
+	}
+	return r.Runs
 }
 
 // Host describes the machine the figures come from.
@@ -44,8 +57,9 @@ type DocInfo struct {
 
 // Result is the measurement of one configuration.
 type Result struct {
-	Name       string        `json:"name"`    // "in-process", "1 worker", …
-	Workers    int           `json:"workers"` // worker processes; 0 for the in-process baseline
+	Name       string        `json:"name"`            // "in-process", "1 worker", …
+	Round      int           `json:"round,omitempty"` // which of the --repeat rounds
+	Workers    int           `json:"workers"`         // worker processes; 0 for the in-process baseline
 	Jobs       int           `json:"jobs"`
 	Failed     int           `json:"failed"`
 	Elapsed    time.Duration `json:"elapsed_ns"`
@@ -68,8 +82,17 @@ type Result struct {
 	// run, the bench process for the baseline. It is steadier than jobs/s
 	// on a noisy machine, and the queued runs' excess over the baseline is
 	// what the queue costs the workers. 0 when not measured.
-	CPUMSPerJob float64  `json:"cpu_ms_per_job,omitempty"`
-	Errors      []string `json:"errors,omitempty"` // a sample of failures
+	CPUMSPerJob float64 `json:"cpu_ms_per_job,omitempty"`
+	// VsInProcess is the run's jobs/s against the baseline of its round,
+	// minus one: -0.12 means the queue cost 12 % of the throughput.
+	// CPUVsInProcess is the same for CPU per job (+0.2: 20 % more CPU).
+	// Nil for the baseline, or when no baseline was measured.
+	VsInProcess    *float64 `json:"vs_in_process,omitempty"`
+	CPUVsInProcess *float64 `json:"cpu_vs_in_process,omitempty"`
+	// JobsPerSecRange is the lowest and highest jobs/s of the rounds a
+	// median sums up; empty on a single run.
+	JobsPerSecRange []float64 `json:"jobs_per_sec_range,omitempty"`
+	Errors          []string  `json:"errors,omitempty"` // a sample of failures
 }
 
 // addCost copies the per-job costs measure found into r.
@@ -108,34 +131,59 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.CPUs) > 0 {
 		fmt.Fprintf(w, "pinned: baseline and workers on CPUs %s, the driver on the others\n", joinInts(r.CPUs))
 	}
-	base := r.baseline()
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tvs in-process\tCPU/job\tp50\tp95\tp99\tpeak RSS/worker\tredis cmds/job\tredis CPU/job\t")
-	for _, run := range r.Runs {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", run.Name, run.Jobs, run.Failed, run.JobsPerSec,
-			formatShare(run, base), formatCPUShare(run, base), formatDuration(run.Latency.P50), formatDuration(run.Latency.P95), formatDuration(run.Latency.P99),
-			formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob), formatCPUMS(run.RedisCPUMSPerJob))
-	}
-	if err := tw.Flush(); err != nil {
+	if err := writeRunsTable(w, r.Runs, r.Repeat > 1); err != nil {
 		return err
+	}
+	if len(r.Medians) > 0 {
+		fmt.Fprintf(w, "median of %d rounds (jobs/s: median, lowest–highest; ratios: median of each round's):\n", r.Repeat)
+		if err := writeRunsTable(w, r.Medians, false); err != nil {
+			return err
+		}
 	}
 	for _, run := range r.Runs {
 		for _, e := range run.Errors {
-			fmt.Fprintf(w, "%s: %s\n", run.Name, e)
+			fmt.Fprintf(w, "%s: %s\n", runName(run, r.Repeat > 1), e)
 		}
 	}
 	return nil
 }
 
+// writeRunsTable writes runs as an aligned table; with rounds, each name
+// says which round it is from.
+func writeRunsTable(w io.Writer, runs []Result, rounds bool) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "run\tjobs\tfailed\tjobs/s\tvs in-process\tCPU/job\tp50\tp95\tp99\tpeak RSS/worker\tredis cmds/job\tredis CPU/job\t")
+	for _, run := range runs {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", runName(run, rounds), run.Jobs, run.Failed, formatRate(run),
+			formatShare(run), formatCPUShare(run), formatDuration(run.Latency.P50), formatDuration(run.Latency.P95), formatDuration(run.Latency.P99),
+			formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob), formatCPUMS(run.RedisCPUMSPerJob))
+	}
+	return tw.Flush()
+}
+
+func runName(run Result, rounds bool) string {
+	if rounds && run.Round > 0 {
+		return fmt.Sprintf("%s #%d", run.Name, run.Round)
+	}
+	return run.Name
+}
+
+// formatRate writes jobs/s, with the range of the rounds behind a median.
+func formatRate(run Result) string {
+	if len(run.JobsPerSecRange) == 2 {
+		return fmt.Sprintf("%.1f (%.1f–%.1f)", run.JobsPerSec, run.JobsPerSecRange[0], run.JobsPerSecRange[1])
+	}
+	return fmt.Sprintf("%.1f", run.JobsPerSec)
+}
+
 // WriteMarkdown writes the runs as a Markdown table, for docs/SCALING.md.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	base := r.baseline()
 	b.WriteString("| run | jobs | failed | jobs/s | vs in-process | CPU per job | p50 | p95 | p99 | peak RSS per worker | Redis commands per job | Redis CPU per job |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	for _, run := range r.Runs {
-		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s | %s | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
-			run.JobsPerSec, formatShare(run, base), formatCPUShare(run, base), formatDuration(run.Latency.P50), formatDuration(run.Latency.P95),
+	for _, run := range r.summary() {
+		fmt.Fprintf(&b, "| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", run.Name, run.Jobs, run.Failed,
+			formatRate(run), formatShare(run), formatCPUShare(run), formatDuration(run.Latency.P50), formatDuration(run.Latency.P95),
 			formatDuration(run.Latency.P99), formatBytes(run.MaxPeakRSS()), formatPerJob(run.RedisCommandsPerJob),
 			formatCPUMS(run.RedisCPUMSPerJob))
 	}
@@ -185,35 +233,6 @@ func formatBytes(n int64) string {
 	default:
 		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
 	}
-}
-
-// baseline returns the in-process run, or nil.
-func (r *Report) baseline() *Result {
-	for i := range r.Runs {
-		if r.Runs[i].Workers == 0 {
-			return &r.Runs[i]
-		}
-	}
-	return nil
-}
-
-// formatShare writes a queued run's throughput against the baseline's:
-// "-12.3%" means the queue cost 12.3% of the in-process throughput.
-func formatShare(run Result, base *Result) string {
-	if base == nil || run.Workers == 0 || base.JobsPerSec <= 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%+.1f%%", (run.JobsPerSec/base.JobsPerSec-1)*100)
-}
-
-// formatCPUShare writes a run's CPU per job and, for a queued run, its
-// excess over the baseline's: "4.10 ms (+17%)".
-func formatCPUShare(run Result, base *Result) string {
-	s := formatCPUMS(run.CPUMSPerJob)
-	if base == nil || run.Workers == 0 || base.CPUMSPerJob <= 0 || run.CPUMSPerJob <= 0 {
-		return s
-	}
-	return fmt.Sprintf("%s (%+.0f%%)", s, (run.CPUMSPerJob/base.CPUMSPerJob-1)*100)
 }
 
 func joinInts(v []int) string {

@@ -29,7 +29,7 @@ func (r *Report) WriteSVG(w io.Writer) error {
 		html.EscapeString(fmt.Sprintf("formfill bench: %d jobs (%s), %d CPUs", r.Jobs, r.Mix, r.Host.CPUs)))
 
 	maxRate, maxP95 := 0.0, time.Duration(0)
-	for _, run := range r.Runs {
+	for _, run := range r.summary() {
 		maxRate = math.Max(maxRate, run.JobsPerSec)
 		maxP95 = max(maxP95, run.Latency.P95)
 	}
@@ -37,13 +37,13 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	latTop := niceCeil(float64(maxP95) / float64(time.Millisecond))
 	writeAxes(&b, rateTop, latTop)
 
-	n := len(r.Runs)
+	n := len(r.summary())
 	if n == 0 {
 		fmt.Fprintf(&b, `<text x="%d" y="%d">no runs</text>`+"\n", plotLeft+10, (plotTop+plotBottom)/2)
 	}
 	slot := float64(plotRight-plotLeft) / float64(max(n, 1))
 	var line []string
-	for i, run := range r.Runs {
+	for i, run := range r.summary() {
 		x := float64(plotLeft) + slot*float64(i)
 		h := scale(run.JobsPerSec, rateTop, plotBottom-plotTop)
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#4e79a7"/>`+"\n",
