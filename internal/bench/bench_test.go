@@ -56,13 +56,21 @@ func TestBaselineRunsTheWholeMixInProcess(t *testing.T) {
 	checkRun(t, r)
 }
 
-func TestTinyBenchThroughRedis(t *testing.T) {
+// redisBench skips with -short and returns the test Redis and a context
+// bounding the bench.
+func redisBench(t *testing.T) (string, context.Context) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: skips the Redis bench")
 	}
 	redisURL := requireRedis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
+	return redisURL, ctx
+}
+
+func TestTinyBenchThroughRedis(t *testing.T) {
+	redisURL, ctx := redisBench(t)
 	m, _ := ParseMix(DefaultMix)
 	rep, err := Run(ctx, Config{
 		Jobs: 20, Mix: m, Docs: []string{"word/two_column.docx"}, Workers: []int{1}, Concurrency: 2,
@@ -98,12 +106,7 @@ func TestTinyBenchThroughRedis(t *testing.T) {
 }
 
 func TestRepeatedRoundsAlternateAndGiveMedians(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: skips the Redis bench")
-	}
-	redisURL := requireRedis(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
+	redisURL, ctx := redisBench(t)
 	m, _ := ParseMix("fill=1")
 	rep, err := Run(ctx, Config{
 		Jobs: 10, Mix: m, Docs: []string{"word/two_column.docx"}, Workers: []int{1}, Concurrency: 2, Repeat: 2,
