@@ -2,6 +2,7 @@ package word
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"strconv"
@@ -49,7 +50,11 @@ func (r *xmlReader) name() string {
 }
 
 // validName accepts names as encoding/xml does for OOXML: a letter,
-// underscore or non-ASCII first, at most one colon not at either end.
+// underscore or non-ASCII first, at most one colon not at either end. A
+// name with non-ASCII characters is checked by encoding/xml itself, whose
+// letter tables etree reads with: the reader must never accept a name etree
+// refuses (U+0082 is non-ASCII but no letter). Names are interned, so each
+// distinct one is checked once per document.
 func validName(n string) bool {
 	if n == "" {
 		return false
@@ -58,16 +63,25 @@ func validName(n string) bool {
 	if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80) {
 		return false
 	}
+	ascii := c < 0x80
 	for i := 1; i < len(n); i++ {
 		c := n[i]
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' || c >= 0x80) {
 			return false
 		}
+		ascii = ascii && c < 0x80
 	}
 	if strings.Count(n, ":") > 1 || strings.HasSuffix(n, ":") {
 		return false
 	}
-	return true
+	return ascii || xmlAcceptsName(n)
+}
+
+// xmlAcceptsName reports whether encoding/xml reads n as an element name.
+func xmlAcceptsName(n string) bool {
+	tok, err := xml.NewDecoder(strings.NewReader("<" + n + "/>")).Token()
+	_, isStart := tok.(xml.StartElement)
+	return err == nil && isStart
 }
 
 // space skips white space and reports whether there was any.
