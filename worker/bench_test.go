@@ -3,6 +3,8 @@ package worker
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -19,6 +21,17 @@ import (
 // slots versus called in-process by W goroutines. Compare jobs/s of
 // BenchmarkFillThroughQueue/W=n with BenchmarkFillInProcess/W=n.
 
+// benchAnswers is how many fields of the large questionnaire the fill
+// benchmarks answer (FORMFILL_BENCH_ANSWERS overrides it; it has 132).
+var benchAnswers = envInt("FORMFILL_BENCH_ANSWERS", 50)
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
 func benchFill(b *testing.B) (jobs.Payload, []byte) {
 	doc, err := fixtures.Build(fixtures.WordLarge)
 	if err != nil {
@@ -31,7 +44,7 @@ func benchFill(b *testing.B) (jobs.Payload, []byte) {
 	}
 	var answers []formats.Answer
 	for i, f := range fields {
-		if len(answers) == 50 {
+		if len(answers) == benchAnswers {
 			break
 		}
 		answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: fmt.Sprintf("Benchmark answer %d", i)})
