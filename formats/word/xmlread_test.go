@@ -43,6 +43,7 @@ func TestReadXMLRefuses(t *testing.T) {
 	for _, bad := range []string{
 		`<a>`, `<a></b>`, `<a/><b/>`, `text<a/>`, `<a x=1/>`, `<a x="1"y="2"/>`, `<a>&nope;</a>`, `<a>&#0;</a>`,
 		"<a>\x01</a>", `<a><!DOCTYPE x></a>`, `<a><!-- a -- b --></a>`, `<a x="<"/>`, `<1a/>`, `<a:b:c/>`, "<a>\xff</a>", ``,
+		"<\u0082/>", "<a b\u00d7c=\"1\"/>", // non-ASCII, but no XML name characters
 	} {
 		if _, err := readXML([]byte(bad), maxDepth, nil, nil); err == nil {
 			t.Errorf("%q accepted", bad)
@@ -177,5 +178,21 @@ func TestWriteXMLMatchesEtree(t *testing.T) {
 				t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", shorten(string(got), 400), shorten(string(want), 400))
 			}
 		})
+	}
+}
+
+func TestReadXMLAcceptsNonASCIINamesEtreeAccepts(t *testing.T) {
+	for _, good := range []string{"<é/>", "<a ñ=\"1\"/>", "<ns:日本/>"} {
+		want, err := etreeRoundTrip([]byte(good))
+		if err != nil {
+			t.Fatalf("etree refuses %q: %v", good, err)
+		}
+		x, err := readXML([]byte(good), maxDepth, nil, nil)
+		if err != nil {
+			t.Fatalf("%q refused: %v", good, err)
+		}
+		if got, _ := x.WriteToString(); got != want {
+			t.Errorf("%q read as %q, etree reads %q", good, got, want)
+		}
 	}
 }
