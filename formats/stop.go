@@ -42,8 +42,12 @@ type Stopper struct {
 }
 
 // NewStopper returns a Stopper on ctx whose Step checks it every every
-// steps.
+// steps; for a nil ctx (an engine bound to none) it returns nil, which never
+// stops.
 func NewStopper(ctx context.Context, every int) *Stopper {
+	if ctx == nil {
+		return nil
+	}
 	return &Stopper{ctx: ctx, every: max(every, 1)}
 }
 

@@ -30,12 +30,7 @@ func (e *Engine) WithContext(ctx context.Context) formats.Engine {
 }
 
 // stopper returns a Stopper for one call; nil when the engine is unbound.
-func (e *Engine) stopper() *formats.Stopper {
-	if e.ctx == nil {
-		return nil
-	}
-	return formats.NewStopper(e.ctx, 1)
-}
+func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, 1) }
 
 // Option tunes an Engine.
 type Option func(*Engine)

@@ -21,12 +21,7 @@ type Engine struct {
 func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engine{ctx: ctx} }
 
 // stopper returns a Stopper for one call; nil when the engine is unbound.
-func (e *Engine) stopper() *formats.Stopper {
-	if e.ctx == nil {
-		return nil
-	}
-	return formats.NewStopper(e.ctx, 1)
-}
+func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, 1) }
 
 // New returns the PDF engine.
 func New() *Engine { return &Engine{} }

@@ -22,14 +22,9 @@ func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engin
 // checks cost nothing measurable.
 const stepsPerCheck = 4096
 
-// stopper returns a fresh Stopper for one call, never stopping when the
-// engine is not bound to a context.
-func (e *Engine) stopper() *formats.Stopper {
-	if e == nil || e.ctx == nil {
-		return nil
-	}
-	return formats.NewStopper(e.ctx, stepsPerCheck)
-}
+// stopper returns a fresh Stopper for one call; nil when the engine is
+// unbound.
+func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, stepsPerCheck) }
 
 // New returns the Word engine.
 func New() *Engine { return &Engine{} }
