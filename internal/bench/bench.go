@@ -97,69 +97,80 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := newReport(cfg, docs)
-	var pin *cpuPlan
+	b := &bench{cfg: cfg, plan: p, docs: docs, rep: newReport(cfg, docs)}
 	if len(cfg.CPUs) > 0 {
-		if pin, err = newCPUPlan(cfg.CPUs); err != nil {
+		if b.pin, err = newCPUPlan(cfg.CPUs); err != nil {
 			return nil, err
 		}
-		defer func() {
-			if err := pin.unpin(); err != nil {
-				cfg.Logger.Warn("bench: give the CPUs back", "err", err)
-			}
-		}()
 	}
-	var q *session
-	defer func() { q.close() }()
+	defer b.close()
 	for round := 1; round <= cfg.Repeat; round++ {
-		if err := runRound(ctx, cfg, rep, p, docs, pin, &q, round); err != nil {
-			compare(rep.Runs)
-			return rep, err
+		if err := b.round(ctx, round); err != nil {
+			compare(b.rep.Runs)
+			return b.rep, err
 		}
 	}
-	compare(rep.Runs)
+	compare(b.rep.Runs)
 	if cfg.Repeat > 1 {
-		rep.Medians = medians(rep.Runs)
+		b.rep.Medians = medians(b.rep.Runs)
 	}
-	return rep, nil
+	return b.rep, nil
 }
 
-// runRound measures the baseline and each worker count once, appending the
-// runs to rep; the Redis session is opened on first use and kept.
-func runRound(ctx context.Context, cfg Config, rep *Report, p *plan, docs []*document, pin *cpuPlan, q **session, round int) error {
+// bench is one Run in progress: what every round shares.
+type bench struct {
+	cfg  Config
+	plan *plan
+	docs []*document
+	rep  *Report
+	pin  *cpuPlan // nil: nothing pinned
+	q    *session // opened by the first queued run
+}
+
+// round measures the baseline and each worker count once, appending the
+// runs to the report.
+func (b *bench) round(ctx context.Context, round int) error {
+	cfg := b.cfg
 	if cfg.Baseline {
 		cfg.Logger.Info("bench run", "run", "in-process", "round", round, "jobs", cfg.Jobs)
-		if err := pin.pinWork(); err != nil {
+		if err := b.pin.pinWork(); err != nil {
 			return err
 		}
-		run := runBaseline(ctx, p, cfg.Concurrency)
+		run := runBaseline(ctx, b.plan, cfg.Concurrency)
 		run.Round = round
-		rep.Runs = append(rep.Runs, run)
+		b.rep.Runs = append(b.rep.Runs, run)
 	}
 	if len(cfg.Workers) == 0 {
 		return nil
 	}
-	if err := pin.pinDriver(); err != nil {
+	if err := b.pin.pinDriver(); err != nil {
 		return err
 	}
-	if *q == nil {
-		s, err := openSession(ctx, cfg.RedisURL, docs)
+	if b.q == nil {
+		q, err := openSession(ctx, cfg.RedisURL, b.docs)
 		if err != nil {
 			return err
 		}
-		*q = s
-		rep.Redis = s.name
+		b.q, b.rep.Redis = q, q.name
 	}
 	for _, n := range cfg.Workers {
 		cfg.Logger.Info("bench run", "workers", n, "round", round, "jobs", cfg.Jobs)
-		run, err := runQueued(ctx, cfg, *q, p, n, pin)
+		run, err := runQueued(ctx, cfg, b.q, b.plan, n, b.pin)
 		if err != nil {
 			return fmt.Errorf("run with %d worker(s): %w", n, err)
 		}
 		run.Round = round
-		rep.Runs = append(rep.Runs, run)
+		b.rep.Runs = append(b.rep.Runs, run)
 	}
 	return nil
+}
+
+// close gives the CPUs back and closes the Redis session.
+func (b *bench) close() {
+	if err := b.pin.unpin(); err != nil {
+		b.cfg.Logger.Warn("bench: give the CPUs back", "err", err)
+	}
+	b.q.close()
 }
 
 func newReport(cfg Config, docs []*document) *Report {
