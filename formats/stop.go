@@ -76,12 +76,3 @@ func (s *Stopper) Check() error {
 	}
 	return nil
 }
-
-// Context returns the Stopper's context, or context.Background() for one
-// that never stops.
-func (s *Stopper) Context() context.Context {
-	if s == nil || s.ctx == nil {
-		return context.Background()
-	}
-	return s.ctx
-}
