@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -21,9 +22,22 @@ const (
 	KindFill           Kind = "fill" // write then verify, on one parse: the bulk-run job
 )
 
-// Kinds lists every job kind in a stable order.
+// KindFillGroup runs several fill payloads as one task. Bulk runs of small
+// documents use it so that the queue's fixed cost per task (dequeue,
+// completion, bookkeeping) is paid once per group instead of once per
+// document. Batch runs make it (formfill batch --group); it is not one of
+// the Kinds a user submits by hand.
+const KindFillGroup Kind = "fill_group"
+
+// MaxGroup is the most fill payloads one fill_group job carries.
+const MaxGroup = 64
+
+// Kinds lists every job kind a user submits, in a stable order.
 var Kinds = []Kind{KindExtractCompact, KindExtractRaw, KindExtractText, KindValidate,
 	KindBuildInsertion, KindWrite, KindVerify, KindListFields, KindFill}
+
+// TaskKinds lists every kind a worker runs: Kinds and KindFillGroup.
+var TaskKinds = append(slices.Clone(Kinds), KindFillGroup)
 
 // ParseKind turns a user-given kind into a Kind.
 func ParseKind(s string) (Kind, error) {
@@ -39,8 +53,9 @@ func ParseKind(s string) (Kind, error) {
 	return "", fmt.Errorf("unknown job kind %q; expected one of %s", s, strings.Join(names, ", "))
 }
 
-// NeedsDocument reports whether a job of kind k reads a document blob.
-func (k Kind) NeedsDocument() bool { return k != KindBuildInsertion }
+// NeedsDocument reports whether a job of kind k reads a document blob of
+// its own (a fill_group's documents are its items').
+func (k Kind) NeedsDocument() bool { return k != KindBuildInsertion && k != KindFillGroup }
 
 // TaskType is the asynq task type name of kind k.
 func (k Kind) TaskType() string { return taskPrefix + string(k) }
@@ -49,6 +64,9 @@ const taskPrefix = "formfill:"
 
 // KindOfTask returns the kind behind an asynq task type name.
 func KindOfTask(typename string) (Kind, error) {
+	if k := Kind(strings.TrimPrefix(typename, taskPrefix)); k == KindFillGroup {
+		return k, nil
+	}
 	return ParseKind(strings.TrimPrefix(typename, taskPrefix))
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/redis/go-redis/v9"
 )
 
 // taskKey is the hash asynq keeps a task in: its "state" field and, where
@@ -16,25 +18,34 @@ func taskKey(queue, id string) string { return "asynq:{" + queue + "}:t:" + id }
 
 // StoreResult records a job's result under its ID and, for jobs that
 // produce one, the output document as a blob (setting res.OutputDocID), in
-// one round trip to Redis. Workers call it once per job, before asynq marks
-// the job done.
-func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result, output []byte) error {
-	var outID string
-	if output != nil {
-		outID = DocID(output)
-		res.OutputDocID = outID
+// one round trip to Redis. A fill_group's outputs are itemOutputs, one per
+// res.Group entry (nil where that fill failed). Workers call it once per
+// job, before asynq marks the job done.
+func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result, output []byte, itemOutputs ...[]byte) error {
+	if len(itemOutputs) > len(res.Group) {
+		return fmt.Errorf("job %s: store result: %d outputs for %d group results", id, len(itemOutputs), len(res.Group))
+	}
+	pipe := c.rdb.Pipeline()
+	c.queueOutput(ctx, pipe, res, output)
+	for i, out := range itemOutputs {
+		c.queueOutput(ctx, pipe, res.Group[i], out)
 	}
 	data, err := json.Marshal(res)
 	if err != nil {
 		return fmt.Errorf("job %s: encode result: %w", id, err)
-	}
-	pipe := c.rdb.Pipeline()
-	if output != nil {
-		pipe.Set(ctx, blobPrefix+outID, output, c.blobTTL)
 	}
 	pipe.HSet(ctx, taskKey(queue, id), "result", data)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("job %s: store result: %w", id, c.connErr(err))
 	}
 	return nil
+}
+
+// queueOutput adds output, if any, to pipe as a blob and names it in res.
+func (c *Client) queueOutput(ctx context.Context, pipe redis.Pipeliner, res *Result, output []byte) {
+	if output == nil || res == nil {
+		return
+	}
+	res.OutputDocID = DocID(output)
+	pipe.Set(ctx, blobPrefix+res.OutputDocID, output, c.blobTTL)
 }

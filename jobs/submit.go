@@ -37,7 +37,8 @@ func Queue(q string) SubmitOption { return func(o *submitOptions) { o.queue = q 
 // that key that failed or was canceled is run again.
 func IdempotencyKey(key string) SubmitOption { return func(o *submitOptions) { o.key = key } }
 
-// Timeout bounds how long the job may run.
+// Timeout bounds how long the job may run; a fill_group job may run this
+// long per payload.
 func Timeout(d time.Duration) SubmitOption { return func(o *submitOptions) { o.timeout = d } }
 
 // MaxRetry bounds how often the job is retried after a transient failure.
@@ -52,7 +53,12 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...SubmitOption) (s
 	if _, err := ParseQueue(o.queue); err != nil {
 		return "", err
 	}
-	if _, err := ParseKind(string(p.Kind)); err != nil {
+	if p.Kind == KindFillGroup {
+		if err := checkGroup(p.Group); err != nil {
+			return "", err
+		}
+		o.timeout *= time.Duration(len(p.Group))
+	} else if _, err := ParseKind(string(p.Kind)); err != nil {
 		return "", err
 	}
 	if p.Kind.NeedsDocument() && p.DocID == "" {
@@ -113,14 +119,14 @@ func (c *Client) encodePayload(ctx context.Context, p Payload) ([]byte, error) {
 	if len(data) <= maxInlinePayload {
 		return data, nil
 	}
-	bulk, err := json.Marshal(bulkPart{Locations: p.Locations, Answers: p.Answers, Expected: p.Expected})
+	bulk, err := json.Marshal(bulkPart{Locations: p.Locations, Answers: p.Answers, Expected: p.Expected, Group: p.Group})
 	if err != nil {
 		return nil, fmt.Errorf("encode %s answers: %w", p.Kind, err)
 	}
 	if p.AnswersBlob, err = c.PutBlob(ctx, bulk); err != nil {
 		return nil, err
 	}
-	p.Locations, p.Answers, p.Expected = nil, nil, nil
+	p.Locations, p.Answers, p.Expected, p.Group = nil, nil, nil, nil
 	return json.Marshal(p)
 }
 
@@ -129,6 +135,7 @@ type bulkPart struct {
 	Locations []formats.Location       `json:"locations,omitempty"`
 	Answers   []formats.Answer         `json:"answers,omitempty"`
 	Expected  []formats.ExpectedAnswer `json:"expected,omitempty"`
+	Group     []Payload                `json:"group,omitempty"`
 }
 
 // ResolvePayload decodes a task payload, fetching its answers blob if the
@@ -149,6 +156,23 @@ func (c *Client) ResolvePayload(ctx context.Context, data []byte) (Payload, erro
 	if err := json.Unmarshal(raw, &b); err != nil {
 		return p, fmt.Errorf("decode answers blob: %w", err)
 	}
-	p.Locations, p.Answers, p.Expected, p.AnswersBlob = b.Locations, b.Answers, b.Expected, ""
+	p.Locations, p.Answers, p.Expected, p.Group, p.AnswersBlob = b.Locations, b.Answers, b.Expected, b.Group, ""
 	return p, nil
+}
+
+// checkGroup checks a fill_group's payloads: 1 to MaxGroup fills, each with
+// its document.
+func checkGroup(group []Payload) error {
+	if len(group) == 0 || len(group) > MaxGroup {
+		return fmt.Errorf("%s job has %d payloads; expected 1 to %d", KindFillGroup, len(group), MaxGroup)
+	}
+	for i, item := range group {
+		if item.Kind != KindFill {
+			return fmt.Errorf("%s job: payload %d is of kind %q; expected %s", KindFillGroup, i, item.Kind, KindFill)
+		}
+		if item.DocID == "" {
+			return fmt.Errorf("%s job: payload %d needs a document: upload it with PutBlob and set doc_id", KindFillGroup, i)
+		}
+	}
+	return nil
 }

@@ -16,7 +16,10 @@ type Payload struct {
 	Expected  []formats.ExpectedAnswer       `json:"expected,omitempty"`
 	Insertion *formats.BuildInsertionRequest `json:"insertion,omitempty"`
 	DryRun    bool                           `json:"dry_run,omitempty"`
-	// AnswersBlob holds Answers/Expected/Locations as a blob when they are
+	// Group holds the fill payloads of a fill_group job, each with its own
+	// document and answers.
+	Group []Payload `json:"group,omitempty"`
+	// AnswersBlob holds Answers/Expected/Locations/Group as a blob when they are
 	// too large to travel in the task itself (see maxInlinePayload).
 	AnswersBlob string `json:"answers_blob,omitempty"`
 }
@@ -34,6 +37,9 @@ type Result struct {
 	Fields      []formats.FormField           `json:"fields,omitempty"`
 	Report      *formats.VerificationReport   `json:"report,omitempty"`
 	Error       *JobError                     `json:"error,omitempty"` // set when the job failed on its input
+	// Group holds a fill_group job's results, one per payload and in the
+	// same order; each has its own output document or error.
+	Group []*Result `json:"group,omitempty"`
 }
 
 // JobError is a job's failure as stored in its result: the kind of input

@@ -30,11 +30,11 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 		return fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
 	}
 
-	res, out, err := w.process(ctx, t, kind)
+	res, outs, err := w.process(ctx, t, kind, log)
 	outcome := "completed"
 	switch {
 	case err == nil:
-		err = w.storeResult(ctx, t, res, out)
+		err = w.storeResult(ctx, t, res, outs)
 	case w.client.IsCanceled(context.WithoutCancel(ctx), id):
 		outcome = "canceled"
 		err = fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
@@ -57,16 +57,33 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-// process runs the job and returns its result and output document, if it
-// produces one; storing them is the caller's.
-func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind) (*jobs.Result, []byte, error) {
+// outputs are the documents a job produced: doc for a write or fill, items
+// for a fill_group (one per payload, nil where none).
+type outputs struct {
+	doc   []byte
+	items [][]byte
+}
+
+// process runs the job and returns its result and output documents;
+// storing them is the caller's.
+func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log *slog.Logger) (*jobs.Result, outputs, error) {
 	p, err := w.client.ResolvePayload(ctx, t.Payload())
 	if err != nil {
-		return nil, nil, err
+		return nil, outputs{}, err
 	}
 	p.Kind = kind
+	if kind == jobs.KindFillGroup {
+		return w.runGroup(ctx, p.Group, log)
+	}
+	res, out, err := w.runOne(ctx, p)
+	return res, outputs{doc: out}, err
+}
+
+// runOne fetches the payload's document, if it needs one, and runs it.
+func (w *Worker) runOne(ctx context.Context, p jobs.Payload) (*jobs.Result, []byte, error) {
 	var doc []byte
-	if kind.NeedsDocument() {
+	if p.Kind.NeedsDocument() {
+		var err error
 		if doc, err = w.client.GetBlob(ctx, p.DocID); err != nil {
 			return nil, nil, err
 		}
@@ -159,16 +176,16 @@ func jobError(err error) *jobs.JobError {
 // failWith stores the failure as the job's result and ends the job without
 // retries.
 func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je *jobs.JobError) error {
-	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, nil); err != nil {
+	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, outputs{}); err != nil {
 		return err
 	}
 	return fmt.Errorf("%s: %w", je.Message, asynq.SkipRetry)
 }
 
-// storeResult writes the result and output document in one round trip. A
+// storeResult writes the result and output documents in one round trip. A
 // job past its deadline or canceled stores nothing, as asynq's own
 // ResultWriter would refuse.
-func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Result, out []byte) error {
+func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Result, outs outputs) error {
 	id := t.ResultWriter().TaskID()
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("job %s: store result: %w", id, err)
@@ -177,7 +194,7 @@ func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Resul
 	if !ok {
 		return fmt.Errorf("job %s: store result: no queue name in the task's context", id)
 	}
-	return w.client.StoreResult(ctx, queue, id, res, out)
+	return w.client.StoreResult(ctx, queue, id, res, outs.doc, outs.items...)
 }
 
 func errString(err error) string {

@@ -112,7 +112,7 @@ func retryDelay(n int, _ error, _ *asynq.Task) time.Duration {
 // Start begins serving in the background.
 func (w *Worker) Start() error {
 	mux := asynq.NewServeMux()
-	for _, k := range jobs.Kinds {
+	for _, k := range jobs.TaskKinds {
 		mux.HandleFunc(k.TaskType(), w.handle)
 	}
 	if err := w.server.Start(mux); err != nil {

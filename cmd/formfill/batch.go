@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/formfill/formfill/jobs"
@@ -42,6 +43,7 @@ type batchSummary struct {
 type batchOptions struct {
 	outDir      string
 	concurrency int
+	group       int // documents per job
 	timeout     time.Duration
 	quiet       bool
 }
@@ -65,8 +67,9 @@ collected, not redone. Exits 1 listing the documents that failed and why.`,
 		}})
 	o := batchOptions{}
 	fs.StringVar(&o.outDir, "out-dir", "", "directory for the filled documents and the state file (required)")
-	fs.IntVar(&o.concurrency, "concurrency", 16, "documents in flight at once")
-	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest wait for one document's job")
+	fs.IntVar(&o.concurrency, "concurrency", 16, "jobs in flight at once")
+	fs.IntVar(&o.group, "group", 1, fmt.Sprintf("documents per job, 1 to %d: several small documents in one fill_group job pay the queue's fixed cost per job once", jobs.MaxGroup))
+	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest wait for one document (a group's job waits this long per document)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
@@ -77,6 +80,9 @@ collected, not redone. Exits 1 listing the documents that failed and why.`,
 	}
 	if o.concurrency < 1 {
 		return usagef("--concurrency %d: expected 1 or more", o.concurrency)
+	}
+	if o.group < 1 || o.group > jobs.MaxGroup {
+		return usagef("--group %d: expected 1 to %d", o.group, jobs.MaxGroup)
 	}
 	entries, err := readManifest(pos[0])
 	if err != nil {
@@ -108,35 +114,34 @@ collected, not redone. Exits 1 listing the documents that failed and why.`,
 }
 
 // runItems processes the items with bounded concurrency and returns each
-// one's outcome (in manifest order) and how many jobs were submitted.
+// one's outcome (in manifest order) and how many jobs were submitted. With
+// o.group above 1, runs of up to o.group items go as one fill_group job.
 func runItems(ctx context.Context, b *backend, state *batchState, items []*batchItem, o batchOptions, prog *progress) ([]batchDoc, int) {
 	docs := make([]batchDoc, len(items))
-	var submitted int64
-	var mu sync.Mutex
-	next := make(chan int)
+	var submitted atomic.Int64
+	next := make(chan []int)
 	var wg sync.WaitGroup
 	for range min(o.concurrency, len(items)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				d, sub := processItem(ctx, b, state, items[i], o)
+		wg.Go(func() {
+			for run := range next {
+				got, sub := processRun(ctx, b, state, items, run, o)
 				if sub {
-					mu.Lock()
-					submitted++
-					mu.Unlock()
+					submitted.Add(1)
 				}
-				docs[i] = d
-				prog.add(d.Status)
+				for k, i := range run {
+					docs[i] = got[k]
+					prog.add(got[k].Status)
+				}
 			}
-		}()
+		})
 	}
-	for i := range items {
-		if ctx.Err() != nil {
-			break
+	for start := 0; start < len(items) && ctx.Err() == nil; start += o.group {
+		run := make([]int, 0, o.group)
+		for i := start; i < min(start+o.group, len(items)); i++ {
+			run = append(run, i)
 		}
 		select {
-		case next <- i:
+		case next <- run:
 		case <-ctx.Done():
 		}
 	}
@@ -144,70 +149,112 @@ func runItems(ctx context.Context, b *backend, state *batchState, items []*batch
 	wg.Wait()
 	for i, it := range items {
 		if docs[i].Status == "" {
-			docs[i] = batchDoc{N: it.N, File: it.File, Output: it.Output, Status: "unfinished"}
+			docs[i] = batchDoc{N: it.N, File: it.File, Output: it.Output, Status: outcomeUnfinished}
 		}
 	}
-	return docs, int(submitted)
+	return docs, int(submitted.Load())
+}
+
+// processRun processes the items at indices run: one fill job for a single
+// item, one fill_group job for several.
+func processRun(ctx context.Context, b *backend, state *batchState, items []*batchItem, run []int, o batchOptions) ([]batchDoc, bool) {
+	if len(run) == 1 {
+		d, sub := processItem(ctx, b, state, items[run[0]], o)
+		return []batchDoc{d}, sub
+	}
+	group := make([]*batchItem, len(run))
+	for k, i := range run {
+		group[k] = items[i]
+	}
+	return processGroup(ctx, b, state, group, o)
 }
 
 // processItem fills one document: skip it if already done, else upload,
 // submit (idempotently), wait, save the output and record the outcome.
 func processItem(ctx context.Context, b *backend, state *batchState, it *batchItem, o batchOptions) (batchDoc, bool) {
-	d := batchDoc{N: it.N, File: it.File, Output: it.Output}
-	fail := func(err error) batchDoc {
-		d.Status, d.Error = outcomeFailed, err.Error()
-		if ctx.Err() != nil {
-			d.Status = "unfinished" // interrupted, not failed: a rerun does it
-		}
-		return d
-	}
-	answers, err := it.answers()
-	if err != nil {
-		return fail(err), false
-	}
-	data, ft, err := readDocument(it.File, it.Type)
-	if err != nil {
-		return fail(err), false
-	}
-	key, err := workKey(data, answers)
-	if err != nil {
-		return fail(err), false
-	}
-	if rec, ok := state.finished(it.Output, key); ok {
-		d.Status, d.JobID = outcomeSkipped, rec.JobID
+	p, d := prepareItem(ctx, b, state, it)
+	if p == nil {
 		return d, false
 	}
-	docID, err := b.client.PutBlob(ctx, data)
+	var err error
+	d.JobID, err = b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(p.key))
 	if err != nil {
-		return fail(err), false
-	}
-	data = nil // the blob is in Redis; do not hold thousands of documents
-	d.JobID, err = b.client.Submit(ctx, jobs.Payload{Kind: jobs.KindFill, DocID: docID, FileType: ft, Answers: answers},
-		jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(key))
-	if err != nil {
-		return fail(err), false
+		return failDoc(ctx, d, err), false
 	}
 	wctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
 	res, err := awaitResult(wctx, b.client, d.JobID, b.pollInterval())
 	if err != nil && ctx.Err() != nil {
-		d.Status = "unfinished" // interrupted: the job goes on; a rerun collects it
+		d.Status = outcomeUnfinished // interrupted: the job goes on; a rerun collects it
 		return d, true
 	}
+	return finishItem(ctx, b, state, p, d, res, err), true
+}
+
+// preparedItem is a document read, checked and uploaded, ready to submit.
+type preparedItem struct {
+	it      *batchItem
+	key     string // idempotency key: sha256 of document and answers
+	payload jobs.Payload
+}
+
+// prepareItem reads an item's document and answers and uploads the
+// document. It returns nil and the item's outcome when there is nothing to
+// submit: the work was done by an earlier run, or the item failed.
+func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchItem) (*preparedItem, batchDoc) {
+	d := batchDoc{N: it.N, File: it.File, Output: it.Output}
+	answers, err := it.answers()
+	if err != nil {
+		return nil, failDoc(ctx, d, err)
+	}
+	data, ft, err := readDocument(it.File, it.Type)
+	if err != nil {
+		return nil, failDoc(ctx, d, err)
+	}
+	key, err := workKey(data, answers)
+	if err != nil {
+		return nil, failDoc(ctx, d, err)
+	}
+	if rec, ok := state.finished(it.Output, key); ok {
+		d.Status, d.JobID = outcomeSkipped, rec.JobID
+		return nil, d
+	}
+	docID, err := b.client.PutBlob(ctx, data)
+	if err != nil {
+		return nil, failDoc(ctx, d, err)
+	}
+	// data is not kept: the blob is in Redis, and a batch holds thousands.
+	return &preparedItem{it: it, key: key,
+		payload: jobs.Payload{Kind: jobs.KindFill, DocID: docID, FileType: ft, Answers: answers}}, d
+}
+
+// finishItem saves a finished job's output, checks its verification and
+// records the outcome in the state file.
+func finishItem(ctx context.Context, b *backend, state *batchState, p *preparedItem, d batchDoc, res *jobs.Result, err error) batchDoc {
 	if err == nil {
-		err = saveOutput(ctx, b.client, res, it.Output)
+		err = saveOutput(ctx, b.client, res, p.it.Output)
 	}
 	if err == nil && res.Report != nil && !res.Report.OK() {
 		err = errors.New("verification failed: " + problems(res.Report))
 	}
 	d.Status = outcomeDone
 	if err != nil {
-		d = fail(err)
+		d = failDoc(ctx, d, err)
 	}
-	if rerr := state.record(stateRecord{Output: it.Output, File: it.File, Key: key, JobID: d.JobID, Status: d.Status, Error: d.Error}); rerr != nil && d.Error == "" {
-		d = fail(rerr)
+	if rerr := state.record(stateRecord{Output: p.it.Output, File: p.it.File, Key: p.key, JobID: d.JobID, Status: d.Status, Error: d.Error}); rerr != nil && d.Error == "" {
+		d = failDoc(ctx, d, rerr)
 	}
-	return d, true
+	return d
+}
+
+// failDoc marks d failed with err, or unfinished when the run was
+// interrupted: a rerun does it.
+func failDoc(ctx context.Context, d batchDoc, err error) batchDoc {
+	d.Status, d.Error = outcomeFailed, err.Error()
+	if ctx.Err() != nil {
+		d.Status = outcomeUnfinished
+	}
+	return d
 }
 
 func summarize(docs []batchDoc, submitted int, elapsed time.Duration, interrupted bool) batchSummary {

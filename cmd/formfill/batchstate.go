@@ -22,6 +22,8 @@ const (
 	outcomeDone    = "done"
 	outcomeFailed  = "failed"
 	outcomeSkipped = "skipped"
+	// outcomeUnfinished is a document an interrupted run did not finish.
+	outcomeUnfinished = "unfinished"
 )
 
 // stateRecord is what the state log remembers of one document.

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/formfill/formfill/jobs"
+)
+
+// processGroup fills several documents as one fill_group job: each is
+// prepared (skipped if an earlier run did it) and uploaded, the rest are
+// submitted together, and each document's output and outcome are saved and
+// recorded on their own, exactly as processItem does for one. The job's
+// idempotency key is made of its documents' keys, so a rerun that meets the
+// same documents collects the same job.
+func processGroup(ctx context.Context, b *backend, state *batchState, items []*batchItem, o batchOptions) ([]batchDoc, bool) {
+	docs := make([]batchDoc, len(items))
+	var ready []*preparedItem
+	var at []int // index in items of each ready item
+	for i, it := range items {
+		p, d := prepareItem(ctx, b, state, it)
+		docs[i] = d
+		if p != nil {
+			ready, at = append(ready, p), append(at, i)
+		}
+	}
+	if len(ready) == 0 {
+		return docs, false
+	}
+	payload := jobs.Payload{Kind: jobs.KindFillGroup}
+	keys := make([]string, len(ready))
+	for k, p := range ready {
+		payload.Group, keys[k] = append(payload.Group, p.payload), p.key
+	}
+	id, err := b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey("group-"+strings.Join(keys, ",")))
+	if err != nil {
+		for _, i := range at {
+			docs[i] = failDoc(ctx, docs[i], err)
+		}
+		return docs, false
+	}
+	wctx, cancel := context.WithTimeout(ctx, o.timeout*time.Duration(len(ready)))
+	defer cancel()
+	res, err := awaitResult(wctx, b.client, id, b.pollInterval())
+	for k, p := range ready {
+		d := docs[at[k]]
+		d.JobID = id
+		if err != nil && ctx.Err() != nil {
+			d.Status = outcomeUnfinished // interrupted: the job goes on; a rerun collects it
+		} else {
+			r, rerr := groupMember(res, err, id, k)
+			d = finishItem(ctx, b, state, p, d, r, rerr)
+		}
+		docs[at[k]] = d
+	}
+	return docs, true
+}
+
+// groupMember is the k-th document's result in a fill_group job's result,
+// or the error that stopped it: the job's own, or the document's.
+func groupMember(res *jobs.Result, err error, id string, k int) (*jobs.Result, error) {
+	if err != nil {
+		return nil, err
+	}
+	if k >= len(res.Group) || res.Group[k] == nil {
+		return nil, fmt.Errorf("job %s: no result for document %d of its group", id, k+1)
+	}
+	r := res.Group[k]
+	if r.Error != nil {
+		return r, &jobFailedError{id: id, state: jobs.StateFailed, je: r.Error}
+	}
+	return r, nil
+}

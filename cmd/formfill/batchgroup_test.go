@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/internal/readers"
+)
+
+// --group puts several documents in one job; each document still gets its
+// own output, its own outcome and its own line in the state file, so a
+// failure in a group names only its document and a rerun redoes nothing.
+func TestBatchGroupFillsEachDocumentAndResumes(t *testing.T) {
+	env := redisEnv(t, 13)
+	startWorker(t, env, "--concurrency", "2")
+	dir := t.TempDir()
+	manifest := writeManifest(t, dir, 10)
+	corrupt := filepath.Join(dir, "broken.docx")
+	writeFile(t, corrupt, []byte("PK\x03\x04 not really a zip"))
+	f, _ := os.OpenFile(manifest, os.O_APPEND|os.O_WRONLY, 0)
+	fmt.Fprintf(f, `{"file": %q, "answers": [{"pair_id": "T1-R2-C2", "answer_text": "x"}]}`+"\n", corrupt)
+	f.Close()
+	out := filepath.Join(dir, "out")
+
+	s, r := runBatchJSON(t, env, manifest, "--out-dir", out, "--group", "4", "--concurrency", "2")
+	if r.code != exitFailure || s.Done != 10 || s.Failed != 1 || s.Submitted != 3 {
+		t.Fatalf("grouped run: exit %d, want 1 with 10 done, 1 failed, 3 jobs for 11 documents: %+v\n%s", r.code, s, r.stderr)
+	}
+	if f := s.Failures[0]; !strings.HasSuffix(f.File, "broken.docx") || !strings.Contains(f.Error, "invalid_document") {
+		t.Fatalf("failure: %+v", f)
+	}
+	if a, b := s.Documents[0].JobID, s.Documents[3].JobID; a == "" || a != b || a == s.Documents[4].JobID {
+		t.Fatalf("documents 1-4 should share a job and 5 have another: %q %q %q", a, b, s.Documents[4].JobID)
+	}
+	for i, d := range s.Documents[:10] {
+		data, err := os.ReadFile(d.Output)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("Answer number %d", i)
+		var got string
+		switch filepath.Ext(d.Output) {
+		case ".docx":
+			got = readers.DocxText(t, data)
+		case ".pdf":
+			got = readers.PDFText(t, data) + fmt.Sprint(readers.PDFFields(t, data))
+		case ".xlsx":
+			got = fmt.Sprint(readers.XLSXCells(t, data))
+		}
+		if !strings.Contains(got, want) {
+			t.Fatalf("%s: an independent reader does not find %q in:\n%s", d.Output, want, got)
+		}
+	}
+
+	s, r = runBatchJSON(t, env, manifest, "--out-dir", out, "--group", "4")
+	if s.Skipped != 10 || s.Failed != 1 || s.Submitted != 1 {
+		t.Fatalf("rerun: exit %d, want 10 skipped and only the broken document submitted again: %+v", r.code, s)
+	}
+}
