@@ -26,7 +26,8 @@ type Config struct {
 	Docs        []string      // fixture names (internal/fixtures)
 	Workers     []int         // worker process counts, one run each
 	Concurrency int           // jobs at once per worker (and in the baseline)
-	InFlight    int           // jobs outstanding per run; 0: 2 × workers × concurrency
+	InFlight    int           // tasks outstanding per run; 0: 2 × workers × concurrency
+	Group       int           // fill jobs per task in the queued runs (a fill_group when over 1); 0 or 1: one each
 	Poll        time.Duration // status poll interval while waiting for a job
 	JobTimeout  time.Duration // one job, submit to completed
 	Queue       string        // queue jobs go to
@@ -176,7 +177,7 @@ func (b *bench) close() {
 func newReport(cfg Config, docs []*document) *Report {
 	rep := &Report{
 		StartedAt: time.Now().UTC(), Jobs: cfg.Jobs, Mix: cfg.Mix, Concurrency: cfg.Concurrency,
-		InFlight: cfg.InFlight, Poll: cfg.Poll.String(), CPUs: cfg.CPUs, Repeat: cfg.Repeat,
+		InFlight: cfg.InFlight, Group: cfg.Group, Poll: cfg.Poll.String(), CPUs: cfg.CPUs, Repeat: cfg.Repeat,
 		Host: Host{CPUs: runtime.NumCPU(), OS: runtime.GOOS, Arch: runtime.GOARCH, GoVersion: runtime.Version()},
 	}
 	for _, d := range docs {
@@ -192,7 +193,7 @@ func runQueued(ctx context.Context, cfg Config, q *session, p *plan, n int, pin 
 	if inFlight <= 0 {
 		inFlight = 2 * n * cfg.Concurrency
 	}
-	d := &queueDriver{client: q.client, queue: cfg.Queue, inFlight: inFlight, poll: cfg.Poll, jobTimeout: cfg.JobTimeout}
+	d := &queueDriver{client: q.client, queue: cfg.Queue, inFlight: inFlight, group: cfg.Group, poll: cfg.Poll, jobTimeout: cfg.JobTimeout}
 	if cfg.InProcessWorker {
 		w, err := worker.New(q.conn, worker.Concurrency(cfg.Concurrency), worker.Logger(cfg.Logger))
 		if err != nil {

@@ -5,10 +5,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/formfill/formfill/internal/redistest"
+	"github.com/formfill/formfill/jobs"
 )
 
 // testDB is this package's database on the test Redis (each package has
@@ -153,4 +155,54 @@ func checkRun(t *testing.T, r Result) {
 	if r.MaxPeakRSS() <= 0 {
 		t.Errorf("%s: no peak RSS", r.Name)
 	}
+}
+
+func TestUnitsGroupConsecutiveFillsOnly(t *testing.T) {
+	f, v := jobs.KindFill, jobs.KindVerify
+	p := &plan{kinds: []jobs.Kind{f, f, f, v, f, f, f, f, f}}
+	tests := []struct {
+		group int
+		want  [][]int
+	}{
+		{1, [][]int{{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}}},
+		{2, [][]int{{0, 1}, {2}, {3}, {4, 5}, {6, 7}, {8}}},
+		{4, [][]int{{0, 1, 2}, {3}, {4, 5, 6, 7}, {8}}},
+	}
+	for _, tt := range tests {
+		got := p.units(tt.group)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("units(%d) = %v, want %v", tt.group, got, tt.want)
+		}
+	}
+}
+
+// With --group the queued run sends fills as fill_group tasks and still
+// counts, and checks, every fill on its own; a task's Redis work is then
+// shared by its fills.
+func TestGroupedBenchCountsEachFill(t *testing.T) {
+	redisURL, ctx := redisBench(t)
+	m, _ := ParseMix("fill=1")
+	perFill := map[int]float64{}
+	for _, group := range []int{1, 8} {
+		rep, err := Run(ctx, Config{
+			Jobs: 48, Mix: m, Docs: []string{"word/two_column.docx", "pdf/form.pdf"}, Workers: []int{1}, Concurrency: 2,
+			RedisURL: redisURL, InProcessWorker: true, Group: group, Poll: 20 * time.Millisecond, JobTimeout: 30 * time.Second,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rep.Runs[len(rep.Runs)-1]
+		if r.Jobs != 48 || r.Failed != 0 {
+			t.Fatalf("group %d: %d jobs, %d failed: %v", group, r.Jobs, r.Failed, r.Errors)
+		}
+		perFill[group] = r.RedisCommandsPerJob
+		var out bytes.Buffer
+		if err := rep.WriteText(&out); err != nil || strings.Contains(out.String(), "to a task") != (group > 1) {
+			t.Errorf("group %d: the text report does not say how fills were sent: %v\n%s", group, err, out.String())
+		}
+	}
+	if perFill[8] <= 0 || perFill[8] >= perFill[1] {
+		t.Errorf("Redis commands per fill: %.1f in groups of 8, %.1f alone; grouping should need fewer", perFill[8], perFill[1])
+	}
+	t.Logf("Redis commands per fill: %.1f alone, %.1f in groups of 8", perFill[1], perFill[8])
 }

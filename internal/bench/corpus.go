@@ -218,6 +218,21 @@ func (p *plan) job(i int) (jobs.Payload, []byte) {
 	return p.docs[i%len(p.docs)].payload(p.kinds[i])
 }
 
+// units splits the plan's job indices into tasks: runs of up to group
+// consecutive fills go as one fill_group task, every other job alone.
+func (p *plan) units(group int) [][]int {
+	var units [][]int
+	for i, k := range p.kinds {
+		last := len(units) - 1
+		if k == jobs.KindFill && group > 1 && last >= 0 && len(units[last]) < group && p.kinds[units[last][0]] == jobs.KindFill {
+			units[last] = append(units[last], i)
+			continue
+		}
+		units = append(units, []int{i})
+	}
+	return units
+}
+
 // prefix returns the plan of its first n jobs (all when n is larger).
 func (p *plan) prefix(n int) *plan {
 	return &plan{kinds: p.kinds[:min(n, len(p.kinds))], docs: p.docs}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -42,9 +43,9 @@ func (o *outcome) run(name string, workers int, elapsed time.Duration) Result {
 	return r
 }
 
-// forEach runs fn for every job index of p on n goroutines, in order of
+// forEach runs fn for every index below count on n goroutines, in order of
 // index. It returns the wall time from the first start to the last end.
-func forEach(ctx context.Context, p *plan, n int, fn func(ctx context.Context, i int)) time.Duration {
+func forEach(ctx context.Context, count, n int, fn func(ctx context.Context, i int)) time.Duration {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -56,7 +57,7 @@ func forEach(ctx context.Context, p *plan, n int, fn func(ctx context.Context, i
 		})
 	}
 feed:
-	for i := range p.kinds {
+	for i := range count {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -75,7 +76,7 @@ func runBaseline(ctx context.Context, p *plan, concurrency int) Result {
 	var o outcome
 	self := []int{os.Getpid()}
 	before, okBefore := cpuOf(self)
-	elapsed := forEach(ctx, p, concurrency, func(ctx context.Context, i int) {
+	elapsed := forEach(ctx, len(p.kinds), concurrency, func(ctx context.Context, i int) {
 		payload, doc := p.job(i)
 		start := time.Now()
 		_, _, err := execute(ctx, payload, doc)
@@ -98,19 +99,53 @@ type queueDriver struct {
 	client     *jobs.Client
 	queue      string
 	inFlight   int
+	group      int // fills per task; 1 sends every job alone
 	poll       time.Duration
 	jobTimeout time.Duration
 }
 
+// drive runs the plan through the queue. Each job is counted on its own,
+// also in a group: a grouped job's latency is its group's.
 func (q *queueDriver) drive(ctx context.Context, p *plan) (*outcome, time.Duration) {
 	var o outcome
-	elapsed := forEach(ctx, p, q.inFlight, func(ctx context.Context, i int) {
-		payload, _ := p.job(i)
+	units := p.units(q.group)
+	elapsed := forEach(ctx, len(units), q.inFlight, func(ctx context.Context, u int) {
 		start := time.Now()
-		err := q.one(ctx, payload)
-		o.record(time.Since(start), wrapJob(i, payload.Kind, err))
+		errs := q.task(ctx, p, units[u])
+		lat := time.Since(start)
+		for k, i := range units[u] {
+			o.record(lat, wrapJob(i, p.kinds[i], errs[k]))
+		}
 	})
 	return &o, elapsed
+}
+
+// task submits the jobs at indices unit as one task (a fill_group when
+// there are several) and waits for it; it returns each job's error.
+func (q *queueDriver) task(ctx context.Context, p *plan, unit []int) []error {
+	errs := make([]error, len(unit))
+	if len(unit) == 1 {
+		payload, _ := p.job(unit[0])
+		errs[0] = q.one(ctx, payload)
+		return errs
+	}
+	group := jobs.Payload{Kind: jobs.KindFillGroup}
+	for _, i := range unit {
+		payload, _ := p.job(i)
+		group.Group = append(group.Group, payload)
+	}
+	res, err := q.submitAndWait(ctx, group)
+	for k := range unit {
+		switch {
+		case err != nil:
+			errs[k] = err
+		case k >= len(res.Group) || res.Group[k] == nil:
+			errs[k] = fmt.Errorf("no result in its group")
+		case res.Group[k].Error != nil:
+			errs[k] = errors.New(res.Group[k].Error.Message)
+		}
+	}
+	return errs
 }
 
 // measure runs a warm-up of inFlight jobs (not counted: the first jobs of
@@ -135,23 +170,32 @@ func (q *queueDriver) measure(ctx context.Context, p *plan, workerPIDs []int) (o
 }
 
 func (q *queueDriver) one(ctx context.Context, p jobs.Payload) error {
-	ctx, cancel := context.WithTimeout(ctx, q.jobTimeout)
+	_, err := q.submitAndWait(ctx, p)
+	return err
+}
+
+// submitAndWait submits p and returns its result once it completed.
+func (q *queueDriver) submitAndWait(ctx context.Context, p jobs.Payload) (*jobs.Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, q.jobTimeout*time.Duration(max(1, len(p.Group))))
 	defer cancel()
 	id, err := q.client.Submit(ctx, p, jobs.Queue(q.queue))
 	if err != nil {
-		return fmt.Errorf("submit: %w", err)
+		return nil, fmt.Errorf("submit: %w", err)
 	}
 	st, err := q.client.Wait(ctx, id, q.poll)
 	if err != nil {
-		return fmt.Errorf("job %s: %w", id, err)
+		return nil, fmt.Errorf("job %s: %w", id, err)
 	}
 	if st.State != jobs.StateCompleted {
-		return fmt.Errorf("job %s ended %s: %s", id, st.State, st.LastError)
+		return nil, fmt.Errorf("job %s ended %s: %s", id, st.State, st.LastError)
 	}
-	if st.Result != nil && st.Result.Error != nil {
-		return fmt.Errorf("job %s: %s", id, st.Result.Error.Message)
+	if st.Result == nil {
+		return nil, fmt.Errorf("job %s completed without a result", id)
 	}
-	return nil
+	if st.Result.Error != nil {
+		return nil, fmt.Errorf("job %s: %s", id, st.Result.Error.Message)
+	}
+	return st.Result, nil
 }
 
 func wrapJob(i int, kind jobs.Kind, err error) error {

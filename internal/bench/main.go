@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/formfill/formfill/jobs"
 )
 
 const usage = `Usage: formfill bench [flags]
@@ -130,7 +132,8 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 	fs.StringVar(&docs, "docs", strings.Join(DefaultDocs, ","), "fixture documents to use, comma-separated (internal/fixtures names)")
 	fs.StringVar(&workers, "workers", "1,2,4", "worker-process counts, one run each; empty for the baseline only")
 	fs.IntVar(&cfg.Concurrency, "concurrency", 2, "jobs at once per worker process (and in the baseline)")
-	fs.IntVar(&cfg.InFlight, "inflight", 0, "jobs outstanding at once; 0 means 2 × workers × concurrency")
+	fs.IntVar(&cfg.InFlight, "inflight", 0, "tasks outstanding at once; 0 means 2 × workers × concurrency")
+	fs.IntVar(&cfg.Group, "group", 1, fmt.Sprintf("fill jobs per task in the queued runs, 1 to %d: over 1, consecutive fills go as one fill_group task,\nas formfill batch --group sends them", jobs.MaxGroup))
 	fs.DurationVar(&cfg.Poll, "poll", 5*time.Millisecond, "status poll interval: the resolution of the latency figures (Wait stretches it to a tenth of the time waited for long jobs)")
 	fs.DurationVar(&cfg.JobTimeout, "job-timeout", 2*time.Minute, "longest one job may take, submit to completed")
 	fs.StringVar(&cfg.Queue, "queue", "bulk", "queue to submit to (interactive or bulk)")
@@ -159,6 +162,9 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 	}
 	if cfg.CPUs, err = parseCPUs(cpus); err != nil {
 		return cfg, out, err
+	}
+	if cfg.Group < 1 || cfg.Group > jobs.MaxGroup {
+		return cfg, out, fmt.Errorf("--group %d: expected 1 to %d", cfg.Group, jobs.MaxGroup)
 	}
 	if cfg.Jobs <= 0 || cfg.Concurrency <= 0 || cfg.InFlight < 0 || cfg.Repeat <= 0 {
 		return cfg, out, fmt.Errorf("--jobs, --concurrency and --repeat must be positive, --inflight not negative")

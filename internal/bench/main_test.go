@@ -40,12 +40,13 @@ func TestParseFlags(t *testing.T) {
 	t.Setenv("FORMFILL_REDIS_URL", "redis://from-env:6379/3")
 	var stderr bytes.Buffer
 	cfg, out, err := parseFlags([]string{"--jobs", "50", "--mix", "fill=1", "--workers", "2", "--poll", "2ms",
-		"--worker-bin", "/x/formfill", "--json", "--svg", "c.svg", "--no-baseline", "--cpus", "0,3"}, &stderr)
+		"--worker-bin", "/x/formfill", "--json", "--svg", "c.svg", "--no-baseline", "--cpus", "0,3", "--group", "8"}, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Jobs != 50 || cfg.Mix.String() != "fill=1" || !slices.Equal(cfg.Workers, []int{2}) || cfg.Poll != 2*time.Millisecond ||
-		cfg.WorkerBin != "/x/formfill" || cfg.Baseline || cfg.RedisURL != "redis://from-env:6379/3" || !slices.Equal(cfg.CPUs, []int{0, 3}) {
+		cfg.WorkerBin != "/x/formfill" || cfg.Baseline || cfg.RedisURL != "redis://from-env:6379/3" || !slices.Equal(cfg.CPUs, []int{0, 3}) ||
+		cfg.Group != 8 {
 		t.Errorf("cfg = %+v", cfg)
 	}
 	if !out.json || out.svg != "c.svg" {
@@ -67,6 +68,7 @@ func TestMainUsageErrorsExitTwo(t *testing.T) {
 		{[]string{"--cpus", "first"}, "not a CPU number"},
 		{[]string{"--cpus", "0,0"}, "CPU 0 given twice"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"--group", "0"}, "--group 0: expected 1 to 64"},
 		{[]string{"--no-such-flag"}, "not defined"},
 	}
 	for _, tt := range tests {

@@ -20,6 +20,7 @@ type Report struct {
 	Documents   []DocInfo `json:"documents"`
 	Concurrency int       `json:"concurrency_per_worker"`
 	InFlight    int       `json:"in_flight,omitempty"`
+	Group       int       `json:"group,omitempty"` // fill jobs per task in the queued runs
 	Poll        string    `json:"poll_interval"`
 	Redis       string    `json:"redis"`            // redacted URL, or "embedded"
 	CPUs        []int     `json:"cpus,omitempty"`   // the work's CPUs when pinned (--cpus)
@@ -124,6 +125,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "redis %s, concurrency %d per worker, poll %s\n", r.Redis, r.Concurrency, r.Poll)
 	} else {
 		fmt.Fprintf(w, "concurrency %d\n", r.Concurrency)
+	}
+	if r.Group > 1 {
+		fmt.Fprintf(w, "queued runs send fills %d to a task (fill_group); jobs/s and CPU/job count each fill\n", r.Group)
 	}
 	for _, d := range r.Documents {
 		fmt.Fprintf(w, "  doc %-40s %-5s %8s  %d answers\n", d.Name, d.Type, formatBytes(int64(d.Bytes)), d.Answers)
