@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,6 +54,22 @@ func TestBatchGroupFillsEachDocumentAndResumes(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Fatalf("%s: an independent reader does not find %q in:\n%s", d.Output, want, got)
 		}
+	}
+
+	// The group's job is an ordinary job to the job commands: its result
+	// lists one entry per document.
+	r = cli(t, env, "result", s.Documents[0].JobID, "--json")
+	var res struct {
+		Group []struct {
+			OutputDocID string `json:"output_doc_id"`
+		} `json:"group"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || len(res.Group) != 4 || res.Group[3].OutputDocID == "" {
+		t.Fatalf("result --json of a group: %v\n%s", err, r.stdout)
+	}
+	r = cli(t, env, "result", s.Documents[0].JobID, "-o", filepath.Join(dir, "one.docx"))
+	if r.code != exitFailure || !strings.Contains(r.stderr, "one output per document") {
+		t.Fatalf("result -o of a group: exit %d\n%s", r.code, r.stderr)
 	}
 
 	s, r = runBatchJSON(t, env, manifest, "--out-dir", out, "--group", "4")

@@ -98,6 +98,10 @@ func resultOf(st *jobs.Status) (*jobs.Result, error) {
 
 // saveOutput fetches the job's output document and writes it to path.
 func saveOutput(ctx context.Context, c *jobs.Client, res *jobs.Result, path string) error {
+	if res.OutputDocID == "" && len(res.Group) > 0 {
+		return fmt.Errorf("a %s job has one output per document, not one for %s: see output_doc_id in each of its %d group entries (formfill result --json)",
+			res.Kind, path, len(res.Group))
+	}
 	if res.OutputDocID == "" {
 		return fmt.Errorf("the job produced no document to write to %s", path)
 	}
