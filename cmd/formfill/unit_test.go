@@ -128,4 +128,10 @@ func TestBatchInProcess(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout.String(), `"done": 6`) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
 	}
+	// The embedded worker runs grouped fills too.
+	stdout.Reset()
+	code = run(t.Context(), []string{"batch", manifest, "--out-dir", filepath.Join(dir, "grouped"), "--json", "--group", "4"}, e)
+	if code != exitOK || !strings.Contains(stdout.String(), `"done": 6`) || !strings.Contains(stdout.String(), `"submitted": 2`) {
+		t.Fatalf("grouped: exit %d\n%s\n%s", code, stdout.String(), stderr.String())
+	}
 }
