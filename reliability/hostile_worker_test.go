@@ -4,10 +4,12 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
@@ -88,4 +90,77 @@ func errMsg(st *jobs.Status) string {
 		return st.Result.Error.Kind + ": " + st.Result.Error.Message
 	}
 	return "-"
+}
+
+// TestHostileDocumentsInOneGroup puts every hostile input in one fill_group
+// job, followed by a good document: each hostile entry must fail on its own
+// with a typed error, and the good document after them must still be
+// filled. One bad document in a bulk group spoils nothing else.
+func TestHostileDocumentsInOneGroup(t *testing.T) {
+	conn := redistest.Conn(t, 7)
+	w, err := worker.New(conn, worker.Concurrency(1), worker.Logger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer w.Shutdown()
+	c := jobs.NewClient(conn)
+	defer c.Close()
+	ctx := context.Background()
+
+	var cases []hostileCase
+	var group []jobs.Payload
+	answers := []formats.Answer{{PairID: "q1", AnswerText: "x"}}
+	for _, hc := range hostileCases() {
+		if hc.large && testing.Short() {
+			continue
+		}
+		docID, err := c.PutBlob(ctx, hc.build(t))
+		if err != nil {
+			t.Fatalf("%s: put blob: %v", hc.name, err)
+		}
+		cases = append(cases, hc)
+		group = append(group, jobs.Payload{Kind: jobs.KindFill, DocID: docID, FileType: hc.ft, Answers: answers})
+	}
+	good, err := fixtures.Build(fixtures.WordTwoColumn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goodID, err := c.PutBlob(ctx, good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	group = append(group, jobs.Payload{Kind: jobs.KindFill, DocID: goodID, FileType: formats.Word,
+		Answers: []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "After the hostile ones"}}})
+
+	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindFillGroup, Group: group}, jobs.Queue(jobs.QueueBulk))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	st, err := c.Wait(wctx, id, 50*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.State != jobs.StateCompleted || st.Retried != 0 || st.Result == nil || len(st.Result.Group) != len(group) {
+		t.Fatalf("group of %d: %+v", len(group), st)
+	}
+	for i, hc := range cases {
+		r := st.Result.Group[i]
+		switch {
+		case r.Error == nil && hc.mayPass:
+		case r.Error == nil:
+			t.Errorf("%s: filled, want a typed error", hc.name)
+		case r.Error.Kind == "internal" || r.Error.Message == "":
+			t.Errorf("%s: not a typed input error: %+v", hc.name, r.Error)
+		case hc.want != "" && !strings.Contains(strings.ToLower(r.Error.Message), hc.want):
+			t.Errorf("%s: error does not say %q: %s", hc.name, hc.want, r.Error.Message)
+		}
+	}
+	if last := st.Result.Group[len(group)-1]; last.Error != nil || last.OutputDocID == "" || last.Report == nil || !last.Report.OK() {
+		t.Fatalf("the good document after the hostile ones: %+v", last)
+	}
 }
