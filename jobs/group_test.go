@@ -25,11 +25,12 @@ func TestCheckGroupRefusesMalformedGroups(t *testing.T) {
 		{"not a fill", []Payload{fill, {Kind: KindWrite, DocID: "abc"}}, `payload 1 is of kind "write"; expected fill`},
 		{"nested group", []Payload{{Kind: KindFillGroup, Group: []Payload{fill}}}, `payload 0 is of kind "fill_group"`},
 		{"no document", []Payload{fill, {Kind: KindFill}}, "payload 1 needs a document"},
+		{"answers blob of its own", []Payload{{Kind: KindFill, DocID: "abc", AnswersBlob: "def"}}, "payload 0 carries an answers blob"},
 		{"valid", []Payload{fill, fill}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := checkGroup(tt.group)
+			err := CheckGroup(tt.group)
 			if tt.errHas == "" {
 				if err != nil {
 					t.Fatalf("valid group refused: %v", err)

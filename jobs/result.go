@@ -16,19 +16,25 @@ import (
 // test that waits for a job or reads a result back would fail.
 func taskKey(queue, id string) string { return "asynq:{" + queue + "}:t:" + id }
 
-// StoreResult records a job's result under its ID and, for jobs that
-// produce one, the output document as a blob (setting res.OutputDocID), in
-// one round trip to Redis. A fill_group's outputs are itemOutputs, one per
-// res.Group entry (nil where that fill failed). Workers call it once per
-// job, before asynq marks the job done.
-func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result, output []byte, itemOutputs ...[]byte) error {
-	if len(itemOutputs) > len(res.Group) {
-		return fmt.Errorf("job %s: store result: %d outputs for %d group results", id, len(itemOutputs), len(res.Group))
+// Outputs are the documents a job produced: Doc for a write or fill; for
+// a fill_group, Items, one per entry of its result's Group (nil where that
+// fill produced none).
+type Outputs struct {
+	Doc   []byte
+	Items [][]byte
+}
+
+// StoreResult records a job's result under its ID and its output documents
+// as blobs (setting each result's OutputDocID), in one round trip to
+// Redis. Workers call it once per job, before asynq marks the job done.
+func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result, out Outputs) error {
+	if len(out.Items) != 0 && len(out.Items) != len(res.Group) {
+		return fmt.Errorf("job %s: store result: %d outputs for %d group results", id, len(out.Items), len(res.Group))
 	}
 	pipe := c.rdb.Pipeline()
-	c.queueOutput(ctx, pipe, res, output)
-	for i, out := range itemOutputs {
-		c.queueOutput(ctx, pipe, res.Group[i], out)
+	c.queueOutput(ctx, pipe, res, out.Doc)
+	for i, doc := range out.Items {
+		c.queueOutput(ctx, pipe, res.Group[i], doc)
 	}
 	data, err := json.Marshal(res)
 	if err != nil {

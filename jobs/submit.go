@@ -54,7 +54,7 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...SubmitOption) (s
 		return "", err
 	}
 	if p.Kind == KindFillGroup {
-		if err := checkGroup(p.Group); err != nil {
+		if err := CheckGroup(p.Group); err != nil {
 			return "", err
 		}
 		o.timeout *= time.Duration(len(p.Group))
@@ -160,9 +160,12 @@ func (c *Client) ResolvePayload(ctx context.Context, data []byte) (Payload, erro
 	return p, nil
 }
 
-// checkGroup checks a fill_group's payloads: 1 to MaxGroup fills, each with
-// its document.
-func checkGroup(group []Payload) error {
+// CheckGroup checks a fill_group's payloads: 1 to MaxGroup fills, each with
+// its document and its answers inline (a group's answers travel as one
+// blob, the group's, when they are large). Submit checks a group before it
+// is queued and the worker again when it arrives, as a task in Redis may
+// have been written by anyone.
+func CheckGroup(group []Payload) error {
 	if len(group) == 0 || len(group) > MaxGroup {
 		return fmt.Errorf("%s job has %d payloads; expected 1 to %d", KindFillGroup, len(group), MaxGroup)
 	}
@@ -172,6 +175,9 @@ func checkGroup(group []Payload) error {
 		}
 		if item.DocID == "" {
 			return fmt.Errorf("%s job: payload %d needs a document: upload it with PutBlob and set doc_id", KindFillGroup, i)
+		}
+		if item.AnswersBlob != "" || len(item.Group) > 0 {
+			return fmt.Errorf("%s job: payload %d carries an answers blob or a group of its own; expected a plain fill", KindFillGroup, i)
 		}
 	}
 	return nil

@@ -5,21 +5,25 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/formfill/formfill/jobs"
 )
 
-// runGroup runs a fill_group's payloads one after another. A payload that
-// fails on its input, or panics, gets its error in its own result and the
-// others go on, as separate fill jobs would. A transient failure (Redis,
-// the job's timeout, a cancel) fails the whole group so that asynq retries
+// runGroup runs a fill_group's payloads one after another, each within its
+// share of the job's timeout. A payload that fails on its input, panics or
+// runs past its share gets its error in its own result and the others go
+// on, as separate fill jobs would: one slow document must not take its
+// group's finished work down with it. A transient failure (Redis, a
+// cancel, the whole job's deadline) fails the group so that asynq retries
 // it: fills are idempotent, so running the finished ones again costs time,
 // never correctness.
-func (w *Worker) runGroup(ctx context.Context, group []jobs.Payload, log *slog.Logger) (*jobs.Result, outputs, error) {
+func (w *Worker) runGroup(ctx context.Context, group []jobs.Payload, log *slog.Logger) (*jobs.Result, jobs.Outputs, error) {
 	res := &jobs.Result{Kind: jobs.KindFillGroup, Group: make([]*jobs.Result, len(group))}
-	outs := outputs{items: make([][]byte, len(group))}
+	outs := jobs.Outputs{Items: make([][]byte, len(group))}
+	share := shareOf(ctx, len(group))
 	for i, p := range group {
-		r, out, err := w.runOne(ctx, p)
+		r, out, err := w.runShare(ctx, p, share)
 		var pe *PanicError
 		switch {
 		case err == nil:
@@ -28,10 +32,34 @@ func (w *Worker) runGroup(ctx context.Context, group []jobs.Payload, log *slog.L
 			r = &jobs.Result{Kind: p.Kind, Error: &jobs.JobError{Kind: "internal", Message: pe.Error()}}
 		case isPermanent(err):
 			r = &jobs.Result{Kind: p.Kind, Error: jobError(err)}
+		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+			r = &jobs.Result{Kind: p.Kind, Error: &jobs.JobError{Kind: "timeout",
+				Message: fmt.Sprintf("document %d of %d: %v", i+1, len(group), err)}}
 		default:
-			return nil, outputs{}, fmt.Errorf("payload %d of %d: %w", i+1, len(group), err)
+			return nil, jobs.Outputs{}, fmt.Errorf("payload %d of %d: %w", i+1, len(group), err)
 		}
-		res.Group[i], outs.items[i] = r, out
+		res.Group[i], outs.Items[i] = r, out
 	}
 	return res, outs, nil
+}
+
+// shareOf is each of n payloads' part of the time ctx has left: the job's
+// timeout is the per-document timeout times n (see jobs.Submit). Zero means
+// no deadline.
+func shareOf(ctx context.Context, n int) time.Duration {
+	dl, ok := ctx.Deadline()
+	if !ok || n == 0 {
+		return 0
+	}
+	return time.Until(dl) / time.Duration(n)
+}
+
+// runShare runs one payload of a group within share (no limit if zero).
+func (w *Worker) runShare(ctx context.Context, p jobs.Payload, share time.Duration) (*jobs.Result, []byte, error) {
+	if share <= 0 {
+		return w.runOne(ctx, p)
+	}
+	ctx, cancel := context.WithTimeout(ctx, share)
+	defer cancel()
+	return w.runOne(ctx, p)
 }

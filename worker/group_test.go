@@ -3,14 +3,17 @@ package worker
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/readers"
 	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
 )
 
 // A fill_group fills each of its documents as separate fill jobs would:
@@ -139,5 +142,74 @@ func TestFillGroupRetriesWholeAfterATransientFailure(t *testing.T) {
 		if r := st.Result.Group[i]; r.Error != nil || r.OutputDocID != jobs.DocID([]byte("filled "+d)) {
 			t.Fatalf("payload %d: %+v", i, r)
 		}
+	}
+}
+
+// A document that runs past its share of the group's timeout fails alone,
+// with a timeout error naming it; the documents around it keep their
+// outputs and the group is not retried.
+func TestFillGroupTimesOutASlowDocumentAlone(t *testing.T) {
+	c, _ := setup(t, withExecute(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		if string(doc) == "slow" {
+			<-ctx.Done()
+			return nil, nil, ctx.Err()
+		}
+		return &jobs.Result{Kind: p.Kind}, append([]byte("filled "), doc...), nil
+	}))
+	ctx := context.Background()
+	var group []jobs.Payload
+	for _, d := range []string{"quick", "slow", "also quick"} {
+		id, err := c.PutBlob(ctx, []byte(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		group = append(group, jobs.Payload{Kind: jobs.KindFill, DocID: id})
+	}
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindFillGroup, Group: group}, jobs.Timeout(time.Second))
+	if st.State != jobs.StateCompleted || st.Retried != 0 || len(st.Result.Group) != 3 {
+		t.Fatalf("fill_group with a slow document: %+v", st)
+	}
+	if e := st.Result.Group[1].Error; e == nil || e.Kind != "timeout" || !strings.Contains(e.Message, "document 2 of 3") {
+		t.Fatalf("slow document: %+v", st.Result.Group[1])
+	}
+	for _, i := range []int{0, 2} {
+		if r := st.Result.Group[i]; r.Error != nil || r.OutputDocID == "" {
+			t.Fatalf("document %d next to the slow one: %+v", i+1, r)
+		}
+	}
+}
+
+// A fill_group task is checked again when it reaches the worker: a task in
+// Redis may have been written by anything, not only by Submit.
+func TestMalformedGroupFromRedisFailsAsInvalidArgument(t *testing.T) {
+	c, conn := setup(t, Concurrency(1))
+	aq := asynq.NewClient(conn)
+	defer aq.Close()
+	tests := []struct {
+		name, payload, want string
+	}{
+		{"empty", `{"kind":"fill_group","group":[]}`, "0 payloads; expected 1 to 64"},
+		{"null entry", `{"kind":"fill_group","group":[null]}`, `payload 0 is of kind ""`},
+		{"nested", `{"kind":"fill_group","group":[{"kind":"fill_group","group":[{"kind":"fill","doc_id":"a"}]}]}`, `payload 0 is of kind "fill_group"`},
+		{"not a fill", `{"kind":"fill_group","group":[{"kind":"extract_text","doc_id":"a"}]}`, `payload 0 is of kind "extract_text"`},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id := fmt.Sprintf("i-malformed-%d", i)
+			task := asynq.NewTask(jobs.KindFillGroup.TaskType(), []byte(tt.payload))
+			if _, err := aq.Enqueue(task, asynq.TaskID(id), asynq.Queue(jobs.QueueInteractive), asynq.Retention(time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			st, err := c.Wait(ctx, id, 20*time.Millisecond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.State != jobs.StateFailed || st.Result == nil || st.Result.Error == nil ||
+				st.Result.Error.Kind != "invalid_argument" || st.Result.Error.Field != "group" || !strings.Contains(st.Result.Error.Message, tt.want) {
+				t.Fatalf("got %+v (result %+v), want invalid_argument on group saying %q", st, st.Result, tt.want)
+			}
+		})
 	}
 }

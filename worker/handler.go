@@ -57,26 +57,22 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-// outputs are the documents a job produced: doc for a write or fill, items
-// for a fill_group (one per payload, nil where none).
-type outputs struct {
-	doc   []byte
-	items [][]byte
-}
-
 // process runs the job and returns its result and output documents;
 // storing them is the caller's.
-func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log *slog.Logger) (*jobs.Result, outputs, error) {
+func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log *slog.Logger) (*jobs.Result, jobs.Outputs, error) {
 	p, err := w.client.ResolvePayload(ctx, t.Payload())
 	if err != nil {
-		return nil, outputs{}, err
+		return nil, jobs.Outputs{}, err
 	}
 	p.Kind = kind
 	if kind == jobs.KindFillGroup {
+		if err := jobs.CheckGroup(p.Group); err != nil {
+			return nil, jobs.Outputs{}, formats.Errorf(formats.ErrInvalidArgument, "group", "%v", err)
+		}
 		return w.runGroup(ctx, p.Group, log)
 	}
 	res, out, err := w.runOne(ctx, p)
-	return res, outputs{doc: out}, err
+	return res, jobs.Outputs{Doc: out}, err
 }
 
 // runOne fetches the payload's document, if it needs one, and runs it.
@@ -176,7 +172,7 @@ func jobError(err error) *jobs.JobError {
 // failWith stores the failure as the job's result and ends the job without
 // retries.
 func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je *jobs.JobError) error {
-	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, outputs{}); err != nil {
+	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, jobs.Outputs{}); err != nil {
 		return err
 	}
 	return fmt.Errorf("%s: %w", je.Message, asynq.SkipRetry)
@@ -185,7 +181,7 @@ func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je
 // storeResult writes the result and output documents in one round trip. A
 // job past its deadline or canceled stores nothing, as asynq's own
 // ResultWriter would refuse.
-func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Result, outs outputs) error {
+func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Result, outs jobs.Outputs) error {
 	id := t.ResultWriter().TaskID()
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("job %s: store result: %w", id, err)
@@ -194,7 +190,7 @@ func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Resul
 	if !ok {
 		return fmt.Errorf("job %s: store result: no queue name in the task's context", id)
 	}
-	return w.client.StoreResult(ctx, queue, id, res, outs.doc, outs.items...)
+	return w.client.StoreResult(ctx, queue, id, res, outs)
 }
 
 func errString(err error) string {

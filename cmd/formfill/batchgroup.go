@@ -14,7 +14,9 @@ import (
 // submitted together, and each document's output and outcome are saved and
 // recorded on their own, exactly as processItem does for one. The job's
 // idempotency key is made of its documents' keys, so a rerun that meets the
-// same documents collects the same job.
+// same documents collects the same job, unless one of them failed in it:
+// then the failed job's ID joins the key and the documents run again, as a
+// failed single fill job would.
 func processGroup(ctx context.Context, b *backend, state *batchState, items []*batchItem, o batchOptions) ([]batchDoc, bool) {
 	docs := make([]batchDoc, len(items))
 	var ready []*preparedItem
@@ -33,6 +35,9 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 	keys := make([]string, len(ready))
 	for k, p := range ready {
 		payload.Group, keys[k] = append(payload.Group, p.payload), p.key
+		if failed := state.failedJob(p.it.Output, p.key); failed != "" {
+			keys[k] += " after " + failed
+		}
 	}
 	id, err := b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey("group-"+strings.Join(keys, ",")))
 	if err != nil {

@@ -77,6 +77,19 @@ func (s *batchState) finished(output, key string) (stateRecord, bool) {
 	return r, ok && r.Key == key && r.Status == outcomeDone && fileExists(output)
 }
 
+// failedJob returns the job whose run last failed to fill output from
+// exactly this key, or "". A group job completes even when some of its
+// documents failed, so a rerun must not collect that job again but submit
+// new work.
+func (s *batchState) failedJob(output, key string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r, ok := s.recs[output]; ok && r.Key == key && r.Status == outcomeFailed {
+		return r.JobID
+	}
+	return ""
+}
+
 func (s *batchState) record(r stateRecord) error {
 	r.At = time.Now().UTC()
 	line, err := json.Marshal(r)
