@@ -205,15 +205,22 @@ func FuzzParseManifest(f *testing.F) {
 
 // Ctrl-C in the middle of a batch, then the same command again: every
 // document ends up done, and no job runs twice (jobs that finished in Redis
-// while the CLI was gone are collected by their idempotency key).
+// while the CLI was gone are collected by their idempotency key), whether
+// documents go one to a job or in groups.
 func TestBatchInterruptedThenRerunLosesAndRepeatsNothing(t *testing.T) {
+	for _, group := range []string{"1", "4"} {
+		t.Run("group="+group, func(t *testing.T) { interruptThenRerun(t, group) })
+	}
+}
+
+func interruptThenRerun(t *testing.T, group string) {
 	env := redisEnv(t, 13)
 	w := startWorker(t, env, "--concurrency", "1")
 	dir := t.TempDir()
 	manifest := writeManifest(t, dir, 30)
 	out := filepath.Join(dir, "out")
 
-	cmd := exec.Command(bin, "batch", manifest, "--out-dir", out, "--concurrency", "4", "--quiet")
+	cmd := exec.Command(bin, "batch", manifest, "--out-dir", out, "--concurrency", "4", "--group", group, "--quiet")
 	cmd.Env = append(cleanEnv(), env...)
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
@@ -235,7 +242,7 @@ func TestBatchInterruptedThenRerunLosesAndRepeatsNothing(t *testing.T) {
 		t.Fatalf("interrupted batch: %v\n%s", err, stderr.String())
 	}
 
-	s, r := runBatchJSON(t, env, manifest, "--out-dir", out)
+	s, r := runBatchJSON(t, env, manifest, "--out-dir", out, "--group", group)
 	if r.code != 0 || s.Done+s.Skipped != 30 || s.Skipped < 5 || s.Skipped == 30 {
 		t.Fatalf("rerun: exit %d, %d done + %d skipped, want 30 with some of each\n%s", r.code, s.Done, s.Skipped, r.stderr)
 	}
