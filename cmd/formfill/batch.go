@@ -56,10 +56,12 @@ path (default OUT_DIR/<name>) and type. MANIFEST is a JSON array or JSON
 lines:
   {"file": "q1.docx", "answers": "q1.answers.json"}
   {"file": "f.pdf", "answers": [{"pair_id": "F1", "answer_text": "Ada"}], "output": "f-filled.pdf"}
-Every document becomes a fill job on the bulk queue, at most --concurrency in
-flight. Safe to rerun after an interruption: documents recorded as done in
+Documents are filled by jobs on the bulk queue, at most --concurrency in
+flight; up to --group consecutive documents under 1 MiB share one job (each
+keeps its own output, outcome and error), larger ones go alone. Safe to rerun
+after an interruption: documents recorded as done in
 OUT_DIR/.formfill-batch.json whose output exists are skipped, and a job's ID
-is derived from sha256(document + answers), so work finished in Redis is
+is derived from sha256(documents + answers), so work finished in Redis is
 collected, not redone. Exits 1 listing the documents that failed and why.`,
 		examples: []string{
 			"formfill batch manifest.jsonl --out-dir filled/",
@@ -68,7 +70,7 @@ collected, not redone. Exits 1 listing the documents that failed and why.`,
 	o := batchOptions{}
 	fs.StringVar(&o.outDir, "out-dir", "", "directory for the filled documents and the state file (required)")
 	fs.IntVar(&o.concurrency, "concurrency", 16, "jobs in flight at once")
-	fs.IntVar(&o.group, "group", 1, fmt.Sprintf("documents per job, 1 to %d: several small documents in one fill_group job pay the queue's fixed cost per job once", jobs.MaxGroup))
+	fs.IntVar(&o.group, "group", 16, fmt.Sprintf("documents per job, 1 to %d: up to this many consecutive documents under 1 MiB go as one fill_group job,\nso they pay the queue's fixed cost per job once (1: one job per document)", jobs.MaxGroup))
 	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest wait for one document (a group's job waits this long per document)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	pos, err := parse(fs, args, 1, 1)
@@ -115,7 +117,8 @@ collected, not redone. Exits 1 listing the documents that failed and why.`,
 
 // runItems processes the items with bounded concurrency and returns each
 // one's outcome (in manifest order) and how many jobs were submitted. With
-// o.group above 1, runs of up to o.group items go as one fill_group job.
+// o.group above 1, runs of up to o.group small items go as one fill_group
+// job (see runsOf).
 func runItems(ctx context.Context, b *backend, state *batchState, items []*batchItem, o batchOptions, prog *progress) ([]batchDoc, int) {
 	docs := make([]batchDoc, len(items))
 	var submitted atomic.Int64
@@ -135,10 +138,9 @@ func runItems(ctx context.Context, b *backend, state *batchState, items []*batch
 			}
 		})
 	}
-	for start := 0; start < len(items) && ctx.Err() == nil; start += o.group {
-		run := make([]int, 0, o.group)
-		for i := start; i < min(start+o.group, len(items)); i++ {
-			run = append(run, i)
+	for _, run := range runsOf(items, o.group) {
+		if ctx.Err() != nil {
+			break
 		}
 		select {
 		case next <- run:
@@ -153,6 +155,30 @@ func runItems(ctx context.Context, b *backend, state *batchState, items []*batch
 		}
 	}
 	return docs, int(submitted.Load())
+}
+
+// groupLimit is the document size from which a document goes alone: a fill
+// of a large document costs far more than the queue's millisecond, and
+// alone it keeps progress fine-grained and a retry small.
+const groupLimit = 1 << 20
+
+// runsOf splits the items' indices into what each job carries: up to group
+// consecutive documents under groupLimit, every larger (or unreadable) one
+// alone.
+func runsOf(items []*batchItem, group int) [][]int {
+	var runs [][]int
+	open := false // whether the last run takes more documents
+	for i, it := range items {
+		st, err := os.Stat(it.File)
+		small := err == nil && st.Size() < groupLimit
+		if open && small && len(runs[len(runs)-1]) < group {
+			runs[len(runs)-1] = append(runs[len(runs)-1], i)
+			continue
+		}
+		runs = append(runs, []int{i})
+		open = small && group > 1
+	}
+	return runs
 }
 
 // processRun processes the items at indices run: one fill job for a single

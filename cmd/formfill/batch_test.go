@@ -60,7 +60,7 @@ func TestBatchRerunSubmitsNothingAndResumesWhatIsMissing(t *testing.T) {
 	manifest := writeManifest(t, dir, 20)
 	out := filepath.Join(dir, "out")
 
-	s, r := runBatchJSON(t, env, manifest, "--out-dir", out, "--concurrency", "8")
+	s, r := runBatchJSON(t, env, manifest, "--out-dir", out, "--concurrency", "8", "--group", "1")
 	if r.code != 0 || s.Done != 20 || s.Submitted != 20 || s.Failed != 0 {
 		t.Fatalf("first run: exit %d, %+v\n%s", r.code, s, r.stderr)
 	}
@@ -71,7 +71,7 @@ func TestBatchRerunSubmitsNothingAndResumesWhatIsMissing(t *testing.T) {
 	}
 	firstJob := s.Documents[3].JobID
 
-	s, r = runBatchJSON(t, env, manifest, "--out-dir", out)
+	s, r = runBatchJSON(t, env, manifest, "--out-dir", out, "--group", "1")
 	if r.code != 0 || s.Skipped != 20 || s.Submitted != 0 || s.Done != 0 {
 		t.Fatalf("rerun: exit %d, want 20 skipped and nothing submitted: %+v", r.code, s)
 	}
@@ -79,7 +79,7 @@ func TestBatchRerunSubmitsNothingAndResumesWhatIsMissing(t *testing.T) {
 	// An output lost after the run is redone; its job is found in Redis by
 	// its idempotency key, not run again.
 	os.Remove(s.Documents[3].Output)
-	s, r = runBatchJSON(t, env, manifest, "--out-dir", out)
+	s, r = runBatchJSON(t, env, manifest, "--out-dir", out, "--group", "1")
 	if r.code != 0 || s.Skipped != 19 || s.Done != 1 || s.Documents[3].JobID != firstJob {
 		t.Fatalf("rerun after losing one output: exit %d %+v (job %s, first %s)", r.code, s, s.Documents[3].JobID, firstJob)
 	}

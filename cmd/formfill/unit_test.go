@@ -124,14 +124,14 @@ func TestBatchInProcess(t *testing.T) {
 	manifest := writeManifest(t, dir, 6)
 	var stdout, stderr bytes.Buffer
 	e := &env{stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	// By default the six small documents share one job.
 	code := run(t.Context(), []string{"batch", manifest, "--out-dir", filepath.Join(dir, "out"), "--json", "--concurrency", "3"}, e)
-	if code != exitOK || !strings.Contains(stdout.String(), `"done": 6`) {
+	if code != exitOK || !strings.Contains(stdout.String(), `"done": 6`) || !strings.Contains(stdout.String(), `"submitted": 1`) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
 	}
-	// The embedded worker runs grouped fills too.
 	stdout.Reset()
-	code = run(t.Context(), []string{"batch", manifest, "--out-dir", filepath.Join(dir, "grouped"), "--json", "--group", "4"}, e)
-	if code != exitOK || !strings.Contains(stdout.String(), `"done": 6`) || !strings.Contains(stdout.String(), `"submitted": 2`) {
-		t.Fatalf("grouped: exit %d\n%s\n%s", code, stdout.String(), stderr.String())
+	code = run(t.Context(), []string{"batch", manifest, "--out-dir", filepath.Join(dir, "single"), "--json", "--group", "1"}, e)
+	if code != exitOK || !strings.Contains(stdout.String(), `"done": 6`) || !strings.Contains(stdout.String(), `"submitted": 6`) {
+		t.Fatalf("one job per document: exit %d\n%s\n%s", code, stdout.String(), stderr.String())
 	}
 }
