@@ -13,6 +13,7 @@ import (
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
+	"github.com/hibiken/asynq"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -24,16 +25,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // complete instead.
 func TestHostileDocumentsThroughAWorker(t *testing.T) {
 	conn := redistest.Conn(t, 7)
-	w, err := worker.New(conn, worker.Concurrency(2), worker.Logger(quiet))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer w.Shutdown()
-	c := jobs.NewClient(conn)
-	defer c.Close()
+	c := serveInProcess(t, conn, 2)
 	ctx := context.Background()
 
 	type sub struct {
@@ -85,6 +77,23 @@ func TestHostileDocumentsThroughAWorker(t *testing.T) {
 	}
 }
 
+// serveInProcess starts an in-process worker with concurrency slots on
+// conn and returns a client of the same Redis; both stop when t ends.
+func serveInProcess(t *testing.T, conn asynq.RedisConnOpt, concurrency int) *jobs.Client {
+	t.Helper()
+	w, err := worker.New(conn, worker.Concurrency(concurrency), worker.Logger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	c := jobs.NewClient(conn)
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 func errMsg(st *jobs.Status) string {
 	if st.Result != nil && st.Result.Error != nil {
 		return st.Result.Error.Kind + ": " + st.Result.Error.Message
@@ -98,16 +107,7 @@ func errMsg(st *jobs.Status) string {
 // filled. One bad document in a bulk group spoils nothing else.
 func TestHostileDocumentsInOneGroup(t *testing.T) {
 	conn := redistest.Conn(t, 7)
-	w, err := worker.New(conn, worker.Concurrency(1), worker.Logger(quiet))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer w.Shutdown()
-	c := jobs.NewClient(conn)
-	defer c.Close()
+	c := serveInProcess(t, conn, 1)
 	ctx := context.Background()
 
 	var cases []hostileCase

@@ -11,7 +11,6 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/jobs"
-	"github.com/formfill/formfill/worker"
 )
 
 // restartJobs is how many jobs TestRedisRestartUnderLoadLosesNoJob submits.
@@ -43,16 +42,7 @@ func restartUnderLoad(t *testing.T, mode string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := worker.New(conn, worker.Concurrency(2), worker.Logger(quiet))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer w.Shutdown()
-	c := jobs.NewClient(conn)
-	defer c.Close()
+	c := serveInProcess(t, conn, 2)
 	ctx := context.Background()
 	docID, err := c.PutBlob(ctx, fixtures.TwoColumn())
 	if err != nil {
