@@ -56,6 +56,60 @@ func zipEntry(tb testing.TB, doc []byte, name string) []byte {
 	return nil
 }
 
+// part is one zip entry, inflated.
+type part struct {
+	name string
+	data []byte
+}
+
+// unzip inflates every entry of doc, in archive order.
+func unzip(tb testing.TB, doc []byte) []part {
+	tb.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	if err != nil {
+		tb.Fatalf("not a zip: %v", err)
+	}
+	parts := make([]part, 0, len(zr.File))
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		parts = append(parts, part{f.Name, b})
+	}
+	return parts
+}
+
+// rezip packs parts into a zip, with the entry called name holding content
+// instead. Entries are stored, not deflated: fuzzing rezips every input.
+func rezip(tb testing.TB, parts []part, name string, content []byte) []byte {
+	tb.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, p := range parts {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: p.name, Method: zip.Store})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		data := p.data
+		if p.name == name {
+			data = content
+		}
+		if _, err := w.Write(data); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // cellXML returns the <c r="ref" …>…</c> element of a worksheet's XML.
 func cellXML(tb testing.TB, sheetXML []byte, ref string) string {
 	tb.Helper()

@@ -29,24 +29,7 @@ func docxBytes(t *testing.T) []byte {
 
 // withPart returns the fixture with one entry's content replaced.
 func withPart(t *testing.T, name, content string) []byte {
-	src := fixture(t)
-	zr, _ := zip.NewReader(bytes.NewReader(src), int64(len(src)))
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		w, _ := zw.Create(f.Name)
-		if f.Name == name {
-			w.Write([]byte(content))
-			continue
-		}
-		rc, _ := f.Open()
-		var b bytes.Buffer
-		b.ReadFrom(rc)
-		rc.Close()
-		w.Write(b.Bytes())
-	}
-	zw.Close()
-	return buf.Bytes()
+	return rezip(t, unzip(t, fixture(t)), name, []byte(content))
 }
 
 func TestHostileInputsGetTypedErrors(t *testing.T) {
