@@ -41,6 +41,11 @@ func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result,
 		return fmt.Errorf("job %s: encode result: %w", id, err)
 	}
 	pipe.HSet(ctx, taskKey(queue, id), "result", data)
+	if res.Error != nil {
+		if err := c.queueFailure(ctx, pipe, id, res); err != nil {
+			return err
+		}
+	}
 	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("job %s: store result: %w", id, c.connErr(err))
 	}

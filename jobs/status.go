@@ -34,6 +34,9 @@ func (c *Client) Status(ctx context.Context, id string) (*Status, error) {
 		if c.IsCanceled(ctx, id) {
 			return &Status{ID: id, Queue: queue, State: StateCanceled}, nil
 		}
+		if st, ferr := c.failedStatus(ctx, queue, id); st != nil || ferr != nil {
+			return st, ferr
+		}
 		return nil, fmt.Errorf("job %s: %w", id, ErrJobNotFound)
 	}
 	if err != nil {
@@ -77,6 +80,14 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 		st.Result = &r
 	}
 	if st.State == StateFailed && st.Result == nil {
+		// The worker recorded why the job's last attempt failed. asynq's
+		// own record may say less: when a job's deadline passes as its
+		// handler returns, asynq keeps the bare deadline error. Its archive
+		// trim can also leave a task without its result.
+		if f, _ := c.failureOf(ctx, info.ID); f != nil {
+			st.Result, st.LastError = f.Result, f.Result.Error.Message
+			return st, nil
+		}
 		st.Result = &Result{Kind: kind, Error: &JobError{Kind: "failed", Message: info.LastErr}}
 	}
 	return st, nil

@@ -96,7 +96,7 @@ func (c *Client) resubmit(ctx context.Context, id, queue string, task *asynq.Tas
 	if err := c.insp.DeleteTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
 		return fmt.Errorf("job %s: remove failed run before retrying it: %w", id, err)
 	}
-	c.rdb.Del(ctx, canceledKey(id))
+	c.rdb.Del(ctx, canceledKey(id), failedKey(id))
 	if _, err := c.aq.EnqueueContext(ctx, task, opts...); err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
 		return fmt.Errorf("job %s: enqueue again: %w", id, c.connErr(err))
 	}

@@ -52,6 +52,9 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	if err != nil && outcome == "completed" {
 		outcome = "retry"
 	}
+	if outcome == "retry" {
+		w.recordIfLastAttempt(ctx, id, kind, err, log)
+	}
 	w.metrics.observe(kind, outcome, time.Since(start))
 	log.Info("job finished", "outcome", outcome, "duration_ms", time.Since(start).Milliseconds(), "error", errString(err))
 	return err
@@ -176,6 +179,23 @@ func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je
 		return err
 	}
 	return fmt.Errorf("%s: %w", je.Message, asynq.SkipRetry)
+}
+
+// recordIfLastAttempt keeps the failure of a job whose last retry has just
+// failed: asynq archives it with its error, but its archive forgets old
+// failures, and the job's result must not vanish before its retention.
+func (w *Worker) recordIfLastAttempt(ctx context.Context, id string, kind jobs.Kind, err error, log *slog.Logger) {
+	n, _ := asynq.GetRetryCount(ctx)
+	if maxRetry, ok := asynq.GetMaxRetry(ctx); !ok || n < maxRetry {
+		return
+	}
+	// The job's own context may be what ended it.
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	res := &jobs.Result{Kind: kind, Error: &jobs.JobError{Kind: "failed", Message: err.Error()}}
+	if rerr := w.client.RecordFailure(rctx, id, res); rerr != nil {
+		log.Warn("could not record the job's failure", "error", rerr)
+	}
 }
 
 // storeResult writes the result and output documents in one round trip. A
