@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -212,9 +210,9 @@ func (s *Server) readAnswersFile(p string) ([]formats.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := readLimited(path, formats.MaxBase64Size)
+	data, err := s.roots.ReadFile("answers_file_path", path, formats.MaxBase64Size)
 	if err != nil {
-		return nil, formats.Wrap(formats.ErrInvalidArgument, "answers_file_path", err, "cannot read %q", p)
+		return nil, err
 	}
 	var answers []formats.Answer
 	if err := json.Unmarshal(data, &answers); err != nil {
@@ -242,7 +240,7 @@ func (s *Server) attachDocument(ctx context.Context, r *request, a *toolArgs) er
 			return perr
 		}
 		name = path
-		if data, err = readLimited(path, formats.MaxFileSize); err != nil {
+		if data, err = s.roots.ReadFile("file_path", path, formats.MaxFileSize); err != nil {
 			return err
 		}
 	case a.FileBytesB64 != "":
@@ -303,23 +301,6 @@ func blobError(docID string, err error) error {
 		return formats.Errorf(formats.ErrInvalidArgument, "doc_id", "%q is unknown or expired; send the document again with file_path or file_bytes_b64", docID)
 	}
 	return fmt.Errorf("fetching doc_id %s: %w", docID, err)
-}
-
-// readLimited reads a file, refusing one larger than limit before reading it.
-func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, formats.Wrap(formats.ErrInvalidArgument, "file_path", err, "cannot open %q", path)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, formats.Wrap(formats.ErrInvalidArgument, "file_path", err, "cannot read %q", path)
-	}
-	if int64(len(data)) > limit {
-		return nil, formats.Errorf(formats.ErrTooLarge, "file_path", "%q is larger than the %d MB limit", path, limit>>20)
-	}
-	return data, nil
 }
 
 func contains(list []string, s string) bool {

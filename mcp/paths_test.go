@@ -156,16 +156,55 @@ func TestRootSetSeveralDirs(t *testing.T) {
 	}
 }
 
-func TestWriteFileAtomicReplacesPlantedSymlink(t *testing.T) {
+// writeAtomic replaces a symlink planted at the target instead of
+// following it out of the root.
+func TestWriteAtomicReplacesPlantedSymlink(t *testing.T) {
 	root, outside := pathTree(t)
-	link := filepath.Join(root, "out-link")
-	if err := writeFileAtomic(link, []byte("filled")); err != nil {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := writeAtomic(r, "out-link", []byte("filled")); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(outside, "secret.txt")); string(b) != "x" {
 		t.Fatalf("the write followed the symlink: outside file now %q", b)
 	}
-	if b, _ := os.ReadFile(link); string(b) != "filled" {
+	if b, _ := os.ReadFile(filepath.Join(root, "out-link")); string(b) != "filled" {
 		t.Fatalf("written file holds %q", b)
+	}
+}
+
+// A directory swapped for a symlink after every check still cannot carry a
+// write (or a read) outside the root: os.Root refuses to follow it.
+func TestRootFilesRefuseEscapingDirectoryAtUse(t *testing.T) {
+	root, outside := pathTree(t)
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := writeAtomic(r, "outdir-link/new.docx", []byte("filled")); err == nil {
+		t.Fatal("writeAtomic wrote through a directory link leading outside")
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+		t.Fatalf("the outside directory now holds %d entries", len(entries))
+	}
+	roots, err := NewRootSet([]string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"out-link", "outdir-link/secret.txt"} {
+		abs := filepath.Join(root, p)
+		if _, err := roots.ReadFile("file_path", abs, 1<<20); err == nil || !strings.Contains(err.Error(), "outside the allowed roots") {
+			t.Errorf("ReadFile(%q) = %v, want a refusal saying outside the allowed roots", p, err)
+		}
+		if _, err := roots.WriteFile("output_file_path", abs, []byte("filled")); err == nil || !strings.Contains(err.Error(), "outside the allowed roots") {
+			t.Errorf("WriteFile(%q) = %v, want a refusal saying outside the allowed roots", p, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "secret.txt")); string(b) != "x" {
+		t.Fatalf("outside file now %q", b)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -79,10 +80,14 @@ func (s *Server) deliver(ctx context.Context, out *output, outputPath string) *m
 		out.FileBytesB64 = base64.StdEncoding.EncodeToString(data)
 		return nil
 	}
-	if err := writeFileAtomic(outputPath, data); err != nil {
-		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: output_file_path: cannot write %s: %v; pick another path or omit output_file_path to get base64", outputPath, err))
+	written, err := s.roots.WriteFile("output_file_path", outputPath, data)
+	if formats.IsInputError(err) {
+		return toolError(ToolWrite, err) // the path leads outside the roots since the call
 	}
-	out.OutputFilePath = outputPath
+	if err != nil {
+		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: output_file_path: %v; pick another path or omit output_file_path to get base64", err))
+	}
+	out.OutputFilePath = written
 	return nil
 }
 
