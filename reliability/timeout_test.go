@@ -1,0 +1,124 @@
+package reliability
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/jobs"
+)
+
+// slowDocxParagraphs sizes slowDocx: about 80 MB of document.xml, which an
+// unbound extract takes seconds to get through on an idle core, and which
+// stays under every document limit.
+const slowDocxParagraphs = 550_000
+
+// slowDocx is a legitimate, large Word document: numbered paragraphs, since
+// a repeated one would compress past the zip-bomb guard's ratio.
+func slowDocx(tb testing.TB) []byte {
+	tb.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.Create("word/document.xml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>`)
+	for i := range slowDocxParagraphs {
+		fmt.Fprintf(w, `<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">Question %d about controls: </w:t></w:r><w:r><w:t>answer %x</w:t></w:r></w:p>`, i, i*7919)
+	}
+	fmt.Fprint(w, `</w:body></w:document>`)
+	if err := zw.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// cpuTime is the CPU time a process has used, from /proc.
+func cpuTime(tb testing.TB, pid int) time.Duration {
+	tb.Helper()
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		tb.Skipf("no /proc to read a process's CPU time from: %v", err)
+	}
+	// Fields after the command name, which is in parentheses and may hold spaces.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+2:]))
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / 100 // clock ticks (USER_HZ)
+}
+
+// TestJobPastItsTimeoutIsStoppedAndReported gives extracts of a large but
+// legitimate Word document a 1 s timeout on a `formfill worker` process.
+// Each job must end failed saying which timeout it ran past, after its
+// retries (timeouts are transient), and its work must really stop: the
+// worker uses next to no CPU once the job is reported, where the extract
+// left running would keep a core busy for seconds. The worker then serves
+// the next job.
+func TestJobPastItsTimeoutIsStoppedAndReported(t *testing.T) {
+	if testing.Short() {
+		t.Skip("extracts an 80 MB document.xml: skipped with -short")
+	}
+	bin := formfillBinary(t)
+	rs := startRedis(t, "")
+	conn, err := jobs.ParseRedisURL(rs.url())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jobs.NewClient(conn)
+	defer c.Close()
+	ctx := context.Background()
+	w := startWorkerProc(t, bin, rs.url(), "worker", 1)
+	big, err := c.PutBlob(ctx, slowDocx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	for _, retries := range []int{0, 1} {
+		start := time.Now()
+		id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractCompact, DocID: big, FileType: formats.Word},
+			jobs.Timeout(time.Second), jobs.MaxRetry(retries))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		st, err := c.Wait(wctx, id, 50*time.Millisecond)
+		cancel()
+		if err != nil {
+			t.Fatalf("%d retries: the job was not stopped: %v\n%s", retries, err, w.output())
+		}
+		took := time.Since(start)
+		before := cpuTime(t, w.cmd.Process.Pid)
+		time.Sleep(1500 * time.Millisecond)
+		burnt := cpuTime(t, w.cmd.Process.Pid) - before
+		t.Logf("%d retries: %s after %v, retried %d: %q; worker CPU in the 1.5 s after: %v", retries, st.State,
+			took.Round(100*time.Millisecond), st.Retried, st.LastError, burnt)
+		switch {
+		case st.State != jobs.StateFailed || st.Retried != retries:
+			t.Errorf("%d retries: state %s after %d retries, want failed after %d", retries, st.State, st.Retried, retries)
+		case !strings.Contains(errMsg(st), "extract_compact job stopped at its 1s timeout"):
+			t.Errorf("%d retries: the failure does not say which timeout stopped the job: %q", retries, errMsg(st))
+		case burnt > 300*time.Millisecond:
+			t.Errorf("%d retries: the worker burnt %v of CPU after the job was reported stopped: its work went on", retries, burnt)
+		}
+	}
+
+	small, _ := c.PutBlob(ctx, fixtures.TwoColumn())
+	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: small, FileType: formats.Word})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if st, err := c.Wait(wctx, id, 50*time.Millisecond); err != nil || st.State != jobs.StateCompleted {
+		t.Errorf("the next job: %v %+v", err, st)
+	}
+}
