@@ -18,7 +18,9 @@ type workbook struct {
 	sheets []string // sheet names in workbook order; index+1 is the S of an ID
 	// partMap maps sheet names to worksheet part names, read on demand.
 	partMap map[string]string
-	stop    *formats.Stopper // nil: the call never stops part-way
+	// scans are the worksheets' scans by part name, made by the XML guard.
+	scans map[string]*sheetScan
+	stop  *formats.Stopper // nil: the call never stops part-way
 }
 
 // open opens doc for one call of the engine, which stops before and after
@@ -48,9 +50,10 @@ func guard(err *error) {
 	}
 }
 
-// open checks data against the archive guard and then hands it to
-// excelize. Its inflation limits are set to the guard's, so excelize keeps
-// every part in memory and never spills to temporary files.
+// open checks data against the archive guard and the XML guard
+// (checkXMLParts) and then hands it to excelize. Its inflation limits are
+// set to the archive guard's, so excelize keeps every part in memory and
+// never spills to temporary files.
 func open(data []byte) (wb *workbook, err error) {
 	defer guard(&err)
 	if bytes.HasPrefix(data, oleMagic) {
@@ -69,6 +72,10 @@ func open(data []byte) (wb *workbook, err error) {
 	if err := checkSheetSizes(arch); err != nil {
 		return nil, err
 	}
+	scans, err := checkXMLParts(arch)
+	if err != nil {
+		return nil, err
+	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
 		UnzipSizeLimit:    formats.DefaultArchiveLimits.MaxTotalSize,
 		UnzipXMLSizeLimit: formats.DefaultArchiveLimits.MaxEntrySize,
@@ -76,7 +83,7 @@ func open(data []byte) (wb *workbook, err error) {
 	if err != nil {
 		return nil, openError(err)
 	}
-	wb = &workbook{arch: arch, f: f, sheets: f.GetSheetList()}
+	wb = &workbook{arch: arch, f: f, sheets: f.GetSheetList(), scans: scans}
 	if len(wb.sheets) == 0 {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
 	}
@@ -96,7 +103,7 @@ const MaxSheetBytes = 32 << 20
 // size.
 func checkSheetSizes(a *formats.Archive) error {
 	for _, f := range a.Zip.File {
-		if !strings.HasPrefix(f.Name, "xl/worksheets/") || !strings.HasSuffix(f.Name, ".xml") {
+		if !isWorksheetPart(f.Name) {
 			continue
 		}
 		if f.UncompressedSize64 > MaxSheetBytes {
@@ -105,6 +112,12 @@ func checkSheetSizes(a *formats.Archive) error {
 		}
 	}
 	return nil
+}
+
+// isWorksheetPart reports whether the entry name is a worksheet part where
+// Excel and excelize put them.
+func isWorksheetPart(name string) bool {
+	return strings.HasPrefix(name, "xl/worksheets/") && strings.HasSuffix(name, ".xml")
 }
 
 // zipHint names the kind of zip when it is recognisably another format.

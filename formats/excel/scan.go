@@ -3,7 +3,6 @@ package excel
 import (
 	"bytes"
 	"encoding/xml"
-	"io"
 	"strconv"
 
 	"github.com/xuri/excelize/v2"
@@ -25,16 +24,31 @@ type sheetScan struct {
 
 type colStyle struct{ min, max, style int }
 
-// scanSheet streams the worksheet XML of sheet once.
+// newSheetScan returns an empty scan of the worksheet XML data.
+func newSheetScan(data []byte) *sheetScan {
+	return &sheetScan{formulas: map[[2]int]bool{}, cellStyles: map[[2]int]int{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{},
+		validations: bytes.Contains(data, []byte("dataValidation"))}
+}
+
+// recorder returns the function that feeds the start elements of the
+// worksheet, in document order, to s.
+func (s *sheetScan) recorder() func(xml.StartElement) {
+	var cur [2]int // the cell being read
+	return func(se xml.StartElement) { cur = s.element(se, cur) }
+}
+
+// scanSheet returns the scan of sheet: the XML guard's when it scanned the
+// sheet's part, else one streaming pass over the part now.
 func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
-	s := &sheetScan{formulas: map[[2]int]bool{}, cellStyles: map[[2]int]int{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}}
 	parts, err := wb.parts()
 	if err != nil {
 		return nil, err
 	}
-	if parts[sheet] == "" {
+	part := parts[sheet]
+	if part == "" {
 		// A package layout this reader does not follow: let excelize
 		// answer what it can.
+		s := newSheetScan(nil)
 		s.validations = true
 		mcs, err := wb.f.GetMergeCells(sheet, true)
 		for _, mc := range mcs {
@@ -42,25 +56,18 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 		}
 		return s, err
 	}
-	data, err := wb.arch.Read(parts[sheet])
+	if s := wb.scans[part]; s != nil {
+		return s, nil
+	}
+	data, err := wb.arch.Read(part)
 	if err != nil {
 		return nil, err
 	}
-	s.validations = bytes.Contains(data, []byte("dataValidation"))
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	var cur [2]int
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return s, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if se, ok := tok.(xml.StartElement); ok {
-			cur = s.element(se, cur)
-		}
+	s := newSheetScan(data)
+	if err := checkXML(data, part, s.recorder()); err != nil {
+		return nil, err
 	}
+	return s, nil
 }
 
 // element records one start element; cur is the cell being read.

@@ -1,0 +1,113 @@
+package excel
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+	"golang.org/x/net/html/charset"
+)
+
+// maxDepth bounds the element nesting of every XML part. Real workbooks stay
+// far below it (a DrawingML text run in a drawing is about a dozen levels);
+// hostile ones nest hundreds of thousands deep.
+const maxDepth = 256
+
+// checkXMLParts refuses a workbook whose XML parts are not all well-formed,
+// shallower than maxDepth and free of DTDs, before excelize reads any of
+// them. excelize cannot be trusted with such a part: its row reader stops
+// at the first XML error without reporting it (a sheet would lose its rows
+// silently) and it ignores errors in parts such as the shared strings, so
+// every tool must meet the refusal here, the same way, naming the part.
+// Its cost is one streaming pass over each part, with no tree built; the
+// pass over a worksheet also yields its sheetScan, returned by part name,
+// so the read tools do not parse the sheet's XML a second time.
+func checkXMLParts(a *formats.Archive) (map[string]*sheetScan, error) {
+	scans := map[string]*sheetScan{}
+	var buf []byte
+	for _, f := range a.Zip.File {
+		if !isXMLPart(f.Name) {
+			continue
+		}
+		data, err := a.ReadFileInto(f, buf)
+		if err != nil {
+			return nil, err
+		}
+		var onStart func(xml.StartElement)
+		if isWorksheetPart(f.Name) {
+			s := newSheetScan(data)
+			scans[f.Name], onStart = s, s.recorder()
+		}
+		if err := checkXML(data, f.Name, onStart); err != nil {
+			return nil, err
+		}
+		buf = data // the parts are read one at a time: reuse the storage
+	}
+	return scans, nil
+}
+
+// isXMLPart reports whether the entry name is a part excelize may parse as
+// XML. Legacy VML drawings (.vml) are left out: Excel writes them as
+// HTML-like markup that is often not well-formed, and no tool reads them.
+func isXMLPart(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(n, ".xml") || strings.HasSuffix(n, ".rels")
+}
+
+// errDTD refuses what enables billion-laughs expansion and external
+// entities: OOXML parts never carry a document type declaration.
+const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused"
+
+// checkXML streams the XML of part once. RawToken is used because it
+// neither builds a tree nor resolves namespaces; it also leaves end tags
+// unmatched, so the open elements are tracked here. Declarations come out
+// as directives before any entity in them could be used, and encoding/xml
+// expands no entity but the predefined ones, so the refusal costs nothing
+// however large the declared expansion. onStart, when not nil, sees every
+// start element.
+func checkXML(data []byte, part string, onStart func(xml.StartElement)) error {
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.CharsetReader = charset.NewReaderLabel // as excelize decodes parts
+	var open []xml.Name
+	for {
+		tok, err := dec.RawToken()
+		if errors.Is(err, io.EOF) {
+			if len(open) > 0 {
+				return formats.Errorf(formats.ErrInvalidDocument, part, "malformed XML: the part ends inside <%s>", qname(open[len(open)-1]))
+			}
+			return nil
+		}
+		if err != nil {
+			return formats.Wrap(formats.ErrInvalidDocument, part, err, "malformed XML")
+		}
+		switch t := tok.(type) {
+		case xml.Directive:
+			return formats.Errorf(formats.ErrInvalidDocument, part, errDTD)
+		case xml.StartElement:
+			if len(open) == maxDepth {
+				return formats.Errorf(formats.ErrInvalidDocument, part, "the XML nests deeper than %d elements", maxDepth)
+			}
+			open = append(open, t.Name)
+			if onStart != nil {
+				onStart(t)
+			}
+		case xml.EndElement:
+			if len(open) == 0 || open[len(open)-1] != t.Name {
+				return formats.Errorf(formats.ErrInvalidDocument, part, "malformed XML: unexpected end tag </%s>", qname(t.Name))
+			}
+			open = open[:len(open)-1]
+		}
+	}
+}
+
+// qname is name as written, prefix:local (RawToken keeps the prefix in
+// Space).
+func qname(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
+}
