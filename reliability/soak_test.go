@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,25 +16,42 @@ import (
 )
 
 // Soak parameters. The issue asks for 10,000 jobs with a kill every minute;
-// they run at ~400 jobs/s on two small workers, so a minute would see no
-// kill: the victim is killed every 5 s instead. FORMFILL_SOAK_JOBS
-// overrides the count.
+// they run at ~100 jobs/s on two small workers, so a minute would see one
+// kill: the victim is killed every 5 s instead. FORMFILL_SOAK_JOBS and
+// FORMFILL_SOAK_KILL_EVERY set a longer run (the figures in
+// docs/RELIABILITY.md come from both).
 const (
-	defaultSoakJobs = 10000
-	soakKillEvery   = 5 * time.Second
-	soakDeadline    = 170 * time.Second
-	soakMaxRSSGrow  = 100 << 20
+	defaultSoakJobs      = 10000
+	defaultSoakKillEvery = 5 * time.Second
+	// soakJobsPerSecond is a pessimistic rate: the deadline allows for it.
+	soakJobsPerSecond = 40
+	// soakMaxRSSGrow bounds the steady worker's growth: a leak of 3 KB a
+	// job shows in 10,000 jobs.
+	soakMaxRSSGrow = 32 << 20
+	// soakMinSamples is how many RSS samples (one a second) judging the
+	// memory needs; fewer means the sampler or the worker failed.
+	soakMinSamples = 30
 )
 
-func soakJobs(t *testing.T) int {
+// soakParams reads the run's size and kill interval from the environment.
+func soakParams(t *testing.T) (n int, killEvery, deadline time.Duration) {
+	n, killEvery = defaultSoakJobs, defaultSoakKillEvery
 	if s := os.Getenv("FORMFILL_SOAK_JOBS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 {
 			t.Fatalf("FORMFILL_SOAK_JOBS=%q: expected a positive number", s)
 		}
-		return n
+		n = v
 	}
-	return defaultSoakJobs
+	if s := os.Getenv("FORMFILL_SOAK_KILL_EVERY"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d < time.Second {
+			t.Fatalf("FORMFILL_SOAK_KILL_EVERY=%q: expected a duration of at least 1s, such as 60s", s)
+		}
+		killEvery = d
+	}
+	deadline = max(170*time.Second, time.Duration(n/soakJobsPerSecond)*time.Second)
+	return n, killEvery, deadline
 }
 
 // soakDoc is one document of the mix and the answer a fill writes to it.
@@ -50,7 +66,7 @@ type soakDoc struct {
 // TestSoakMixedJobsWithAKilledWorker runs N mixed jobs (extract, list,
 // fill on Word, Excel and PDF, one in twenty on a hostile document) through
 // two `formfill worker` processes; one is killed with -9 and restarted
-// every soakKillEvery. Every job must be accounted for (completed, or
+// every killEvery. Every job must be accounted for (completed, or
 // failed with a reason when its document is hostile), resubmitting with the
 // same idempotency keys must give the same IDs, and the worker that is
 // never killed must keep a flat RSS.
@@ -61,7 +77,7 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 	// Process-level and mostly waiting: runs alongside the other
 	// process-level tests, after the in-process ones have measured heaps.
 	t.Parallel()
-	n := soakJobs(t)
+	n, killEvery, deadline := soakParams(t)
 	bin := formfillBinary(t)
 	rs := startRedis(t, "")
 	conn, err := jobs.ParseRedisURL(rs.url())
@@ -88,7 +104,7 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 			select {
 			case <-stop:
 				return
-			case <-time.After(soakKillEvery):
+			case <-time.After(killEvery):
 			}
 			mu.Lock()
 			victims[len(victims)-1].kill()
@@ -104,45 +120,35 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 				return
 			case <-time.After(time.Second):
 			}
+			rss := steady.rss() // 0 once the process is gone
 			mu.Lock()
-			samples = append(samples, steady.rss())
+			samples = append(samples, rss)
 			mu.Unlock()
 		}
 	}()
 
 	start := time.Now()
 	ids := make([]string, n)
-	want := make([]soakDoc, n)
+	want := make([]soakJob, n)
 	for i := range n {
-		d := docs[i%len(docs)]
-		kind := []jobs.Kind{jobs.KindExtractCompact, jobs.KindFill, jobs.KindListFields, jobs.KindExtractText}[i/len(docs)%4]
-		p := jobs.Payload{Kind: kind, DocID: d.id, FileType: d.ft}
-		if kind == jobs.KindFill {
-			p.Answers = []formats.Answer{{PairID: d.field, AnswerText: "soak " + strconv.Itoa(i)}}
-		}
-		id, err := c.Submit(ctx, p, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey("soak-"+strconv.Itoa(i)))
+		want[i] = newSoakJob(i, docs)
+		id, err := c.Submit(ctx, want[i].payload(), jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(want[i].key()))
 		if err != nil {
 			t.Fatalf("submit %d: %v", i, err)
 		}
-		ids[i], want[i] = id, d
+		ids[i] = id
 	}
 	submitted := time.Since(start)
 	// A client that lost its replies resubmits: the same keys give the same
 	// jobs, nothing runs twice.
 	for i := 0; i < n; i += 10 {
-		d := want[i]
-		kind := []jobs.Kind{jobs.KindExtractCompact, jobs.KindFill, jobs.KindListFields, jobs.KindExtractText}[i/len(docs)%4]
-		p := jobs.Payload{Kind: kind, DocID: d.id, FileType: d.ft}
-		if kind == jobs.KindFill {
-			p.Answers = []formats.Answer{{PairID: d.field, AnswerText: "soak " + strconv.Itoa(i)}}
-		}
-		id, err := c.Submit(ctx, p, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey("soak-"+strconv.Itoa(i)))
+		id, err := c.Submit(ctx, want[i].payload(), jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(want[i].key()))
 		if err != nil || id != ids[i] {
 			t.Errorf("resubmit %d: %q, %v; want the same job %s", i, id, err, ids[i])
 		}
 	}
 
-	final := waitAll(t, c, ids, soakDeadline)
+	final := waitAll(t, c, ids, deadline)
 	elapsed := time.Since(start)
 	close(stop)
 	bg.Wait()
@@ -161,10 +167,10 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 		}
 		counts[st.State]++
 		switch {
-		case want[i].hostile && (st.State != jobs.StateFailed || st.Result == nil || st.Result.Error == nil || st.Result.Error.Message == ""):
-			t.Errorf("job %s on hostile %s: %s without a reason (%s)", id, want[i].name, st.State, errMsg(st))
-		case !want[i].hostile && st.State != jobs.StateCompleted:
-			t.Errorf("job %s on %s: %s (%s)", id, want[i].name, st.State, errMsg(st))
+		case want[i].doc.hostile && (st.State != jobs.StateFailed || st.Result == nil || st.Result.Error == nil || st.Result.Error.Message == ""):
+			t.Errorf("job %s on hostile %s: %s without a reason (%s)", id, want[i].doc.name, st.State, errMsg(st))
+		case !want[i].doc.hostile && st.State != jobs.StateCompleted:
+			t.Errorf("job %s on %s: %s (%s)", id, want[i].doc.name, st.State, errMsg(st))
 		}
 	}
 	if counts[jobs.StateUnknown] > 0 || len(final) != n {
@@ -186,15 +192,12 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 			twice++
 		}
 	}
+	checkSoakResults(t, c, ids, want, final, runs)
 	mu.Lock()
-	growth, first, last := rssGrowth(samples)
-	mu.Unlock()
-	t.Logf("soak: %d jobs (%d submitted in %v) through 2 workers, %d kill -9s, all final in %v (%.0f jobs/s): %v; %d jobs ran more than once (at-least-once after a kill), 0 duplicate IDs",
-		n, n, submitted.Round(time.Millisecond), len(victims)-1, elapsed.Round(time.Second), float64(n)/elapsed.Seconds(), counts, twice)
-	t.Logf("steady worker RSS: %s at warm-up → %s at the end (%d samples, growth %s)", mib(uint64(first)), mib(uint64(last)), len(samples), mib(uint64(max(growth, 0))))
-	if growth > soakMaxRSSGrow {
-		t.Errorf("steady worker RSS grew by %s (bound %s)", mib(uint64(growth)), mib(soakMaxRSSGrow))
-	}
+	defer mu.Unlock()
+	t.Logf("soak: %d jobs (%d submitted in %v) through 2 workers, %d kill -9s every %v, all final in %v (%.0f jobs/s): %v; %d jobs ran more than once (at-least-once after a kill), 0 duplicate IDs",
+		n, n, submitted.Round(time.Millisecond), len(victims)-1, killEvery, elapsed.Round(time.Second), float64(n)/elapsed.Seconds(), counts, twice)
+	checkFlatRSS(t, samples)
 }
 
 // soakDocs uploads the mix: a form of each type and a hostile docx.
@@ -276,24 +279,4 @@ func waitAll(t *testing.T, c *jobs.Client, ids []string, d time.Duration) map[st
 		}
 	}
 	return final
-}
-
-// rssGrowth compares the median RSS of the first and last fifth of the
-// samples, after a ten-sample warm-up.
-func rssGrowth(s []int64) (growth, first, last int64) {
-	if len(s) > 20 {
-		s = s[10:]
-	}
-	if len(s) < 5 {
-		return 0, 0, 0
-	}
-	k := len(s) / 5
-	first, last = median(s[:k]), median(s[len(s)-k:])
-	return last - first, first, last
-}
-
-func median(s []int64) int64 {
-	c := append([]int64(nil), s...)
-	sort.Slice(c, func(i, j int) bool { return c[i] < c[j] })
-	return c[len(c)/2]
 }
