@@ -24,7 +24,7 @@ const (
 	defaultSoakJobs      = 10000
 	defaultSoakKillEvery = 5 * time.Second
 	// soakJobsPerSecond is a pessimistic rate: the deadline allows for it.
-	soakJobsPerSecond = 40
+	soakJobsPerSecond = 25
 	// soakMaxRSSGrow bounds the steady worker's growth: a leak of 3 KB a
 	// job shows in 10,000 jobs.
 	soakMaxRSSGrow = 32 << 20
