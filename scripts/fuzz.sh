@@ -100,7 +100,7 @@ added=0
 if [[ -d $cache ]]; then
   for f in "$cache"/*; do
     [[ -e $corpus/$(basename "$f") ]] && continue
-    cp "$f" "$corpus/" && added=$((added + 1))
+    cp -p "$f" "$corpus/" && added=$((added + 1)) # -p: keeps when it was found
   done
 fi
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s (added %d to %s)\n' "$pkg" "$target" "${ran:-0s}" "$execs" "$found" "$total" \
