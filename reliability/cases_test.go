@@ -1,8 +1,6 @@
 package reliability
 
 import (
-	"archive/zip"
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -12,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/excel"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/readers"
 )
 
 // hostileCase is one hostile input, the type it is declared as, and whether
@@ -25,9 +25,48 @@ type hostileCase struct {
 	mayPass bool   // some tools may succeed (the input is damaged but readable)
 	large   bool   // takes seconds: skipped with -short
 	want    string // a word the error must contain (case-insensitive), "" = any
+	kind    error  // the formats error kind every refusal must be (errors.Is), nil = any input error
+	needs   string // a program the builder runs; see require
+	maxHeap uint64 // bound on one call's peak heap growth in-process, 0 = defaultMaxPeakHeap
 }
 
-// once memoises a builder: several tests share the big inputs.
+// require skips t, the subtest of one case, when the case's builder needs
+// a program that is not installed, so that the other cases still run; under
+// FORMFILL_REQUIRE_READERS (set in CI) it fails t instead, as the readers
+// do, so that CI cannot pass by skipping.
+func (c hostileCase) require(t testing.TB) {
+	t.Helper()
+	if c.missing() == "" {
+		return
+	}
+	msg := fmt.Sprintf("%s: %s (bash .ci/install-readers installs it)", c.name, c.missing())
+	if os.Getenv(readers.RequireEnv) != "" {
+		t.Fatalf("%s; %s is set, so it is required", msg, readers.RequireEnv)
+	}
+	t.Skip(msg + "; only this case is skipped")
+}
+
+// missing says why the case cannot be built here ("qpdf not installed"),
+// or returns "".
+func (c hostileCase) missing() string {
+	if c.needs == "" {
+		return ""
+	}
+	if _, err := exec.LookPath(c.needs); err != nil {
+		return c.needs + " not installed"
+	}
+	return ""
+}
+
+// heapBound is the case's bound on one call's peak heap growth.
+func (c hostileCase) heapBound() uint64 {
+	if c.maxHeap != 0 {
+		return c.maxHeap
+	}
+	return defaultMaxPeakHeap
+}
+
+// once memoises a builder: the tests of one matrix share the big inputs.
 func once(f func(tb testing.TB) []byte) func(tb testing.TB) []byte {
 	var (
 		mu   sync.Mutex
@@ -47,22 +86,36 @@ func plain(f func() []byte) func(testing.TB) []byte {
 	return once(func(testing.TB) []byte { return f() })
 }
 
-// hostileCases is the matrix of hostile inputs, smallest first.
+// deepNestingHeap is the one heap bound above defaultMaxPeakHeap: the Word
+// reader holds the deeply nested docx's 9 MB document.xml whole before its
+// nesting limit refuses it (measured: 8.9 MiB on every tool, in each of
+// five runs); the bound is 2.7 times that. The other large inputs need no
+// exception: the 60 MB files are refused on their size and the million-row
+// sheet on its declared size, before anything is read (measured: 0.0 MiB).
+const deepNestingHeap = 24 << 20
+
+// sheetLimit is how the Excel engine's refusal of an oversized sheet names
+// its limit ("the limit is 32 MB").
+var sheetLimit = fmt.Sprintf("limit is %d mb", excel.MaxSheetBytes>>20)
+
+// hostileCases is the matrix of hostile inputs, by type. Every one is built by a named builder (internal/fixtures or this
+// file); the small ones are also committed under testdata/hostile (see
+// samples_test.go and its README).
 func hostileCases() []hostileCase {
 	var cs []hostileCase
 	for _, h := range fixtures.HostileDocx() {
 		c := hostileCase{name: "docx/" + h.Name, ft: formats.Word, build: plain(h.Build)}
 		switch h.Name {
 		case "zip bomb", "entry flood":
-			c.want = "large"
+			c.want, c.kind = "large", formats.ErrTooLarge
 		case "deep nesting":
-			c.large = true
+			c.large, c.maxHeap = true, deepNestingHeap
 		}
 		cs = append(cs, c)
 	}
 	cs = append(cs,
 		hostileCase{name: "docx/declared but pdf", ft: formats.Word, build: plain(fixtures.PDFForm)},
-		hostileCase{name: "docx/60 MB", ft: formats.Word, build: plain(sixtyMB("PK\x03\x04")), want: "limit"},
+		hostileCase{name: "docx/60 MB", ft: formats.Word, build: plain(sixtyMB("PK\x03\x04")), want: "limit", kind: formats.ErrTooLarge},
 
 		hostileCase{name: "xlsx/empty file", ft: formats.Excel, build: plain(fixtures.Empty)},
 		hostileCase{name: "xlsx/wrong magic", ft: formats.Excel, build: plain(fixtures.WrongMagic)},
@@ -71,14 +124,26 @@ func hostileCases() []hostileCase {
 			d := fixtures.ExcelVendorAssessment()
 			return d[:len(d)/2]
 		})},
-		hostileCase{name: "xlsx/zip bomb", ft: formats.Excel, want: "large", build: plain(func() []byte {
+		hostileCase{name: "xlsx/zip bomb", ft: formats.Excel, want: "large", kind: formats.ErrTooLarge, build: plain(func() []byte {
 			return fixtures.ZipBomb(fixtures.WithEntry("xl/worksheets/sheet1.xml"))
 		})},
 		hostileCase{name: "xlsx/lying zip bomb", ft: formats.Excel, build: plain(func() []byte {
 			return fixtures.ZipBomb(fixtures.WithEntry("xl/worksheets/sheet1.xml"),
 				fixtures.WithInflatedSize(300<<20), fixtures.WithDeclaredSize(1<<10))
 		})},
-		hostileCase{name: "xlsx/60 MB", ft: formats.Excel, build: plain(sixtyMB("PK\x03\x04")), want: "limit"},
+	)
+	// The sheet's XML attacks: every tool must refuse them naming the sheet;
+	// none may leave the sheet out and answer from the rest of the workbook.
+	for _, h := range fixtures.HostileXlsxXML() {
+		cs = append(cs, hostileCase{name: "xlsx/" + h.Name, ft: formats.Excel, build: plain(h.Build),
+			want: "xl/worksheets/sheet1.xml", kind: formats.ErrInvalidDocument})
+	}
+	cs = append(cs,
+		// Under every archive limit; only the sheet limit refuses it, before
+		// excelize parses it (which took 0.2-30 s and up to 1.9 GB).
+		hostileCase{name: "xlsx/million rows", ft: formats.Excel, build: plain(fixtures.MillionRowSheet),
+			large: true, want: sheetLimit, kind: formats.ErrTooLarge},
+		hostileCase{name: "xlsx/60 MB", ft: formats.Excel, build: plain(sixtyMB("PK\x03\x04")), want: "limit", kind: formats.ErrTooLarge},
 
 		hostileCase{name: "pdf/empty file", ft: formats.PDF, build: plain(fixtures.Empty)},
 		hostileCase{name: "pdf/wrong magic", ft: formats.PDF, build: plain(fixtures.WrongMagic)},
@@ -90,9 +155,9 @@ func hostileCases() []hostileCase {
 		hostileCase{name: "pdf/broken xref", ft: formats.PDF, build: plain(brokenXrefPDF), mayPass: true},
 		hostileCase{name: "pdf/circular pages", ft: formats.PDF, build: plain(circularPagesPDF), mayPass: true},
 		hostileCase{name: "pdf/circular fields", ft: formats.PDF, build: plain(circularFieldsPDF), mayPass: true},
-		hostileCase{name: "pdf/encrypted", ft: formats.PDF, build: once(encryptedPDF), want: "encrypt"},
+		hostileCase{name: "pdf/encrypted", ft: formats.PDF, build: once(encryptedPDF), want: "encrypt", kind: formats.ErrUnsupported, needs: "qpdf"},
 		hostileCase{name: "pdf/pure XFA", ft: formats.PDF, build: plain(fixtures.PDFPureXFA), want: "xfa", mayPass: true},
-		hostileCase{name: "pdf/60 MB", ft: formats.PDF, build: plain(sixtyMB("%PDF-1.7\n")), want: "limit"},
+		hostileCase{name: "pdf/60 MB", ft: formats.PDF, build: plain(sixtyMB("%PDF-1.7\n")), want: "limit", kind: formats.ErrTooLarge},
 	)
 	return cs
 }
@@ -104,52 +169,6 @@ func sixtyMB(magic string) func() []byte {
 		copy(b, magic)
 		return b
 	}
-}
-
-// MillionRows is the row count of the big sheet.
-const millionRows = 1_000_000
-
-// millionRowXLSX is a workbook whose one sheet has a million rows of two
-// cells each (~90 MB of sheet XML, a few MB zipped: under every archive
-// limit), streamed into the zip so the test never holds the XML.
-func millionRowXLSX(tb testing.TB) []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	put := func(name, body string) {
-		w, err := zw.Create(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if _, err := w.Write([]byte(body)); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	put("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`)
-	put("_rels/.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`)
-	put("xl/workbook.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>`)
-	put("xl/_rels/workbook.xml.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`)
-	w, err := zw.Create("xl/worksheets/sheet1.xml")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.WriteString(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
-		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`)
-	for r := 1; r <= millionRows; r++ {
-		fmt.Fprintf(bw, `<row r="%d"><c r="A%d" t="inlineStr"><is><t>Question %d</t></is></c><c r="B%d"/></row>`, r, r, r, r)
-	}
-	bw.WriteString(`</sheetData></worksheet>`)
-	if err := bw.Flush(); err != nil {
-		tb.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // rawPDF assembles a PDF from object bodies (object i+1 is objs[i]) with a
@@ -204,11 +223,9 @@ func brokenXrefPDF() []byte {
 }
 
 // encryptedPDF is the form fixture encrypted (AES-256, user password) by
-// qpdf; the test skips when qpdf is absent.
+// qpdf. Its case says it needs qpdf, so that only that case is skipped when
+// qpdf is absent (see hostileCase.require), never the test building it.
 func encryptedPDF(tb testing.TB) []byte {
-	if _, err := exec.LookPath("qpdf"); err != nil {
-		tb.Skip("qpdf: not installed")
-	}
 	dir := tb.TempDir()
 	in, out := filepath.Join(dir, "in.pdf"), filepath.Join(dir, "out.pdf")
 	if err := os.WriteFile(in, fixtures.PDFForm(), 0o600); err != nil {

@@ -31,6 +31,9 @@ var hostileSamples = []struct {
 	{"lying_zip_bomb.docx", formats.Word, func() []byte {
 		return fixtures.ZipBomb(fixtures.WithInflatedSize(64<<20), fixtures.WithDeclaredSize(1<<10))
 	}, false},
+	{"malformed_sheet.xlsx", formats.Excel, fixtures.MalformedSheet, false},
+	{"billion_laughs.xlsx", formats.Excel, fixtures.BillionLaughsSheet, false},
+	{"external_entity.xlsx", formats.Excel, fixtures.ExternalEntitySheet, false},
 	{"broken_xref.pdf", formats.PDF, brokenXrefPDF, true},
 	{"circular_pages.pdf", formats.PDF, circularPagesPDF, true},
 	{"circular_fields.pdf", formats.PDF, circularFieldsPDF, true},
@@ -67,5 +70,39 @@ func TestCommittedHostileSamples(t *testing.T) {
 				checkOutcome(t, c, tl.name, bounded(func() error { return tl.call(e, data) }))
 			}
 		})
+	}
+}
+
+// TestHostileInputsAreAccountedFor keeps testdata/hostile and its README
+// honest: every file there is a sample checked above, and the README names
+// every sample and every case of the matrix, so that a reader can tell
+// which inputs are committed and which are generated, and by what.
+func TestHostileInputsAreAccountedFor(t *testing.T) {
+	entries, err := os.ReadDir(hostileDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := map[string]bool{}
+	for _, s := range hostileSamples {
+		samples[s.file] = true
+	}
+	for _, e := range entries {
+		if e.Name() != "README.md" && !samples[e.Name()] {
+			t.Errorf("testdata/hostile/%s is no sample of hostileSamples: add its builder there, or remove it", e.Name())
+		}
+	}
+	readme, err := os.ReadFile(filepath.Join(hostileDir(), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range hostileSamples {
+		if !bytes.Contains(readme, []byte("`"+s.file+"`")) {
+			t.Errorf("testdata/hostile/README.md does not list the sample `%s`", s.file)
+		}
+	}
+	for _, c := range hostileCases() {
+		if !bytes.Contains(readme, []byte("`"+c.name+"`")) {
+			t.Errorf("testdata/hostile/README.md does not list the case `%s` (committed or generated, and by what)", c.name)
+		}
 	}
 }
