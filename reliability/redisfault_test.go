@@ -17,8 +17,8 @@ import (
 const restartJobs = 200
 
 // TestRedisRestartUnderLoadLosesNoJob runs jobs through an in-process
-// worker against a redis-server of its own (appendonly, as deploy/ runs
-// it), and restarts Redis (SHUTDOWN, then start on the same port and AOF
+// worker against a redis-server of its own (appendonly and a password, as
+// deploy/ runs it), and restarts Redis (SHUTDOWN, then start on the same port and AOF
 // directory) in the middle. The client and worker are not touched: they
 // must reconnect by themselves, and every job whose Submit returned an ID
 // must end completed. Jobs caught running by the restart come back only
@@ -37,7 +37,7 @@ func TestRedisRestartUnderLoadLosesNoJob(t *testing.T) {
 }
 
 func restartUnderLoad(t *testing.T, mode string) {
-	rs := startRedis(t, "")
+	rs := startRedis(t, "restart-s3cret") // deploy/ runs Redis with a password
 	conn, err := jobs.ParseRedisURL(rs.url())
 	if err != nil {
 		t.Fatal(err)
@@ -91,10 +91,10 @@ func restartUnderLoad(t *testing.T, mode string) {
 		cancel()
 		if err != nil {
 			// Refused while Redis is down: the caller knows, nothing was
-			// accepted. It must be a connection error, and quick.
+			// accepted. It must say Redis is unreachable, and be quick.
 			refused++
 			if !errors.Is(err, jobs.ErrUnreachable) {
-				t.Logf("submit during the outage: %v", err)
+				t.Errorf("submit during the outage: %v; want jobs.ErrUnreachable", err)
 			}
 			time.Sleep(100 * time.Millisecond)
 			continue
