@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
@@ -93,13 +94,19 @@ func TestBadInputIsAClearFailure(t *testing.T) {
 		{"missing answers file", []string{"fill", doc, "--answers", filepath.Join(dir, "missing.json"), "-o", filepath.Join(dir, "o.docx")}, []string{"answers file", "missing.json"}},
 		{"answers with an unknown field", []string{"write", doc, "--answers", badJSON, "--dry-run"}, []string{`unknown field "answer"`}},
 		{"redis unreachable, password hidden", []string{"status", "b-1", "--redis", "redis://:hunter2@127.0.0.1:1/0"}, []string{"does not answer", "127.0.0.1:1"}},
+		{"redis unreachable at submit", []string{"submit", "extract_text", doc, "--redis", "redis://:hunter2@127.0.0.1:1/0"}, []string{"does not answer", "127.0.0.1:1", "FORMFILL_REDIS_URL"}},
+		{"redis unreachable for a batch", []string{"batch", writeManifest(t, dir, 1), "--out-dir", filepath.Join(dir, "out"), "--redis", "redis://:hunter2@127.0.0.1:1/0"}, []string{"does not answer", "127.0.0.1:1"}},
 		{"unknown element", []string{"fill", doc, "--answers", writeAnswers(t, dir, "T9-R9-C9"), "-o", filepath.Join(dir, "o.docx")}, []string{"T9-R9-C9"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
 			r := cli(t, nil, tt.args...)
 			if r.code != exitFailure {
 				t.Fatalf("exit %d, want 1; stdout %s stderr %s", r.code, r.stdout, r.stderr)
+			}
+			if took := time.Since(start); took > 10*time.Second {
+				t.Errorf("took %v to fail: a user waits for a clear error, not a hang", took)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(r.stderr, w) {
