@@ -65,12 +65,19 @@ func (p *workerProc) kill() {
 
 // rss is the process's resident set size in bytes, from /proc.
 func (p *workerProc) rss() int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(p.cmd.Process.Pid) + "/status")
+	return procStatusBytes("/proc/"+strconv.Itoa(p.cmd.Process.Pid)+"/status", "VmRSS:")
+}
+
+// procStatusBytes reads a size field ("VmRSS:", "VmHWM:") of a
+// /proc/…/status file in bytes, or 0 where it does not say (the process
+// is gone, or no /proc).
+func procStatusBytes(path, field string) int64 {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb << 10
 		}

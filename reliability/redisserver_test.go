@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/formfill/formfill/jobs"
 )
 
 // redisServer is a redis-server process of the test's own, on a free port,
@@ -34,6 +36,18 @@ func startRedis(tb testing.TB, password string) *redisServer {
 	s.start()
 	tb.Cleanup(s.kill)
 	return s
+}
+
+// client returns a jobs client of s, closed when the test ends.
+func (s *redisServer) client(tb testing.TB) *jobs.Client {
+	tb.Helper()
+	conn, err := jobs.ParseRedisURL(s.url())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c := jobs.NewClient(conn)
+	tb.Cleanup(func() { c.Close() })
+	return c
 }
 
 func freePort(tb testing.TB) int {

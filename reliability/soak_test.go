@@ -80,12 +80,7 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 	n, killEvery, deadline := soakParams(t)
 	bin := formfillBinary(t)
 	rs := startRedis(t, "")
-	conn, err := jobs.ParseRedisURL(rs.url())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jobs.NewClient(conn)
-	defer c.Close()
+	c := rs.client(t)
 	ctx := context.Background()
 	docs := soakDocs(t, c)
 

@@ -69,12 +69,7 @@ func TestJobPastItsTimeoutIsStoppedAndReported(t *testing.T) {
 	}
 	bin := formfillBinary(t)
 	rs := startRedis(t, "")
-	conn, err := jobs.ParseRedisURL(rs.url())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jobs.NewClient(conn)
-	defer c.Close()
+	c := rs.client(t)
 	ctx := context.Background()
 	w := startWorkerProc(t, bin, rs.url(), "worker", 1)
 	big, err := c.PutBlob(ctx, slowDocx(t))

@@ -24,12 +24,7 @@ func TestKilledWorkerJobCompletesElsewhere(t *testing.T) {
 	t.Parallel()
 	bin := formfillBinary(t)
 	rs := startRedis(t, "")
-	conn, err := jobs.ParseRedisURL(rs.url())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jobs.NewClient(conn)
-	defer c.Close()
+	c := rs.client(t)
 	ctx := context.Background()
 	docID, err := c.PutBlob(ctx, fixtures.LargeQuestionnaire())
 	if err != nil {
