@@ -224,31 +224,3 @@ func lyingSheet(t *testing.T) []byte {
 	}
 	return buf.Bytes()
 }
-
-func TestOversizedWorksheetIsRefusedBeforeParsing(t *testing.T) {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for name, body := range map[string]string{
-		"[Content_Types].xml": `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
-		"xl/workbook.xml":     `<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>`,
-	} {
-		w, _ := zw.Create(name)
-		w.Write([]byte(body))
-	}
-	w, _ := zw.Create("xl/worksheets/sheet1.xml")
-	x := uint64(1)
-	for r, written := 1, 0; written <= MaxSheetBytes; r++ {
-		x = x*6364136223846793005 + 1442695040888963407 // varied text: no zip-bomb ratio
-		n, _ := fmt.Fprintf(w, `<row r="%d"><c r="A%d" t="inlineStr"><is><t>Question %x</t></is></c></row>`, r, r, x)
-		written += n
-	}
-	zw.Close()
-	start := time.Now()
-	_, err := New().ExtractCompact(buf.Bytes())
-	if !errors.Is(err, formats.ErrTooLarge) || !strings.Contains(err.Error(), "xl/worksheets/sheet1.xml") || !strings.Contains(err.Error(), "limit is 32 MB") {
-		t.Fatalf("err = %v, want ErrTooLarge naming the sheet and the limit", err)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("refusing took %s: the sheet was parsed first", d)
-	}
-}

@@ -69,9 +69,6 @@ func open(data []byte) (wb *workbook, err error) {
 	if arch.File("xl/workbook.xml") == nil {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "not an xlsx workbook: the zip has no xl/workbook.xml%s", zipHint(arch))
 	}
-	if err := checkSheetSizes(arch); err != nil {
-		return nil, err
-	}
 	scans, err := checkXMLParts(arch)
 	if err != nil {
 		return nil, err
@@ -88,36 +85,6 @@ func open(data []byte) (wb *workbook, err error) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
 	}
 	return wb, nil
-}
-
-// MaxSheetBytes bounds the XML of one worksheet. excelize holds a written
-// sheet whole in memory at about twenty times its XML size (a 90 MB sheet of
-// a million rows took 1.9 GB and 20 s to write), so a sheet past this is
-// refused before excelize sees it. Real questionnaires are far below it: the
-// CAIQ's largest sheet is under 1 MB.
-const MaxSheetBytes = 32 << 20
-
-// checkSheetSizes refuses a workbook with a worksheet part past
-// MaxSheetBytes. Declared sizes are trusted here because archive/zip, which
-// excelize reads with too, refuses to inflate an entry past its declared
-// size.
-func checkSheetSizes(a *formats.Archive) error {
-	for _, f := range a.Zip.File {
-		if !isWorksheetPart(f.Name) {
-			continue
-		}
-		if f.UncompressedSize64 > MaxSheetBytes {
-			return formats.Errorf(formats.ErrTooLarge, f.Name, "the worksheet's XML is %d MB; the limit is %d MB (about 300,000 cells): split the workbook or remove unused rows",
-				f.UncompressedSize64>>20, MaxSheetBytes>>20)
-		}
-	}
-	return nil
-}
-
-// isWorksheetPart reports whether the entry name is a worksheet part where
-// Excel and excelize put them.
-func isWorksheetPart(name string) bool {
-	return strings.HasPrefix(name, "xl/worksheets/") && strings.HasSuffix(name, ".xml")
 }
 
 // zipHint names the kind of zip when it is recognisably another format.

@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
-	"strings"
 
 	"github.com/formfill/formfill/formats"
 	"golang.org/x/net/html/charset"
@@ -29,32 +28,38 @@ func checkXMLParts(a *formats.Archive) (map[string]*sheetScan, error) {
 	scans := map[string]*sheetScan{}
 	var buf []byte
 	for _, f := range a.Zip.File {
-		if !isXMLPart(f.Name) {
+		isXML, err := isXMLPart(f)
+		if err != nil {
+			return nil, err
+		}
+		if !isXML {
 			continue
+		}
+		if err := checkPartSize(f); err != nil {
+			return nil, err
 		}
 		data, err := a.ReadFileInto(f, buf)
 		if err != nil {
 			return nil, err
+		}
+		buf = data // the parts are read one at a time: reuse the storage
+		charsetReader := charset.NewReaderLabel
+		if hasUTF16BOM(data) {
+			if data, err = asUTF8(f.Name, data); err != nil {
+				return nil, err
+			}
+			charsetReader = keepUTF16Transcoded
 		}
 		var onStart func(xml.StartElement)
 		if isWorksheetPart(f.Name) {
 			s := newSheetScan(data)
 			scans[f.Name], onStart = s, s.recorder()
 		}
-		if err := checkXML(data, f.Name, onStart); err != nil {
+		if err := checkXMLWith(data, f.Name, onStart, charsetReader); err != nil {
 			return nil, err
 		}
-		buf = data // the parts are read one at a time: reuse the storage
 	}
 	return scans, nil
-}
-
-// isXMLPart reports whether the entry name is a part excelize may parse as
-// XML. Legacy VML drawings (.vml) are left out: Excel writes them as
-// HTML-like markup that is often not well-formed, and no tool reads them.
-func isXMLPart(name string) bool {
-	n := strings.ToLower(name)
-	return strings.HasSuffix(n, ".xml") || strings.HasSuffix(n, ".rels")
 }
 
 // errDTD refuses what enables billion-laughs expansion and external
@@ -69,8 +74,14 @@ const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY
 // however large the declared expansion. onStart, when not nil, sees every
 // start element.
 func checkXML(data []byte, part string, onStart func(xml.StartElement)) error {
+	return checkXMLWith(data, part, onStart, charset.NewReaderLabel) // as excelize decodes parts
+}
+
+// checkXMLWith is checkXML with the decoder's charset reader given:
+// asUTF8's output still declares UTF-16, which must then be read as is.
+func checkXMLWith(data []byte, part string, onStart func(xml.StartElement), charsetReader func(string, io.Reader) (io.Reader, error)) error {
 	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = charset.NewReaderLabel // as excelize decodes parts
+	dec.CharsetReader = charsetReader
 	var open []xml.Name
 	for {
 		tok, err := dec.RawToken()
