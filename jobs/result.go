@@ -45,6 +45,8 @@ func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result,
 		if err := c.queueFailure(ctx, pipe, id, res); err != nil {
 			return err
 		}
+	} else {
+		pipe.Del(ctx, failedKey(id)) // an earlier attempt's record is void now
 	}
 	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("job %s: store result: %w", id, c.connErr(err))

@@ -12,6 +12,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 )
 
 // maxInlinePayload is the largest task payload; past it the answers,
@@ -72,6 +73,11 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...SubmitOption) (s
 	task := asynq.NewTask(p.Kind.TaskType(), data)
 	taskOpts := []asynq.Option{asynq.TaskID(id), asynq.Queue(o.queue), asynq.MaxRetry(o.maxRetry),
 		asynq.Timeout(o.timeout), asynq.Retention(c.retention)}
+	if o.key != "" {
+		if err := c.forgetGoneRun(ctx, o.queue, id); err != nil {
+			return "", err
+		}
+	}
 	_, err = c.aq.EnqueueContext(ctx, task, taskOpts...)
 	if errors.Is(err, asynq.ErrTaskIDConflict) {
 		return id, c.resubmit(ctx, id, o.queue, task, taskOpts)
@@ -96,9 +102,30 @@ func (c *Client) resubmit(ctx context.Context, id, queue string, task *asynq.Tas
 	if err := c.insp.DeleteTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
 		return fmt.Errorf("job %s: remove failed run before retrying it: %w", id, err)
 	}
-	c.rdb.Del(ctx, canceledKey(id), failedKey(id))
+	if err := c.rdb.Del(ctx, canceledKey(id), failedKey(id)).Err(); err != nil {
+		return fmt.Errorf("job %s: clear the failed run's records: %w", id, c.connErr(err))
+	}
 	if _, err := c.aq.EnqueueContext(ctx, task, opts...); err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
 		return fmt.Errorf("job %s: enqueue again: %w", id, c.connErr(err))
+	}
+	return nil
+}
+
+// forgetGone deletes the failure record and cancel mark of job id when
+// asynq no longer holds its task, in one step: the job is about to run
+// afresh under the same ID, and an earlier run's record must not speak for
+// it. While asynq holds the task, resubmit decides instead.
+var forgetGone = redis.NewScript(`
+if redis.call("EXISTS", KEYS[1]) == 0 then
+  return redis.call("DEL", KEYS[2], KEYS[3])
+end
+return 0`)
+
+// forgetGoneRun runs forgetGone for job id of queue.
+func (c *Client) forgetGoneRun(ctx context.Context, queue, id string) error {
+	err := forgetGone.Run(ctx, c.rdb, []string{taskKey(queue, id), failedKey(id), canceledKey(id)}).Err()
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return fmt.Errorf("job %s: clear an earlier run's records: %w", id, c.connErr(err))
 	}
 	return nil
 }

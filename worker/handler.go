@@ -189,6 +189,9 @@ func (w *Worker) recordIfLastAttempt(ctx context.Context, id string, kind jobs.K
 	if maxRetry, ok := asynq.GetMaxRetry(ctx); !ok || n < maxRetry {
 		return
 	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return // a draining worker hands the job back: it runs again
+	}
 	// The job's own context may be what ended it.
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()

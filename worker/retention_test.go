@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -92,5 +93,58 @@ func TestJobOutOfRetriesKeepsItsFailure(t *testing.T) {
 	after, err := c.Status(ctx, st.ID)
 	if err != nil || after.State != jobs.StateFailed || !strings.Contains(after.Result.Error.Message, "storage hiccup") {
 		t.Fatalf("after the archive forgot it: %+v, %v", after, err)
+	}
+}
+
+// A job resubmitted under its idempotency key after asynq has forgotten
+// its earlier run starts clean: the old run's failure record or cancel mark
+// must not speak for the new one.
+func TestResubmitAfterTheOldRunIsGoneStartsClean(t *testing.T) {
+	c, conn := setup(t) // no worker yet: jobs stay pending until one starts
+	ctx := context.Background()
+	rdb := conn.MakeRedisClient().(redis.UniversalClient)
+	defer rdb.Close()
+	good, _ := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	p := jobs.Payload{Kind: jobs.KindExtractText, DocID: good, FileType: formats.Word}
+
+	canceled, err := c.Submit(ctx, p, jobs.IdempotencyKey("canceled-then-again"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Cancel(ctx, canceled); err != nil {
+		t.Fatal(err)
+	}
+	failedAgain, err := c.Submit(ctx, p, jobs.IdempotencyKey("failed-then-again"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A failure record left by a run asynq has since forgotten.
+	if err := c.RecordFailure(ctx, failedAgain, &jobs.Result{Kind: p.Kind, Error: &jobs.JobError{Kind: "invalid_document", Message: "old run"}}); err != nil {
+		t.Fatal(err)
+	}
+	rdb.Del(ctx, "asynq:{"+jobs.QueueInteractive+"}:t:"+failedAgain)
+	rdb.LRem(ctx, "asynq:{"+jobs.QueueInteractive+"}:pending", 0, failedAgain)
+
+	for _, key := range []string{"canceled-then-again", "failed-then-again"} {
+		id, err := c.Submit(ctx, p, jobs.IdempotencyKey(key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, err := c.Status(ctx, id); err != nil || st.State != jobs.StatePending {
+			t.Fatalf("%s resubmitted: %+v, %v; want pending, not the old run's state", key, st, err)
+		}
+	}
+	startWorker(t, conn, Concurrency(1))
+	for _, key := range []string{"canceled-then-again", "failed-then-again"} {
+		st := runJob(t, c, p, jobs.IdempotencyKey(key))
+		if st.State != jobs.StateCompleted || st.Result.Error != nil {
+			t.Fatalf("%s: %s, %+v; want the new run completed", key, st.State, st.Result)
+		}
+		// Once the completed task is past its retention, the job is unknown,
+		// not failed by a stale record.
+		rdb.Del(ctx, "asynq:{"+st.Queue+"}:t:"+st.ID)
+		if _, err := c.Status(ctx, st.ID); !errors.Is(err, jobs.ErrJobNotFound) {
+			t.Fatalf("%s after its retention: %v; want job not found", key, err)
+		}
 	}
 }
