@@ -18,7 +18,11 @@ pkg=$1 target=$2
 profile=$(mktemp)
 trap 'rm -f "$profile"' EXIT
 module=$(go list -m)
-go test "$pkg" -count=1 -run "^$target\$" -coverpkg="$module/..." -coverprofile="$profile" >/dev/null
+if ! out=$(go test "$pkg" -count=1 -run "^$target\$" -coverpkg="$module/..." -coverprofile="$profile" 2>&1); then
+  echo "fuzz-coverage.sh: replaying $target failed:" >&2
+  echo "$out" >&2
+  exit 1
+fi
 # A profile line: file:start,end statements count. Count a block once, as
 # reached when any run reached it; only the packages the target touches.
 awk -v target="$target" 'NR > 1 {

@@ -11,13 +11,15 @@
 # It prints one summary line (TSV: target, minutes, execs, new inputs,
 # corpus, new in the last window, why it stopped) and leaves the fuzzer's own
 # log in $FUZZ_LOG_DIR (default /tmp/formfill-fuzz). Exit 1 means the fuzzer
-# found a failure: its input is in testdata/fuzz/TARGET, named in the log.
+# found a failure (its input is in testdata/fuzz/TARGET, named in the log)
+# or never ran; 130 that the script was interrupted, after keeping what the
+# fuzzer had found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 
 min=20m max=3h window=15m quiet_new=3
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [[ $# -gt 0 && $1 == --* ]]; do
   [[ $# -ge 2 ]] || usage
   case $1 in
@@ -44,7 +46,7 @@ import=$(go list "$pkg")
 cache="$(go env GOCACHE)/fuzz/$import/$target"
 corpus="$(go list -f '{{.Dir}}' "$pkg")/testdata/fuzz/$target"
 logdir=${FUZZ_LOG_DIR:-/tmp/formfill-fuzz}
-mkdir -p "$logdir" "$corpus"
+mkdir -p "$logdir"
 log="$logdir/$(basename "$pkg")-$target.log"
 
 # Job control gives the fuzzer its own process group, so one signal stops go
@@ -55,6 +57,10 @@ go test "$pkg" -run '^$' -fuzz "^$target\$" -parallel 1 -fuzzminimizetime 5s \
   -fuzztime "${max_s}s" >"$log" 2>&1 &
 pid=$!
 set +m
+# Stopped itself (Ctrl-C, a CI timeout), the script stops the fuzzer too and
+# still keeps what it found.
+interrupted=""
+trap 'interrupted=1; kill -INT -- "-$pid" 2>/dev/null || true' INT TERM
 
 # newest prints the last progress line's new-input count, execs, corpus and
 # the fuzzer's own elapsed time (as 1h2m3s).
@@ -66,8 +72,9 @@ newest() {
 until grep -q 'elapsed:' "$log" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do sleep 2; done
 start=$SECONDS reason="--max $max reached"
 declare -a hist=() # new-input count at each 30 s tick
-while kill -0 "$pid" 2>/dev/null; do
-  sleep 30
+while kill -0 "$pid" 2>/dev/null && [[ -z $interrupted ]]; do
+  sleep 30 &
+  wait $! || true # unlike a plain sleep, wait lets a trapped signal in at once
   read -r found _ _ <<<"$(newest)" || true
   hist+=("${found:-0}")
   ticks=$((window_s / 30))
@@ -81,7 +88,11 @@ while kill -0 "$pid" 2>/dev/null; do
     fi
   fi
 done
-wait "$pid" || true
+# wait returns early when a trapped signal arrives: wait until the fuzzer,
+# stopping, has written its last lines.
+gostatus=0
+while kill -0 "$pid" 2>/dev/null; do wait "$pid" || gostatus=$?; done
+[[ -n $interrupted ]] && reason="interrupted"
 
 read -r found execs total ran <<<"$(newest)" || true
 found=${found:-0} execs=${execs:-0} total=${total:-0}
@@ -92,12 +103,21 @@ status=0
 if grep -q -- '--- FAIL\|Failing input written' "$log"; then
   reason="FAILED: see $log"
   status=1
+elif ! grep -q 'elapsed:' "$log"; then
+  # No target of that name ("no fuzz tests to fuzz" exits 0), or no build.
+  reason="the fuzzer never ran: $(tail -3 "$log" | tr '\n' ' ')"
+  status=1
+elif ((gostatus != 0)) && [[ -z $interrupted ]]; then
+  reason="go test exited $gostatus: $(grep -v '^fuzz: elapsed' "$log" | tail -3 | tr '\n' ' ')"
+  status=1
 fi
 
-# Keep the new inputs; the fuzzer names them by content hash, so a name
-# already in testdata is the same input.
+# Keep the new inputs: every cached input not yet in testdata, this run's
+# and any an earlier run left uncommitted. The fuzzer names them by content
+# hash, so a name already in testdata is the same input.
 added=0
 if [[ -d $cache ]]; then
+  mkdir -p "$corpus"
   for f in "$cache"/*; do
     [[ -e $corpus/$(basename "$f") ]] && continue
     cp -p "$f" "$corpus/" && added=$((added + 1)) # -p: keeps when it was found
@@ -105,4 +125,5 @@ if [[ -d $cache ]]; then
 fi
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s (added %d to %s)\n' "$pkg" "$target" "${ran:-0s}" "$execs" "$found" "$total" \
   "$recent" "$reason" "$added" "${corpus#"$PWD"/}"
+[[ -n $interrupted && $status == 0 ]] && status=130
 exit "$status"
