@@ -6,12 +6,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/formfill/formfill/internal/fixtures"
 )
+
+// jobIDRe matches the ID formfill submit prints for an interactive job.
+var jobIDRe = regexp.MustCompile(`(?m)^i-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
 
 // specialPassword holds the characters a URL must escape: a careless
 // redaction that cuts at the first '@' or ':' would print part of it.
@@ -54,7 +58,7 @@ func TestSpecialPasswordNeverInProcessOutput(t *testing.T) {
 		}
 	}
 	run(good, 20*time.Second, "submit", "extract_compact", doc)
-	submitted := strings.Contains(out.String(), "i-")
+	submitted := jobIDRe.MatchString(out.String())
 	for _, u := range []string{wrong, raw} {
 		run(u, 20*time.Second, "submit", "extract_compact", doc)
 		run(u, 20*time.Second, "queues")

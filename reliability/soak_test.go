@@ -145,6 +145,13 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 
 	final := waitAll(t, c, ids, deadline)
 	elapsed := time.Since(start)
+	// On a fast machine the jobs can end before the memory can be judged:
+	// the steady worker, idle now, is sampled on until there are enough.
+	waitFor(time.Duration(soakMinSamples+5)*time.Second, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(samples) >= soakMinSamples
+	})
 	close(stop)
 	bg.Wait()
 
