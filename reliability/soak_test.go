@@ -2,11 +2,9 @@ package reliability
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -78,51 +76,37 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 	// process-level tests, after the in-process ones have measured heaps.
 	t.Parallel()
 	n, killEvery, deadline := soakParams(t)
-	bin := formfillBinary(t)
 	rs := startRedis(t, "")
 	c := rs.client(t)
-	ctx := context.Background()
 	docs := soakDocs(t, c)
-
-	steady := startWorkerProc(t, bin, rs.url(), "steady", 2)
-	var (
-		mu      sync.Mutex
-		victims = []*workerProc{startWorkerProc(t, bin, rs.url(), "victim-0", 2)}
-		samples []int64
-	)
-	stop := make(chan struct{})
-	var bg sync.WaitGroup
-	bg.Add(2)
-	go func() { // the killer
-		defer bg.Done()
-		for i := 1; ; i++ {
-			select {
-			case <-stop:
-				return
-			case <-time.After(killEvery):
-			}
-			mu.Lock()
-			victims[len(victims)-1].kill()
-			victims = append(victims, startWorkerProc(t, bin, rs.url(), fmt.Sprintf("victim-%d", i), 2))
-			mu.Unlock()
-		}
-	}()
-	go func() { // the RSS sampler
-		defer bg.Done()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(time.Second):
-			}
-			rss := steady.rss() // 0 once the process is gone
-			mu.Lock()
-			samples = append(samples, rss)
-			mu.Unlock()
-		}
-	}()
+	rig := startSoakRig(t, formfillBinary(t), rs.url(), killEvery)
 
 	start := time.Now()
+	ids, want := submitSoak(t, c, docs, n)
+	submitted := time.Since(start)
+	final := waitAll(t, c, ids, deadline)
+	elapsed := time.Since(start)
+	rig.stop()
+
+	counts := accountFor(t, ids, want, final)
+	runs := rig.runs()
+	checkSoakResults(t, c, ids, want, final, runs)
+	twice := 0
+	for _, r := range runs {
+		if r > 1 {
+			twice++
+		}
+	}
+	t.Logf("soak: %d jobs (submitted in %v) through 2 workers, %d kill -9s every %v, all final in %v (%.0f jobs/s): %v; %d jobs ran more than once (at-least-once after a kill), 0 duplicate IDs",
+		n, submitted.Round(time.Millisecond), rig.kills(), killEvery, elapsed.Round(time.Second), float64(n)/elapsed.Seconds(), counts, twice)
+	checkFlatRSS(t, rig.rss())
+}
+
+// submitSoak submits the soak's n jobs, then resubmits one in ten as a
+// client that lost its replies would: the same keys must give the same
+// jobs, and nothing runs twice.
+func submitSoak(t *testing.T, c *jobs.Client, docs []soakDoc, n int) ([]string, []soakJob) {
+	ctx := context.Background()
 	ids := make([]string, n)
 	want := make([]soakJob, n)
 	for i := range n {
@@ -133,28 +117,19 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 		}
 		ids[i] = id
 	}
-	submitted := time.Since(start)
-	// A client that lost its replies resubmits: the same keys give the same
-	// jobs, nothing runs twice.
 	for i := 0; i < n; i += 10 {
 		id, err := c.Submit(ctx, want[i].payload(), jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(want[i].key()))
 		if err != nil || id != ids[i] {
 			t.Errorf("resubmit %d: %q, %v; want the same job %s", i, id, err, ids[i])
 		}
 	}
+	return ids, want
+}
 
-	final := waitAll(t, c, ids, deadline)
-	elapsed := time.Since(start)
-	// On a fast machine the jobs can end before the memory can be judged:
-	// the steady worker, idle now, is sampled on until there are enough.
-	waitFor(time.Duration(soakMinSamples+5)*time.Second, func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return len(samples) >= soakMinSamples
-	})
-	close(stop)
-	bg.Wait()
-
+// accountFor checks every job ended as it should (completed, or failed
+// with a reason exactly when its document is hostile) and no ID was given
+// twice, and counts the final states.
+func accountFor(t *testing.T, ids []string, want []soakJob, final map[string]*jobs.Status) map[jobs.State]int {
 	counts := map[jobs.State]int{}
 	seen := map[string]bool{}
 	for i, id := range ids {
@@ -175,33 +150,10 @@ func TestSoakMixedJobsWithAKilledWorker(t *testing.T) {
 			t.Errorf("job %s on %s: %s (%s)", id, want[i].doc.name, st.State, errMsg(st))
 		}
 	}
-	if counts[jobs.StateUnknown] > 0 || len(final) != n {
-		t.Errorf("%d of %d jobs not accounted for by the deadline", n-len(final), n)
+	if counts[jobs.StateUnknown] > 0 || len(final) != len(ids) {
+		t.Errorf("%d of %d jobs not accounted for by the deadline", len(ids)-len(final), len(ids))
 	}
-
-	// A run is a start logged by a worker: a job a victim started when it
-	// was killed never logs its end there, and starts again elsewhere.
-	runs := map[string]int{}
-	mu.Lock()
-	procs := append([]*workerProc{steady}, victims...)
-	mu.Unlock()
-	for _, p := range procs {
-		for _, id := range p.started() {
-			runs[id]++
-		}
-	}
-	twice := 0
-	for _, r := range runs {
-		if r > 1 {
-			twice++
-		}
-	}
-	checkSoakResults(t, c, ids, want, final, runs)
-	mu.Lock()
-	defer mu.Unlock()
-	t.Logf("soak: %d jobs (%d submitted in %v) through 2 workers, %d kill -9s every %v, all final in %v (%.0f jobs/s): %v; %d jobs ran more than once (at-least-once after a kill), 0 duplicate IDs",
-		n, n, submitted.Round(time.Millisecond), len(victims)-1, killEvery, elapsed.Round(time.Second), float64(n)/elapsed.Seconds(), counts, twice)
-	checkFlatRSS(t, samples)
+	return counts
 }
 
 // soakDocs uploads the mix: a form of each type and a hostile docx.
