@@ -67,18 +67,11 @@ func restartUnderLoad(t *testing.T, mode string) {
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
-		start := time.Now()
-		if mode == "shutdown" {
-			rs.shutdown()
-		} else {
-			rs.kill()
-		}
-		time.Sleep(time.Second)
-		rs.start()
+		outage, back := restartRedis(rs, mode)
 		mu.Lock()
-		backAt = time.Now()
+		backAt = back
 		mu.Unlock()
-		restarted <- time.Since(start)
+		restarted <- outage
 	}()
 	for i := 0; len(ids) < restartJobs; i++ {
 		kind := []jobs.Kind{jobs.KindExtractCompact, jobs.KindFill, jobs.KindListFields}[i%3]
@@ -109,9 +102,32 @@ func restartUnderLoad(t *testing.T, mode string) {
 	afterRestart := backAt
 	mu.Unlock()
 
-	deadline, cancel := context.WithTimeout(ctx, 150*time.Second)
+	lost, failed := waitAllCompleted(t, c, ids)
+	t.Logf("%s: %d jobs accepted, %d submits refused during a %v outage; lost %d, failed %d; all done %v after Redis came back",
+		mode, len(ids), refused, outage.Round(time.Millisecond), lost, failed, time.Since(afterRestart).Round(100*time.Millisecond))
+}
+
+// restartRedis stops rs (SHUTDOWN, or kill -9), starts it again a second
+// later on the same port and AOF directory, and returns how long it was
+// down and when it came back.
+func restartRedis(rs *redisServer, mode string) (outage time.Duration, back time.Time) {
+	start := time.Now()
+	if mode == "shutdown" {
+		rs.shutdown()
+	} else {
+		rs.kill()
+	}
+	time.Sleep(time.Second)
+	rs.start()
+	return time.Since(start), time.Now()
+}
+
+// waitAllCompleted waits up to 150 s (a job caught running by the restart
+// comes back through asynq's lease expiry) for every job to complete, and
+// counts those lost (unknown) and those that ended otherwise.
+func waitAllCompleted(t *testing.T, c *jobs.Client, ids []string) (lost, failed int) {
+	deadline, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 	defer cancel()
-	lost, failed := 0, 0
 	for _, id := range ids {
 		st, err := waitThroughOutage(deadline, c, id)
 		switch {
@@ -123,8 +139,7 @@ func restartUnderLoad(t *testing.T, mode string) {
 			t.Errorf("job %s ended %s: %s", id, st.State, errMsg(st))
 		}
 	}
-	t.Logf("%s: %d jobs accepted, %d submits refused during a %v outage; lost %d, failed %d; all done %v after Redis came back",
-		mode, len(ids), refused, outage.Round(time.Millisecond), lost, failed, time.Since(afterRestart).Round(100*time.Millisecond))
+	return lost, failed
 }
 
 // waitThroughOutage waits for a job, retrying status reads that fail
