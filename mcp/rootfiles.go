@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -25,7 +26,10 @@ func (r *RootSet) ReadFile(field, path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer root.Close()
-	f, err := root.Open(rel)
+	// O_NONBLOCK: a named pipe swapped in after the check would block the
+	// open until a writer came; it opens at once and fails the regular-file
+	// check below. Reading a regular file ignores the flag.
+	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if _, cerr := r.Input(field, path); cerr != nil {
 			return nil, cerr // changed since the check: say how (outside, gone)
