@@ -38,6 +38,7 @@ func TestToolErrorsTellHowToFix(t *testing.T) {
 		{"misspelt argument", ToolExtractText, map[string]any{"filepath": "form.pdf"}, []string{`"filepath"`, "file_path"}},
 		{"wrong type", ToolValidate, map[string]any{"file_path": "form.pdf", "locations": "F1"}, []string{"locations", "array"}},
 		{"no answers", ToolWrite, map[string]any{"file_path": "form.pdf"}, []string{"answers", "required"}},
+		{"answers twice", ToolWrite, map[string]any{"file_path": "two_column.docx", "answers": answers, "answers_file_path": "answers.json"}, []string{"answers_file_path", "not both"}},
 		{"answer without target", ToolWrite, map[string]any{"file_path": "form.pdf", "answers": []map[string]any{{"answer_text": "x"}}}, []string{"answers[0].pair_id"}},
 		{"bad answer_type", ToolBuildInsertion, map[string]any{"answer_text": "x", "target_context_xml": "<w:p/>", "answer_type": "html"}, []string{"answer_type", "plain_text"}},
 		{"wait too long", ToolExtractText, map[string]any{"file_path": "form.pdf", "wait_seconds": 9999}, []string{"wait_seconds"}},

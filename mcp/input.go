@@ -176,7 +176,11 @@ func (s *Server) prepareArgs(r *request, a *toolArgs) error {
 
 func (s *Server) prepareWrite(r *request, a *toolArgs) error {
 	answers := a.Answers
-	if len(answers) == 0 && a.AnswersFilePath != "" {
+	if len(answers) > 0 && a.AnswersFilePath != "" {
+		// Silently preferring one would write answers the caller did not mean.
+		return formats.Errorf(formats.ErrInvalidArgument, "answers_file_path", "give the answers either inline in answers or in answers_file_path, not both")
+	}
+	if a.AnswersFilePath != "" {
 		var err error
 		if answers, err = s.readAnswersFile(a.AnswersFilePath); err != nil {
 			return err

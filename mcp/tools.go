@@ -127,7 +127,7 @@ func (s *Server) registerTools() {
 				"output_file_path. One call for all answers; answer_text inherits the target's formatting. dry_run reports the changes "+
 				"without writing. Then call verify_output on output_doc_id. "+
 				`Example: {"file_path": "f.docx", "answers": [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], "output_file_path": "f.filled.docx"}`,
-			mcpgo.WithArray("answers", mcpgo.Items(answerItems), mcpgo.Description("answers to write (required unless answers_file_path is given)")),
+			mcpgo.WithArray("answers", mcpgo.Items(answerItems), mcpgo.Description("answers to write (required unless answers_file_path is given; not both)")),
 			mcpgo.WithString("answers_file_path", mcpgo.Description("a JSON file (inside the roots) holding the answers array, for long lists")),
 			mcpgo.WithBoolean("dry_run", mcpgo.Description("report what would change without producing a document")),
 			mcpgo.WithString("output_file_path", mcpgo.Description("save the filled document here (inside the roots) instead of returning base64")),
