@@ -71,7 +71,7 @@ collected, not redone. Exits 1 listing the documents that failed and why.`,
 	fs.StringVar(&o.outDir, "out-dir", "", "directory for the filled documents and the state file (required)")
 	fs.IntVar(&o.concurrency, "concurrency", 16, "jobs in flight at once")
 	fs.IntVar(&o.group, "group", 16, fmt.Sprintf("documents per job, 1 to %d: up to this many consecutive documents under 1 MiB go as one fill_group job,\nso they pay the queue's fixed cost per job once (1: one job per document)", jobs.MaxGroup))
-	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest wait for one document (a group's job waits this long per document)")
+	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest time for one document: its job may run this long and the batch waits this long for it\n(a group's job: this long per document)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
@@ -203,7 +203,7 @@ func processItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 		return d, false
 	}
 	var err error
-	d.JobID, err = b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(p.key))
+	d.JobID, err = b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(p.key), jobs.Timeout(o.timeout))
 	if err != nil {
 		return failDoc(ctx, d, err), false
 	}

@@ -39,7 +39,7 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 			keys[k] += " after " + failed
 		}
 	}
-	id, err := b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey("group-"+strings.Join(keys, ",")))
+	id, err := b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey("group-"+strings.Join(keys, ",")), jobs.Timeout(o.timeout))
 	if err != nil {
 		for _, i := range at {
 			docs[i] = failDoc(ctx, docs[i], err)
