@@ -1,9 +1,12 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -230,5 +233,33 @@ func TestHandleMessagePassesOtherMethods(t *testing.T) {
 		if desc, _ := tm["description"].(string); !strings.Contains(desc, "Example") {
 			t.Errorf("%s: description has no example: %q", tm["name"], desc)
 		}
+	}
+}
+
+// Polling a finished write_answers job again must not write its output
+// file again: the agent may have opened the document and changed it. A
+// file that is gone is written again.
+func TestGetJobWritesTheOutputFileOnce(t *testing.T) {
+	root := workdir(t)
+	c := inProcessClient(t, newTestServer(t, newMemStore(), root))
+	done := mustOK(t, c, ToolWrite, map[string]any{"file_path": "two_column.docx", "wait_seconds": 10,
+		"answers": []map[string]any{{"pair_id": "T1-R2-C2", "answer_text": "Acme"}}, "output_file_path": "filled.docx"})
+	path := filepath.Join(root, "filled.docx")
+	if done.Status != stateCompleted || done.OutputFilePath != path {
+		t.Fatalf("write_answers: %+v", done)
+	}
+	edited := []byte("the user's own edits")
+	mustDo(t, os.WriteFile(path, edited, 0o644))
+	again := mustOK(t, c, ToolGetJob, map[string]any{"job_id": done.JobID})
+	if again.OutputFilePath != path {
+		t.Fatalf("get_job again reports %q, want %q", again.OutputFilePath, path)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, edited) {
+		t.Fatalf("get_job wrote the output again over the user's edits (%d bytes)", len(b))
+	}
+	mustDo(t, os.Remove(path))
+	mustOK(t, c, ToolGetJob, map[string]any{"job_id": done.JobID})
+	if b, err := os.ReadFile(path); err != nil || !bytes.HasPrefix(b, []byte("PK")) {
+		t.Fatalf("a deleted output was not written again: %v", err)
 	}
 }

@@ -71,6 +71,9 @@ func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
 	return m, true
 }
 
+// markDelivered is local: the file is on this replica's disk.
+func (x *redisIndex) markDelivered(id, path string) { x.local.markDelivered(id, path) }
+
 func (x *redisIndex) recent(ctx context.Context, session string, n int) []string {
 	ids, err := x.rdb.LRange(ctx, indexSessionPrefix+session, 0, int64(n-1)).Result()
 	if err != nil {
@@ -85,6 +88,7 @@ type jobIndex interface {
 	add(ctx context.Context, m jobMeta)
 	get(ctx context.Context, id string) (jobMeta, bool)
 	recent(ctx context.Context, session string, n int) []string
+	markDelivered(id, path string)
 }
 
 // localIndex adapts the in-memory tracker to jobIndex.

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -56,7 +57,7 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 	out.Result = resultBody(res)
 	if res.OutputDocID != "" {
 		out.OutputDocID = res.OutputDocID
-		if errRes := s.deliver(ctx, &out, meta.OutputPath); errRes != nil {
+		if errRes := s.deliver(ctx, &out, meta); errRes != nil {
 			return errRes
 		}
 	}
@@ -69,9 +70,18 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 	return structured(out, text)
 }
 
-// deliver hands the filled document over: written to outputPath when the
-// call asked for it, else as base64.
-func (s *Server) deliver(ctx context.Context, out *output, outputPath string) *mcpgo.CallToolResult {
+// deliver hands the filled document over: written to the call's
+// output_file_path when it asked for one, else as base64. The file is
+// written once: polling get_job again must not overwrite a document the
+// user has opened and changed since (it is written again only if gone).
+func (s *Server) deliver(ctx context.Context, out *output, meta jobMeta) *mcpgo.CallToolResult {
+	outputPath := meta.OutputPath
+	if meta.Delivered != "" {
+		if _, err := os.Lstat(meta.Delivered); err == nil {
+			out.OutputFilePath = meta.Delivered
+			return nil
+		}
+	}
 	data, err := s.store.GetBlob(ctx, out.OutputDocID)
 	if err != nil {
 		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", out.OutputDocID, err, out.JobID))
@@ -88,6 +98,7 @@ func (s *Server) deliver(ctx context.Context, out *output, outputPath string) *m
 		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: output_file_path: %v; pick another path or omit output_file_path to get base64", err))
 	}
 	out.OutputFilePath = written
+	s.index.markDelivered(out.JobID, written)
 	return nil
 }
 

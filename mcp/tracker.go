@@ -16,7 +16,11 @@ type jobMeta struct {
 	Session    string
 	DocID      string
 	OutputPath string
-	Created    time.Time
+	// Delivered is where the filled document was written, once it was: a
+	// later get_job reports it instead of writing again over what the
+	// user may since have changed.
+	Delivered string
+	Created   time.Time
 }
 
 // tracker keeps the recent jobs of each session, newest last, bounded per
@@ -57,6 +61,15 @@ func (t *tracker) get(id string) (jobMeta, bool) {
 		return jobMeta{}, false
 	}
 	return *m, true
+}
+
+// markDelivered notes that job id's filled document was written to path.
+func (t *tracker) markDelivered(id, path string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if m, ok := t.byID[id]; ok {
+		m.Delivered = path
+	}
 }
 
 // recent returns up to n job IDs of session, newest first.
