@@ -16,7 +16,11 @@ import (
 // and a slow document failed long before the batch stopped waiting.
 func TestBatchTimeoutBoundsTheJobsItSubmits(t *testing.T) {
 	env := redisEnv(t, 13)
-	insp := asynq.NewInspector(redistest.Conn(t, 13))
+	conn, err := asynq.ParseRedisURI(redistest.URL(13)) // redisEnv has checked and emptied it
+	if err != nil {
+		t.Fatal(err)
+	}
+	insp := asynq.NewInspector(conn)
 	defer insp.Close()
 	startWorker(t, env, "--concurrency", "2")
 	dir := t.TempDir()
