@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hibiken/asynq"
-	"github.com/redis/go-redis/v9"
 )
 
 const canceledPrefix = "formfill:canceled:"
@@ -88,7 +86,7 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 			st.Result, st.LastError = f.Result, f.Result.Error.Message
 			return st, nil
 		}
-		st.Result = &Result{Kind: kind, Error: &JobError{Kind: "failed", Message: info.LastErr}}
+		st.Result = &Result{Kind: kind, Error: &Error{Kind: ErrorFailed, Message: info.LastErr}}
 	}
 	return st, nil
 }
@@ -103,78 +101,13 @@ func (c *Client) Result(ctx context.Context, id string) (*Result, error) {
 		return nil, fmt.Errorf("job %s is %s: %w", id, st.State, ErrNotFinished)
 	}
 	if st.Result == nil {
-		return &Result{Kind: st.Kind, Error: &JobError{Kind: string(st.State), Message: "job " + string(st.State)}}, nil
+		kind := ErrorFailed
+		if st.State == StateCanceled {
+			kind = ErrorCanceled
+		}
+		return &Result{Kind: st.Kind, Error: &Error{Kind: kind, Message: "job " + string(st.State)}}, nil
 	}
 	return st.Result, nil
-}
-
-// maxWaitPoll bounds how far Wait stretches its poll interval.
-const maxWaitPoll = time.Second
-
-// Wait polls the job until it has finished or ctx is done, and returns its
-// last status. It polls every poll interval at first (50 ms if poll is not
-// positive); once it has waited longer it polls every tenth of the time
-// waited so far, up to once a second, so that a batch of long jobs does not
-// keep Redis busy answering status polls while the latency a client sees
-// stays within about a tenth of the job's.
-func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Status, error) {
-	if poll <= 0 {
-		poll = 50 * time.Millisecond
-	}
-	st, err := c.Status(ctx, id)
-	if err != nil || st.State.Final() {
-		return st, err
-	}
-	start := time.Now()
-	t := time.NewTimer(poll)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return st, fmt.Errorf("job %s still %s: %w", id, st.State, ctx.Err())
-		case <-t.C:
-		}
-		settled, err := c.settled(ctx, st.Queue, id)
-		if err != nil {
-			return nil, err
-		}
-		if settled {
-			if st, err = c.Status(ctx, id); err != nil || st.State.Final() {
-				return st, err
-			}
-		}
-		t.Reset(nextPoll(poll, time.Since(start)))
-	}
-}
-
-// settled tells, in one light round trip, whether the job may have
-// finished: asynq's task hash says completed or archived, the task is gone,
-// or the job was canceled. Only then does Wait read the full status, which
-// runs a Lua script and fetches the task's payload and result; a batch of
-// waiting clients polls far more often than its jobs finish.
-func (c *Client) settled(ctx context.Context, queue, id string) (bool, error) {
-	pipe := c.rdb.Pipeline()
-	state := pipe.HGet(ctx, taskKey(queue, id), "state")
-	canceled := pipe.Exists(ctx, canceledKey(id))
-	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
-		return false, fmt.Errorf("job %s: %w", id, c.connErr(err))
-	}
-	s, err := state.Result()
-	switch {
-	case errors.Is(err, redis.Nil):
-		return true, nil // gone: Status says why
-	case err != nil:
-		return false, fmt.Errorf("job %s: %w", id, c.connErr(err))
-	case s == "completed" || s == "archived":
-		return true, nil
-	}
-	return canceled.Val() > 0, nil
-}
-
-// nextPoll is the interval before the next status poll, after waiting
-// waited with a base interval of poll.
-func nextPoll(poll, waited time.Duration) time.Duration {
-	return max(poll, min(waited/10, maxWaitPoll))
 }
 
 // Jobs returns the status of each job in ids; jobs no longer known come back

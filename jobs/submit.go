@@ -20,34 +20,36 @@ import (
 // do not bloat asynq's queues.
 const maxInlinePayload = 256 << 10
 
-// SubmitOption tunes one submission.
-type SubmitOption func(*submitOptions)
+// Option tunes one job: where and how it runs (Submit, Run) and how its
+// caller waits for it (Run, Await; Submit ignores those).
+type Option func(*options)
 
-type submitOptions struct {
+type options struct {
 	queue    string
 	key      string
 	timeout  time.Duration
 	maxRetry int
+	wait     waitOptions
 }
 
 // Queue puts the job on queue q (QueueInteractive by default).
-func Queue(q string) SubmitOption { return func(o *submitOptions) { o.queue = q } }
+func Queue(q string) Option { return func(o *options) { o.queue = q } }
 
 // IdempotencyKey makes the job ID a function of key: submitting the same key
 // again returns the same job instead of running the work twice. A job with
 // that key that failed or was canceled is run again.
-func IdempotencyKey(key string) SubmitOption { return func(o *submitOptions) { o.key = key } }
+func IdempotencyKey(key string) Option { return func(o *options) { o.key = key } }
 
 // Timeout bounds how long the job may run; a fill_group job may run this
 // long per payload.
-func Timeout(d time.Duration) SubmitOption { return func(o *submitOptions) { o.timeout = d } }
+func Timeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
 
 // MaxRetry bounds how often the job is retried after a transient failure.
-func MaxRetry(n int) SubmitOption { return func(o *submitOptions) { o.maxRetry = n } }
+func MaxRetry(n int) Option { return func(o *options) { o.maxRetry = n } }
 
 // Submit enqueues a job and returns its ID.
-func (c *Client) Submit(ctx context.Context, p Payload, opts ...SubmitOption) (string, error) {
-	o := submitOptions{queue: QueueInteractive, timeout: c.timeout, maxRetry: c.maxRetry}
+func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (string, error) {
+	o := options{queue: QueueInteractive, timeout: c.timeout, maxRetry: c.maxRetry}
 	for _, fn := range opts {
 		fn(&o)
 	}

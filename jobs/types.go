@@ -36,22 +36,11 @@ type Result struct {
 	OutputDocID string                        `json:"output_doc_id,omitempty"` // blob of the filled document (write, fill)
 	Fields      []formats.FormField           `json:"fields,omitempty"`
 	Report      *formats.VerificationReport   `json:"report,omitempty"`
-	Error       *JobError                     `json:"error,omitempty"` // set when the job failed on its input
+	Error       *Error                        `json:"error,omitempty"` // set when the job failed
 	// Group holds a fill_group job's results, one per payload and in the
 	// same order; each has its own output document or error.
 	Group []*Result `json:"group,omitempty"`
 }
-
-// JobError is a job's failure as stored in its result: the kind of input
-// error, the field or element it concerns, and the message.
-type JobError struct {
-	Kind    string `json:"kind"`
-	Field   string `json:"field,omitempty"`
-	Message string `json:"message"`
-}
-
-// Error implements error.
-func (e *JobError) Error() string { return e.Message }
 
 // State is where a job is in its life.
 type State string

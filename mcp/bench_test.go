@@ -45,7 +45,7 @@ func BenchmarkTasksGet(b *testing.B) {
 func BenchmarkToolCallRealRedis(b *testing.B) {
 	jc, startWorker := redisStackB(b)
 	startWorker()
-	s := newTestServer(b, jc, workdir(b))
+	s := newTestServer(b, clientStore{jc}, workdir(b))
 	c := inProcessClient(b, s)
 	args := map[string]any{"file_path": "form.pdf"}
 	b.ResetTimer()

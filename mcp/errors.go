@@ -1,73 +1,60 @@
 package mcp
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/jobs"
 )
 
 // errorInfo is the structured content of a tool error, so an agent can
 // branch on kind and field instead of parsing prose.
 type errorInfo struct {
-	Error string `json:"error"`
-	Kind  string `json:"kind"`
-	Field string `json:"field,omitempty"`
-	Fix   string `json:"fix,omitempty"`
+	Error string         `json:"error"`
+	Kind  jobs.ErrorKind `json:"kind"`
+	Field string         `json:"field,omitempty"`
+	Fix   string         `json:"fix,omitempty"`
 }
 
 // toolError turns err into a tool error (isError) saying which field was
 // wrong and how to fix the call.
 func toolError(tool string, err error) *mcpgo.CallToolResult {
-	var ie *formats.InputError
-	info := errorInfo{Kind: "internal"}
-	switch {
-	case errors.As(err, &ie):
-		info.Kind, info.Field = kindName(ie.Kind), ie.Field
-		info.Fix = fixFor(ie.Kind, ie.Field)
-	case errors.Is(err, jobs.ErrJobNotFound):
-		info.Kind, info.Field = "not_found", "job_id"
-		info.Fix = "the job is unknown or its result expired; list_jobs shows this session's recent jobs, or rerun the tool"
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		info.Kind = "interrupted"
-		info.Fix = "the call was interrupted; call the tool again (or get_job with the job_id if one was returned)"
-	default:
-		info.Kind = "unavailable"
-		info.Fix = "the job store or workers did not answer; retry in a few seconds"
+	je := jobs.ErrorOf(err)
+	if je.Kind == jobs.ErrorInternal {
+		// Not an input error and not a job's stored failure: the store or
+		// the transport failed on the way.
+		je = &jobs.Error{Kind: jobs.ErrorUnavailable, Field: je.Field, Message: je.Message}
 	}
+	info := errorInfo{Kind: je.Kind, Field: je.Field, Fix: fixFor(je.Kind, je.Field)}
 	info.Error = fmt.Sprintf("%s: %v", tool, err)
 	if info.Field != "" && !strings.Contains(info.Error, info.Field) {
 		info.Error = fmt.Sprintf("%s: %s: %v", tool, info.Field, err)
 	}
-	text := info.Error
-	if info.Fix != "" {
-		text += "\nHow to fix: " + info.Fix
-	}
-	res := mcpgo.NewToolResultStructured(info, text)
-	res.IsError = true
-	return res
+	return errorResult(info)
 }
 
-// jobResultError reports bad input a worker found (a JobError stored with
-// the job's result).
-func jobResultError(tool, jobID string, je *jobs.JobError) *mcpgo.CallToolResult {
+// jobResultError reports the failure a worker stored with a job's result.
+func jobResultError(tool, jobID string, je *jobs.Error) *mcpgo.CallToolResult {
 	info := errorInfo{Kind: je.Kind, Field: je.Field, Error: fmt.Sprintf("%s (job %s): %s", tool, jobID, je.Message)}
 	if je.Field != "" {
 		info.Error = fmt.Sprintf("%s (job %s): %s: %s", tool, jobID, je.Field, je.Message)
 	}
-	if je.Kind == "document_not_found" {
-		info.Fix = "the document expired from the job store; send it again with file_path or file_bytes_b64"
-	} else if k := kindError(je.Kind); k != nil {
-		info.Fix = fixFor(k, je.Field)
-	} else {
-		info.Kind = "failed"
-		info.Fix = "the job failed on the server side, not because of your input; retry later"
+	info.Fix = fixFor(je.Kind, je.Field)
+	return errorResult(info)
+}
+
+// fixFor is the kind's advice, worded for a caller of tools (the
+// interrupted call can be resumed through get_job).
+func fixFor(kind jobs.ErrorKind, field string) string {
+	if kind == jobs.ErrorCanceled && field == "" {
+		return "the call was interrupted; call the tool again (or get_job with the job_id if one was returned)"
 	}
+	return kind.Fix(field)
+}
+
+func errorResult(info errorInfo) *mcpgo.CallToolResult {
 	text := info.Error
 	if info.Fix != "" {
 		text += "\nHow to fix: " + info.Fix
@@ -82,51 +69,4 @@ func jobError(id string, err error) error {
 		return err // the store already names the job
 	}
 	return fmt.Errorf("job %s: %w", id, err)
-}
-
-var kindNames = map[error]string{
-	formats.ErrInvalidDocument: "invalid_document",
-	formats.ErrTooLarge:        "too_large",
-	formats.ErrUnsupported:     "unsupported",
-	formats.ErrInvalidArgument: "invalid_argument",
-}
-
-// kindAliases are other JobError kinds workers store for input errors.
-var kindAliases = map[string]error{"invalid_input": formats.ErrInvalidArgument}
-
-func kindName(k error) string {
-	if n, ok := kindNames[k]; ok {
-		return n
-	}
-	return "invalid_argument"
-}
-
-// kindError maps a JobError kind back to a formats error; workers may store
-// either the snake_case name or the error's text. Other kinds (such as
-// "failed") are not input errors: it returns nil.
-func kindError(kind string) error {
-	if err, ok := kindAliases[kind]; ok {
-		return err
-	}
-	for err, name := range kindNames {
-		if kind == name || kind == err.Error() || strings.ReplaceAll(kind, " ", "_") == name {
-			return err
-		}
-	}
-	return nil
-}
-
-func fixFor(kind error, field string) string {
-	switch kind {
-	case formats.ErrInvalidDocument:
-		return "the document is corrupt or not of the stated type; check file_type and that the file opens in its application"
-	case formats.ErrTooLarge:
-		return "the input exceeds a limit (50 MB per document, 10000 answers per call); split the work or shrink the file"
-	case formats.ErrUnsupported:
-		return "formfill cannot fill this document (encrypted, XFA-only or an unknown type); supported: .docx, .xlsx, fillable .pdf"
-	}
-	if field != "" {
-		return fmt.Sprintf("correct the argument %q as described and call again", field)
-	}
-	return "correct the call as described and call again"
 }

@@ -65,35 +65,23 @@ func progressToken(req mcpgo.CallToolRequest) mcpgo.ProgressToken {
 	return req.Params.Meta.ProgressToken
 }
 
-// await polls the job until it is finished or wait runs out, sending a
-// progress notification on each state change when the client asked for
-// them. Running out of time is not an error: the caller answers with the
-// job's current status.
+// await waits up to wait for job id, sending a progress notification on
+// each state change when the client asked for them. Running out of time is
+// not an error: the caller answers with the job's current status.
 func (s *Server) await(ctx context.Context, id string, wait time.Duration, token mcpgo.ProgressToken) (*jobs.Status, error) {
-	deadline := time.Now().Add(wait)
-	var last jobs.State
-	step := 0.0
-	delay := 5 * time.Millisecond // short jobs finish in milliseconds: back off from there
-	for {
-		st, err := s.store.Status(ctx, id)
-		if err != nil {
-			return nil, jobError(id, err)
-		}
-		if st.State != last {
-			last = st.State
+	var onState func(*jobs.Status)
+	if token != nil {
+		step := 0.0
+		onState = func(st *jobs.Status) {
 			step++
 			s.notifyProgress(ctx, token, step, st)
 		}
-		if finished(st.State) || !time.Now().Before(deadline) {
-			return st, nil
-		}
-		select {
-		case <-ctx.Done():
-			return st, nil
-		case <-time.After(min(delay, time.Until(deadline))):
-		}
-		delay = min(2*delay, pollInterval)
 	}
+	st, err := s.store.Await(ctx, id, wait, onState)
+	if err != nil {
+		return nil, jobError(id, err)
+	}
+	return st, nil
 }
 
 func (s *Server) notifyProgress(ctx context.Context, token mcpgo.ProgressToken, step float64, st *jobs.Status) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -51,7 +50,7 @@ func (m *memStore) GetBlob(_ context.Context, id string) ([]byte, error) {
 	return b, nil
 }
 
-func (m *memStore) Submit(_ context.Context, p jobs.Payload, _ ...jobs.SubmitOption) (string, error) {
+func (m *memStore) Submit(_ context.Context, p jobs.Payload, _ ...jobs.Option) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.seq++
@@ -112,11 +111,10 @@ func (m *memStore) run(id string, p jobs.Payload) {
 		res.OutputDocID = hex.EncodeToString(sum[:])
 		m.blobs[res.OutputDocID] = out
 	}
-	var ie *formats.InputError
 	switch {
-	case errors.As(err, &ie):
+	case formats.IsInputError(err):
 		st.State, st.LastError = stateFailed, err.Error()
-		st.Result = &jobs.Result{Kind: p.Kind, Error: &jobs.JobError{Kind: kindName(ie.Kind), Field: ie.Field, Message: err.Error()}}
+		st.Result = &jobs.Result{Kind: p.Kind, Error: jobs.ErrorOf(err)}
 	case err != nil:
 		st.State, st.LastError = stateFailed, err.Error()
 	default:
@@ -138,6 +136,27 @@ func (m *memStore) Status(_ context.Context, id string) (*jobs.Status, error) {
 	}
 	cp := *st
 	return &cp, nil
+}
+
+// Await polls Status as a worker-backed store's wait would, every
+// millisecond, reporting each change of state.
+func (m *memStore) Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error) {
+	deadline := time.Now().Add(wait)
+	var last jobs.State
+	for {
+		st, err := m.Status(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if st.State != last && onState != nil {
+			onState(st)
+		}
+		last = st.State
+		if finished(st.State) || !time.Now().Before(deadline) || ctx.Err() != nil {
+			return st, nil
+		}
+		time.Sleep(min(time.Millisecond, time.Until(deadline)))
+	}
 }
 
 func (m *memStore) Cancel(_ context.Context, id string) error {

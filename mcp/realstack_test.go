@@ -66,7 +66,7 @@ func TestRealRedisPipelineOverHTTPAndStdio(t *testing.T) {
 	jc, startWorker := redisStack(t)
 	startWorker()
 	root := workdir(t)
-	s := newTestServer(t, jc, root)
+	s := newTestServer(t, clientStore{jc}, root)
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	transports := []struct {
@@ -97,7 +97,7 @@ func TestEmbeddedPipeline(t *testing.T) {
 	jc := emb.Client()
 	defer jc.Close()
 	root := workdir(t)
-	s := newTestServer(t, jc, root)
+	s := newTestServer(t, clientStore{jc}, root)
 	c := inProcessClient(t, s)
 	for _, f := range fixtureFiles {
 		t.Run(f.format, func(t *testing.T) { runPipeline(t, c, root, f.file, f.field) })
@@ -110,7 +110,7 @@ func TestEmbeddedPipeline(t *testing.T) {
 func TestRealRedisAsyncWithStoppedWorker(t *testing.T) {
 	jc, startWorker := redisStack(t)
 	root := workdir(t)
-	s := newTestServer(t, jc, root)
+	s := newTestServer(t, clientStore{jc}, root)
 	c := inProcessClient(t, s)
 
 	pending := mustOK(t, c, ToolExtractCompact, map[string]any{"file_path": "two_column.docx", "wait_seconds": 0.5})
@@ -155,7 +155,7 @@ func TestRealRedisAsyncWithStoppedWorker(t *testing.T) {
 func TestRealRedisWorkerInputError(t *testing.T) {
 	jc, startWorker := redisStack(t)
 	startWorker()
-	s := newTestServer(t, jc, workdir(t))
+	s := newTestServer(t, clientStore{jc}, workdir(t))
 	c := inProcessClient(t, s)
 	res := call(t, c, ToolWrite, map[string]any{"file_path": "vendor_assessment.xlsx",
 		"answers": []map[string]any{{"pair_id": "S1-R3-C3", "answer_text": "Perhaps"}}})
@@ -178,10 +178,10 @@ func TestRealRedisReplicasShareTasks(t *testing.T) {
 	jc, startWorker := redisStack(t)
 	startWorker()
 	root := workdir(t)
-	a := newTestServer(t, jc, root)
+	a := newTestServer(t, clientStore{jc}, root)
 	other := jobs.NewClient(asynq.RedisClientOpt{Addr: testRedisAddr, DB: testRedisDB})
 	defer other.Close()
-	b := newTestServer(t, other, root)
+	b := newTestServer(t, clientStore{other}, root)
 
 	created := rpc(t, a, "sess-X", 1, "tools/call", map[string]any{"name": ToolListFields, "task": map[string]any{},
 		"arguments": map[string]any{"file_path": "form.pdf"}})

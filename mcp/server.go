@@ -18,10 +18,34 @@ import (
 type Store interface {
 	PutBlob(ctx context.Context, data []byte) (string, error)
 	GetBlob(ctx context.Context, docID string) ([]byte, error)
-	Submit(ctx context.Context, p jobs.Payload, opts ...jobs.SubmitOption) (string, error)
+	Submit(ctx context.Context, p jobs.Payload, opts ...jobs.Option) (string, error)
 	Status(ctx context.Context, jobID string) (*jobs.Status, error)
 	Cancel(ctx context.Context, jobID string) error
 	Jobs(ctx context.Context, ids []string) ([]*jobs.Status, error)
+	// Await waits up to wait for job id to finish and returns its last
+	// status, finished or not; onState, if not nil, sees each change of its
+	// state. Only a failure to reach the store is an error: a failed job is
+	// a status.
+	Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error)
+}
+
+// clientStore is the Store of a real job queue.
+type clientStore struct{ *jobs.Client }
+
+// awaitPoll is the first poll interval of a wait: short jobs finish in
+// milliseconds.
+const awaitPoll = 5 * time.Millisecond
+
+func (c clientStore) Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error) {
+	opts := []jobs.Option{jobs.WaitAtMost(wait), jobs.PollEvery(awaitPoll)}
+	if onState != nil {
+		opts = append(opts, jobs.OnStateChange(onState))
+	}
+	st, err := c.Client.Await(ctx, id, opts...)
+	if st != nil {
+		return st, nil // finished, failed, or still running when the wait or the call ended
+	}
+	return nil, err
 }
 
 // Defaults of the options.
@@ -29,7 +53,6 @@ const (
 	DefaultWait         = 20 * time.Second
 	DefaultMaxBodyBytes = 80 << 20 // a 50 MB document in base64 plus the JSON around it
 	maxWait             = 120 * time.Second
-	pollInterval        = 100 * time.Millisecond
 	pollAfter           = time.Second // suggested to agents between get_job calls
 )
 
@@ -86,12 +109,14 @@ func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 // Version sets the version reported to clients at initialisation.
 func Version(v string) Option { return func(c *config) { c.version = v } }
 
-// New builds a Server on client. It fails when a root does not exist.
+// New builds a Server on the job queue behind client. It fails when a root
+// does not exist.
 func New(client *jobs.Client, opts ...Option) (*Server, error) {
-	return NewWithStore(client, opts...)
+	return NewWithStore(clientStore{client}, opts...)
 }
 
-// NewWithStore builds a Server on any Store.
+// NewWithStore builds a Server on any Store, such as an in-memory one for
+// tests.
 func NewWithStore(store Store, opts ...Option) (*Server, error) {
 	cfg := config{wait: DefaultWait, maxBody: DefaultMaxBodyBytes, logger: slog.Default(), version: "dev",
 		stdioDrain: maxWait + 10*time.Second}

@@ -116,12 +116,12 @@ func hostileJob(t *testing.T, k jobs.Kind, docID string, ft formats.FileType) jo
 }
 
 // jobErrorKinds are the kinds a job's result names for each kind of input
-// error (worker.jobError).
-var jobErrorKinds = map[error]string{
-	formats.ErrInvalidDocument: "invalid_document",
-	formats.ErrTooLarge:        "too_large",
-	formats.ErrUnsupported:     "unsupported",
-	formats.ErrInvalidArgument: "invalid_argument",
+// error (jobs.ErrorOf).
+var jobErrorKinds = map[error]jobs.ErrorKind{
+	formats.ErrInvalidDocument: jobs.ErrorInvalidDocument,
+	formats.ErrTooLarge:        jobs.ErrorTooLarge,
+	formats.ErrUnsupported:     jobs.ErrorUnsupported,
+	formats.ErrInvalidArgument: jobs.ErrorInvalidArgument,
 }
 
 // checkJob checks the final status of one job on hostile case hc.
@@ -183,7 +183,7 @@ func serveInProcess(t *testing.T, conn asynq.RedisConnOpt, concurrency int) *job
 
 func errMsg(st *jobs.Status) string {
 	if st.Result != nil && st.Result.Error != nil {
-		return st.Result.Error.Kind + ": " + st.Result.Error.Message
+		return string(st.Result.Error.Kind) + ": " + st.Result.Error.Message
 	}
 	return "-"
 }

@@ -29,11 +29,11 @@ func (w *Worker) runGroup(ctx context.Context, group []jobs.Payload, log *slog.L
 		case err == nil:
 		case errors.As(err, &pe):
 			log.Error("fill in group panicked", "payload", i, "panic", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
-			r = &jobs.Result{Kind: p.Kind, Error: &jobs.JobError{Kind: "internal", Message: pe.Error()}}
+			r = &jobs.Result{Kind: p.Kind, Error: &jobs.Error{Kind: jobs.ErrorInternal, Message: pe.Error()}}
 		case isPermanent(err):
-			r = &jobs.Result{Kind: p.Kind, Error: jobError(err)}
+			r = &jobs.Result{Kind: p.Kind, Error: jobs.ErrorOf(err)}
 		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-			r = &jobs.Result{Kind: p.Kind, Error: &jobs.JobError{Kind: "timeout",
+			r = &jobs.Result{Kind: p.Kind, Error: &jobs.Error{Kind: jobs.ErrorTimeout,
 				Message: fmt.Sprintf("document %d of %d: %v", i+1, len(group), err)}}
 		default:
 			return nil, jobs.Outputs{}, fmt.Errorf("payload %d of %d: %w", i+1, len(group), err)

@@ -42,10 +42,10 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 		outcome = "panic"
 		pe := err.(*PanicError)
 		log.Error("job panicked", "panic", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
-		err = w.failWith(ctx, t, kind, &jobs.JobError{Kind: "internal", Message: pe.Error()})
+		err = w.failWith(ctx, t, kind, &jobs.Error{Kind: jobs.ErrorInternal, Message: pe.Error()})
 	case isPermanent(err):
 		outcome = "failed"
-		err = w.failWith(ctx, t, kind, jobError(err))
+		err = w.failWith(ctx, t, kind, jobs.ErrorOf(err))
 	default:
 		outcome = "retry"
 	}
@@ -146,35 +146,15 @@ func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc
 	}
 }
 
-// isPermanent tells failures that will repeat on every run.
+// isPermanent tells failures that will repeat on every run: the input's
+// fault, not the machine's.
 func isPermanent(err error) bool {
-	return formats.IsInputError(err) || errors.Is(err, jobs.ErrBlobNotFound)
-}
-
-func jobError(err error) *jobs.JobError {
-	je := &jobs.JobError{Kind: "invalid_input", Message: err.Error()}
-	var ie *formats.InputError
-	if errors.As(err, &ie) {
-		je.Field = ie.Field
-		switch ie.Kind {
-		case formats.ErrInvalidDocument:
-			je.Kind = "invalid_document"
-		case formats.ErrTooLarge:
-			je.Kind = "too_large"
-		case formats.ErrUnsupported:
-			je.Kind = "unsupported"
-		case formats.ErrInvalidArgument:
-			je.Kind = "invalid_argument"
-		}
-	} else if errors.Is(err, jobs.ErrBlobNotFound) {
-		je.Kind, je.Field = "document_not_found", "doc_id"
-	}
-	return je
+	return jobs.ErrorOf(err).Kind.CallersFault()
 }
 
 // failWith stores the failure as the job's result and ends the job without
 // retries.
-func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je *jobs.JobError) error {
+func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je *jobs.Error) error {
 	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, jobs.Outputs{}); err != nil {
 		return err
 	}
@@ -195,7 +175,7 @@ func (w *Worker) recordIfLastAttempt(ctx context.Context, id string, kind jobs.K
 	// The job's own context may be what ended it.
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	res := &jobs.Result{Kind: kind, Error: &jobs.JobError{Kind: "failed", Message: err.Error()}}
+	res := &jobs.Result{Kind: kind, Error: &jobs.Error{Kind: jobs.ErrorFailed, Message: err.Error()}}
 	if rerr := w.client.RecordFailure(rctx, id, res); rerr != nil {
 		log.Warn("could not record the job's failure", "error", rerr)
 	}

@@ -60,7 +60,7 @@ func fixture(t *testing.T, name string) []byte {
 	return b
 }
 
-func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.SubmitOption) *jobs.Status {
+func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.Option) *jobs.Status {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -156,7 +156,8 @@ func TestBadInputFailsOnceNamingTheProblem(t *testing.T) {
 	tests := []struct {
 		name             string
 		p                jobs.Payload
-		kind, msgContain string
+		kind             jobs.ErrorKind
+		msgContain       string
 	}{
 		{"corrupt document", jobs.Payload{Kind: jobs.KindExtractCompact, DocID: corrupt, FileType: formats.Word}, "invalid_document", "zip"},
 		{"unknown element ID", jobs.Payload{Kind: jobs.KindWrite, DocID: good, FileType: formats.Word, Answers: []formats.Answer{{PairID: "T99-R1-C1", AnswerText: "x"}}}, "invalid_argument", "T99-R1-C1"},

@@ -209,7 +209,8 @@ func processItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 	}
 	wctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
-	res, err := awaitResult(wctx, b.client, d.JobID, b.pollInterval())
+	st, err := b.client.Await(wctx, d.JobID, jobs.PollEvery(b.pollInterval()))
+	res := resultIn(st)
 	if err != nil && ctx.Err() != nil {
 		d.Status = outcomeUnfinished // interrupted: the job goes on; a rerun collects it
 		return d, true

@@ -48,7 +48,8 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 	}
 	wctx, cancel := context.WithTimeout(ctx, o.timeout*time.Duration(len(ready)))
 	defer cancel()
-	res, err := awaitResult(wctx, b.client, id, b.pollInterval())
+	st, err := b.client.Await(wctx, id, jobs.PollEvery(b.pollInterval()))
+	res := resultIn(st)
 	for k, p := range ready {
 		d := docs[at[k]]
 		d.JobID = id
@@ -74,7 +75,7 @@ func groupMember(res *jobs.Result, err error, id string, k int) (*jobs.Result, e
 	}
 	r := res.Group[k]
 	if r.Error != nil {
-		return r, &jobFailedError{id: id, state: jobs.StateFailed, je: r.Error}
+		return r, &jobs.FailedError{JobID: id, State: jobs.StateFailed, Err: r.Error}
 	}
 	return r, nil
 }

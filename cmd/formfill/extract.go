@@ -45,7 +45,7 @@ func runSimple(ctx context.Context, e *env, g *globals, j docJob) error {
 		return err
 	}
 	defer b.Close()
-	_, res, err := runDocJob(ctx, b, j)
+	res, err := runDocJob(ctx, b, j)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ ambiguous per location; exits 1 when any location is not matched.`,
 		return err
 	}
 	defer b.Close()
-	_, res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: jobs.Payload{Kind: jobs.KindValidate, Locations: locs}})
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: jobs.Payload{Kind: jobs.KindValidate, Locations: locs}})
 	if err != nil {
 		return err
 	}

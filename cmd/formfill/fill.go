@@ -44,8 +44,8 @@ you can look at it.`,
 		return err
 	}
 	defer b.Close()
-	_, res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
-		payload: jobs.Payload{Kind: jobs.KindFill, Answers: answers}, opts: []jobs.SubmitOption{jobs.Queue(*queue)}})
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
+		payload: jobs.Payload{Kind: jobs.KindFill, Answers: answers}, opts: []jobs.Option{jobs.Queue(*queue)}})
 	if err != nil {
 		return err
 	}

@@ -118,10 +118,10 @@ func waitAll(t *testing.T, c *jobs.Client, js []shapeJob, within time.Duration) 
 }
 
 func checkShapeResult(j shapeJob, st *jobs.Status) error {
-	res, err := resultOf(st)
-	if err != nil {
+	if err := st.Err(); err != nil {
 		return err
 	}
+	res := st.Result
 	switch j.kind {
 	case jobs.KindFill:
 		if res.Report == nil || !res.Report.OK() || res.OutputDocID == "" || len(res.Write.Changes) != 1 ||

@@ -56,7 +56,7 @@ resubmission does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.`,
 		return err
 	}
 	defer b.Close()
-	opts := []jobs.SubmitOption{jobs.Queue(*queue)}
+	opts := []jobs.Option{jobs.Queue(*queue)}
 	if *key != "" {
 		opts = append(opts, jobs.IdempotencyKey(*key))
 	}
@@ -159,7 +159,7 @@ Exits 1 when the job failed or was canceled, or when --timeout passes first.`,
 			printResult(e.stdout, st.Result)
 		}
 	}
-	if _, err := resultOf(st); err != nil {
+	if st.Err() != nil {
 		return &silentError{exitFailure}
 	}
 	return nil
@@ -185,7 +185,7 @@ produced (write, fill). Exits 1 when the job has not finished or failed.`,
 		return err
 	}
 	if res.Error != nil {
-		return &jobFailedError{id: pos[0], state: jobs.StateFailed, je: res.Error}
+		return &jobs.FailedError{JobID: pos[0], State: jobs.StateFailed, Err: res.Error}
 	}
 	if *out != "" {
 		if err := saveOutput(ctx, b.client, res, *out); err != nil {

@@ -49,7 +49,7 @@ shows what would change without writing.`,
 		return err
 	}
 	defer b.Close()
-	_, res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
 		payload: jobs.Payload{Kind: jobs.KindWrite, Answers: answers, DryRun: *dry}})
 	if err != nil {
 		return err
@@ -111,7 +111,7 @@ accepted too. Exits 1 when an answer is missing or mismatched.`,
 		return err
 	}
 	defer b.Close()
-	_, res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
 		payload: jobs.Payload{Kind: jobs.KindVerify, Expected: expected}})
 	if err != nil {
 		return err

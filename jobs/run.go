@@ -1,0 +1,167 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// waitOptions are the Options that tune how a caller waits for a job.
+type waitOptions struct {
+	poll    time.Duration
+	atMost  time.Duration // 0: until the job finishes or ctx ends
+	onState func(*Status)
+}
+
+// PollEvery sets how often Run and Await look at the job at first (default
+// 50 ms); the interval widens as the wait grows longer (see Await).
+func PollEvery(d time.Duration) Option { return func(o *options) { o.wait.poll = d } }
+
+// WaitAtMost makes Run and Await give up waiting after d and return the
+// status of the unfinished job without an error, for callers that answer
+// with a job ID to poll (the MCP server's wait_seconds). 0 returns at once.
+func WaitAtMost(d time.Duration) Option {
+	return func(o *options) { o.wait.atMost = max(d, time.Nanosecond) }
+}
+
+// OnStateChange calls fn with the job's status each time Run or Await sees
+// its state change (pending, active, retry, then a final state), for
+// progress reports. Statuses of unfinished jobs carry only ID, queue and
+// state.
+func OnStateChange(fn func(*Status)) Option { return func(o *options) { o.wait.onState = fn } }
+
+// Run submits p, waits for the job to finish and decides it: the job's
+// status and Status.Err — nil when it completed, a *FailedError when it
+// failed or was canceled. With WaitAtMost it may return an unfinished job's
+// status and a nil error.
+func (c *Client) Run(ctx context.Context, p Payload, opts ...Option) (*Status, error) {
+	id, err := c.Submit(ctx, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return c.Await(ctx, id, opts...)
+}
+
+// Await waits for job id to finish and decides it as Run does. It polls
+// every PollEvery interval at first; once it has waited longer it polls every
+// tenth of the time waited so far, up to once a second, so that a batch of
+// long jobs does not keep Redis busy answering polls while the latency a
+// client sees stays within about a tenth of the job's. Each poll reads the
+// job's state alone, in one light round trip; the full status (with the
+// result) is read once the job has settled.
+func (c *Client) Await(ctx context.Context, id string, opts ...Option) (*Status, error) {
+	var o options
+	for _, fn := range opts {
+		fn(&o)
+	}
+	st, err := c.follow(ctx, id, o.wait)
+	if err != nil || !st.State.Final() {
+		return st, err
+	}
+	return st, st.Err()
+}
+
+// Wait polls job id until it has finished or ctx is done and returns its
+// last status, without deciding it: a failed job is a status, not an error.
+// poll is the first poll interval (50 ms if not positive).
+func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Status, error) {
+	return c.follow(ctx, id, waitOptions{poll: poll})
+}
+
+// maxWaitPoll bounds how far a wait stretches its poll interval.
+const maxWaitPoll = time.Second
+
+// follow is the loop behind Run, Await and Wait.
+func (c *Client) follow(ctx context.Context, id string, o waitOptions) (*Status, error) {
+	if o.poll <= 0 {
+		o.poll = 50 * time.Millisecond
+	}
+	st, err := c.Status(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	report := func(s *Status) {
+		if o.onState != nil {
+			o.onState(s)
+		}
+	}
+	report(st)
+	if st.State.Final() {
+		return st, nil
+	}
+	start := time.Now()
+	var deadline <-chan time.Time
+	if o.atMost > 0 {
+		dt := time.NewTimer(o.atMost)
+		defer dt.Stop()
+		deadline = dt.C
+	}
+	t := time.NewTimer(o.poll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return st, fmt.Errorf("job %s still %s: %w", id, st.State, ctx.Err())
+		case <-deadline:
+			return st, nil
+		case <-t.C:
+		}
+		state, settled, err := c.lightState(ctx, st.Queue, id)
+		if err != nil {
+			return nil, err
+		}
+		if settled {
+			full, err := c.Status(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			if full.State != st.State {
+				report(full)
+			}
+			if st = full; st.State.Final() {
+				return st, nil
+			}
+		} else if state != st.State {
+			st = &Status{ID: st.ID, Kind: st.Kind, Queue: st.Queue, State: state}
+			report(st)
+		}
+		t.Reset(nextPoll(o.poll, time.Since(start)))
+	}
+}
+
+// lightState tells, in one light round trip, the job's state and whether it
+// may have finished: asynq's task hash says completed or archived, the task
+// is gone, or the job was canceled. Only then is the full status read,
+// which runs a Lua script and fetches the task's payload and result; a
+// batch of waiting clients polls far more often than its jobs finish.
+func (c *Client) lightState(ctx context.Context, queue, id string) (State, bool, error) {
+	pipe := c.rdb.Pipeline()
+	state := pipe.HGet(ctx, taskKey(queue, id), "state")
+	canceled := pipe.Exists(ctx, canceledKey(id))
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return "", false, fmt.Errorf("job %s: %w", id, c.connErr(err))
+	}
+	s, err := state.Result()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return StateUnknown, true, nil // gone: Status says why
+	case err != nil:
+		return "", false, fmt.Errorf("job %s: %w", id, c.connErr(err))
+	case s == "completed" || s == "archived" || canceled.Val() > 0:
+		return StateUnknown, true, nil
+	case s == "active":
+		return StateActive, false, nil
+	case s == "retry":
+		return StateRetry, false, nil
+	}
+	return StatePending, false, nil
+}
+
+// nextPoll is the interval before the next status poll, after waiting
+// waited with a base interval of poll.
+func nextPoll(poll, waited time.Duration) time.Duration {
+	return max(poll, min(waited/10, maxWaitPoll))
+}
