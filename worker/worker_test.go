@@ -154,10 +154,10 @@ func TestBadInputFailsOnceNamingTheProblem(t *testing.T) {
 	corrupt, _ := c.PutBlob(ctx, []byte("PK\x03\x04 not really a zip"))
 	good, _ := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
 	tests := []struct {
-		name             string
-		p                jobs.Payload
-		kind             jobs.ErrorKind
-		msgContain       string
+		name       string
+		p          jobs.Payload
+		kind       jobs.ErrorKind
+		msgContain string
 	}{
 		{"corrupt document", jobs.Payload{Kind: jobs.KindExtractCompact, DocID: corrupt, FileType: formats.Word}, "invalid_document", "zip"},
 		{"unknown element ID", jobs.Payload{Kind: jobs.KindWrite, DocID: good, FileType: formats.Word, Answers: []formats.Answer{{PairID: "T99-R1-C1", AnswerText: "x"}}}, "invalid_argument", "T99-R1-C1"},
