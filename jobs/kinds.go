@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -31,31 +30,6 @@ const KindFillGroup Kind = "fill_group"
 
 // MaxGroup is the most fill payloads one fill_group job carries.
 const MaxGroup = 64
-
-// Kinds lists every job kind a user submits, in a stable order.
-var Kinds = []Kind{KindExtractCompact, KindExtractRaw, KindExtractText, KindValidate,
-	KindBuildInsertion, KindWrite, KindVerify, KindListFields, KindFill}
-
-// TaskKinds lists every kind a worker runs: Kinds and KindFillGroup.
-var TaskKinds = append(slices.Clone(Kinds), KindFillGroup)
-
-// ParseKind turns a user-given kind into a Kind.
-func ParseKind(s string) (Kind, error) {
-	for _, k := range Kinds {
-		if string(k) == s {
-			return k, nil
-		}
-	}
-	names := make([]string, len(Kinds))
-	for i, k := range Kinds {
-		names[i] = string(k)
-	}
-	return "", fmt.Errorf("unknown job kind %q; expected one of %s", s, strings.Join(names, ", "))
-}
-
-// NeedsDocument reports whether a job of kind k reads a document blob of
-// its own (a fill_group's documents are its items').
-func (k Kind) NeedsDocument() bool { return k != KindBuildInsertion && k != KindFillGroup }
 
 // TaskType is the asynq task type name of kind k.
 func (k Kind) TaskType() string { return taskPrefix + string(k) }

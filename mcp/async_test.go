@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/formfill/formfill/jobs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,7 +226,7 @@ func TestHandleMessagePassesOtherMethods(t *testing.T) {
 	}
 	for _, tl := range tools {
 		tm := tl.(map[string]any)
-		_, isDoc := toolKinds[tm["name"].(string)]
+		isDoc := jobs.OperationForTool(tm["name"].(string)) != nil
 		support := field(tm, "execution", "taskSupport")
 		if isDoc && support != "optional" {
 			t.Errorf("%s: taskSupport %v, want optional", tm["name"], support)

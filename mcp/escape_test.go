@@ -3,9 +3,11 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/formfill/formfill/jobs"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -189,12 +191,16 @@ var pathArgs = map[string][]string{
 
 // A new tool or argument naming a file must be added to these tests.
 func TestEscapeTestsCoverEveryPathArgument(t *testing.T) {
-	for tool, args := range allowedArgs {
-		for _, a := range args {
+	for _, op := range jobs.Operations {
+		if op.Tool == "" {
+			continue
+		}
+		tool := op.Tool
+		for _, a := range allowedArgs(&op) {
 			if !strings.HasSuffix(a, "_path") {
 				continue
 			}
-			if !contains(pathArgs[a], tool) {
+			if !slices.Contains(pathArgs[a], tool) {
 				t.Errorf("%s takes %s, which the escape tests do not cover", tool, a)
 			}
 			if a == "file_path" && fileArgTools[tool] == nil {

@@ -3,30 +3,37 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"github.com/formfill/formfill/jobs"
 	"testing"
 	"time"
 
 	"github.com/formfill/formfill/formats"
 )
 
-// Tool arguments come from any agent: decoding never panics, and what it
-// refuses is a typed input error.
+// Tool arguments come from any agent: turning them into a job (decoding,
+// filling the payload, resolving local files, uploading a document) never
+// panics, and what it refuses is a typed input error.
 func FuzzDecodeArgs(f *testing.F) {
 	f.Add(ToolWrite, `{"file_path":"a.docx","answers":[{"pair_id":"T1-R1-C1","answer_text":"x"}],"dry_run":true}`)
 	f.Add(ToolValidate, `{"locations":"oops"}`)
 	f.Add(ToolBuildInsertion, `{"answer_text":null,"answer_type":7}`)
 	f.Add(ToolExtractText, `[1,2,3]`)
 	f.Add(ToolVerify, `{"expected_answers":[{"pair_id":1}]}`)
+	s, err := NewWithStore(newMemStore(), Roots([]string{f.TempDir()}), Logger(quietLogger()))
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, tool, raw string) {
-		if _, ok := allowedArgs[tool]; !ok {
-			tool = ToolWrite
+		op := jobs.OperationForTool(tool)
+		if op == nil {
+			op = jobs.OperationForTool(ToolWrite)
 		}
-		a, err := decodeArgs(tool, json.RawMessage(raw))
+		r, err := s.prepare(context.Background(), op, json.RawMessage(raw))
 		if err != nil && !formats.IsInputError(err) {
-			t.Fatalf("decodeArgs(%q) error is not an input error: %v", raw, err)
+			t.Fatalf("prepare(%s, %q) error is not an input error: %v", op.Tool, raw, err)
 		}
-		if err == nil && a == nil {
-			t.Fatal("nil args without an error")
+		if err == nil && (r == nil || r.payload.Kind != op.Kind) {
+			t.Fatalf("prepare(%s, %q) gave %+v without an error", op.Tool, raw, r)
 		}
 	})
 }

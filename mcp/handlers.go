@@ -29,9 +29,10 @@ func rawArguments(req mcpgo.CallToolRequest) json.RawMessage {
 
 // documentHandler runs a document tool: submit a job on the interactive
 // queue, wait up to wait_seconds, answer with the result or with the job ID.
-func (s *Server) documentHandler(tool string) server.ToolHandlerFunc {
+func (s *Server) documentHandler(op *jobs.Operation) server.ToolHandlerFunc {
+	tool := op.Tool
 	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		r, err := s.prepare(ctx, tool, rawArguments(req))
+		r, err := s.prepare(ctx, op, rawArguments(req))
 		if err != nil {
 			return toolError(tool, err), nil
 		}
@@ -53,8 +54,8 @@ func (s *Server) submit(ctx context.Context, session string, r *request) (string
 	if err != nil {
 		return "", fmt.Errorf("submitting the %s job: %w", r.payload.Kind, err)
 	}
-	s.index.add(ctx, jobMeta{ID: id, Tool: r.tool, Session: session, DocID: r.payload.DocID, OutputPath: r.outputPath, Created: time.Now()})
-	s.log.Debug("mcp: job submitted", "job_id", id, "tool", r.tool, "session", session)
+	s.index.add(ctx, jobMeta{ID: id, Tool: r.op.Tool, Session: session, DocID: r.payload.DocID, OutputPath: r.outputPath, Created: time.Now()})
+	s.log.Debug("mcp: job submitted", "job_id", id, "tool", r.op.Tool, "session", session)
 	return id, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -15,83 +16,73 @@ import (
 	"github.com/formfill/formfill/jobs"
 )
 
-// toolArgs is the union of the document tools' arguments. Each tool accepts
-// only its own subset (see allowedArgs), so a misspelt argument is reported
-// instead of silently ignored.
-type toolArgs struct {
-	FilePath         string                   `json:"file_path"`
-	FileBytesB64     string                   `json:"file_bytes_b64"`
-	FileType         string                   `json:"file_type"`
-	DocID            string                   `json:"doc_id"`
-	WaitSeconds      *float64                 `json:"wait_seconds"`
-	Locations        []formats.Location       `json:"locations"`
-	Answers          []formats.Answer         `json:"answers"`
-	AnswersFilePath  string                   `json:"answers_file_path"`
-	DryRun           bool                     `json:"dry_run"`
-	OutputFilePath   string                   `json:"output_file_path"`
-	ExpectedAnswers  []formats.ExpectedAnswer `json:"expected_answers"`
-	AnswerText       *string                  `json:"answer_text"`
-	TargetContextXML *string                  `json:"target_context_xml"`
-	AnswerType       string                   `json:"answer_type"`
+// docArgs are the arguments every document tool takes besides its
+// operation's own: the document input and the wait.
+type docArgs struct {
+	FilePath     string   `json:"file_path"`
+	FileBytesB64 string   `json:"file_bytes_b64"`
+	FileType     string   `json:"file_type"`
+	DocID        string   `json:"doc_id"`
+	WaitSeconds  *float64 `json:"wait_seconds"`
 }
 
-var docArgNames = []string{"file_path", "file_bytes_b64", "file_type", "doc_id", "wait_seconds"}
+var docArgNames = []string{"file_path", "file_bytes_b64", "file_type", "doc_id"}
 
-var allowedArgs = map[string][]string{
-	ToolExtractCompact: docArgNames,
-	ToolExtractRaw:     docArgNames,
-	ToolExtractText:    docArgNames,
-	ToolListFields:     docArgNames,
-	ToolValidate:       append([]string{"locations"}, docArgNames...),
-	ToolWrite:          append([]string{"answers", "answers_file_path", "dry_run", "output_file_path"}, docArgNames...),
-	ToolVerify:         append([]string{"expected_answers"}, docArgNames...),
-	ToolBuildInsertion: {"answer_text", "target_context_xml", "answer_type", "wait_seconds"},
-}
-
-var toolKinds = map[string]jobs.Kind{
-	ToolExtractCompact: jobs.KindExtractCompact,
-	ToolExtractRaw:     jobs.KindExtractRaw,
-	ToolExtractText:    jobs.KindExtractText,
-	ToolListFields:     jobs.KindListFields,
-	ToolValidate:       jobs.KindValidate,
-	ToolWrite:          jobs.KindWrite,
-	ToolVerify:         jobs.KindVerify,
-	ToolBuildInsertion: jobs.KindBuildInsertion,
+// allowedArgs lists the arguments the tool of op accepts.
+func allowedArgs(op *jobs.Operation) []string {
+	names := []string{"wait_seconds"}
+	if op.Document {
+		names = append(names, docArgNames...)
+	}
+	for _, p := range op.Params {
+		names = append(names, p.Name)
+	}
+	return names
 }
 
 // request is a document tool call turned into a job to submit.
 type request struct {
-	tool       string
+	op         *jobs.Operation
 	payload    jobs.Payload
 	wait       time.Duration
-	outputPath string // confined; write_answers only
+	outputPath string // confined; operations that produce a document only
 }
 
 // decodeArgs parses raw arguments strictly: unknown names and wrong types
 // become errors naming the argument and what was expected.
-func decodeArgs(tool string, raw json.RawMessage) (*toolArgs, error) {
-	var names map[string]json.RawMessage
+func decodeArgs(op *jobs.Operation, raw json.RawMessage) (map[string]json.RawMessage, *docArgs, error) {
+	var args map[string]json.RawMessage
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
 		raw = []byte("{}")
 	}
-	if err := json.Unmarshal(raw, &names); err != nil {
-		return nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "expected a JSON object of arguments: %v", err)
+	if err := json.Unmarshal(raw, &args); err != nil {
+		return nil, nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "expected a JSON object of arguments: %v", err)
 	}
-	allowed := allowedArgs[tool]
-	for name := range names {
-		if !contains(allowed, name) {
-			return nil, formats.Errorf(formats.ErrInvalidArgument, name, "%s takes no argument %q; valid arguments: %s", tool, name, strings.Join(sorted(allowed), ", "))
+	allowed := allowedArgs(op)
+	for name := range args {
+		if !slices.Contains(allowed, name) {
+			return nil, nil, formats.Errorf(formats.ErrInvalidArgument, name, "%s takes no argument %q; valid arguments: %s", op.Tool, name, strings.Join(sorted(allowed), ", "))
 		}
 	}
-	var a toolArgs
-	if err := json.Unmarshal(raw, &a); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			return nil, formats.Errorf(formats.ErrInvalidArgument, te.Field, "expected %s, got a JSON %s", describeType(te.Type.String()), te.Value)
-		}
-		return nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "%v", err)
+	var d docArgs
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return nil, nil, typeError("arguments", "", err)
 	}
-	return &a, nil
+	return args, &d, nil
+}
+
+// typeError names the argument a JSON value of the wrong type was given
+// for, and what was expected.
+func typeError(name, field string, err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return formats.Errorf(formats.ErrInvalidArgument, name, "%v", err)
+	}
+	if te.Field != "" && te.Field != field {
+		// A value inside the argument: say where, in the argument's terms.
+		name = strings.TrimPrefix(strings.Replace(te.Field, field, name, 1), ".")
+	}
+	return formats.Errorf(formats.ErrInvalidArgument, name, "expected %s, got a JSON %s", describeType(te.Type.String()), te.Value)
 }
 
 func describeType(goType string) string {
@@ -110,103 +101,113 @@ func describeType(goType string) string {
 
 // prepare validates a document tool call, uploads its document and builds
 // the job's payload. It does not submit the job.
-func (s *Server) prepare(ctx context.Context, tool string, raw json.RawMessage) (*request, error) {
-	kind, ok := toolKinds[tool]
-	if !ok {
-		return nil, formats.Errorf(formats.ErrInvalidArgument, "name", "unknown tool %q", tool)
-	}
-	a, err := decodeArgs(tool, raw)
+func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMessage) (*request, error) {
+	args, d, err := decodeArgs(op, raw)
 	if err != nil {
 		return nil, err
 	}
-	wait, err := s.waitFor(a.WaitSeconds)
+	wait, err := s.waitFor(d.WaitSeconds)
 	if err != nil {
 		return nil, err
 	}
-	r := &request{tool: tool, wait: wait, payload: jobs.Payload{Kind: kind}}
-	if tool == ToolBuildInsertion {
-		return r, s.prepareInsertion(r, a)
+	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}}
+	for _, p := range op.Params {
+		value, given := args[p.Name]
+		if given && string(bytes.TrimSpace(value)) == "null" {
+			given = false
+		}
+		if err := s.setParam(r, p, value, given); err != nil {
+			return nil, err
+		}
 	}
-	if err := s.prepareArgs(r, a); err != nil {
-		return nil, err
+	if op.Check != nil {
+		if err := op.Check(&r.payload); err != nil {
+			return nil, err
+		}
 	}
-	if err := s.attachDocument(ctx, r, a); err != nil {
-		return nil, err
+	if op.Document {
+		if err := s.attachDocument(ctx, r, d); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
 
-func (s *Server) prepareInsertion(r *request, a *toolArgs) error {
-	switch {
-	case a.AnswerText == nil:
-		return formats.Errorf(formats.ErrInvalidArgument, "answer_text", "required: the answer to turn into OOXML")
-	case a.TargetContextXML == nil || strings.TrimSpace(*a.TargetContextXML) == "":
-		return formats.Errorf(formats.ErrInvalidArgument, "target_context_xml", "required: the target's XML, e.g. the context validate_locations returned")
-	}
-	at := formats.AnswerType(a.AnswerType)
-	if at != formats.PlainText && at != formats.Structured {
-		return formats.Errorf(formats.ErrInvalidArgument, "answer_type", "expected plain_text or structured, got %q", a.AnswerType)
-	}
-	r.payload.FileType = formats.Word
-	r.payload.Insertion = &formats.BuildInsertionRequest{AnswerText: *a.AnswerText, TargetContextXML: *a.TargetContextXML, AnswerType: at}
-	return nil
-}
-
-// prepareArgs checks the tool-specific arguments.
-func (s *Server) prepareArgs(r *request, a *toolArgs) error {
-	p := &r.payload
-	switch r.tool {
-	case ToolValidate:
-		if len(a.Locations) == 0 {
-			return formats.Errorf(formats.ErrInvalidArgument, "locations", `required: a non-empty array such as [{"pair_id": "T1-R2-C2"}]`)
+// setParam puts one argument's value where its parameter says: into the
+// payload, or, for a local parameter, through this server's own handling.
+func (s *Server) setParam(r *request, p jobs.Param, value json.RawMessage, given bool) error {
+	if p.Local {
+		local, ok := localParams[p.Name]
+		if !ok {
+			return fmt.Errorf("internal error: %s has a local parameter %q this server cannot resolve", r.op.Tool, p.Name)
 		}
-		p.Locations = a.Locations
-		return formats.CheckCount("locations", len(a.Locations))
-	case ToolVerify:
-		if len(a.ExpectedAnswers) == 0 {
-			return formats.Errorf(formats.ErrInvalidArgument, "expected_answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "expected_text": "Acme"}]`)
+		if !given {
+			return nil
 		}
-		p.Expected = a.ExpectedAnswers
-		return formats.CheckCount("expected_answers", len(a.ExpectedAnswers))
-	case ToolWrite:
-		return s.prepareWrite(r, a)
+		return local(s, r, value)
 	}
-	return nil
-}
-
-func (s *Server) prepareWrite(r *request, a *toolArgs) error {
-	answers := a.Answers
-	if len(answers) > 0 && a.AnswersFilePath != "" {
-		// Silently preferring one would write answers the caller did not mean.
-		return formats.Errorf(formats.ErrInvalidArgument, "answers_file_path", "give the answers either inline in answers or in answers_file_path, not both")
+	if !given {
+		if p.Required {
+			return formats.Errorf(formats.ErrInvalidArgument, p.Name, "required: %s", p.Description)
+		}
+		return nil
 	}
-	if a.AnswersFilePath != "" {
-		var err error
-		if answers, err = s.readAnswersFile(a.AnswersFilePath); err != nil {
+	if p.Type() == "array" {
+		var items []json.RawMessage
+		if err := json.Unmarshal(value, &items); err != nil {
+			return formats.Errorf(formats.ErrInvalidArgument, p.Name, "expected an array (%s), got %s", p.Description, clip(string(value), 40))
+		}
+		if p.Required && len(items) == 0 {
+			return formats.Errorf(formats.ErrInvalidArgument, p.Name, "required: a non-empty array (%s)", p.Description)
+		}
+		if err := formats.CheckCount(p.Name, len(items)); err != nil {
 			return err
 		}
 	}
-	if len(answers) == 0 {
-		return formats.Errorf(formats.ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], or answers_file_path`)
+	if err := r.payload.Set(p.PayloadField(), value); err != nil {
+		return typeError(p.Name, p.PayloadField(), err)
 	}
-	if err := formats.CheckCount("answers", len(answers)); err != nil {
+	return nil
+}
+
+// localParams resolve the parameters that name something on this server's
+// side: they never travel to a worker.
+var localParams = map[string]func(s *Server, r *request, value json.RawMessage) error{
+	"answers_file_path": func(s *Server, r *request, value json.RawMessage) error {
+		path, err := stringArg("answers_file_path", value)
+		if err != nil || path == "" {
+			return err
+		}
+		if len(r.payload.Answers) > 0 {
+			// Silently preferring one would write answers the caller did not mean.
+			return formats.Errorf(formats.ErrInvalidArgument, "answers_file_path", "give the answers either inline in answers or in answers_file_path, not both")
+		}
+		r.payload.Answers, err = s.readAnswersFile(path)
 		return err
-	}
-	for i, an := range answers {
-		if an.PairID == "" && an.XPath == "" {
-			return formats.Errorf(formats.ErrInvalidArgument, fmt.Sprintf("answers[%d].pair_id", i), "each answer needs a target: pair_id (an element ID) or xpath")
-		}
-	}
-	if a.OutputFilePath != "" && !a.DryRun {
-		out, err := s.roots.Output("output_file_path", a.OutputFilePath)
-		if err != nil {
+	},
+	"output_file_path": func(s *Server, r *request, value json.RawMessage) error {
+		path, err := stringArg("output_file_path", value)
+		if err != nil || path == "" || r.payload.DryRun {
 			return err
 		}
-		r.outputPath = out
+		r.outputPath, err = s.roots.Output("output_file_path", path)
+		return err
+	},
+}
+
+func stringArg(name string, value json.RawMessage) (string, error) {
+	var v string
+	if err := json.Unmarshal(value, &v); err != nil {
+		return "", typeError(name, "", err)
 	}
-	r.payload.Answers = answers
-	r.payload.DryRun = a.DryRun
-	return nil
+	return v, nil
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
 
 func (s *Server) readAnswersFile(p string) ([]formats.Answer, error) {
@@ -233,7 +234,7 @@ func (s *Server) readAnswersFile(p string) ([]formats.Answer, error) {
 
 // attachDocument resolves the document input (file_path wins, then
 // file_bytes_b64, then doc_id), checks its type and uploads it.
-func (s *Server) attachDocument(ctx context.Context, r *request, a *toolArgs) error {
+func (s *Server) attachDocument(ctx context.Context, r *request, a *docArgs) error {
 	var data []byte
 	var name string
 	var err error
@@ -305,15 +306,6 @@ func blobError(docID string, err error) error {
 		return formats.Errorf(formats.ErrInvalidArgument, "doc_id", "%q is unknown or expired; send the document again with file_path or file_bytes_b64", docID)
 	}
 	return fmt.Errorf("fetching doc_id %s: %w", docID, err)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func sorted(list []string) []string {

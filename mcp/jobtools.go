@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ func decodeJobArgs(tool string, req mcpgo.CallToolRequest, allowed ...string) (*
 		}
 	}
 	for n := range names {
-		if !contains(allowed, n) {
+		if !slices.Contains(allowed, n) {
 			return nil, formats.Errorf(formats.ErrInvalidArgument, n, "%s takes no argument %q; valid arguments: %s", tool, n, strings.Join(allowed, ", "))
 		}
 	}
@@ -37,7 +38,7 @@ func decodeJobArgs(tool string, req mcpgo.CallToolRequest, allowed ...string) (*
 			return nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "%v", err)
 		}
 	}
-	if contains(allowed, "job_id") && strings.TrimSpace(a.JobID) == "" {
+	if slices.Contains(allowed, "job_id") && strings.TrimSpace(a.JobID) == "" {
 		return nil, formats.Errorf(formats.ErrInvalidArgument, "job_id", "required: the job_id a document tool returned (list_jobs shows recent ones)")
 	}
 	return &a, nil

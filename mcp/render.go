@@ -33,9 +33,10 @@ type output struct {
 // job completed, a tool error when it failed, else the job ID to poll.
 func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolResult {
 	meta, _ := s.index.get(ctx, st.ID)
+	op := jobs.OperationOf(st.Kind)
 	tool := meta.Tool
-	if tool == "" {
-		tool = toolForKind(st.Kind)
+	if tool == "" && op != nil {
+		tool = op.Tool
 	}
 	out := output{Status: st.State, JobID: st.ID, Kind: st.Kind, DocID: meta.DocID}
 	switch st.State {
@@ -54,18 +55,21 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 	if res.Error != nil {
 		return jobResultError(tool, st.ID, res.Error)
 	}
-	out.Result = resultBody(res)
+	if op != nil && op.Body != nil {
+		out.Result = op.Body(res)
+	}
 	if res.OutputDocID != "" {
 		out.OutputDocID = res.OutputDocID
-		if errRes := s.deliver(ctx, &out, meta); errRes != nil {
+		if errRes := s.deliver(ctx, tool, &out, meta); errRes != nil {
 			return errRes
 		}
 	}
-	out.Next = nextStep(tool, &out)
+	out.Next = nextStep(st.Kind, &out)
 	text := ""
-	if res.Compact != nil {
-		// The compact map is meant to be read: give it as text, not JSON-escaped.
-		text = res.Compact.CompactText + "\n\n" + fmt.Sprintf("doc_id: %s (pass it as doc_id to later calls)", out.DocID)
+	if op != nil && op.Text != nil {
+		// A text answer (the compact map) is meant to be read: give it as
+		// text, not JSON-escaped, with the IDs a text-only client needs.
+		text = op.Text(res) + "\n\n" + fmt.Sprintf("job_id: %s\ndoc_id: %s (pass it as doc_id to later calls)", out.JobID, out.DocID)
 	}
 	return structured(out, text)
 }
@@ -74,7 +78,7 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 // output_file_path when it asked for one, else as base64. The file is
 // written once: polling get_job again must not overwrite a document the
 // user has opened and changed since (it is written again only if gone).
-func (s *Server) deliver(ctx context.Context, out *output, meta jobMeta) *mcpgo.CallToolResult {
+func (s *Server) deliver(ctx context.Context, tool string, out *output, meta jobMeta) *mcpgo.CallToolResult {
 	outputPath := meta.OutputPath
 	if meta.Delivered != "" {
 		if _, err := os.Lstat(meta.Delivered); err == nil {
@@ -84,7 +88,7 @@ func (s *Server) deliver(ctx context.Context, out *output, meta jobMeta) *mcpgo.
 	}
 	data, err := s.store.GetBlob(ctx, out.OutputDocID)
 	if err != nil {
-		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", out.OutputDocID, err, out.JobID))
+		return mcpgo.NewToolResultError(fmt.Sprintf("%s: the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", tool, out.OutputDocID, err, out.JobID))
 	}
 	if outputPath == "" {
 		out.FileBytesB64 = base64.StdEncoding.EncodeToString(data)
@@ -92,46 +96,21 @@ func (s *Server) deliver(ctx context.Context, out *output, meta jobMeta) *mcpgo.
 	}
 	written, err := s.roots.WriteFile("output_file_path", outputPath, data)
 	if formats.IsInputError(err) {
-		return toolError(ToolWrite, err) // the path leads outside the roots since the call
+		return toolError(tool, err) // the path leads outside the roots since the call
 	}
 	if err != nil {
-		return mcpgo.NewToolResultError(fmt.Sprintf("write_answers: output_file_path: %v; pick another path or omit output_file_path to get base64", err))
+		return mcpgo.NewToolResultError(fmt.Sprintf("%s: output_file_path: %v; pick another path or omit output_file_path to get base64", tool, err))
 	}
 	out.OutputFilePath = written
 	s.index.markDelivered(out.JobID, written)
 	return nil
 }
 
-// resultBody picks the part of a job result the tool is about.
-func resultBody(r *jobs.Result) any {
-	switch {
-	case r.Compact != nil:
-		return r.Compact
-	case r.Raw != nil:
-		return r.Raw
-	case r.Validated != nil:
-		return map[string]any{"results": r.Validated}
-	case r.Insertion != nil:
-		return r.Insertion
-	case r.Write != nil:
-		return r.Write
-	case r.Report != nil:
-		return r.Report
-	case r.Fields != nil:
-		return map[string]any{"fields": r.Fields}
-	case r.Kind == jobs.KindExtractText:
-		return map[string]any{"text": r.Text}
-	case r.Kind == jobs.KindListFields:
-		return map[string]any{"fields": []any{}}
-	}
-	return map[string]any{}
-}
-
-func nextStep(tool string, out *output) string {
-	switch tool {
-	case ToolExtractCompact, ToolListFields:
+func nextStep(kind jobs.Kind, out *output) string {
+	switch kind {
+	case jobs.KindExtractCompact, jobs.KindListFields:
 		return "write_answers with pair_id = an element ID and answer_text; reuse doc_id"
-	case ToolWrite:
+	case jobs.KindWrite:
 		if out.OutputDocID != "" {
 			return fmt.Sprintf("verify_output with doc_id %q and your expected answers", out.OutputDocID)
 		}
@@ -148,15 +127,6 @@ func structured(out output, text string) *mcpgo.CallToolResult {
 		text = string(b)
 	}
 	return mcpgo.NewToolResultStructured(out, text)
-}
-
-func toolForKind(k jobs.Kind) string {
-	for tool, kind := range toolKinds {
-		if kind == k {
-			return tool
-		}
-	}
-	return string(k)
 }
 
 func failedJob(tool string, st *jobs.Status) *mcpgo.CallToolResult {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -103,13 +104,14 @@ func rpcError(id mcpgo.RequestId, err error) mcpgo.JSONRPCError {
 }
 
 func (s *Server) createTask(ctx context.Context, session string, p taskCallParams) (*mcpgo.CreateTaskResult, error) {
-	if _, ok := toolKinds[p.Name]; !ok {
-		if contains([]string{ToolGetJob, ToolCancelJob, ToolListJobs}, p.Name) {
+	op := jobs.OperationForTool(p.Name)
+	if op == nil {
+		if slices.Contains([]string{ToolGetJob, ToolCancelJob, ToolListJobs}, p.Name) {
 			return nil, &rpcErr{mcpgo.METHOD_NOT_FOUND, fmt.Errorf("tool %q does not support task augmentation; call it without params.task", p.Name)}
 		}
 		return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("tool %q not found", p.Name)}
 	}
-	r, err := s.prepare(ctx, p.Name, p.Arguments)
+	r, err := s.prepare(ctx, op, p.Arguments)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Name, err)
 	}

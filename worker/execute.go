@@ -42,50 +42,6 @@ func Execute(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result,
 	}
 	// Bound to ctx, the engine stops part-way when the job times out or is
 	// canceled, instead of holding a CPU until the document is done.
-	return run(formats.WithContext(ctx, e), p, doc)
+	return jobs.Execute(ctx, formats.WithContext(ctx, e), &p, doc)
 }
 
-func run(e formats.Engine, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
-	r := &jobs.Result{Kind: p.Kind}
-	var err error
-	var out []byte
-	switch p.Kind {
-	case jobs.KindExtractCompact:
-		r.Compact, err = e.ExtractCompact(doc)
-	case jobs.KindExtractRaw:
-		r.Raw, err = e.ExtractRaw(doc)
-	case jobs.KindExtractText:
-		r.Text, err = e.ExtractText(doc)
-	case jobs.KindValidate:
-		if err = formats.CheckCount("locations", len(p.Locations)); err == nil {
-			r.Validated, err = e.Validate(doc, p.Locations)
-		}
-	case jobs.KindBuildInsertion:
-		if p.Insertion == nil {
-			return nil, nil, formats.Errorf(formats.ErrInvalidArgument, "insertion", "build_insertion needs answer_text, target_context_xml and answer_type")
-		}
-		r.Insertion, err = e.BuildInsertion(*p.Insertion)
-	case jobs.KindWrite:
-		r.Write, err = e.Write(doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
-		if r.Write != nil {
-			out = r.Write.Document
-		}
-	case jobs.KindVerify:
-		if err = formats.CheckCount("expected", len(p.Expected)); err == nil {
-			r.Report, err = e.Verify(doc, p.Expected)
-		}
-	case jobs.KindListFields:
-		r.Fields, err = e.ListFields(doc)
-	case jobs.KindFill:
-		r.Write, r.Report, err = formats.Fill(e, doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
-		if r.Write != nil {
-			out = r.Write.Document
-		}
-	default:
-		return nil, nil, formats.Errorf(formats.ErrInvalidArgument, "kind", "unknown job kind %q", p.Kind)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return r, out, nil
-}

@@ -14,12 +14,16 @@ import (
 	"github.com/hibiken/asynq"
 )
 
+// handler is the asynq handler of op's tasks.
+func (w *Worker) handler(op *jobs.Operation) asynq.HandlerFunc {
+	return func(ctx context.Context, t *asynq.Task) error { return w.handle(ctx, t, op.Kind) }
+}
+
 // handle runs one task. Input errors and panics are written into the job's
 // result and end the job without retries; everything else (Redis hiccups,
 // timeouts) returns an error so asynq retries with backoff.
-func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) error {
 	id := t.ResultWriter().TaskID()
-	kind, _ := jobs.KindOfTask(t.Type())
 	log := w.log.With("job_id", id, "kind", string(kind))
 	start := time.Now()
 	log.Info("job started")

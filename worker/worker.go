@@ -112,8 +112,9 @@ func retryDelay(n int, _ error, _ *asynq.Task) time.Duration {
 // Start begins serving in the background.
 func (w *Worker) Start() error {
 	mux := asynq.NewServeMux()
-	for _, k := range jobs.TaskKinds {
-		mux.HandleFunc(k.TaskType(), w.handle)
+	for i := range jobs.Operations {
+		op := &jobs.Operations[i]
+		mux.Handle(op.Kind.TaskType(), w.handler(op))
 	}
 	if err := w.server.Start(mux); err != nil {
 		return fmt.Errorf("start worker: %w", err)

@@ -107,41 +107,59 @@ func TestWriteThenExtractThroughTheQueue(t *testing.T) {
 	}
 }
 
-func TestEveryKindCompletes(t *testing.T) {
+// TestEveryOperationCompletes runs a job of every operation in the table on
+// a real worker: an operation without a case here, or whose kind the
+// worker does not serve, fails the test.
+func TestEveryOperationCompletes(t *testing.T) {
 	c, _ := setup(t, Concurrency(4))
 	ctx := context.Background()
 	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
+	yes := []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "Yes"}}
+	cases := map[jobs.Kind]struct {
 		p     jobs.Payload
 		check func(*jobs.Result) bool
 	}{
-		{jobs.Payload{Kind: jobs.KindExtractCompact}, func(r *jobs.Result) bool { return r.Compact != nil && strings.Contains(r.Compact.CompactText, "T1-R") }},
-		{jobs.Payload{Kind: jobs.KindExtractRaw}, func(r *jobs.Result) bool { return r.Raw != nil && strings.Contains(r.Raw.BodyXML, "w:tbl") }},
-		{jobs.Payload{Kind: jobs.KindExtractText}, func(r *jobs.Result) bool { return r.Text != "" }},
-		{jobs.Payload{Kind: jobs.KindValidate, Locations: []formats.Location{{PairID: "T1-R2-C2"}}}, func(r *jobs.Result) bool {
+		jobs.KindExtractCompact: {jobs.Payload{}, func(r *jobs.Result) bool { return r.Compact != nil && strings.Contains(r.Compact.CompactText, "T1-R") }},
+		jobs.KindExtractRaw:     {jobs.Payload{}, func(r *jobs.Result) bool { return r.Raw != nil && strings.Contains(r.Raw.BodyXML, "w:tbl") }},
+		jobs.KindExtractText:    {jobs.Payload{}, func(r *jobs.Result) bool { return r.Text != "" }},
+		jobs.KindValidate: {jobs.Payload{Locations: []formats.Location{{PairID: "T1-R2-C2"}}}, func(r *jobs.Result) bool {
 			return len(r.Validated) == 1 && r.Validated[0].Status == formats.Matched
 		}},
-		{jobs.Payload{Kind: jobs.KindBuildInsertion, Insertion: &formats.BuildInsertionRequest{AnswerText: "Yes", TargetContextXML: `<w:r xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:rPr><w:b/></w:rPr><w:t>Q</w:t></w:r>`, AnswerType: formats.PlainText}}, func(r *jobs.Result) bool {
+		jobs.KindBuildInsertion: {jobs.Payload{Insertion: &formats.BuildInsertionRequest{AnswerText: "Yes", TargetContextXML: `<w:r xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:rPr><w:b/></w:rPr><w:t>Q</w:t></w:r>`, AnswerType: formats.PlainText}}, func(r *jobs.Result) bool {
 			return r.Insertion != nil && r.Insertion.Valid && strings.Contains(r.Insertion.InsertionXML, "Yes")
 		}},
-		{jobs.Payload{Kind: jobs.KindWrite, Answers: []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "Yes"}}}, func(r *jobs.Result) bool { return r.OutputDocID != "" && r.Write != nil }},
-		{jobs.Payload{Kind: jobs.KindVerify, Expected: []formats.ExpectedAnswer{{PairID: "T1-R2-C2", ExpectedText: "Yes"}}}, func(r *jobs.Result) bool {
+		jobs.KindWrite: {jobs.Payload{Answers: yes}, func(r *jobs.Result) bool { return r.OutputDocID != "" && r.Write != nil }},
+		jobs.KindVerify: {jobs.Payload{Expected: []formats.ExpectedAnswer{{PairID: "T1-R2-C2", ExpectedText: "Yes"}}}, func(r *jobs.Result) bool {
 			return r.Report != nil && r.Report.Summary.Missing == 1
 		}},
-		{jobs.Payload{Kind: jobs.KindListFields}, func(r *jobs.Result) bool { return len(r.Fields) > 0 }},
+		jobs.KindListFields: {jobs.Payload{}, func(r *jobs.Result) bool { return len(r.Fields) > 0 }},
+		jobs.KindFill: {jobs.Payload{Answers: yes}, func(r *jobs.Result) bool {
+			return r.OutputDocID != "" && r.Report != nil && r.Report.OK() && r.Report.Summary.Matched == 1
+		}},
+		jobs.KindFillGroup: {jobs.Payload{Group: []jobs.Payload{
+			{Kind: jobs.KindFill, DocID: docID, FileType: formats.Word, Answers: yes},
+			{Kind: jobs.KindFill, DocID: docID, FileType: formats.Word, Answers: []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "No"}}},
+		}}, func(r *jobs.Result) bool {
+			return len(r.Group) == 2 && r.Group[0].OutputDocID != "" && r.Group[1].OutputDocID != r.Group[0].OutputDocID &&
+				r.Group[1].Report != nil && r.Group[1].Report.OK()
+		}},
 	}
-	for _, tt := range tests {
-		t.Run(string(tt.p.Kind), func(t *testing.T) {
-			p := tt.p
-			p.FileType = formats.Word
-			if p.Kind.NeedsDocument() {
+	for _, op := range jobs.Operations {
+		t.Run(string(op.Kind), func(t *testing.T) {
+			tc, ok := cases[op.Kind]
+			if !ok {
+				t.Fatalf("operation %s has no case in this test: add one", op.Kind)
+			}
+			p := tc.p
+			p.Kind, p.FileType = op.Kind, formats.Word
+			if op.Document {
 				p.DocID = docID
 			}
 			st := runJob(t, c, p)
-			if st.State != jobs.StateCompleted || !tt.check(st.Result) {
+			if st.State != jobs.StateCompleted || !tc.check(st.Result) {
 				t.Fatalf("status %s, result %+v (last error %q)", st.State, st.Result, st.LastError)
 			}
 		})

@@ -7,12 +7,17 @@ import (
 	"github.com/formfill/formfill/jobs"
 )
 
-var extractModes = map[string]jobs.Kind{
-	"compact": jobs.KindExtractCompact,
-	"raw":     jobs.KindExtractRaw,
-	"text":    jobs.KindExtractText,
-	"fields":  jobs.KindListFields,
-}
+// extractModes are the --mode values of extract: the operations the table
+// puts behind the extract command.
+var extractModes = func() map[string]jobs.Kind {
+	m := map[string]jobs.Kind{}
+	for _, op := range jobs.Operations {
+		if op.Command == "extract" {
+			m[op.Mode] = op.Kind
+		}
+	}
+	return m
+}()
 
 func runExtract(ctx context.Context, e *env, args []string) error {
 	fs, g := newFlags(e, spec{name: "extract", args: "FILE",
@@ -57,23 +62,10 @@ func runSimple(ctx context.Context, e *env, g *globals, j docJob) error {
 }
 
 // resultBody is the part of a result worth printing for --json: the
-// answer of the tool, not the envelope.
+// answer of its operation, not the envelope.
 func resultBody(r *jobs.Result) any {
-	switch {
-	case r.Compact != nil:
-		return r.Compact
-	case r.Raw != nil:
-		return r.Raw
-	case r.Fields != nil:
-		return map[string]any{"fields": r.Fields}
-	case r.Validated != nil:
-		return map[string]any{"results": r.Validated}
-	case r.Insertion != nil:
-		return r.Insertion
-	case r.Kind == jobs.KindExtractText:
-		return map[string]any{"text": r.Text}
-	case r.Kind == jobs.KindVerify && r.Report != nil:
-		return r.Report
+	if op := jobs.OperationOf(r.Kind); op != nil && op.Body != nil {
+		return op.Body(r)
 	}
 	return r
 }

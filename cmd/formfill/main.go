@@ -95,13 +95,9 @@ type command struct {
 	run     func(ctx context.Context, e *env, args []string) error
 }
 
-var commandList = []command{
-	{"extract", "print a document's compact map, raw structure, text or form fields", runExtract},
-	{"validate", "check that element IDs or snippets point at one place in a document", runValidate},
-	{"write", "write answers into a document", runWrite},
-	{"verify", "check a filled document against the expected answers", runVerify},
-	{"fill", "write answers and verify them (exit 1 on a missing or wrong answer)", runFill},
-	{"build-insertion", "build validated OOXML for an answer from its target's context", runBuildInsertion},
+// commandList is the operations' commands (see operationCommands) and the
+// commands that run jobs, workers and servers.
+var commandList = append(operationCommands(), []command{
 	{"batch", "fill hundreds or thousands of documents from a manifest, resumably", runBatch},
 	{"submit", "enqueue a job and print its ID", runSubmit},
 	{"status", "show a job's state", runStatus},
@@ -113,7 +109,7 @@ var commandList = []command{
 	{"serve", "run an embedded Redis and a worker on a local port", runServe},
 	{"mcp", "run the MCP server (stdio, or streamable HTTP with --http)", runMCP},
 	{"bench", "drive load through the queue and report throughput and latency", runBench},
-}
+}...)
 
 func commands() map[string]command {
 	m := make(map[string]command, len(commandList))

@@ -149,10 +149,12 @@ func printResult(w io.Writer, r *jobs.Result) {
 		if r.Report != nil {
 			printReport(w, r.Report)
 		}
-	case r.Kind == jobs.KindExtractText:
-		fmt.Fprintln(w, strings.TrimRight(r.Text, "\n"))
 	default:
-		printJSON(w, r)
+		if op := jobs.OperationOf(r.Kind); op != nil && op.Text != nil {
+			fmt.Fprintln(w, strings.TrimRight(op.Text(r), "\n"))
+			return
+		}
+		printJSON(w, resultBody(r))
 	}
 }
 
