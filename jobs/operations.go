@@ -42,7 +42,9 @@ var (
 	}
 )
 
-func arrayOf(items map[string]any) map[string]any { return map[string]any{"type": "array", "items": items} }
+func arrayOf(items map[string]any) map[string]any {
+	return map[string]any{"type": "array", "items": items}
+}
 
 var (
 	stringType  = map[string]any{"type": "string"}

@@ -5,12 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/formfill/formfill/jobs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/formfill/formfill/jobs"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 

@@ -3,7 +3,6 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/formfill/formfill/jobs"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/jobs"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )

@@ -3,9 +3,10 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"github.com/formfill/formfill/jobs"
 	"testing"
 	"time"
+
+	"github.com/formfill/formfill/jobs"
 
 	"github.com/formfill/formfill/formats"
 )

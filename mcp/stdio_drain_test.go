@@ -3,10 +3,11 @@ package mcp
 import (
 	"bytes"
 	"context"
-	"github.com/formfill/formfill/embedded"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/formfill/formfill/embedded"
 )
 
 // A piped client writes its requests and closes stdin at once; every request

@@ -44,4 +44,3 @@ func Execute(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result,
 	// canceled, instead of holding a CPU until the document is done.
 	return jobs.Execute(ctx, formats.WithContext(ctx, e), &p, doc)
 }
-

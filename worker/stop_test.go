@@ -33,57 +33,6 @@ func TestTimeoutStopsAndReportsTheJob(t *testing.T) {
 	}
 }
 
-func TestCancelPendingJob(t *testing.T) {
-	c, _ := setup(t) // no worker: the job stays pending
-	ctx := context.Background()
-	docID, _ := c.PutBlob(ctx, []byte("x"))
-	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st, _ := c.Status(ctx, id); st.State != jobs.StatePending {
-		t.Fatalf("before cancel: %s", st.State)
-	}
-	if err := c.Cancel(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	st, err := c.Status(ctx, id)
-	if err != nil || st.State != jobs.StateCanceled {
-		t.Fatalf("after cancel: %+v, %v", st, err)
-	}
-	if err := c.Cancel(ctx, id); err == nil || !strings.Contains(err.Error(), "canceled") {
-		t.Fatalf("second cancel err = %v, want it to say the job is already canceled", err)
-	}
-}
-
-func TestWaitEndsWhenAPendingJobIsCanceled(t *testing.T) {
-	c, _ := setup(t) // no worker: the job stays pending until canceled
-	ctx := context.Background()
-	docID, _ := c.PutBlob(ctx, []byte("x"))
-	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan *jobs.Status, 1)
-	go func() {
-		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		st, err := c.Wait(wctx, id, 10*time.Millisecond)
-		if err != nil {
-			t.Errorf("Wait: %v", err)
-		}
-		done <- st
-	}()
-	// Let Wait settle into its light polls before the cancel.
-	time.Sleep(100 * time.Millisecond)
-	if err := c.Cancel(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	if st := <-done; st == nil || st.State != jobs.StateCanceled {
-		t.Fatalf("Wait returned %+v, want the job canceled", st)
-	}
-}
-
 func TestCancelRunningJob(t *testing.T) {
 	started := make(chan struct{}, 1)
 	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {

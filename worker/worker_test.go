@@ -5,10 +5,8 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"net"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -222,48 +220,6 @@ func TestExecuteRefusesUnknownFileType(t *testing.T) {
 	}
 }
 
-func TestIdempotencyKeyRunsTheWorkOnce(t *testing.T) {
-	var runs atomic.Int32
-	fake := executeFunc(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
-		runs.Add(1)
-		return Execute(ctx, p, doc)
-	})
-	c, _ := setup(t, Concurrency(2), withExecute(fake))
-	ctx := context.Background()
-	docID, _ := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
-	p := jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word}
-	st := runJob(t, c, p, jobs.IdempotencyKey("batch-7/doc-1"))
-	id2, err := c.Submit(ctx, p, jobs.IdempotencyKey("batch-7/doc-1"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if id2 != st.ID {
-		t.Fatalf("same key gave IDs %s and %s", st.ID, id2)
-	}
-	time.Sleep(300 * time.Millisecond)
-	if n := runs.Load(); n != 1 {
-		t.Fatalf("work ran %d times for one idempotency key", n)
-	}
-}
-
-func TestFailedJobWithSameKeyRunsAgain(t *testing.T) {
-	c, _ := setup(t, Concurrency(1))
-	ctx := context.Background()
-	bad, _ := c.PutBlob(ctx, []byte("PK\x03\x04 corrupt"))
-	st := runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: bad, FileType: formats.Word}, jobs.IdempotencyKey("k"))
-	if st.State != jobs.StateFailed {
-		t.Fatalf("first run: %s", st.State)
-	}
-	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: bad, FileType: formats.Word}, jobs.IdempotencyKey("k"))
-	if err != nil || id != st.ID {
-		t.Fatalf("resubmit: %s, %v", id, err)
-	}
-	st2, err := c.Status(ctx, id)
-	if err != nil || st2.State == jobs.StateFailed && st2.CompletedAt.Equal(st.CompletedAt) {
-		t.Fatalf("a failed job with the same key was not run again: %+v %v", st2, err)
-	}
-}
-
 func TestInteractiveRunsAheadOfBulk(t *testing.T) {
 	var mu sync.Mutex
 	var order []jobs.Kind
@@ -302,72 +258,10 @@ func TestInteractiveRunsAheadOfBulk(t *testing.T) {
 	}
 }
 
-func TestBlobsRoundTripAndExpire(t *testing.T) {
-	conn := redistest.Conn(t, testDB)
-	c := jobs.NewClient(conn, jobs.WithBlobTTL(time.Second))
-	defer c.Close()
-	ctx := context.Background()
-	id, err := c.PutBlob(ctx, []byte("document bytes"))
-	if err != nil || id != jobs.DocID([]byte("document bytes")) {
-		t.Fatalf("PutBlob = %s, %v", id, err)
-	}
-	if got, err := c.GetBlob(ctx, id); err != nil || string(got) != "document bytes" {
-		t.Fatalf("GetBlob = %q, %v", got, err)
-	}
-	if _, err := c.GetBlob(ctx, "../../etc/passwd"); !errors.Is(err, jobs.ErrBlobNotFound) {
-		t.Fatalf("malformed doc_id err = %v", err)
-	}
-	time.Sleep(1500 * time.Millisecond)
-	if _, err := c.GetBlob(ctx, id); !errors.Is(err, jobs.ErrBlobNotFound) {
-		t.Fatalf("expired blob err = %v, want ErrBlobNotFound", err)
-	}
-}
-
-func TestUnreachableRedisFailsFast(t *testing.T) {
-	c := jobs.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: time.Second})
-	defer c.Close()
-	start := time.Now()
-	err := c.Ping(context.Background())
-	if !errors.Is(err, jobs.ErrUnreachable) || !strings.Contains(err.Error(), "127.0.0.1:1") {
-		t.Fatalf("Ping err = %v, want ErrUnreachable naming the address", err)
-	}
-	if _, err := c.Submit(context.Background(), jobs.Payload{Kind: jobs.KindExtractText, DocID: strings.Repeat("0", 64)}); err == nil {
-		t.Fatal("Submit to an unreachable Redis succeeded")
-	}
-	if d := time.Since(start); d > 15*time.Second {
-		t.Fatalf("unreachable Redis took %s to report", d)
-	}
-}
-
 func TestNewRefusesBadConfig(t *testing.T) {
 	for _, opts := range [][]Option{{Concurrency(0)}, {Queues("urgent")}, {Queues()}} {
 		if _, err := New(asynq.RedisClientOpt{Addr: "127.0.0.1:1"}, opts...); !errors.Is(err, jobs.ErrInvalidConfig) {
 			t.Errorf("New(%v) err = %v, want ErrInvalidConfig", opts, err)
 		}
-	}
-}
-
-// (A wrong password on a protected Redis is covered by reliability's
-// security tests, which start one with --requirepass.)
-func TestNonRedisServerGetsAHint(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			conn.Write([]byte("HTTP/1.1 400 Bad Request\r\n\r\n"))
-			conn.Close()
-		}
-	}()
-	c2 := jobs.NewClient(asynq.RedisClientOpt{Addr: ln.Addr().String()})
-	defer c2.Close()
-	if err := c2.Ping(context.Background()); !errors.Is(err, jobs.ErrUnreachable) || !strings.Contains(err.Error(), "Redis server") {
-		t.Fatalf("Ping an HTTP server: %v, want a hint that it is not Redis", err)
 	}
 }

@@ -196,4 +196,3 @@ func fillPayload(pl *jobs.Payload, op *jobs.Operation, f *opFlags, pos []string)
 	}
 	return nil
 }
-
