@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"archive/zip"
 	"bytes"
 	"path/filepath"
 	"strings"
@@ -74,9 +75,30 @@ func sniff(data []byte) (FileType, error) {
 	case bytes.HasPrefix(data, []byte("%PDF-")):
 		return PDF, nil
 	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
-		return "", Errorf(ErrInvalidArgument, "file_type", "a zip archive may be docx or xlsx; pass file_type (word or excel)")
+		if t := sniffZip(data); t != "" {
+			return t, nil
+		}
+		return "", Errorf(ErrInvalidArgument, "file_type", "a zip archive that is neither docx (no word/document.xml) nor xlsx (no xl/workbook.xml); pass file_type (word or excel)")
 	}
 	return "", Errorf(ErrUnsupported, "file_type", "cannot tell the type of %s; pass file_type (word, excel or pdf)", describePrefix(data))
+}
+
+// sniffZip tells a docx from an xlsx by its main part, reading only the
+// zip's central directory. It returns "" when it cannot tell.
+func sniffZip(data []byte) FileType {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return ""
+	}
+	for _, f := range zr.File {
+		switch f.Name {
+		case "word/document.xml":
+			return Word
+		case "xl/workbook.xml":
+			return Excel
+		}
+	}
+	return ""
 }
 
 func ext(t FileType) string {

@@ -1,6 +1,8 @@
 package formats
 
 import (
+	"archive/zip"
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -22,7 +24,9 @@ func TestDetect(t *testing.T) {
 		{"explicit type wins over extension", "form.bin", "docx", zipData, Word, nil, ""},
 		{"pdf with junk before header", "f.pdf", "", append([]byte("junk\n"), pdfData...), PDF, nil, ""},
 		{"sniffed pdf without name", "", "", pdfData, PDF, nil, ""},
-		{"zip without name is ambiguous", "", "", zipData, "", ErrInvalidArgument, "docx or xlsx"},
+		{"zip without a main part is ambiguous", "", "", zipData, "", ErrInvalidArgument, "neither docx"},
+		{"docx without a name", "", "", zipWith(t, "word/document.xml"), Word, nil, ""},
+		{"xlsx without a name", "", "", zipWith(t, "xl/workbook.xml"), Excel, nil, ""},
 		{"pdf named docx", "q.docx", "", pdfData, "", ErrInvalidDocument, "not a .docx file"},
 		{"zip named pdf", "q.pdf", "", zipData, "", ErrInvalidDocument, "not a PDF"},
 		{"empty file", "q.docx", "", nil, "", ErrInvalidDocument, "empty"},
@@ -102,4 +106,17 @@ func FuzzDetect(f *testing.F) {
 			t.Fatalf("Detect error %v is not an input error", err)
 		}
 	})
+}
+
+// zipWith is a zip archive holding one empty entry named name.
+func zipWith(t *testing.T, name string) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	if _, err := zw.Create(name); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

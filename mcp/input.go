@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -263,11 +262,7 @@ func (s *Server) attachDocument(ctx context.Context, r *request, a *docArgs) err
 	default:
 		return formats.Errorf(formats.ErrInvalidArgument, "file_path", "no document given: pass file_path (a path inside %s), file_bytes_b64 with file_type, or doc_id from an earlier call", strings.Join(s.roots.Dirs(), ", "))
 	}
-	explicit := a.FileType
-	if explicit == "" && name == "" {
-		explicit = sniffZip(data) // doc_id: no name, and zip magic fits docx and xlsx alike
-	}
-	ft, err := formats.Detect(name, explicit, data)
+	ft, err := formats.Detect(name, a.FileType, data)
 	if err != nil {
 		return err
 	}
@@ -278,27 +273,6 @@ func (s *Server) attachDocument(ctx context.Context, r *request, a *docArgs) err
 		}
 	}
 	return nil
-}
-
-// sniffZip tells a docx from an xlsx by their main part, reading only the
-// zip's central directory. It returns "" when it cannot tell.
-func sniffZip(data []byte) string {
-	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
-		return ""
-	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return ""
-	}
-	for _, f := range zr.File {
-		switch f.Name {
-		case "word/document.xml":
-			return string(formats.Word)
-		case "xl/workbook.xml":
-			return string(formats.Excel)
-		}
-	}
-	return ""
 }
 
 func blobError(docID string, err error) error {
