@@ -23,7 +23,7 @@ import (
 type Config struct {
 	Jobs        int           // jobs per run
 	Mix         Mix           // kinds and weights
-	Docs        []string      // fixture names (internal/fixtures)
+	Docs        []string      // document paths, or names of the built-in documents (DefaultDocs)
 	Workers     []int         // worker process counts, one run each
 	Concurrency int           // jobs at once per worker (and in the baseline)
 	InFlight    int           // tasks outstanding per run; 0: 2 × workers × concurrency

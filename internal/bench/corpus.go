@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"os"
@@ -10,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 )
@@ -41,7 +41,7 @@ type document struct {
 	docID, filledID string
 }
 
-// loadCorpus builds the named fixtures and prepares their answers. A
+// loadCorpus reads the named documents and prepares their answers. A
 // document that cannot be prepared (engine absent or refusing it) is
 // skipped with a note in skipped; no document at all is an error.
 func loadCorpus(ctx context.Context, names []string) (docs []*document, skipped []string, err error) {
@@ -90,8 +90,16 @@ func prepareDoc(ctx context.Context, name string) (*document, error) {
 	return d, nil
 }
 
-// readDoc returns the fixture called name, or the file at name when one
-// exists there, so the bench also runs on real forms (../shared/forms/…).
+// builtin holds the default corpus, copies of generated fixtures that the
+// binary carries so that formfill bench runs anywhere without linking the
+// fixture builders (a test keeps the copies equal to their builders' output).
+//
+//go:embed builtin
+var builtin embed.FS
+
+// readDoc returns the file at name when one exists there, so the bench runs
+// on the operator's documents (../shared/forms/…), else the built-in
+// document called name.
 func readDoc(name string) ([]byte, error) {
 	if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
 		if st.Size() > formats.MaxFileSize {
@@ -99,10 +107,14 @@ func readDoc(name string) ([]byte, error) {
 		}
 		return os.ReadFile(name)
 	}
-	return fixtures.Build(name)
+	data, err := builtin.ReadFile(path.Join("builtin", name))
+	if err != nil {
+		return nil, fmt.Errorf("%s: no such file, and not a built-in document (%s)", name, strings.Join(DefaultDocs, ", "))
+	}
+	return data, nil
 }
 
-// displayName shortens a file path to its base name; fixture names (such
+// displayName shortens a file path to its base name; built-in names (such
 // as word/two_column.docx) stay as they are.
 func displayName(name string) string {
 	if filepath.IsAbs(name) || strings.HasPrefix(name, ".") {

@@ -1,18 +1,21 @@
 package bench
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
 )
 
-func TestReadDocFromFixtureOrPath(t *testing.T) {
+func TestReadDocFromBuiltinOrPath(t *testing.T) {
 	fixture, err := readDoc("word/two_column.docx")
 	if err != nil || len(fixture) == 0 {
-		t.Fatalf("fixture: %d bytes, %v", len(fixture), err)
+		t.Fatalf("built-in: %d bytes, %v", len(fixture), err)
 	}
 	p := filepath.Join(t.TempDir(), "copy.docx")
 	if err := os.WriteFile(p, fixture, 0o600); err != nil {
@@ -22,8 +25,42 @@ func TestReadDocFromFixtureOrPath(t *testing.T) {
 	if err != nil || string(fromFile) != string(fixture) {
 		t.Fatalf("file: %d bytes, %v", len(fromFile), err)
 	}
-	if _, err := readDoc("word/no_such_fixture.docx"); err == nil || !strings.Contains(err.Error(), "no fixture") {
-		t.Errorf("unknown name: err = %v, want the fixture registry's error", err)
+	if _, err := readDoc("word/no_such_fixture.docx"); err == nil || !strings.Contains(err.Error(), "not a built-in document (word/large_questionnaire.docx") {
+		t.Errorf("unknown name: err = %v, want one listing the built-in documents", err)
+	}
+}
+
+// The built-in corpus the binary carries is what the fixture builders make
+// today: a builder changed without the copies would bench a stale document.
+func TestBuiltinCorpusMatchesItsBuilders(t *testing.T) {
+	for _, name := range DefaultDocs {
+		carried, err := readDoc(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		built, err := fixtures.Build(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(carried, built) {
+			t.Errorf("internal/bench/builtin/%s differs from its builder: copy testdata/%s over it", name, name)
+		}
+	}
+}
+
+// The formfill binary must not link the fixture builders: test code only.
+func TestBinaryLinksNoFixtures(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "../../cmd/formfill").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.HasPrefix(dep, "github.com/formfill/formfill/internal/fixtures") {
+			t.Fatalf("cmd/formfill depends on %s", dep)
+		}
+	}
+	if !strings.Contains(string(out), "github.com/formfill/formfill/internal/bench") {
+		t.Fatalf("go list printed no formfill packages, so proves nothing:\n%s", out)
 	}
 }
 

@@ -129,7 +129,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) 
 	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
 	fs.IntVar(&cfg.Jobs, "jobs", 200, "jobs per run")
 	fs.StringVar(&mix, "mix", DefaultMix, "job kinds and weights, kind=weight,… (kinds: "+strings.Join(benchKinds, ", ")+")")
-	fs.StringVar(&docs, "docs", strings.Join(DefaultDocs, ","), "fixture documents to use, comma-separated (internal/fixtures names)")
+	fs.StringVar(&docs, "docs", strings.Join(DefaultDocs, ","), "documents to use, comma-separated: files of yours, or the built-in ones named in the default")
 	fs.StringVar(&workers, "workers", "1,2,4", "worker-process counts, one run each; empty for the baseline only")
 	fs.IntVar(&cfg.Concurrency, "concurrency", 2, "jobs at once per worker process (and in the baseline)")
 	fs.IntVar(&cfg.InFlight, "inflight", 0, "tasks outstanding at once; 0 means 2 × workers × concurrency")
