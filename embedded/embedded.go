@@ -5,7 +5,6 @@
 package embedded
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -46,7 +45,7 @@ func Concurrency(n int) Option { return func(c *config) { c.concurrency = n } }
 func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 
 // Start runs an embedded Redis and a worker until Close.
-func Start(ctx context.Context, opts ...Option) (*Server, error) {
+func Start(opts ...Option) (*Server, error) {
 	cfg := config{addr: "127.0.0.1:0", concurrency: 4, log: slog.Default()}
 	for _, o := range opts {
 		o(&cfg)

@@ -16,7 +16,7 @@ import (
 
 func start(t *testing.T, opts ...Option) *Server {
 	t.Helper()
-	s, err := Start(context.Background(), append([]Option{Logger(slog.New(slog.NewTextHandler(io.Discard, nil)))}, opts...)...)
+	s, err := Start(append([]Option{Logger(slog.New(slog.NewTextHandler(io.Discard, nil)))}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestAddrOptionListensWhereAsked(t *testing.T) {
 	if !strings.HasPrefix(s.URL(), "redis://127.0.0.1:") {
 		t.Fatalf("URL = %s", s.URL())
 	}
-	if _, err := Start(context.Background(), Addr("256.0.0.1:1")); err == nil {
+	if _, err := Start(Addr("256.0.0.1:1")); err == nil {
 		t.Fatal("Start on an impossible address succeeded")
 	}
 }

@@ -4,8 +4,12 @@
 // implements.
 //
 // Everything here is a pure function of bytes in, bytes or structs out: no file
-// system, no network, no Redis. The JSON names of the types follow the
-// specification so that MCP clients, the CLI and job payloads all speak alike.
+// system, no network, no Redis. The JSON names of the types are those of the
+// MCP tools (extract_structure_compact, write_answers, …), so that MCP
+// clients, the CLI and job payloads all speak alike.
+//
+// This package is for engine authors and the layers above the engines; Go
+// programs that embed formfill use the root package, github.com/formfill/formfill.
 //
 // Engine methods take no context, so a call is as simple as e.Write(doc,
 // answers, opts). A caller that needs to stop work part-way (a worker whose

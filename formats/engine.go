@@ -6,10 +6,11 @@ import (
 	"sync"
 )
 
-// Engine is one document format's implementation of every tool of the
-// specification. Implementations are safe for concurrent use and keep no
-// state between calls: element IDs are re-derived from the document bytes on
-// every call, so any worker can serve any request.
+// Engine is one document format's implementation of every document
+// operation (the MCP tools extract_structure_compact … verify_output).
+// Implementations are safe for concurrent use and keep no state between
+// calls: element IDs are re-derived from the document bytes on every call,
+// so any worker can serve any request.
 type Engine interface {
 	// Type is the format this engine handles.
 	Type() FileType

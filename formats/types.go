@@ -13,7 +13,7 @@ const (
 // Mode says how write_answers places an answer at its target.
 type Mode string
 
-// Write modes of the specification.
+// Write modes: how an answer meets what is already at its target.
 const (
 	ReplaceContent     Mode = "replace_content"
 	Append             Mode = "append"
@@ -93,9 +93,9 @@ type LocationStatus string
 
 // Location outcomes.
 const (
-	Matched   LocationStatus = "matched"
-	NotFound  LocationStatus = "not_found"
-	Ambiguous LocationStatus = "ambiguous"
+	LocationMatched   LocationStatus = "matched"
+	LocationNotFound  LocationStatus = "not_found"
+	LocationAmbiguous LocationStatus = "ambiguous"
 )
 
 // ValidatedLocation is validate_locations' answer for one Location.

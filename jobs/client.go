@@ -118,8 +118,12 @@ func (c *Client) connErr(err error) error {
 	return err
 }
 
-// Queues reports depth and throughput of every formfill queue.
+// Queues reports depth and throughput of every formfill queue. asynq's
+// inspector takes no context, so ctx is checked before each queue is read.
 func (c *Client) Queues(ctx context.Context) ([]QueueInfo, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	known, err := c.insp.Queues()
 	if err != nil {
 		return nil, fmt.Errorf("list queues: %w", c.connErr(err))
@@ -128,6 +132,9 @@ func (c *Client) Queues(ctx context.Context) ([]QueueInfo, error) {
 	for _, q := range Queues {
 		// asynq's "queue not found" does not wrap ErrQueueNotFound; a
 		// queue no job was ever put on is simply empty.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if !slices.Contains(known, q) {
 			out = append(out, QueueInfo{Queue: q})
 			continue

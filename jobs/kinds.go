@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Kind names a job: one per tool of the specification, plus fill.
+// Kind names a job: one per operation in Operations.
 type Kind string
 
 // Job kinds.

@@ -20,7 +20,7 @@ import (
 // EndpointPath is where the streamable HTTP transport listens.
 const EndpointPath = "/mcp"
 
-// ErrNoToken is returned by ServeHTTP when no bearer token is configured:
+// ErrNoToken is returned by ListenAndServe when no bearer token is configured:
 // the HTTP transport never runs open.
 var ErrNoToken = errors.New("mcp: the HTTP transport needs a bearer token (--token or FORMFILL_MCP_TOKEN)")
 
@@ -42,8 +42,10 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// ServeHTTP listens on addr until ctx is done, then shuts down gracefully.
-func (s *Server) ServeHTTP(ctx context.Context, addr string) error {
+// ListenAndServe serves the streamable HTTP transport on addr until ctx is
+// done, then shuts down gracefully. (The name is net/http's: the Server is
+// not itself an http.Handler; Handler returns one.)
+func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 	if s.cfg.token == "" {
 		return ErrNoToken
 	}

@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 
 func serveHelper() int {
 	ctx := context.Background()
-	emb, err := embedded.Start(ctx, embedded.Logger(quietLogger()), embedded.Concurrency(2))
+	emb, err := embedded.Start(embedded.Logger(quietLogger()), embedded.Concurrency(2))
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		return 1

@@ -42,7 +42,7 @@ func runPipeline(t *testing.T, c *client.Client, root, file, field string) {
 		"locations": []map[string]any{{"pair_id": field}}})
 	var vr struct{ Results []formats.ValidatedLocation }
 	resultAs(t, val, &vr)
-	if len(vr.Results) != 1 || vr.Results[0].Status != formats.Matched {
+	if len(vr.Results) != 1 || vr.Results[0].Status != formats.LocationMatched {
 		t.Fatalf("validate %s: %+v", field, vr.Results)
 	}
 

@@ -87,9 +87,7 @@ func TestRealRedisPipelineOverHTTPAndStdio(t *testing.T) {
 }
 
 func TestEmbeddedPipeline(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	emb, err := embedded.Start(ctx, embedded.Logger(quietLogger()), embedded.Concurrency(2))
+	emb, err := embedded.Start(embedded.Logger(quietLogger()), embedded.Concurrency(2))
 	if err != nil {
 		t.Fatal(err)
 	}

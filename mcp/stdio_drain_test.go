@@ -13,7 +13,7 @@ import (
 // A piped client writes its requests and closes stdin at once; every request
 // already read must still be answered.
 func TestStdioAnswersRequestsReadBeforeStdinCloses(t *testing.T) {
-	emb, err := embedded.Start(context.Background(), embedded.Logger(quietLogger()))
+	emb, err := embedded.Start(embedded.Logger(quietLogger()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ var outputSchema = json.RawMessage(`{
     "output_doc_id": {"type": "string", "description": "content ID of the filled document (write_answers)"},
     "output_file_path": {"type": "string", "description": "where the filled document was written"},
     "file_bytes_b64": {"type": "string", "description": "the filled document, base64 (write_answers without output_file_path)"},
-    "result": {"type": "object", "description": "the tool's result, shaped as the specification describes"},
+    "result": {"type": "object", "description": "the tool's result, shaped as the tool's description says"},
     "next": {"type": "string", "description": "what to do next"}
   },
   "required": ["status", "job_id"]

@@ -180,8 +180,8 @@ func TestHTTPWithoutTokenRefusesEverything(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ServeHTTP(context.Background(), "127.0.0.1:0"); err != ErrNoToken {
-		t.Fatalf("ServeHTTP without a token: %v, want ErrNoToken", err)
+	if err := s.ListenAndServe(context.Background(), "127.0.0.1:0"); err != ErrNoToken {
+		t.Fatalf("ListenAndServe without a token: %v, want ErrNoToken", err)
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()

@@ -124,7 +124,7 @@ func TestEveryOperationCompletes(t *testing.T) {
 		jobs.KindExtractRaw:     {jobs.Payload{}, func(r *jobs.Result) bool { return r.Raw != nil && strings.Contains(r.Raw.BodyXML, "w:tbl") }},
 		jobs.KindExtractText:    {jobs.Payload{}, func(r *jobs.Result) bool { return r.Text != "" }},
 		jobs.KindValidate: {jobs.Payload{Locations: []formats.Location{{PairID: "T1-R2-C2"}}}, func(r *jobs.Result) bool {
-			return len(r.Validated) == 1 && r.Validated[0].Status == formats.Matched
+			return len(r.Validated) == 1 && r.Validated[0].Status == formats.LocationMatched
 		}},
 		jobs.KindBuildInsertion: {jobs.Payload{Insertion: &formats.BuildInsertionRequest{AnswerText: "Yes", TargetContextXML: `<w:r xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:rPr><w:b/></w:rPr><w:t>Q</w:t></w:r>`, AnswerType: formats.PlainText}}, func(r *jobs.Result) bool {
 			return r.Insertion != nil && r.Insertion.Valid && strings.Contains(r.Insertion.InsertionXML, "Yes")

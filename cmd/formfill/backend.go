@@ -66,7 +66,7 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 		if n <= 0 {
 			n = 4
 		}
-		srv, err := embedded.Start(ctx, embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)))
+		srv, err := embedded.Start(embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)))
 		if err != nil {
 			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
 		}

@@ -218,7 +218,7 @@ func TestValidateAcceptsIDListAndFile(t *testing.T) {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	var out struct{ Results []formats.ValidatedLocation }
-	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Results) != 2 || out.Results[1].Status != formats.Matched {
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Results) != 2 || out.Results[1].Status != formats.LocationMatched {
 		t.Fatalf("validate: %v %+v", err, out)
 	}
 	locs := filepath.Join(dir, "locs.json")

@@ -58,7 +58,7 @@ directory). Without Redis configured it uses the embedded default.`,
 	}
 	log.Info("mcp: ready", "redis", b.display)
 	if *httpAddr != "" {
-		return srv.ServeHTTP(ctx, *httpAddr)
+		return srv.ListenAndServe(ctx, *httpAddr)
 	}
 	err = srv.ServeStdio(ctx, e.stdin, e.stdout)
 	if errors.Is(err, context.Canceled) {

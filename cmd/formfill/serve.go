@@ -29,7 +29,7 @@ For anything that must survive a restart, run a real Redis and formfill worker.`
 		return usagef("--concurrency %d: expected 1 or more", *concurrency)
 	}
 	log := serverLogger(e, g)
-	srv, err := embedded.Start(ctx, embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log))
+	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log))
 	if err != nil {
 		return err
 	}

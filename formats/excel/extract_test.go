@@ -204,7 +204,7 @@ func TestValidateFallsBackToPairID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out[0].Status != formats.Matched || out[0].XPath != "Assessment!C4" {
+	if out[0].Status != formats.LocationMatched || out[0].XPath != "Assessment!C4" {
 		t.Errorf("got %+v, want matched Assessment!C4", out[0])
 	}
 }

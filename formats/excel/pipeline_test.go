@@ -44,7 +44,7 @@ func pipeline(t *testing.T, doc []byte, answerFor func(i int, f formats.FormFiel
 		t.Fatalf("Validate: %v", err)
 	}
 	for _, v := range vals {
-		if v.Status != formats.Matched {
+		if v.Status != formats.LocationMatched {
 			t.Fatalf("location %s: %s (%s)", v.PairID, v.Status, v.Warning)
 		}
 	}

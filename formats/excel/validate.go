@@ -30,7 +30,7 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 		if ref == "" {
 			ref = loc.PairID
 		}
-		v := formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound}
+		v := formats.ValidatedLocation{PairID: loc.PairID, Status: formats.LocationNotFound}
 		c, err := wb.parseRef(ref)
 		if err != nil {
 			v.Warning = err.Error()
@@ -50,7 +50,7 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 }
 
 func (m *sheetModel) validated(v formats.ValidatedLocation, c cell) formats.ValidatedLocation {
-	v.Status = formats.Matched
+	v.Status = formats.LocationMatched
 	if mr := m.mergeAt(c.row, c.col); mr != nil && (mr.r1 != c.row || mr.c1 != c.col) {
 		anchor := cell{sheet: c.sheet, row: mr.r1, col: mr.c1}
 		v.Warning = fmt.Sprintf("%s lies inside merged range %s: writes go to its anchor %s (%s)", c.name(), mr.ref, anchor.name(), anchor.ID())

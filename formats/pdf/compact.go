@@ -120,7 +120,7 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 }
 
 func (d *document) validate(loc formats.Location) formats.ValidatedLocation {
-	v := formats.ValidatedLocation{PairID: loc.PairID, Status: formats.NotFound}
+	v := formats.ValidatedLocation{PairID: loc.PairID, Status: formats.LocationNotFound}
 	var f *field
 	for _, key := range []string{loc.PairID, loc.Snippet, snippetID(loc.Snippet)} {
 		if key == "" {
@@ -135,7 +135,7 @@ func (d *document) validate(loc formats.Location) formats.ValidatedLocation {
 		v.Warning = fmt.Sprintf("no form field with ID or name %q; IDs run %s", firstNonEmpty(loc.PairID, loc.Snippet), fieldHint(d.fields))
 		return v
 	}
-	v.Status, v.XPath = formats.Matched, f.Name
+	v.Status, v.XPath = formats.LocationMatched, f.Name
 	v.Context = compactLine(f)
 	if f.ReadOnly {
 		v.Warning = fmt.Sprintf("%s is read-only (%s); write_answers will refuse it", f.ID, readOnlyReason(f))

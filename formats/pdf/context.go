@@ -78,23 +78,54 @@ func addContext(d *document) {
 	}
 }
 
+// How far from a field its label may be, in points (1/72 inch). Forms put
+// a label on the field's row to its left, sometimes to its right (check
+// boxes: "☐ I agree"), or in small type just above the box.
+const (
+	// rowSlack widens the field's row, as a baseline sits a little below
+	// the box's bottom edge or above its top.
+	rowSlack = 2.0
+	// edgeOverlap lets a label end (or start) a little inside the box's
+	// edge, where forms draw it flush against the border.
+	edgeOverlap = 4.0
+	// maxLeft is the widest gap between a label and the field to its
+	// right: a label column plus a dotted leader.
+	maxLeft = 300.0
+	// maxRight is the widest gap to a label on the right; beyond it the
+	// text is more likely the next field's label.
+	maxRight = 100.0
+	// buttonRight is how near a label on the right must be for a check
+	// box or radio button to prefer it over one on the left: such labels
+	// sit right beside the box.
+	buttonRight = 30.0
+	// maxAbove is how far above the box a caption may sit: about two lines
+	// of small type.
+	maxAbove = 24.0
+	// aboveIndent is how far left of the box a caption above it may start.
+	aboveIndent = 20.0
+)
+
+// nearText returns the page text that labels the field with rectangle r
+// (llx, lly, urx, ury): the nearest run on its row to the left, or for a
+// button one close on its right, else the nearest on the right, else the
+// nearest caption just above it. "" when none is near enough.
 func nearText(rs []run, r [4]float64, button bool) string {
-	onRow := func(t run) bool { return t.y >= r[1]-2 && t.y <= r[3]+2 }
+	onRow := func(t run) bool { return t.y >= r[1]-rowSlack && t.y <= r[3]+rowSlack }
 	left, right, above := -1, -1, -1
-	dl, dr, da := 300.0, 100.0, 24.0
+	dl, dr, da := maxLeft, maxRight, maxAbove
 	for i, t := range rs {
 		switch {
-		case onRow(t) && t.end <= r[0]+4 && r[0]-t.end < dl:
+		case onRow(t) && t.end <= r[0]+edgeOverlap && r[0]-t.end < dl:
 			left, dl = i, r[0]-t.end
-		case onRow(t) && t.x >= r[2]-4 && t.x-r[2] < dr:
+		case onRow(t) && t.x >= r[2]-edgeOverlap && t.x-r[2] < dr:
 			right, dr = i, t.x-r[2]
-		case t.y-r[3] >= -2 && t.y-r[3] < da && t.x < r[2] && t.end > r[0]-20:
+		case t.y-r[3] >= -rowSlack && t.y-r[3] < da && t.x < r[2] && t.end > r[0]-aboveIndent:
 			above, da = i, t.y-r[3]
 		}
 	}
 	best := left
 	switch {
-	case button && right >= 0 && dr < 30, best < 0 && right >= 0:
+	case button && right >= 0 && dr < buttonRight, best < 0 && right >= 0:
 		best = right
 	case best < 0:
 		best = above

@@ -195,14 +195,14 @@ func TestValidateLocations(t *testing.T) {
 		xpath   string
 		warning string
 	}{
-		{formats.Matched, "email", ""},
-		{formats.Matched, "applicant.city", ""},
-		{formats.Matched, "applicant.city", ""},
-		{formats.Matched, "country", ""},
-		{formats.Matched, "customer_id", "read-only"},
-		{formats.NotFound, "", "F1…F10"},
-		{formats.NotFound, "", "no form field"},
-		{formats.Matched, "country", ""},
+		{formats.LocationMatched, "email", ""},
+		{formats.LocationMatched, "applicant.city", ""},
+		{formats.LocationMatched, "applicant.city", ""},
+		{formats.LocationMatched, "country", ""},
+		{formats.LocationMatched, "customer_id", "read-only"},
+		{formats.LocationNotFound, "", "F1…F10"},
+		{formats.LocationNotFound, "", "no form field"},
+		{formats.LocationMatched, "country", ""},
 	}
 	for i, w := range want {
 		g := got[i]

@@ -34,7 +34,7 @@ func pipeline(t *testing.T, doc []byte, answers []formats.Answer) *formats.Write
 		t.Fatalf("validate: %v", err)
 	}
 	for _, v := range vals {
-		if v.Status != formats.Matched {
+		if v.Status != formats.LocationMatched {
 			t.Fatalf("validate %s: %+v", v.PairID, v)
 		}
 	}

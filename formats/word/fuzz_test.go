@@ -117,11 +117,11 @@ func FuzzSnippet(f *testing.F) {
 			return
 		}
 		switch v.Status {
-		case formats.Matched, formats.Ambiguous:
+		case formats.LocationMatched, formats.LocationAmbiguous:
 			if _, err := resolveXPath(d.body, v.XPath); err != nil {
 				t.Fatalf("reported XPath %q does not resolve: %v", v.XPath, err)
 			}
-		case formats.NotFound:
+		case formats.LocationNotFound:
 		default:
 			t.Fatalf("status %q", v.Status)
 		}

@@ -107,7 +107,7 @@ func TestPipeline(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, v := range vals {
-				if v.Status != formats.Matched || v.XPath != c.IDToXPath[v.PairID] {
+				if v.Status != formats.LocationMatched || v.XPath != c.IDToXPath[v.PairID] {
 					t.Errorf("validate %s = %+v", v.PairID, v)
 				}
 			}

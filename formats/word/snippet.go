@@ -38,20 +38,20 @@ func (d *document) matchSnippet(loc formats.Location) (formats.ValidatedLocation
 	v := formats.ValidatedLocation{PairID: loc.PairID}
 	switch len(found) {
 	case 0:
-		v.Status = formats.NotFound
+		v.Status = formats.LocationNotFound
 		v.Context = "no element of the document matches the snippet"
 		return v, nil
 	case 1:
-		v.Status = formats.Matched
+		v.Status = formats.LocationMatched
 	default:
-		v.Status = formats.Ambiguous
+		v.Status = formats.LocationAmbiguous
 	}
 	v.XPath = xpathOf(d.body, found[0])
 	owner := d.ix.owner(found[0])
 	if v.PairID == "" && owner != nil {
 		v.PairID = owner.id
 	}
-	if v.Status == formats.Ambiguous {
+	if v.Status == formats.LocationAmbiguous {
 		xps := []string{}
 		for _, f := range found[:min(len(found), maxCandidates)] {
 			xps = append(xps, xpathOf(d.body, f))

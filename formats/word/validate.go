@@ -52,7 +52,7 @@ func (d *document) validate(loc formats.Location) (formats.ValidatedLocation, er
 // validateRef validates ref, an element ID or an XPath. pairID is echoed
 // back; when empty the element ID found (or ref) stands in for it.
 func (d *document) validateRef(pairID, ref string) formats.ValidatedLocation {
-	v := formats.ValidatedLocation{PairID: pairID, Status: formats.NotFound}
+	v := formats.ValidatedLocation{PairID: pairID, Status: formats.LocationNotFound}
 	n, ok := d.ix.lookup(ref)
 	switch {
 	case ok:
@@ -65,7 +65,7 @@ func (d *document) validateRef(pairID, ref string) formats.ValidatedLocation {
 		}
 		v.XPath, n = t.xpath, t.node
 		if n == nil {
-			v.Status, v.Context = formats.Matched, shorten(textOf(t.el), 120)
+			v.Status, v.Context = formats.LocationMatched, shorten(textOf(t.el), 120)
 			break
 		}
 	default:
@@ -73,7 +73,7 @@ func (d *document) validateRef(pairID, ref string) formats.ValidatedLocation {
 		return v
 	}
 	if n != nil {
-		v.Status, v.Context, v.Warning = formats.Matched, neighbourhood(n), questionWarning(n)
+		v.Status, v.Context, v.Warning = formats.LocationMatched, neighbourhood(n), questionWarning(n)
 	}
 	if strings.TrimSpace(v.PairID) == "" {
 		v.PairID = strings.TrimSpace(ref)
