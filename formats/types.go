@@ -49,6 +49,35 @@ type CompactStructure struct {
 	CompactText     string            `json:"compact_text"`
 	IDToXPath       map[string]string `json:"id_to_xpath"`
 	ComplexElements []string          `json:"complex_elements"`
+	// Targets are the places answers go, in document order: the elements
+	// the map marks "← answer target".
+	Targets []Target `json:"targets,omitempty"`
+}
+
+// TargetKind says what an answer target accepts.
+type TargetKind string
+
+// Kinds of answer target.
+const (
+	TargetText      TargetKind = "text"
+	TargetCheckbox  TargetKind = "checkbox"
+	TargetDropdown  TargetKind = "dropdown" // a content control's or PDF field's fixed choices
+	TargetList      TargetKind = "list"     // a spreadsheet data-validation list
+	TargetDate      TargetKind = "date"
+	TargetNumber    TargetKind = "number"
+	TargetSignature TargetKind = "signature"
+)
+
+// Target is one answer target: where an answer goes, the question it
+// answers, and what it accepts.
+type Target struct {
+	ID         string     `json:"id"`
+	QuestionID string     `json:"question_id,omitempty"` // the element holding the question
+	Question   string     `json:"question,omitempty"`
+	Kind       TargetKind `json:"kind"`
+	Options    []string   `json:"options,omitempty"`
+	Format     string     `json:"format,omitempty"` // a date's format, e.g. MM/dd/yyyy
+	MaxChars   int        `json:"max_chars,omitempty"`
 }
 
 // RawStructure is the result of extract_structure. Exactly one field is set:
