@@ -1,0 +1,225 @@
+package word
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// Inline tags let an answer say how parts of its text are formatted:
+// <b>, <i> and <u> directly, <definition> and <header> (or <RunInHeader>)
+// through the role models the document itself shows (roles.go). Tags nest
+// and must be closed; any other tag-like text is refused, never written
+// literally. Inside tagged text &lt; &gt; &amp; &quot; and &apos; stand
+// for the characters they name.
+
+// style is a set of inline roles and formats a character of an answer has.
+type style uint8
+
+const (
+	styleBold style = 1 << iota
+	styleItalic
+	styleUnderline
+	styleDefinition
+	styleHeader
+)
+
+// span is a stretch of answer text sharing one style.
+type span struct {
+	text  string
+	style style
+}
+
+// tagStyles maps the inline tags (lower-cased) to the style they give.
+var tagStyles = map[string]style{
+	"b": styleBold, "i": styleItalic, "u": styleUnderline,
+	"definition": styleDefinition, "header": styleHeader, "runinheader": styleHeader,
+}
+
+// tagLike matches anything that looks like markup: <name …>, </name>,
+// <name/>.
+var tagLike = regexp.MustCompile(`^</?([A-Za-z][A-Za-z0-9_:.-]*)(\s[^<>]*)?/?>`)
+
+// knownTag finds an inline tag, to tell tagged answers from plain text that
+// happens to hold a "<".
+var knownTag = regexp.MustCompile(`(?i)</?(?:b|i|u|definition|header|runinheader)>`)
+
+// hasInlineTags reports whether text holds at least one inline tag.
+func hasInlineTags(text string) bool {
+	return strings.IndexByte(text, '<') >= 0 && knownTag.MatchString(text)
+}
+
+// entities are the character references tagged text may use.
+var entities = map[string]string{"&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": `"`, "&apos;": "'"}
+
+// parseTagged splits tagged text into styled spans. It fails, naming the
+// tag, on a tag it does not know, a closing tag that does not match the
+// open one, or a tag left open.
+func parseTagged(field, text string) ([]span, error) {
+	var out []span
+	var stack []string
+	var cur style
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, span{text: b.String(), style: cur})
+			b.Reset()
+		}
+	}
+	for i := 0; i < len(text); {
+		switch text[i] {
+		case '<':
+			m := tagLike.FindStringSubmatch(text[i:])
+			if m == nil {
+				b.WriteByte('<')
+				i++
+				continue
+			}
+			tag := m[0]
+			name := strings.ToLower(m[1])
+			_, ok := tagStyles[name]
+			if !ok || m[2] != "" || strings.HasSuffix(tag, "/>") {
+				return nil, formats.Errorf(formats.ErrInvalidArgument, field,
+					"%s in answer_text is not an inline tag formfill renders; use <b>, <i>, <u>, <definition>, <header> (or <RunInHeader>), without attributes, and write a literal < as &lt;", tag)
+			}
+			flush()
+			if strings.HasPrefix(tag, "</") {
+				if len(stack) == 0 || stack[len(stack)-1] != name {
+					return nil, formats.Errorf(formats.ErrInvalidArgument, field, "%s in answer_text closes no open tag%s", tag, openHint(stack))
+				}
+				stack = stack[:len(stack)-1]
+			} else {
+				stack = append(stack, name)
+			}
+			cur = 0
+			for _, n := range stack {
+				cur |= tagStyles[n]
+			}
+			i += len(tag)
+		case '&':
+			n := 1
+			for ref, ch := range entities {
+				if strings.HasPrefix(text[i:], ref) {
+					b.WriteString(ch)
+					n = len(ref)
+					break
+				}
+			}
+			if n == 1 {
+				b.WriteByte('&')
+			}
+			i += n
+		default:
+			b.WriteByte(text[i])
+			i++
+		}
+	}
+	if len(stack) > 0 {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, field, "<%s> in answer_text is never closed; close it with </%s>", stack[len(stack)-1], stack[len(stack)-1])
+	}
+	flush()
+	return out, nil
+}
+
+func openHint(stack []string) string {
+	if len(stack) == 0 {
+		return ""
+	}
+	return " (the open tag is <" + stack[len(stack)-1] + ">)"
+}
+
+// spansText is the text of spans without their styles.
+func spansText(spans []span) string {
+	var b strings.Builder
+	for _, s := range spans {
+		b.WriteString(s.text)
+	}
+	return b.String()
+}
+
+// styled reports whether any span carries a style.
+func styled(spans []span) bool {
+	for _, s := range spans {
+		if s.style != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// styledText is answer text with a style per byte, for the passes that
+// add quotes and punctuation and find definitions (render.go).
+type styledText struct {
+	text   string
+	styles []style
+}
+
+func flatten(spans []span) styledText {
+	var st styledText
+	var b strings.Builder
+	for _, s := range spans {
+		b.WriteString(s.text)
+		for range len(s.text) {
+			st.styles = append(st.styles, s.style)
+		}
+	}
+	st.text = b.String()
+	return st
+}
+
+// spans regroups the text into spans of equal style.
+func (st styledText) spans() []span {
+	var out []span
+	for i := 0; i < len(st.text); {
+		j := i + 1
+		for j < len(st.text) && st.styles[j] == st.styles[i] {
+			j++
+		}
+		out = append(out, span{text: st.text[i:j], style: st.styles[i]})
+		i = j
+	}
+	return out
+}
+
+// insert puts s with style at byte offset at.
+func (st *styledText) insert(at int, s string, sty style) {
+	st.text = st.text[:at] + s + st.text[at:]
+	add := make([]style, len(s))
+	for i := range add {
+		add[i] = sty
+	}
+	st.styles = append(st.styles[:at], append(add, st.styles[at:]...)...)
+}
+
+// ranges returns the maximal [start, end) stretches having role r.
+func (st styledText) ranges(r style) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(st.text); {
+		if st.styles[i]&r == 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(st.text) && st.styles[j]&r != 0 {
+			j++
+		}
+		out = append(out, [2]int{i, j})
+		i = j
+	}
+	return out
+}
+
+// paragraphsOf splits an insertion's text into paragraphs at blank lines.
+var blankLine = regexp.MustCompile(`\n[ \t]*\n\s*`)
+
+func paragraphsOf(text string) []string {
+	text = strings.Trim(cleanText(text), "\n")
+	var out []string
+	for _, p := range blankLine.Split(text, -1) {
+		if p = strings.Trim(p, "\n"); strings.TrimSpace(p) != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
