@@ -171,26 +171,34 @@ func (d *document) editText(t target, a formats.Answer, ans *answerText) (int, e
 	return len(chosen), nil
 }
 
-// editSpan applies one edit to one occurrence.
+// editSpan applies one edit to one occurrence: a deletion, styled text in
+// place of the whole occurrence, or plain text changing only the words
+// that differ (diff.go).
 func (d *document) editSpan(id string, m match, ans *answerText) error {
 	old := readPara(m.p).text[m.a:m.b]
 	if ans == nil {
-		return spliceSpan(id, m.p, m.a, m.b, func(*etree.Element) []*etree.Element { return nil })
+		return spliceSpan(id, m.p, m.a, m.b, false, func(*etree.Element) []*etree.Element { return nil })
 	}
 	placeholder := hasPlaceholder(old)
 	if ans.c != nil || ans.styled {
-		return spliceSpan(id, m.p, m.a, m.b, func(tmpl *etree.Element) []*etree.Element {
+		return spliceSpan(id, m.p, m.a, m.b, false, func(tmpl *etree.Element) []*etree.Element {
 			return ans.runs(d, spanRPr(tmpl, placeholder), m.p)
 		})
 	}
-	pre, suf := commonAffixes(old, ans.plain)
-	mid := ans.plain[pre : len(ans.plain)-suf]
-	return spliceSpan(id, m.p, m.a+pre, m.b-suf, func(tmpl *etree.Element) []*etree.Element {
-		if mid == "" {
-			return nil
+	regions := diffRegions(old, ans.plain)
+	for i := len(regions) - 1; i >= 0; i-- {
+		r := regions[i]
+		err := spliceSpan(id, m.p, m.a+r.a, m.a+r.b, r.a == 0, func(tmpl *etree.Element) []*etree.Element {
+			if r.text == "" {
+				return nil
+			}
+			return []*etree.Element{textRun(spanRPr(tmpl, placeholder), r.text)}
+		})
+		if err != nil {
+			return err
 		}
-		return []*etree.Element{textRun(spanRPr(tmpl, placeholder), mid)}
-	})
+	}
+	return nil
 }
 
 // commonAffixes returns the byte lengths of the longest common prefix and

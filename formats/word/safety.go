@@ -143,15 +143,49 @@ func lossError(id string, mode formats.Mode, lost []anchor) error {
 // lostIssues are verify's structural issues for anchors the written
 // document lost against its source, less those an answer removed on
 // purpose (force).
+//
+// A cross-reference (REF, PAGEREF, NOTEREF) left pointing at a bookmark
+// the written document lost is an issue even when the bookmark went on
+// purpose: the field will show an error once Word updates it.
 func lostIssues(source, written, forced []anchor) []string {
-	lost := lostAnchors(lostAnchors(source, written), forced)
+	gone := lostAnchors(source, written)
+	lost := lostAnchors(gone, forced)
 	sort.SliceStable(lost, func(i, j int) bool { return lost[i].kind < lost[j].kind })
-	out := make([]string, len(lost))
-	for i, a := range lost {
-		out[i] = "lost against the source document: " + a.String()
+	out := make([]string, 0, len(lost))
+	for _, a := range lost {
+		out = append(out, "lost against the source document: "+a.String())
+	}
+	return append(out, danglingReferences(gone, written)...)
+}
+
+// danglingReferences lists the cross-reference fields of written that
+// point at one of the bookmarks in gone.
+func danglingReferences(gone, written []anchor) []string {
+	lostMarks := map[string]bool{}
+	for _, a := range gone {
+		if a.kind == "bookmark" {
+			lostMarks[a.name] = true
+		}
+	}
+	if len(lostMarks) == 0 {
+		return nil
+	}
+	var out []string
+	for _, a := range written {
+		if a.kind != "field" {
+			continue
+		}
+		f := strings.Fields(a.name)
+		if len(f) >= 2 && crossReference[strings.ToUpper(f[0])] && lostMarks[f[1]] {
+			out = append(out, fmt.Sprintf("%s points at bookmark %q, which the written document lost: Word will show an error when it updates the field", fieldName(a.name), f[1]))
+		}
 	}
 	return out
 }
+
+// crossReference names the fields that show a bookmark's text, page or
+// number.
+var crossReference = map[string]bool{"REF": true, "PAGEREF": true, "NOTEREF": true}
 
 // VerifyAgainst implements formats.SourceVerifier: verify_output on doc,
 // with everything doc lost against source (fields, footnote and endnote

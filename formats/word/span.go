@@ -11,14 +11,15 @@ import (
 // build may return no runs: the span is then deleted. Runs outside the
 // span keep their properties; runs cut by the span's ends are split;
 // runs the edit leaves empty are removed and neighbouring runs of equal
-// formatting merged. The span must be safe (paraText.crossing).
-func spliceSpan(id string, p *etree.Element, a, b int, build func(template *etree.Element) []*etree.Element) error {
+// formatting merged. The span must be safe (paraText.crossing). An empty
+// span continues the text before it, or with preferNext the text after it.
+func spliceSpan(id string, p *etree.Element, a, b int, preferNext bool, build func(template *etree.Element) []*etree.Element) error {
 	pt := readPara(p)
 	if what := pt.crossing(a, b); what != "" {
 		return crossError(id, pt.text[a:b], what)
 	}
 	if a == b {
-		return insertAtPoint(id, pt, a, build)
+		return insertAtPoint(id, pt, a, preferNext, build)
 	}
 	inSpan := isolate(p, a, b)
 	if len(inSpan) == 0 {
@@ -153,10 +154,10 @@ func rPrKey(r *etree.Element) string {
 }
 
 // insertAtPoint inserts new runs at offset a, next to the run the text
-// there continues: the one before it, unless that run is part of a field
-// result (the new text would vanish on the next field update), else the
-// one after it.
-func insertAtPoint(id string, pt *paraText, a int, build func(*etree.Element) []*etree.Element) error {
+// there continues: the one before it (after it, with preferNext), unless
+// that run is part of a field result (the new text would vanish on the
+// next field update), else the other one.
+func insertAtPoint(id string, pt *paraText, a int, preferNext bool, build func(*etree.Element) []*etree.Element) error {
 	var prev, next *piece
 	for i := range pt.pieces {
 		pc := &pt.pieces[i]
@@ -166,6 +167,9 @@ func insertAtPoint(id string, pt *paraText, a int, build func(*etree.Element) []
 		if pc.start == a && pc.start < pc.end && next == nil && pt.editable(pc) {
 			next = pc
 		}
+	}
+	if preferNext && next != nil {
+		prev = nil
 	}
 	switch {
 	case prev != nil:
@@ -179,7 +183,7 @@ func insertAtPoint(id string, pt *paraText, a int, build func(*etree.Element) []
 	case next != nil:
 		if before := prevContent(next.r, next.el); before != nil {
 			splitRunAfter(next.r, before)
-			return insertAtPoint(id, readPara(pt.p), a, build)
+			return insertAtPoint(id, readPara(pt.p), a, preferNext, build)
 		}
 		runs := build(next.r)
 		parent, at := next.r.Parent(), next.r.Index()

@@ -142,6 +142,9 @@ func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteRe
 		}
 		ap.forced = lost
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%s: force: %s removed %s", t.id, ap.mode, describeAnchors(lost)))
+		for _, w := range danglingReferences(lost, anchorsIn(d.body)) {
+			res.Warnings = append(res.Warnings, t.id+": "+w)
+		}
 	}
 	after := ""
 	if rootBody(t.el) != nil {
