@@ -67,3 +67,36 @@ func (o *Occurrence) UnmarshalJSON(b []byte) error {
 	*o = Occurrence(n)
 	return nil
 }
+
+// ReplaceFound replaces the chosen occurrence of find in text (every one
+// for AllOccurrences) with value: replace_text and delete on a plain
+// value, an Excel cell or a PDF text field. what names the value for the
+// error when find is not there ("cell", "field").
+func ReplaceFound(field, what, text, find, value string, occ Occurrence) (string, error) {
+	n := strings.Count(text, find)
+	if n == 0 || find == "" {
+		return "", Errorf(ErrInvalidArgument, field, "find %q is not in the %s's text; the %s holds %q", clipRunes(find, 80), what, what, clipRunes(text, 300))
+	}
+	which := occ.Index()
+	if which == 0 {
+		return strings.ReplaceAll(text, find, value), nil
+	}
+	if which > n {
+		return "", Errorf(ErrInvalidArgument, field, "find %q occurs %d time(s) in the %s; there is no occurrence %d", clipRunes(find, 80), n, what, which)
+	}
+	at := 0
+	for i := 1; i < which; i++ {
+		at += strings.Index(text[at:], find) + len(find)
+	}
+	at += strings.Index(text[at:], find)
+	return text[:at] + value + text[at+len(find):], nil
+}
+
+// clipRunes cuts s to at most n runes, marking the cut.
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

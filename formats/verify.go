@@ -6,8 +6,9 @@ import (
 	"unicode"
 )
 
-// Normalize lower-cases s and collapses every run of white space to one
-// space, so verification ignores case and layout differences.
+// Normalize lower-cases s, collapses every run of white space to one space
+// and folds typographic quotes to straight ones, so verification ignores
+// case, layout and the quotes a word processor substitutes.
 func Normalize(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -20,6 +21,12 @@ func Normalize(s string) string {
 		if space {
 			b.WriteByte(' ')
 			space = false
+		}
+		switch {
+		case strings.ContainsRune("“”„‟″«»", r):
+			r = '"'
+		case strings.ContainsRune("‘’‚‛′", r):
+			r = '\''
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}

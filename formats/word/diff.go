@@ -1,6 +1,7 @@
 package word
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -44,7 +45,7 @@ func diffRegions(old, new string) []region {
 	for i := len(ot) - 1; i >= 0; i-- {
 		for j := len(nt) - 1; j >= 0; j-- {
 			switch {
-			case ot[i].s == nt[j].s:
+			case ot[i].key == nt[j].key:
 				lcs[i][j] = lcs[i+1][j+1] + 1
 			case lcs[i+1][j] >= lcs[i][j+1]:
 				lcs[i][j] = lcs[i+1][j]
@@ -68,7 +69,7 @@ func diffRegions(old, new string) []region {
 	newStart := 0
 	for i < len(ot) || j < len(nt) {
 		switch {
-		case i < len(ot) && j < len(nt) && ot[i].s == nt[j].s:
+		case i < len(ot) && j < len(nt) && ot[i].key == nt[j].key:
 			flush(ot[i].start, nt[j].start, newStart)
 			i, j = i+1, j+1
 			continue
@@ -88,9 +89,11 @@ func diffRegions(old, new string) []region {
 	return out
 }
 
-// token is a word or a single other character, and where it starts.
+// token is a word or a single other character, and where it starts. Its
+// key folds curly quotes to straight ones and any space to a plain one,
+// as find does: a kept token keeps the document's own characters.
 type token struct {
-	s     string
+	key   string
 	start int
 }
 
@@ -109,7 +112,7 @@ func tokens(s string) []token {
 				j += n2
 			}
 		}
-		out = append(out, token{s: s[i:j], start: i})
+		out = append(out, token{key: foldQuotes(s[i:j]), start: i})
 		i = j
 	}
 	return out
@@ -123,4 +126,22 @@ func offsetOf(ts []token, i, end int) int {
 		return ts[i].start
 	}
 	return end
+}
+
+// foldQuotes maps a single quote or space character to its plain form;
+// other text is returned as it is.
+func foldQuotes(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n != len(s) {
+		return s
+	}
+	switch {
+	case strings.ContainsRune("“”„‟″«»", r):
+		return `"`
+	case strings.ContainsRune("‘’‚‛′", r):
+		return "'"
+	case unicode.IsSpace(r):
+		return " "
+	}
+	return s
 }

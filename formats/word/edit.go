@@ -180,9 +180,17 @@ func (d *document) editSpan(id string, m match, ans *answerText) error {
 		return spliceSpan(id, m.p, m.a, m.b, false, func(*etree.Element) []*etree.Element { return nil })
 	}
 	placeholder := hasPlaceholder(old)
-	if ans.c != nil || ans.styled {
+	if ans.c != nil {
 		return spliceSpan(id, m.p, m.a, m.b, false, func(tmpl *etree.Element) []*etree.Element {
 			return ans.runs(d, spanRPr(tmpl, placeholder), m.p)
+		})
+	}
+	if ans.styled && !ans.definesOnly(old) {
+		// The tags say how the text looks: what they leave untagged is
+		// body text, not the formatting of a header or term it replaces.
+		base := d.bodyRPr(m.p)
+		return spliceSpan(id, m.p, m.a, m.b, false, func(*etree.Element) []*etree.Element {
+			return ans.runs(d, base, m.p)
 		})
 	}
 	regions := diffRegions(old, ans.plain)

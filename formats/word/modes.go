@@ -45,7 +45,33 @@ type answerText struct {
 	plain  string   // the text as it will read: tags out, entities decoded, role quotes in
 	spans  []span   // the styled text
 	styled bool     // some span carries a style
+	tagged bool     // the styles come from inline tags, not only from definitions found in the text
 	c      *content // insertion_xml, when given
+}
+
+// definesOnly reports whether the answer is styled only because it holds
+// explicit definitions whose terms old already shows: a replacement then
+// changes just the words that differ and the terms keep their formatting.
+func (ans *answerText) definesOnly(old string) bool {
+	if ans.tagged || !ans.styled {
+		return false
+	}
+	folded := foldAll(old)
+	for _, s := range ans.spans {
+		if s.style&styleDefinition != 0 && !strings.Contains(folded, foldAll(s.text)) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldAll folds every quote and space character of s (foldQuotes).
+func foldAll(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteString(foldQuotes(string(r)))
+	}
+	return b.String()
 }
 
 // answerFor reads an edit's answer: insertion_xml as given, or tagged text.
@@ -57,7 +83,7 @@ func (d *document) answerFor(t target, text string, c *content) (*answerText, er
 	if err != nil {
 		return nil, err
 	}
-	return &answerText{plain: spansText(spans), spans: spans, styled: styled(spans)}, nil
+	return &answerText{plain: spansText(spans), spans: spans, styled: styled(spans), tagged: hasInlineTags(text)}, nil
 }
 
 // runs renders the answer with base's run properties (a w:rPr, or nil).

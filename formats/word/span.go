@@ -158,6 +158,13 @@ func rPrKey(r *etree.Element) string {
 // that run is part of a field result (the new text would vanish on the
 // next field update), else the other one.
 func insertAtPoint(id string, pt *paraText, a int, preferNext bool, build func(*etree.Element) []*etree.Element) error {
+	for _, pc := range pt.pieces {
+		if pc.start < a && a < pc.end {
+			pt.splitTextAt(a)
+			pt = readPara(pt.p)
+			break
+		}
+	}
 	var prev, next *piece
 	for i := range pt.pieces {
 		pc := &pt.pieces[i]

@@ -37,9 +37,13 @@ var tagStyles = map[string]style{
 	"definition": styleDefinition, "header": styleHeader, "runinheader": styleHeader,
 }
 
-// tagLike matches anything that looks like markup: <name …>, </name>,
-// <name/>.
-var tagLike = regexp.MustCompile(`^</?([A-Za-z][A-Za-z0-9_:.-]*)(\s[^<>]*)?/?>`)
+// tagLike matches anything that looks like markup: a < followed by a
+// letter (or / ! ?) and running to the next > with no < between: <name>,
+// </name>, <name attr="v">, <br/>, <!-- -->, <a@b.c>.
+var tagLike = regexp.MustCompile(`^</?[A-Za-z!?][^<>]*>`)
+
+// inlineTag matches exactly one inline tag, capturing its name.
+var inlineTag = regexp.MustCompile(`(?i)^</?(b|i|u|definition|header|runinheader)>$`)
 
 // knownTag finds an inline tag, to tell tagged answers from plain text that
 // happens to hold a "<".
@@ -70,19 +74,18 @@ func parseTagged(field, text string) ([]span, error) {
 	for i := 0; i < len(text); {
 		switch text[i] {
 		case '<':
-			m := tagLike.FindStringSubmatch(text[i:])
-			if m == nil {
+			tag := tagLike.FindString(text[i:])
+			if tag == "" {
 				b.WriteByte('<')
 				i++
 				continue
 			}
-			tag := m[0]
-			name := strings.ToLower(m[1])
-			_, ok := tagStyles[name]
-			if !ok || m[2] != "" || strings.HasSuffix(tag, "/>") {
+			m := inlineTag.FindStringSubmatch(tag)
+			if m == nil {
 				return nil, formats.Errorf(formats.ErrInvalidArgument, field,
 					"%s in answer_text is not an inline tag formfill renders; use <b>, <i>, <u>, <definition>, <header> (or <RunInHeader>), without attributes, and write a literal < as &lt;", tag)
 			}
+			name := strings.ToLower(m[1])
 			flush()
 			if strings.HasPrefix(tag, "</") {
 				if len(stack) == 0 || stack[len(stack)-1] != name {
