@@ -211,4 +211,3 @@ func (w *writer) scan(sheet string) *sheetScan {
 	}
 	return sc
 }
-

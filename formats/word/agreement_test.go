@@ -101,7 +101,9 @@ func agreementDocument(body string) string {
 
 // Run helpers for the fixture's markup.
 func xRun(text string) string { return `<w:r><w:t xml:space="preserve">` + text + `</w:t></w:r>` }
-func xBold(text string) string  { return `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r>` }
+func xBold(text string) string {
+	return `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r>`
+}
 func xUl(text string) string {
 	return `<w:r><w:rPr><w:u w:val="single"/></w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r>`
 }
