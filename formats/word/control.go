@@ -69,9 +69,9 @@ func fillControl(t target, text string, c *content) (bool, error) {
 // withRPr makes sure a plain answer uses rPr even when the control's own
 // content (a placeholder run) is replaced.
 func withRPr(c *content, text string, rPr *etree.Element) *content {
-	if c != nil && c.styled != nil && c.styled.base == nil {
+	if c != nil && c.styled != nil && !c.styled.own {
 		s := *c.styled
-		s.base = rPr
+		s.base, s.own = rPr, true
 		return &content{styled: &s}
 	}
 	if c != nil {

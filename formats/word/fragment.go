@@ -135,7 +135,8 @@ type styledAnswer struct {
 	d     *document
 	spans []span
 	at    *etree.Element // the paragraph written to: role models nearest to it
-	base  *etree.Element // run properties to use instead of the caller's, or nil
+	base  *etree.Element // run properties to use instead of the caller's (nil: none) …
+	own   bool           // … when set
 }
 
 // inline returns the content as runs, paragraphs joined by line breaks.
@@ -143,7 +144,7 @@ type styledAnswer struct {
 // carries properties of its own.
 func (c *content) inline(base *etree.Element) []*etree.Element {
 	if s := c.styled; s != nil {
-		if s.base != nil {
+		if s.own {
 			base = s.base
 		}
 		return s.d.renderSpans(s.spans, base, s.at)

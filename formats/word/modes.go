@@ -118,7 +118,11 @@ func (d *document) styledContent(t target, text string, mode formats.Mode) (*con
 	at := anchorPara(t.el)
 	if mode == formats.ReplaceContent && at != nil && !hasInlineTags(text) {
 		if h, ok := d.runInHeader(at); ok && len(text) > len(h.Text) && strings.HasPrefix(text, h.Text) {
-			text = "<header>" + escapeTags(h.Text) + "</header>" + escapeTags(text[len(h.Text):])
+			n := len(h.Text)
+			if !h.PunctStyled {
+				n = len(strings.TrimRight(strings.TrimSuffix(h.Text, h.Punct), " "))
+			}
+			text = "<header>" + escapeTags(text[:n]) + "</header>" + escapeTags(text[n:])
 		}
 	}
 	spans, err := d.answerSpans(t.id, text, false, at)
@@ -130,7 +134,7 @@ func (d *document) styledContent(t target, text string, mode formats.Mode) (*con
 	}
 	s := &styledAnswer{d: d, spans: spans, at: at}
 	if mode == formats.ReplaceContent || mode == formats.Append {
-		s.base = d.bodyRPr(t.el)
+		s.base, s.own = d.bodyRPr(t.el), true
 	}
 	return &content{styled: s}, spansText(spans), nil
 }

@@ -113,6 +113,9 @@ func punctuateHeaders(st *styledText, h runInHeader) {
 		s, e := rs[i][0], rs[i][1]
 		name := strings.TrimRight(st.text[s:e], " \t")
 		end := s + len(name)
+		if end == e && e < len(st.text) && strings.ContainsRune(headerPunct, rune(st.text[e])) {
+			continue // the answer punctuates the header itself, after it
+		}
 		if r := lastRune(name); r != 0 && !strings.ContainsRune(headerPunct, r) && h.Punct != "" {
 			sty := st.styles[end-1]
 			if !h.PunctStyled {
