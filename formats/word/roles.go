@@ -69,6 +69,7 @@ func detectRunInHeader(pt *paraText, cs charStyles) (runInHeader, bool) {
 	if h, ok := headerFrom(pt, cs, s); ok {
 		if m := enumerator.FindString(h.Text); m != "" && len(m) < len(h.Text) {
 			h.Text, h.Start = h.Text[len(m):], h.Start+len(m)
+			h.Name = strings.TrimSpace(strings.TrimSuffix(h.Text, h.Punct))
 		}
 		return h, true
 	}
