@@ -134,3 +134,20 @@ func TestOriginalModesRenderTags(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// verify_output given the answer as written, tags and all, checks the
+// text the tags render to.
+func TestVerifyReadsTaggedExpectations(t *testing.T) {
+	answer := "<definition>Closing Cash</definition> means <b>all</b> cash."
+	res, err := New().Write(agreementDocx(t), []formats.Answer{{PairID: "P10", Mode: formats.ReplaceContent, AnswerText: answer}}, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := New().Verify(res.Document, []formats.ExpectedAnswer{{PairID: "P10", ExpectedText: answer}, {PairID: "P10", ExpectedText: "<b>no</b> cash"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ContentResults[0].Status != formats.ContentMatched || rep.ContentResults[1].Status != formats.ContentMismatched {
+		t.Errorf("results = %+v", rep.ContentResults)
+	}
+}
