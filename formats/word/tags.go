@@ -61,68 +61,87 @@ var entities = map[string]string{"&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;
 // tag, on a tag it does not know, a closing tag that does not match the
 // open one, or a tag left open.
 func parseTagged(field, text string) ([]span, error) {
-	var out []span
-	var stack []string
-	var cur style
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, span{text: b.String(), style: cur})
-			b.Reset()
-		}
-	}
+	tp := &tagParser{field: field}
 	for i := 0; i < len(text); {
 		switch text[i] {
 		case '<':
-			tag := tagLike.FindString(text[i:])
-			if tag == "" {
-				b.WriteByte('<')
-				i++
-				continue
-			}
-			m := inlineTag.FindStringSubmatch(tag)
-			if m == nil {
-				return nil, formats.Errorf(formats.ErrInvalidArgument, field,
-					"%s in answer_text is not an inline tag formfill renders; use <b>, <i>, <u>, <definition>, <header> (or <RunInHeader>), without attributes, and write a literal < as &lt;", tag)
-			}
-			name := strings.ToLower(m[1])
-			flush()
-			if strings.HasPrefix(tag, "</") {
-				if len(stack) == 0 || stack[len(stack)-1] != name {
-					return nil, formats.Errorf(formats.ErrInvalidArgument, field, "%s in answer_text closes no open tag%s", tag, openHint(stack))
-				}
-				stack = stack[:len(stack)-1]
-			} else {
-				stack = append(stack, name)
-			}
-			cur = 0
-			for _, n := range stack {
-				cur |= tagStyles[n]
-			}
-			i += len(tag)
-		case '&':
-			n := 1
-			for ref, ch := range entities {
-				if strings.HasPrefix(text[i:], ref) {
-					b.WriteString(ch)
-					n = len(ref)
-					break
-				}
-			}
-			if n == 1 {
-				b.WriteByte('&')
+			n, err := tp.tag(text[i:])
+			if err != nil {
+				return nil, err
 			}
 			i += n
+		case '&':
+			i += tp.entity(text[i:])
 		default:
-			b.WriteByte(text[i])
+			tp.b.WriteByte(text[i])
 			i++
 		}
 	}
-	if len(stack) > 0 {
-		return nil, formats.Errorf(formats.ErrInvalidArgument, field, "<%s> in answer_text is never closed; close it with </%s>", stack[len(stack)-1], stack[len(stack)-1])
+	if n := len(tp.stack); n > 0 {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, field, "<%s> in answer_text is never closed; close it with </%s>", tp.stack[n-1], tp.stack[n-1])
 	}
-	flush()
-	return out, nil
+	tp.flush()
+	return tp.out, nil
+}
+
+// tagParser is parseTagged's state: the spans so far, the open tags and
+// the text of the current span.
+type tagParser struct {
+	field string
+	out   []span
+	stack []string
+	cur   style
+	b     strings.Builder
+}
+
+func (tp *tagParser) flush() {
+	if tp.b.Len() > 0 {
+		tp.out = append(tp.out, span{text: tp.b.String(), style: tp.cur})
+		tp.b.Reset()
+	}
+}
+
+// tag reads the markup at the start of s (which starts with "<") and
+// returns how many bytes it took: a literal "<" takes one.
+func (tp *tagParser) tag(s string) (int, error) {
+	tag := tagLike.FindString(s)
+	if tag == "" {
+		tp.b.WriteByte('<')
+		return 1, nil
+	}
+	m := inlineTag.FindStringSubmatch(tag)
+	if m == nil {
+		return 0, formats.Errorf(formats.ErrInvalidArgument, tp.field,
+			"%s in answer_text is not an inline tag formfill renders; use <b>, <i>, <u>, <definition>, <header> (or <RunInHeader>), without attributes, and write a literal < as &lt;", tag)
+	}
+	name := strings.ToLower(m[1])
+	tp.flush()
+	if strings.HasPrefix(tag, "</") {
+		if len(tp.stack) == 0 || tp.stack[len(tp.stack)-1] != name {
+			return 0, formats.Errorf(formats.ErrInvalidArgument, tp.field, "%s in answer_text closes no open tag%s", tag, openHint(tp.stack))
+		}
+		tp.stack = tp.stack[:len(tp.stack)-1]
+	} else {
+		tp.stack = append(tp.stack, name)
+	}
+	tp.cur = 0
+	for _, n := range tp.stack {
+		tp.cur |= tagStyles[n]
+	}
+	return len(tag), nil
+}
+
+// entity reads the character reference at the start of s (which starts
+// with "&") and returns how many bytes it took: a lone "&" takes one.
+func (tp *tagParser) entity(s string) int {
+	for ref, ch := range entities {
+		if strings.HasPrefix(s, ref) {
+			tp.b.WriteString(ch)
+			return len(ref)
+		}
+	}
+	tp.b.WriteByte('&')
+	return 1
 }
 
 func openHint(stack []string) string {
