@@ -116,7 +116,7 @@ func anchorPara(el *etree.Element) *etree.Element {
 // It also returns the text as it will read.
 func (d *document) styledContent(t target, text string, mode formats.Mode) (*content, string, error) {
 	at := anchorPara(t.el)
-	if mode == formats.ReplaceContent && at != nil && !hasInlineTags(text) {
+	if mode == formats.ReplaceContent && at != nil && mayStartWithHeader(at, text) && !hasInlineTags(text) {
 		if h, ok := d.runInHeader(at); ok && len(text) > len(h.Text) && strings.HasPrefix(text, h.Text) {
 			n := len(h.Text)
 			if !h.PunctStyled {
@@ -137,6 +137,20 @@ func (d *document) styledContent(t target, text string, mode formats.Mode) (*con
 		s.base, s.own = d.bodyRPr(t.el), true
 	}
 	return &content{styled: s}, spansText(spans), nil
+}
+
+// mayStartWithHeader is a cheap test that text could open with paragraph
+// p's run-in header: it starts like p's first text and has punctuation
+// within a header's length. Most answers to questionnaires fail it, and
+// skip reading the roles of their target paragraph.
+func mayStartWithHeader(p *etree.Element, text string) bool {
+	t := firstW(p, "t")
+	if t == nil {
+		return false
+	}
+	first := strings.TrimLeft(t.Text(), " \t")
+	n := min(len(first), 4)
+	return n > 0 && strings.HasPrefix(text, first[:n]) && strings.ContainsAny(text[:min(len(text), maxHeaderBytes+4)], headerPunct)
 }
 
 // escapeTags makes plain text safe to embed in tagged text.

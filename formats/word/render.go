@@ -21,11 +21,11 @@ func (d *document) answerSpans(id, text string, tagged bool, at *etree.Element) 
 			return nil, err
 		}
 	}
-	st := flatten(spans)
-	defs := findDefinitions(st.text)
+	defs := findDefinitions(spansText(spans))
 	if len(defs) == 0 && !styled(spans) {
 		return spans, nil
 	}
+	st := flatten(spans)
 	rm := d.roleModels()
 	if rm.hasDef {
 		autoDefine(&st, defs, rm.def)

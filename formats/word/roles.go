@@ -184,6 +184,9 @@ var (
 
 // findDefinitions finds the explicit definitions in text, in order.
 func findDefinitions(text string) []defMatch {
+	if !strings.ContainsAny(text, `"“`) {
+		return nil // most text quotes nothing: no regexp to run
+	}
 	var out []defMatch
 	for _, re := range []*regexp.Regexp{explicitDefinition, parenDefinition} {
 		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
