@@ -99,9 +99,7 @@ func abs(n int) int {
 // body text at el takes.
 func (d *document) bodyRun(el *etree.Element) *etree.Element {
 	cs := d.charStyles()
-	share := map[string]int{}
-	var best *etree.Element
-	most := 0
+	var m majority
 	for _, p := range paragraphsIn(el) {
 		pt := readPara(p)
 		skip := 0
@@ -113,14 +111,10 @@ func (d *document) bodyRun(el *etree.Element) *etree.Element {
 			if n <= 0 || strings.TrimSpace(pt.text[max(pc.start, skip):pc.end]) == "" {
 				continue
 			}
-			k := rPrKey(pc.r)
-			share[k] += n
-			if share[k] > most {
-				best, most = pc.r, share[k]
-			}
+			m.add(pc.r, n)
 		}
 	}
-	return best
+	return m.best
 }
 
 // paragraphsIn lists the paragraphs of el (el itself when it is one, its

@@ -128,21 +128,34 @@ func prevContent(r, el *etree.Element) *etree.Element {
 // run of the formatting that holds most of the span's characters (the
 // first on a tie).
 func templateRun(pt *paraText, a, b int) *etree.Element {
-	var best *etree.Element
-	most := 0
-	share := map[string]int{}
+	var m majority
 	for _, pc := range pt.pieces {
-		n := min(pc.end, b) - max(pc.start, a)
-		if n <= 0 {
-			continue
-		}
-		k := rPrKey(pc.r)
-		share[k] += n
-		if share[k] > most {
-			best, most = pc.r, share[k]
+		if n := min(pc.end, b) - max(pc.start, a); n > 0 {
+			m.add(pc.r, n)
 		}
 	}
-	return best
+	return m.best
+}
+
+// majority counts characters by the formatting of the runs holding them
+// and keeps a run of the formatting that holds the most (the first to
+// reach it on a tie).
+type majority struct {
+	share map[string]int
+	best  *etree.Element
+	most  int
+}
+
+// add counts n characters of run r.
+func (m *majority) add(r *etree.Element, n int) {
+	if m.share == nil {
+		m.share = map[string]int{}
+	}
+	k := rPrKey(r)
+	m.share[k] += n
+	if m.share[k] > m.most {
+		m.best, m.most = r, m.share[k]
+	}
 }
 
 // rPrKey is a run's properties as text, to group runs by formatting.
