@@ -88,7 +88,9 @@ func insertionAnchor(t target, before bool) (ref, role *etree.Element, err error
 		}
 		return p, p, nil
 	case isW(el, "sdt"):
-		role = end(wrappedChildren(childW(el, "sdtContent"), "p"))
+		if sc := childW(el, "sdtContent"); sc != nil {
+			role = end(wrappedChildren(sc, "p"))
+		}
 		return el, role, nil
 	case isW(el, "tbl"):
 		return el, siblingParagraph(el, before), nil

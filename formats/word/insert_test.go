@@ -77,3 +77,22 @@ func TestInsertDoesNotCopySectionOrPageBreak(t *testing.T) {
 		t.Errorf("new paragraph not formatted like the anchor:\n%s", x)
 	}
 }
+
+// Edits of elements that lack what most have: a control without content,
+// a paragraph without properties or text.
+func TestEditsOfBareElements(t *testing.T) {
+	doc := bodyDocx(t, `<w:sdt><w:sdtPr><w:alias w:val="Empty"/></w:sdtPr></w:sdt><w:p/><w:p><w:r><w:t>x</w:t></w:r></w:p>`)
+	for _, a := range []formats.Answer{
+		{PairID: "SDT1", Mode: formats.InsertAfter, AnswerText: "After the control."},
+		{PairID: "P1", Mode: formats.InsertBefore, AnswerText: "Before an empty paragraph."},
+		{PairID: "P2", Mode: formats.ReplaceText, Find: "x", AnswerText: "x and more"},
+	} {
+		res, err := New().Write(doc, []formats.Answer{a}, formats.WriteOptions{})
+		if err != nil {
+			t.Fatalf("%+v: %v", a, err)
+		}
+		if !strings.Contains(textOf(reopen(t, res.Document).body), strings.TrimPrefix(a.AnswerText, "x")) {
+			t.Errorf("%+v: text not written", a)
+		}
+	}
+}

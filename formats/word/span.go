@@ -212,7 +212,7 @@ func insertAtPoint(id string, pt *paraText, a int, preferNext bool, build func(*
 		}
 		mergeAround(parent, at, len(runs))
 	case a == len(pt.text):
-		appendChildren(pt.p, build(childW(childW(pt.p, "pPr"), "rPr")))
+		appendChildren(pt.p, build(pathW(pt.p, "pPr", "rPr")))
 	default:
 		return formats.Errorf(formats.ErrInvalidArgument, id, "no run next to offset %d of the paragraph can take new text", a)
 	}
