@@ -20,10 +20,10 @@ import (
 //	P2  [Initial Closing.] The closing shall take place at the [applicable] Closing of Series [___] Preferred.
 //	P3  (a) “Affiliate” means any Person that controls the Company.        numbered, bold term
 //	P4  (b) “Board” means the board of directors of the Company.           numbered, bold term
-//	P5  As set forth in Section 1.2 of the agreement¹, the Company shall pay.  REF field, footnote 1
+//	P5  As set forth in Optional Clause of the agreement¹, the Company shall pay.  REF to P8's header, footnote 1
 //	P6  See the website for details.                                         hyperlink on "the website"
 //	P7  Governing law: California.                                           inline control around "California"
-//	P8  Optional Clause. This clause is optional and may be removed.         bookmark _Ref100 (the REF's target), underlined header
+//	P8  Optional Clause. This clause is optional and may be removed.         bookmark _Ref100 around its underlined header
 //	P9  Mutual: We each keep the other's information confidential.          italic run-in header
 //	T1  Name | Title / Signer | Officer
 //	P10 End of agreement.
@@ -120,9 +120,9 @@ var agreementBody = xPara(`<w:pPr><w:jc w:val="center"/></w:pPr>`, xBold("SERIES
 	xPara("", xRun("["), xUl("Initial Closing"), xRun(".] The closing shall take place at the [applicable] Closing of Series [___] Preferred.")) +
 	xPara(numbered, xRun("“"), xBold("Affiliate"), xRun("” means any Person that controls the Company.")) +
 	xPara(numbered, xRun("“"), xBold("Board"), xRun("” means the board of directors of the Company.")) +
-	xPara("", xRun("As set forth in Section "),
-		`<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> REF _Ref100 \r \h </w:instrText></w:r>`+
-			`<w:r><w:fldChar w:fldCharType="separate"/></w:r>`+xUl("1.2")+`<w:r><w:fldChar w:fldCharType="end"/></w:r>`,
+	xPara("", xRun("As set forth in "),
+		`<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> REF _Ref100 \h </w:instrText></w:r>`+
+			`<w:r><w:fldChar w:fldCharType="separate"/></w:r>`+xUl("Optional Clause")+`<w:r><w:fldChar w:fldCharType="end"/></w:r>`,
 		xRun(" of the agreement"),
 		`<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteReference w:id="1"/></w:r>`,
 		xRun(", the Company shall pay.")) +
@@ -130,7 +130,7 @@ var agreementBody = xPara(`<w:pPr><w:jc w:val="center"/></w:pPr>`, xBold("SERIES
 	xPara("", xRun("Governing law: "),
 		`<w:sdt><w:sdtPr><w:alias w:val="Law"/><w:tag w:val="law"/></w:sdtPr><w:sdtContent>`+xRun("California")+`</w:sdtContent></w:sdt>`,
 		xRun(".")) +
-	xPara("", `<w:bookmarkStart w:id="100" w:name="_Ref100"/>`, xUl("Optional Clause"), xRun(". This clause is optional and may be removed."), `<w:bookmarkEnd w:id="100"/>`) +
+	xPara("", `<w:bookmarkStart w:id="100" w:name="_Ref100"/>`, xUl("Optional Clause"), `<w:bookmarkEnd w:id="100"/>`, xRun(". This clause is optional and may be removed.")) +
 	xPara("", xItalic("Mutual:"), xRun(" We each keep the other's information confidential.")) +
 	`<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="4000"/><w:gridCol w:w="4000"/></w:tblGrid>` +
 	`<w:tr><w:tc>` + xPara("", xRun("Name")) + `</w:tc><w:tc>` + xPara("", xRun("Title")) + `</w:tc></w:tr>` +

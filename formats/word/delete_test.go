@@ -80,7 +80,7 @@ func TestDeleteRefusals(t *testing.T) {
 		want    string
 	}{
 		{"paragraph holding a bookmark a REF points at", []formats.Answer{{PairID: "P8", Mode: formats.Delete}}, `delete would remove bookmark "_Ref100"`},
-		{"paragraph holding a field and a footnote", []formats.Answer{{PairID: "P5", Mode: formats.Delete}}, `REF field "REF _Ref100 \r \h", footnote reference 1`},
+		{"paragraph holding a field and a footnote", []formats.Answer{{PairID: "P5", Mode: formats.Delete}}, `REF field "REF _Ref100 \h", footnote reference 1`},
 		{"span holding a footnote reference", []formats.Answer{{PairID: "P5", Mode: formats.Delete, Find: "agreement, the"}}, "crosses footnote reference 1"},
 		{"last paragraph after a table", []formats.Answer{{PairID: "P10", Mode: formats.Delete}}, "must end with a paragraph"},
 		{"last row of a table", []formats.Answer{{PairID: "T1-R1", Mode: formats.Delete}, {PairID: "T1-R2", Mode: formats.Delete}}, "only row"},
