@@ -92,27 +92,28 @@ type realEdit struct {
 	issues             []string // Fill's structural issues, as fragments
 }
 
+// handBuiltEdits edit the hand-built agreement (agreementDocx).
+var handBuiltEdits = []formats.Answer{
+	{PairID: "P2", Mode: formats.ReplaceText, Find: "[Initial Closing.]", AnswerText: "Initial Closing."},
+	{PairID: "P3", Mode: formats.InsertAfter, AnswerText: "“Agreement Date” means the date of the Initial Closing."},
+	{PairID: "P4", Mode: formats.Delete},
+	{PairID: "P5", Mode: formats.ReplaceText, Find: "Company shall pay", AnswerText: "Purchaser shall pay"},
+	{PairID: "P6", Mode: formats.ReplaceText, Find: "the website", AnswerText: "our site"},
+	{PairID: "P9", Mode: formats.InsertAfter, AnswerText: "<RunInHeader>One-way</RunInHeader> You keep our information confidential."},
+	{PairID: "T1-R2", Mode: formats.Delete},
+}
+
 // realEdits are the scenarios of the issue and of the agreements' README,
 // and the hand-built agreement's, which runs wherever the readers do.
 var realEdits = []realEdit{
 	{
-		name: "hand-built agreement (numbered definitions, REF field, footnote, hyperlink, table)",
-		doc:  func(t *testing.T) []byte { return agreementDocx(t) },
-		answers: func(t *testing.T, doc []byte) []formats.Answer {
-			return []formats.Answer{
-				{PairID: "P2", Mode: formats.ReplaceText, Find: "[Initial Closing.]", AnswerText: "Initial Closing."},
-				{PairID: "P3", Mode: formats.InsertAfter, AnswerText: "“Agreement Date” means the date of the Initial Closing."},
-				{PairID: "P4", Mode: formats.Delete},
-				{PairID: "P5", Mode: formats.ReplaceText, Find: "Company shall pay", AnswerText: "Purchaser shall pay"},
-				{PairID: "P6", Mode: formats.ReplaceText, Find: "the website", AnswerText: "our site"},
-				{PairID: "P9", Mode: formats.InsertAfter, AnswerText: "<RunInHeader>One-way</RunInHeader> You keep our information confidential."},
-				{PairID: "T1-R2", Mode: formats.Delete},
-			}
-		},
-		runs:   [][2]string{{"Initial Closing. The", "{u}Initial Closing|. The"}, {"Agreement Date", "“|{b}Agreement Date|” means"}, {"One-way", "{i}One-way:| You keep"}},
-		show:   []string{"Initial Closing. The closing", "“Agreement Date” means the date", "the Purchaser shall pay", "See our site for details", "One-way: You keep our information"},
-		gone:   []string{"[Initial Closing.]", "“Board” means", "Signer"},
-		labels: []string{"(a) “Affiliate” means", "(b) “Agreement Date” means"},
+		name:    "hand-built agreement (numbered definitions, REF field, footnote, hyperlink, table)",
+		doc:     func(t *testing.T) []byte { return agreementDocx(t) },
+		answers: func(*testing.T, []byte) []formats.Answer { return handBuiltEdits },
+		runs:    [][2]string{{"Initial Closing. The", "{u}Initial Closing|. The"}, {"Agreement Date", "“|{b}Agreement Date|” means"}, {"One-way", "{i}One-way:| You keep"}},
+		show:    []string{"Initial Closing. The closing", "“Agreement Date” means the date", "the Purchaser shall pay", "See our site for details", "One-way: You keep our information"},
+		gone:    []string{"[Initial Closing.]", "“Board” means", "Signer"},
+		labels:  []string{"(a) “Affiliate” means", "(b) “Agreement Date” means"},
 	},
 	{
 		name: "NVCA stock purchase agreement (financing: run-in headers, definitions, REF fields, footnotes)",
