@@ -38,6 +38,25 @@ type Filler interface {
 	Fill(doc []byte, answers []Answer, opts WriteOptions) (*WriteResult, *VerificationReport, error)
 }
 
+// SourceVerifier is implemented by engines whose verify can also compare a
+// written document with the document it was written from and report what
+// the writing lost (for Word: fields, footnote and endnote references,
+// bookmarks, comment anchors, content controls, drawings) as structural
+// issues. VerifyAgainst uses it when present.
+type SourceVerifier interface {
+	VerifyAgainst(source, doc []byte, expected []ExpectedAnswer) (*VerificationReport, error)
+}
+
+// VerifyAgainst implements verify_output for a document written from
+// source: e's own comparison when it has one (SourceVerifier), else a plain
+// Verify of doc. A nil source is a plain Verify.
+func VerifyAgainst(e Engine, source, doc []byte, expected []ExpectedAnswer) (*VerificationReport, error) {
+	if sv, ok := e.(SourceVerifier); ok && source != nil {
+		return sv.VerifyAgainst(source, doc, expected)
+	}
+	return e.Verify(doc, expected)
+}
+
 var (
 	registryMu sync.RWMutex
 	registry   = map[FileType]Engine{}
@@ -86,7 +105,7 @@ func Fill(e Engine, doc []byte, answers []Answer, opts WriteOptions) (*WriteResu
 	if opts.DryRun {
 		return res, nil, nil
 	}
-	rep, err := e.Verify(res.Document, ExpectedFromAnswers(answers))
+	rep, err := VerifyAgainst(e, doc, res.Document, ExpectedFromAnswers(answers))
 	if err != nil {
 		return res, nil, fmt.Errorf("verify written document: %w", err)
 	}

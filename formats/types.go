@@ -20,6 +20,29 @@ const (
 	ReplacePlaceholder Mode = "replace_placeholder"
 )
 
+// In-place edit modes, for legal templates as much as questionnaires.
+const (
+	// ReplaceText replaces the Find span of the target's visible text (its
+	// Occurrence-th match) and keeps everything around it as it was.
+	ReplaceText Mode = "replace_text"
+	// Delete removes the Find span, or without Find the whole target
+	// (a Word paragraph or table row; an Excel cell or PDF field is
+	// cleared).
+	Delete Mode = "delete"
+	// InsertAfter adds the answer as new paragraphs after the target,
+	// formatted like it (Word only).
+	InsertAfter Mode = "insert_after"
+	// InsertBefore adds the answer as new paragraphs before the target
+	// (Word only).
+	InsertBefore Mode = "insert_before"
+)
+
+// Modes lists every write mode, in the order the documentation gives them.
+var Modes = []Mode{ReplaceContent, Append, ReplacePlaceholder, ReplaceText, Delete, InsertAfter, InsertBefore}
+
+// Inserts reports whether m adds new paragraphs next to its target.
+func (m Mode) Inserts() bool { return m == InsertAfter || m == InsertBefore }
+
 // Confidence is the agent's own confidence in an answer; verify_output counts
 // answers by it so a reviewer knows what to check first.
 type Confidence string
@@ -154,6 +177,11 @@ type BuildInsertionResult struct {
 // ID, or for PDF a native field name) or XPath (Word XPath, Excel
 // "Sheet!A1"); the content is AnswerText (formatting inherited from the
 // target) or InsertionXML (wins when both are given).
+//
+// Find and Occurrence name a span of the target's visible text for the
+// replace_text and delete modes. Force lets a write remove fields, footnote
+// references, bookmarks, comment anchors or content controls, which is
+// otherwise refused.
 type Answer struct {
 	PairID       string     `json:"pair_id"`
 	XPath        string     `json:"xpath,omitempty"`
@@ -161,6 +189,9 @@ type Answer struct {
 	InsertionXML string     `json:"insertion_xml,omitempty"`
 	Mode         Mode       `json:"mode,omitempty"`
 	Confidence   Confidence `json:"confidence,omitempty"`
+	Find         string     `json:"find,omitempty"`
+	Occurrence   Occurrence `json:"occurrence,omitempty"`
+	Force        bool       `json:"force,omitempty"`
 }
 
 // WriteOptions tune write_answers.

@@ -6,8 +6,9 @@ import (
 	"unicode"
 )
 
-// Normalize lower-cases s and collapses every run of white space to one
-// space, so verification ignores case and layout differences.
+// Normalize lower-cases s, collapses every run of white space to one space
+// and folds typographic quotes to straight ones, so verification ignores
+// case, layout and the quotes a word processor substitutes.
 func Normalize(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -20,6 +21,12 @@ func Normalize(s string) string {
 		if space {
 			b.WriteByte(' ')
 			space = false
+		}
+		switch {
+		case strings.ContainsRune("“”„‟″«»", r):
+			r = '"'
+		case strings.ContainsRune("‘’‚‛′", r):
+			r = '\''
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}
@@ -55,10 +62,16 @@ func ParseBool(s string) (bool, error) {
 
 // ExpectedFromAnswers turns the answers of a write into the expectations of
 // a verify, leaving out skipped answers and answers given only as XML.
+//
+// Deletions and insertions are left out too: a deletion leaves no text to
+// look for, and paragraphs inserted or removed shift the element IDs after
+// them, so the IDs of the answers no longer name the same elements in the
+// written document. Engines that fill on one parse (formats.Filler) check
+// those answers against the elements they wrote instead.
 func ExpectedFromAnswers(answers []Answer) []ExpectedAnswer {
 	out := make([]ExpectedAnswer, 0, len(answers))
 	for _, a := range answers {
-		if a.AnswerText == "" || a.AnswerText == Skip {
+		if a.AnswerText == "" || a.AnswerText == Skip || a.Mode == Delete || a.Mode.Inserts() {
 			continue
 		}
 		out = append(out, ExpectedAnswer{PairID: a.PairID, XPath: a.XPath, ExpectedText: a.AnswerText, Confidence: a.Confidence})
@@ -121,13 +134,8 @@ func CheckAnswers(answers []Answer) error {
 		if a.PairID == "" && a.XPath == "" {
 			return Errorf(ErrInvalidArgument, name, "no target: give pair_id (an element ID) or xpath")
 		}
-		if a.AnswerText == "" && a.InsertionXML == "" {
-			return Errorf(ErrInvalidArgument, name, "no content: give answer_text (plain text) or insertion_xml")
-		}
-		switch a.Mode {
-		case "", ReplaceContent, Append, ReplacePlaceholder:
-		default:
-			return Errorf(ErrInvalidArgument, name, "mode %q is not one of replace_content, append, replace_placeholder", a.Mode)
+		if err := checkMode(name, a); err != nil {
+			return err
 		}
 		switch a.Confidence {
 		case "", Known, Uncertain, Unknown:
@@ -136,4 +144,54 @@ func CheckAnswers(answers []Answer) error {
 		}
 	}
 	return nil
+}
+
+// checkMode checks that an answer carries what its mode needs: content for
+// every mode but delete, find for replace_text, and find or occurrence
+// only where a mode reads them.
+func checkMode(name string, a Answer) error {
+	known := false
+	for _, m := range Modes {
+		known = known || a.Mode == m
+	}
+	if !known && a.Mode != "" {
+		return Errorf(ErrInvalidArgument, name, "mode %q is not one of %s", a.Mode, modeList())
+	}
+	if a.Mode != Delete && a.AnswerText == "" && a.InsertionXML == "" {
+		hint := ""
+		if a.Mode == ReplaceText || a.Mode == "" || a.Mode == ReplaceContent {
+			hint = "; to remove text or a paragraph use mode delete"
+		}
+		return Errorf(ErrInvalidArgument, name, "no content: give answer_text (plain text) or insertion_xml%s", hint)
+	}
+	if a.Mode == Delete && (a.AnswerText != "" && strings.TrimSpace(a.AnswerText) != Skip || a.InsertionXML != "") {
+		return Errorf(ErrInvalidArgument, name, "mode delete takes no answer_text or insertion_xml (it removes find, or the whole target); to put other text in its place use replace_text")
+	}
+	switch {
+	case a.Mode == ReplaceText && strings.TrimSpace(a.Find) == "":
+		return Errorf(ErrInvalidArgument, name, "mode replace_text needs find: the exact text of the target to replace")
+	case a.Find != "" && a.Mode != ReplaceText && a.Mode != Delete:
+		return Errorf(ErrInvalidArgument, name, "find is read only by modes replace_text and delete, not %q", modeOrDefault(a.Mode))
+	case a.Occurrence != 0 && a.Find == "":
+		return Errorf(ErrInvalidArgument, name, "occurrence %s needs find: it says which match of find to edit", a.Occurrence)
+	case a.Occurrence < AllOccurrences:
+		return Errorf(ErrInvalidArgument, name, "occurrence %d: matches count from 1, or use \"all\"", int(a.Occurrence))
+	}
+	return nil
+}
+
+func modeOrDefault(m Mode) Mode {
+	if m == "" {
+		return "default mode"
+	}
+	return m
+}
+
+// modeList is the modes for error messages: "replace_content, append, …".
+func modeList() string {
+	s := make([]string, len(Modes))
+	for i, m := range Modes {
+		s[i] = string(m)
+	}
+	return strings.Join(s, ", ")
 }

@@ -17,6 +17,7 @@ func TestCompare(t *testing.T) {
 		{"empty target", "Yes", "   ", ContentMissing},
 		{"different text", "Yes", "No", ContentMismatched},
 		{"placeholder still there", "Acme Ltd", "[Enter here]", ContentMismatched},
+		{"straight quotes match typographic ones", `"Closing Cash" means the buyer's cash`, "“Closing Cash” means the buyer’s cash", ContentMatched},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

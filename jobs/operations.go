@@ -21,12 +21,18 @@ var (
 	answerItems = map[string]any{
 		"type": "object",
 		"properties": map[string]any{
-			"pair_id":       map[string]any{"type": "string", "description": "target element ID from extract_structure_compact (T1-R2-C2, P5, S1-R2-C3, F4) or a PDF field name"},
-			"xpath":         map[string]any{"type": "string", "description": "alternative target: a Word XPath from id_to_xpath or an Excel reference Sheet1!B2"},
-			"answer_text":   map[string]any{"type": "string", "description": "plain text; formatting is inherited from the target. \"SKIP\" leaves the target alone. Checkboxes take yes/no, true/false, x"},
+			"pair_id": map[string]any{"type": "string", "description": "target element ID from extract_structure_compact (T1-R2-C2, P5, S1-R2-C3, F4) or a PDF field name"},
+			"xpath":   map[string]any{"type": "string", "description": "alternative target: a Word XPath from id_to_xpath or an Excel reference Sheet1!B2"},
+			"answer_text": map[string]any{"type": "string", "description": "plain text; formatting is inherited from the target. \"SKIP\" leaves the target alone. Checkboxes take yes/no, true/false, x. " +
+				"Word: inline tags <b> <i> <u>, <definition>Term</definition> and <header>Title</header> (or <RunInHeader>) are rendered like the document's own bold, defined terms and run-in headers; any other <tag> is refused (write a literal < as &lt;)"},
 			"insertion_xml": map[string]any{"type": "string", "description": "Word only: validated OOXML from build_insertion_xml; wins over answer_text"},
-			"mode":          map[string]any{"type": "string", "enum": []string{"replace_content", "append", "replace_placeholder"}, "description": "default replace_content"},
-			"confidence":    map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output"},
+			"mode": map[string]any{"type": "string", "enum": []string{"replace_content", "append", "replace_placeholder", "replace_text", "delete", "insert_after", "insert_before"},
+				"description": "default: Word fills a blank the target shows (replace_placeholder), writes an empty target (replace_content), else appends; Excel and PDF replace. replace_text: replace find (keeps everything else); delete: remove find, or the whole paragraph/row (Excel cell, PDF field: clear it); insert_after/insert_before (Word): answer_text as new paragraphs next to the target, formatted like it"},
+			"find": map[string]any{"type": "string", "description": "replace_text and delete: the exact text of the target to replace or remove (as extract_text shows it; straight and curly quotes match)"},
+			"occurrence": map[string]any{"oneOf": []any{map[string]any{"type": "integer", "minimum": 1}, map[string]any{"type": "string", "enum": []string{"all"}}},
+				"description": "which match of find: 1 (default) for the first, n for the n-th, \"all\" for every one"},
+			"force":      map[string]any{"type": "boolean", "description": "Word: allow a write that removes fields, footnote references, bookmarks, comments or content controls (refused otherwise, naming them)"},
+			"confidence": map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output"},
 		},
 		"required": []string{"pair_id"},
 	}
@@ -140,7 +146,12 @@ var operations = []Operation{
 		Description: "Writes answers into the document and returns the filled copy: base64 in file_bytes_b64 (plus output_doc_id), or saved to " +
 			"output_file_path. One call for all answers; answer_text inherits the target's formatting. dry_run reports the changes " +
 			"without writing. Then call verify_output on output_doc_id. " +
-			`Example: {"file_path": "f.docx", "answers": [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], "output_file_path": "f.filled.docx"}`,
+			`Example: {"file_path": "f.docx", "answers": [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], "output_file_path": "f.filled.docx"}. ` +
+			"Legal templates are edited in place (IDs name the document as given, even after inserts and deletes in the same call): " +
+			`replace_text {"pair_id": "P9", "mode": "replace_text", "find": "[___]", "occurrence": 2, "answer_text": "A"} keeps the formatting around and of the text replaced; ` +
+			`delete {"pair_id": "P14", "mode": "delete"} removes a paragraph or row, with "find" only that text; ` +
+			`insert_after {"pair_id": "P33", "mode": "insert_after", "answer_text": "<definition>Closing Cash</definition> means cash at the Closing."} adds a paragraph styled and numbered like P33 (blank lines split paragraphs); ` +
+			`a write that would remove a field, footnote reference or bookmark is refused unless "force": true.`,
 		Params: answersParams,
 		Check:  checkAnswers,
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {

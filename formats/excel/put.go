@@ -39,7 +39,8 @@ func newWriter(wb *workbook) *writer {
 }
 
 // put writes value to c for the answer called name.
-func (w *writer) put(name string, c cell, value string, mode formats.Mode) (formats.Change, []string, error) {
+func (w *writer) put(name string, c cell, value string, a formats.Answer) (formats.Change, []string, error) {
+	mode := a.Mode
 	sheet := w.wb.sheetName(c)
 	var warns []string
 	if mr := w.mergeAt(sheet, c); mr != nil && (mr.r1 != c.row || mr.c1 != c.col) {
@@ -55,12 +56,14 @@ func (w *writer) put(name string, c cell, value string, mode formats.Mode) (form
 	if err != nil {
 		return formats.Change{}, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "cell %s could not be read", w.wb.xpath(c))
 	}
-	final, err := combine(name, before, value, mode)
+	final, err := combine(name, before, value, a)
 	if err != nil {
 		return formats.Change{}, nil, err
 	}
-	if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
-		return formats.Change{}, nil, err
+	if final != "" || mode != formats.Delete && mode != formats.ReplaceText {
+		if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
+			return formats.Change{}, nil, err
+		}
 	}
 	if vis, _ := w.wb.f.GetSheetVisible(sheet); !vis {
 		warns = append(warns, fmt.Sprintf("%s: sheet %q is hidden; the answer will not show until it is unhidden", name, sheet))
@@ -85,8 +88,18 @@ func (w *writer) put(name string, c cell, value string, mode formats.Mode) (form
 }
 
 // combine applies the write mode to the cell's current text.
-func combine(name, before, value string, mode formats.Mode) (string, error) {
-	switch mode {
+func combine(name, before, value string, a formats.Answer) (string, error) {
+	switch mode := a.Mode; mode {
+	case formats.ReplaceText:
+		return formats.ReplaceFound(name, "cell", before, a.Find, value, a.Occurrence)
+	case formats.Delete:
+		if a.Find == "" {
+			return "", nil
+		}
+		return formats.ReplaceFound(name, "cell", before, a.Find, "", a.Occurrence)
+	case formats.InsertAfter, formats.InsertBefore:
+		return "", formats.Errorf(formats.ErrInvalidArgument, name,
+			"%s adds Word paragraphs; an Excel cell has none — use append to add text to the cell, or address a Word document", mode)
 	case formats.Append:
 		if strings.TrimSpace(before) == "" {
 			return value, nil
@@ -158,6 +171,10 @@ func (w *writer) store(sheet string, c cell, before, value string) error {
 	}
 	if n, ok := parseFormatted(value); ok && kind == kindNumber {
 		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+	}
+	if value == "" {
+		// Cleared by a delete: no value at all, not an empty string.
+		return w.wb.f.SetCellDefault(sheet, ref, "")
 	}
 	return w.wb.f.SetCellStr(sheet, ref, value)
 }

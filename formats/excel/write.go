@@ -59,7 +59,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 		if err != nil {
 			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, name, err, "unknown target")
 		}
-		ch, warn, err := w.put(name, c, value, a.Mode)
+		ch, warn, err := w.put(name, c, value, a)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -223,3 +223,53 @@ func TestWriteWarnsAboutHiddenTargets(t *testing.T) {
 		})
 	}
 }
+
+func TestWriteEditModes(t *testing.T) {
+	base := write(t, fixture(t), formats.Answer{PairID: "S1-R3-C4", AnswerText: "See [policy] and [annex] of [2024]"}).Document
+	tests := []struct {
+		name   string
+		answer formats.Answer
+		want   string
+	}{
+		{"replace_text first", formats.Answer{Mode: formats.ReplaceText, Find: "[", AnswerText: "("}, "See (policy] and [annex] of [2024]"},
+		{"replace_text second", formats.Answer{Mode: formats.ReplaceText, Find: "[", Occurrence: 2, AnswerText: "("}, "See [policy] and (annex] of [2024]"},
+		{"replace_text all", formats.Answer{Mode: formats.ReplaceText, Find: "]", Occurrence: formats.AllOccurrences, AnswerText: ")"}, "See [policy) and [annex) of [2024)"},
+		{"delete a span", formats.Answer{Mode: formats.Delete, Find: " and [annex]"}, "See [policy] of [2024]"},
+		{"delete clears the cell", formats.Answer{Mode: formats.Delete}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.answer.PairID = "S1-R3-C4"
+			res := write(t, base, tt.answer)
+			if got := cellText(t, res.Document, "S1-R3-C4"); got != tt.want {
+				t.Errorf("cell = %q, want %q", got, tt.want)
+			}
+			if res.Changes[0].Mode != tt.answer.Mode {
+				t.Errorf("change mode = %q", res.Changes[0].Mode)
+			}
+		})
+	}
+	cleared := write(t, base, formats.Answer{PairID: "S1-R3-C4", Mode: formats.Delete}).Document
+	wb, _ := open(fixture(t))
+	c, _ := wb.parseRef("S1-R3-C4")
+	parts, _ := wb.parts()
+	if sheet := string(zipEntry(t, cleared, parts[wb.sheetName(c)])); strings.Contains(sheet, `r="D3"`) {
+		if x := cellXML(t, []byte(sheet), c.name()); strings.Contains(x, "<v>") || strings.Contains(x, "<is>") {
+			t.Errorf("a cleared cell should hold no value, not even an empty string: %s", x)
+		}
+	}
+	for _, bad := range []struct {
+		answer formats.Answer
+		want   string
+	}{
+		{formats.Answer{Mode: formats.ReplaceText, Find: "absent", AnswerText: "x"}, `find "absent" is not in the cell's text; the cell holds "See [policy] and [annex] of [2024]"`},
+		{formats.Answer{Mode: formats.ReplaceText, Find: "[", Occurrence: 4, AnswerText: "x"}, "occurs 3 time(s) in the cell; there is no occurrence 4"},
+		{formats.Answer{Mode: formats.InsertAfter, AnswerText: "x"}, "an Excel cell has none"},
+	} {
+		bad.answer.PairID = "S1-R3-C4"
+		_, err := New().Write(base, []formats.Answer{bad.answer}, formats.WriteOptions{})
+		if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%+v: err = %v, want %q", bad.answer, err, bad.want)
+		}
+	}
+}

@@ -107,6 +107,9 @@ func resolve(f *field, prev *assignment, a formats.Answer) (*assignment, string,
 	if mode == formats.Append && f.Kind != kindText {
 		return nil, "", formats.Errorf(formats.ErrInvalidArgument, label, "append works on text fields only; this is a %s field (use replace_content)", f.Kind)
 	}
+	if done, err := resolveEdit(f, &next, a); done || err != nil {
+		return &next, "", err
+	}
 	var err error
 	switch f.Kind {
 	case kindText:
@@ -141,6 +144,38 @@ func resolve(f *field, prev *assignment, a formats.Answer) (*assignment, string,
 		return nil, "", err
 	}
 	return &next, warn, nil
+}
+
+// resolveEdit applies the edit modes: replace_text and delete with find
+// change part of a text field's value; delete without find clears a text
+// field or unticks a checkbox. Paragraph inserts have no meaning in a PDF
+// field. It reports whether the answer was one of those modes.
+func resolveEdit(f *field, next *assignment, a formats.Answer) (bool, error) {
+	label := fieldRef(f)
+	switch a.Mode {
+	case formats.InsertAfter, formats.InsertBefore:
+		return true, formats.Errorf(formats.ErrInvalidArgument, label,
+			"%s adds Word paragraphs; a PDF form field has none — use append to add text to a text field", a.Mode)
+	case formats.ReplaceText, formats.Delete:
+	default:
+		return false, nil
+	}
+	switch {
+	case a.Mode == formats.Delete && a.Find == "" && f.Kind == kindCheckbox:
+		next.checked = false
+		return true, nil
+	case a.Mode == formats.Delete && a.Find == "" && f.Kind == kindText:
+		next.text = ""
+		return true, nil
+	case f.Kind != kindText:
+		return true, formats.Errorf(formats.ErrInvalidArgument, label,
+			"%s works on the text of text fields (and delete also unticks a checkbox); this is a %s field: give one of its options with replace_content", a.Mode, f.Kind)
+	}
+	text, err := formats.ReplaceFound(label, "field", next.text, a.Find, a.AnswerText, a.Occurrence)
+	if err != nil {
+		return true, err
+	}
+	return true, resolveText(f, next, text, formats.ReplaceContent)
 }
 
 func resolveText(f *field, next *assignment, text string, mode formats.Mode) error {

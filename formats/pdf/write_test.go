@@ -259,3 +259,51 @@ func TestWriteIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteEditModes(t *testing.T) {
+	e := New()
+	first, err := e.Write(fixtures.PDFForm(), []formats.Answer{{PairID: fixtures.PDFFieldComments, AnswerText: "Ships [weekly]; invoices [weekly]"}, {PairID: fixtures.PDFFieldAgree, AnswerText: "yes"}}, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		answer formats.Answer
+		field  string
+		want   string
+	}{
+		{"replace_text first", formats.Answer{PairID: fixtures.PDFFieldComments, Mode: formats.ReplaceText, Find: "[weekly]", AnswerText: "daily"}, fixtures.PDFFieldComments, "Ships daily; invoices [weekly]"},
+		{"replace_text all", formats.Answer{PairID: fixtures.PDFFieldComments, Mode: formats.ReplaceText, Find: "[weekly]", Occurrence: formats.AllOccurrences, AnswerText: "monthly"}, fixtures.PDFFieldComments, "Ships monthly; invoices monthly"},
+		{"delete a span", formats.Answer{PairID: fixtures.PDFFieldComments, Mode: formats.Delete, Find: "; invoices [weekly]"}, fixtures.PDFFieldComments, "Ships [weekly]"},
+		{"delete clears a text field", formats.Answer{PairID: fixtures.PDFFieldComments, Mode: formats.Delete}, fixtures.PDFFieldComments, ""},
+		{"delete unticks a checkbox", formats.Answer{PairID: fixtures.PDFFieldAgree, Mode: formats.Delete}, fixtures.PDFFieldAgree, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, rep, err := formats.Fill(e, first.Document, []formats.Answer{tt.answer}, formats.WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, _ := open(res.Document)
+			if got := d.byName[tt.field].Value; got != tt.want {
+				t.Errorf("%s = %q, want %q", tt.field, got, tt.want)
+			}
+			if !rep.OK() {
+				t.Errorf("verify: %+v", rep)
+			}
+		})
+	}
+	for _, bad := range []struct {
+		answer formats.Answer
+		want   string
+	}{
+		{formats.Answer{PairID: fixtures.PDFFieldComments, Mode: formats.ReplaceText, Find: "yearly", AnswerText: "x"}, `find "yearly" is not in the field's text`},
+		{formats.Answer{PairID: fixtures.PDFFieldColour, Mode: formats.ReplaceText, Find: "Red", AnswerText: "Blue"}, "this is a radio field"},
+		{formats.Answer{PairID: fixtures.PDFFieldName, Mode: formats.InsertBefore, AnswerText: "x"}, "a PDF form field has none"},
+	} {
+		_, err := e.Write(first.Document, []formats.Answer{bad.answer}, formats.WriteOptions{})
+		if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%+v: err = %v, want %q", bad.answer, err, bad.want)
+		}
+	}
+}

@@ -71,3 +71,17 @@ func BenchmarkVerify(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEdits applies the in-place edits of the hand-built agreement
+// scenario (replace_text, insert with tags, delete) in one call.
+func BenchmarkEdits(b *testing.B) {
+	doc := agreementDocx(b)
+	answers := handBuiltEdits
+	e := New()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Write(doc, answers, formats.WriteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

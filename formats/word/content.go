@@ -10,10 +10,11 @@ import (
 // answerRuns turns an answer into runs: the insertion's own runs, or one
 // run of answer text with the properties inherited from ctx.
 func answerRuns(text string, c *content, ctx *etree.Element) []*etree.Element {
+	rPr := inheritRPr(contextRPr(ctx))
 	if c != nil {
-		return c.inline()
+		return c.inline(rPr)
 	}
-	return []*etree.Element{textRun(inheritRPr(contextRPr(ctx)), text)}
+	return []*etree.Element{textRun(rPr, text)}
 }
 
 // replaceContent replaces everything the target shows with the answer.
@@ -21,7 +22,7 @@ func replaceContent(t target, text string, c *content) error {
 	rPr := inheritRPr(contextRPr(t.el))
 	runs := func() []*etree.Element {
 		if c != nil {
-			return c.inline()
+			return c.inline(rPr)
 		}
 		return []*etree.Element{textRun(rPr, text)}
 	}
@@ -157,8 +158,13 @@ func appendTo(t target, text string, c *content) error {
 // between existing text and the answer.
 func spacedRuns(el *etree.Element, text string, c *content) []*etree.Element {
 	existing := textOf(el)
-	if c == nil && existing != "" && !strings.HasSuffix(existing, " ") && !strings.HasSuffix(existing, "\t") {
+	if (c == nil || c.styled != nil) && existing != "" && !strings.HasSuffix(existing, " ") && !strings.HasSuffix(existing, "\t") {
 		text = " " + text
+		if c != nil {
+			s := *c.styled
+			s.spans = append([]span{{text: " "}}, s.spans...)
+			c = &content{styled: &s}
+		}
 	}
 	return answerRuns(text, c, el)
 }

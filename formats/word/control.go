@@ -69,6 +69,11 @@ func fillControl(t target, text string, c *content) (bool, error) {
 // withRPr makes sure a plain answer uses rPr even when the control's own
 // content (a placeholder run) is replaced.
 func withRPr(c *content, text string, rPr *etree.Element) *content {
+	if c != nil && c.styled != nil && !c.styled.own {
+		s := *c.styled
+		s.base, s.own = rPr, true
+		return &content{styled: &s}
+	}
 	if c != nil {
 		return c
 	}

@@ -119,14 +119,36 @@ func normalisePrefix(el *etree.Element) {
 	el.Attr = kept
 }
 
-// content is an answer ready to place: inline runs or block paragraphs.
+// content is an answer ready to place: inline runs or block paragraphs
+// (insertion_xml), or styled text (answer_text with inline tags or
+// explicit definitions) to render where it lands.
 type content struct {
 	runs  []*etree.Element
 	paras []*etree.Element
+
+	styled *styledAnswer
+}
+
+// styledAnswer is answer text to render with the formatting of where it
+// lands plus its styles (render.go).
+type styledAnswer struct {
+	d     *document
+	spans []span
+	at    *etree.Element // the paragraph written to: role models nearest to it
+	base  *etree.Element // run properties to use instead of the caller's (nil: none) …
+	own   bool           // … when set
 }
 
 // inline returns the content as runs, paragraphs joined by line breaks.
-func (c *content) inline() []*etree.Element {
+// Styled text takes base's run properties (a w:rPr, or nil) unless it
+// carries properties of its own.
+func (c *content) inline(base *etree.Element) []*etree.Element {
+	if s := c.styled; s != nil {
+		if s.own {
+			base = s.base
+		}
+		return s.d.renderSpans(s.spans, base, s.at)
+	}
 	if len(c.paras) == 0 {
 		return copies(c.runs)
 	}

@@ -158,3 +158,38 @@ func FuzzAnswers(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEdits applies arbitrary in-place edits (mode, target, find,
+// occurrence, text, force) to the agreement fixture: each must end in a
+// typed input error or in a document that reopens with its structure
+// intact, and without force nothing the source held (fields, footnote
+// references, bookmarks) may be lost.
+func FuzzEdits(f *testing.F) {
+	f.Add("replace_text", "P2", "[Initial Closing.]", 0, "Initial Closing.", false)
+	f.Add("delete", "P5", "agreement,", 1, "", false)
+	f.Add("delete", "P8", "", 0, "", true)
+	f.Add("insert_after", "P3", "", 0, "<definition>T</definition> means x.\n\n<header>H</header> y", false)
+	f.Add("replace_text", "T1-R2-C1", "Signer", -1, "<b>x</b>", false)
+	f.Add("replace_content", "P5", "", 0, "x", true)
+	doc := agreementDocx(f)
+	f.Fuzz(func(t *testing.T, mode, id, find string, occ int, text string, force bool) {
+		a := formats.Answer{PairID: id, Mode: formats.Mode(mode), Find: find, Occurrence: formats.Occurrence(occ), AnswerText: text, Force: force}
+		res, rep, err := New().Fill(doc, []formats.Answer{a}, formats.WriteOptions{})
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped error for %+v: %v", a, err)
+			}
+			return
+		}
+		d, err := open(res.Document, nil, nil)
+		if err != nil {
+			t.Fatalf("written document does not reopen: %v", err)
+		}
+		if issues := structuralIssues(d); len(issues) > 0 {
+			t.Fatalf("answer %+v broke the structure: %v", a, issues)
+		}
+		if !force && len(rep.StructuralIssues) > 0 {
+			t.Fatalf("answer %+v without force lost: %v", a, rep.StructuralIssues)
+		}
+	})
+}

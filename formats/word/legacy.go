@@ -187,7 +187,7 @@ func fillLegacyText(t target, text string, c *content) (bool, error) {
 // answerRunsRPr is the answer as runs with properties rPr.
 func answerRunsRPr(text string, c *content, rPr *etree.Element) []*etree.Element {
 	if c != nil {
-		return c.inline()
+		return c.inline(rPr)
 	}
 	return []*etree.Element{textRun(rPr, text)}
 }

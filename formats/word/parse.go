@@ -27,6 +27,9 @@ type document struct {
 	body *etree.Element
 	ix   *index
 	stop *formats.Stopper // nil: the call never stops part-way
+
+	cstyles charStyles  // character styles, read on first use (emphasis.go)
+	roles   *roleModels // the document's role models, found on first use (roles.go)
 }
 
 // formatting names the elements that only format text (run, paragraph,

@@ -136,11 +136,12 @@ func splice(id string, p *etree.Element, segs []segment, a, b int, text string, 
 		setText(st, suffix)
 		tail.InsertChildAt(len(childrenW(tail, "rPr")), st)
 	}
+	rPr := inheritRPr(childW(fs.r, "rPr"))
 	var runs []*etree.Element
 	if c != nil {
-		runs = c.inline()
+		runs = c.inline(rPr)
 	} else {
-		runs = []*etree.Element{textRun(inheritRPr(childW(fs.r, "rPr")), text)}
+		runs = []*etree.Element{textRun(rPr, text)}
 	}
 	insertAfter(fs.r, runs)
 	return nil

@@ -12,7 +12,14 @@ func (e *Engine) Verify(data []byte, expected []formats.ExpectedAnswer) (*format
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	d, err := open(data, formatting, e.stopper())
+	skip := formatting
+	for _, x := range expected {
+		if hasInlineTags(x.ExpectedText) {
+			skip = nil // the role models that render tags need the formatting
+			break
+		}
+	}
+	d, err := open(data, skip, e.stopper())
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +44,7 @@ func (d *document) verify(expected []formats.ExpectedAnswer) (*formats.Verificat
 			results = append(results, r)
 			continue
 		}
-		r.Actual, r.Status = actual(t.el, e.ExpectedText)
+		r.Actual, r.Status = actual(t.el, d.expectedText(t, e.ExpectedText))
 		results = append(results, r)
 	}
 	return formats.Report(structuralIssues(d), results, expected), nil
@@ -88,4 +95,19 @@ func structuralIssues(d *document) []string {
 		}
 	}
 	return out
+}
+
+// expectedText is the text an expectation written with inline tags stands
+// for: the tags' text as the write renders it at the target (quotes
+// around defined terms, a run-in header's punctuation). Text without tags,
+// or with tags that do not parse, is taken as it is.
+func (d *document) expectedText(t target, text string) string {
+	if !hasInlineTags(text) {
+		return text
+	}
+	spans, err := d.answerSpans(t.id, text, true, anchorPara(t.el))
+	if err != nil {
+		return text
+	}
+	return spansText(spans)
 }

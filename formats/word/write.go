@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
 )
 
@@ -16,10 +17,16 @@ func (e *Engine) Write(data []byte, answers []formats.Answer, opts formats.Write
 	if err != nil {
 		return nil, err
 	}
-	return d.writeAll(answers, opts)
+	res, _, err := d.writeAll(answers, opts)
+	return res, err
 }
 
-// Fill writes answers and verifies the result on the same parsed tree.
+// Fill writes answers and verifies the result on the same parsed tree:
+// each answer is checked at the elements it wrote (so paragraphs inserted
+// or deleted, which shift the IDs after them, do not mislead the check),
+// and whatever the written document lost against the source — fields,
+// note references, bookmarks — is a structural issue unless an answer
+// removed it on purpose (force; those are warnings of the write).
 func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, *formats.VerificationReport, error) {
 	if err := formats.CheckAnswers(answers); err != nil {
 		return nil, nil, err
@@ -28,7 +35,8 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := d.writeAll(answers, opts)
+	source := anchorsIn(d.body)
+	res, done, err := d.writeAll(answers, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -36,31 +44,50 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 		return res, nil, nil
 	}
 	d.ix = buildIndex(d.body)
-	rep, err := d.verify(formats.ExpectedFromAnswers(answers))
+	results, expected, err := d.checkApplied(done)
 	if err != nil {
 		return nil, nil, err
 	}
-	return res, rep, nil
+	var forced []anchor
+	for _, ap := range done {
+		forced = append(forced, ap.forced...)
+	}
+	issues := append(structuralIssues(d), lostIssues(source, anchorsIn(d.body), forced)...)
+	return res, formats.Report(issues, results, expected), nil
+}
+
+// applied is what one answer did, for the change record and the check.
+type applied struct {
+	a          formats.Answer
+	t          target
+	mode       formats.Mode
+	plain      string           // the text the answer should now show; "" when there is none to check
+	created    []*etree.Element // paragraphs an insert added
+	removed    *etree.Element   // what a whole-element delete took out
+	found      int              // occurrences of find an edit changed
+	findBefore int              // occurrences of find before a delete
+	forced     []anchor         // anchors removed on purpose
 }
 
 // writeAll resolves every target first (IDs name the document as it was
 // given), applies the answers in order and serialises unless dry-running.
-func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
+func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, []*applied, error) {
 	targets := make([]target, len(answers))
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		t, err := d.resolve(a.PairID, a.XPath)
 		if err != nil {
-			return nil, fmt.Errorf("answers[%d]: %w", i, err)
+			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
 		targets[i] = t
 	}
 	res := &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
+	var done []*applied
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		t := targets[i]
 		if a.InsertionXML == "" && strings.TrimSpace(a.AnswerText) == formats.Skip {
@@ -68,68 +95,133 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 			continue
 		}
 		if rootBody(t.el) == nil {
-			return nil, fmt.Errorf("answers[%d]: %w", i, formats.Errorf(formats.ErrInvalidArgument, t.id,
-				"the target was removed by an earlier answer in this call (a replace_content of its cell or paragraph)"))
+			return nil, nil, fmt.Errorf("answers[%d]: %w", i, formats.Errorf(formats.ErrInvalidArgument, t.id,
+				"the target was removed by an earlier answer in this call (a replace_content or delete of its cell, row or paragraph)"))
 		}
-		before := textOf(t.el)
-		mode, err := d.apply(t, a)
+		ap, err := d.applyChecked(t, a, res)
 		if err != nil {
-			return nil, fmt.Errorf("answers[%d]: %w", i, err)
+			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
-		tidy(t.el)
-		res.Changes = append(res.Changes, formats.Change{PairID: t.id, XPath: t.xpath, Mode: mode, Before: before, After: textOf(t.el)})
+		done = append(done, ap)
 	}
 	if opts.DryRun {
-		return res, nil
+		return res, done, nil
 	}
 	if err := d.stop.Check(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out, err := d.serialize()
 	if err != nil {
-		return nil, fmt.Errorf("serialise document: %w", err)
+		return nil, nil, fmt.Errorf("serialise document: %w", err)
 	}
 	res.Document = out
-	return res, nil
+	return res, done, nil
 }
 
-// apply places one answer at its target and returns the mode used.
-func (d *document) apply(t target, a formats.Answer) (formats.Mode, error) {
+// applyChecked applies one answer, refuses it when it lost anchors without
+// force, tidies what it wrote and records the change.
+func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteResult) (*applied, error) {
+	before := textOf(t.el)
+	had := anchorsIn(t.el)
+	ap, err := d.apply(t, a)
+	if err != nil {
+		return nil, err
+	}
+	var lost []anchor
+	switch {
+	case ap.removed != nil:
+		lost = anchorsIn(ap.removed)
+	case rootBody(t.el) == nil:
+		lost = had
+	default:
+		lost = lostAnchors(had, anchorsIn(t.el))
+	}
+	if len(lost) > 0 {
+		if !a.Force {
+			return nil, lossError(t.id, ap.mode, lost)
+		}
+		ap.forced = lost
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%s: force: %s removed %s", t.id, ap.mode, describeAnchors(lost)))
+		for _, w := range danglingReferences(lost, anchorsIn(d.body)) {
+			res.Warnings = append(res.Warnings, t.id+": "+w)
+		}
+	}
+	after := ""
+	if rootBody(t.el) != nil {
+		tidy(t.el)
+		after = textOf(t.el)
+	}
+	if len(ap.created) > 0 {
+		before, after = "", joinedText(ap.created)
+	}
+	res.Changes = append(res.Changes, formats.Change{PairID: t.id, XPath: t.xpath, Mode: ap.mode, Before: before, After: after})
+	return ap, nil
+}
+
+// joinedText is the text of paragraphs, one per line.
+func joinedText(ps []*etree.Element) string {
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		texts[i] = textOf(p)
+	}
+	return strings.Join(texts, "\n")
+}
+
+// apply places one answer at its target.
+func (d *document) apply(t target, a formats.Answer) (*applied, error) {
+	ap := &applied{a: a, t: t, mode: a.Mode, plain: a.AnswerText}
 	var c *content
 	if a.InsertionXML != "" {
 		var err error
 		if c, err = parseInsertion(a.InsertionXML); err != nil {
-			return "", formats.Wrap(formats.ErrInvalidArgument, t.id, err, "insertion_xml refused")
+			return nil, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "insertion_xml refused")
 		}
 	}
+	switch a.Mode {
+	case formats.ReplaceText, formats.Delete, formats.InsertAfter, formats.InsertBefore:
+		return ap, d.applyEdit(ap, c)
+	}
 	if isW(t.el, "tbl") || isW(t.el, "tr") {
-		return "", formats.Errorf(formats.ErrInvalidArgument, t.id, "a table or row cannot take an answer; address one of its cells (…-C<n>)")
+		return nil, formats.Errorf(formats.ErrInvalidArgument, t.id, "a table or row cannot take an answer; address one of its cells (…-C<n>)")
 	}
 	if c == nil {
 		if done, err := fillCheckbox(t, a.AnswerText); done || err != nil {
-			return formats.ReplaceContent, err
-		}
-	}
-	if a.Mode != formats.Append {
-		if done, err := fillControl(t, a.AnswerText, c); done || err != nil {
-			return formats.ReplaceContent, err
-		}
-		if done, err := fillLegacyText(t, a.AnswerText, c); done || err != nil {
-			return formats.ReplaceContent, err
+			ap.mode = formats.ReplaceContent
+			return ap, err
 		}
 	}
 	mode := a.Mode
 	if mode == "" {
 		mode = defaultMode(t.el)
 	}
+	text := a.AnswerText
+	if c == nil {
+		var err error
+		if c, text, err = d.styledContent(t, text, mode); err != nil {
+			return nil, err
+		}
+		if c != nil {
+			ap.plain = text
+		}
+	}
+	ap.mode = formats.ReplaceContent
+	if a.Mode != formats.Append {
+		if done, err := fillControl(t, text, c); done || err != nil {
+			return ap, err
+		}
+		if done, err := fillLegacyText(t, text, c); done || err != nil {
+			return ap, err
+		}
+	}
+	ap.mode = mode
 	var err error
 	switch mode {
 	case formats.ReplacePlaceholder:
-		err = replacePlaceholderIn(t, a.AnswerText, c)
+		err = replacePlaceholderIn(t, text, c)
 	case formats.ReplaceContent:
-		err = replaceContent(t, a.AnswerText, c)
+		err = replaceContent(t, text, c)
 	default:
-		err = appendTo(t, a.AnswerText, c)
+		err = appendTo(t, text, c)
 	}
-	return mode, err
+	return ap, err
 }

@@ -23,6 +23,7 @@ func TestReadersFailOnBrokenDocuments(t *testing.T) {
 		{"pdftotext on text", func(tb testing.TB) { PDFText(tb, notZip) }},
 		{"PyMuPDF on text", func(tb testing.TB) { PDFFields(tb, notZip) }},
 		{"LibreOffice on an unknown extension", func(tb testing.TB) { LibreOfficeText(tb, notZip, "pptx") }},
+		{"pdftoppm past the last page", func(tb testing.TB) { PDFPagePNG(tb, pdf, 99, 30) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -55,3 +55,27 @@ func TestLibreOfficeTextSingleDocx(t *testing.T) {
 		}
 	}
 }
+
+// LibreOffice lays each document out as a PDF of its own, in order; the
+// page holding a text is found and rendered to PNG.
+func TestLibreOfficePDFsRenderEachDocument(t *testing.T) {
+	pdfs := readers.LibreOfficePDFs(t, [][]byte{fixtures.TwoColumn(), fixtures.ParagraphForm()}, "docx")
+	if len(pdfs) != 2 {
+		t.Fatalf("%d PDFs for 2 documents", len(pdfs))
+	}
+	for i, want := range []string{fixtures.TwoColumnQuestions[0], "Signed by:"} {
+		if !strings.HasPrefix(string(pdfs[i]), "%PDF-") {
+			t.Fatalf("document %d: not a PDF", i)
+		}
+		page := readers.PDFPageOf(t, pdfs[i], want)
+		if page != 1 {
+			t.Errorf("document %d: %q found on page %d, want 1", i, want, page)
+		}
+		if png := readers.PDFPagePNG(t, pdfs[i], page, 30); len(png) < 1000 {
+			t.Errorf("document %d: a %d-byte PNG is too small for a page", i, len(png))
+		}
+	}
+	if page := readers.PDFPageOf(t, pdfs[0], "no such text anywhere"); page != 0 {
+		t.Errorf("absent text found on page %d", page)
+	}
+}

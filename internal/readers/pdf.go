@@ -1,6 +1,9 @@
 package readers
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -66,6 +69,38 @@ func PDFText(tb testing.TB, pdf []byte) string {
 		tb.Fatalf("readers: pdftotext could not read the PDF (exit %d):\n%s", res.exit, tail(res.stderr, 2000))
 	}
 	return string(res.stdout)
+}
+
+// PDFPageOf returns the 1-based page of pdf whose text (pdftotext
+// -layout, white space collapsed) contains want, or 0 when none does.
+func PDFPageOf(tb testing.TB, pdf []byte, want string) int {
+	tb.Helper()
+	want = strings.Join(strings.Fields(want), " ")
+	for i, page := range strings.Split(PDFText(tb, pdf), "\f") {
+		if strings.Contains(strings.Join(strings.Fields(page), " "), want) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// PDFPagePNG renders page (1-based) of pdf with poppler's pdftoppm at dpi
+// and returns the PNG. It fails tb when the page cannot be rendered.
+func PDFPagePNG(tb testing.TB, pdf []byte, page, dpi int) []byte {
+	tb.Helper()
+	bin := lookPath(tb, "pdftoppm", "apt-get install poppler-utils")
+	dir := tb.TempDir()
+	args := []string{"-r", strconv.Itoa(dpi), "-png", "-singlefile", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page),
+		writeTemp(tb, "page.pdf", pdf), filepath.Join(dir, "page")}
+	res, err := run(DefaultTimeout, "", bin, args...)
+	if err != nil {
+		tb.Fatalf("readers: pdftoppm: %v", err)
+	}
+	png, rerr := os.ReadFile(filepath.Join(dir, "page.png"))
+	if res.exit != 0 || rerr != nil || len(png) < 8 || string(png[1:4]) != "PNG" {
+		tb.Fatalf("readers: pdftoppm could not render page %d (exit %d): %s", page, res.exit, tail(res.stderr, 2000))
+	}
+	return png
 }
 
 func firstLine(s string) string {
