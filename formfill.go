@@ -81,6 +81,7 @@ type config struct {
 	typ    FileType
 	name   string
 	dryRun bool
+	source []byte
 }
 
 // Type says what format the document is, when its bytes alone do not tell
@@ -94,6 +95,11 @@ func Name(name string) Option { return func(c *config) { c.name = name } }
 // DryRun makes Write and Fill report what they would change without
 // producing a document.
 func DryRun() Option { return func(c *config) { c.dryRun = true } }
+
+// Source gives Verify the document the verified one was written from: it
+// then also reports, as structural issues, the fields, footnote references
+// and bookmarks the write lost.
+func Source(original []byte) Option { return func(c *config) { c.source = original } }
 
 // engine detects doc's type and returns its engine, bound to ctx.
 func engine(ctx context.Context, doc []byte, opts []Option) (formats.Engine, *config, error) {
@@ -170,11 +176,11 @@ func Verify(ctx context.Context, doc []byte, expected []Expected, opts ...Option
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	e, _, err := engine(ctx, doc, opts)
+	e, c, err := engine(ctx, doc, opts)
 	if err != nil {
 		return nil, err
 	}
-	return e.Verify(doc, expected)
+	return formats.VerifyAgainst(e, c.source, doc, expected)
 }
 
 // Fill writes the answers and verifies the result against them on one parse

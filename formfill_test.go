@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +53,34 @@ func TestDryRunProducesNoDocument(t *testing.T) {
 	w, r, err := Fill(context.Background(), docx, []Answer{{PairID: "T1-R2-C2", AnswerText: "Acme"}}, DryRun())
 	if err != nil || w.Document != nil || r != nil || len(w.Changes) != 1 || w.Changes[0].After != "Acme" {
 		t.Fatalf("dry run: %+v %+v %v", w, r, err)
+	}
+}
+
+// A forced delete that drops a field passes a plain verify; with the
+// source document, verify reports the loss.
+func TestVerifyAgainstSourceReportsLostFields(t *testing.T) {
+	ctx := context.Background()
+	src, err := os.ReadFile("testdata/word/legacy_fields.docx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(ctx, src, []Answer{{PairID: "P3", Mode: "delete"}}); !errors.Is(err, ErrInvalidArgument) {
+		t.Fatalf("an unforced delete of a field: %v, want it refused", err)
+	}
+	w, err := Write(ctx, src, []Answer{{PairID: "P3", Mode: "delete", Force: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expected := []Expected{{PairID: "P1", ExpectedText: "Legacy Form"}}
+	plain, err := Verify(ctx, w.Document, expected)
+	if err != nil || !plain.OK() {
+		t.Fatalf("plain verify: %+v %v", plain, err)
+	}
+	against, err := Verify(ctx, w.Document, expected, Source(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if against.OK() || against.Summary.StructuralIssues == 0 || !strings.Contains(strings.Join(against.StructuralIssues, " "), "field") {
+		t.Fatalf("verify against the source does not report the lost field: %+v", against.StructuralIssues)
 	}
 }

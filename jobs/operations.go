@@ -169,12 +169,15 @@ var operations = []Operation{
 		Description: "Checks a filled document: structural issues, and per expected answer matched / mismatched / missing, with a summary by " +
 			"confidence. Pass the output_doc_id from write_answers as doc_id. " +
 			`Example: {"doc_id": "<output_doc_id>", "expected_answers": [{"pair_id": "T1-R2-C2", "expected_text": "Acme Ltd"}]}`,
-		Params: []Param{{Name: "expected_answers", Field: "expected", Schema: arrayOf(expectedItems), Required: true, Description: "what each target should now contain"}},
+		Params: []Param{
+			{Name: "expected_answers", Field: "expected", Schema: arrayOf(expectedItems), Required: true, Description: "what each target should now contain"},
+			{Name: "source_doc_id", Schema: stringType, Description: "optional: the doc_id of the document before it was written; verify then also reports fields, footnote references and bookmarks the write lost"},
+		},
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
 			if err := formats.CheckCount("expected", len(p.Expected)); err != nil {
 				return nil, nil, err
 			}
-			rep, err := e.Verify(doc, p.Expected)
+			rep, err := formats.VerifyAgainst(e, p.Source, doc, p.Expected)
 			return &Result{Kind: KindVerify, Report: rep}, nil, err
 		},
 		Body: func(r *Result) any { return r.Report },

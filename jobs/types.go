@@ -10,6 +10,11 @@ import (
 type Payload struct {
 	Kind      Kind                           `json:"kind"`
 	DocID     string                         `json:"doc_id,omitempty"` // sha256 hex of the document blob
+	// SourceDocID names the document a verify job's document was written
+	// from, so verify also reports what the write lost; the worker fetches
+	// it into Source.
+	SourceDocID string `json:"source_doc_id,omitempty"`
+	Source      []byte `json:"-"`
 	FileType  formats.FileType               `json:"file_type,omitempty"`
 	Locations []formats.Location             `json:"locations,omitempty"`
 	Answers   []formats.Answer               `json:"answers,omitempty"`

@@ -82,12 +82,20 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log
 	return res, jobs.Outputs{Doc: out}, err
 }
 
-// runOne fetches the payload's document, if it needs one, and runs it.
+// runOne fetches the payload's documents, if it needs them, and runs it.
 func (w *Worker) runOne(ctx context.Context, p jobs.Payload) (*jobs.Result, []byte, error) {
 	var doc []byte
 	if p.Kind.NeedsDocument() {
 		var err error
 		if doc, err = w.client.GetBlob(ctx, p.DocID); err != nil {
+			return nil, nil, err
+		}
+	}
+	if p.SourceDocID != "" {
+		var err error
+		if p.Source, err = w.client.GetBlob(ctx, p.SourceDocID); errors.Is(err, jobs.ErrBlobNotFound) {
+			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "source_doc_id", err, "the source document %s is unknown or expired; send it again", p.SourceDocID)
+		} else if err != nil {
 			return nil, nil, err
 		}
 	}

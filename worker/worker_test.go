@@ -265,3 +265,26 @@ func TestNewRefusesBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// A verify job given source_doc_id fetches the source too and reports what
+// the write lost; an unknown source is the caller's error, naming the field.
+func TestVerifyJobComparesWithItsSource(t *testing.T) {
+	c, _ := setup(t, Concurrency(2))
+	ctx := context.Background()
+	src := fixture(t, fixtures.WordLegacyFields)
+	srcID, _ := c.PutBlob(ctx, src)
+	w := runJob(t, c, jobs.Payload{Kind: jobs.KindWrite, DocID: srcID, FileType: formats.Word,
+		Answers: []formats.Answer{{PairID: "P3", Mode: formats.Delete, Force: true}}})
+	if w.State != jobs.StateCompleted {
+		t.Fatalf("forced delete: %+v", w)
+	}
+	expected := []formats.ExpectedAnswer{{PairID: "P1", ExpectedText: "Legacy Form"}}
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindVerify, DocID: w.Result.OutputDocID, SourceDocID: srcID, FileType: formats.Word, Expected: expected})
+	if st.State != jobs.StateCompleted || st.Result.Report.Summary.StructuralIssues == 0 {
+		t.Fatalf("verify against the source: %+v", st.Result)
+	}
+	st = runJob(t, c, jobs.Payload{Kind: jobs.KindVerify, DocID: w.Result.OutputDocID, SourceDocID: strings.Repeat("ab", 32), FileType: formats.Word, Expected: expected})
+	if st.State != jobs.StateFailed || st.Result.Error.Kind != jobs.ErrorInvalidArgument || st.Result.Error.Field != "source_doc_id" {
+		t.Fatalf("verify with an unknown source: %+v", st.Result.Error)
+	}
+}

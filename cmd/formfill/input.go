@@ -95,6 +95,11 @@ type expectation struct {
 	InsertionXML string             `json:"insertion_xml,omitempty"`
 	Mode         formats.Mode       `json:"mode,omitempty"`
 	Confidence   formats.Confidence `json:"confidence,omitempty"`
+	// The in-place edit fields of an answers file: read so that such a
+	// file is refused with a reason, not for an unknown field.
+	Find       string          `json:"find,omitempty"`
+	Occurrence json.RawMessage `json:"occurrence,omitempty"`
+	Force      bool            `json:"force,omitempty"`
 }
 
 // loadExpected reads verify_output's expected answers, or an answers file
@@ -113,6 +118,9 @@ func loadExpected(path string) ([]formats.ExpectedAnswer, error) {
 			return nil, fmt.Errorf("expected answers %s: entry %d has neither pair_id nor xpath", path, i+1)
 		}
 		switch {
+		case x.ExpectedText == nil && (x.Mode == formats.ReplaceText || x.Mode == formats.Delete || x.Mode.Inserts()):
+			return nil, fmt.Errorf("expected answers %s: entry %d is a %s edit, whose answer is not its element's whole text (and inserts and deletes shift later IDs): "+
+				"verify edits with formfill fill, which checks each one where it wrote it, or give expected_text", path, i+1, x.Mode)
 		case x.ExpectedText != nil:
 			out = append(out, formats.ExpectedAnswer{PairID: x.PairID, XPath: x.XPath, ExpectedText: *x.ExpectedText, Confidence: x.Confidence})
 		default:

@@ -14,9 +14,17 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 		desc: `Writes answers into the document and saves the result to -o. The answers
 file is the JSON array write_answers takes:
   [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd", "mode": "replace_content"}]
-mode is replace_content (default), append or replace_placeholder;
-insertion_xml may replace answer_text for structured content. --dry-run
-shows what would change without writing.`,
+Without mode, Word fills a blank the target shows (replace_placeholder),
+writes an empty target (replace_content), else appends; Excel and PDF
+replace. Legal templates are edited in place with:
+  replace_text   {"pair_id": "P9", "mode": "replace_text", "find": "[___]", "occurrence": 2, "answer_text": "Acme"}
+  delete         {"pair_id": "P14", "mode": "delete"}   (with "find": only that text)
+  insert_after   {"pair_id": "P33", "mode": "insert_after", "answer_text": "<definition>Closing Cash</definition> means …"}
+  insert_before  likewise, before the target
+Word answer_text may carry <b> <i> <u> <definition> <header> tags; a write
+that would remove a field, footnote reference or bookmark is refused unless
+the answer says "force": true. insertion_xml may replace answer_text for
+structured content. --dry-run shows what would change without writing.`,
 		examples: []string{
 			"formfill write questionnaire.docx --answers answers.json -o filled.docx",
 			"formfill write form.pdf --answers answers.json --dry-run",
@@ -88,12 +96,17 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		desc: `Checks a filled document: structural soundness, and for each expected
 answer whether the text at its target matches. --expected is a JSON array of
 {"pair_id", "expected_text", "confidence"}; an answers file (answer_text) is
-accepted too. Exits 1 when an answer is missing or mismatched.`,
+accepted too. With --source, the document it was written from, verify also
+reports fields, footnote references and bookmarks the write lost. Exits 1
+when an answer is missing or mismatched or the document has a structural
+issue.`,
 		examples: []string{
 			"formfill verify filled.docx --expected expected.json",
+			"formfill verify filled.docx --expected expected.json --source agreement.docx",
 			"formfill verify filled.xlsx --expected answers.json --json",
 		}})
 	expPath := fs.String("expected", "", "JSON file of expected answers, or the answers file (required)")
+	source := fs.String("source", "", "the document FILE was written from, to report what the write lost")
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
@@ -111,8 +124,17 @@ accepted too. Exits 1 when an answer is missing or mismatched.`,
 		return err
 	}
 	defer b.Close()
-	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
-		payload: jobs.Payload{Kind: jobs.KindVerify, Expected: expected}})
+	p := jobs.Payload{Kind: jobs.KindVerify, Expected: expected}
+	if *source != "" {
+		data, _, err := readDocument(*source, *typ)
+		if err != nil {
+			return fmt.Errorf("--source: %w", err)
+		}
+		if p.SourceDocID, err = b.client.PutBlob(ctx, data); err != nil {
+			return err
+		}
+	}
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: p})
 	if err != nil {
 		return err
 	}
