@@ -8,19 +8,19 @@ import (
 
 // Payload is what a task carries: references to blobs, never document bytes.
 type Payload struct {
-	Kind      Kind                           `json:"kind"`
-	DocID     string                         `json:"doc_id,omitempty"` // sha256 hex of the document blob
+	Kind  Kind   `json:"kind"`
+	DocID string `json:"doc_id,omitempty"` // sha256 hex of the document blob
 	// SourceDocID names the document a verify job's document was written
 	// from, so verify also reports what the write lost; the worker fetches
 	// it into Source.
-	SourceDocID string `json:"source_doc_id,omitempty"`
-	Source      []byte `json:"-"`
-	FileType  formats.FileType               `json:"file_type,omitempty"`
-	Locations []formats.Location             `json:"locations,omitempty"`
-	Answers   []formats.Answer               `json:"answers,omitempty"`
-	Expected  []formats.ExpectedAnswer       `json:"expected,omitempty"`
-	Insertion *formats.BuildInsertionRequest `json:"insertion,omitempty"`
-	DryRun    bool                           `json:"dry_run,omitempty"`
+	SourceDocID string                         `json:"source_doc_id,omitempty"`
+	Source      []byte                         `json:"-"`
+	FileType    formats.FileType               `json:"file_type,omitempty"`
+	Locations   []formats.Location             `json:"locations,omitempty"`
+	Answers     []formats.Answer               `json:"answers,omitempty"`
+	Expected    []formats.ExpectedAnswer       `json:"expected,omitempty"`
+	Insertion   *formats.BuildInsertionRequest `json:"insertion,omitempty"`
+	DryRun      bool                           `json:"dry_run,omitempty"`
 	// Group holds the fill payloads of a fill_group job, each with its own
 	// document and answers.
 	Group []Payload `json:"group,omitempty"`
