@@ -169,22 +169,12 @@ func tjText(arr []token, font *fontDecoder) string {
 	return b.String()
 }
 
-// winAnsiHigh maps the WinAnsi code points 0x80–0x9F that differ from
-// Latin-1.
-var winAnsiHigh = map[byte]rune{
-	0x80: '€', 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”',
-	0x95: '•', 0x96: '–', 0x97: '—', 0x99: '™',
-}
-
 func decodeText(b []byte) string {
 	var sb strings.Builder
 	for _, c := range b {
-		switch {
-		case c >= 0x20 && c < 0x7f, c >= 0xa0:
-			sb.WriteRune(rune(c))
-		case winAnsiHigh[c] != 0:
-			sb.WriteRune(winAnsiHigh[c])
-		case c == '\t':
+		if r := winAnsiRune(c); r != 0 {
+			sb.WriteRune(r)
+		} else if c == '\t' {
 			sb.WriteByte(' ')
 		}
 	}
