@@ -4,11 +4,12 @@
 // whose fields use Helvetica.
 //
 // A Source searches the directories it is given (the --font-dir flags,
-// FORMFILL_FONT_DIRS), then the system's font directories. For each
-// character it prefers the Noto font made for the character's script
-// (NotoSans-Regular.ttf for Latin, Greek and Cyrillic,
-// NotoSansHebrew-Regular.ttf, NotoSansCJK-Regular.ttc, …: Debian's
-// fonts-noto-core and fonts-noto-cjk), then any font that covers it.
+// FORMFILL_FONT_DIRS), then the system's font directories, one directory
+// after the other. In each it prefers, for a character, the Noto font
+// made for the character's script (NotoSans-Regular.ttf for Latin, Greek
+// and Cyrillic, NotoSansHebrew-Regular.ttf, NotoSansCJK-Regular.ttc, …:
+// Debian's fonts-noto-core and fonts-noto-cjk), then any font that
+// covers it.
 //
 // Font files are read and parsed at most once per process, whichever
 // Source asks for them, and only when a character needs them: a 20 MB
@@ -51,11 +52,16 @@ type Source struct {
 	dirs []string
 
 	scanOnce sync.Once
-	files    []string          // every font file, in search order
-	byBase   map[string]string // file name → first path with it
+	groups   []dirFiles // one per directory, in search order
 
 	mu     sync.Mutex
 	byRune map[runeKey]*sfnt.Font
+}
+
+// dirFiles are the font files found under one directory.
+type dirFiles struct {
+	files  []string          // sorted
+	byBase map[string]string // file name → path
 }
 
 type runeKey struct {
@@ -103,9 +109,9 @@ func SystemDirs() []string {
 	return dirs
 }
 
-// FontFor implements the PDF engine's FontSource: the preferred font of
-// r's script when it covers r, else the first font in the directories
-// that does (a bold one first when bold is set), else nil.
+// FontFor implements the PDF engine's FontSource: a font covering r
+// from the first directory that has one (there, the preferred font of
+// r's script first, a bold one when bold is set), else nil.
 func (s *Source) FontFor(r rune, bold bool) *sfnt.Font {
 	k := runeKey{r, bold}
 	s.mu.Lock()
@@ -123,8 +129,19 @@ func (s *Source) FontFor(r rune, bold bool) *sfnt.Font {
 }
 
 func (s *Source) find(r rune, bold bool) *sfnt.Font {
+	for _, g := range s.groups {
+		if f := g.find(r, bold); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// find looks for r in one directory: the preferred files of its script
+// first, then any font, one of the wanted weight and upright first.
+func (g dirFiles) find(r rune, bold bool) *sfnt.Font {
 	for _, name := range preferredFiles(r, bold) {
-		if path, ok := s.byBase[name]; ok {
+		if path, ok := g.byBase[name]; ok {
 			for _, f := range load(path) {
 				if f.Covers(r) {
 					return f
@@ -132,24 +149,13 @@ func (s *Source) find(r rune, bold bool) *sfnt.Font {
 			}
 		}
 	}
-	// Anything that covers r: a face of the wanted weight first, upright
-	// before italic, in directory order.
 	for pass := 0; pass < 3; pass++ {
-		for _, path := range s.files {
+		for _, path := range g.files {
 			for _, f := range load(path) {
 				if !f.Covers(r) {
 					continue
 				}
-				switch pass {
-				case 0:
-					if f.Bold == bold && !f.Italic {
-						return f
-					}
-				case 1:
-					if !f.Italic {
-						return f
-					}
-				default:
+				if pass == 2 || (pass == 1 && !f.Italic) || (f.Bold == bold && !f.Italic) {
 					return f
 				}
 			}
@@ -160,30 +166,28 @@ func (s *Source) find(r rune, bold bool) *sfnt.Font {
 
 // scan lists the font files of every directory, recursively.
 func (s *Source) scan() {
-	s.byBase = map[string]string{}
+	total := 0
 	for _, dir := range s.dirs {
-		var found []string
-		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		g := dirFiles{byBase: map[string]string{}}
+		_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return nil // unreadable parts are skipped
 			}
 			if !d.IsDir() && isFontFile(path) {
-				found = append(found, path)
+				g.files = append(g.files, path)
 			}
 			return nil
 		})
-		if err != nil {
-			continue
-		}
-		sort.Strings(found)
-		for _, p := range found {
-			s.files = append(s.files, p)
-			if _, dup := s.byBase[filepath.Base(p)]; !dup {
-				s.byBase[filepath.Base(p)] = p
+		sort.Strings(g.files)
+		for _, p := range g.files {
+			if _, dup := g.byBase[filepath.Base(p)]; !dup {
+				g.byBase[filepath.Base(p)] = p
 			}
 		}
+		total += len(g.files)
+		s.groups = append(s.groups, g)
 	}
-	slog.Debug("fontdir: font files found", "count", len(s.files), "dirs", s.dirs)
+	slog.Debug("fontdir: font files found", "count", total, "dirs", s.dirs)
 }
 
 func isFontFile(path string) bool {
