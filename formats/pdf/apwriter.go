@@ -90,7 +90,16 @@ func (w *apWriter) showRun(run glyphRun, size float64) {
 		}
 		adjust = 0
 	}
+	spanLeft := 0
 	for _, g := range run.glyphs {
+		if g.span > 1 && !run.rtl && spanLeft == 0 {
+			// Extractors read the glyphs of a reordered cluster in drawing
+			// order; its ActualText gives them the characters in logical
+			// order (poppler and MuPDF use it).
+			flush()
+			w.printf("/Span <</ActualText <FEFF%s>>> BDC\n", utf16Hex(g.text))
+			spanLeft = g.span
+		}
 		if g.dy != rise {
 			flush()
 			rise = g.dy
@@ -110,8 +119,17 @@ func (w *apWriter) showRun(run glyphRun, size float64) {
 			fmt.Fprintf(&arr, "<%02X>", g.code)
 		}
 		adjust += run.font.width(g.code) + g.dx - g.adv
+		if spanLeft > 0 {
+			if spanLeft--; spanLeft == 0 {
+				flush()
+				w.printf("EMC\n")
+			}
+		}
 	}
 	flush()
+	if spanLeft > 0 {
+		w.printf("EMC\n")
+	}
 	if rise != 0 {
 		w.printf("0 Ts\n")
 	}

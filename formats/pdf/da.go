@@ -14,13 +14,14 @@ import (
 type defaultAppearance struct {
 	font  string
 	size  float64
-	color string // e.g. "0 0 0.502 rg"; "0 g" when the DA has none
+	color string    // e.g. "0 0 0.502 rg"; "0 g" when the DA has none
+	rgb   []float64 // the colour's operands (1 gray, 3 RGB or 4 CMYK)
 }
 
 // parseDA reads a /DA string: the last Tf and the last colour operator
 // win, as in a content stream. Anything else in it is ignored.
 func parseDA(s string) defaultAppearance {
-	da := defaultAppearance{color: "0 g"}
+	da := defaultAppearance{color: "0 g", rgb: []float64{0}}
 	l := &lexer{b: []byte(s)}
 	var args []token
 	for steps := 0; steps < 1000; steps++ {
@@ -40,7 +41,7 @@ func parseDA(s string) defaultAppearance {
 		case "g", "rg", "k":
 			want := map[string]int{"g": 1, "rg": 3, "k": 4}[op]
 			if v, ok := nums(args, want); ok {
-				da.color = colorOp(v, op)
+				da.color, da.rgb = colorOp(v, op), v
 			}
 		}
 		args = args[:0]

@@ -24,7 +24,6 @@ type fontSet struct {
 	embedded []*pdfFont
 	simple   map[string]*pdfFont // DR font name → usable own font (nil: not usable)
 	helv     *pdfFont
-	zapf     *pdfFont
 	shaper   shaping.HarfbuzzShaper
 	seg      shaping.Segmenter
 	wrapper  shaping.LineWrapper

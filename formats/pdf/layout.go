@@ -28,12 +28,17 @@ type glyph struct {
 	adv    float64 // pen advance to the next glyph
 	dx, dy float64 // offset of the glyph from the pen
 	text   string  // characters it shows: its cluster's, on the cluster's first glyph
+	// span is, on the first glyph of a cluster drawn with several glyphs
+	// (a Devanagari syllable with a reordered vowel sign), their number:
+	// the writer marks them with the cluster's /ActualText.
+	span int
 }
 
 // glyphRun is a stretch of a line drawn in one font.
 type glyphRun struct {
 	font   *pdfFont
 	glyphs []glyph
+	rtl    bool
 }
 
 // textLine is one line of laid-out text, runs in visual order (left to
@@ -174,7 +179,7 @@ func (st *shapedText) layoutLine(l shaping.Line) textLine {
 		}
 		lo, hi = min(lo, out.Runes.Offset), max(hi, out.Runes.Offset+out.Runes.Count)
 		pf := st.fontAt[out.Runes.Offset]
-		gr := glyphRun{font: pf}
+		gr := glyphRun{font: pf, rtl: out.Direction.Progression() == di.TowardTopLeft}
 		seen := map[int]bool{}
 		for _, g := range out.Glyphs {
 			if g.GlyphID == noGlyph || (pf.sf != nil && g.GlyphID == 0) {
@@ -184,6 +189,9 @@ func (st *shapedText) layoutLine(l shaping.Line) textLine {
 			if !seen[g.ClusterIndex] {
 				seen[g.ClusterIndex] = true
 				gl.text = string(st.text[g.ClusterIndex:min(len(st.text), g.ClusterIndex+g.RuneCount)])
+				if g.GlyphCount > 1 {
+					gl.span = g.GlyphCount
+				}
 			}
 			gr.glyphs = append(gr.glyphs, gl)
 			tl.width += gl.adv
