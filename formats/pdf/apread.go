@@ -33,9 +33,13 @@ type apState struct {
 	maxGlyphs    int
 }
 
+// apSaved is what q saves and Q restores: the graphics state, text
+// state parameters included.
 type apSaved struct {
-	ctm  matrix
-	clip [4]float64
+	ctm                          matrix
+	clip                         [4]float64
+	font                         *apFont
+	size, tc, tw, th, rise, lead float64
 }
 
 // maxShownGlyphs bounds the glyphs read from one appearance stream.
@@ -73,11 +77,14 @@ func (st *apState) op(op string, ops []token) {
 	switch op {
 	case "q":
 		if len(st.stack) < 64 {
-			st.stack = append(st.stack, apSaved{st.ctm, st.clip})
+			st.stack = append(st.stack, apSaved{st.ctm, st.clip, st.font, st.size, st.tc, st.tw, st.th, st.rise, st.lead})
 		}
 	case "Q":
 		if n := len(st.stack); n > 0 {
-			st.ctm, st.clip, st.stack = st.stack[n-1].ctm, st.stack[n-1].clip, st.stack[:n-1]
+			s := st.stack[n-1]
+			st.ctm, st.clip, st.font, st.size = s.ctm, s.clip, s.font, s.size
+			st.tc, st.tw, st.th, st.rise, st.lead = s.tc, s.tw, s.th, s.rise, s.lead
+			st.stack = st.stack[:n-1]
 		}
 	case "cm":
 		if v, ok := nums(ops, 6); ok {

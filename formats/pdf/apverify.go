@@ -162,45 +162,38 @@ func shownText(gs []shownGlyph) string {
 // right to left).
 func sameText(want, shown string) bool {
 	lines := strings.Split(shown, "\n")
-	for _, base := range []rune{0, '\u200e', '\u200f'} {
-		var cand []string
-		for _, l := range lines {
-			if base == 0 {
-				cand = append(cand, l)
-			} else {
-				cand = append(cand, visualToLogical(l, base))
-			}
+	if same(want, shown) {
+		return true
+	}
+	for _, base := range []bidi.Direction{bidi.Neutral, bidi.LeftToRight, bidi.RightToLeft} {
+		cand := make([]string, len(lines))
+		for i, l := range lines {
+			cand[i] = visualToLogical(l, base)
 		}
-		got := strings.Join(cand, "\n")
-		if formats.Normalize(got) == formats.Normalize(want) || squash(got) == squash(want) {
+		if same(want, strings.Join(cand, "\n")) {
 			return true
 		}
-		if base == 0 && formats.Normalize(want) == "" {
-			return false
-		}
 	}
-	// Lines whose base direction differs: reorder each by its own.
-	var cand []string
-	for _, l := range lines {
-		cand = append(cand, visualToLogical(l, 0))
-	}
-	return squash(strings.Join(cand, "\n")) == squash(want)
+	return false
+}
+
+// same compares once case and spacing are normalised, or once white
+// space is dropped.
+func same(want, got string) bool {
+	return formats.Normalize(got) == formats.Normalize(want) || squash(got) == squash(want)
 }
 
 // visualToLogical reorders a line given in visual order (left to right)
 // into logical order: the bidi algorithm's reordering undoes itself on
-// the runs a line drawn from logical text has. mark forces the base
-// direction (LRM or RLM); 0 lets the first strong character decide.
-func visualToLogical(line string, mark rune) string {
+// the runs a line drawn from logical text has. base is the paragraph
+// direction; Neutral lets the first strong character decide.
+func visualToLogical(line string, base bidi.Direction) string {
 	text := []rune(line)
-	if mark != 0 {
-		text = append([]rune{mark}, text...)
-	}
 	if len(text) == 0 {
 		return line
 	}
 	var p bidi.Paragraph
-	runs := p.Segment(text, bidi.LeftToRight)
+	runs := p.Segment(text, base)
 	levels := make([]int, len(text))
 	start := 0
 	for i := 0; i < runs.NumRuns(); i++ {
@@ -234,13 +227,7 @@ func visualToLogical(line string, mark rune) string {
 			i = j
 		}
 	}
-	out := []rune{}
-	for _, r := range text {
-		if r != '\u200e' && r != '\u200f' {
-			out = append(out, r)
-		}
-	}
-	return string(out)
+	return string(text)
 }
 
 // visibleRunes are the characters of s a reader sees: no white space,
