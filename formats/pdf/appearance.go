@@ -98,18 +98,23 @@ func (fs *fontSet) singleLine(w *apWriter, b widgetBox, text string, ts textStyl
 	}
 	l := lines[0]
 	y := (b.h-em*size)/2 - desc*size/1000
-	x := pad
-	switch ts.q {
-	case 1:
-		x = (b.w - l.width*size/1000) / 2
-	case 2:
-		x = b.w - pad - l.width*size/1000
-	}
+	x := alignX(ts.q, b, pad, l.width*size/1000)
 	clip := [4]float64{b.border, b.border, b.w - b.border, b.h - b.border}
 	rep.total, rep.fit = fitted(l, x, y, size, clip)
 	rep.clipped = rep.fit < rep.total
 	w.textBlock(b, ts.da, func() { w.showLine(l, x, y, size) })
 	return rep, nil
+}
+
+// alignX is where a line width wide starts in the box under quadding q.
+func alignX(q int, b widgetBox, pad, width float64) float64 {
+	switch q {
+	case 1:
+		return (b.w - width) / 2
+	case 2:
+		return b.w - pad - width
+	}
+	return pad
 }
 
 // fitted counts the characters of a line drawn from (x, y) and those
@@ -187,13 +192,7 @@ func (fs *fontSet) multiLine(w *apWriter, b widgetBox, text string, ts textStyle
 	y := b.h - pad - asc*size/1000
 	w.textBlock(b, ts.da, func() {
 		for _, l := range lines {
-			x := pad
-			switch ts.q {
-			case 1:
-				x = (b.w - l.width*size/1000) / 2
-			case 2:
-				x = b.w - pad - l.width*size/1000
-			}
+			x := alignX(ts.q, b, pad, l.width*size/1000)
 			total, fit := fitted(l, x, y, size, clip)
 			rep.total, rep.fit = rep.total+total, rep.fit+fit
 			if len(l.runs) > 0 {

@@ -2,7 +2,6 @@ package pdf
 
 import (
 	"math"
-	"strings"
 )
 
 // shownGlyph is one glyph an appearance stream draws, in the stream's
@@ -18,19 +17,20 @@ type shownGlyph struct {
 // apState follows an appearance stream's graphics and text state, as far
 // as placing glyphs needs.
 type apState struct {
-	ctm, tm, tlm matrix
-	clip         [4]float64
-	stack        []apSaved
-	path         [4]float64 // bounding box of the rectangles of the current path
-	hasPath      bool
-	font         *apFont
-	size         float64
-	tc, tw, th   float64 // character and word spacing, horizontal scaling
-	rise, lead   float64
-	fonts        map[string]*apFont
-	glyphs       []shownGlyph
-	pendingClip  bool
-	maxGlyphs    int
+	textPosition
+	ctm         matrix
+	clip        [4]float64
+	stack       []apSaved
+	path        [4]float64 // bounding box of the rectangles of the current path
+	hasPath     bool
+	font        *apFont
+	size        float64
+	tc, tw, th  float64 // character and word spacing, horizontal scaling
+	rise        float64
+	fonts       map[string]*apFont
+	glyphs      []shownGlyph
+	pendingClip bool
+	maxGlyphs   int
 }
 
 // apSaved is what q saves and Q restores: the graphics state, text
@@ -48,28 +48,11 @@ const maxShownGlyphs = 100_000
 // readAppearance interprets an appearance stream's content, clipped to
 // its bounding box, and returns the glyphs it draws in drawing order.
 func readAppearance(content []byte, fonts map[string]*apFont, bbox [4]float64) []shownGlyph {
-	st := &apState{ctm: identity, tm: identity, tlm: identity, clip: bbox, th: 1, size: 10, fonts: fonts, maxGlyphs: maxShownGlyphs}
-	l := &lexer{b: content}
-	var ops []token
-	for steps := 0; steps < 5_000_000 && len(st.glyphs) < st.maxGlyphs; steps++ {
-		t := l.next()
-		if t.kind == tokEOF {
-			break
-		}
-		if t.kind != tokOp {
-			ops = append(ops, t)
-			continue
-		}
-		if string(t.str) == "BI" {
-			if j := strings.Index(string(content[l.i:]), "EI"); j >= 0 {
-				l.i += j + 2
-			} else {
-				break
-			}
-		}
-		st.op(string(t.str), ops)
-		ops = ops[:0]
-	}
+	st := &apState{textPosition: textPosition{tm: identity, tlm: identity}, ctm: identity, clip: bbox, th: 1, size: 10, fonts: fonts, maxGlyphs: maxShownGlyphs}
+	scanOps(content, 5_000_000, func(op string, args []token) bool {
+		st.op(op, args)
+		return len(st.glyphs) < st.maxGlyphs
+	})
 	return st.glyphs
 }
 
@@ -115,9 +98,10 @@ func (st *apState) addPath(r [4]float64) {
 }
 
 func (st *apState) textOp(op string, ops []token) {
+	if st.place(op, ops) {
+		return
+	}
 	switch op {
-	case "BT":
-		st.tm, st.tlm = identity, identity
 	case "Tf":
 		if v, ok := nums(ops, 1); ok {
 			st.size = v[0]
@@ -125,7 +109,7 @@ func (st *apState) textOp(op string, ops []token) {
 		if n := len(ops); n >= 2 && ops[n-2].kind == tokName {
 			st.font = st.fonts[string(ops[n-2].str)]
 		}
-	case "Tc", "Tw", "Tz", "Ts", "TL":
+	case "Tc", "Tw", "Tz", "Ts":
 		v, ok := nums(ops, 1)
 		if !ok {
 			return
@@ -139,28 +123,10 @@ func (st *apState) textOp(op string, ops []token) {
 			st.th = v[0] / 100
 		case "Ts":
 			st.rise = v[0]
-		case "TL":
-			st.lead = v[0]
 		}
-	case "Td", "TD":
-		if v, ok := nums(ops, 2); ok {
-			if op == "TD" {
-				st.lead = -v[1]
-			}
-			st.tlm = matrix{1, 0, 0, 1, v[0], v[1]}.mul(st.tlm)
-			st.tm = st.tlm
-		}
-	case "Tm":
-		if v, ok := nums(ops, 6); ok {
-			st.tm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}
-			st.tlm = st.tm
-		}
-	case "T*":
-		st.tlm = matrix{1, 0, 0, 1, 0, -st.lead}.mul(st.tlm)
-		st.tm = st.tlm
 	case "Tj", "'", "\"":
 		if op != "Tj" {
-			st.textOp("T*", nil)
+			st.moveLine(0, -st.lead)
 		}
 		if n := len(ops); n > 0 && ops[n-1].kind == tokString {
 			st.show(ops[n-1].str)

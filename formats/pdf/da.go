@@ -22,18 +22,8 @@ type defaultAppearance struct {
 // win, as in a content stream. Anything else in it is ignored.
 func parseDA(s string) defaultAppearance {
 	da := defaultAppearance{color: "0 g", rgb: []float64{0}}
-	l := &lexer{b: []byte(s)}
-	var args []token
-	for steps := 0; steps < 1000; steps++ {
-		t := l.next()
-		if t.kind == tokEOF {
-			break
-		}
-		if t.kind != tokOp {
-			args = append(args, t)
-			continue
-		}
-		switch op := string(t.str); op {
+	scanOps([]byte(s), 1000, func(op string, args []token) bool {
+		switch op {
 		case "Tf":
 			if n := len(args); n >= 2 && args[n-2].kind == tokName && args[n-1].kind == tokNumber {
 				da.font, da.size = string(args[n-2].str), max(0, args[n-1].num)
@@ -44,8 +34,8 @@ func parseDA(s string) defaultAppearance {
 				da.color, da.rgb = colorOp(v, op), v
 			}
 		}
-		args = args[:0]
-	}
+		return true
+	})
 	return da
 }
 

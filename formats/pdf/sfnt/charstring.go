@@ -97,21 +97,7 @@ func (d *desub) run(cs []byte, depth int) (ended bool, err error) {
 		p++
 		switch c {
 		case csCallsubr, csCallgsubr:
-			if !d.hasLastNum || d.lastNumStart >= len(d.out) {
-				return false, fmt.Errorf("%w: subroutine call without its index just before it", ErrInvalid)
-			}
-			subrs := d.lsubrs
-			if c == csCallgsubr {
-				subrs = d.gsubrs
-			}
-			i := d.lastNum + subrBias(len(subrs))
-			if i < 0 || i >= len(subrs) {
-				return false, fmt.Errorf("%w: call of subroutine %d of %d", ErrInvalid, i, len(subrs))
-			}
-			d.out = d.out[:d.lastNumStart]
-			d.hasLastNum = false
-			d.nargs--
-			if ended, err := d.run(subrs[i], depth+1); ended || err != nil {
+			if ended, err := d.call(c == csCallgsubr, depth); ended || err != nil {
 				return ended, err
 			}
 		case csReturn:
@@ -142,6 +128,27 @@ func (d *desub) run(cs []byte, depth int) (ended bool, err error) {
 		}
 	}
 	return false, nil
+}
+
+// call inlines the subroutine whose index was the last number pushed:
+// the number is taken back off the output and the body interpreted in
+// its place.
+func (d *desub) call(global bool, depth int) (ended bool, err error) {
+	if !d.hasLastNum || d.lastNumStart >= len(d.out) {
+		return false, fmt.Errorf("%w: subroutine call without its index just before it", ErrInvalid)
+	}
+	subrs := d.lsubrs
+	if global {
+		subrs = d.gsubrs
+	}
+	i := d.lastNum + subrBias(len(subrs))
+	if i < 0 || i >= len(subrs) {
+		return false, fmt.Errorf("%w: call of subroutine %d of %d", ErrInvalid, i, len(subrs))
+	}
+	d.out = d.out[:d.lastNumStart]
+	d.hasLastNum = false
+	d.nargs--
+	return d.run(subrs[i], depth+1)
 }
 
 // op appends an operator, which clears the argument stack.
