@@ -321,3 +321,28 @@ func TestShapedClustersExtractAsTheirCharacters(t *testing.T) {
 		}
 	}
 }
+
+// A form that left its fields to the viewer (/NeedAppearances true, a
+// value without an appearance) loses that flag when filled: formfill
+// draws those fields too, read-only ones included, or they would show
+// empty.
+func TestFieldsLeftToTheViewerAreDrawnWhenNeedAppearancesGoes(t *testing.T) {
+	doc := rewrite(t, fixtures.PDFForm(), func(ctx *model.Context, d *document) {
+		acroForm(ctx)["NeedAppearances"] = types.Boolean(true)
+	})
+	if hasAppearance(mustOpen(t, doc).byName["customer_id"]) {
+		t.Fatal("the fixture's read-only field has an appearance: the test needs one without")
+	}
+	res, err := New().Write(doc, []formats.Answer{{PairID: "name", AnswerText: "Ada"}}, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := mustOpen(t, res.Document)
+	if _, ok := acroForm(out.ctx).Find("NeedAppearances"); ok {
+		t.Error("NeedAppearances is still set")
+	}
+	rep := verifyFields(out.ctx, out.fields, []formats.ExpectedAnswer{{PairID: "customer_id", ExpectedText: "ABC-123"}})
+	if r := rep.ContentResults[0]; r.Status != formats.ContentMatched || r.Shown != "ABC-123" || !rep.OK() {
+		t.Errorf("the read-only value: %+v, structural %q", r, rep.StructuralIssues)
+	}
+}

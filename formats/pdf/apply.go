@@ -79,7 +79,8 @@ func (d *document) drawUnshown(fs *fontSet, filled map[*field]bool) ([]string, e
 	}
 	var warnings []string
 	for _, f := range d.fields {
-		if filled[f] || f.Value == "" || f.ReadOnly || hasAppearance(f) {
+		// Read-only fields count too: their values are shown, not edited.
+		if filled[f] || f.Value == "" || hasAppearance(f) {
 			continue
 		}
 		var w []string
