@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/formfill/formfill/fontdir"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/fonttest"
 	"github.com/formfill/formfill/internal/readers"
 )
@@ -158,4 +160,55 @@ func withoutFormatChars(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// Workers share one engine and one font source: concurrent fills in
+// different scripts must each get their own glyphs (faces and shapers are
+// per call; parsed fonts are shared read-only).
+func TestConcurrentFillsShareFontsSafely(t *testing.T) {
+	e := New().WithFonts(systemFonts(t))
+	errs := make(chan error, len(tenScripts))
+	for _, name := range tenScripts {
+		go func() {
+			res, rep, err := formats.Fill(e, fixtures.PDFForm(), []formats.Answer{{PairID: "name", AnswerText: name}}, formats.WriteOptions{})
+			if err == nil && (!rep.OK() || rep.ContentResults[0].Shown == "") {
+				err = fmt.Errorf("%s: %+v", name, rep.ContentResults)
+			}
+			if err == nil && mustOpenErr(res.Document).byName["name"].Value != name {
+				err = fmt.Errorf("%s: read back someone else's value", name)
+			}
+			errs <- err
+		}()
+	}
+	for range tenScripts {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// Ten Japanese, Chinese and Korean names embed one subset of Noto Sans
+// CJK (a 19 MB collection): the form grows by kilobytes, not megabytes.
+func TestTenCJKNamesGrowTheFormByKilobytes(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(sharedForms, "irs_f1040.pdf"))
+	if err != nil {
+		t.Skipf("shared form: %v", err)
+	}
+	names := []string{"山田太郎", "佐藤花子", "鈴木一郎", "高橋健太", "田中美咲", "王小明", "李华", "张伟", "김민준", "이서연"}
+	var answers []formats.Answer
+	for i, f := range wideTextFields(mustOpen(t, doc))[:len(names)] {
+		answers = append(answers, formats.Answer{PairID: f.ID, AnswerText: names[i]})
+	}
+	res, rep, err := formats.Fill(New().WithFonts(systemFonts(t)), doc, answers, formats.WriteOptions{})
+	if err != nil || !rep.OK() {
+		t.Fatalf("fill: %v %+v", err, rep)
+	}
+	added := len(res.Document) - len(doc)
+	if n := bytes.Count(res.Document[len(doc):], []byte("/FontFile3")); n != 1 {
+		t.Errorf("%d CFF font programs embedded, want one subset for every field", n)
+	}
+	if added > 100_000 {
+		t.Errorf("ten CJK names added %d bytes", added)
+	}
+	t.Logf("ten CJK names (%d fields): the form grew by %d bytes", len(answers), added)
 }
