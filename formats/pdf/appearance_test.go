@@ -346,3 +346,33 @@ func TestFieldsLeftToTheViewerAreDrawnWhenNeedAppearancesGoes(t *testing.T) {
 		t.Errorf("the read-only value: %+v, structural %q", r, rep.StructuralIssues)
 	}
 }
+
+// A widget no reader sees (flagged hidden, or without area) is drawn but
+// neither warned about nor judged: its text cannot overflow a box nobody
+// looks at.
+func TestHiddenWidgetsAreNotJudged(t *testing.T) {
+	long := strings.Repeat("far too long for the box ", 8)
+	tests := []struct {
+		scenario string
+		hide     func(d types.Dict)
+	}{
+		{"hidden flag", func(d types.Dict) { d["F"] = types.Integer(4 | annotHidden) }},
+		{"no area", func(d types.Dict) { d["Rect"] = types.NewNumberArray(150, 700, 150, 700) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			doc := rewrite(t, fixtures.PDFForm(), func(_ *model.Context, d *document) { tt.hide(d.byName["name"].dict) })
+			visible, _, err := formats.Fill(New(), fixtures.PDFForm(), []formats.Answer{{PairID: "name", AnswerText: long}}, formats.WriteOptions{})
+			if err != nil || len(visible.Warnings) == 0 {
+				t.Fatalf("control: the visible field should warn: %v %q", err, visible.Warnings)
+			}
+			res, rep, err := formats.Fill(New(), doc, []formats.Answer{{PairID: "name", AnswerText: long}}, formats.WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Warnings) != 0 || !rep.OK() {
+				t.Errorf("hidden widget: warnings %q, report %+v", res.Warnings, rep.ContentResults)
+			}
+		})
+	}
+}

@@ -262,6 +262,9 @@ func (d *document) drawField(f *field, fs *fontSet, value string, selected map[i
 		if err := fs.install(wd, b, w); err != nil {
 			return nil, fmt.Errorf("appearance: %w", err)
 		}
+		if wd.hidden {
+			continue // drawn all the same, but nobody sees it: nothing to warn about
+		}
 		for _, msg := range rep.describe(fieldRef(f)) {
 			if !seen[msg] {
 				seen[msg] = true

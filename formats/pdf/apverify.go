@@ -70,7 +70,7 @@ func rectFrom(ctx *model.Context, a types.Array) [4]float64 {
 // widgets is judged by its worst one.
 func checkShown(ctx *model.Context, f *field, res *formats.ContentResult) {
 	for _, wd := range f.widgets {
-		if wd.dict == nil {
+		if wd.dict == nil || wd.hidden {
 			continue
 		}
 		gs, scale, ok := widgetGlyphs(ctx, wd)
