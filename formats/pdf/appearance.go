@@ -55,7 +55,8 @@ func (fs *fontSet) shapeParagraphs(text string, ts textStyle) ([]*shapedText, []
 	return out, missing, nil
 }
 
-// lineHeight is the height of a line of lines in 1/1000 em.
+// lineHeight is the ascent and descent (1/1000 em) that hold every one
+// of lines, for spacing them evenly.
 func lineHeight(lines []textLine) (ascent, descent float64) {
 	for _, l := range lines {
 		ascent, descent = max(ascent, l.ascent), min(descent, l.descent)
@@ -93,7 +94,8 @@ func (fs *fontSet) singleLine(w *apWriter, b widgetBox, text string, ts textStyl
 		size = max(size, minDrawSize)
 	}
 	rep.size = size
-	if len(lines) == 0 {
+	if len(lines) == 0 { // nothing to draw: the decoration alone
+		w.textBlock(b, ts.da, func() {})
 		return rep, nil
 	}
 	l := lines[0]
@@ -214,7 +216,9 @@ func widest(lines []textLine) float64 {
 }
 
 // comb draws one character per cell of a comb field, each centred in
-// its cell, with the cell dividers in the border colour.
+// its cell, with the cell dividers in the border colour. Each cell's
+// character is shaped alone: comb fields hold digits and letters (an
+// SSN, a postcode), not scripts whose letters join.
 func (fs *fontSet) comb(w *apWriter, b widgetBox, text string, cells int, ts textStyle) (drawn, error) {
 	var rep drawn
 	cellW := b.w / float64(cells)
