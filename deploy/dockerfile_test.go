@@ -163,3 +163,34 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// The PDF engine draws text a form's fonts lack with Noto fonts, which
+// fontdir finds under /usr/share/fonts: the final image must carry them,
+// copied from a stage that installs Debian's fonts-noto-core and
+// fonts-noto-cjk (distroless has no package manager).
+func TestDockerfileFinalImageCarriesNotoFonts(t *testing.T) {
+	stages := parseDockerfile(t, mustRead(t, "Dockerfile"))
+	installs := map[string]bool{}
+	for _, s := range stages[:len(stages)-1] {
+		for _, in := range s.find("RUN") {
+			if strings.Contains(in.args, "fonts-noto-core") && strings.Contains(in.args, "fonts-noto-cjk") {
+				installs[s.name] = true
+			}
+		}
+	}
+	if len(installs) == 0 {
+		t.Fatal("no stage installs fonts-noto-core and fonts-noto-cjk")
+	}
+	var core, cjk bool
+	for _, c := range stages[len(stages)-1].find("COPY") {
+		f := strings.Fields(c.args)
+		if len(f) < 3 || !installs[strings.TrimPrefix(f[0], "--from=")] || !strings.HasPrefix(f[len(f)-1], "/usr/share/fonts/") {
+			continue
+		}
+		core = core || strings.Contains(c.args, "truetype/noto")
+		cjk = cjk || strings.Contains(c.args, "NotoSansCJK-Regular.ttc")
+	}
+	if !core || !cjk {
+		t.Errorf("final stage copies Noto core %v, Noto Sans CJK %v into /usr/share/fonts; want both", core, cjk)
+	}
+}

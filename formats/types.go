@@ -243,11 +243,24 @@ type ExpectedAnswer struct {
 // ContentStatus is verify_output's verdict on one answer.
 type ContentStatus string
 
-// Content verdicts.
+// Content verdicts. The last three are about what a reader sees, where
+// the document's drawing of a value can differ from the value stored
+// (PDF form fields): the stored value matched, but its appearance does
+// not show it whole.
 const (
 	ContentMatched    ContentStatus = "matched"
 	ContentMismatched ContentStatus = "mismatched"
 	ContentMissing    ContentStatus = "missing"
+	// ContentNotVisible: some characters are drawn with no glyph (no
+	// available font has them); MissingCharacters names them.
+	ContentNotVisible ContentStatus = "not_visible"
+	// ContentAppearanceMismatch: the appearance draws other text than the
+	// value (Shown has it).
+	ContentAppearanceMismatch ContentStatus = "appearance_mismatch"
+	// ContentOverflow: the text does not fit its box at a readable size:
+	// part of it is clipped, or it is drawn below 6 pt (FontSize,
+	// FitCharacters of TotalCharacters).
+	ContentOverflow ContentStatus = "overflow"
 )
 
 // ContentResult is verify_output's finding for one expected answer.
@@ -256,6 +269,20 @@ type ContentResult struct {
 	Status   ContentStatus `json:"status"`
 	Expected string        `json:"expected"`
 	Actual   string        `json:"actual"`
+	// Shown is the text the document draws for the answer, when that is
+	// checked separately from the stored value (PDF appearance streams).
+	Shown string `json:"shown,omitempty"`
+	// MissingCharacters lists the characters drawn without a glyph, for
+	// not_visible.
+	MissingCharacters string `json:"missing_characters,omitempty"`
+	// FontSize is the size the text is drawn at, in points.
+	FontSize float64 `json:"font_size,omitempty"`
+	// FitCharacters and TotalCharacters say, for overflow, how many of
+	// the characters drawn lie wholly inside the box.
+	FitCharacters   *int `json:"fit_characters,omitempty"`
+	TotalCharacters int  `json:"total_characters,omitempty"`
+	// Detail explains a verdict other than matched in a sentence.
+	Detail string `json:"detail,omitempty"`
 }
 
 // VerificationSummary counts verify_output's findings.
@@ -264,6 +291,9 @@ type VerificationSummary struct {
 	Matched             int    `json:"matched"`
 	Mismatched          int    `json:"mismatched"`
 	Missing             int    `json:"missing"`
+	NotVisible          int    `json:"not_visible,omitempty"`
+	AppearanceMismatch  int    `json:"appearance_mismatch,omitempty"`
+	Overflow            int    `json:"overflow,omitempty"`
 	StructuralIssues    int    `json:"structural_issues"`
 	ConfidenceKnown     int    `json:"confidence_known"`
 	ConfidenceUncertain int    `json:"confidence_uncertain"`
@@ -278,8 +308,10 @@ type VerificationReport struct {
 	Summary          VerificationSummary `json:"summary"`
 }
 
-// OK reports whether every expected answer matched and the document has no
-// structural issue.
+// OK reports whether every expected answer matched, is shown whole, and
+// the document has no structural issue.
 func (r *VerificationReport) OK() bool {
-	return r.Summary.Mismatched == 0 && r.Summary.Missing == 0 && r.Summary.StructuralIssues == 0
+	s := r.Summary
+	return s.Mismatched == 0 && s.Missing == 0 && s.StructuralIssues == 0 &&
+		s.NotVisible == 0 && s.AppearanceMismatch == 0 && s.Overflow == 0
 }

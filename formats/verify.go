@@ -91,6 +91,12 @@ func Summarize(results []ContentResult, structuralIssues int, expected []Expecte
 			s.Mismatched++
 		case ContentMissing:
 			s.Missing++
+		case ContentNotVisible:
+			s.NotVisible++
+		case ContentAppearanceMismatch:
+			s.AppearanceMismatch++
+		case ContentOverflow:
+			s.Overflow++
 		}
 	}
 	for _, e := range expected {

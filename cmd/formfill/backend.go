@@ -62,6 +62,7 @@ type backendOptions struct {
 // and the command allows it, starts an embedded Redis and worker.
 func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*backend, error) {
 	if redisURL(e, g) == "" && o.allowEmbedded {
+		useFonts(e, g)
 		n := o.concurrency
 		if n <= 0 {
 			n = 4

@@ -38,6 +38,7 @@ type spec struct {
 type globals struct {
 	redis string
 	json  bool
+	fonts fontFlags // commands that run the PDF engine only
 }
 
 // flagSet is a command's flags and its help text.
@@ -57,6 +58,9 @@ func newFlags(e *env, s spec) (*flagSet, *globals) {
 	g := &globals{}
 	fs.StringVar(&g.redis, "redis", "", "Redis `URL`: redis://[user:pass@]host:port[/db] or rediss:// for TLS (default $FORMFILL_REDIS_URL)")
 	fs.BoolVar(&g.json, "json", false, "print JSON for scripts instead of text")
+	if fontCommands[s.name] {
+		g.fonts.register(fs)
+	}
 	return &flagSet{FlagSet: fs, help: func() { printUsage(e.stdout, fs, s) }}, g
 }
 

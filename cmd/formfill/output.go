@@ -85,6 +85,8 @@ func printReport(w io.Writer, r *formats.VerificationReport) {
 			fmt.Fprintf(w, "MISSING    %s: expected %q, found nothing\n", c.PairID, clip(c.Expected, 60))
 		case formats.ContentMismatched:
 			fmt.Fprintf(w, "MISMATCHED %s: expected %q, found %q\n", c.PairID, clip(c.Expected, 60), clip(c.Actual, 60))
+		case formats.ContentNotVisible, formats.ContentAppearanceMismatch, formats.ContentOverflow:
+			fmt.Fprintf(w, "%-10s %s: %s\n", strings.ToUpper(string(c.Status)), c.PairID, c.Detail)
 		}
 	}
 	s := r.Summary

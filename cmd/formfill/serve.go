@@ -28,6 +28,7 @@ For anything that must survive a restart, run a real Redis and formfill worker.`
 	if *concurrency < 1 {
 		return usagef("--concurrency %d: expected 1 or more", *concurrency)
 	}
+	useFonts(e, g)
 	log := serverLogger(e, g)
 	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log))
 	if err != nil {

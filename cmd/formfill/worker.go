@@ -48,6 +48,7 @@ the same Redis. Interactive jobs are always served before bulk ones.
 			return &usageError{err}
 		}
 	}
+	useFonts(e, g)
 	conn, display, err := connect(e, g)
 	if err != nil {
 		return err

@@ -5,54 +5,52 @@ import (
 	"fmt"
 	"log/slog"
 
+	"strings"
+
 	"github.com/pdfcpu/pdfcpu/pkg/api"
-	"github.com/pdfcpu/pdfcpu/pkg/font"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
-	pdffont "github.com/pdfcpu/pdfcpu/pkg/pdfcpu/font"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/primitives"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"github.com/formfill/formfill/formats"
 )
 
 // apply writes the assignments into the document's model and serialises
-// it. formfill sets the values itself on the fields it found and asks
-// pdfcpu's appearance builders (primitives.Ensure…AP) to draw each widget.
-// pdfcpu's own form filler is not used: it walks every widget of every
-// page and gives up on the whole form when any one of them is slightly
+// it. formfill sets the values itself on the fields it found and draws
+// every widget of every field it fills (see appearance.go), embedding a
+// subset of a fallback font where the field's own font cannot show the
+// text; /NeedAppearances is removed, so every viewer shows these
+// appearances instead of redrawing the fields with its own fonts.
+// pdfcpu's form filler is not used: it walks every widget of every page
+// and gives up on the whole form when any one of them is slightly
 // non-conforming (a checkbox /V written as a string, a widget without a
 // field type), which real forms often are.
 func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	ctx := d.ctx
-	if err := ensureFonts(); err != nil {
-		slog.Debug("pdf: filling without a Unicode font", "err", err)
-	}
 	loadLazyObjects(ctx)
 	before := snapshot(ctx)
 	warnings := d.dropBrokenExtras()
-	if err := pdfcpu.CacheFormFonts(ctx); err != nil {
-		slog.Debug("pdf: form fonts not cached", "err", err)
-	}
-	loadFormFonts(ctx.XRefTable)
-	fonts := map[string]types.IndirectRef{}
+	fs := newFontSet(ctx, d.fonts)
+	filled := map[*field]bool{}
 	for _, a := range plan {
 		if err := d.stop.Check(); err != nil {
 			return nil, nil, err
 		}
-		if err := d.fillOne(a, fonts); err != nil {
-			kind := formats.ErrInvalidDocument
-			if ensureFonts() != nil {
-				kind = formats.ErrUnsupported
-			}
-			return nil, nil, formats.Wrap(kind, fieldRef(a.f), err, "the field's value or appearance could not be written")
+		w, err := d.fillOne(a, fs)
+		if err != nil {
+			return nil, nil, formats.Wrap(formats.ErrInvalidDocument, fieldRef(a.f), err, "the field's value or appearance could not be written")
 		}
+		warnings = append(warnings, w...)
+		filled[a.f] = true
 	}
-	if err := pdffont.UpdateUserfonts(ctx.XRefTable, fonts); err != nil {
+	w, err := d.drawUnshown(fs, filled)
+	if err != nil {
+		return nil, nil, err
+	}
+	warnings = append(warnings, w...)
+	if err := fs.finishFonts(); err != nil {
 		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "embedding the fonts of the new appearances failed")
 	}
 	if af := acroForm(ctx); af != nil {
-		af["NeedAppearances"] = types.Boolean(true)
+		af.Delete("NeedAppearances")
 		d.ensureZapfDingbats(af)
 	}
 	out, err := increment(d.data, ctx, before)
@@ -68,38 +66,47 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	return buf.Bytes(), warnings, nil
 }
 
-// loadFormFonts tells pdfcpu which of the form's own fonts (/AcroForm /DR)
-// it can measure, so appearances reuse them; the rest fall back to the
-// Unicode font. Fonts it cannot read are skipped, not fatal.
-func loadFormFonts(xt *model.XRefTable) {
-	if err := font.LoadUserFonts(); err != nil {
-		slog.Debug("pdf: user fonts not loaded", "err", err)
+// drawUnshown draws the fields formfill did not fill that have a value
+// but no appearance, when the form relied on /NeedAppearances to have
+// viewers draw them: once that flag is gone, nothing else would.
+func (d *document) drawUnshown(fs *fontSet, filled map[*field]bool) ([]string, error) {
+	af := acroForm(d.ctx)
+	if af == nil {
+		return nil, nil
 	}
-	d, err := primitives.FormFontResDict(xt)
-	if err != nil || d == nil {
-		return
+	if b, ok := entry(d.ctx, af, "NeedAppearances").(types.Boolean); !ok || !bool(b) {
+		return nil, nil
 	}
-	for k, v := range d {
-		ir, ok := v.(types.IndirectRef)
-		if !ok {
+	var warnings []string
+	for _, f := range d.fields {
+		// Read-only fields count too: their values are shown, not edited.
+		if filled[f] || f.Value == "" || hasAppearance(f) {
 			continue
 		}
-		name, _, _, err := primitives.FormFontDetails(xt, ir)
+		var w []string
+		var err error
+		switch f.Kind {
+		case kindText, kindDropdown:
+			w, err = d.drawField(f, fs, f.Value, nil)
+		case kindListbox:
+			w, err = d.drawField(f, fs, "", selectedOptions(f, strings.Split(f.Value, ", ")))
+		case kindCheckbox, kindRadio:
+			err = d.drawButtons(f, fs)
+		}
 		if err != nil {
-			continue
+			return nil, formats.Wrap(formats.ErrInvalidDocument, fieldRef(f), err, "drawing the appearance of a field the form left to the viewer failed")
 		}
-		if ok, err := font.SupportedFont(name); err == nil && ok {
-			xt.FillFonts[k] = ir
-		}
+		warnings = append(warnings, w...)
 	}
+	return warnings, nil
 }
 
 // fillOne sets one field's value and redraws its widgets.
-func (d *document) fillOne(a *assignment, fonts map[string]types.IndirectRef) error {
+func (d *document) fillOne(a *assignment, fs *fontSet) ([]string, error) {
 	f := a.f
 	switch f.Kind {
 	case kindText:
-		return d.fillText(f, a.text, fonts)
+		return d.fillText(f, a.text, fs)
 	case kindCheckbox:
 		state := "Off"
 		if a.checked {
@@ -108,17 +115,19 @@ func (d *document) fillOne(a *assignment, fonts map[string]types.IndirectRef) er
 				state = f.states[0]
 			}
 		}
+		err := d.drawButtons(f, fs) // first: a widget drawn now gets its "on" state
 		setButton(f, state)
-		return nil
+		return nil, err
 	case kindRadio:
+		err := d.drawButtons(f, fs)
 		setButton(f, a.state)
-		return nil
+		return nil, err
 	case kindDropdown:
-		return d.fillDropdown(f, a.text, fonts)
+		return d.fillDropdown(f, a.text, fs)
 	case kindListbox:
-		return d.fillList(f, a.values, fonts)
+		return d.fillList(f, a.values, fs)
 	}
-	return fmt.Errorf("a %s field cannot be filled", f.Kind)
+	return nil, fmt.Errorf("a %s field cannot be filled", f.Kind)
 }
 
 func pdfText(s string) (types.StringLiteral, error) {
@@ -129,22 +138,13 @@ func pdfText(s string) (types.StringLiteral, error) {
 	return types.StringLiteral(*esc), nil
 }
 
-func (d *document) fillText(f *field, text string, fonts map[string]types.IndirectRef) error {
+func (d *document) fillText(f *field, text string, fs *fontSet) ([]string, error) {
 	v, err := pdfText(text)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	f.dict["V"] = v
-	da := inheritedDA(d, f.dict)
-	for _, w := range f.widgets {
-		if w.dict == nil {
-			continue
-		}
-		if err := primitives.EnsureTextFieldAP(d.ctx, w.dict, text, f.Multi, f.Comb, f.MaxLen, da, fonts); err != nil {
-			return fmt.Errorf("text appearance: %w", err)
-		}
-	}
-	return nil
+	return d.drawField(f, fs, text, nil)
 }
 
 // setButton switches a checkbox or radio group to state ("Off" clears
@@ -175,7 +175,7 @@ func optionIndex(f *field, display string) types.Array {
 
 // fillDropdown stores the option's export value (or free text of an
 // editable dropdown) and redraws the widgets with the display text.
-func (d *document) fillDropdown(f *field, display string, fonts map[string]types.IndirectRef) error {
+func (d *document) fillDropdown(f *field, display string, fs *fontSet) ([]string, error) {
 	stored := display
 	if ind := optionIndex(f, display); ind != nil {
 		stored = f.states[int(ind[0].(types.Integer))]
@@ -185,24 +185,15 @@ func (d *document) fillDropdown(f *field, display string, fonts map[string]types
 	}
 	v, err := pdfText(stored)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	f.dict["V"] = v
-	da := inheritedDA(d, f.dict)
-	for _, w := range f.widgets {
-		if w.dict == nil {
-			continue
-		}
-		if err := primitives.EnsureComboBoxAP(d.ctx, w.dict, display, da, fonts); err != nil {
-			return fmt.Errorf("dropdown appearance: %w", err)
-		}
-	}
-	return nil
+	return d.drawField(f, fs, display, nil)
 }
 
 // fillList stores the selected options' export values (an array for a
 // multi-select list) with their indices and redraws the list.
-func (d *document) fillList(f *field, values []string, fonts map[string]types.IndirectRef) error {
+func (d *document) fillList(f *field, values []string, fs *fontSet) ([]string, error) {
 	var ind, stored types.Array
 	for _, v := range values {
 		i := optionIndex(f, v)
@@ -212,7 +203,7 @@ func (d *document) fillList(f *field, values []string, fonts map[string]types.In
 		ind = append(ind, i[0])
 		s, err := pdfText(f.states[int(i[0].(types.Integer))])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		stored = append(stored, s)
 	}
@@ -225,16 +216,63 @@ func (d *document) fillList(f *field, values []string, fonts map[string]types.In
 	default:
 		f.dict["V"], f.dict["I"] = stored[0], ind
 	}
-	da := inheritedDA(d, f.dict)
-	for _, w := range f.widgets {
-		if w.dict == nil {
-			continue
-		}
-		if err := primitives.EnsureListBoxAP(d.ctx, w.dict, f.Options, ind, da, fonts); err != nil {
-			return fmt.Errorf("list appearance: %w", err)
+	return d.drawField(f, fs, "", selectedOptions(f, values))
+}
+
+// selectedOptions is the set of option indices among values.
+func selectedOptions(f *field, values []string) map[int]bool {
+	sel := map[int]bool{}
+	for _, v := range values {
+		if i := optionIndex(f, v); i != nil {
+			sel[int(i[0].(types.Integer))] = true
 		}
 	}
-	return nil
+	return sel
+}
+
+// drawField draws the appearance of every widget of a text, dropdown or
+// list field (value is the text shown; selected, a list's selection)
+// and returns the warnings of the layout: characters no font has, text
+// that does not fit.
+func (d *document) drawField(f *field, fs *fontSet, value string, selected map[int]bool) ([]string, error) {
+	seen := map[string]bool{}
+	var warnings []string
+	for _, wd := range f.widgets {
+		if wd.dict == nil {
+			continue
+		}
+		ts := fs.style(parseDA(d.daOf(f, wd)), d.quadding(f, wd))
+		b := readWidgetBox(d.ctx, wd)
+		w := newAPWriter()
+		var rep drawn
+		var err error
+		switch {
+		case f.Kind == kindListbox:
+			rep, err = fs.listBox(w, b, f.Options, selected, ts)
+		case f.Kind == kindText && f.Comb && f.MaxLen > 0 && !f.Multi:
+			rep, err = fs.comb(w, b, value, f.MaxLen, ts)
+		case f.Kind == kindText && f.Multi:
+			rep, err = fs.multiLine(w, b, value, ts)
+		default:
+			rep, err = fs.singleLine(w, b, value, ts)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("appearance: %w", err)
+		}
+		if err := fs.install(wd, b, w); err != nil {
+			return nil, fmt.Errorf("appearance: %w", err)
+		}
+		if wd.hidden {
+			continue // drawn all the same, but nobody sees it: nothing to warn about
+		}
+		for _, msg := range rep.describe(fieldRef(f)) {
+			if !seen[msg] {
+				seen[msg] = true
+				warnings = append(warnings, msg)
+			}
+		}
+	}
+	return warnings, nil
 }
 
 // dropBrokenExtras removes what filling would invalidate (see
@@ -274,9 +312,9 @@ func (d *document) brokenExtras() []string {
 }
 
 // ensureZapfDingbats adds the ZapfDingbats font (/ZaDb) to the form's
-// default resources when the form has buttons. NeedAppearances makes
-// viewers redraw checkboxes and radios, and they draw the tick with
-// /ZaDb; a form without it in /DR renders with errors in poppler.
+// default resources when the form has buttons: a viewer redraws a
+// checkbox or radio when the user clicks it, with the tick in /ZaDb, and
+// a form without it in /DR renders with errors in poppler.
 func (d *document) ensureZapfDingbats(af types.Dict) {
 	buttons := false
 	for _, f := range d.fields {
@@ -302,16 +340,4 @@ func (d *document) ensureZapfDingbats(af types.Dict) {
 	if err == nil {
 		fonts["ZaDb"] = *ir
 	}
-}
-
-// inheritedDA finds a field's default appearance string: on the field,
-// else on the AcroForm.
-func inheritedDA(d *document, fd types.Dict) *string {
-	if s := fd.StringEntry("DA"); s != nil {
-		return s
-	}
-	if af := acroForm(d.ctx); af != nil {
-		return af.StringEntry("DA")
-	}
-	return nil
 }

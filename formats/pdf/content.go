@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"bytes"
 	"strconv"
 )
 
@@ -219,4 +220,91 @@ func hexVal(c byte) int {
 		return int(c-'A') + 10
 	}
 	return -1
+}
+
+// scanOps lexes a content stream (or a DA string, or a CMap) and calls op
+// for each operator with the operands before it, until op returns false,
+// the input ends or maxTokens tokens have been read. Inline image data
+// (BI … EI) is skipped. args is reused: op must not keep it.
+func scanOps(b []byte, maxTokens int, op func(name string, args []token) bool) {
+	l := &lexer{b: b}
+	var args []token
+	for steps := 0; steps < maxTokens; steps++ {
+		t := l.next()
+		if t.kind == tokEOF {
+			return
+		}
+		if t.kind != tokOp {
+			args = append(args, t)
+			continue
+		}
+		if string(t.str) == "BI" {
+			j := bytes.Index(b[l.i:], []byte("EI"))
+			if j < 0 {
+				return
+			}
+			l.i += j + 2
+		}
+		if !op(string(t.str), args) {
+			return
+		}
+		args = args[:0]
+	}
+}
+
+// textPosition follows the operators that place text (BT, Td, TD, Tm, T*,
+// TL): both the page text reader and the appearance reader embed it.
+type textPosition struct {
+	tm, tlm matrix
+	lead    float64
+}
+
+// place applies op if it is one of those operators and reports whether
+// it was.
+func (p *textPosition) place(op string, args []token) bool {
+	switch op {
+	case "BT":
+		p.tm, p.tlm = identity, identity
+	case "TL":
+		if v, ok := nums(args, 1); ok {
+			p.lead = v[0]
+		}
+	case "Td", "TD":
+		if v, ok := nums(args, 2); ok {
+			if op == "TD" {
+				p.lead = -v[1]
+			}
+			p.moveLine(v[0], v[1])
+		}
+	case "Tm":
+		if v, ok := nums(args, 6); ok {
+			p.tm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}
+			p.tlm = p.tm
+		}
+	case "T*":
+		p.moveLine(0, -p.lead)
+	default:
+		return false
+	}
+	return true
+}
+
+func (p *textPosition) moveLine(tx, ty float64) {
+	p.tlm = matrix{1, 0, 0, 1, tx, ty}.mul(p.tlm)
+	p.tm = p.tlm
+}
+
+// nums returns the last n operands as numbers, if they all are.
+func nums(ops []token, n int) ([]float64, bool) {
+	if len(ops) < n {
+		return nil, false
+	}
+	out := make([]float64, n)
+	for i, t := range ops[len(ops)-n:] {
+		if t.kind != tokNumber {
+			return nil, false
+		}
+		out[i] = t.num
+	}
+	return out, true
 }

@@ -11,14 +11,17 @@ func init() { formats.Register(New()) }
 // Engine fills AcroForm PDFs. It keeps no state: every call parses the
 // document bytes again and re-derives the field IDs.
 type Engine struct {
-	ctx context.Context // set by WithContext: calls stop once it ends
+	ctx   context.Context // set by WithContext: calls stop once it ends
+	fonts FontSource      // set by WithFonts; nil: the default source
 }
 
 // WithContext returns the engine bound to ctx: its calls stop with an error
 // wrapping formats.ErrStopped once ctx ends, checking it before and after
 // pdfcpu parses the document, before each answer, each field's appearance
 // and each page's text. pdfcpu's own parse cannot be interrupted.
-func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engine{ctx: ctx} }
+func (e *Engine) WithContext(ctx context.Context) formats.Engine {
+	return &Engine{ctx: ctx, fonts: e.fonts}
+}
 
 // stopper returns a Stopper for one call; nil when the engine is unbound.
 func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, 1) }
@@ -59,7 +62,7 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil {
 		return res, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "reading the filled fields back failed")
 	}
-	return res, verifyFields(fields, formats.ExpectedFromAnswers(answers)), nil
+	return res, verifyFields(d.ctx, fields, formats.ExpectedFromAnswers(answers)), nil
 }
 
 func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, d *document, err error) {
@@ -100,7 +103,7 @@ func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *for
 	if err != nil {
 		return nil, err
 	}
-	return verifyFields(d.fields, expected), nil
+	return verifyFields(d.ctx, d.fields, expected), nil
 }
 
 // BuildInsertion implements build_insertion_xml. PDF fields hold plain

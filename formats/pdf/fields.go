@@ -35,6 +35,12 @@ const (
 
 const maxFieldDepth = 32
 
+// Annotation flags (PDF 32000-1, table 165) that keep a widget off screen.
+const (
+	annotHidden = 1 << 1
+	annotNoView = 1 << 5
+)
+
 // widget is one on-page appearance of a field.
 type widget struct {
 	ref  *types.IndirectRef
@@ -42,6 +48,9 @@ type widget struct {
 	page int
 	rect [4]float64
 	on   string // the widget's own "on" appearance state (buttons only)
+	// hidden: flagged Hidden or NoView, or without area: a reader never
+	// sees it, so verify does not judge what it draws.
+	hidden bool
 }
 
 // field is one terminal AcroForm field: something an agent can fill.
@@ -215,6 +224,8 @@ func (w *walker) widget(o types.Object) *widget {
 	}
 	wd.rect = rectOf(w.ctx, wd.dict)
 	wd.on = onState(w.ctx, wd.dict)
+	flags, _ := intOf(w.ctx, entry(w.ctx, wd.dict, "F"))
+	wd.hidden = flags&(annotHidden|annotNoView) != 0 || wd.rect[2]-wd.rect[0] < 1 || wd.rect[3]-wd.rect[1] < 1
 	return wd
 }
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/formfill/formfill/fontdir"
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/readers"
@@ -239,6 +240,36 @@ func FuzzWrite(f *testing.F) {
 		}
 		if _, err := New().ListFields(res.Document); err != nil {
 			t.Fatalf("the written document does not read back: %v", err)
+		}
+	})
+}
+
+// FuzzVerify reads mutated filled forms the way verify does: their
+// appearance streams, fonts, /W widths and ToUnicode maps are the
+// fuzzer's. verifyFields runs unguarded, so a panic fails the target
+// instead of becoming an ErrInvalidDocument. The seeds here are drawn
+// with Helvetica (no font files to load in every fuzz worker);
+// testdata/fuzz/FuzzVerify holds forms filled in CJK and Devanagari,
+// with embedded subsets, CID widths and ToUnicode maps.
+func FuzzVerify(f *testing.F) {
+	e := New().WithFonts(fontdir.New([]string{f.TempDir()}, fontdir.Options{NoSystem: true}))
+	for _, v := range []string{"Ada Lovelace", "Zoë Ølsen – “Ada”"} {
+		if res, err := e.Write(fixtures.PDFForm(), []formats.Answer{{PairID: "name", AnswerText: v}, {PairID: "comments", AnswerText: v + "\n" + v}}, formats.WriteOptions{}); err == nil {
+			f.Add(res.Document, v)
+		}
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, want string) {
+		d, err := open(doc)
+		if err != nil {
+			return
+		}
+		start := time.Now()
+		rep := verifyFields(d.ctx, d.fields, []formats.ExpectedAnswer{{PairID: "name", ExpectedText: want}, {PairID: "comments", ExpectedText: want}})
+		if d := time.Since(start); d > slowInput {
+			t.Fatalf("verifying a %d-byte input took %s (limit %s)", len(doc), d, slowInput)
+		}
+		if len(rep.ContentResults) != 2 {
+			t.Fatalf("%d results for 2 expectations", len(rep.ContentResults))
 		}
 	})
 }

@@ -34,6 +34,7 @@ type document struct {
 	byID   map[string]*field
 	byName map[string]*field
 	stop   *formats.Stopper // nil: the call never stops part-way
+	fonts  FontSource       // fallback fonts for new appearances; nil: none
 }
 
 // open opens doc for one call of the engine, which stops before and after
@@ -48,6 +49,7 @@ func (e *Engine) open(doc []byte) (*document, error) {
 		return nil, err
 	}
 	d.stop = stop
+	d.fonts = e.fontSource()
 	return d, stop.Check()
 }
 

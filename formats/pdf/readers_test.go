@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/internal/readers"
@@ -68,7 +67,3 @@ func pymupdfCatalog(t *testing.T, data []byte) catalogView {
 	}
 	return v
 }
-
-// squash removes white space, so values drawn letter-spaced in comb
-// fields still compare.
-func squash(s string) string { return strings.Join(strings.Fields(s), "") }

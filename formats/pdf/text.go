@@ -1,7 +1,6 @@
 package pdf
 
 import (
-	"bytes"
 	"math"
 	"sort"
 	"strings"
@@ -30,54 +29,24 @@ func (m matrix) mul(n matrix) matrix {
 
 // textState follows the operators that move text around a page.
 type textState struct {
-	ctm, tm, tlm matrix
-	stack        []matrix
-	size, lead   float64
-	runs         []run
-	fonts        map[string]*fontDecoder
-	font         *fontDecoder
+	textPosition
+	ctm   matrix
+	stack []matrix
+	size  float64
+	runs  []run
+	fonts map[string]*fontDecoder
+	font  *fontDecoder
 }
 
 // pageRuns extracts the text runs of one page's content stream, decoding
 // each string with the font selected by Tf (see fontDecoder).
 func pageRuns(content []byte, fonts map[string]*fontDecoder) []run {
-	st := &textState{ctm: identity, tm: identity, tlm: identity, size: 10, fonts: fonts}
-	l := &lexer{b: content}
-	var ops []token
-	for steps := 0; steps < 5_000_000; steps++ {
-		t := l.next()
-		if t.kind == tokEOF {
-			break
-		}
-		if t.kind != tokOp {
-			ops = append(ops, t)
-			continue
-		}
-		if string(t.str) == "BI" { // inline image: skip its binary data
-			if j := bytes.Index(content[l.i:], []byte("EI")); j >= 0 {
-				l.i += j + 2
-			} else {
-				break
-			}
-		}
-		st.op(string(t.str), ops)
-		ops = ops[:0]
-	}
+	st := &textState{textPosition: textPosition{tm: identity, tlm: identity}, ctm: identity, size: 10, fonts: fonts}
+	scanOps(content, 5_000_000, func(op string, args []token) bool {
+		st.op(op, args)
+		return true
+	})
 	return st.runs
-}
-
-func nums(ops []token, n int) ([]float64, bool) {
-	if len(ops) < n {
-		return nil, false
-	}
-	out := make([]float64, n)
-	for i, t := range ops[len(ops)-n:] {
-		if t.kind != tokNumber {
-			return nil, false
-		}
-		out[i] = t.num
-	}
-	return out, true
 }
 
 func (st *textState) op(op string, ops []token) {
@@ -94,8 +63,6 @@ func (st *textState) op(op string, ops []token) {
 		if v, ok := nums(ops, 6); ok {
 			st.ctm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}.mul(st.ctm)
 		}
-	case "BT":
-		st.tm, st.tlm = identity, identity
 	case "Tf":
 		if v, ok := nums(ops, 1); ok {
 			st.size = v[0]
@@ -103,24 +70,6 @@ func (st *textState) op(op string, ops []token) {
 		if n := len(ops); n >= 2 && ops[n-2].kind == tokName {
 			st.font = st.fonts[string(ops[n-2].str)]
 		}
-	case "TL":
-		if v, ok := nums(ops, 1); ok {
-			st.lead = v[0]
-		}
-	case "Td", "TD":
-		if v, ok := nums(ops, 2); ok {
-			if op == "TD" {
-				st.lead = -v[1]
-			}
-			st.moveLine(v[0], v[1])
-		}
-	case "Tm":
-		if v, ok := nums(ops, 6); ok {
-			st.tm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}
-			st.tlm = st.tm
-		}
-	case "T*":
-		st.moveLine(0, -st.lead)
 	case "Tj", "'", "\"":
 		if op != "Tj" {
 			st.moveLine(0, -st.lead)
@@ -132,12 +81,9 @@ func (st *textState) op(op string, ops []token) {
 		if n := len(ops); n > 0 && ops[n-1].kind == tokArray {
 			st.show(tjText(ops[n-1].arr, st.font))
 		}
+	default:
+		st.place(op, ops)
 	}
-}
-
-func (st *textState) moveLine(tx, ty float64) {
-	st.tlm = matrix{1, 0, 0, 1, tx, ty}.mul(st.tlm)
-	st.tm = st.tlm
 }
 
 func (st *textState) show(s string) {
@@ -169,22 +115,12 @@ func tjText(arr []token, font *fontDecoder) string {
 	return b.String()
 }
 
-// winAnsiHigh maps the WinAnsi code points 0x80–0x9F that differ from
-// Latin-1.
-var winAnsiHigh = map[byte]rune{
-	0x80: '€', 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”',
-	0x95: '•', 0x96: '–', 0x97: '—', 0x99: '™',
-}
-
 func decodeText(b []byte) string {
 	var sb strings.Builder
 	for _, c := range b {
-		switch {
-		case c >= 0x20 && c < 0x7f, c >= 0xa0:
-			sb.WriteRune(rune(c))
-		case winAnsiHigh[c] != 0:
-			sb.WriteRune(winAnsiHigh[c])
-		case c == '\t':
+		if r := winAnsiRune(c); r != 0 {
+			sb.WriteRune(r)
+		} else if c == '\t' {
 			sb.WriteByte(' ')
 		}
 	}

@@ -83,20 +83,10 @@ func parseToUnicode(b []byte) map[uint32]string {
 	}
 	const maxEntries = 1 << 16
 	m := map[uint32]string{}
-	l := &lexer{b: b}
-	var args []token
-	for steps := 0; steps < 1_000_000 && len(m) < maxEntries; steps++ {
-		t := l.next()
-		if t.kind == tokEOF {
-			break
-		}
-		if t.kind != tokOp {
-			args = append(args, t)
-			continue
-		}
-		switch string(t.str) {
+	scanOps(b, 1_000_000, func(op string, args []token) bool {
+		switch op {
 		case "endbfchar":
-			for i := 0; i+1 < len(args); i += 2 {
+			for i := 0; i+1 < len(args) && len(m) < maxEntries; i += 2 {
 				m[codeOf(args[i].str)] = utf16Text(args[i+1].str)
 			}
 		case "endbfrange":
@@ -104,8 +94,8 @@ func parseToUnicode(b []byte) map[uint32]string {
 				bfRange(m, args[i], args[i+1], args[i+2], maxEntries)
 			}
 		}
-		args = args[:0]
-	}
+		return len(m) < maxEntries
+	})
 	return m
 }
 

@@ -4,14 +4,19 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
 	"github.com/formfill/formfill/formats"
 )
 
 // verifyFields compares expected answers with the fields' current values.
 // Checkboxes compare as booleans, radios and dropdowns as options; text
-// uses formats.Compare. It also flags filled fields that viewers may not
-// draw because no widget has an appearance stream.
-func verifyFields(fields []*field, expected []formats.ExpectedAnswer) *formats.VerificationReport {
+// uses formats.Compare. A value that matched is then checked as a reader
+// sees it: the text its appearance streams draw (checkShown), the state
+// a button shows. It also flags filled fields that viewers may not draw
+// because no widget has an appearance stream.
+func verifyFields(ctx *model.Context, fields []*field, expected []formats.ExpectedAnswer) *formats.VerificationReport {
 	byID, byName := map[string]*field{}, map[string]*field{}
 	for _, f := range fields {
 		byID[f.ID] = f
@@ -33,7 +38,16 @@ func verifyFields(fields []*field, expected []formats.ExpectedAnswer) *formats.V
 			structural = append(structural, fmt.Sprintf("%s: no form field with this ID or name", key))
 			continue
 		}
-		results = append(results, formats.ContentResult{PairID: key, Status: compareField(f, e.ExpectedText), Expected: e.ExpectedText, Actual: f.Value})
+		res := formats.ContentResult{PairID: key, Status: compareField(f, e.ExpectedText), Expected: e.ExpectedText, Actual: f.Value}
+		if res.Status == formats.ContentMatched && hasAppearance(f) {
+			switch f.Kind {
+			case kindText, kindDropdown:
+				checkShown(ctx, f, &res)
+			case kindCheckbox, kindRadio:
+				checkButtonShown(ctx, f, &res)
+			}
+		}
+		results = append(results, res)
 		if f.Value != "" && !hasAppearance(f) {
 			structural = append(structural, fmt.Sprintf("%s: the field has a value but no appearance stream; some viewers will show it empty", fieldRef(f)))
 		}
@@ -93,4 +107,27 @@ func hasAppearance(f *field) bool {
 		}
 	}
 	return false
+}
+
+// checkButtonShown makes a checked box or chosen radio not_visible when
+// no widget shows the state selected: /AS names a state its appearance
+// dictionary does not have.
+func checkButtonShown(ctx *model.Context, f *field, res *formats.ContentResult) {
+	if f.Value == "" {
+		return
+	}
+	for _, w := range f.widgets {
+		as := textOf(ctx, entry(ctx, w.dict, "AS"))
+		if as == "" || as == "Off" {
+			continue
+		}
+		n := dictOf(ctx, entry(ctx, dictOf(ctx, entry(ctx, w.dict, "AP")), "N"))
+		for k := range n {
+			if s, err := types.DecodeName(k); err == nil && s == as {
+				return
+			}
+		}
+	}
+	res.Status = formats.ContentNotVisible
+	res.Detail = "no widget has an appearance for the state selected: viewers show the button empty"
 }

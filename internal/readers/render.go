@@ -1,0 +1,106 @@
+package readers
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// Gray is a rendered page: one byte per pixel, 0 black, 255 white.
+type Gray struct {
+	W, H int
+	Pix  []byte
+	DPI  float64
+}
+
+// PDFRender renders page (1-based) of pdf with poppler's pdftoppm at dpi,
+// in gray, form field appearances included. It fails tb if pdftoppm
+// cannot render the page.
+func PDFRender(tb testing.TB, pdf []byte, page, dpi int) *Gray {
+	tb.Helper()
+	bin := lookPath(tb, "pdftoppm", "apt-get install poppler-utils")
+	in := writeTemp(tb, "render.pdf", pdf)
+	out := filepath.Join(filepath.Dir(in), "page")
+	p := strconv.Itoa(page)
+	res, err := run(DefaultTimeout, "", bin, "-gray", "-r", strconv.Itoa(dpi), "-f", p, "-l", p, "-singlefile", in, out)
+	if err != nil {
+		tb.Fatalf("readers: pdftoppm: %v", err)
+	}
+	if res.exit != 0 {
+		tb.Fatalf("readers: pdftoppm could not render page %d (exit %d):\n%s", page, res.exit, tail(res.stderr, 2000))
+	}
+	return readPGM(tb, out+".pgm", dpi)
+}
+
+// MuPDFRender renders page (1-based) of pdf with MuPDF through PyMuPDF,
+// a second renderer independent of poppler, widgets included.
+func MuPDFRender(tb testing.TB, pdf []byte, page, dpi int) *Gray {
+	tb.Helper()
+	needPython(tb, "fitz", "PyMuPDF", "python3-fitz")
+	src, err := scripts.ReadFile("py/pdf_render.py")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	in := writeTemp(tb, "render.pdf", pdf)
+	out := in + ".pgm"
+	res, err := run(DefaultTimeout, "", Python, "-c", string(src), in, out, strconv.Itoa(page), strconv.Itoa(dpi))
+	if err != nil {
+		tb.Fatalf("readers: MuPDF render: %v", err)
+	}
+	if res.exit != 0 {
+		tb.Fatalf("readers: MuPDF could not render page %d (exit %d):\n%s", page, res.exit, tail(res.stderr, 2000))
+	}
+	return readPGM(tb, out, dpi)
+}
+
+// readPGM reads a binary (P5) 8-bit PGM file.
+func readPGM(tb testing.TB, path string, dpi int) *Gray {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatalf("readers: rendered page: %v", err)
+	}
+	var w, h, maxv int
+	r := bytes.NewReader(data)
+	var magic string
+	if _, err := fmt.Fscan(r, &magic, &w, &h, &maxv); err != nil || magic != "P5" || maxv != 255 {
+		tb.Fatalf("readers: %s is not an 8-bit binary PGM (%q %d×%d max %d, %v)", path, magic, w, h, maxv, err)
+	}
+	pix := data[len(data)-r.Len()+1:] // one white-space byte ends the header
+	if len(pix) != w*h {
+		tb.Fatalf("readers: %s: %d pixel bytes for %d×%d", path, len(pix), w, h)
+	}
+	return &Gray{W: w, H: h, Pix: pix, DPI: float64(dpi)}
+}
+
+// box converts a rectangle in PDF points (origin bottom-left of a page
+// whose height is the image's) to pixel bounds, clamped to the image.
+func (g *Gray) box(r [4]float64) (x0, y0, x1, y1 int) {
+	s := g.DPI / 72
+	pageH := float64(g.H) / s
+	x0, x1 = int(r[0]*s), int(r[2]*s+0.999)
+	y0, y1 = int((pageH-r[3])*s), int((pageH-r[1])*s+0.999)
+	return max(0, x0), max(0, y0), min(g.W, x1), min(g.H, y1)
+}
+
+// Changed counts the pixels inside r (PDF points) whose gray level
+// differs from before's by more than 64: the ink a fill added there.
+func (g *Gray) Changed(before *Gray, r [4]float64) int {
+	if before.W != g.W || before.H != g.H {
+		return -1
+	}
+	x0, y0, x1, y1 := g.box(r)
+	n := 0
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			d := int(g.Pix[y*g.W+x]) - int(before.Pix[y*g.W+x])
+			if d > 64 || d < -64 {
+				n++
+			}
+		}
+	}
+	return n
+}
