@@ -27,9 +27,13 @@ package formfill
 import (
 	"context"
 	"fmt"
+	"os"
+	"sync"
 
+	"github.com/formfill/formfill/fontdir"
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all" // every engine
+	"github.com/formfill/formfill/formats/pdf"
 )
 
 // The types the functions exchange; their JSON forms are those of the MCP
@@ -78,10 +82,12 @@ var (
 type Option func(*config)
 
 type config struct {
-	typ    FileType
-	name   string
-	dryRun bool
-	source []byte
+	typ      FileType
+	name     string
+	dryRun   bool
+	source   []byte
+	fontDirs []string
+	noSystem bool
 }
 
 // Type says what format the document is, when its bytes alone do not tell
@@ -101,6 +107,35 @@ func DryRun() Option { return func(c *config) { c.dryRun = true } }
 // and bookmarks the write lost.
 func Source(original []byte) Option { return func(c *config) { c.source = original } }
 
+// FontDirs names directories of fonts for PDF text a form's own fonts
+// cannot show (Japanese names in a Helvetica field, say), searched before
+// the system's font directories. Without it, $FORMFILL_FONT_DIRS and the
+// system's directories are searched; Noto fonts (Debian's fonts-noto-core
+// and fonts-noto-cjk) cover every script. A character no font has is
+// stored but not drawn, and Fill and Verify report it not_visible.
+func FontDirs(dirs ...string) Option { return func(c *config) { c.fontDirs = dirs } }
+
+// NoSystemFonts leaves the system's font directories out of the search.
+func NoSystemFonts() Option { return func(c *config) { c.noSystem = true } }
+
+// fontSources caches one font source per directory list: a source parses
+// each font file once, and a CJK collection is 20 MB.
+var fontSources sync.Map // string → *fontdir.Source
+
+// fontsFor returns the fallback fonts c asks for.
+func fontsFor(c *config) *fontdir.Source {
+	dirs := c.fontDirs
+	if dirs == nil {
+		dirs = fontdir.FromEnv(os.Getenv(fontdir.EnvDirs))
+	}
+	key := fmt.Sprint(c.noSystem, dirs)
+	if s, ok := fontSources.Load(key); ok {
+		return s.(*fontdir.Source)
+	}
+	s, _ := fontSources.LoadOrStore(key, fontdir.New(dirs, fontdir.Options{NoSystem: c.noSystem}))
+	return s.(*fontdir.Source)
+}
+
 // engine detects doc's type and returns its engine, bound to ctx.
 func engine(ctx context.Context, doc []byte, opts []Option) (formats.Engine, *config, error) {
 	if err := ctx.Err(); err != nil {
@@ -117,6 +152,9 @@ func engine(ctx context.Context, doc []byte, opts []Option) (formats.Engine, *co
 	e, err := formats.Lookup(t)
 	if err != nil {
 		return nil, nil, err
+	}
+	if p, ok := e.(*pdf.Engine); ok {
+		e = p.WithFonts(fontsFor(&c))
 	}
 	return formats.WithContext(ctx, e), &c, nil
 }

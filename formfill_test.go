@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/fontdir"
 )
 
 func TestOptionsAndErrors(t *testing.T) {
@@ -82,5 +84,36 @@ func TestVerifyAgainstSourceReportsLostFields(t *testing.T) {
 	}
 	if against.OK() || against.Summary.StructuralIssues == 0 || !strings.Contains(strings.Join(against.StructuralIssues, " "), "field") {
 		t.Fatalf("verify against the source does not report the lost field: %+v", against.StructuralIssues)
+	}
+}
+
+// A PDF fill in Japanese draws the name with a fallback font from the
+// system's directories; with none to search, the value is stored but
+// reported not_visible.
+func TestFillFindsFontsForEveryScript(t *testing.T) {
+	doc, err := os.ReadFile("testdata/pdf/form.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fontdir.SystemDirs()) == 0 {
+		t.Skip("no system font directories")
+	}
+	answers := []Answer{{PairID: "F1", AnswerText: "山田太郎"}}
+	_, rep, err := Fill(context.Background(), doc, answers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() {
+		if os.Getenv("FORMFILL_REQUIRE_READERS") != "" {
+			t.Fatalf("with the system's fonts: %+v (install fonts-noto-cjk)", rep.ContentResults)
+		}
+		t.Skipf("no CJK font installed (fonts-noto-cjk): %+v", rep.ContentResults)
+	}
+	_, rep, err = Fill(context.Background(), doc, answers, FontDirs(t.TempDir()), NoSystemFonts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.OK() || rep.ContentResults[0].Status != "not_visible" {
+		t.Fatalf("without fonts: %+v, want not_visible", rep.ContentResults)
 	}
 }
