@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -97,28 +98,47 @@ func targetLine(t Target, sameQuestion bool) string {
 
 // targetsOrMarked is the map's targets; for a map whose engine does not
 // list them, the elements its lines mark as answer targets, each with the
-// element before it as its question (in a form the question precedes its
-// blank in reading order).
+// question found before it: for a table or sheet cell, the nearest text
+// to its left on its row; for anything else, the element before it (in a
+// form the question precedes its blank in reading order).
 func (cs *CompactStructure) targetsOrMarked() []Target {
 	if len(cs.Targets) > 0 || cs.index == nil {
 		return cs.Targets
 	}
 	var out []Target
-	q := -1
+	q := -1 // the last element that can be a question
 	for i, e := range cs.index.elems {
 		if !e.target {
-			if strings.TrimSpace(e.full) != "" {
+			if strings.TrimSpace(e.full) != "" && !tableLine.MatchString(e.full) {
 				q = i
 			}
 			continue
 		}
 		t := Target{ID: e.id, Kind: TargetText}
 		if q >= 0 {
-			t.QuestionID, t.Question = cs.index.elems[q].id, cs.index.elems[q].full
+			qe := cs.index.elems[q]
+			if row, isCell := rowOf(e.id); !isCell || strings.HasPrefix(qe.id, row) {
+				t.QuestionID, t.Question = qe.id, qe.full
+			}
 		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// tableLine is the compact map's line for a table itself.
+var tableLine = regexp.MustCompile(`^table \d+ rows × \d+ columns$`)
+
+// cellID matches the end of a cell's ID: -R<row>-C<column>.
+var cellID = regexp.MustCompile(`-R\d+-C\d+$`)
+
+// rowOf returns the ID prefix a cell shares with the other cells of its
+// row ("T2-R3-C"), and whether id is a cell's.
+func rowOf(id string) (string, bool) {
+	if !cellID.MatchString(id) {
+		return "", false
+	}
+	return id[:strings.LastIndex(id, "-C")+2], true
 }
 
 // oneSpaced collapses white space to single spaces.

@@ -111,7 +111,7 @@ func newStyleNamer(ss *styleSheet) *styleNamer { return &styleNamer{ss: ss} }
 
 // name sets Style on every row from its fingerprint.
 func (sn *styleNamer) name(rows []formats.ViewNode) {
-	base := map[string]string{}    // fingerprint → base name
+	base := map[string]string{}       // fingerprint → base name
 	variants := map[string][]string{} // base name → fingerprints, in order
 	for _, r := range rows {
 		fp := r.StyleFingerprint
