@@ -127,7 +127,7 @@ func TestListLabels(t *testing.T) {
 			want: []string{"1.", "1)", "2.", "2)"},
 		},
 		{
-			name: "a list linked to a numbering style takes that style's definition",
+			name:   "a list linked to a numbering style takes that style's definition",
 			styles: `<w:style w:type="numbering" w:styleId="Legal"><w:name w:val="Legal"/><w:pPr><w:numPr><w:numId w:val="5"/></w:numPr></w:pPr></w:style>`,
 			numbering: `<w:abstractNum w:abstractNumId="0"><w:styleLink w:val="Legal"/>` + lvl(0, "decimal", "%1.0") + `</w:abstractNum>` +
 				`<w:abstractNum w:abstractNumId="1"><w:numStyleLink w:val="Legal"/></w:abstractNum>` +
