@@ -90,7 +90,7 @@ var operations = []Operation{
 			if err := checkCompact(p); err != nil {
 				return nil, nil, err
 			}
-			c, err := e.ExtractCompact(doc)
+			c, err := compactOf(e, p, doc)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -244,7 +244,7 @@ var operations = []Operation{
 			{Name: "regex", Schema: booleanType, Description: "the pattern is a regular expression (RE2 syntax)"},
 		}, pageParams...),
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			c, err := e.ExtractCompact(doc)
+			c, err := compactOf(e, p, doc)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -268,7 +268,7 @@ var operations = []Operation{
 				Description: "toon (default): one line per row; json: the rows as objects with their formatting metadata"},
 		}, pageParams...),
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			nodes, err := e.ReadDocument(doc)
+			nodes, err := cached("view", p, func() ([]formats.ViewNode, error) { return e.ReadDocument(doc) })
 			if err != nil {
 				return nil, nil, err
 			}

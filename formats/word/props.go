@@ -16,8 +16,9 @@ type emphasis struct {
 // style hierarchy: direct formatting, then (for paragraphs) the list
 // level's, then the style's basedOn chain, then the document defaults.
 type props struct {
-	ss *styleSheet
-	n  *numbering
+	ss        *styleSheet
+	n         *numbering
+	runChains map[string][]*etree.Element // see inherited
 }
 
 // paraChain lists the pPr elements that format paragraph p, strongest
@@ -57,32 +58,60 @@ func firstAttr(chain []*etree.Element, tag string, keys ...string) string {
 // paraStyle: the run's own rPr, its character style's chain, the
 // paragraph style's chain, the defaults; the first that says wins.
 func (x *props) runEmphasis(r *etree.Element, paraStyle string) emphasis {
-	chain := []*etree.Element{pathW(r, "rPr")}
-	for _, s := range x.ss.chain(val(pathW(r, "rPr", "rStyle"))) {
-		chain = append(chain, s.rPr)
-	}
-	for _, s := range x.ss.chain(paraStyle) {
-		chain = append(chain, s.rPr)
-	}
-	chain = append(chain, x.ss.rPrDefault)
+	rPr := pathW(r, "rPr")
+	chain := x.inherited(val(pathW(rPr, "rStyle")), paraStyle)
 	var e emphasis
-	e.bold = toggle(chain, "b")
-	e.italic = toggle(chain, "i")
-	e.caps = toggle(chain, "caps")
-	for _, rPr := range chain {
-		if u := pathW(rPr, "u"); u != nil {
-			e.underline = val(u) != "none" && val(u) != ""
-			if _, ok := attr(u, "w", "val"); !ok {
-				e.underline = true
-			}
+	e.bold = toggle(rPr, chain, "b")
+	e.italic = toggle(rPr, chain, "i")
+	e.caps = toggle(rPr, chain, "caps")
+	if u := pathW(rPr, "u"); u != nil {
+		e.underline = underlined(u)
+		return e
+	}
+	for _, el := range chain {
+		if u := pathW(el, "u"); u != nil {
+			e.underline = underlined(u)
 			break
 		}
 	}
 	return e
 }
 
-// toggle is the first setting of a toggle property along chain.
-func toggle(chain []*etree.Element, tag string) bool {
+// underlined reads w:u: any line but none.
+func underlined(u *etree.Element) bool {
+	v, ok := attr(u, "w", "val")
+	return !ok || v != "none" && v != ""
+}
+
+// inherited is the rPr chain a run inherits from its character style and
+// its paragraph's style, strongest first; the same for every run of a
+// style pair, so it is worked out once.
+func (x *props) inherited(charStyle, paraStyle string) []*etree.Element {
+	key := charStyle + "\x00" + paraStyle
+	if c, ok := x.runChains[key]; ok {
+		return c
+	}
+	var chain []*etree.Element
+	for _, s := range x.ss.chain(charStyle) {
+		chain = append(chain, s.rPr)
+	}
+	for _, s := range x.ss.chain(paraStyle) {
+		chain = append(chain, s.rPr)
+	}
+	chain = append(chain, x.ss.rPrDefault)
+	if x.runChains == nil {
+		x.runChains = map[string][]*etree.Element{}
+	}
+	x.runChains[key] = chain
+	return chain
+}
+
+// toggle is the first setting of a toggle property: the run's own, else
+// along chain.
+func toggle(own *etree.Element, chain []*etree.Element, tag string) bool {
+	if el := pathW(own, tag); el != nil {
+		return onOff(el)
+	}
 	for _, rPr := range chain {
 		if el := pathW(rPr, tag); el != nil {
 			return onOff(el)
