@@ -218,3 +218,65 @@ func TestSelectReturnsElementsUntruncated(t *testing.T) {
 	}
 	t.Skip("no element longer than 300 characters in the documents found")
 }
+
+// TestReadDocumentPagesEveryFormat reads the document view of every
+// document in pages of a small budget and of the JSON format: the pages
+// hold every row once, in order, and Word and PDF rows carry the compact
+// map's IDs (Excel rows are the map's cells' rows).
+func TestReadDocumentPagesEveryFormat(t *testing.T) {
+	for _, d := range pagingDocs(t) {
+		e, _ := formats.Lookup(d.typ)
+		rows, err := e.ReadDocument(d.data)
+		if err != nil {
+			t.Fatalf("%s: %v", d.name, err)
+		}
+		whole, err := formats.NewDocumentView(rows, formats.ViewTOON, formats.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text strings.Builder
+		text.WriteString(formats.ToonSchema + "\n")
+		var ids []string
+		for p := (formats.Page{MaxTokens: 500}); ; {
+			pg, err := formats.NewDocumentView(rows, formats.ViewTOON, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text.WriteString(strings.TrimPrefix(pg.TOON, formats.ToonSchema+"\n"))
+			if pg.NextOffset == 0 {
+				break
+			}
+			p.Offset = pg.NextOffset
+		}
+		for p := (formats.Page{MaxTokens: 500}); ; {
+			js, err := formats.NewDocumentView(rows, formats.ViewJSON, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range js.Nodes {
+				ids = append(ids, n.ID)
+			}
+			if js.NextOffset == 0 {
+				break
+			}
+			p.Offset = js.NextOffset
+		}
+		if text.String() != whole.TOON {
+			t.Errorf("%s: the TOON pages are not the whole view", d.name)
+		}
+		if len(ids) != len(rows) {
+			t.Errorf("%s: %d rows over the pages, %d in the view", d.name, len(ids), len(rows))
+		}
+		cs := compactOf(t, d)
+		for _, id := range ids {
+			if _, ok := cs.IDToXPath[id]; !ok && d.typ != formats.Excel {
+				t.Errorf("%s: row %s is not an ID of the compact map", d.name, id)
+				break
+			}
+			if d.typ == formats.Excel && !strings.HasPrefix(id, "S") {
+				t.Errorf("%s: row ID %s", d.name, id)
+				break
+			}
+		}
+	}
+}

@@ -15,9 +15,10 @@ import (
 // startOverride restarts its level the first time the num uses that
 // level: how templates restart "1." under every heading.
 type listCounter struct {
-	n      *numbering
-	counts map[*abstractNum]*levelCounts
-	used   map[*numInstance]*[maxLevels]bool
+	n       *numbering
+	counts  map[*abstractNum]*levelCounts
+	used    map[*numInstance]*[maxLevels]bool
+	orphans map[*numInstance]*abstractNum
 }
 
 // levelCounts is one list definition's counters.
@@ -27,7 +28,8 @@ type levelCounts struct {
 }
 
 func newListCounter(n *numbering) *listCounter {
-	return &listCounter{n: n, counts: map[*abstractNum]*levelCounts{}, used: map[*numInstance]*[maxLevels]bool{}}
+	return &listCounter{n: n, counts: map[*abstractNum]*levelCounts{}, used: map[*numInstance]*[maxLevels]bool{},
+		orphans: map[*numInstance]*abstractNum{}}
 }
 
 // next counts a paragraph at level np.ilvl of list np.numID and returns
@@ -41,7 +43,12 @@ func (c *listCounter) next(np numPr) string {
 	}
 	key := def
 	if key == nil {
-		key = &abstractNum{} // a num without a definition counts on its own
+		// A num without a definition (levels only from its overrides)
+		// counts on its own.
+		if c.orphans[num] == nil {
+			c.orphans[num] = &abstractNum{}
+		}
+		key = c.orphans[num]
 	}
 	st := c.counts[key]
 	if st == nil {
@@ -146,9 +153,9 @@ func formatNumber(n int, format string) string {
 	case "ordinal":
 		return strconv.Itoa(n) + ordinalSuffix(n)
 	case "cardinalText":
-		return capitalise(cardinalWords(n))
+		return capitalise(numberWords(n, false))
 	case "ordinalText":
-		return capitalise(ordinalWords(n))
+		return capitalise(numberWords(n, true))
 	case "decimalEnclosedParen":
 		return "(" + strconv.Itoa(n) + ")"
 	case "decimalEnclosedFullstop":
@@ -222,41 +229,31 @@ var (
 	tensOrdinals = []string{"", "", "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth"}
 )
 
-// cardinalWords spells n in English words, up to 999 (lists never count
-// further in words).
-func cardinalWords(n int) string {
+// numberWords spells n in English words, as a cardinal ("twenty-one") or
+// an ordinal ("twenty-first"), up to 999: lists never count further in
+// words.
+func numberWords(n int, ordinal bool) string {
+	small, tens, hundred := smallCardinals, tensCardinals, " hundred"
+	if ordinal {
+		small, tens, hundred = smallOrdinals, tensOrdinals, " hundredth"
+	}
 	switch {
 	case n < 0 || n > 999:
+		if ordinal {
+			return strconv.Itoa(n) + ordinalSuffix(n)
+		}
 		return strconv.Itoa(n)
 	case n < 20:
-		return smallCardinals[n]
+		return small[n]
 	case n < 100:
 		if n%10 == 0 {
-			return tensCardinals[n/10]
+			return tens[n/10]
 		}
-		return tensCardinals[n/10] + "-" + smallCardinals[n%10]
+		return tensCardinals[n/10] + "-" + small[n%10]
 	case n%100 == 0:
-		return smallCardinals[n/100] + " hundred"
+		return smallCardinals[n/100] + hundred
 	}
-	return smallCardinals[n/100] + " hundred " + cardinalWords(n%100)
-}
-
-// ordinalWords spells the n-th in English words, up to 999.
-func ordinalWords(n int) string {
-	switch {
-	case n < 0 || n > 999:
-		return strconv.Itoa(n) + ordinalSuffix(n)
-	case n < 20:
-		return smallOrdinals[n]
-	case n < 100:
-		if n%10 == 0 {
-			return tensOrdinals[n/10]
-		}
-		return tensCardinals[n/10] + "-" + smallOrdinals[n%10]
-	case n%100 == 0:
-		return smallCardinals[n/100] + " hundredth"
-	}
-	return smallCardinals[n/100] + " hundred " + ordinalWords(n%100)
+	return smallCardinals[n/100] + " hundred " + numberWords(n%100, ordinal)
 }
 
 func capitalise(s string) string {

@@ -136,6 +136,12 @@ func TestListLabels(t *testing.T) {
 			want: []string{"1.0", "2.0"},
 		},
 		{
+			name:      "a num whose levels come only from its overrides counts on",
+			numbering: `<w:num w:numId="3"><w:abstractNumId w:val="77"/><w:lvlOverride w:ilvl="0">` + lvl(0, "upperLetter", "%1.") + `</w:lvlOverride></w:num>`,
+			body:      para("", "3", "0", "A") + para("", "3", "0", "B"),
+			want:      []string{"A.", "B."},
+		},
+		{
 			name:      "hostile numbering: a num without a definition, a basedOn loop, an absurd level",
 			styles:    `<w:style w:type="paragraph" w:styleId="A"><w:basedOn w:val="B"/></w:style><w:style w:type="paragraph" w:styleId="B"><w:basedOn w:val="A"/></w:style>`,
 			numbering: `<w:num w:numId="1"><w:abstractNumId w:val="9"/></w:num>`,
@@ -288,4 +294,23 @@ func FuzzReadDocument(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestNumberFormats(t *testing.T) {
+	tests := []struct {
+		n      int
+		format string
+		want   string
+	}{
+		{4, "lowerRoman", "iv"}, {1994, "upperRoman", "MCMXCIV"}, {28, "lowerLetter", "bb"}, {53, "upperLetter", "AAA"},
+		{3, "decimalZero", "03"}, {12, "decimalZero", "12"}, {22, "ordinal", "22nd"}, {13, "ordinal", "13th"},
+		{21, "cardinalText", "Twenty-one"}, {10, "ordinalText", "Tenth"}, {42, "ordinalText", "Forty-second"},
+		{300, "ordinalText", "Three hundredth"}, {115, "cardinalText", "One hundred fifteen"}, {2, "chicago", "†"}, {5, "chicago", "**"},
+		{2, "decimalEnclosedParen", "(2)"}, {7, "none", ""}, {7, "someFutureFormat", "7"},
+	}
+	for _, tt := range tests {
+		if got := formatNumber(tt.n, tt.format); got != tt.want {
+			t.Errorf("formatNumber(%d, %s) = %q, want %q", tt.n, tt.format, got, tt.want)
+		}
+	}
 }
