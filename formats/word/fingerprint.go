@@ -27,7 +27,7 @@ var definitionText = regexp.MustCompile(`^(?:“[^”]{1,80}”|"[^"]{1,80}"|‘
 
 // fingerprint is the style fingerprint of a paragraph; body is the text
 // after any run-in header, text the paragraph's text.
-func (vb *viewBuilder) fingerprint(pPr *etree.Element, paraStyle string, np *paraNumber, body []styledText, text string) string {
+func (vb *viewBuilder) fingerprint(pPr *etree.Element, paraStyle string, np *paraNumber, body []viewPiece, text string) string {
 	chain := vb.x.paraChain(pPr, np)
 	level := "L-"
 	if np != nil {
@@ -65,7 +65,7 @@ func twips(s string) int {
 
 // dominantEmphasis is the emphasis of more than half of the text's
 // characters: "b", "bi", "u"… or "-" for plain.
-func dominantEmphasis(parts []styledText) string {
+func dominantEmphasis(parts []viewPiece) string {
 	var total, bold, italic, underline, caps int
 	for _, p := range parts {
 		n := len(strings.TrimSpace(p.text))
@@ -152,12 +152,12 @@ func (sn *styleNamer) baseName(fp string) string {
 		return prefix + "definition"
 	}
 	styleID, _, _ := strings.Cut(fp, "|")
-	return prefix + slug(sn.ss.styleName(styleID))
+	return prefix + styleSlug(sn.ss.styleName(styleID))
 }
 
 // slug writes a style name as an identifier: lower case, words joined by
 // "_"; Normal and unnamed styles are "body".
-func slug(name string) string {
+func styleSlug(name string) string {
 	var b strings.Builder
 	under := false
 	for _, r := range strings.ToLower(name) {

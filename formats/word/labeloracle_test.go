@@ -15,7 +15,7 @@ import (
 
 // realDocsDir is where real documents fetched for tests live, outside the
 // repository: $FORMFILL_REAL_DOCS, else ../realdocs beside the repository.
-func realDocsDir() string {
+func agreementsRoot() string {
 	if d := os.Getenv("FORMFILL_REAL_DOCS"); d != "" {
 		return d
 	}
@@ -40,7 +40,7 @@ func realAgreements(t *testing.T) []agreementDoc {
 			docs = append(docs, agreementDoc{name, b})
 		}
 	}
-	dir := filepath.Join(realDocsDir(), "agreements")
+	dir := filepath.Join(agreementsRoot(), "agreements")
 	matches, _ := filepath.Glob(filepath.Join(dir, "*.docx"))
 	for _, m := range matches {
 		b, err := os.ReadFile(m)

@@ -6,9 +6,9 @@ import (
 	"github.com/beevik/etree"
 )
 
-// emphasis is a run's effective bold, italic, underline and capitals, the
+// runLook is a run's effective bold, italic, underline and capitals, the
 // formatting that tells a header or a defined term from body text.
-type emphasis struct {
+type runLook struct {
 	bold, italic, underline, caps bool
 }
 
@@ -57,10 +57,10 @@ func firstAttr(chain []*etree.Element, tag string, keys ...string) string {
 // runEmphasis is run r's effective emphasis in a paragraph with style
 // paraStyle: the run's own rPr, its character style's chain, the
 // paragraph style's chain, the defaults; the first that says wins.
-func (x *props) runEmphasis(r *etree.Element, paraStyle string) emphasis {
+func (x *props) runEmphasis(r *etree.Element, paraStyle string) runLook {
 	rPr := pathW(r, "rPr")
 	chain := x.inherited(val(pathW(rPr, "rStyle")), paraStyle)
-	var e emphasis
+	var e runLook
 	e.bold = toggle(rPr, chain, "b")
 	e.italic = toggle(rPr, chain, "i")
 	e.caps = toggle(rPr, chain, "caps")

@@ -7,25 +7,27 @@ import (
 )
 
 // Run-in header detection for the document view. The in-place editing
-// work (roles.go, on another branch) discovers run-in headers and defined
-// terms as role models; runInHeader is kept a pure function of styled text
-// so that the two can share one detector when they meet.
+// work (issue 17, roles.go: detectRunInHeader over readPara's pieces and
+// charStyles) finds run-in headers for role models; leadingHeader is kept
+// a pure function of styled text, under names that do not clash with
+// roles.go's, so that the two can become one detector: feed it from
+// readPara, or let the view call detectRunInHeader.
 
-// styledText is a piece of a paragraph's text with its effective emphasis.
-type styledText struct {
+// viewPiece is a piece of a paragraph's text with its effective emphasis.
+type viewPiece struct {
 	text string
-	emphasis
+	runLook
 }
 
-// maxHeaderRunes and maxHeaderWords bound a run-in header: a caption such
+// captionMaxRunes and captionMaxWords bound a run-in header: a caption such
 // as "Closing Deliverables" or "Limitation of Liability", not a sentence.
 const (
-	maxHeaderRunes = 80
-	maxHeaderWords = 12
+	captionMaxRunes = 80
+	captionMaxWords = 12
 )
 
-// headerPunct are the marks that end a run-in header.
-const headerPunct = ".:-–—"
+// captionMarks are the marks that end a run-in header.
+const captionMarks = ".:-–—"
 
 // runInHeader finds a run-in header at the start of a paragraph: a short
 // leading span that is bold or underlined and ends in ".", ":" or "-"
@@ -37,7 +39,7 @@ const headerPunct = ".:-–—"
 // paragraph has no such header. A paragraph all in bold is a heading, not
 // a run-in header; a bold defined term ("“Affiliate” means") has no
 // closing mark.
-func runInHeader(parts []styledText) (header string, f emphasis, rest string, ok bool) {
+func leadingHeader(parts []viewPiece) (header string, f runLook, rest string, ok bool) {
 	var head strings.Builder
 	i := 0
 	started := false
@@ -53,7 +55,7 @@ func runInHeader(parts []styledText) (header string, f emphasis, rest string, ok
 			break
 		}
 		if !started {
-			f, started = p.emphasis, true
+			f, started = p.runLook, true
 		}
 		head.WriteString(p.text)
 	}
@@ -64,20 +66,20 @@ func runInHeader(parts []styledText) (header string, f emphasis, rest string, ok
 	h := strings.TrimSpace(head.String())
 	tail := strings.TrimLeftFunc(after.String(), unicode.IsSpace)
 	if h == "" || tail == "" {
-		return "", emphasis{}, "", false
+		return "", runLook{}, "", false
 	}
 	inner := unquote(h) // “Security Incidents:” closes inside its quotes
 	if cut, ok := cutPunct(inner); ok {
 		h = cut
 	} else if cut, ok := cutPunct(h); ok {
 		h = unquote(cut)
-	} else if first, size := utf8.DecodeRuneInString(tail); strings.ContainsRune(headerPunct, first) {
+	} else if first, size := utf8.DecodeRuneInString(tail); strings.ContainsRune(captionMarks, first) {
 		h, tail = inner, strings.TrimLeftFunc(tail[size:], unicode.IsSpace)
 	} else {
-		return "", emphasis{}, "", false
+		return "", runLook{}, "", false
 	}
 	if !headerLike(h) || strings.TrimSpace(tail) == "" {
-		return "", emphasis{}, "", false
+		return "", runLook{}, "", false
 	}
 	return h, f, tail, true
 }
@@ -85,7 +87,7 @@ func runInHeader(parts []styledText) (header string, f emphasis, rest string, ok
 // cutPunct removes a header's closing mark.
 func cutPunct(s string) (string, bool) {
 	last, size := utf8.DecodeLastRuneInString(s)
-	if !strings.ContainsRune(headerPunct, last) {
+	if !strings.ContainsRune(captionMarks, last) {
 		return s, false
 	}
 	return strings.TrimSpace(s[:len(s)-size]), true
@@ -94,13 +96,13 @@ func cutPunct(s string) (string, bool) {
 // headerLike reports whether s reads as a caption: short, starting with a
 // letter or digit (or an opening bracket), not ending in punctuation.
 func headerLike(s string) bool {
-	if s == "" || utf8.RuneCountInString(s) > maxHeaderRunes || len(strings.Fields(s)) > maxHeaderWords {
+	if s == "" || utf8.RuneCountInString(s) > captionMaxRunes || len(strings.Fields(s)) > captionMaxWords {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(s)
 	last, _ := utf8.DecodeLastRuneInString(s)
 	return (unicode.IsLetter(first) || unicode.IsDigit(first) || first == '[' || first == '(') &&
-		!strings.ContainsRune(headerPunct+",;", last)
+		!strings.ContainsRune(captionMarks+",;", last)
 }
 
 // unquote removes quotation marks around the whole of s.

@@ -19,8 +19,8 @@ const (
 // levels, a hostile file may loop.
 const maxStyleChain = 16
 
-// style is one w:style of styles.xml.
-type style struct {
+// styleDef is one w:style of styles.xml.
+type styleDef struct {
 	id, name, typ string
 	basedOn       string
 	pPr, rPr      *etree.Element
@@ -28,16 +28,16 @@ type style struct {
 
 // styleSheet is styles.xml: the styles by ID and the document defaults.
 type styleSheet struct {
-	byID        map[string]*style
+	byID        map[string]*styleDef
 	defaultPara string         // the paragraph style used where w:pStyle is absent
 	pPrDefault  *etree.Element // w:docDefaults/w:pPrDefault/w:pPr
 	rPrDefault  *etree.Element // w:docDefaults/w:rPrDefault/w:rPr
-	chains      map[string][]*style
+	chains      map[string][]*styleDef
 }
 
 // readStyles parses styles.xml; a document without one has no styles.
 func (d *document) readStyles() (*styleSheet, error) {
-	ss := &styleSheet{byID: map[string]*style{}, chains: map[string][]*style{}}
+	ss := &styleSheet{byID: map[string]*styleDef{}, chains: map[string][]*styleDef{}}
 	root, err := d.readPart(stylesPart)
 	if err != nil || root == nil {
 		return ss, err
@@ -50,7 +50,7 @@ func (d *document) readStyles() (*styleSheet, error) {
 			continue
 		}
 		typ, _ := attr(el, "w", "type")
-		s := &style{id: id, name: val(childW(el, "name")), typ: typ, basedOn: val(childW(el, "basedOn")),
+		s := &styleDef{id: id, name: val(childW(el, "name")), typ: typ, basedOn: val(childW(el, "basedOn")),
 			pPr: childW(el, "pPr"), rPr: childW(el, "rPr")}
 		if s.name == "" {
 			s.name = id
@@ -84,11 +84,11 @@ func (d *document) readPart(name string) (*etree.Element, error) {
 
 // chain returns the style id and the styles it is based on, nearest
 // first, stopping at a loop or a missing style.
-func (ss *styleSheet) chain(id string) []*style {
+func (ss *styleSheet) chain(id string) []*styleDef {
 	if c, ok := ss.chains[id]; ok {
 		return c
 	}
-	var out []*style
+	var out []*styleDef
 	for i, next := 0, id; next != "" && i < maxStyleChain; i++ {
 		s := ss.byID[next]
 		if s == nil || slices.Contains(out, s) {

@@ -63,10 +63,10 @@ func (d *document) view() ([]formats.ViewNode, error) {
 func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNode, bool) {
 	pPr := childW(p, "pPr")
 	paraStyle := vb.x.ss.paraStyle(pPr)
-	var parts []styledText
+	var parts []viewPiece
 	for _, r := range paragraphRuns(p) {
 		if t := runText(r); t != "" {
-			parts = append(parts, styledText{text: t, emphasis: vb.x.runEmphasis(r, paraStyle)})
+			parts = append(parts, viewPiece{text: t, runLook: vb.x.runEmphasis(r, paraStyle)})
 		}
 	}
 	var text strings.Builder
@@ -79,7 +79,7 @@ func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNo
 		return row, false
 	}
 	body := parts
-	if h, f, rest, ok := runInHeader(parts); ok {
+	if h, f, rest, ok := leadingHeader(parts); ok {
 		row.Header, row.Text = h, strings.TrimSpace(rest)
 		row.HeaderFormatting = &formats.HeaderFormatting{Bold: f.bold, Italic: f.italic, Underline: f.underline}
 		body = nil // the header's emphasis is not the body's

@@ -13,7 +13,7 @@ import (
 // headers, style IDs, and the TOON of the whole document.
 func BenchmarkReadDocument(b *testing.B) {
 	for _, name := range []string{"ilpa-lpa-deal-by-deal.docx", "nvca-spa.docx"} {
-		doc, err := os.ReadFile(filepath.Join(realDocsDir(), "agreements", name))
+		doc, err := os.ReadFile(filepath.Join(agreementsRoot(), "agreements", name))
 		if err != nil {
 			b.Skipf("%s not found (set FORMFILL_REAL_DOCS): %v", name, err)
 		}
