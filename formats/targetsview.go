@@ -91,7 +91,7 @@ func targetLine(t Target, sameQuestion bool) string {
 		b.WriteString(" " + t.QuestionID)
 	}
 	if !sameQuestion && t.Question != "" {
-		b.WriteString(" " + strconv.Quote(clipRunes(oneSpaced(t.Question), maxQuestion)))
+		b.WriteString(" " + strconv.Quote(clipQuestion(oneSpaced(t.Question), maxQuestion)))
 	}
 	return b.String()
 }
@@ -144,8 +144,8 @@ func rowOf(id string) (string, bool) {
 // oneSpaced collapses white space to single spaces.
 func oneSpaced(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// clipRunes cuts s to n runes, marking the cut.
-func clipRunes(s string, n int) string {
+// clipQuestion cuts s to n runes, marking the cut.
+func clipQuestion(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
