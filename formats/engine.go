@@ -30,6 +30,10 @@ type Engine interface {
 	ListFields(doc []byte) ([]FormField, error)
 	// Verify implements verify_output.
 	Verify(doc []byte, expected []ExpectedAnswer) (*VerificationReport, error)
+	// ReadDocument implements read_document: every row of the document
+	// view in document order (Word paragraphs and cells, worksheet rows,
+	// PDF fields); NewDocumentView pages and renders them.
+	ReadDocument(doc []byte) ([]ViewNode, error)
 }
 
 // Filler is implemented by engines that can write and verify on one parse of

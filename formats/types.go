@@ -75,6 +75,16 @@ type CompactStructure struct {
 	// Targets are the places answers go, in document order: the elements
 	// the map marks "← answer target".
 	Targets []Target `json:"targets,omitempty"`
+	// Total is the number of elements in the whole map (lines with an ID of
+	// their own); a page holds some of them.
+	Total int `json:"total"`
+	// NextOffset is the offset of the next page; absent on the last page.
+	NextOffset int `json:"next_offset,omitempty"`
+	// More says which part of the map a page holds and how to get the
+	// rest; absent when the answer holds the whole map.
+	More string `json:"more,omitempty"`
+
+	index *compactIndex // the elements, for paging; see CompactBuilder
 }
 
 // TargetKind says what an answer target accepts.

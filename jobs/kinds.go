@@ -19,6 +19,8 @@ const (
 	KindVerify         Kind = "verify"
 	KindListFields     Kind = "list_fields"
 	KindFill           Kind = "fill" // write then verify, on one parse: the bulk-run job
+	KindSearch         Kind = "search"
+	KindReadDocument   Kind = "read_document"
 )
 
 // KindFillGroup runs several fill payloads as one task. Bulk runs of small

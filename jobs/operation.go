@@ -80,6 +80,12 @@ type Param struct {
 	// document, in their order in Params (formfill search FILE PATTERN),
 	// instead of as flags.
 	Positional bool
+	// ToolDefault is the value the MCP tool uses when its caller gives
+	// none; the CLI, where a person asks for what they want, has no
+	// default. An agent's context is small, so reading operations page
+	// their answers over MCP by default (max_tokens) while the CLI prints
+	// everything. nil: no default.
+	ToolDefault any
 }
 
 // PayloadField is the payload JSON path the parameter fills.

@@ -11,6 +11,9 @@ import (
 func sampleValue(p Param) json.RawMessage {
 	switch p.Type() {
 	case "array":
+		if items, _ := p.Schema["items"].(map[string]any); items["type"] == "string" {
+			return json.RawMessage(`["P1"]`)
+		}
 		return json.RawMessage(`[{"pair_id": "P1"}]`)
 	case "boolean":
 		return json.RawMessage(`true`)

@@ -55,7 +55,18 @@ func arrayOf(items map[string]any) map[string]any {
 var (
 	stringType  = map[string]any{"type": "string"}
 	booleanType = map[string]any{"type": "boolean"}
+	countType   = map[string]any{"type": "integer", "minimum": 0}
 )
+
+// pageParams bound what a reading operation returns. Over MCP a page holds
+// about formats.DefaultToolTokens tokens unless the caller says otherwise;
+// the CLI prints everything unless asked for less.
+var pageParams = []Param{
+	{Name: "offset", Schema: countType, Description: "first element to return, 0-based: the next_offset of the previous page (0 or absent: from the start)"},
+	{Name: "limit", Schema: countType, Description: "at most this many elements"},
+	{Name: "max_tokens", Schema: countType, ToolDefault: formats.DefaultToolTokens,
+		Description: "at most about this many tokens (bytes / 4) per page; with limit, the page ends at whichever comes first. 0: no budget"},
+}
 
 // answersParams are the parameters of the operations that write answers.
 var answersParams = []Param{
@@ -70,15 +81,37 @@ var operations = []Operation{
 		Kind: KindExtractCompact, Tool: "extract_structure_compact", Command: "extract", Mode: "compact",
 		Title: "Map a form (compact)", Document: true, ReadOnly: true,
 		Description: "Start here. Reads a Word, Excel or PDF form and returns a compact map: one line per element with a stable ID " +
-			"(Word T1-R2-C1 / P5, Excel S1-R2-C3, PDF F1…), its text, and markers such as [empty] ← answer target or COMPLEX(sdt). " +
+			"(Word T1-R2-C1 / P5, Excel S1-R2-C3, PDF F1…), its text (cut at 200 characters), and markers such as [empty] ← answer target or COMPLEX(sdt). " +
 			"Use the IDs as pair_id in write_answers. Also returns doc_id: pass it to later calls instead of the file. " +
-			`Example: {"file_path": "forms/vendor.docx"}`,
-		Run: func(_ context.Context, e formats.Engine, _ *Payload, doc []byte) (*Result, []byte, error) {
-			c, err := e.ExtractCompact(doc)
+			"Long maps come in pages: total counts the elements, next_offset is where the next page starts (absent on the last). " +
+			`view "targets" lists only the answer targets with their questions; ids returns elements in full. ` +
+			`Example: {"file_path": "forms/vendor.docx"}, then {"doc_id": "…", "offset": 212}, {"doc_id": "…", "view": "targets"}, {"doc_id": "…", "ids": ["P9"]}`,
+		Params: append([]Param{
+			{Name: "view", Schema: map[string]any{"type": "string", "enum": []string{formats.ViewMap, formats.ViewTargets}},
+				Description: "map (default): every element; targets: only the answer targets, each with its question and what it accepts"},
+			{Name: "ids", Schema: arrayOf(stringType), Description: `elements to return in full, untruncated, e.g. ["P9", "T2-R3-C2"]`},
+		}, pageParams...),
+		Check: checkCompact,
+		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
+			if err := checkCompact(p); err != nil {
+				return nil, nil, err
+			}
+			c, err := compactOf(e, p, doc)
+			if err != nil {
+				return nil, nil, err
+			}
+			switch {
+			case len(p.IDs) > 0:
+				c, err = c.Select(p.IDs)
+			case p.View == formats.ViewTargets:
+				c, err = c.TargetsView(p.Page)
+			default:
+				c, err = c.Paged(p.Page)
+			}
 			return &Result{Kind: KindExtractCompact, Compact: c}, nil, err
 		},
 		Body: func(r *Result) any { return r.Compact },
-		Text: func(r *Result) string { return r.Compact.CompactText },
+		Text: func(r *Result) string { return withNote(r.Compact.CompactText, r.Compact.More) },
 	},
 	{
 		Kind: KindExtractRaw, Tool: "extract_structure", Command: "extract", Mode: "raw",
@@ -214,12 +247,76 @@ var operations = []Operation{
 		Body: func(r *Result) any { return map[string]any{"write": r.Write, "report": r.Report} },
 	},
 	{
+		Kind: KindSearch, Tool: "search_document", Command: "search",
+		Title: "Search a document", Document: true, ReadOnly: true,
+		Description: "Finds text in a Word, Excel or PDF document and returns the IDs of the elements that hold it, each with its first match " +
+			"in context (…before>>>match<<<after…) and how many matches it holds, in document order. Letter case is ignored; regex makes the " +
+			"pattern a regular expression (RE2). Read a whole element with extract_structure_compact's ids. " +
+			`Example: {"doc_id": "…", "pattern": "Effective Date"}, {"doc_id": "…", "pattern": "Section \\d+\\.\\d+", "regex": true}`,
+		Params: append([]Param{
+			{Name: "pattern", Schema: stringType, Required: true, Positional: true, Description: "the text to find (or a regular expression with regex)"},
+			{Name: "regex", Schema: booleanType, Description: "the pattern is a regular expression (RE2 syntax)"},
+		}, pageParams...),
+		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
+			c, err := compactOf(e, p, doc)
+			if err != nil {
+				return nil, nil, err
+			}
+			res, err := c.Search(p.Pattern, p.Regex, p.Page)
+			return &Result{Kind: KindSearch, Search: res}, nil, err
+		},
+		Body: func(r *Result) any { return r.Search },
+		Text: func(r *Result) string { return r.Search.Text() },
+	},
+	{
+		Kind: KindReadDocument, Tool: "read_document", Command: "read",
+		Title: "Read a document", Document: true, ReadOnly: true,
+		Description: "Reads a document as rows an agent can follow: for Word one row per paragraph and table cell (the compact map's IDs) as TOON, " +
+			"#SCHEMA id | list_label | header | style | text, where list_label is the clause number Word shows (1.1, (a), Article II), header a " +
+			"run-in header (\"Closing Deliverables\") moved out of the text, and style a readable ID of the paragraph's formatting (body, " +
+			"heading_2, definition); for Excel one row per worksheet row, for PDF one per field. format json adds style_fingerprint, " +
+			"header_formatting and numbering {num_id, ilvl}. Pages as extract_structure_compact does (total, next_offset). " +
+			`Example: {"file_path": "agreement.docx"}, then {"doc_id": "…", "offset": 180}`,
+		Params: append([]Param{
+			{Name: "format", Schema: map[string]any{"type": "string", "enum": []string{formats.ViewTOON, formats.ViewJSON}},
+				Description: "toon (default): one line per row; json: the rows as objects with their formatting metadata"},
+		}, pageParams...),
+		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
+			nodes, err := cached("view", p, func() ([]formats.ViewNode, error) { return e.ReadDocument(doc) })
+			if err != nil {
+				return nil, nil, err
+			}
+			v, err := formats.NewDocumentView(nodes, p.Format, p.Page)
+			return &Result{Kind: KindReadDocument, View: v}, nil, err
+		},
+		Body: func(r *Result) any { return r.View },
+		Text: func(r *Result) string { return r.View.Text() },
+	},
+	{
 		// Formfill batch makes fill_group jobs; the worker runs each of its
 		// fills through the fill operation.
 		Kind: KindFillGroup, Title: "Fill a group of documents", Internal: true,
 		Description: "Several fill payloads as one task, so the queue's fixed cost per task is paid once per group.",
 		Body:        func(r *Result) any { return r.Group },
 	},
+}
+
+// checkCompact checks extract_structure_compact's options.
+func checkCompact(p *Payload) error {
+	switch p.View {
+	case "", formats.ViewMap, formats.ViewTargets:
+	default:
+		return formats.Errorf(formats.ErrInvalidArgument, "view", "expected %s or %s, got %q", formats.ViewMap, formats.ViewTargets, p.View)
+	}
+	return p.Page.Check()
+}
+
+// withNote appends a page's note on how to get the rest of the answer.
+func withNote(text, more string) string {
+	if more == "" {
+		return text
+	}
+	return strings.TrimRight(text, "\n") + "\n(" + more + ")\n"
 }
 
 // checkAnswers checks that a write or fill has answers, each with a target.

@@ -21,6 +21,14 @@ type Payload struct {
 	Expected    []formats.ExpectedAnswer       `json:"expected,omitempty"`
 	Insertion   *formats.BuildInsertionRequest `json:"insertion,omitempty"`
 	DryRun      bool                           `json:"dry_run,omitempty"`
+	// Page bounds the elements a reading operation returns (offset, limit,
+	// max_tokens).
+	formats.Page
+	View    string   `json:"view,omitempty"`    // extract_compact: map or targets
+	IDs     []string `json:"ids,omitempty"`     // extract_compact: elements to return in full
+	Pattern string   `json:"pattern,omitempty"` // search
+	Regex   bool     `json:"regex,omitempty"`   // search: pattern is a regular expression
+	Format  string   `json:"format,omitempty"`  // read_document: toon or json
 	// Group holds the fill payloads of a fill_group job, each with its own
 	// document and answers.
 	Group []Payload `json:"group,omitempty"`
@@ -40,6 +48,8 @@ type Result struct {
 	Write       *formats.WriteResult          `json:"write,omitempty"`
 	OutputDocID string                        `json:"output_doc_id,omitempty"` // blob of the filled document (write, fill)
 	Fields      []formats.FormField           `json:"fields,omitempty"`
+	View        *formats.DocumentView         `json:"view,omitempty"`   // read_document
+	Search      *formats.SearchResult         `json:"search,omitempty"` // search
 	Report      *formats.VerificationReport   `json:"report,omitempty"`
 	Error       *Error                        `json:"error,omitempty"` // set when the job failed
 	// Group holds a fill_group job's results, one per payload and in the

@@ -181,11 +181,13 @@ var fileArgTools = map[string]map[string]any{
 	ToolValidate:       {"locations": []map[string]any{{"pair_id": "T1-R2-C2"}}},
 	ToolWrite:          {"answers": []map[string]any{{"pair_id": "T1-R2-C2", "answer_text": "x"}}, "dry_run": true},
 	ToolVerify:         {"expected_answers": []map[string]any{{"pair_id": "T1-R2-C2", "expected_text": "x"}}},
+	ToolSearch:         {"pattern": "x"},
+	ToolReadDocument:   {},
 }
 
 // pathArgs are the arguments that name a file, with the tools taking them.
 var pathArgs = map[string][]string{
-	"file_path":         {ToolExtractCompact, ToolExtractRaw, ToolExtractText, ToolListFields, ToolValidate, ToolWrite, ToolVerify},
+	"file_path":         {ToolExtractCompact, ToolExtractRaw, ToolExtractText, ToolListFields, ToolValidate, ToolWrite, ToolVerify, ToolSearch, ToolReadDocument},
 	"answers_file_path": {ToolWrite},
 	"output_file_path":  {ToolWrite},
 }

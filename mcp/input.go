@@ -145,6 +145,14 @@ func (s *Server) setParam(r *request, p jobs.Param, value json.RawMessage, given
 		}
 		return local(s, r, value)
 	}
+	if !given && p.ToolDefault != nil {
+		// The operation's default for callers over MCP (a page budget).
+		def, err := json.Marshal(p.ToolDefault)
+		if err != nil {
+			return fmt.Errorf("internal error: %s's default for %s: %w", r.op.Tool, p.Name, err)
+		}
+		value, given = def, true
+	}
 	if !given {
 		if p.Required {
 			return formats.Errorf(formats.ErrInvalidArgument, p.Name, "required: %s", p.Description)

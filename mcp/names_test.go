@@ -11,4 +11,6 @@ const (
 	ToolWrite          = "write_answers"
 	ToolListFields     = "list_form_fields"
 	ToolVerify         = "verify_output"
+	ToolSearch         = "search_document"
+	ToolReadDocument   = "read_document"
 )

@@ -85,6 +85,9 @@ func paramOption(p jobs.Param) mcpgo.ToolOption {
 		if p.Description != "" {
 			schema["description"] = p.Description
 		}
+		if p.ToolDefault != nil {
+			schema["default"] = p.ToolDefault
+		}
 		if p.Required {
 			t.InputSchema.Required = append(t.InputSchema.Required, p.Name)
 			if p.Type() == "array" {

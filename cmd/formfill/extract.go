@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/formfill/formfill/jobs"
 )
@@ -24,14 +26,20 @@ func runExtract(ctx context.Context, e *env, args []string) error {
 		desc: `Reads a Word (.docx), Excel (.xlsx) or fillable PDF document and prints
 its compact map (element IDs such as T1-R2-C2, S1-R3-C3 or F1 with their
 text; the default), its raw structure (JSON), its plain text, or its form
-fields. The type comes from the extension, confirmed by the file's content.`,
+fields. The type comes from the extension, confirmed by the file's content.
+The map is printed whole unless --limit or --max-tokens asks for a page;
+--view targets lists only the answer targets, --ids prints elements in full.`,
 		examples: []string{
 			"formfill extract questionnaire.docx",
+			"formfill extract questionnaire.docx --max-tokens 4000 --offset 212",
+			"formfill extract workbook.xlsx --view targets",
+			"formfill extract agreement.docx --ids P9,T2-R3-C2",
 			"formfill extract form.pdf --mode fields --json",
 			"formfill extract filled.xlsx --mode text",
 		}})
 	mode := fs.String("mode", "compact", "what to print: compact, raw, text or fields")
-	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
+	compact := jobs.OperationOf(jobs.KindExtractCompact)
+	f := registerOpFlags(fs.FlagSet, compact)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -40,7 +48,26 @@ fields. The type comes from the extension, confirmed by the file's content.`,
 	if !ok {
 		return usagef("--mode %q: expected compact, raw, text or fields", *mode)
 	}
-	return runSimple(ctx, e, g, docJob{path: pos[0], typ: *typ, payload: jobs.Payload{Kind: kind}})
+	j := docJob{path: pos[0], typ: *f.typ, payload: jobs.Payload{Kind: kind}}
+	if kind != jobs.KindExtractCompact {
+		var misplaced []string
+		fs.Visit(func(fl *flag.Flag) {
+			if fl.Name != "mode" && fl.Name != "type" && fl.Name != "json" && fl.Name != "redis" {
+				misplaced = append(misplaced, "--"+fl.Name)
+			}
+		})
+		if len(misplaced) > 0 {
+			return usagef("%s apply to --mode compact only", strings.Join(misplaced, ", "))
+		}
+		return runSimple(ctx, e, g, j)
+	}
+	if err := fillPayload(&j.payload, compact, f, nil); err != nil {
+		return err
+	}
+	if err := compact.Check(&j.payload); err != nil {
+		return &usageError{err}
+	}
+	return runSimple(ctx, e, g, j)
 }
 
 // runSimple runs one document job and prints its result.

@@ -140,6 +140,8 @@ func registerOpFlags(fs *flag.FlagSet, op *jobs.Operation) *opFlags {
 			f.bools[p.Name] = fs.Bool(name, false, p.Description)
 		case p.Type() == "integer":
 			f.ints[p.Name] = fs.Int(name, 0, p.Description)
+		case stringItems(p):
+			f.strings[p.Name] = fs.String(name, "", p.Description+" (comma-separated, a JSON file, or inline JSON)")
 		case p.Type() == "array" || p.Type() == "object":
 			f.strings[p.Name] = fs.String(name, "", p.Description+" (a JSON file, or inline JSON)")
 		default:
@@ -178,10 +180,15 @@ func fillPayload(pl *jobs.Payload, op *jobs.Operation, f *opFlags, pos []string)
 				raw, _ = json.Marshal(v)
 			} else if raw = json.RawMessage(v); !json.Valid(raw) {
 				data, err := os.ReadFile(v)
-				if err != nil {
+				switch {
+				case err == nil:
+					raw = data
+				case stringItems(p):
+					// A list of words needs no file: P9,T2-R3-C2.
+					raw, _ = json.Marshal(strings.Split(v, ","))
+				default:
 					return usagef("--%s: %v (expected a JSON file or inline JSON)", strings.ReplaceAll(p.Name, "_", "-"), err)
 				}
-				raw = data
 			}
 		}
 		if raw == nil {
@@ -195,4 +202,11 @@ func fillPayload(pl *jobs.Payload, op *jobs.Operation, f *opFlags, pos []string)
 		}
 	}
 	return nil
+}
+
+// stringItems reports an array parameter whose items are strings: its flag
+// also takes a comma-separated list.
+func stringItems(p jobs.Param) bool {
+	items, _ := p.Schema["items"].(map[string]any)
+	return p.Type() == "array" && items["type"] == "string"
 }

@@ -134,8 +134,6 @@ func printStatus(w io.Writer, st *jobs.Status) {
 // printResult prints a job result in the human form of its kind.
 func printResult(w io.Writer, r *jobs.Result) {
 	switch {
-	case r.Compact != nil:
-		fmt.Fprintln(w, strings.TrimRight(r.Compact.CompactText, "\n"))
 	case r.Raw != nil:
 		printJSON(w, r.Raw)
 	case r.Fields != nil:

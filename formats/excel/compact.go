@@ -20,17 +20,15 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 	if err != nil {
 		return nil, err
 	}
-	cs = &formats.CompactStructure{IDToXPath: map[string]string{}, ComplexElements: []string{}}
-	var b strings.Builder
+	b := formats.NewCompactBuilder(4096)
 	for i := range wb.sheets {
 		m, err := wb.loadSheet(i + 1)
 		if err != nil {
 			return nil, sheetError(wb.sheets[i], err)
 		}
-		m.writeCompact(&b, cs, m.findTargets(), e.maxLines)
+		m.writeCompact(b, m.findTargets(), e.maxLines)
 	}
-	cs.CompactText = b.String()
-	return cs, nil
+	return b.Finish(), nil
 }
 
 // sheetError reports a sheet that could not be read as an invalid
@@ -84,30 +82,36 @@ func (m *sheetModel) entries(l *layout) []entry {
 // writeCompact appends the sheet's part of the compact map. Over the cap,
 // cells that are neither targets nor questions nor headers go first, then
 // the tail of the sheet; a note says what went.
-func (m *sheetModel) writeCompact(b *strings.Builder, cs *formats.CompactStructure, l *layout, maxLines int) {
-	fmt.Fprintf(b, "=== Sheet %d: %q ===", m.index, m.name)
+// The sheet's heading goes with its first cell's page.
+func (m *sheetModel) writeCompact(b *formats.CompactBuilder, l *layout, maxLines int) {
+	b.Hold()
+	b.Text = fmt.Appendf(b.Text, "=== Sheet %d: %q ===", m.index, m.name)
 	if m.hidden {
-		b.WriteString(" (hidden sheet)")
+		b.Text = append(b.Text, " (hidden sheet)"...)
 	}
-	b.WriteByte('\n')
+	b.Text = append(b.Text, '\n')
 	all := m.entries(l)
 	if len(all) == 0 {
-		b.WriteString("(empty)\n")
+		b.Text = append(b.Text, "(empty)\n"...)
 	}
 	shown, notes := capEntries(all, maxLines)
 	for _, en := range shown {
 		c := cell{sheet: m.index, row: en.row, col: en.col}
-		b.WriteString(m.line(c, l.targets[[2]int{en.row, en.col}]))
-		b.WriteByte('\n')
-		cs.IDToXPath[c.ID()] = m.wb.xpath(c)
-		cs.ComplexElements = append(cs.ComplexElements, m.complex(c)...)
+		from := len(b.Text)
+		b.Text = append(b.Text, m.line(c, l.targets[[2]int{en.row, en.col}])...)
+		b.Text = append(b.Text, '\n')
+		b.Begin(c.ID(), m.text(c.row, c.col), from)
+		b.XPath(c.ID(), m.wb.xpath(c))
+		for _, x := range m.complex(c) {
+			b.Complex(x)
+		}
 	}
 	for _, n := range notes {
-		b.WriteString(n + "\n")
+		b.Text = append(b.Text, n+"\n"...)
 	}
 	for _, r := range m.rules {
 		if r.typ == "list" {
-			cs.ComplexElements = append(cs.ComplexElements, fmt.Sprintf("COMPLEX(list) S%d %s: %s", m.index, r.sqref, optionText(r.options)))
+			b.Complex(fmt.Sprintf("COMPLEX(list) S%d %s: %s", m.index, r.sqref, optionText(r.options)))
 		}
 	}
 }
@@ -170,7 +174,7 @@ func (m *sheetModel) line(c cell, t *target) string {
 		s += " [" + strings.Join(attrs, ", ") + "]"
 	}
 	if t != nil {
-		s += " ← answer target"
+		s += " " + formats.TargetMarker
 	}
 	return s
 }

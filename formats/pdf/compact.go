@@ -17,30 +17,34 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 		return nil, err
 	}
 	addContext(d)
-	cs = &formats.CompactStructure{IDToXPath: map[string]string{}, ComplexElements: []string{}}
-	var b strings.Builder
+	b := formats.NewCompactBuilder(128 * len(d.fields))
 	if len(d.fields) == 0 {
-		b.WriteString("(no fillable form fields: this PDF has no AcroForm fields)\n")
+		b.Text = append(b.Text, "(no fillable form fields: this PDF has no AcroForm fields)\n"...)
 	}
 	page := -1
 	for _, f := range d.fields {
 		if f.Page != page {
 			page = f.Page
+			b.Hold() // the page's heading goes with its first field
 			if page == 0 {
-				b.WriteString("=== Fields not placed on a page ===\n")
+				b.Text = append(b.Text, "=== Fields not placed on a page ===\n"...)
 			} else {
-				fmt.Fprintf(&b, "=== Page %d ===\n", page)
+				b.Text = fmt.Appendf(b.Text, "=== Page %d ===\n", page)
 			}
 		}
-		b.WriteString(compactLine(f))
-		b.WriteByte('\n')
-		cs.IDToXPath[f.ID] = f.Name
+		from := len(b.Text)
+		line := compactLine(f)
+		b.Text = append(append(b.Text, line...), '\n')
+		b.Begin(f.ID, line, from)
+		b.XPath(f.ID, f.Name)
+		if f.Kind != kindSignature && f.Kind != kindButton && f.Kind != kindUnknown && !f.ReadOnly {
+			b.MarkTarget()
+		}
 		if f.Kind == kindSignature || f.Kind == kindButton || f.Kind == kindUnknown {
-			cs.ComplexElements = append(cs.ComplexElements, fmt.Sprintf("%s: %s field %q (not fillable)", f.ID, f.Kind, f.Name))
+			b.Complex(fmt.Sprintf("%s: %s field %q (not fillable)", f.ID, f.Kind, f.Name))
 		}
 	}
-	cs.CompactText = b.String()
-	return cs, nil
+	return b.Finish(), nil
 }
 
 func compactLine(f *field) string {

@@ -76,7 +76,8 @@ func (d *document) cellParagraphIDs(cell *node, fields []formats.FormField) {
 // its paragraphs that list_form_fields gives an ID of its own, and maps
 // those IDs to their XPaths: what the fields list names, the compact map
 // shows. Cells with a single paragraph, nearly all of them, cost nothing.
-func (d *document) appendParagraphLines(buf []byte, cell *node, idToXPath map[string]string) []byte {
+func (d *document) appendParagraphLines(b *formats.CompactBuilder, cell *node) []byte {
+	buf := b.Text
 	if cell.kind != kindCell || len(wrappedChildren(cell.el, "p")) < 2 {
 		return buf
 	}
@@ -88,12 +89,14 @@ func (d *document) appendParagraphLines(buf []byte, cell *node, idToXPath map[st
 		if !ok {
 			continue
 		}
-		idToXPath[p.id] = p.xpath
+		b.XPath(p.id, p.xpath)
+		text := textOf(p.el)
+		b.Alias(p.id, text)
 		buf = append(buf, "  "...)
 		buf = append(buf, p.id...)
 		buf = append(buf, ": "...)
-		buf = strconv.AppendQuote(buf, shorten(oneLine(textOf(p.el)), 200))
-		buf = append(buf, " ← answer target\n"...)
+		buf = strconv.AppendQuote(buf, shorten(oneLine(text), 200))
+		buf = append(buf, " "+formats.TargetMarker+"\n"...)
 	}
 	return buf
 }

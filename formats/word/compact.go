@@ -23,41 +23,48 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 }
 
 func (d *document) compact() *formats.CompactStructure {
-	out := &formats.CompactStructure{IDToXPath: make(map[string]string, len(d.ix.nodes)), ComplexElements: []string{}}
 	// One buffer for all lines: building each line as a string of its own
 	// was a third of the extraction's allocations.
-	buf := make([]byte, 0, 96*len(d.ix.nodes))
+	b := formats.NewCompactBuilder(96 * len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
-		out.IDToXPath[n.id] = n.xpath
+		from := len(b.Text)
 		var complexTypes []string
-		buf, complexTypes = appendLine(buf, n)
-		buf = d.appendParagraphLines(buf, n, out.IDToXPath)
+		var text string
+		b.Text, complexTypes, text = appendLine(b.Text, n)
+		if len(b.Text) > from {
+			b.Begin(n.id, text, from)
+		} else {
+			b.Hold() // rows and empty paragraphs go with the next line
+		}
+		b.XPath(n.id, n.xpath)
+		b.Text = d.appendParagraphLines(b, n)
 		for _, ct := range complexTypes {
-			out.ComplexElements = append(out.ComplexElements, fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
+			b.Complex(fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}
 	}
-	out.CompactText = string(buf)
-	return out
+	return b.Finish()
 }
 
-// appendLine appends n's compact line to buf; empty top-level paragraphs
-// and rows get none (rows are implied by their cells).
-func appendLine(buf []byte, n *node) ([]byte, []string) {
+// appendLine appends n's compact line to buf and returns the complex
+// structures in it and its full text; empty top-level paragraphs and rows
+// get none (rows are implied by their cells).
+func appendLine(buf []byte, n *node) ([]byte, []string, string) {
 	switch n.kind {
 	case kindRow:
-		return buf, nil
+		return buf, nil, ""
 	case kindTable:
 		rows := tableRows(n.el)
 		cols := 0
 		for _, r := range rows {
 			cols = max(cols, len(rowCells(r)))
 		}
-		return fmt.Appendf(buf, "%s: table %d rows × %d columns\n", n.id, len(rows), cols), nil
+		line := fmt.Sprintf("table %d rows × %d columns", len(rows), cols)
+		return fmt.Appendf(buf, "%s: %s\n", n.id, line), nil, line
 	}
 	text := ownText(n.el)
 	empty := strings.TrimSpace(text) == ""
 	if empty && n.kind == kindPara && !hasFormControl(n.el) {
-		return buf, nil
+		return buf, nil, ""
 	}
 	var hintBuf [6]string
 	hints := hintBuf[:0]
@@ -86,9 +93,9 @@ func appendLine(buf []byte, n *node) ([]byte, []string) {
 		buf = append(buf, ')')
 	}
 	if isAnswerTarget(n, text) {
-		buf = append(buf, " ← answer target"...)
+		buf = append(buf, " "+formats.TargetMarker...)
 	}
-	return append(buf, '\n'), complexTypes
+	return append(buf, '\n'), complexTypes, text
 }
 
 // ownText is an element's text without the tables nested in it (their

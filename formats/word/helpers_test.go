@@ -40,7 +40,7 @@ func zipOf(tb testing.TB, parts map[string]string) []byte {
 	tb.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	for _, name := range []string{"[Content_Types].xml", "word/document.xml", "word/styles.xml"} {
+	for _, name := range []string{"[Content_Types].xml", "word/document.xml", "word/styles.xml", "word/numbering.xml"} {
 		data, ok := parts[name]
 		if !ok {
 			continue

@@ -1,0 +1,257 @@
+package formats
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+)
+
+// TargetMarker ends a compact-map line whose element is an answer target.
+const TargetMarker = "← answer target"
+
+// compactElement is one element of a compact map: an ID with a line of its
+// own, the part of the map that belongs to it, and its full text.
+type compactElement struct {
+	id     string
+	full   string // the element's text, not cut short
+	at     mark   // where its part of the map begins
+	target bool   // its line carries TargetMarker
+}
+
+// mark is a position in a map being built: in the text, the id_to_xpath
+// keys and the complex elements.
+type mark struct{ text, keys, complex int }
+
+// alias is an ID inside an element that has a line of its own (a cell's
+// paragraph), for ids and search.
+type alias struct {
+	id, full string
+	elem     int
+}
+
+// compactIndex is what a CompactStructure built by a CompactBuilder knows
+// of its elements, so that it can be paged, searched and read by ID. It
+// never leaves the process: pages are cut where the map is made.
+type compactIndex struct {
+	elems   []compactElement
+	keys    []string // id_to_xpath keys, in the order they were added
+	aliases []alias
+}
+
+// CompactBuilder builds a CompactStructure element by element. An engine
+// appends each element's line to Text and calls Begin with the element's
+// ID; what it writes, maps or notes after that belongs to the element,
+// until the next Begin. Hold says that what follows belongs to the next
+// element instead: a heading above it, or IDs without a line of their own
+// (table rows). Pages of the map are then cut at element boundaries.
+type CompactBuilder struct {
+	// Text is the map being built: engines append lines to it directly.
+	Text []byte
+	cs   CompactStructure
+	ix   compactIndex
+	held *mark
+}
+
+// NewCompactBuilder starts a map expecting about sizeHint bytes of text.
+func NewCompactBuilder(sizeHint int) *CompactBuilder {
+	return &CompactBuilder{
+		Text: make([]byte, 0, sizeHint),
+		cs:   CompactStructure{IDToXPath: map[string]string{}, ComplexElements: []string{}},
+	}
+}
+
+func (b *CompactBuilder) here() mark {
+	return mark{text: len(b.Text), keys: len(b.ix.keys), complex: len(b.cs.ComplexElements)}
+}
+
+// Hold marks the current end of the map as the start of the next element.
+// Holding again before that element begins changes nothing.
+func (b *CompactBuilder) Hold() {
+	if b.held == nil {
+		m := b.here()
+		b.held = &m
+	}
+}
+
+// Begin starts element id, whose line was written to Text since from (the
+// length of Text before the line) — or since Hold, when held. full is the
+// element's text, not cut short: what ids and search_document read.
+func (b *CompactBuilder) Begin(id, full string, from int) {
+	at := b.here()
+	at.text = from
+	if b.held != nil {
+		at, b.held = *b.held, nil
+	}
+	b.ix.elems = append(b.ix.elems, compactElement{id: id, full: full, at: at,
+		target: bytes.Contains(b.Text[from:], []byte(TargetMarker))})
+}
+
+// MarkTarget marks the current element as an answer target, for engines
+// whose lines do not carry TargetMarker (a PDF's fillable fields).
+func (b *CompactBuilder) MarkTarget() {
+	if n := len(b.ix.elems); n > 0 {
+		b.ix.elems[n-1].target = true
+	}
+}
+
+// Alias records an ID inside the current element that has a line of its
+// own (a cell's paragraph), for ids and search.
+func (b *CompactBuilder) Alias(id, full string) {
+	b.ix.aliases = append(b.ix.aliases, alias{id: id, full: full, elem: len(b.ix.elems) - 1})
+}
+
+// XPath maps id to its XPath (or native reference) in id_to_xpath.
+func (b *CompactBuilder) XPath(id, xpath string) {
+	if _, dup := b.cs.IDToXPath[id]; !dup {
+		b.ix.keys = append(b.ix.keys, id)
+	}
+	b.cs.IDToXPath[id] = xpath
+}
+
+// Complex adds an entry to complex_elements.
+func (b *CompactBuilder) Complex(entry string) {
+	b.cs.ComplexElements = append(b.cs.ComplexElements, entry)
+}
+
+// Structure returns what the engine has added to the map besides Text,
+// for engines that fill fields of their own (targets).
+func (b *CompactBuilder) Structure() *CompactStructure { return &b.cs }
+
+// Finish returns the whole map. Whatever was held for an element that
+// never began belongs to the last element.
+func (b *CompactBuilder) Finish() *CompactStructure {
+	b.held = nil
+	cs := b.cs
+	cs.CompactText = string(b.Text)
+	ix := b.ix
+	cs.index = &ix
+	cs.Total = len(ix.elems)
+	return &cs
+}
+
+// span is the part of the map elements [i, j) hold.
+func (cs *CompactStructure) span(i, j int) (text string, keys, complex []string) {
+	ix := cs.index
+	from := ix.elems[i].at
+	if i == 0 {
+		from = mark{} // anything written before the first element
+	}
+	to := mark{text: len(cs.CompactText), keys: len(ix.keys), complex: len(cs.ComplexElements)}
+	if j < len(ix.elems) {
+		to = ix.elems[j].at
+	}
+	return cs.CompactText[from.text:to.text], ix.keys[from.keys:to.keys], cs.ComplexElements[from.complex:to.complex]
+}
+
+// elementSize is about how many bytes element i adds to a response: its
+// lines, its id_to_xpath entries and its complex elements, as JSON.
+func (cs *CompactStructure) elementSize(i int) int {
+	text, keys, complex := cs.span(i, i+1)
+	n := len(text)
+	for _, k := range keys {
+		n += len(k) + len(cs.IDToXPath[k]) + 6
+	}
+	for _, c := range complex {
+		n += len(c) + 3
+	}
+	return n
+}
+
+// Paged returns the page p of the map: the lines, id_to_xpath entries,
+// complex elements and targets of the elements in the window, with the
+// total, the next offset and a note saying how to get the rest. A map
+// that was not built element by element (decoded from JSON) cannot be
+// paged: it comes back whole unless p asks for a bound.
+func (cs *CompactStructure) Paged(p Page) (*CompactStructure, error) {
+	if cs.index == nil || len(cs.index.elems) == 0 {
+		if p.Offset > 0 {
+			return nil, Errorf(ErrInvalidArgument, "offset", "%d is past the end: this map has no elements to page", p.Offset)
+		}
+		return cs, p.Check()
+	}
+	total := len(cs.index.elems)
+	start, end, err := p.Window(total, cs.elementSize)
+	if err != nil {
+		return nil, err
+	}
+	if start == 0 && end == total {
+		return cs, nil
+	}
+	text, keys, complex := cs.span(start, end)
+	out := &CompactStructure{CompactText: text, IDToXPath: make(map[string]string, len(keys)),
+		ComplexElements: append([]string{}, complex...), Total: total, NextOffset: NextOffset(end, total),
+		More: MoreNote("elements", start, end, total)}
+	for _, k := range keys {
+		out.IDToXPath[k] = cs.IDToXPath[k]
+	}
+	for _, t := range cs.Targets {
+		if _, ok := out.IDToXPath[t.ID]; ok {
+			out.Targets = append(out.Targets, t)
+		}
+	}
+	return out, nil
+}
+
+// CompactElementText is one element's ID and full text.
+type CompactElementText struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+}
+
+// Elements lists the map's elements and the IDs inside them (cell
+// paragraphs) with their full text, in document order.
+func (cs *CompactStructure) Elements() []CompactElementText {
+	if cs.index == nil {
+		return nil
+	}
+	out := make([]CompactElementText, 0, len(cs.index.elems)+len(cs.index.aliases))
+	a := 0
+	for i, e := range cs.index.elems {
+		out = append(out, CompactElementText{e.id, e.full})
+		for ; a < len(cs.index.aliases) && cs.index.aliases[a].elem <= i; a++ {
+			out = append(out, CompactElementText{cs.index.aliases[a].id, cs.index.aliases[a].full})
+		}
+	}
+	return out
+}
+
+// Select returns the elements named by ids, in the order asked, each as a
+// line with its full text ("P9: \"…\""), with their id_to_xpath entries
+// and targets. An ID the map does not have is an error naming it.
+func (cs *CompactStructure) Select(ids []string) (*CompactStructure, error) {
+	if err := CheckCount("ids", len(ids)); err != nil {
+		return nil, err
+	}
+	full := map[string]string{}
+	for _, e := range cs.Elements() {
+		full[e.ID] = e.Text
+	}
+	out := &CompactStructure{IDToXPath: map[string]string{}, ComplexElements: []string{}, Total: len(ids)}
+	var b strings.Builder
+	for i, raw := range ids {
+		id := strings.ToUpper(strings.TrimSpace(raw))
+		text, ok := full[id]
+		if !ok {
+			return nil, Errorf(ErrInvalidArgument, "ids["+strconv.Itoa(i)+"]", "no element %q in this document's map; use the IDs extract_structure_compact lists (P9, T2-R3-C2, S1-R4-C3, F2)", raw)
+		}
+		b.WriteString(id)
+		b.WriteString(": ")
+		b.WriteString(strconv.Quote(text))
+		b.WriteByte('\n')
+		if xp, ok := cs.IDToXPath[id]; ok {
+			out.IDToXPath[id] = xp
+		}
+		for _, c := range cs.ComplexElements {
+			if strings.HasPrefix(c, id+" ") || strings.HasPrefix(c, id+":") || strings.Contains(c, " "+id+" ") {
+				out.ComplexElements = append(out.ComplexElements, c)
+			}
+		}
+		for _, t := range cs.Targets {
+			if t.ID == id {
+				out.Targets = append(out.Targets, t)
+			}
+		}
+	}
+	out.CompactText = b.String()
+	return out, nil
+}

@@ -1,0 +1,93 @@
+package formats
+
+import "fmt"
+
+// BytesPerToken is how max_tokens is turned into bytes: a rough estimate of
+// an agent's tokens (English prose and markup run at about four bytes a
+// token) that errs on the side of smaller pages.
+const BytesPerToken = 4
+
+// DefaultToolTokens is the budget of a page an agent gets over MCP when it
+// asks for no limit: big enough for a long questionnaire's worth of
+// questions, small enough to leave most of an agent's context free.
+const DefaultToolTokens = 12000
+
+// Page selects a window of a document's elements: the part of the compact
+// map, of the document view or of the search results one call returns.
+// Offset 0 and no offset are the same page; zero Limit and MaxTokens mean
+// no bound. Pages are deterministic: the same document and the same Page
+// give the same window, and the windows from offset 0 on, each starting
+// at the previous NextOffset, together hold every element exactly once.
+type Page struct {
+	Offset    int `json:"offset,omitempty"`     // first element (0-based)
+	Limit     int `json:"limit,omitempty"`      // at most this many elements
+	MaxTokens int `json:"max_tokens,omitempty"` // at most about this many tokens (bytes / BytesPerToken)
+}
+
+// Check rejects negative bounds.
+func (p Page) Check() error {
+	switch {
+	case p.Offset < 0:
+		return Errorf(ErrInvalidArgument, "offset", "must be 0 or more, got %d", p.Offset)
+	case p.Limit < 0:
+		return Errorf(ErrInvalidArgument, "limit", "must be 0 (no limit) or more, got %d", p.Limit)
+	case p.MaxTokens < 0:
+		return Errorf(ErrInvalidArgument, "max_tokens", "must be 0 (no budget) or more, got %d", p.MaxTokens)
+	}
+	return nil
+}
+
+// Bounded reports whether the page limits its size at all.
+func (p Page) Bounded() bool { return p.Limit > 0 || p.MaxTokens > 0 }
+
+// Window returns the elements [start, end) of total that the page holds,
+// given each element's size in bytes: from Offset, at most Limit elements
+// and at most MaxTokens worth of bytes, whichever comes first, but always
+// at least one element so that paging moves on even past an element
+// larger than the budget. An offset past the end is an error naming the
+// last valid one.
+func (p Page) Window(total int, size func(i int) int) (start, end int, err error) {
+	if err := p.Check(); err != nil {
+		return 0, 0, err
+	}
+	if p.Offset > 0 && p.Offset >= total {
+		return 0, 0, Errorf(ErrInvalidArgument, "offset", "%d is past the end: there are %d elements (offsets 0 to %d)", p.Offset, total, total-1)
+	}
+	start, end = p.Offset, p.Offset
+	budget := p.MaxTokens * BytesPerToken
+	used := 0
+	for end < total {
+		if p.Limit > 0 && end-start >= p.Limit {
+			break
+		}
+		n := size(end)
+		if budget > 0 && end > start && used+n > budget {
+			break
+		}
+		used += n
+		end++
+	}
+	return start, end, nil
+}
+
+// NextOffset is the offset of the page after [start, end): 0 when end is
+// the last element, so that next_offset is absent on the last page.
+func NextOffset(end, total int) int {
+	if end >= total {
+		return 0
+	}
+	return end
+}
+
+// MoreNote tells a caller which part of the document a page holds and, when
+// there is more, how to get the next page; "" for a page holding
+// everything.
+func MoreNote(what string, start, end, total int) string {
+	switch {
+	case start == 0 && end >= total:
+		return ""
+	case end >= total:
+		return fmt.Sprintf("%s %d–%d of %d: the last page", what, start, end-1, total)
+	}
+	return fmt.Sprintf("%s %d–%d of %d shown; for the next page call again with offset %d (the same limit / max_tokens)", what, start, end-1, total, end)
+}

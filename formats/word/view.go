@@ -1,0 +1,148 @@
+package word
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// ReadDocument implements read_document: one row per paragraph and table
+// cell, with the compact map's IDs, each with its list label, run-in
+// header, style ID and text. Empty paragraphs without a label are left
+// out, as the compact map leaves them out; empty cells stay (they are
+// where answers go).
+func (e *Engine) ReadDocument(data []byte) ([]formats.ViewNode, error) {
+	d, err := open(data, nil, e.stopper())
+	if err != nil {
+		return nil, err
+	}
+	return d.view()
+}
+
+// viewBuilder holds what the rows of a view need.
+type viewBuilder struct {
+	x      *props
+	labels map[*etree.Element]paraNumber
+	styles *styleNamer
+}
+
+func (d *document) view() ([]formats.ViewNode, error) {
+	ss, err := d.readStyles()
+	if err != nil {
+		return nil, err
+	}
+	n, err := d.readNumbering(ss)
+	if err != nil {
+		return nil, err
+	}
+	vb := &viewBuilder{x: &props{ss: ss, n: n}, labels: d.listLabels(n), styles: newStyleNamer(ss)}
+	rows := make([]formats.ViewNode, 0, len(d.ix.nodes))
+	for _, nd := range d.ix.nodes {
+		if err := d.stop.Check(); err != nil {
+			return nil, err
+		}
+		switch nd.kind {
+		case kindPara:
+			if row, ok := vb.paragraphRow(nd.id, nd.el); ok {
+				rows = append(rows, row)
+			}
+		case kindCell:
+			rows = append(rows, vb.cellRow(nd))
+		case kindTable:
+			rows = append(rows, tableRow(nd))
+		}
+	}
+	vb.styles.name(rows)
+	return rows, nil
+}
+
+// paragraphRow is a paragraph's row; ok is false for an empty paragraph
+// without a label.
+func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNode, bool) {
+	pPr := childW(p, "pPr")
+	paraStyle := vb.x.ss.paraStyle(pPr)
+	var parts []viewPiece
+	for _, r := range paragraphRuns(p) {
+		if t := runText(r); t != "" {
+			parts = append(parts, viewPiece{text: t, runLook: vb.x.runEmphasis(r, paraStyle)})
+		}
+	}
+	var text strings.Builder
+	for _, pt := range parts {
+		text.WriteString(pt.text)
+	}
+	row := formats.ViewNode{ID: id, Text: strings.TrimSpace(text.String())}
+	np, numbered := vb.labels[p]
+	if row.Text == "" && (!numbered || np.label == "") {
+		return row, false
+	}
+	body := parts
+	if h, f, rest, ok := leadingHeader(parts); ok {
+		row.Header, row.Text = h, strings.TrimSpace(rest)
+		row.HeaderFormatting = &formats.HeaderFormatting{Bold: f.bold, Italic: f.italic, Underline: f.underline}
+		body = nil // the header's emphasis is not the body's
+		for i := range parts {
+			if !parts[i].bold && !parts[i].underline {
+				body = parts[i:]
+				break
+			}
+		}
+	}
+	var npp *paraNumber
+	if numbered {
+		npp = &np
+		row.ListLabel = np.label
+		row.Numbering = &formats.ViewNumbering{NumID: np.numID, Ilvl: np.ilvl}
+	}
+	row.StyleFingerprint = vb.fingerprint(pPr, paraStyle, npp, body, row.Text)
+	return row, true
+}
+
+// cellRow is a table cell's row: its paragraphs' text on lines of their
+// own (tables nested in it have rows of their own), the first paragraph's
+// label in list_label and later paragraphs' labels in front of their
+// text.
+func (vb *viewBuilder) cellRow(nd *node) formats.ViewNode {
+	row := formats.ViewNode{ID: nd.id}
+	var lines []string
+	first := true
+	for _, p := range wrappedChildren(nd.el, "p") {
+		pr, ok := vb.paragraphRow(nd.id, p)
+		if first {
+			fp := pr.StyleFingerprint
+			if fp == "" {
+				fp = vb.fingerprint(childW(p, "pPr"), vb.x.ss.paraStyle(childW(p, "pPr")), nil, nil, "")
+			}
+			row.StyleFingerprint = "cell|" + fp
+			row.ListLabel, row.Numbering = pr.ListLabel, pr.Numbering
+		}
+		if !ok {
+			first = false
+			continue
+		}
+		line := pr.Text
+		if pr.Header != "" {
+			line = pr.Header + ". " + line
+		}
+		if !first && pr.ListLabel != "" {
+			line = pr.ListLabel + " " + line
+		}
+		lines = append(lines, line)
+		first = false
+	}
+	row.Text = strings.Join(lines, "\n")
+	return row
+}
+
+// tableRow announces a table, as the compact map does.
+func tableRow(nd *node) formats.ViewNode {
+	rows := tableRows(nd.el)
+	cols := 0
+	for _, r := range rows {
+		cols = max(cols, len(rowCells(r)))
+	}
+	return formats.ViewNode{ID: nd.id, Style: "table", StyleFingerprint: "table",
+		Text: fmt.Sprintf("table %d rows × %d columns", len(rows), cols)}
+}

@@ -1,0 +1,33 @@
+package word
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// BenchmarkReadDocument reads the whole view of the long real agreements
+// (ILPA's LPA, 175 KB; NVCA's SPA, 140 KB) in process: parse, numbering,
+// headers, style IDs, and the TOON of the whole document.
+func BenchmarkReadDocument(b *testing.B) {
+	for _, name := range []string{"ilpa-lpa-deal-by-deal.docx", "nvca-spa.docx"} {
+		doc, err := os.ReadFile(filepath.Join(agreementsRoot(), "agreements", name))
+		if err != nil {
+			b.Skipf("%s not found (set FORMFILL_REAL_DOCS): %v", name, err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				rows, err := New().ReadDocument(doc)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := formats.NewDocumentView(rows, formats.ViewTOON, formats.Page{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,316 @@
+package word
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
+
+const (
+	stylesXMLHead    = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="` + nsW + `">`
+	numberingXMLHead = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering xmlns:w="` + nsW + `">`
+)
+
+// numberedDocx packs body paragraphs with styles and numbering parts.
+func numberedDocx(tb testing.TB, styles, numbering, body string) []byte {
+	tb.Helper()
+	return zipOf(tb, map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
+		"word/document.xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="` + nsW + `" ` +
+			`xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"><w:body>` + body + `</w:body></w:document>`,
+		"word/styles.xml":    stylesXMLHead + styles + `</w:styles>`,
+		"word/numbering.xml": numberingXMLHead + numbering + `</w:numbering>`,
+	})
+}
+
+// lvl is a w:lvl of a test's numbering.
+func lvl(i int, format, text string, extra ...string) string {
+	return fmt.Sprintf(`<w:lvl w:ilvl="%d"><w:start w:val="1"/><w:numFmt w:val="%s"/><w:lvlText w:val="%s"/>%s</w:lvl>`, i, format, text, strings.Join(extra, ""))
+}
+
+// para is a paragraph with a style and optional direct numbering.
+func para(style, numID, ilvl, text string) string {
+	ppr := ""
+	if style != "" {
+		ppr += `<w:pStyle w:val="` + style + `"/>`
+	}
+	if numID != "" || ilvl != "" {
+		ppr += "<w:numPr>"
+		if ilvl != "" {
+			ppr += `<w:ilvl w:val="` + ilvl + `"/>`
+		}
+		if numID != "" {
+			ppr += `<w:numId w:val="` + numID + `"/>`
+		}
+		ppr += "</w:numPr>"
+	}
+	return `<w:p><w:pPr>` + ppr + `</w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+}
+
+func viewOf(t *testing.T, doc []byte) []formats.ViewNode {
+	t.Helper()
+	rows, err := New().ReadDocument(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func labelsOf(rows []formats.ViewNode) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.ListLabel
+	}
+	return out
+}
+
+func TestListLabels(t *testing.T) {
+	legal := lvl(0, "decimal", "%1.") + lvl(1, "decimal", "%1.%2") + lvl(2, "lowerLetter", "(%3)") + lvl(3, "lowerRoman", "(%4)")
+	headings := `<w:style w:type="paragraph" w:styleId="H1"><w:name w:val="heading 1"/><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr></w:style>` +
+		`<w:style w:type="paragraph" w:styleId="H2"><w:name w:val="heading 2"/><w:basedOn w:val="H1"/><w:pPr><w:numPr><w:ilvl w:val="1"/></w:numPr></w:pPr></w:style>` +
+		`<w:style w:type="paragraph" w:styleId="H3"><w:name w:val="heading 3"/><w:basedOn w:val="H2"/><w:pPr><w:numPr><w:ilvl w:val="2"/></w:numPr></w:pPr></w:style>`
+	tests := []struct {
+		name, styles, numbering, body string
+		want                          []string
+	}{
+		{
+			name:      "levels count and deeper levels restart",
+			numbering: `<w:abstractNum w:abstractNumId="0">` + legal + `</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`,
+			body: para("", "1", "0", "A") + para("", "1", "1", "B") + para("", "1", "2", "C") + para("", "1", "2", "D") + para("", "1", "3", "E") +
+				para("", "1", "1", "F") + para("", "1", "2", "G") + para("", "1", "0", "H") + para("", "1", "1", "I"),
+			want: []string{"1.", "1.1", "(a)", "(b)", "(i)", "1.2", "(a)", "2.", "2.1"},
+		},
+		{
+			name:      "numbering inherited from paragraph styles, level and list separately along basedOn",
+			styles:    headings,
+			numbering: `<w:abstractNum w:abstractNumId="0">` + legal + `</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`,
+			body:      para("H1", "", "", "Purchase") + para("H2", "", "", "Sale") + para("H3", "", "", "Adopted") + para("H3", "", "", "Subject") + para("H2", "", "", "Closing"),
+			want:      []string{"1.", "1.1", "(a)", "(b)", "1.2"},
+		},
+		{
+			name:      "numId 0 on the paragraph cancels its style's numbering",
+			styles:    headings,
+			numbering: `<w:abstractNum w:abstractNumId="0">` + legal + `</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`,
+			body:      para("H1", "", "", "One") + para("H2", "0", "", "unnumbered") + para("H2", "", "", "Two"),
+			want:      []string{"1.", "", "1.1"},
+		},
+		{
+			name: "a startOverride num restarts the shared list, which then continues through the other num",
+			numbering: `<w:abstractNum w:abstractNumId="0">` + lvl(0, "lowerLetter", "(%1)") + `</w:abstractNum>` +
+				`<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>` +
+				`<w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`,
+			body: para("", "1", "0", "a") + para("", "1", "0", "b") + para("", "2", "0", "restart") + para("", "1", "0", "continues") + para("", "2", "0", "no second restart"),
+			want: []string{"(a)", "(b)", "(a)", "(b)", "(c)"},
+		},
+		{
+			name: "formats: letters past z, upper roman, ordinal text, legal numbering, literal text",
+			numbering: `<w:abstractNum w:abstractNumId="0">` + lvl(0, "upperRoman", "Article %1") + lvl(1, "lowerLetter", "%2)") + `</w:abstractNum>` +
+				`<w:abstractNum w:abstractNumId="1">` + lvl(0, "ordinalText", "%1") + lvl(1, "upperLetter", "%1.%2", `<w:isLgl/>`) + `</w:abstractNum>` +
+				`<w:num w:numId="1"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="1"><w:startOverride w:val="26"/></w:lvlOverride></w:num>` +
+				`<w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>`,
+			body: para("", "1", "0", "I") + para("", "1", "0", "II") + para("", "1", "1", "z") + para("", "1", "1", "aa") +
+				para("", "2", "0", "First") + para("", "2", "0", "Second") + para("", "2", "1", "legal"),
+			want: []string{"Article I", "Article II", "z)", "aa)", "First", "Second", "2.1"},
+		},
+		{
+			name:   "lvlRestart 0 keeps counting across the higher level",
+			styles: "",
+			numbering: `<w:abstractNum w:abstractNumId="0">` + lvl(0, "decimal", "%1.") + lvl(1, "decimal", "%2)", `<w:lvlRestart w:val="0"/>`) + `</w:abstractNum>` +
+				`<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`,
+			body: para("", "1", "0", "A") + para("", "1", "1", "x") + para("", "1", "0", "B") + para("", "1", "1", "y"),
+			want: []string{"1.", "1)", "2.", "2)"},
+		},
+		{
+			name:   "a list linked to a numbering style takes that style's definition",
+			styles: `<w:style w:type="numbering" w:styleId="Legal"><w:name w:val="Legal"/><w:pPr><w:numPr><w:numId w:val="5"/></w:numPr></w:pPr></w:style>`,
+			numbering: `<w:abstractNum w:abstractNumId="0"><w:styleLink w:val="Legal"/>` + lvl(0, "decimal", "%1.0") + `</w:abstractNum>` +
+				`<w:abstractNum w:abstractNumId="1"><w:numStyleLink w:val="Legal"/></w:abstractNum>` +
+				`<w:num w:numId="5"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="6"><w:abstractNumId w:val="1"/></w:num>`,
+			body: para("", "6", "0", "Einleitung") + para("", "6", "0", "Beispiel"),
+			want: []string{"1.0", "2.0"},
+		},
+		{
+			name:      "a num whose levels come only from its overrides counts on",
+			numbering: `<w:num w:numId="3"><w:abstractNumId w:val="77"/><w:lvlOverride w:ilvl="0">` + lvl(0, "upperLetter", "%1.") + `</w:lvlOverride></w:num>`,
+			body:      para("", "3", "0", "A") + para("", "3", "0", "B"),
+			want:      []string{"A.", "B."},
+		},
+		{
+			name:      "hostile numbering: a num without a definition, a basedOn loop, an absurd level",
+			styles:    `<w:style w:type="paragraph" w:styleId="A"><w:basedOn w:val="B"/></w:style><w:style w:type="paragraph" w:styleId="B"><w:basedOn w:val="A"/></w:style>`,
+			numbering: `<w:num w:numId="1"><w:abstractNumId w:val="9"/></w:num>`,
+			body:      para("A", "1", "0", "no definition") + para("B", "", "42", "no list"),
+			want:      []string{"", ""},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := labelsOf(viewOf(t, numberedDocx(t, tt.styles, tt.numbering, tt.body)))
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("labels %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRunInHeader(t *testing.T) {
+	b, u, plain := runLook{bold: true}, runLook{underline: true}, runLook{}
+	tests := []struct {
+		name          string
+		parts         []viewPiece
+		header, rest  string
+		ok, underline bool
+	}{
+		{"underlined caption then the mark in a plain run", []viewPiece{{"Closing Deliverables", u}, {".  At each Closing, the Company", plain}}, "Closing Deliverables", "At each Closing, the Company", true, true},
+		{"bold caption with its mark", []viewPiece{{"Purposes.", b}, {" The purposes of the Partnership are", plain}}, "Purposes", "The purposes of the Partnership are", true, false},
+		{"quoted caption closing inside its quotes", []viewPiece{{"“Security Incidents:”", b}, {" Provider will notify", plain}}, "Security Incidents", "Provider will notify", true, false},
+		{"caption split over runs with a plain space between", []viewPiece{{"Access", u}, {" ", plain}, {"and Use", u}, {". During the term", plain}}, "Access and Use", "During the term", true, true},
+		{"bold defined term is not a header", []viewPiece{{"“Affiliate”", b}, {" means any Person", plain}}, "", "", false, false},
+		{"plain quote before a bold term", []viewPiece{{"“", plain}, {"Code", b}, {"” means the Code", plain}}, "", "", false, false},
+		{"a heading all in bold", []viewPiece{{"Purchase and Sale of Preferred Stock.", b}}, "", "", false, false},
+		{"a long bold sentence is not a caption", []viewPiece{{"The Company shall deliver to each Purchaser all of the documents listed below without delay.", b}, {" Then more", plain}}, "", "", false, false},
+		{"no closing mark", []viewPiece{{"Notice", u}, {" If any party", plain}}, "", "", false, false},
+		{"plain paragraph", []viewPiece{{"Severability. If any provision", plain}}, "", "", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, f, rest, ok := leadingHeader(tt.parts)
+			if ok != tt.ok || h != tt.header || rest != tt.rest || ok && f.underline != tt.underline {
+				t.Errorf("got (%q, %+v, %q, %v), want (%q, underline %v, %q, %v)", h, f, rest, ok, tt.header, tt.underline, tt.rest, tt.ok)
+			}
+		})
+	}
+}
+
+// volatile matches the attributes Word rewrites on every save.
+var volatile = regexp.MustCompile(`(w:rsid[A-Za-z]*|w14:paraId|w14:textId|w:id|w:date)="[^"]*"`)
+
+// TestStyleIDsIgnoreVolatileAttributes rewrites every rsid, paragraph ID,
+// revision ID and date of real agreements and checks that no style ID or
+// fingerprint changes, while the same rows come back.
+func TestStyleIDsIgnoreVolatileAttributes(t *testing.T) {
+	docs := realAgreements(t)
+	rng := rand.New(rand.NewSource(21))
+	for _, d := range docs {
+		before := viewOf(t, d.data)
+		parts := map[string]string{}
+		arc, err := formats.OpenArchive(d.data, formats.DefaultArchiveLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rewritten := 0
+		for _, name := range []string{documentPart, stylesPart, numberingPart} {
+			raw, err := arc.Read(name)
+			if err != nil {
+				continue
+			}
+			parts[name] = volatile.ReplaceAllStringFunc(string(raw), func(m string) string {
+				rewritten++
+				k, _, _ := strings.Cut(m, "=")
+				return fmt.Sprintf(`%s="%08X"`, k, rng.Uint32())
+			})
+		}
+		repl := map[string][]byte{}
+		for k, v := range parts {
+			repl[k] = []byte(v)
+		}
+		changed, err := arc.Rewrite(repl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := viewOf(t, changed)
+		if rewritten < 100 || len(after) != len(before) {
+			t.Fatalf("%s: %d volatile attributes rewritten, %d rows before and %d after", d.name, rewritten, len(before), len(after))
+		}
+		for i := range before {
+			if before[i].Style != after[i].Style || before[i].StyleFingerprint != after[i].StyleFingerprint {
+				t.Errorf("%s %s: style %q (%s) became %q (%s) when only volatile attributes changed", d.name, before[i].ID,
+					before[i].Style, before[i].StyleFingerprint, after[i].Style, after[i].StyleFingerprint)
+				break
+			}
+		}
+	}
+}
+
+// TestReadDocumentShowsClausesOfRealAgreements checks rows an agent needs
+// to find a clause by its number: labels, run-in headers, definitions.
+func TestReadDocumentShowsClausesOfRealAgreements(t *testing.T) {
+	dir := filepath.Join(agreementsRoot(), "agreements")
+	spa, err := os.ReadFile(filepath.Join(dir, "nvca-spa.docx"))
+	if err != nil {
+		t.Skipf("nvca-spa.docx not found in %s (set FORMFILL_REAL_DOCS): %v", dir, err)
+	}
+	rows := viewOf(t, spa)
+	find := func(label, textStart string) *formats.ViewNode {
+		for i := range rows {
+			if rows[i].ListLabel == label && strings.HasPrefix(rows[i].Text, textStart) {
+				return &rows[i]
+			}
+		}
+		t.Errorf("no row labelled %q starting %q", label, textStart)
+		return nil
+	}
+	if r := find("(d)", "At each Closing, the Company shall deliver"); r != nil {
+		if r.Header != "Closing Deliverables" || r.HeaderFormatting == nil || !r.HeaderFormatting.Underline {
+			t.Errorf("(d): header %q %+v, want the underlined run-in header Closing Deliverables", r.Header, r.HeaderFormatting)
+		}
+	}
+	find("1.1", "Sale and Issuance of Preferred Stock.")
+	if r := find("2.1", "Organization, Good Standing"); r != nil && r.Numbering == nil {
+		t.Error("2.1 has no numbering metadata")
+	}
+	if r := find("(a)", "“Affiliate” means"); r != nil && r.Style != "definition" {
+		t.Errorf("the Affiliate definition has style %q, want definition", r.Style)
+	}
+	find("(iv)", "[Special Mandatory Conversion.")
+	find("(A)", "Except as otherwise specified")
+}
+
+// FuzzReadDocument feeds the view hostile styles and numbering parts: it
+// must answer or fail with a typed error, never panic or loop.
+func FuzzReadDocument(f *testing.F) {
+	f.Add(`<w:style w:type="paragraph" w:styleId="H1"><w:basedOn w:val="H1"/><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr></w:style>`,
+		`<w:abstractNum w:abstractNumId="0"><w:numStyleLink w:val="H1"/>`+lvl(0, "ordinalText", "%1%9%")+`</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`,
+		para("H1", "", "", "x")+para("", "1", "8", "y"))
+	f.Add(`<w:style w:type="numbering" w:styleId="L"><w:pPr><w:numPr><w:numId w:val="2"/></w:numPr></w:pPr></w:style>`,
+		`<w:abstractNum w:abstractNumId="0"><w:numStyleLink w:val="L"/></w:abstractNum><w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="99"><w:startOverride w:val="-3"/></w:lvlOverride></w:num>`,
+		para("", "2", "-1", "z"))
+	f.Fuzz(func(t *testing.T, styles, numbering, body string) {
+		doc := numberedDocx(t, styles, numbering, body)
+		rows, err := New().ReadDocument(doc)
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped error: %v", err)
+			}
+			return
+		}
+		if _, err := formats.NewDocumentView(rows, formats.ViewTOON, formats.Page{MaxTokens: 10}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestNumberFormats(t *testing.T) {
+	tests := []struct {
+		n      int
+		format string
+		want   string
+	}{
+		{4, "lowerRoman", "iv"}, {1994, "upperRoman", "MCMXCIV"}, {28, "lowerLetter", "bb"}, {53, "upperLetter", "AAA"},
+		{3, "decimalZero", "03"}, {12, "decimalZero", "12"}, {22, "ordinal", "22nd"}, {13, "ordinal", "13th"},
+		{21, "cardinalText", "Twenty-one"}, {10, "ordinalText", "Tenth"}, {42, "ordinalText", "Forty-second"},
+		{300, "ordinalText", "Three hundredth"}, {115, "cardinalText", "One hundred fifteen"}, {2, "chicago", "†"}, {5, "chicago", "**"},
+		{2, "decimalEnclosedParen", "(2)"}, {7, "none", ""}, {7, "someFutureFormat", "7"},
+	}
+	for _, tt := range tests {
+		if got := formatNumber(tt.n, tt.format); got != tt.want {
+			t.Errorf("formatNumber(%d, %s) = %q, want %q", tt.n, tt.format, got, tt.want)
+		}
+	}
+}

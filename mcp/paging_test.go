@@ -1,0 +1,86 @@
+package mcp
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// TestMapIsPagedOverMCPByDefault calls extract_structure_compact on a long
+// questionnaire: with no limit the answer is a page within the default
+// budget that says how to get the rest; following next_offset gives the
+// rest of the map; max_tokens 0 asks for all of it at once.
+func TestMapIsPagedOverMCPByDefault(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "large.docx"), longDocx(t, 1500), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := inProcessClient(t, newTestServer(t, newMemStore(), dir))
+
+	var whole formats.CompactStructure
+	resultAs(t, mustOK(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx", "max_tokens": 0}), &whole)
+	if whole.NextOffset != 0 || len(whole.CompactText) <= formats.DefaultToolTokens*formats.BytesPerToken {
+		t.Fatalf("the whole map is %d bytes (next_offset %d): too small to need pages", len(whole.CompactText), whole.NextOffset)
+	}
+
+	res := call(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx"})
+	out := decodeOutput(t, res)
+	var page formats.CompactStructure
+	resultAs(t, out, &page)
+	if page.NextOffset == 0 || page.Total != whole.Total || len(page.CompactText) > formats.DefaultToolTokens*formats.BytesPerToken {
+		t.Fatalf("default page: next_offset %d, total %d of %d, %d bytes", page.NextOffset, page.Total, whole.Total, len(page.CompactText))
+	}
+	if !strings.Contains(textOf(res), "offset "+strconv.Itoa(page.NextOffset)) {
+		t.Errorf("the text answer does not say how to get the rest: %q", tail(textOf(res), 300))
+	}
+	text := page.CompactText
+	for off := page.NextOffset; off != 0; {
+		var next formats.CompactStructure
+		resultAs(t, mustOK(t, c, ToolExtractCompact, map[string]any{"doc_id": out.DocID, "offset": off}), &next)
+		text += next.CompactText
+		off = next.NextOffset
+	}
+	if text != whole.CompactText {
+		t.Errorf("the pages over MCP do not add up to the map (%d bytes vs %d)", len(text), len(whole.CompactText))
+	}
+}
+
+// longDocx is a Word document of n numbered sentences, one per paragraph.
+func longDocx(t *testing.T, n int) []byte {
+	t.Helper()
+	var body strings.Builder
+	for i := range n {
+		fmt.Fprintf(&body, `<w:p><w:r><w:t>Clause %d: the supplier shall keep records of every delivery for seven years.</w:t></w:r></w:p>`, i+1)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, data := range map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
+		"word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
+			body.String() + `</w:body></w:document>`,
+	} {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(data))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[len(s)-n:]
+}
