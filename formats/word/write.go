@@ -9,26 +9,28 @@ import (
 
 // Write implements write_answers.
 func (e *Engine) Write(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
-	if err := formats.CheckAnswers(answers); err != nil {
+	st, err := formats.CheckWrite(answers, opts, formats.Word)
+	if err != nil {
 		return nil, err
 	}
 	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, err
 	}
-	return d.writeAll(answers, opts)
+	return d.writeAll(answers, opts, st)
 }
 
 // Fill writes answers and verifies the result on the same parsed tree.
 func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, *formats.VerificationReport, error) {
-	if err := formats.CheckAnswers(answers); err != nil {
+	st, err := formats.CheckWrite(answers, opts, formats.Word)
+	if err != nil {
 		return nil, nil, err
 	}
 	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := d.writeAll(answers, opts)
+	res, err := d.writeAll(answers, opts, st)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -45,7 +47,14 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 
 // writeAll resolves every target first (IDs name the document as it was
 // given), applies the answers in order and serialises unless dry-running.
-func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
+// Review marks (opts.TrackChanges, opts.CommentUncertain) are added around
+// each answer by the reviser: watch before the answer is applied, finish
+// after.
+func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions, st formats.Stamp) (*formats.WriteResult, error) {
+	rv, err := d.newReviser(opts, st)
+	if err != nil {
+		return nil, err
+	}
 	targets := make([]target, len(answers))
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
@@ -72,12 +81,20 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 				"the target was removed by an earlier answer in this call (a replace_content of its cell or paragraph)"))
 		}
 		before := textOf(t.el)
+		w, err := rv.watch(t, a)
+		if err != nil {
+			return nil, fmt.Errorf("answers[%d]: %w", i, err)
+		}
 		mode, err := d.apply(t, a)
 		if err != nil {
 			return nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
 		tidy(t.el)
-		res.Changes = append(res.Changes, formats.Change{PairID: t.id, XPath: t.xpath, Mode: mode, Before: before, After: textOf(t.el)})
+		comment, err := w.finish()
+		if err != nil {
+			return nil, fmt.Errorf("answers[%d]: %w", i, err)
+		}
+		res.Changes = append(res.Changes, formats.Change{PairID: t.id, XPath: t.xpath, Mode: mode, Before: before, After: textOf(t.el), Comment: comment})
 	}
 	if opts.DryRun {
 		return res, nil
@@ -85,7 +102,14 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 	if err := d.stop.Check(); err != nil {
 		return nil, err
 	}
-	out, err := d.serialize()
+	var parts map[string][]byte
+	if rv != nil {
+		if parts, err = d.commentParts(rv.comments, st); err != nil {
+			return nil, err
+		}
+		d.noteComments(rv.comments)
+	}
+	out, err := d.serialize(parts)
 	if err != nil {
 		return nil, fmt.Errorf("serialise document: %w", err)
 	}

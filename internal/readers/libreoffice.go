@@ -66,6 +66,22 @@ func LibreOfficeTexts(tb testing.TB, docs [][]byte, ext string) []string {
 	return texts
 }
 
+// LibreOfficePDFs opens each document (all of type ext, e.g. "docx") in
+// one headless LibreOffice run and returns the PDF it lays each out as, in
+// the order of docs: what a user printing the document gets. A document
+// LibreOffice cannot open fails tb. Pair it with PDFText to check the text
+// of the rendering and PDFPagePNG to look at a page.
+func LibreOfficePDFs(tb testing.TB, docs [][]byte, ext string) [][]byte {
+	tb.Helper()
+	ext = strings.ToLower(strings.TrimPrefix(ext, "."))
+	outs := convert(tb, docs, ext, "pdf")
+	pdfs := make([][]byte, len(outs))
+	for i, files := range outs {
+		pdfs[i] = []byte(files[0].text)
+	}
+	return pdfs
+}
+
 // LibreOfficeSheets opens an .xlsx in headless LibreOffice and returns each
 // sheet's CSV export (comma-separated, raw values, formula results), hidden
 // sheets included, keyed by sheet name.
@@ -119,6 +135,12 @@ func convert(tb testing.TB, docs [][]byte, ext, filter string) [][]converted {
 					out[i] = append(out[i], converted{name: s[1], text: readText(tb, s[2])})
 				}
 			}
+		} else if p := filepath.Join(outDir, base+".pdf"); filter == "pdf" && fileExists(p) {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				tb.Fatalf("readers: LibreOffice output: %v", err)
+			}
+			out[i] = []converted{{text: string(b)}}
 		} else if p := filepath.Join(outDir, base+".txt"); fileExists(p) {
 			out[i] = []converted{{text: readText(tb, p)}}
 		}
