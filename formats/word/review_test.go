@@ -234,5 +234,3 @@ func changedParts(t *testing.T, a, b []byte) []string {
 	sort.Strings(out)
 	return out
 }
-
-

@@ -62,7 +62,7 @@ type watch struct {
 	block   *etree.Element // scope's child holding the target
 	old     *etree.Element // a copy of block as it was
 	liveOf  map[*etree.Element]*etree.Element
-	touched []*etree.Element // what the answer changed, in document order
+	touched []*etree.Element        // what the answer changed, in document order
 	fresh   map[*etree.Element]bool // the w:ins and w:del made for this answer
 }
 

@@ -5,9 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"regexp"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 )
 
