@@ -27,6 +27,7 @@ package formfill
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all" // every engine
@@ -81,6 +82,7 @@ type config struct {
 	typ    FileType
 	name   string
 	dryRun bool
+	write  formats.WriteOptions
 }
 
 // Type says what format the document is, when its bytes alone do not tell
@@ -94,6 +96,30 @@ func Name(name string) Option { return func(c *config) { c.name = name } }
 // DryRun makes Write and Fill report what they would change without
 // producing a document.
 func DryRun() Option { return func(c *config) { c.dryRun = true } }
+
+// TrackChanges makes Write and Fill write every answer into a Word
+// document as a tracked change by author ("" for formfill), which the
+// reviewer accepts or rejects.
+func TrackChanges(author string) Option {
+	return func(c *config) { c.write.TrackChanges, c.write.Author = true, author }
+}
+
+// CommentUncertain makes Write and Fill comment every answer whose
+// confidence is uncertain or unknown, giving the confidence and its note.
+func CommentUncertain() Option { return func(c *config) { c.write.CommentUncertain = true } }
+
+// ReviewDate fixes the date tracked changes and comments carry (default:
+// the time of the write), for reproducible output.
+func ReviewDate(t time.Time) Option {
+	return func(c *config) { c.write.Date = t.UTC().Format(time.RFC3339) }
+}
+
+// writeOptions are the write options of a call.
+func (c *config) writeOptions() formats.WriteOptions {
+	o := c.write
+	o.DryRun = c.dryRun
+	return o
+}
 
 // engine detects doc's type and returns its engine, bound to ctx.
 func engine(ctx context.Context, doc []byte, opts []Option) (formats.Engine, *config, error) {
@@ -162,7 +188,7 @@ func Write(ctx context.Context, doc []byte, answers []Answer, opts ...Option) (*
 	if err != nil {
 		return nil, err
 	}
-	return e.Write(doc, answers, formats.WriteOptions{DryRun: c.dryRun})
+	return e.Write(doc, answers, c.writeOptions())
 }
 
 // Verify checks a filled document against the expected answers.
@@ -185,7 +211,7 @@ func Fill(ctx context.Context, doc []byte, answers []Answer, opts ...Option) (*W
 	if err != nil {
 		return nil, nil, err
 	}
-	w, r, err := formats.Fill(e, doc, answers, formats.WriteOptions{DryRun: c.dryRun})
+	w, r, err := formats.Fill(e, doc, answers, c.writeOptions())
 	if err != nil {
 		return nil, nil, fmt.Errorf("fill: %w", err)
 	}

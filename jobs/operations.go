@@ -26,7 +26,8 @@ var (
 			"answer_text":   map[string]any{"type": "string", "description": "plain text; formatting is inherited from the target. \"SKIP\" leaves the target alone. Checkboxes take yes/no, true/false, x"},
 			"insertion_xml": map[string]any{"type": "string", "description": "Word only: validated OOXML from build_insertion_xml; wins over answer_text"},
 			"mode":          map[string]any{"type": "string", "enum": []string{"replace_content", "append", "replace_placeholder"}, "description": "default replace_content"},
-			"confidence":    map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output"},
+			"confidence":    map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output; uncertain and unknown answers are listed for review"},
+			"note":          map[string]any{"type": "string", "description": "your reason or source for the answer, free text; shown in the review comment of an uncertain answer"},
 		},
 		"required": []string{"pair_id"},
 	}
@@ -37,6 +38,7 @@ var (
 			"xpath":         map[string]any{"type": "string"},
 			"expected_text": map[string]any{"type": "string", "description": "the text that should now be there"},
 			"confidence":    map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}},
+			"note":          map[string]any{"type": "string", "description": "the answer's note, repeated in the review list"},
 		},
 		"required": []string{"pair_id", "expected_text"},
 	}
@@ -57,6 +59,10 @@ var answersParams = []Param{
 	{Name: "answers_file_path", Schema: stringType, Local: true, Description: "a JSON file (inside the roots) holding the answers array, for long lists"},
 	{Name: "dry_run", Schema: booleanType, Description: "report what would change without producing a document"},
 	{Name: "output_file_path", Schema: stringType, Local: true, Description: "save the filled document here (inside the roots) instead of returning base64"},
+	{Name: "track_changes", Schema: booleanType, Description: "Word only: write every answer as a tracked change (insertion, and deletion of the text it replaces) that the reviewer accepts or rejects in Word"},
+	{Name: "comment_uncertain", Schema: booleanType, Description: "flag every answer of confidence uncertain or unknown with a comment giving the confidence and its note: a Word comment, an Excel cell note, a PDF text annotation"},
+	{Name: "author", Schema: stringType, Description: "who the tracked changes and comments are by (default formfill)"},
+	{Name: "date", Schema: stringType, Description: "RFC 3339 date-time the tracked changes and comments carry, e.g. 2025-03-01T09:30:00Z (default now); fix it for reproducible output"},
 }
 
 var operations = []Operation{
@@ -139,12 +145,13 @@ var operations = []Operation{
 		Title: "Write answers", Document: true,
 		Description: "Writes answers into the document and returns the filled copy: base64 in file_bytes_b64 (plus output_doc_id), or saved to " +
 			"output_file_path. One call for all answers; answer_text inherits the target's formatting. dry_run reports the changes " +
-			"without writing. Then call verify_output on output_doc_id. " +
+			"without writing. For a person to review: track_changes (Word) writes each answer as a tracked change, comment_uncertain " +
+			"comments every uncertain or unknown answer with its note. Then call verify_output on output_doc_id. " +
 			`Example: {"file_path": "f.docx", "answers": [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], "output_file_path": "f.filled.docx"}`,
 		Params: answersParams,
 		Check:  checkAnswers,
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			w, err := e.Write(doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
+			w, err := e.Write(doc, p.Answers, p.WriteOptions())
 			if err != nil {
 				return nil, nil, err
 			}
@@ -156,7 +163,7 @@ var operations = []Operation{
 		Kind: KindVerify, Tool: "verify_output", Command: "verify",
 		Title: "Verify a filled document", Document: true, ReadOnly: true,
 		Description: "Checks a filled document: structural issues, and per expected answer matched / mismatched / missing, with a summary by " +
-			"confidence. Pass the output_doc_id from write_answers as doc_id. " +
+			"confidence and a review list of the answers that are not known (question, answer, note, where its comment is). Pass the output_doc_id from write_answers as doc_id. " +
 			`Example: {"doc_id": "<output_doc_id>", "expected_answers": [{"pair_id": "T1-R2-C2", "expected_text": "Acme Ltd"}]}`,
 		Params: []Param{{Name: "expected_answers", Field: "expected", Schema: arrayOf(expectedItems), Required: true, Description: "what each target should now contain"}},
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
@@ -191,7 +198,7 @@ var operations = []Operation{
 		Params:      answersParams,
 		Check:       checkAnswers,
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			w, rep, err := formats.Fill(e, doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
+			w, rep, err := formats.Fill(e, doc, p.Answers, p.WriteOptions())
 			if err != nil {
 				return nil, nil, err
 			}

@@ -16,15 +16,20 @@ file is the JSON array write_answers takes:
   [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd", "mode": "replace_content"}]
 mode is replace_content (default), append or replace_placeholder;
 insertion_xml may replace answer_text for structured content. --dry-run
-shows what would change without writing.`,
+shows what would change without writing. For a reviewer: --track-changes
+(Word) writes each answer as a tracked change by --author, and
+--comment-uncertain comments every answer whose confidence is uncertain or
+unknown with its "note".`,
 		examples: []string{
 			"formfill write questionnaire.docx --answers answers.json -o filled.docx",
 			"formfill write form.pdf --answers answers.json --dry-run",
+			`formfill write nda.docx --answers answers.json -o nda.review.docx --track-changes --comment-uncertain --author "Jane Doe"`,
 		}})
 	answersPath := fs.String("answers", "", "JSON file of answers (required)")
 	out := fs.String("o", "", "output file for the filled document (required unless --dry-run)")
 	dry := fs.Bool("dry-run", false, "report the changes without producing a document")
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
+	review := addReviewFlags(fs)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -49,8 +54,9 @@ shows what would change without writing.`,
 		return err
 	}
 	defer b.Close()
-	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
-		payload: jobs.Payload{Kind: jobs.KindWrite, Answers: answers, DryRun: *dry}})
+	payload := jobs.Payload{Kind: jobs.KindWrite, Answers: answers, DryRun: *dry}
+	review.apply(&payload)
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: payload})
 	if err != nil {
 		return err
 	}
