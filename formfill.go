@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/formfill/formfill/fontdir"
 	"github.com/formfill/formfill/formats"
@@ -88,6 +89,7 @@ type config struct {
 	source   []byte
 	fontDirs []string
 	noSystem bool
+	write    formats.WriteOptions
 }
 
 // Type says what format the document is, when its bytes alone do not tell
@@ -134,6 +136,30 @@ func fontsFor(c *config) *fontdir.Source {
 	}
 	s, _ := fontSources.LoadOrStore(key, fontdir.New(dirs, fontdir.Options{NoSystem: c.noSystem}))
 	return s.(*fontdir.Source)
+}
+
+// TrackChanges makes Write and Fill write every answer into a Word
+// document as a tracked change by author ("" for formfill), which the
+// reviewer accepts or rejects.
+func TrackChanges(author string) Option {
+	return func(c *config) { c.write.TrackChanges, c.write.Author = true, author }
+}
+
+// CommentUncertain makes Write and Fill comment every answer whose
+// confidence is uncertain or unknown, giving the confidence and its note.
+func CommentUncertain() Option { return func(c *config) { c.write.CommentUncertain = true } }
+
+// ReviewDate fixes the date tracked changes and comments carry (default:
+// the time of the write), for reproducible output.
+func ReviewDate(t time.Time) Option {
+	return func(c *config) { c.write.Date = t.UTC().Format(time.RFC3339) }
+}
+
+// writeOptions are the write options of a call.
+func (c *config) writeOptions() formats.WriteOptions {
+	o := c.write
+	o.DryRun = c.dryRun
+	return o
 }
 
 // engine detects doc's type and returns its engine, bound to ctx.
@@ -206,7 +232,7 @@ func Write(ctx context.Context, doc []byte, answers []Answer, opts ...Option) (*
 	if err != nil {
 		return nil, err
 	}
-	return e.Write(doc, answers, formats.WriteOptions{DryRun: c.dryRun})
+	return e.Write(doc, answers, c.writeOptions())
 }
 
 // Verify checks a filled document against the expected answers.
@@ -229,7 +255,7 @@ func Fill(ctx context.Context, doc []byte, answers []Answer, opts ...Option) (*W
 	if err != nil {
 		return nil, nil, err
 	}
-	w, r, err := formats.Fill(e, doc, answers, formats.WriteOptions{DryRun: c.dryRun})
+	w, r, err := formats.Fill(e, doc, answers, c.writeOptions())
 	if err != nil {
 		return nil, nil, fmt.Errorf("fill: %w", err)
 	}

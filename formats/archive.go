@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"fmt"
 	"io"
+	"sort"
 )
 
 // ArchiveLimits bound what a zip-based document (docx, xlsx) may inflate to.
@@ -128,8 +129,9 @@ func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
 }
 
 // Rewrite copies the archive to a new zip, replacing the entries named in
-// replaced with new content. Entries not replaced are copied raw, without
-// recompression, so they stay byte-identical. Replaced entries are deflated
+// replaced with new content; entries of replaced the archive does not have
+// are added at the end, in name order. Entries not replaced are copied raw,
+// without recompression, so they stay byte-identical. Replaced entries are deflated
 // at flate.BestSpeed: on a typical document.xml it costs a few KB over the
 // default level and saves most of the compression time, which dominated a
 // write.
@@ -157,10 +159,35 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 			return nil, fmt.Errorf("write zip entry %s: %w", f.Name, err)
 		}
 	}
+	if err := a.addNew(zw, replaced); err != nil {
+		return nil, err
+	}
 	if err := zw.Close(); err != nil {
 		return nil, fmt.Errorf("close zip: %w", err)
 	}
 	return out.Bytes(), nil
+}
+
+// addNew writes the entries of parts the archive does not have, in name
+// order so the output is deterministic.
+func (a *Archive) addNew(zw *zip.Writer, parts map[string][]byte) error {
+	var names []string
+	for name := range parts {
+		if a.File(name) == nil {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+		if err != nil {
+			return fmt.Errorf("create zip entry %s: %w", name, err)
+		}
+		if _, err := w.Write(parts[name]); err != nil {
+			return fmt.Errorf("write zip entry %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // copyRaw copies entry f still compressed, as zip.Writer.Copy does, but

@@ -202,12 +202,30 @@ type Answer struct {
 	Find         string     `json:"find,omitempty"`
 	Occurrence   Occurrence `json:"occurrence,omitempty"`
 	Force        bool       `json:"force,omitempty"`
+	// Note is the agent's reason for the answer or its source, free text:
+	// the review comment of an uncertain answer shows it.
+	Note string `json:"note,omitempty"`
 }
 
 // WriteOptions tune write_answers.
 type WriteOptions struct {
 	// DryRun reports what would change without producing a document.
 	DryRun bool `json:"dry_run,omitempty"`
+	// TrackChanges writes every answer into a Word document as a tracked
+	// change (w:ins, and w:del for the text it replaces) by Author at Date,
+	// so a reviewer can accept or reject each one. Word only.
+	TrackChanges bool `json:"track_changes,omitempty"`
+	// CommentUncertain puts a comment on every answer whose confidence is
+	// uncertain or unknown, giving the confidence and the answer's note: a
+	// Word comment, an Excel cell note, a PDF text annotation.
+	CommentUncertain bool `json:"comment_uncertain,omitempty"`
+	// Author names who made the tracked changes and comments; default
+	// DefaultAuthor.
+	Author string `json:"author,omitempty"`
+	// Date stamps the tracked changes and comments, RFC 3339
+	// ("2025-03-01T09:30:00Z"); default the time of the write. A fixed date
+	// makes the output reproducible.
+	Date string `json:"date,omitempty"`
 }
 
 // Change records one answer write_answers applied (or would apply, in a dry
@@ -218,6 +236,9 @@ type Change struct {
 	Mode   Mode   `json:"mode,omitempty"`
 	Before string `json:"before"`
 	After  string `json:"after"`
+	// Comment says where the answer's review comment was put, when it got
+	// one (comment_uncertain).
+	Comment string `json:"comment,omitempty"`
 }
 
 // WriteResult is the output of write_answers. Document is nil in a dry run.
@@ -248,6 +269,7 @@ type ExpectedAnswer struct {
 	XPath        string     `json:"xpath,omitempty"`
 	ExpectedText string     `json:"expected_text"`
 	Confidence   Confidence `json:"confidence,omitempty"`
+	Note         string     `json:"note,omitempty"`
 }
 
 // ContentStatus is verify_output's verdict on one answer.
@@ -316,6 +338,23 @@ type VerificationReport struct {
 	StructuralIssues []string            `json:"structural_issues"`
 	ContentResults   []ContentResult     `json:"content_results"`
 	Summary          VerificationSummary `json:"summary"`
+	// Review lists the answers a person must check: every answer whose
+	// confidence is not known, in the order given.
+	Review []ReviewItem `json:"review"`
+}
+
+// ReviewItem is one answer of the review list: what was answered, how
+// sure the agent was, why, and where the reviewer finds its comment.
+type ReviewItem struct {
+	PairID     string     `json:"pair_id"`
+	QuestionID string     `json:"question_id,omitempty"` // the element holding the question, when known
+	Question   string     `json:"question,omitempty"`
+	Answer     string     `json:"answer"`
+	Confidence Confidence `json:"confidence"`
+	Note       string     `json:"note,omitempty"`
+	// Comment says where the document shows the answer's review comment
+	// ("Word comment 7 on T1-R2-C2"); "" when it has none.
+	Comment string `json:"comment,omitempty"`
 }
 
 // OK reports whether every expected answer matched, is shown whole, and

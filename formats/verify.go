@@ -74,7 +74,7 @@ func ExpectedFromAnswers(answers []Answer) []ExpectedAnswer {
 		if a.AnswerText == "" || a.AnswerText == Skip || a.Mode == Delete || a.Mode.Inserts() {
 			continue
 		}
-		out = append(out, ExpectedAnswer{PairID: a.PairID, XPath: a.XPath, ExpectedText: a.AnswerText, Confidence: a.Confidence})
+		out = append(out, ExpectedAnswer{PairID: a.PairID, XPath: a.XPath, ExpectedText: a.AnswerText, Confidence: a.Confidence, Note: a.Note})
 	}
 	return out
 }
@@ -123,7 +123,8 @@ func Report(structural []string, results []ContentResult, expected []ExpectedAns
 	if results == nil {
 		results = []ContentResult{}
 	}
-	return &VerificationReport{StructuralIssues: structural, ContentResults: results, Summary: Summarize(results, len(structural), expected)}
+	return &VerificationReport{StructuralIssues: structural, ContentResults: results, Summary: Summarize(results, len(structural), expected),
+		Review: ReviewList(expected, nil)}
 }
 
 // CheckAnswers validates the parts of answers every engine treats alike:
@@ -147,6 +148,9 @@ func CheckAnswers(answers []Answer) error {
 		case "", Known, Uncertain, Unknown:
 		default:
 			return Errorf(ErrInvalidArgument, name, "confidence %q is not one of known, uncertain, unknown", a.Confidence)
+		}
+		if err := checkNote(name, a.Note); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -200,4 +204,16 @@ func modeList() string {
 		s[i] = string(m)
 	}
 	return strings.Join(s, ", ")
+}
+
+// CheckWrite validates a write's answers (CheckAnswers) and its options
+// for a document of type t; it returns the stamp review marks carry.
+func CheckWrite(answers []Answer, opts WriteOptions, t FileType) (Stamp, error) {
+	if err := CheckAnswers(answers); err != nil {
+		return Stamp{}, err
+	}
+	if err := CheckTrackChanges(opts, t); err != nil {
+		return Stamp{}, err
+	}
+	return opts.Stamp()
 }

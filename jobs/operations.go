@@ -32,7 +32,8 @@ var (
 			"occurrence": map[string]any{"oneOf": []any{map[string]any{"type": "integer", "minimum": 1}, map[string]any{"type": "string", "enum": []string{"all"}}},
 				"description": "which match of find: 1 (default) for the first, n for the n-th, \"all\" for every one"},
 			"force":      map[string]any{"type": "boolean", "description": "Word: allow a write that removes fields, footnote references, bookmarks, comments or content controls (refused otherwise, naming them)"},
-			"confidence": map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output"},
+			"confidence": map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output; uncertain and unknown answers are listed for review"},
+			"note":       map[string]any{"type": "string", "description": "your reason or source for the answer, free text; shown in the review comment of an uncertain answer"},
 		},
 		"required": []string{"pair_id"},
 	}
@@ -43,6 +44,7 @@ var (
 			"xpath":         map[string]any{"type": "string"},
 			"expected_text": map[string]any{"type": "string", "description": "the text that should now be there"},
 			"confidence":    map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}},
+			"note":          map[string]any{"type": "string", "description": "the answer's note, repeated in the review list"},
 		},
 		"required": []string{"pair_id", "expected_text"},
 	}
@@ -74,6 +76,10 @@ var answersParams = []Param{
 	{Name: "answers_file_path", Schema: stringType, Local: true, Description: "a JSON file (inside the roots) holding the answers array, for long lists"},
 	{Name: "dry_run", Schema: booleanType, Description: "report what would change without producing a document"},
 	{Name: "output_file_path", Schema: stringType, Local: true, Description: "save the filled document here (inside the roots) instead of returning base64"},
+	{Name: "track_changes", Schema: booleanType, Description: "Word only: write every answer as a tracked change (insertion, and deletion of the text it replaces) that the reviewer accepts or rejects in Word"},
+	{Name: "comment_uncertain", Schema: booleanType, Description: "flag every answer of confidence uncertain or unknown with a comment giving the confidence and its note: a Word comment, an Excel cell note, a PDF text annotation"},
+	{Name: "author", Schema: stringType, Description: "who the tracked changes and comments are by (default formfill)"},
+	{Name: "date", Schema: stringType, Description: "RFC 3339 date-time the tracked changes and comments carry, e.g. 2025-03-01T09:30:00Z (default now); fix it for reproducible output"},
 }
 
 var operations = []Operation{
@@ -178,7 +184,8 @@ var operations = []Operation{
 		Title: "Write answers", Document: true,
 		Description: "Writes answers into the document and returns the filled copy: base64 in file_bytes_b64 (plus output_doc_id), or saved to " +
 			"output_file_path. One call for all answers; answer_text inherits the target's formatting. dry_run reports the changes " +
-			"without writing. Then call verify_output on output_doc_id. " +
+			"without writing. For a person to review: track_changes (Word) writes each answer as a tracked change, comment_uncertain " +
+			"comments every uncertain or unknown answer with its note. Then call verify_output on output_doc_id. " +
 			`Example: {"file_path": "f.docx", "answers": [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], "output_file_path": "f.filled.docx"}. ` +
 			"Legal templates are edited in place (IDs name the document as given, even after inserts and deletes in the same call): " +
 			`replace_text {"pair_id": "P9", "mode": "replace_text", "find": "[___]", "occurrence": 2, "answer_text": "A"} keeps the formatting around and of the text replaced; ` +
@@ -188,7 +195,7 @@ var operations = []Operation{
 		Params: answersParams,
 		Check:  checkAnswers,
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			w, err := e.Write(doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
+			w, err := e.Write(doc, p.Answers, p.WriteOptions())
 			if err != nil {
 				return nil, nil, err
 			}
@@ -200,7 +207,7 @@ var operations = []Operation{
 		Kind: KindVerify, Tool: "verify_output", Command: "verify",
 		Title: "Verify a filled document", Document: true, ReadOnly: true,
 		Description: "Checks a filled document: structural issues, and per expected answer matched / mismatched / missing, with a summary by " +
-			"confidence. Pass the output_doc_id from write_answers as doc_id. " +
+			"confidence and a review list of the answers that are not known (question, answer, note, where its comment is). Pass the output_doc_id from write_answers as doc_id. " +
 			`Example: {"doc_id": "<output_doc_id>", "expected_answers": [{"pair_id": "T1-R2-C2", "expected_text": "Acme Ltd"}]}`,
 		Params: []Param{
 			{Name: "expected_answers", Field: "expected", Schema: arrayOf(expectedItems), Required: true, Description: "what each target should now contain"},
@@ -238,7 +245,7 @@ var operations = []Operation{
 		Params:      answersParams,
 		Check:       checkAnswers,
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			w, rep, err := formats.Fill(e, doc, p.Answers, formats.WriteOptions{DryRun: p.DryRun})
+			w, rep, err := formats.Fill(e, doc, p.Answers, p.WriteOptions())
 			if err != nil {
 				return nil, nil, err
 			}

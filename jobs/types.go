@@ -29,12 +29,23 @@ type Payload struct {
 	Pattern string   `json:"pattern,omitempty"` // search
 	Regex   bool     `json:"regex,omitempty"`   // search: pattern is a regular expression
 	Format  string   `json:"format,omitempty"`  // read_document: toon or json
+	// The review options of write and fill (formats.WriteOptions): absent
+	// in jobs of earlier versions, which then write as before.
+	TrackChanges     bool   `json:"track_changes,omitempty"`
+	CommentUncertain bool   `json:"comment_uncertain,omitempty"`
+	Author           string `json:"author,omitempty"`
+	Date             string `json:"date,omitempty"`
 	// Group holds the fill payloads of a fill_group job, each with its own
 	// document and answers.
 	Group []Payload `json:"group,omitempty"`
 	// AnswersBlob holds Answers/Expected/Locations/Group as a blob when they are
 	// too large to travel in the task itself (see maxInlinePayload).
 	AnswersBlob string `json:"answers_blob,omitempty"`
+}
+
+// WriteOptions are the write options the payload carries.
+func (p *Payload) WriteOptions() formats.WriteOptions {
+	return formats.WriteOptions{DryRun: p.DryRun, TrackChanges: p.TrackChanges, CommentUncertain: p.CommentUncertain, Author: p.Author, Date: p.Date}
 }
 
 // Result is what a job leaves under its ID.

@@ -41,6 +41,7 @@ type batchSummary struct {
 }
 
 type batchOptions struct {
+	review      reviewFlags
 	outDir      string
 	concurrency int
 	group       int // documents per job
@@ -62,7 +63,9 @@ keeps its own output, outcome and error), larger ones go alone. Safe to rerun
 after an interruption: documents recorded as done in
 OUT_DIR/.formfill-batch.json whose output exists are skipped, and a job's ID
 is derived from sha256(documents + answers), so work finished in Redis is
-collected, not redone. Exits 1 listing the documents that failed and why.`,
+collected, not redone. --track-changes and --comment-uncertain prepare every
+document for a reviewer (see write). Exits 1 listing the documents that
+failed and why.`,
 		examples: []string{
 			"formfill batch manifest.jsonl --out-dir filled/",
 			"FORMFILL_REDIS_URL=redis://redis:6379/0 formfill batch manifest.json --out-dir out --concurrency 64 --json",
@@ -73,6 +76,7 @@ collected, not redone. Exits 1 listing the documents that failed and why.`,
 	fs.IntVar(&o.group, "group", 16, fmt.Sprintf("documents per job, 1 to %d: up to this many consecutive documents under 1 MiB go as one fill_group job,\nso they pay the queue's fixed cost per job once (1: one job per document)", jobs.MaxGroup))
 	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest time for one document: its job may run this long and the batch waits this long for it\n(a group's job: this long per document)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	o.review = addReviewFlags(fs)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -198,7 +202,7 @@ func processRun(ctx context.Context, b *backend, state *batchState, items []*bat
 // processItem fills one document: skip it if already done, else upload,
 // submit (idempotently), wait, save the output and record the outcome.
 func processItem(ctx context.Context, b *backend, state *batchState, it *batchItem, o batchOptions) (batchDoc, bool) {
-	p, d := prepareItem(ctx, b, state, it)
+	p, d := prepareItem(ctx, b, state, it, o.review)
 	if p == nil {
 		return d, false
 	}
@@ -228,7 +232,7 @@ type preparedItem struct {
 // prepareItem reads an item's document and answers and uploads the
 // document. It returns nil and the item's outcome when there is nothing to
 // submit: the work was done by an earlier run, or the item failed.
-func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchItem) (*preparedItem, batchDoc) {
+func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchItem, review reviewFlags) (*preparedItem, batchDoc) {
 	d := batchDoc{N: it.N, File: it.File, Output: it.Output}
 	answers, err := it.answers()
 	if err != nil {
@@ -238,7 +242,9 @@ func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 	if err != nil {
 		return nil, failDoc(ctx, d, err)
 	}
-	key, err := workKey(data, answers)
+	payload := jobs.Payload{Kind: jobs.KindFill, FileType: ft, Answers: answers}
+	review.apply(&payload)
+	key, err := workKey(data, answers, reviewKey(&payload))
 	if err != nil {
 		return nil, failDoc(ctx, d, err)
 	}
@@ -251,8 +257,8 @@ func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 		return nil, failDoc(ctx, d, err)
 	}
 	// data is not kept: the blob is in Redis, and a batch holds thousands.
-	return &preparedItem{it: it, key: key,
-		payload: jobs.Payload{Kind: jobs.KindFill, DocID: docID, FileType: ft, Answers: answers}}, d
+	payload.DocID = docID
+	return &preparedItem{it: it, key: key, payload: payload}, d
 }
 
 // finishItem saves a finished job's output, checks its verification and

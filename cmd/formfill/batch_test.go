@@ -177,10 +177,10 @@ func TestResolveItems(t *testing.T) {
 func TestWorkKeyDependsOnDocumentAndAnswers(t *testing.T) {
 	a := []formats.Answer{{PairID: "P1", AnswerText: "x"}}
 	b := []formats.Answer{{PairID: "P1", AnswerText: "y"}}
-	k1, _ := workKey([]byte("doc"), a)
-	k2, _ := workKey([]byte("doc"), a)
-	k3, _ := workKey([]byte("doc"), b)
-	k4, _ := workKey([]byte("doc2"), a)
+	k1, _ := workKey([]byte("doc"), a, nil)
+	k2, _ := workKey([]byte("doc"), a, nil)
+	k3, _ := workKey([]byte("doc"), b, nil)
+	k4, _ := workKey([]byte("doc2"), a, nil)
 	if k1 != k2 || k1 == k3 || k1 == k4 {
 		t.Fatalf("keys: %s %s %s %s", k1, k2, k3, k4)
 	}

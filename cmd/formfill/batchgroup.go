@@ -22,7 +22,7 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 	var ready []*preparedItem
 	var at []int // index in items of each ready item
 	for i, it := range items {
-		p, d := prepareItem(ctx, b, state, it)
+		p, d := prepareItem(ctx, b, state, it, o.review)
 		docs[i] = d
 		if p != nil {
 			ready, at = append(ready, p), append(at, i)

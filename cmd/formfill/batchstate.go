@@ -108,9 +108,10 @@ func (s *batchState) record(r stateRecord) error {
 func (s *batchState) Close() error { return s.f.Close() }
 
 // workKey identifies a document's work: the same bytes filled with the same
-// answers always give the same key, so the job's idempotency key makes a
-// rerun find the job instead of running it again.
-func workKey(doc []byte, answers []formats.Answer) (string, error) {
+// answers (and review options, when given) always give the same key, so the
+// job's idempotency key makes a rerun find the job instead of running it
+// again.
+func workKey(doc []byte, answers []formats.Answer, options []byte) (string, error) {
 	a, err := json.Marshal(answers)
 	if err != nil {
 		return "", err
@@ -119,5 +120,6 @@ func workKey(doc []byte, answers []formats.Answer) (string, error) {
 	d := sha256.Sum256(doc)
 	h.Write(d[:])
 	h.Write(a)
+	h.Write(options)
 	return "batch-" + hex.EncodeToString(h.Sum(nil)), nil
 }

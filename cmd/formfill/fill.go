@@ -12,7 +12,9 @@ func runFill(ctx context.Context, e *env, args []string) error {
 		desc: `Writes the answers and verifies them in one job (the fill job kind), saves
 the filled document to -o, and prints the verification. Exits 1 when any
 answer is missing or mismatched, naming them; the document is still saved so
-you can look at it.`,
+you can look at it. --track-changes and --comment-uncertain prepare the
+document for a reviewer (see write); the report's review list names every
+answer that is not known.`,
 		examples: []string{
 			"formfill fill questionnaire.docx --answers answers.json -o filled.docx",
 			"formfill fill form.pdf --answers answers.json -o filled.pdf --json",
@@ -22,6 +24,7 @@ you can look at it.`,
 	out := fs.String("o", "", "output file for the filled document (required)")
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
 	queue := fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
+	review := addReviewFlags(fs)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -44,8 +47,9 @@ you can look at it.`,
 		return err
 	}
 	defer b.Close()
-	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
-		payload: jobs.Payload{Kind: jobs.KindFill, Answers: answers}, opts: []jobs.Option{jobs.Queue(*queue)}})
+	payload := jobs.Payload{Kind: jobs.KindFill, Answers: answers}
+	review.apply(&payload)
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: payload, opts: []jobs.Option{jobs.Queue(*queue)}})
 	if err != nil {
 		return err
 	}

@@ -24,15 +24,20 @@ replace. Legal templates are edited in place with:
 Word answer_text may carry <b> <i> <u> <definition> <header> tags; a write
 that would remove a field, footnote reference or bookmark is refused unless
 the answer says "force": true. insertion_xml may replace answer_text for
-structured content. --dry-run shows what would change without writing.`,
+structured content. --dry-run shows what would change without writing.
+For a reviewer: --track-changes (Word) writes each answer as a tracked change
+by --author, and --comment-uncertain comments every answer whose confidence
+is uncertain or unknown with its "note".`,
 		examples: []string{
 			"formfill write questionnaire.docx --answers answers.json -o filled.docx",
 			"formfill write form.pdf --answers answers.json --dry-run",
+			`formfill write nda.docx --answers answers.json -o nda.review.docx --track-changes --comment-uncertain --author "Jane Doe"`,
 		}})
 	answersPath := fs.String("answers", "", "JSON file of answers (required)")
 	out := fs.String("o", "", "output file for the filled document (required unless --dry-run)")
 	dry := fs.Bool("dry-run", false, "report the changes without producing a document")
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
+	review := addReviewFlags(fs)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -57,8 +62,9 @@ structured content. --dry-run shows what would change without writing.`,
 		return err
 	}
 	defer b.Close()
-	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ,
-		payload: jobs.Payload{Kind: jobs.KindWrite, Answers: answers, DryRun: *dry}})
+	payload := jobs.Payload{Kind: jobs.KindWrite, Answers: answers, DryRun: *dry}
+	review.apply(&payload)
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: payload})
 	if err != nil {
 		return err
 	}

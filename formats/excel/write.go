@@ -31,8 +31,12 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 
 func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, wb *workbook, err error) {
 	defer guard(&err)
-	if err := formats.CheckAnswers(answers); err != nil {
+	if _, err := formats.CheckWrite(answers, opts, formats.Excel); err != nil {
 		return nil, nil, err
+	}
+	if opts.CommentUncertain {
+		return nil, nil, formats.Errorf(formats.ErrUnsupported, "comment_uncertain",
+			"Excel cell notes for uncertain answers are not implemented yet; write without comment_uncertain and use the review list of verify_output")
 	}
 	if wb, err = e.open(doc); err != nil {
 		return nil, nil, err

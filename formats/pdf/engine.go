@@ -67,8 +67,12 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 
 func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, d *document, err error) {
 	defer guard(&err)
-	if err := formats.CheckAnswers(answers); err != nil {
+	if _, err := formats.CheckWrite(answers, opts, formats.PDF); err != nil {
 		return nil, nil, err
+	}
+	if opts.CommentUncertain {
+		return nil, nil, formats.Errorf(formats.ErrUnsupported, "comment_uncertain",
+			"PDF text annotations for uncertain answers are not implemented yet; write without comment_uncertain and use the review list of verify_output")
 	}
 	d, err = e.open(doc)
 	if err != nil {

@@ -211,7 +211,7 @@ func (d *document) checkApplied(done []*applied) ([]formats.ContentResult, []for
 			r.Actual, r.Status = actual(ap.t.el, ap.plain)
 		}
 		results = append(results, r)
-		expected = append(expected, formats.ExpectedAnswer{PairID: id, XPath: ap.a.XPath, ExpectedText: ap.plain, Confidence: ap.a.Confidence})
+		expected = append(expected, formats.ExpectedAnswer{PairID: id, XPath: ap.a.XPath, ExpectedText: ap.plain, Confidence: ap.a.Confidence, Note: ap.a.Note})
 	}
 	return results, expected, nil
 }

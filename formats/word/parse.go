@@ -30,6 +30,9 @@ type document struct {
 
 	cstyles charStyles  // character styles, read on first use (emphasis.go)
 	roles   *roleModels // the document's role models, found on first use (roles.go)
+	// comments are the texts of the document's comments by ID, read on
+	// demand (commentText); a write that adds comments extends them.
+	comments map[string]string
 }
 
 // formatting names the elements that only format text (run, paragraph,
@@ -131,13 +134,18 @@ func hasDTD(raw []byte) bool {
 }
 
 // serialize writes the document.xml back and repacks the archive with only
-// that entry replaced.
-func (d *document) serialize() ([]byte, error) {
+// that entry replaced, and the parts given (comments and what registers
+// them) replaced or added.
+func (d *document) serialize(parts map[string][]byte) ([]byte, error) {
 	hint := 0
 	if f := d.arc.File(documentPart); f != nil {
 		hint = int(min(f.UncompressedSize64, 64<<20))
 	}
 	out := writeXML(getBuffer(), d.xml, hint)
 	defer putBuffer(out) // deflated into the new archive, then dead
-	return d.arc.Rewrite(map[string][]byte{documentPart: out})
+	replaced := map[string][]byte{documentPart: out}
+	for name, data := range parts {
+		replaced[name] = data
+	}
+	return d.arc.Rewrite(replaced)
 }

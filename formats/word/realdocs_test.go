@@ -26,7 +26,7 @@ func realDocsDir() string {
 }
 
 // realDoc reads a real document, skipping the test when it is absent.
-func realDoc(t *testing.T, where, name string) []byte {
+func realDoc(t testing.TB, where, name string) []byte {
 	t.Helper()
 	path := filepath.Join(where, name)
 	b, err := os.ReadFile(path)
@@ -40,7 +40,7 @@ func agreement(t *testing.T, name string) []byte {
 	return realDoc(t, filepath.Join(realDocsDir(), "agreements"), name)
 }
 
-func sharedForm(t *testing.T, name string) []byte {
+func sharedForm(t testing.TB, name string) []byte {
 	return realDoc(t, filepath.Join("..", "..", "..", "shared", "forms"), name)
 }
 

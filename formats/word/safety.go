@@ -208,5 +208,7 @@ func (e *Engine) VerifyAgainst(source, doc []byte, expected []formats.ExpectedAn
 		return nil, err
 	}
 	issues := append(rep.StructuralIssues, lostIssues(anchorsIn(src.body), anchorsIn(d.body), nil)...)
-	return formats.Report(issues, rep.ContentResults, expected), nil
+	against := formats.Report(issues, rep.ContentResults, expected)
+	against.Review = rep.Review
+	return against, nil
 }

@@ -47,7 +47,9 @@ func (d *document) verify(expected []formats.ExpectedAnswer) (*formats.Verificat
 		r.Actual, r.Status = actual(t.el, d.expectedText(t, e.ExpectedText))
 		results = append(results, r)
 	}
-	return formats.Report(structuralIssues(d), results, expected), nil
+	rep := formats.Report(structuralIssues(d), results, expected)
+	rep.Review = formats.ReviewList(expected, d.reviewPlaces())
+	return rep, nil
 }
 
 // actual reads the target the way the expectation needs: checkbox state

@@ -10,14 +10,15 @@ import (
 
 // Write implements write_answers.
 func (e *Engine) Write(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
-	if err := formats.CheckAnswers(answers); err != nil {
+	st, err := formats.CheckWrite(answers, opts, formats.Word)
+	if err != nil {
 		return nil, err
 	}
 	d, err := open(data, nil, e.stopper())
 	if err != nil {
 		return nil, err
 	}
-	res, _, err := d.writeAll(answers, opts)
+	res, _, err := d.writeAll(answers, opts, st)
 	return res, err
 }
 
@@ -28,7 +29,8 @@ func (e *Engine) Write(data []byte, answers []formats.Answer, opts formats.Write
 // note references, bookmarks — is a structural issue unless an answer
 // removed it on purpose (force; those are warnings of the write).
 func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, *formats.VerificationReport, error) {
-	if err := formats.CheckAnswers(answers); err != nil {
+	st, err := formats.CheckWrite(answers, opts, formats.Word)
+	if err != nil {
 		return nil, nil, err
 	}
 	d, err := open(data, nil, e.stopper())
@@ -36,7 +38,7 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 		return nil, nil, err
 	}
 	source := anchorsIn(d.body)
-	res, done, err := d.writeAll(answers, opts)
+	res, done, err := d.writeAll(answers, opts, st)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,7 +55,9 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 		forced = append(forced, ap.forced...)
 	}
 	issues := append(structuralIssues(d), lostIssues(source, anchorsIn(d.body), forced)...)
-	return res, formats.Report(issues, results, expected), nil
+	rep := formats.Report(issues, results, expected)
+	rep.Review = formats.ReviewList(expected, d.reviewPlaces())
+	return res, rep, nil
 }
 
 // applied is what one answer did, for the change record and the check.
@@ -71,7 +75,14 @@ type applied struct {
 
 // writeAll resolves every target first (IDs name the document as it was
 // given), applies the answers in order and serialises unless dry-running.
-func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, []*applied, error) {
+// Review marks (opts.TrackChanges, opts.CommentUncertain) are added around
+// each answer by the reviser: watch before the answer is applied, finish
+// after it is tidied.
+func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions, st formats.Stamp) (*formats.WriteResult, []*applied, error) {
+	rv, err := d.newReviser(opts, st)
+	if err != nil {
+		return nil, nil, err
+	}
 	targets := make([]target, len(answers))
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
@@ -98,10 +109,19 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 			return nil, nil, fmt.Errorf("answers[%d]: %w", i, formats.Errorf(formats.ErrInvalidArgument, t.id,
 				"the target was removed by an earlier answer in this call (a replace_content or delete of its cell, row or paragraph)"))
 		}
+		w, err := rv.watch(t, a)
+		if err != nil {
+			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
+		}
 		ap, err := d.applyChecked(t, a, res)
 		if err != nil {
 			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
+		comment, err := w.finish()
+		if err != nil {
+			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
+		}
+		res.Changes[len(res.Changes)-1].Comment = comment
 		done = append(done, ap)
 	}
 	if opts.DryRun {
@@ -110,7 +130,14 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions)
 	if err := d.stop.Check(); err != nil {
 		return nil, nil, err
 	}
-	out, err := d.serialize()
+	var parts map[string][]byte
+	if rv != nil {
+		if parts, err = d.commentParts(rv.comments, st); err != nil {
+			return nil, nil, err
+		}
+		d.noteComments(rv.comments)
+	}
+	out, err := d.serialize(parts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("serialise document: %w", err)
 	}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/formfill/formfill/jobs"
+)
+
+// reviewFlags are the review options of write, fill and batch: the
+// write_answers parameters track_changes, comment_uncertain, author, date.
+type reviewFlags struct {
+	track, comment *bool
+	author, date   *string
+}
+
+// flagAdder is the part of a flag set reviewFlags needs.
+type flagAdder interface {
+	Bool(name string, value bool, usage string) *bool
+	String(name string, value string, usage string) *string
+}
+
+func addReviewFlags(fs flagAdder) reviewFlags {
+	return reviewFlags{
+		track:   fs.Bool("track-changes", false, "Word: write every answer as a tracked change the reviewer accepts or rejects"),
+		comment: fs.Bool("comment-uncertain", false, "comment every answer of confidence uncertain or unknown with its note"),
+		author:  fs.String("author", "", "who the tracked changes and comments are by (default formfill)"),
+		date:    fs.String("date", "", "RFC 3339 date-time the tracked changes and comments carry (default now)"),
+	}
+}
+
+// apply sets the review options on a write or fill payload.
+func (r reviewFlags) apply(p *jobs.Payload) {
+	p.TrackChanges, p.CommentUncertain, p.Author, p.Date = *r.track, *r.comment, *r.author, *r.date
+}
+
+// reviewKey is what the review options add to a batch document's work
+// key: nothing without them, so keys of earlier runs stay valid.
+func reviewKey(p *jobs.Payload) []byte {
+	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" {
+		return nil
+	}
+	b, _ := json.Marshal(p.WriteOptions())
+	return b
+}

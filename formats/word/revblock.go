@@ -1,0 +1,197 @@
+package word
+
+import (
+	"github.com/beevik/etree"
+)
+
+// container records the changes among the children of parent, which were
+// olds and are now: block elements (paragraphs, tables, controls), rows of
+// a table or cells of a row. Kept children that changed are recorded
+// inside; added ones as insertions, removed ones are put back as
+// deletions. Paragraph marks are settled once the children are known.
+func (w *watch) container(parent *etree.Element, olds []pair, now []*etree.Element) error {
+	items, err := merge(olds, now)
+	if err != nil {
+		return untrackable(w.t.id, err.Error())
+	}
+	marks := false
+	for k := range items {
+		it := &items[k]
+		switch it.st {
+		case kept:
+			if it.old == it.el || sameTree(it.old, it.el) {
+				continue
+			}
+			if err := w.changed(it.el, it.old); err != nil {
+				return err
+			}
+		case inserted:
+			if err := w.insertBlock(it.el); err != nil {
+				return err
+			}
+			marks = marks || isW(it.el, "p")
+		case deleted:
+			if !w.track() {
+				continue
+			}
+			if err := w.deleteBlock(it.el); err != nil {
+				return err
+			}
+			putBack(parent, items, k)
+			marks = marks || isW(it.el, "p")
+		}
+	}
+	if marks && w.track() {
+		return w.settleMarks(parent, items)
+	}
+	return nil
+}
+
+// putBack inserts the deleted item k into parent before the next item that
+// is in the tree, or at the end.
+func putBack(parent *etree.Element, items []item, k int) {
+	for _, next := range items[k+1:] {
+		if next.st != deleted && next.el.Parent() == parent {
+			parent.InsertChildAt(next.el.Index(), items[k].el)
+			return
+		}
+	}
+	parent.AddChild(items[k].el)
+}
+
+// changed records the changes inside a kept element.
+func (w *watch) changed(el, old *etree.Element) error {
+	switch {
+	case isW(el, "p"):
+		return w.paragraph(el, old)
+	case isW(el, "sdt"):
+		if err := w.controlSettings(el, old); err != nil {
+			return err
+		}
+		sc, oc := childW(el, "sdtContent"), childW(old, "sdtContent")
+		if sc == nil || oc == nil {
+			return untrackable(w.t.id, "a change to a content control without content")
+		}
+		if sameTree(sc, oc) {
+			return nil
+		}
+		return w.container(sc, w.oldPairs(oc, nil), sc.ChildElements())
+	case isW(el, "tc"), isW(el, "tr"), isW(el, "tbl"), isW(el, "body"), isW(el, "txbxContent"), isW(el, "customXml"), isW(el, "sdtContent"):
+		return w.container(el, w.oldPairs(old, nil), el.ChildElements())
+	case el.Space == "w" && (el.Tag == "pPr" || el.Tag == "sdtPr"):
+		return nil // recorded with their paragraph or control
+	}
+	return untrackable(w.t.id, "a change to <"+el.FullTag()+">")
+}
+
+// controlSettings refuses a change to a content control's settings that is
+// more than the answer showing instead of the placeholder (and a date
+// control's date): a checkbox's state or a drop-down's list is not text,
+// and no tracked change records it.
+func (w *watch) controlSettings(el, old *etree.Element) error {
+	a, b := childW(el, "sdtPr"), childW(old, "sdtPr")
+	if a == nil || b == nil {
+		return nil
+	}
+	if sameTree(settingsKey(a), settingsKey(b)) {
+		return nil
+	}
+	return untrackable(w.t.id, "a change of a content control's state (a checkbox ticked, a drop-down's selection): Word keeps it outside the text")
+}
+
+// settingsKey is a copy of a control's w:sdtPr without what an answer may
+// change untracked: the placeholder flag and a date control's full date.
+func settingsKey(sdtPr *etree.Element) *etree.Element {
+	k := sdtPr.Copy()
+	for _, e := range childrenW(k, "showingPlcHdr") {
+		k.RemoveChild(e)
+	}
+	if d := childW(k, "date"); d != nil {
+		d.RemoveAttr("w:fullDate")
+	}
+	return k
+}
+
+// insertBlock records a new block element (or row) as inserted.
+func (w *watch) insertBlock(el *etree.Element) error {
+	w.touch(el)
+	if !w.track() {
+		return nil
+	}
+	switch {
+	case isW(el, "p"):
+		return w.insertInline(el)
+	case isW(el, "tbl"), isW(el, "tr"):
+		return w.rows(el, "ins", func(p *etree.Element) error { return w.insertInline(p) })
+	case isRangeMarker(el):
+		return nil
+	}
+	return untrackable(w.t.id, "the insertion of <"+el.FullTag()+">")
+}
+
+// deleteBlock turns the old content of a removed block element (or row)
+// into a deletion.
+func (w *watch) deleteBlock(old *etree.Element) error {
+	switch {
+	case isW(old, "p"):
+		return w.deleteInline(old)
+	case isW(old, "tbl"), isW(old, "tr"):
+		return w.rows(old, "del", func(p *etree.Element) error { return w.deleteInline(p) })
+	case isRangeMarker(old):
+		return nil
+	}
+	return untrackable(w.t.id, "the removal of <"+old.FullTag()+">")
+}
+
+// rows marks every row of a table (or the one row) inserted or deleted:
+// w:ins or w:del in its w:trPr, its paragraphs' content and every
+// paragraph mark of its cells but the last, which the row itself carries.
+func (w *watch) rows(el *etree.Element, tag string, content func(*etree.Element) error) error {
+	trs := []*etree.Element{el}
+	if isW(el, "tbl") {
+		trs = tableRows(el)
+	}
+	for _, tr := range trs {
+		trPr := childW(tr, "trPr")
+		if trPr == nil {
+			trPr = etree.NewElement("w:trPr")
+			at := 0
+			if ex := childW(tr, "tblPrEx"); ex != nil {
+				at = ex.Index() + 1
+			}
+			tr.InsertChildAt(at, trPr)
+		}
+		trPr.AddChild(w.rv.stamp(etree.NewElement("w:" + tag)))
+		for _, tc := range rowCells(tr) {
+			if hasW(tc, "tbl") {
+				return untrackable(w.t.id, "the insertion or removal of a row holding a nested table")
+			}
+			ps := findW(tc, "p")
+			for i, p := range ps {
+				if err := content(p); err != nil {
+					return err
+				}
+				if i < len(ps)-1 {
+					w.rv.markParagraph(p, tag)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// isRangeMarker reports elements that mark a place or range and show
+// nothing: bookmarks, comment ranges, permissions, move and customXml
+// range marks.
+func isRangeMarker(el *etree.Element) bool {
+	if el.Space != "w" {
+		return false
+	}
+	switch el.Tag {
+	case "bookmarkStart", "bookmarkEnd", "commentRangeStart", "commentRangeEnd", "permStart", "permEnd",
+		"moveFromRangeStart", "moveFromRangeEnd", "moveToRangeStart", "moveToRangeEnd",
+		"customXmlInsRangeStart", "customXmlInsRangeEnd", "customXmlDelRangeStart", "customXmlDelRangeEnd":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,155 @@
+package word
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// maxQuestion bounds the question text of a review item.
+const maxQuestion = 300
+
+// reviewPlaces returns the review-list lookup of the document: the
+// question each answer answers and the comment the document shows on it.
+func (d *document) reviewPlaces() func(formats.ExpectedAnswer) formats.ReviewPlace {
+	var questions map[string]formats.Target
+	return func(e formats.ExpectedAnswer) formats.ReviewPlace {
+		t, err := d.resolve(e.PairID, e.XPath)
+		if err != nil {
+			return formats.ReviewPlace{}
+		}
+		if questions == nil {
+			questions = map[string]formats.Target{}
+			for _, q := range d.compact().Targets {
+				questions[q.ID] = q
+			}
+		}
+		var p formats.ReviewPlace
+		if q, ok := questions[t.id]; ok && q.Question != "" {
+			p.QuestionID, p.Question = q.QuestionID, q.Question
+		} else {
+			p.QuestionID, p.Question = d.questionOf(t, e.ExpectedText)
+		}
+		p.Comment = d.commentAt(t)
+		return p
+	}
+}
+
+// questionOf guesses the question a target answers where the map's targets
+// do not say: for a cell, the nearest cell with text to its left (the
+// label of a label | answer row), else the cell heading its column; for a
+// paragraph, its own text with the answer left out.
+func (d *document) questionOf(t target, answer string) (string, string) {
+	if isW(t.el, "tc") {
+		if tr := t.el.Parent(); tr != nil && isW(tr, "tr") {
+			cells := rowCells(tr)
+			at := -1
+			for i, c := range cells {
+				if c == t.el {
+					at = i
+				}
+			}
+			for i := at - 1; i >= 0; i-- {
+				if s := cellLine(cells[i]); s != "" {
+					return d.idOf(cells[i]), shorten(s, maxQuestion)
+				}
+			}
+			if tbl := tr.Parent(); tbl != nil && at >= 0 {
+				if rows := tableRows(tbl); len(rows) > 0 && rows[0] != tr {
+					if head := rowCells(rows[0]); at < len(head) && cellLine(head[at]) != "" {
+						return d.idOf(head[at]), shorten(cellLine(head[at]), maxQuestion)
+					}
+				}
+			}
+		}
+		return "", ""
+	}
+	p := t.el
+	if !isW(p, "p") {
+		if p = ancestorW(t.el, nil, "p"); p == nil {
+			return "", ""
+		}
+	}
+	text := oneLine(textOf(p))
+	if a := oneLine(answer); a != "" {
+		text = strings.Replace(text, a, "…", 1)
+	}
+	if text == "…" {
+		return "", ""
+	}
+	return d.idOf(p), shorten(text, maxQuestion)
+}
+
+// idOf is an element's ID, "" when it has none.
+func (d *document) idOf(el *etree.Element) string {
+	if n := d.ix.node(el); n != nil {
+		return n.id
+	}
+	return ""
+}
+
+// commentAt says which comment the document shows on target t: one
+// formfill wrote if there is one, else any other; "" for none.
+func (d *document) commentAt(t target) string {
+	scope := t.el
+	if !isW(scope, "p") && ancestorW(scope, nil, "p") != nil {
+		scope = ancestorW(scope, nil, "p")
+	}
+	found := ""
+	descend(scope, func(e *etree.Element) bool {
+		if !isW(e, "commentRangeStart") && !isW(e, "commentReference") {
+			return true
+		}
+		id, _ := attr(e, "w", "id")
+		if strings.HasPrefix(d.commentText(id), "formfill:") {
+			found = id
+			return false
+		}
+		if found == "" {
+			found = id
+		}
+		return true
+	})
+	if found == "" {
+		return ""
+	}
+	return formats.CommentPlace("Word comment", found, t.id)
+}
+
+// commentText is the text of comment id, "" when unknown.
+func (d *document) commentText(id string) string {
+	if d.comments == nil {
+		d.loadComments()
+	}
+	return d.comments[id]
+}
+
+// loadComments reads the comments part into d.comments; a document whose
+// part cannot be read has none to show.
+func (d *document) loadComments() {
+	d.comments = map[string]string{}
+	x, _, _, err := d.existingComments()
+	if err != nil || x == nil || x.Root() == nil {
+		return
+	}
+	for _, c := range x.Root().ChildElements() {
+		if c.Tag != "comment" {
+			continue
+		}
+		if id, ok := attr(c, c.Space, "id"); ok {
+			d.comments[id] = strings.TrimSpace(textOf(c))
+		}
+	}
+}
+
+// noteComments adds the comments a write made to those d knows.
+func (d *document) noteComments(cs []newComment) {
+	if d.comments == nil {
+		d.loadComments()
+	}
+	for _, c := range cs {
+		d.comments[strconv.Itoa(c.id)] = c.text
+	}
+}

@@ -1,0 +1,237 @@
+package word
+
+import (
+	"errors"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// Review marks — tracked changes and comments — are added by comparing, for
+// each answer, the part of the document the answer may change before and
+// after the write mode ran, so every mode gets them without code of its
+// own: the reviser watches the target (watch), the mode edits the tree as
+// it does without review marks, and finish turns the difference into
+// tracked changes (runs the mode added wrapped in w:ins, runs it removed put
+// back in w:del, paragraph marks recorded as inserted or deleted) and
+// anchors the answer's comment on what changed. Accepting every change
+// therefore gives exactly the plain write, and rejecting every change the
+// document as it was.
+//
+// A mode may change the watched block (the paragraph, cell, row, table or
+// block-level control holding the target) as it likes and add or remove
+// siblings of that block; it must leave the rest of the document alone.
+
+// reviser adds the review marks of one write.
+type reviser struct {
+	d      *document
+	opts   formats.WriteOptions
+	st     formats.Stamp
+	nextID int
+	// ours are the IDs of the w:ins and w:del elements this write made: an
+	// answer may rework what an earlier one wrote, and those insertions are
+	// then dropped rather than marked deleted.
+	ours     map[string]bool
+	comments []newComment
+}
+
+// newReviser prepares the review marks of a write with options opts; nil
+// when the options ask for none.
+func (d *document) newReviser(opts formats.WriteOptions, st formats.Stamp) (*reviser, error) {
+	if !opts.Reviewing() {
+		return nil, nil
+	}
+	rv := &reviser{d: d, opts: opts, st: st, ours: map[string]bool{}, nextID: maxAnnotationID(d.body)}
+	if opts.CommentUncertain {
+		top, err := d.maxCommentID()
+		if err != nil {
+			return nil, err
+		}
+		rv.nextID = max(rv.nextID, top)
+	}
+	return rv, nil
+}
+
+// watch is the document around one answer before the answer is applied.
+type watch struct {
+	rv      *reviser
+	t       target
+	comment string         // the comment text, "" when the answer gets none
+	scope   *etree.Element // the element whose children the answer may add or remove
+	before  []*etree.Element
+	block   *etree.Element // scope's child holding the target
+	old     *etree.Element // a copy of block as it was
+	liveOf  map[*etree.Element]*etree.Element
+	touched []*etree.Element        // what the answer changed, in document order
+	fresh   map[*etree.Element]bool // the w:ins and w:del made for this answer
+}
+
+// watch starts watching target t for answer a; nil when the answer needs
+// no review mark.
+func (rv *reviser) watch(t target, a formats.Answer) (*watch, error) {
+	if rv == nil {
+		return nil, nil
+	}
+	w := &watch{rv: rv, t: t, fresh: map[*etree.Element]bool{}}
+	if rv.opts.NeedsComment(a) {
+		w.comment = formats.CommentText(a.Confidence, a.Note)
+	}
+	if !rv.opts.TrackChanges && w.comment == "" {
+		return nil, nil
+	}
+	w.block = blockOf(t.el)
+	w.scope = w.block.Parent()
+	if w.scope == nil {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, t.id, "review marks need a target inside the document body")
+	}
+	w.before = w.scope.ChildElements()
+	w.old = w.block.Copy()
+	w.liveOf = map[*etree.Element]*etree.Element{}
+	pairUp(w.old, w.block, w.liveOf)
+	return w, nil
+}
+
+// blockOf is the block-level element holding el: the paragraph el sits in,
+// or el itself when it is a block; a control or customXml wrapper holding
+// nothing else counts as the block, since a mode removing the block may
+// remove its wrapper too.
+func blockOf(el *etree.Element) *etree.Element {
+	b := el
+	if p := ancestorW(el, nil, "p"); p != nil && !isW(el, "p") {
+		b = p
+	}
+	for p := b.Parent(); p != nil && (isW(p, "sdtContent") || isW(p, "customXml")) && len(p.ChildElements()) == 1; p = b.Parent() {
+		b = p
+		if isW(p, "sdtContent") && p.Parent() != nil {
+			b = p.Parent()
+		}
+	}
+	return b
+}
+
+// pairUp maps each element of a copy to the element it was copied from.
+func pairUp(cp, live *etree.Element, liveOf map[*etree.Element]*etree.Element) {
+	liveOf[cp] = live
+	ck, lk := cp.ChildElements(), live.ChildElements()
+	for i := range ck {
+		pairUp(ck[i], lk[i], liveOf)
+	}
+}
+
+// finish turns what the answer changed into tracked changes (with
+// track_changes) and anchors its comment (with one). It returns where the
+// comment went, "" for none.
+func (w *watch) finish() (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	olds := make([]pair, len(w.before))
+	for i, e := range w.before {
+		olds[i] = pair{live: e, old: e}
+		if e == w.block {
+			olds[i].old = w.old
+		}
+	}
+	if err := w.container(w.scope, olds, w.scope.ChildElements()); err != nil {
+		return "", err
+	}
+	if w.comment == "" {
+		return "", nil
+	}
+	return w.rv.addComment(w.t, w.comment, w.touched), nil
+}
+
+// track reports whether changes are recorded, not only noticed.
+func (w *watch) track() bool { return w.rv.opts.TrackChanges }
+
+// touch notes an element the answer changed.
+func (w *watch) touch(el *etree.Element) { w.touched = append(w.touched, el) }
+
+// pair is a child element before the write: live is the element in the
+// tree (still there, or removed), old its state before the write.
+type pair struct{ live, old *etree.Element }
+
+// state is what became of a child element.
+type state int
+
+const (
+	kept     state = iota // there before and after (perhaps changed inside)
+	inserted              // new
+	deleted               // removed
+)
+
+// item is one child element after the write, in order: a kept or inserted
+// element of the tree, or a removed one (old holds its content).
+type item struct {
+	el  *etree.Element // the live element (kept, inserted) or the old content (deleted)
+	old *etree.Element // kept: its state before
+	st  state
+}
+
+// merge lines up the children before (olds) and after (now) a write. Modes
+// never reorder: the elements found in both keep their order, so removed
+// and added ones fall between them. A removed element comes before one
+// added at the same place.
+func merge(olds []pair, now []*etree.Element) ([]item, error) {
+	pre := 0
+	for pre < len(olds) && pre < len(now) && olds[pre].live == now[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(olds)-pre && suf < len(now)-pre && olds[len(olds)-1-suf].live == now[len(now)-1-suf] {
+		suf++
+	}
+	out := make([]item, 0, len(now)+len(olds)-pre-suf)
+	for _, p := range olds[:pre] {
+		out = append(out, item{el: p.live, old: p.old})
+	}
+	mo, mn := olds[pre:len(olds)-suf], now[pre:len(now)-suf]
+	inNow := make(map[*etree.Element]bool, len(mn))
+	for _, e := range mn {
+		inNow[e] = true
+	}
+	inOld := make(map[*etree.Element]bool, len(mo))
+	for _, p := range mo {
+		inOld[p.live] = true
+	}
+	i, j := 0, 0
+	for i < len(mo) || j < len(mn) {
+		switch {
+		case i < len(mo) && !inNow[mo[i].live]:
+			out = append(out, item{el: mo[i].old, st: deleted})
+			i++
+		case j < len(mn) && !inOld[mn[j]]:
+			out = append(out, item{el: mn[j], st: inserted})
+			j++
+		case i < len(mo) && j < len(mn) && mo[i].live == mn[j]:
+			out = append(out, item{el: mn[j], old: mo[i].old})
+			i++
+			j++
+		default:
+			return nil, errors.New("the write mode reordered elements, which the review marks cannot follow")
+		}
+	}
+	for _, p := range olds[len(olds)-suf:] {
+		out = append(out, item{el: p.live, old: p.old})
+	}
+	return out, nil
+}
+
+// oldPairs lists the children of an old copy with the live elements they
+// were copied from.
+func (w *watch) oldPairs(old *etree.Element, skip func(*etree.Element) bool) []pair {
+	var out []pair
+	for _, c := range old.ChildElements() {
+		if skip != nil && skip(c) {
+			continue
+		}
+		out = append(out, pair{live: w.liveOf[c], old: c})
+	}
+	return out
+}
+
+// untrackable is the refusal of a change no tracked change can record.
+func untrackable(id, what string) error {
+	return formats.Errorf(formats.ErrInvalidArgument, id,
+		"track_changes cannot record %s; write this answer in a call without track_changes", what)
+}

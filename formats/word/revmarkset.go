@@ -1,0 +1,139 @@
+package word
+
+import (
+	"github.com/beevik/etree"
+)
+
+// settleMarks records the paragraph marks of a container whose paragraphs
+// were added or removed. A mark belongs to the text before it: an added
+// paragraph's mark is inserted, a removed one's deleted, and accepting or
+// rejecting a mark joins its paragraph with the next. The last mark of a
+// container (a cell, the body, a control) can be neither: when the last
+// paragraph is new, the mark before the new ones is the inserted one and the
+// last paragraph takes over the old last paragraph's properties on
+// rejection (w:pPrChange); when the last paragraph is removed, the mark of
+// the paragraph before it is the deleted one. A mark that would be both
+// inserted and deleted is no mark: its paragraph's content joins the next
+// paragraph. A paragraph right before a table is last in the same way:
+// no paragraph merges into a table.
+func (w *watch) settleMarks(parent *etree.Element, items []item) error {
+	var seq []*item
+	for k := range items {
+		if isW(items[k].el, "p") || isW(items[k].el, "tbl") || isW(items[k].el, "sdt") {
+			seq = append(seq, &items[k])
+		}
+	}
+	for _, it := range seq {
+		switch it.st {
+		case inserted:
+			w.rv.markParagraph(it.el, "ins")
+		case deleted:
+			w.rv.markParagraph(it.el, "del")
+		}
+	}
+	for start := 0; start < len(seq); {
+		end := start
+		for end < len(seq) && isW(seq[end].el, "p") {
+			end++
+		}
+		if end > start {
+			if err := w.settleEnd(seq[start:end]); err != nil {
+				return err
+			}
+		}
+		start = end + 1
+	}
+	return nil
+}
+
+// settleEnd gives the last paragraph of a stretch of paragraphs (up to a
+// table or the container's end, which no paragraph merges into) a mark
+// that is neither inserted nor deleted, as settleMarks describes.
+func (w *watch) settleEnd(seq []*item) error {
+	zi := len(seq) - 1
+	z := seq[zi]
+	if z.st == kept {
+		return nil
+	}
+	wi := zi - 1
+	for ; wi >= 0 && seq[wi].st == z.st; wi-- {
+	}
+	if wi < 0 {
+		what := "the removal of every paragraph before a table or the end of a cell, control or document"
+		if z.st == inserted {
+			what = "new paragraphs right before a table or at the end of a cell, control or document, with no paragraph before them"
+		}
+		return untrackable(w.t.id, what)
+	}
+	wp := seq[wi]
+	tag := "ins"
+	if z.st == deleted {
+		tag = "del"
+	}
+	unmark(z.el, tag)
+	if wp.st == kept {
+		w.rv.markParagraph(wp.el, tag)
+	} else {
+		unmark(wp.el, "ins")
+		unmark(wp.el, "del")
+		dissolve(wp.el, seq[wi+1].el)
+	}
+	if z.st == inserted {
+		return w.rv.recordPPr(z.el, oldPPr(wp))
+	}
+	return w.rv.setPPr(z.el, childW(wp.el, "pPr"))
+}
+
+// oldPPr is the paragraph properties an item had before the write.
+func oldPPr(it *item) *etree.Element {
+	if it.st == kept {
+		return childW(it.old, "pPr")
+	}
+	return childW(it.el, "pPr")
+}
+
+// recordPPr records in a w:pPrChange that paragraph p had the properties
+// old before the write, unless it still has them.
+func (rv *reviser) recordPPr(p, old *etree.Element) error {
+	if sameTree(pPrBase(childW(p, "pPr")), pPrBase(old)) {
+		return nil
+	}
+	pPr := ensurePPr(p)
+	for _, c := range childrenW(pPr, "pPrChange") {
+		pPr.RemoveChild(c)
+	}
+	change := rv.stamp(etree.NewElement("w:pPrChange"))
+	change.AddChild(pPrBase(old))
+	pPr.AddChild(change)
+	return nil
+}
+
+// unmark removes an inserted or deleted mark from a paragraph mark.
+func unmark(p *etree.Element, tag string) {
+	rPr := pathW(p, "pPr", "rPr")
+	if rPr == nil {
+		return
+	}
+	for _, e := range childrenW(rPr, tag) {
+		rPr.RemoveChild(e)
+	}
+	if len(rPr.ChildElements()) == 0 {
+		rPr.Parent().RemoveChild(rPr)
+	}
+}
+
+// dissolve moves paragraph p's content to the start of next and removes p.
+func dissolve(p, next *etree.Element) {
+	at := 0
+	if pPr := childW(next, "pPr"); pPr != nil {
+		at = pPr.Index() + 1
+	}
+	for _, c := range p.ChildElements() {
+		if isW(c, "pPr") {
+			continue
+		}
+		next.InsertChildAt(at, c)
+		at++
+	}
+	p.Parent().RemoveChild(p)
+}
