@@ -33,6 +33,7 @@ type Client struct {
 	timeout   time.Duration
 	maxRetry  int
 	cache     *blobCache // nil unless WithBlobCache
+	done      *doneHub   // announcements of finished jobs, for Await
 }
 
 // ClientOption configures a Client.
@@ -79,12 +80,13 @@ func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
 	for _, o := range opts {
 		o(c)
 	}
+	c.done = newDoneHub(c.rdb)
 	return c
 }
 
 // Close releases the client's connections.
 func (c *Client) Close() error {
-	return errors.Join(c.aq.Close(), c.insp.Close(), c.rdb.Close())
+	return errors.Join(c.done.close(), c.aq.Close(), c.insp.Close(), c.rdb.Close())
 }
 
 // Redis returns the client's Redis connection, for the worker and tests.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hibiken/asynq"
 )
@@ -50,6 +51,11 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 	switch info.State {
 	case asynq.TaskStateActive:
 		st.State = StateActive
+		if len(info.Result) > 0 {
+			// The worker stored the outcome (and announced it); asynq
+			// marks the task done a moment later. The job is over.
+			st.State, st.CompletedAt = StateCompleted, time.Now().UTC()
+		}
 	case asynq.TaskStateRetry:
 		st.State = StateRetry
 	case asynq.TaskStateCompleted:
@@ -76,6 +82,9 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 			return nil, fmt.Errorf("job %s: decode result: %w", info.ID, err)
 		}
 		st.Result = &r
+		if info.State == asynq.TaskStateActive && r.Error != nil {
+			st.State = StateFailed // stored by a worker that then archives the task
+		}
 	}
 	if st.State == StateFailed && st.Result == nil {
 		// The worker recorded why the job's last attempt failed. asynq's
@@ -136,7 +145,11 @@ func (c *Client) Cancel(ctx context.Context, id string) error {
 	if st.State.Final() {
 		return fmt.Errorf("job %s has already %s; nothing to cancel", id, st.State)
 	}
-	if err := c.rdb.Set(ctx, canceledKey(id), "1", c.retention).Err(); err != nil {
+	// From the mark on, Status says canceled: waiters can be told at once.
+	pipe := c.rdb.Pipeline()
+	pipe.Set(ctx, canceledKey(id), "1", c.retention)
+	announceDone(ctx, pipe, id)
+	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("job %s: mark canceled: %w", id, c.connErr(err))
 	}
 	if st.State == StateActive {

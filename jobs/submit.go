@@ -82,11 +82,16 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (string,
 	}
 	_, err = c.aq.EnqueueContext(ctx, task, taskOpts...)
 	if errors.Is(err, asynq.ErrTaskIDConflict) {
-		return id, c.resubmit(ctx, id, o.queue, task, taskOpts)
+		err = c.resubmit(ctx, id, o.queue, task, taskOpts)
+		if err == nil {
+			c.announceSubmitted(ctx, o.queue)
+		}
+		return id, err
 	}
 	if err != nil {
 		return "", fmt.Errorf("enqueue %s job: %w", p.Kind, c.connErr(err))
 	}
+	c.announceSubmitted(ctx, o.queue)
 	return id, nil
 }
 
