@@ -56,7 +56,7 @@ var answersParams = []Param{
 	{Name: "answers", Schema: arrayOf(answerItems), Description: "answers to write (required unless answers_file_path is given; not both)"},
 	{Name: "answers_file_path", Schema: stringType, Local: true, Description: "a JSON file (inside the roots) holding the answers array, for long lists"},
 	{Name: "dry_run", Schema: booleanType, Description: "report what would change without producing a document"},
-	{Name: "output_file_path", Schema: stringType, Local: true, Description: "save the filled document here (inside the roots) instead of returning base64"},
+	{Name: "output_file_path", Schema: stringType, Local: true, Replaces: true, Description: "save the filled document here (inside the roots; a file already there is replaced) instead of returning base64"},
 }
 
 var operations = []Operation{

@@ -45,6 +45,12 @@ func TestToolErrorsTellHowToFix(t *testing.T) {
 		{"unknown element id", ToolWrite, map[string]any{"file_path": "two_column.docx", "answers": []map[string]any{{"pair_id": "T9-R9-C9", "answer_text": "x"}}}, []string{"T9-R9-C9"}},
 		{"unknown job", ToolGetJob, map[string]any{"job_id": "interactive:none"}, []string{"job_id", "list_jobs"}},
 		{"get_job without id", ToolGetJob, map[string]any{}, []string{"job_id", "required"}},
+		{"job_id as a number", ToolGetJob, map[string]any{"job_id": 42}, []string{"job_id", "expected a string, got a JSON number"}},
+		{"wait_seconds as a string", ToolGetJob, map[string]any{"job_id": "i-x", "wait_seconds": "soon"}, []string{"wait_seconds", "expected a number, got a JSON string"}},
+		{"cancel unknown job", ToolCancelJob, map[string]any{"job_id": "i-none"}, []string{"job_id", "not found"}},
+		{"limit out of range", ToolListJobs, map[string]any{"limit": 0}, []string{"limit", "between 1 and 200"}},
+		{"limit not a whole number", ToolListJobs, map[string]any{"limit": 2.5}, []string{"limit", "expected a whole number"}},
+		{"list_jobs misspelt argument", ToolListJobs, map[string]any{"max": 3}, []string{`"max"`, "limit"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,6 +66,9 @@ func TestToolErrorsTellHowToFix(t *testing.T) {
 			}
 			if !strings.Contains(text, "How to fix") {
 				t.Errorf("error %q gives no fix", text)
+			}
+			if strings.Contains(text, "Go struct") || strings.Contains(text, "unmarshal") {
+				t.Errorf("error %q speaks of Go internals", text)
 			}
 		})
 	}
