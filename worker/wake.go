@@ -20,10 +20,10 @@ import (
 // polling rarely adds the interval to every call. So the worker gives asynq
 // a tiny interval and a Redis client with this hook, which holds the first
 // dequeue of a round after an empty one until a client announces a
-// submission on one of the worker's queues (jobs.Client.Submissions) or the
-// fallback interval passes — for jobs nobody announced: retries asynq's
-// forwarder moved back to their queue, and jobs of clients of an older
-// version.
+// submission on one of the worker's queues (jobs.Client.Submissions), its
+// own asynq forwarder moves jobs due for a retry back to a queue (the hook
+// sees the forward script's count), or the fallback interval passes — for
+// jobs nobody announced, such as those of clients of an older version.
 //
 // The hook knows asynq's dequeue by its keys (pending, paused, active and
 // lease of a queue). Were asynq to change them, the hook would see no
@@ -59,11 +59,16 @@ func (w *waker) listen(wake <-chan struct{}) {
 		case <-w.stop:
 			return
 		case <-wake:
-			select {
-			case w.wake <- struct{}{}:
-			default:
-			}
+			w.notify()
 		}
+	}
+}
+
+// notify ends an idle wait, or the next one if none is under way.
+func (w *waker) notify() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
 	}
 }
 
@@ -94,6 +99,17 @@ func (w *waker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Proces
 // idle and lets every other command through.
 func (w *waker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {
+		if forwards(cmd) {
+			// asynq's forwarder moves jobs due for a retry (or scheduled)
+			// back to their queue: nobody announces them, so wake up.
+			err := next(ctx, cmd)
+			if c, ok := cmd.(*redis.Cmd); ok && err == nil {
+				if n, _ := c.Int64(); n > 0 {
+					w.notify()
+				}
+			}
+			return err
+		}
 		queue, ok := dequeueQueue(cmd)
 		if !ok {
 			return next(ctx, cmd)
@@ -133,6 +149,25 @@ func (w *waker) startRound() {
 	case <-t.C:
 	case <-w.stop:
 	}
+}
+
+// forwards tells whether cmd is asynq's forward script, which moves the
+// jobs of a queue's scheduled or retry set that are due to its pending
+// list: EVALSHA or EVAL with the keys asynq:{q}:scheduled (or :retry) and
+// asynq:{q}:pending. It returns how many it moved.
+func forwards(cmd redis.Cmder) bool {
+	name := cmd.Name()
+	if name != "evalsha" && name != "eval" {
+		return false
+	}
+	args := cmd.Args()
+	if len(args) < 5 || numKeys(args[2]) != 2 {
+		return false
+	}
+	from, _ := args[3].(string)
+	to, _ := args[4].(string)
+	return strings.HasPrefix(from, "asynq:{") && (strings.HasSuffix(from, "}:scheduled") || strings.HasSuffix(from, "}:retry")) &&
+		strings.HasPrefix(to, "asynq:{") && strings.HasSuffix(to, "}:pending")
 }
 
 // dequeueQueue tells whether cmd is asynq's dequeue script and for which

@@ -3,6 +3,7 @@ package worker
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -13,6 +14,24 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 )
+
+func TestForwardsKnowsAsynqsForwardScript(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		args []any
+		want bool
+	}{
+		{"retry", []any{"evalsha", "abc", 2, "asynq:{bulk}:retry", "asynq:{bulk}:pending", 1, "p", 2, "g"}, true},
+		{"scheduled", []any{"eval", "script", 2, "asynq:{interactive}:scheduled", "asynq:{interactive}:pending", 1, "p", 2, "g"}, true},
+		{"dequeue", []any{"evalsha", "abc", 4, "asynq:{a}:pending", "asynq:{a}:paused", "asynq:{a}:active", "asynq:{a}:lease", 1, "p"}, false},
+		{"other keys", []any{"evalsha", "abc", 2, "asynq:{a}:active", "asynq:{a}:lease", 1}, false},
+	} {
+		if got := forwards(redis.NewCmd(ctx, tc.args...)); got != tc.want {
+			t.Errorf("%s: forwards = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
 
 func TestDequeueQueueKnowsAsynqsDequeueScript(t *testing.T) {
 	ctx := context.Background()
@@ -104,8 +123,8 @@ func TestIdleWorkerWaitsForAnnouncedJobs(t *testing.T) {
 	}
 }
 
-// A job nobody announced — submitted by a client of an older version, or
-// moved back to its queue for a retry — is found by the fallback poll.
+// A job nobody announced — submitted by a client of an older version — is
+// found by the fallback poll.
 func TestUnannouncedJobRunsAtTheFallbackPoll(t *testing.T) {
 	c, conn := setup(t)
 	startWorker(t, conn, PollInterval(100*time.Millisecond))
@@ -148,5 +167,29 @@ func TestShutdownOfAnIdleWorkerDoesNotWaitForTheFallbackPoll(t *testing.T) {
 	case <-done:
 	case <-time.After(30 * time.Second):
 		t.Fatal("Shutdown of an idle worker still waiting after 30 s")
+	}
+}
+
+// A job that failed transiently runs again as soon as asynq's forwarder
+// moves it back to its queue: the worker sees the forwarder at work and
+// does not wait for its fallback poll, an hour here.
+func TestRetryRunsWithoutWaitingForTheFallbackPoll(t *testing.T) {
+	c, conn := setup(t)
+	var runs atomic.Int32
+	startWorker(t, conn, PollInterval(time.Hour), withExecute(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		if runs.Add(1) == 1 {
+			return nil, nil, errors.New("a transient failure")
+		}
+		return Execute(ctx, p, doc)
+	}))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Run(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	if err != nil || st.State != jobs.StateCompleted || st.Retried != 1 {
+		t.Fatalf("a job retried once: %+v, %v", st, err)
 	}
 }
