@@ -76,14 +76,14 @@ type Param struct {
 	// MCP server's or the CLI's disk — and are resolved there, never sent
 	// to a worker.
 	Local bool
-	// Positional parameters are given on the CLI's command line after the
-	// document, in their order in Params (formfill search FILE PATTERN),
-	// instead of as flags.
-	Positional bool
 	// Replaces marks a local parameter naming a file the call writes,
 	// replacing any file already there (output_file_path): it makes the
 	// operation destructive in MCP's terms.
 	Replaces bool
+	// Positional parameters are given on the CLI's command line after the
+	// document, in their order in Params (formfill search FILE PATTERN),
+	// instead of as flags.
+	Positional bool
 }
 
 // PayloadField is the payload JSON path the parameter fills.

@@ -32,8 +32,8 @@ type Store interface {
 // clientStore is the Store of a real job queue.
 type clientStore struct{ *jobs.Client }
 
-// awaitPoll is the first poll interval of a wait: short jobs finish in
-// milliseconds.
+// awaitPoll is how often a wait looks at a job that announced its end but
+// has not settled, or at every job when Redis gives no announcements.
 const awaitPoll = 5 * time.Millisecond
 
 func (c clientStore) Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error) {
