@@ -38,13 +38,12 @@ func (c *Client) queueFailure(ctx context.Context, pipe redis.Pipeliner, id stri
 
 // RecordFailure keeps res as the result of job id, which failed for good
 // without the worker storing a result (its last retry ran out), so the
-// failure outlives asynq's archive, and announces the job's end.
+// failure outlives asynq's archive.
 func (c *Client) RecordFailure(ctx context.Context, id string, res *Result) error {
 	pipe := c.rdb.Pipeline()
 	if err := c.queueFailure(ctx, pipe, id, res); err != nil {
 		return err
 	}
-	announceDone(ctx, pipe, id)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("job %s: record failure: %w", id, c.connErr(err))
 	}

@@ -10,12 +10,14 @@ import (
 )
 
 // Announcements through Redis pub/sub, so that nobody waits by polling:
-// a worker that stores a job's outcome (StoreResult, RecordFailure) and a
-// client that cancels a job publish the job's ID on doneChannel, and a
-// client that submits a job publishes its queue on wakeChannel. Await
-// blocks on the first, idle workers on the second. Pub/sub loses messages
-// while a connection is down, and workers of an older version publish
-// nothing, so waiters keep a slow poll as a fallback.
+// a worker announces a job's ID on doneChannel once asynq has settled the
+// job (marked it completed, or archived it as failed: AnnounceDone, called
+// by the worker from a hook on asynq's own Redis commands), a client that
+// cancels a job announces it there too, and a client that submits a job
+// announces its queue on wakeChannel. Await blocks on the first, idle
+// workers on the second. Pub/sub loses messages while a connection is
+// down, and workers of an older version announce nothing, so waiters keep
+// a slow poll as a fallback.
 const (
 	doneChannel = "formfill:jobs:done"
 	wakeChannel = "formfill:jobs:wake"
@@ -128,10 +130,20 @@ func (h *doneHub) close() error {
 	return h.ps.Close()
 }
 
-// announceDone adds the announcement that job id's outcome is stored (or
-// that it was canceled) to pipe.
+// announceDone adds the announcement that job id has ended to pipe.
 func announceDone(ctx context.Context, pipe redis.Pipeliner, id string) {
 	pipe.Publish(ctx, doneChannel, id)
+}
+
+// AnnounceDone tells the clients waiting for job id that it has ended:
+// workers call it once asynq has marked the job completed or archived it,
+// so that Status reads the final state. A lost announcement only delays
+// the waiters until their fallback poll.
+func (c *Client) AnnounceDone(ctx context.Context, id string) error {
+	if err := c.rdb.Publish(ctx, doneChannel, id).Err(); err != nil {
+		return c.connErr(err)
+	}
+	return nil
 }
 
 // announceSubmitted tells idle workers that a job waits on queue. A lost

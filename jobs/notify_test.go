@@ -44,6 +44,29 @@ func TestAwaitIsToldWhenTheJobEnds(t *testing.T) {
 	if st == nil || st.State != jobs.StateCompleted || st.Result == nil || st.Result.Text == "" {
 		t.Fatalf("Await: %+v; want the completed job with its text", st)
 	}
+	// Announced once asynq has settled it, not merely when its result was
+	// stored: asynq itself holds the task completed.
+	insp := asynq.NewInspector(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: clientTestDB})
+	defer insp.Close()
+	if info, err := insp.GetTaskInfo(jobs.QueueInteractive, id); err != nil || info.State != asynq.TaskStateCompleted {
+		t.Fatalf("asynq's state when Await returned: %+v, %v", info, err)
+	}
+}
+
+// A job that fails is announced when asynq archives it.
+func TestAwaitIsToldWhenTheJobFails(t *testing.T) {
+	c := setup(t, 1)
+	ctx := context.Background()
+	time.Sleep(100 * time.Millisecond) // the worker is idle
+	docID, _ := c.PutBlob(ctx, []byte("PK\x03\x04 corrupt"))
+	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := <-awaitInBackground(c, id)
+	if st == nil || st.State != jobs.StateFailed || st.Result == nil || st.Result.Error == nil || st.Result.Error.Kind != jobs.ErrorInvalidDocument {
+		t.Fatalf("Await of a job on a corrupt document: %+v", st)
+	}
 }
 
 // Canceling a pending job is announced too.
@@ -98,49 +121,5 @@ func TestAwaitSeesJobsOfWorkersThatDoNotAnnounce(t *testing.T) {
 	defer mu.Unlock()
 	if ran != 1 {
 		t.Fatalf("the old worker ran %d jobs, want 1", ran)
-	}
-}
-
-// Once a worker has stored a job's outcome (and announced it), the job is
-// over for its clients, even while asynq still holds the task as active:
-// Await returns and Status reports it completed, with its result, before
-// the handler has returned.
-func TestStoredResultEndsTheJobBeforeAsynqDoes(t *testing.T) {
-	c := setup(t, 0)
-	ctx := context.Background()
-	conn := asynq.RedisClientOpt{Addr: redistest.Addr(), DB: clientTestDB}
-	release := make(chan struct{})
-	srv := asynq.NewServer(conn, asynq.Config{Concurrency: 1, Queues: map[string]int{jobs.QueueInteractive: 1},
-		TaskCheckInterval: 10 * time.Millisecond, LogLevel: asynq.FatalLevel})
-	err := srv.Start(asynq.HandlerFunc(func(ctx context.Context, task *asynq.Task) error {
-		id := task.ResultWriter().TaskID()
-		if err := c.StoreResult(ctx, jobs.QueueInteractive, id, &jobs.Result{Kind: jobs.KindExtractText, Text: "stored"}, jobs.Outputs{}); err != nil {
-			return err
-		}
-		<-release // asynq keeps the task active until the handler returns
-		return nil
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	defer close(release) // before Shutdown, which waits for the handler
-	docID, _ := c.PutBlob(ctx, []byte("x"))
-	id, err := c.Submit(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := <-awaitInBackground(c, id)
-	if st == nil || st.State != jobs.StateCompleted || st.Result == nil || st.Result.Text != "stored" {
-		t.Fatalf("Await while the handler holds the task: %+v", st)
-	}
-	insp := asynq.NewInspector(conn)
-	defer insp.Close()
-	info, err := insp.GetTaskInfo(jobs.QueueInteractive, id)
-	if err != nil || info.State != asynq.TaskStateActive {
-		t.Fatalf("asynq's state %v (%v); the test needs the task still active", info, err)
-	}
-	if st, err := c.Status(ctx, id); err != nil || st.State != jobs.StateCompleted || st.Result.Text != "stored" {
-		t.Fatalf("Status of the active task with a stored result: %+v, %v", st, err)
 	}
 }

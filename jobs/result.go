@@ -25,10 +25,8 @@ type Outputs struct {
 }
 
 // StoreResult records a job's result under its ID and its output documents
-// as blobs (setting each result's OutputDocID), and announces the job's end
-// to its waiters, in one round trip to Redis. Workers call it once per job,
-// before asynq marks the job done: from then on Status reports the job
-// finished.
+// as blobs (setting each result's OutputDocID), in one round trip to
+// Redis. Workers call it once per job, before asynq marks the job done.
 func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result, out Outputs) error {
 	if len(out.Items) != 0 && len(out.Items) != len(res.Group) {
 		return fmt.Errorf("job %s: store result: %d outputs for %d group results", id, len(out.Items), len(res.Group))
@@ -50,7 +48,6 @@ func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result,
 	} else {
 		pipe.Del(ctx, failedKey(id)) // an earlier attempt's record is void now
 	}
-	announceDone(ctx, pipe, id)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("job %s: store result: %w", id, c.connErr(err))
 	}

@@ -18,8 +18,8 @@ type waitOptions struct {
 
 // PollEvery sets how often Run and Await look at the job at first when
 // they cannot be told of its end (default 50 ms): when Redis refuses the
-// subscription they block on, and just after a job announced its end has not
-// settled yet. Otherwise they wait for the announcement, looking only
+// subscription they block on, and after an announcement the job's status
+// did not bear out. Otherwise they wait for the announcement, looking only
 // every fallbackPoll or more. The interval widens as the wait grows longer
 // (see Await).
 func PollEvery(d time.Duration) Option { return func(o *options) { o.wait.poll = d } }
@@ -50,8 +50,8 @@ func (c *Client) Run(ctx context.Context, p Payload, opts ...Option) (*Status, e
 }
 
 // Await waits for job id to finish and decides it as Run does. It blocks
-// until the worker that stores the job's outcome (or the client that
-// cancels it) announces it through Redis, and reads the job's status then.
+// until the worker that settles the job (or the client that cancels it)
+// announces its end through Redis, and reads the job's status then.
 // Announcements can be lost (a dropped connection, a worker of an older
 // version), so it also looks at the job now and then: every fallbackPoll at
 // first, or every PollEvery interval when announcements cannot be had;
@@ -121,9 +121,9 @@ func (c *Client) follow(ctx context.Context, id string, o waitOptions) (*Status,
 		case <-deadline:
 			return st, nil
 		case <-notified:
-			// The outcome is stored: read it. A job whose last attempt
-			// failed is archived by asynq a moment after the worker
-			// announced it: look again soon.
+			// The job was announced ended: read it. Should it not look
+			// ended (an announcement meant for a job of the same ID on
+			// another database of this Redis, say), look again soon.
 			if st, err = c.Status(ctx, id); err != nil {
 				return nil, err
 			}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hibiken/asynq"
 )
@@ -51,11 +50,6 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 	switch info.State {
 	case asynq.TaskStateActive:
 		st.State = StateActive
-		if len(info.Result) > 0 {
-			// The worker stored the outcome (and announced it); asynq
-			// marks the task done a moment later. The job is over.
-			st.State, st.CompletedAt = StateCompleted, time.Now().UTC()
-		}
 	case asynq.TaskStateRetry:
 		st.State = StateRetry
 	case asynq.TaskStateCompleted:
@@ -82,9 +76,6 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 			return nil, fmt.Errorf("job %s: decode result: %w", info.ID, err)
 		}
 		st.Result = &r
-		if info.State == asynq.TaskStateActive && r.Error != nil {
-			st.State = StateFailed // stored by a worker that then archives the task
-		}
 	}
 	if st.State == StateFailed && st.Result == nil {
 		// The worker recorded why the job's last attempt failed. asynq's

@@ -121,13 +121,13 @@ func (c *Client) resubmit(ctx context.Context, id, queue string, task *asynq.Tas
 	return nil
 }
 
-// settleWait bounds how long a resubmit waits for asynq to move a finished
+// settleWait bounds how long a resubmit waits for asynq to move a canceled
 // job out of active.
 const settleWait = 5 * time.Second
 
-// awaitInactive waits until asynq no longer holds job id as active. A job
-// counts as finished once its worker stored the outcome, or once it was
-// canceled, a moment before asynq moves it out of active; asynq cannot
+// awaitInactive waits until asynq no longer holds job id as active: a job
+// counts as canceled as soon as a client cancels it, a moment before its
+// worker stops it and asynq moves it out of active, and asynq cannot
 // delete an active task. Should it stay active, DeleteTask says so.
 func (c *Client) awaitInactive(ctx context.Context, queue, id string) error {
 	deadline := time.Now().Add(settleWait)

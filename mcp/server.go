@@ -32,8 +32,8 @@ type Store interface {
 // clientStore is the Store of a real job queue.
 type clientStore struct{ *jobs.Client }
 
-// awaitPoll is how often a wait looks at a job that announced its end but
-// has not settled, or at every job when Redis gives no announcements.
+// awaitPoll is how often a wait looks at a job at first when Redis gives no
+// announcements of jobs' ends.
 const awaitPoll = 5 * time.Millisecond
 
 func (c clientStore) Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error) {

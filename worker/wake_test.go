@@ -33,6 +33,37 @@ func TestForwardsKnowsAsynqsForwardScript(t *testing.T) {
 	}
 }
 
+func TestSettledJobKnowsAsynqsSettlingScripts(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		args []any
+		id   string
+		ok   bool
+	}{
+		{"markAsComplete", []any{"evalsha", "s", 6, "asynq:{interactive}:active", "asynq:{interactive}:lease", "asynq:{interactive}:completed",
+			"asynq:{interactive}:t:i-1", "asynq:{interactive}:processed:2026-11-24", "asynq:{interactive}:processed", "i-1", 1, 2, "msg", 9}, "i-1", true},
+		{"markAsComplete, unique", []any{"evalsha", "s", 7, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:completed",
+			"asynq:{bulk}:t:b-2", "p", "q", "asynq:{bulk}:unique:x", "b-2", 1, 2, "msg", 9}, "b-2", true},
+		{"done", []any{"evalsha", "s", 5, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:t:b-3", "p", "q", "b-3", 1, 9}, "b-3", true},
+		{"archive", []any{"eval", "script", 9, "asynq:{bulk}:t:b-4", "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:archived",
+			"p", "f", "pt", "ft", "asynq:{bulk}:t:", "b-4", "msg", 1, 2, 3, 4, 5}, "b-4", true},
+		{"retry", []any{"evalsha", "s", 8, "asynq:{bulk}:t:b-5", "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:retry",
+			"p", "f", "pt", "ft", "b-5", "msg", 1, 2, 3}, "", false},
+		{"requeue", []any{"evalsha", "s", 4, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:pending", "asynq:{bulk}:t:b-6", "b-6"}, "", false},
+		{"another task's key", []any{"evalsha", "s", 5, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:t:b-7", "p", "q", "b-8", 1, 9}, "", false},
+		{"dequeue", []any{"evalsha", "s", 4, "asynq:{a}:pending", "asynq:{a}:paused", "asynq:{a}:active", "asynq:{a}:lease", 1, "p"}, "", false},
+		{"plain command", []any{"publish", "formfill:jobs:done", "i-1"}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			id, ok := settledJob(redis.NewCmd(ctx, tc.args...))
+			if id != tc.id || ok != tc.ok {
+				t.Fatalf("settledJob = %q, %v; want %q, %v", id, ok, tc.id, tc.ok)
+			}
+		})
+	}
+}
+
 func TestDequeueQueueKnowsAsynqsDequeueScript(t *testing.T) {
 	ctx := context.Background()
 	keys := func(q string) []any {

@@ -113,9 +113,12 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: unsupported Redis connection %T", jobs.ErrInvalidConfig, conn)
 	}
+	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache))
+	// asynq's own client, watched: idle dequeues wait for announced jobs,
+	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
 	rdb.AddHook(w.waker)
-	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache))
+	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, log: w.log})
 	w.metrics = newMetrics()
 	w.server = asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:       w.concurrency,
