@@ -26,7 +26,7 @@ type Worker struct {
 	execute         executeFunc
 	pollInterval    time.Duration
 	blobCache       int64
-	rdb             redis.UniversalClient // asynq's, with the waker's hook
+	rdb             redis.UniversalClient // asynq's, with the waker's and the settle hook
 	waker           *waker
 	stopWake        func() error
 	abandoned       atomic.Int64 // engine calls still running after their job was stopped
@@ -55,10 +55,10 @@ func Logger(l *slog.Logger) Option { return func(w *Worker) { w.log = l } }
 func ShutdownTimeout(d time.Duration) Option { return func(w *Worker) { w.shutdownTimeout = d } }
 
 // PollInterval sets how often an idle worker looks for jobs nobody
-// announced (default DefaultPollInterval): jobs asynq moves back to a queue
-// for a retry, and jobs submitted by clients of an older version. Jobs
-// submitted through a jobs.Client are announced, and an idle worker takes
-// them at once.
+// announced (default DefaultPollInterval), such as those submitted by
+// clients of an older version. Jobs submitted through a jobs.Client are
+// announced, and so are jobs the worker's own asynq forwarder moves back to
+// a queue for a retry: an idle worker takes them at once.
 func PollInterval(d time.Duration) Option { return func(w *Worker) { w.pollInterval = d } }
 
 // DefaultPollInterval is how often an idle worker looks for jobs nobody
