@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -72,34 +71,29 @@ func buildFormfill(tb testing.TB) string {
 }
 
 // process is a formfill command the test started; it is stopped (SIGINT,
-// then killed) when the test ends.
+// then killed) when the test ends, and its stderr, kept in a file, shown
+// if the test failed.
 type process struct {
 	cmd    *exec.Cmd
-	stderr *lockedBuffer
+	stderr string // the file its stderr goes to
 }
 
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+// log returns what the process wrote to stderr so far.
+func (p *process) log() string {
+	b, _ := os.ReadFile(p.stderr)
+	return string(b)
 }
 
 func startProcess(tb testing.TB, env []string, bin string, args ...string) *process {
 	tb.Helper()
-	p := &process{cmd: exec.Command(bin, args...), stderr: &lockedBuffer{}}
+	f, err := os.CreateTemp(tb.TempDir(), "stderr-*.log")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close() // the child has its own descriptor
+	p := &process{cmd: exec.Command(bin, args...), stderr: f.Name()}
 	p.cmd.Env = append(os.Environ(), env...)
-	p.cmd.Stderr = p.stderr
+	p.cmd.Stderr = f
 	if err := p.cmd.Start(); err != nil {
 		tb.Fatal(err)
 	}
@@ -114,7 +108,7 @@ func startProcess(tb testing.TB, env []string, bin string, args ...string) *proc
 			<-done
 		}
 		if tb.Failed() {
-			tb.Logf("%s %s stderr:\n%s", filepath.Base(bin), strings.Join(args, " "), p.stderr.String())
+			tb.Logf("%s %s stderr:\n%s", filepath.Base(bin), strings.Join(args, " "), p.log())
 		}
 	})
 	return p
@@ -148,7 +142,7 @@ func startHTTPReplica(tb testing.TB, bin, root, redisURL, token string) string {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	tb.Fatalf("formfill mcp --http %s did not come up:\n%s", addr, p.stderr.String())
+	tb.Fatalf("formfill mcp --http %s did not come up:\n%s", addr, p.log())
 	return ""
 }
 
