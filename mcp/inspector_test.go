@@ -22,7 +22,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(helperEnv) == "stdio" {
 		os.Exit(serveHelper())
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeFormfillBinary()
+	os.Exit(code)
 }
 
 func serveHelper() int {
@@ -63,14 +65,11 @@ func inspectorBin(t *testing.T) string {
 // binary in helper mode.
 func serverCommand(t *testing.T) (argv []string, env []string) {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "formfill")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/formfill")
-	build.Dir = repoRoot(t)
-	if out, err := build.CombinedOutput(); err == nil {
+	bin, err := formfillBinary(repoRoot(t))
+	if err == nil {
 		return []string{bin, "mcp"}, nil
-	} else {
-		t.Logf("cmd/formfill does not build, the Inspector launches the test binary instead:\n%s", out)
 	}
+	t.Logf("cmd/formfill does not build, the Inspector launches the test binary instead: %v", err)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)

@@ -6,12 +6,14 @@ import (
 	"context"
 	"debug/buildinfo"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -58,14 +60,43 @@ func sdkInstalled(dir string) bool {
 	return err == nil && bytes.Contains(b, []byte(`"version": "`+sdkVersion+`"`))
 }
 
-// buildFormfill builds cmd/formfill into a temporary directory.
+// The formfill binary, built once for the tests that run it.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+// formfillBinary builds cmd/formfill (once) and returns its path.
+func formfillBinary(root string) (string, error) {
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "formfill-mcp-test"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "formfill")
+		build := exec.Command("go", "build", "-o", built.bin, "./cmd/formfill")
+		build.Dir = root
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("building formfill: %v\n%s", err, out)
+		}
+	})
+	return built.bin, built.err
+}
+
+// removeFormfillBinary deletes the binary formfillBinary built, if any.
+func removeFormfillBinary() {
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+}
+
+// buildFormfill returns the formfill binary, failing tb when it does not
+// build.
 func buildFormfill(tb testing.TB) string {
 	tb.Helper()
-	bin := filepath.Join(tb.TempDir(), "formfill")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/formfill")
-	build.Dir = repoRoot(tb)
-	if out, err := build.CombinedOutput(); err != nil {
-		tb.Fatalf("building formfill: %v\n%s", err, out)
+	bin, err := formfillBinary(repoRoot(tb))
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return bin
 }
