@@ -332,3 +332,43 @@ func TestTasksListPaginates(t *testing.T) {
 		}
 	}
 }
+
+// A session keeps its newest maxSessionJobs jobs: an older one is gone from
+// tasks/list and, so that the two agree, from tasks/get and get_job too —
+// in one process's memory and through Redis alike.
+func TestForgottenTasksAreGoneEverywhere(t *testing.T) {
+	defer func(n int) { maxSessionJobs = n }(maxSessionJobs)
+	maxSessionJobs = 3
+	stores := map[string]func(t *testing.T) Store{
+		"memory": func(*testing.T) Store { return newMemStore() },
+		"redis": func(t *testing.T) Store {
+			jc, _ := redisStack(t)
+			return clientStore{jc}
+		},
+	}
+	for name, store := range stores {
+		t.Run(name, func(t *testing.T) {
+			s := newTestServer(t, store(t), workdir(t))
+			var ids []string
+			for i := range 5 {
+				created := rpc(t, s, "sess-F", i, "tools/call", map[string]any{"name": ToolExtractText, "arguments": map[string]any{"file_path": "form.pdf", "wait_seconds": 0}, "task": map[string]any{}})
+				id, _ := field(created, "result", "task", "taskId").(string)
+				if id == "" {
+					t.Fatalf("task %d: %v", i, created)
+				}
+				ids = append(ids, id)
+			}
+			list := fmt.Sprint(rpc(t, s, "sess-F", 10, "tasks/list", nil))
+			for i, id := range ids {
+				kept := i >= 2
+				if strings.Contains(list, id) != kept {
+					t.Errorf("task %d listed=%v, want %v", i, !kept, kept)
+				}
+				got := rpc(t, s, "sess-F", 11, "tasks/get", map[string]any{"taskId": id})
+				if found := field(got, "error") == nil; found != kept {
+					t.Errorf("tasks/get of task %d found=%v, want %v: %v", i, found, kept, got)
+				}
+			}
+		})
+	}
+}

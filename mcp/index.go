@@ -24,8 +24,9 @@ type jobIndex interface {
 }
 
 // maxSessionJobs bounds the jobs a session keeps: the oldest beyond it are
-// forgotten, by list and get alike, so tasks/get and tasks/list agree.
-const maxSessionJobs = 1000
+// forgotten, by list and get alike, so tasks/get and tasks/list agree. A
+// variable for the tests.
+var maxSessionJobs = 1000
 
 // redisIndex shares the job notes (tool, session, doc_id, creation time)
 // and each session's job list through Redis, so that with several replicas
@@ -63,8 +64,8 @@ func (x *redisIndex) add(ctx context.Context, m jobMeta) {
 	_, err = x.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, indexJobPrefix+m.ID, b, x.ttl)
 		p.LPush(ctx, key, m.ID)
-		trimmed = p.LRange(ctx, key, maxSessionJobs, -1)
-		p.LTrim(ctx, key, 0, maxSessionJobs-1)
+		trimmed = p.LRange(ctx, key, int64(maxSessionJobs), -1)
+		p.LTrim(ctx, key, 0, int64(maxSessionJobs-1))
 		p.Expire(ctx, key, x.ttl)
 		return nil
 	})
@@ -119,7 +120,7 @@ func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
 func (x *redisIndex) markDelivered(id, path string) { x.local.markDelivered(id, path) }
 
 func (x *redisIndex) list(ctx context.Context, session string) ([]string, error) {
-	ids, err := x.rdb.LRange(ctx, indexSessionPrefix+session, 0, maxSessionJobs-1).Result()
+	ids, err := x.rdb.LRange(ctx, indexSessionPrefix+session, 0, int64(maxSessionJobs-1)).Result()
 	if err != nil {
 		x.log.Warn("mcp: reading the shared job list", "session", session, "err", err)
 		return x.local.recent(session, maxSessionJobs), nil
