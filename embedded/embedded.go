@@ -2,11 +2,18 @@
 // in-process Redis (miniredis) and an in-process worker, so the CLI and the
 // MCP server run documents through the very same job path a deployment uses.
 // `formfill serve` exposes it on a local port for several clients.
+//
+// The embedded Redis holds the documents of the jobs it runs, so it answers
+// only clients that present the random password generated at Start (URL
+// and Conn carry it): other users of the machine can reach a local port,
+// but cannot read what is behind it.
 package embedded
 
 import (
+	"crypto/rand"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"sync"
 	"time"
 
@@ -18,11 +25,12 @@ import (
 
 // Server is an embedded Redis with a worker serving it.
 type Server struct {
-	redis  *miniredis.Miniredis
-	worker *worker.Worker
-	stop   chan struct{}
-	wg     sync.WaitGroup
-	once   sync.Once
+	redis    *miniredis.Miniredis
+	password string
+	worker   *worker.Worker
+	stop     chan struct{}
+	wg       sync.WaitGroup
+	once     sync.Once
 }
 
 type config struct {
@@ -51,10 +59,12 @@ func Start(opts ...Option) (*Server, error) {
 		o(&cfg)
 	}
 	m := miniredis.NewMiniRedis()
+	password := rand.Text() // 26 base32 characters: 130 random bits
+	m.RequireAuth(password) // before it listens: no window without a password
 	if err := m.StartAddr(cfg.addr); err != nil {
 		return nil, fmt.Errorf("start embedded redis on %s: %w", cfg.addr, err)
 	}
-	s := &Server{redis: m, stop: make(chan struct{})}
+	s := &Server{redis: m, password: password, stop: make(chan struct{})}
 	s.wg.Add(1)
 	go s.driveClock()
 	w, err := worker.New(s.Conn(), worker.Concurrency(cfg.concurrency), worker.Logger(cfg.log),
@@ -89,14 +99,23 @@ func (s *Server) driveClock() {
 	}
 }
 
-// Conn returns the connection options of the embedded Redis.
-func (s *Server) Conn() asynq.RedisConnOpt { return asynq.RedisClientOpt{Addr: s.redis.Addr()} }
+// Conn returns the connection options of the embedded Redis, with its
+// password.
+func (s *Server) Conn() asynq.RedisConnOpt {
+	return asynq.RedisClientOpt{Addr: s.redis.Addr(), Password: s.password}
+}
 
 // Addr returns the host:port the embedded Redis listens on.
 func (s *Server) Addr() string { return s.redis.Addr() }
 
-// URL returns the redis:// URL clients of `formfill serve` should use.
-func (s *Server) URL() string { return "redis://" + s.redis.Addr() }
+// Password returns the password the embedded Redis requires.
+func (s *Server) Password() string { return s.password }
+
+// URL returns the redis:// URL clients of `formfill serve` should use, with
+// the password: show it to the user who started the server, never log it.
+func (s *Server) URL() string {
+	return (&url.URL{Scheme: "redis", User: url.UserPassword("", s.password), Host: s.redis.Addr()}).String()
+}
 
 // Client returns a new jobs client for the embedded Redis.
 func (s *Server) Client(opts ...jobs.ClientOption) *jobs.Client {

@@ -82,7 +82,7 @@ func TestIdempotencyKeyOnEmbeddedRedis(t *testing.T) {
 // so blobs expire in a long-running process.
 func TestClockRunsTTLsDown(t *testing.T) {
 	s := start(t)
-	rdb := redis.NewClient(&redis.Options{Addr: s.Addr()})
+	rdb := redis.NewClient(&redis.Options{Addr: s.Addr(), Password: s.Password()})
 	defer rdb.Close()
 	ctx := context.Background()
 	if err := rdb.Set(ctx, "k", "v", 1500*time.Millisecond).Err(); err != nil {
@@ -96,10 +96,55 @@ func TestClockRunsTTLsDown(t *testing.T) {
 
 func TestAddrOptionListensWhereAsked(t *testing.T) {
 	s := start(t, Addr("127.0.0.1:0"))
-	if !strings.HasPrefix(s.URL(), "redis://127.0.0.1:") {
-		t.Fatalf("URL = %s", s.URL())
+	if !strings.HasPrefix(s.URL(), "redis://:"+s.Password()+"@127.0.0.1:") {
+		t.Fatalf("URL = %s", jobs.RedactURL(s.URL()))
 	}
 	if _, err := Start(Addr("256.0.0.1:1")); err == nil {
 		t.Fatal("Start on an impossible address succeeded")
+	}
+}
+
+// The embedded Redis holds documents: a process that does not know the
+// password generated at Start reads nothing, whatever it tries; the URL
+// and Conn the server hands out work.
+func TestEmbeddedRedisRequiresItsPassword(t *testing.T) {
+	s := start(t)
+	other := start(t)
+	if s.Password() == "" || len(s.Password()) < 20 || s.Password() == other.Password() {
+		t.Fatalf("passwords %q and %q: want long, random ones", s.Password(), other.Password())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c := s.Client()
+	defer c.Close()
+	docID, err := c.PutBlob(ctx, []byte("a confidential document"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, user, password string }{
+		{"no password", "", ""},
+		{"wrong password", "", "guess"},
+		{"another server's password", "", other.Password()},
+		{"default user, no password", "default", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rdb := redis.NewClient(&redis.Options{Addr: s.Addr(), Username: tc.user, Password: tc.password, MaxRetries: -1})
+			defer rdb.Close()
+			if v, err := rdb.Get(ctx, "formfill:blob:"+docID).Result(); err == nil || strings.Contains(v, "confidential") {
+				t.Fatalf("read the document without the password: %q", v)
+			}
+			if keys, err := rdb.Keys(ctx, "*").Result(); err == nil {
+				t.Fatalf("listed keys without the password: %v", keys)
+			}
+		})
+	}
+	conn, err := jobs.ParseRedisURL(s.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	byURL := jobs.NewClient(conn)
+	defer byURL.Close()
+	if data, err := byURL.GetBlob(ctx, docID); err != nil || string(data) != "a confidential document" {
+		t.Fatalf("a client given the URL cannot read: %q %v", data, err)
 	}
 }

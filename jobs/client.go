@@ -33,6 +33,10 @@ type Client struct {
 	timeout   time.Duration
 	maxRetry  int
 	cache     *blobCache // nil unless WithBlobCache
+	done      *doneHub   // announcements of finished jobs, for Await
+	// doneChannel and wakeChannel are the pub/sub channels of this
+	// client's database (see channels).
+	doneChannel, wakeChannel string
 }
 
 // ClientOption configures a Client.
@@ -79,12 +83,14 @@ func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
 	for _, o := range opts {
 		o(c)
 	}
+	c.doneChannel, c.wakeChannel = channels(c.rdb)
+	c.done = newDoneHub(c.rdb, c.doneChannel)
 	return c
 }
 
 // Close releases the client's connections.
 func (c *Client) Close() error {
-	return errors.Join(c.aq.Close(), c.insp.Close(), c.rdb.Close())
+	return errors.Join(c.done.close(), c.aq.Close(), c.insp.Close(), c.rdb.Close())
 }
 
 // Redis returns the client's Redis connection, for the worker and tests.

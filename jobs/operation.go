@@ -76,6 +76,10 @@ type Param struct {
 	// MCP server's or the CLI's disk — and are resolved there, never sent
 	// to a worker.
 	Local bool
+	// Replaces marks a local parameter naming a file the call writes,
+	// replacing any file already there (output_file_path): it makes the
+	// operation destructive in MCP's terms.
+	Replaces bool
 	// Positional parameters are given on the CLI's command line after the
 	// document, in their order in Params (formfill search FILE PATTERN),
 	// instead of as flags.
@@ -103,12 +107,17 @@ func (p Param) Type() string {
 }
 
 // Annotations are the MCP tool hints of an operation, derived from its
-// declaration: a read-only operation reads only; others produce a new
-// document (never change the input) and give the same output for the same
-// input, so none is destructive; none reaches beyond the documents it is
-// given.
+// declaration: a read-only operation reads only. The others produce a new
+// document (never change the input in the job store) and give the same
+// output for the same input, so calling one twice has the effect of calling
+// it once; one that can save its document over a file already there (a
+// parameter that Replaces) is destructive. None reaches beyond the
+// documents it is given.
 func (op *Operation) Annotations() (readOnly, destructive, idempotent, openWorld bool) {
-	return op.ReadOnly, false, true, false
+	if !op.ReadOnly {
+		destructive = slices.ContainsFunc(op.Params, func(p Param) bool { return p.Replaces })
+	}
+	return op.ReadOnly, destructive, true, false
 }
 
 // Operations is the table of every operation, in a stable order.

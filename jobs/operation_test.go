@@ -61,6 +61,9 @@ func TestOperationsAreWellFormed(t *testing.T) {
 			if p.Type() == "" || p.Description == "" {
 				t.Errorf("%s: parameter %s needs a schema type and a description", op.Kind, p.Name)
 			}
+			if p.Replaces && (!p.Local || op.ReadOnly) {
+				t.Errorf("%s: parameter %s replaces a file, so it must be local and its operation not read-only", op.Kind, p.Name)
+			}
 			if p.Local {
 				continue
 			}

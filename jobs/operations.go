@@ -75,7 +75,7 @@ var answersParams = []Param{
 	{Name: "answers", Schema: arrayOf(answerItems), Description: "answers to write (required unless answers_file_path is given; not both)"},
 	{Name: "answers_file_path", Schema: stringType, Local: true, Description: "a JSON file (inside the roots) holding the answers array, for long lists"},
 	{Name: "dry_run", Schema: booleanType, Description: "report what would change without producing a document"},
-	{Name: "output_file_path", Schema: stringType, Local: true, Description: "save the filled document here (inside the roots) instead of returning base64"},
+	{Name: "output_file_path", Schema: stringType, Local: true, Replaces: true, Description: "save the filled document here (inside the roots; a file already there is replaced) instead of returning base64"},
 	{Name: "track_changes", Schema: booleanType, Description: "Word only: write every answer as a tracked change (insertion, and deletion of the text it replaces) that the reviewer accepts or rejects in Word"},
 	{Name: "comment_uncertain", Schema: booleanType, Description: "flag every answer of confidence uncertain or unknown with a comment giving the confidence and its note: a Word comment, an Excel cell note, a PDF text annotation"},
 	{Name: "author", Schema: stringType, Description: "who the tracked changes and comments are by (default formfill)"},

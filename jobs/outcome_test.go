@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/redis/go-redis/v9"
 )
 
 func TestErrorOfClassifiesFailures(t *testing.T) {
@@ -101,5 +103,16 @@ func TestStatusErrDecidesTheJob(t *testing.T) {
 				t.Fatal("the stored *Error is not reachable with errors.As")
 			}
 		})
+	}
+}
+
+// Pub/sub channels are server-wide: each database gets its own, so
+// deployments sharing a Redis server on different databases do not wake
+// each other.
+func TestChannelsNameTheDatabase(t *testing.T) {
+	d3, w3 := channels(redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DB: 3}))
+	d0, w0 := channels(redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"}))
+	if d3 == d0 || w3 == w0 || d3 == w3 || !strings.Contains(d3, "db3") {
+		t.Fatalf("channels: db3 %s %s, db0 %s %s", d3, w3, d0, w0)
 	}
 }

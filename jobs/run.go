@@ -16,8 +16,12 @@ type waitOptions struct {
 	onState func(*Status)
 }
 
-// PollEvery sets how often Run and Await look at the job at first (default
-// 50 ms); the interval widens as the wait grows longer (see Await).
+// PollEvery sets how often Run and Await look at the job at first when
+// they cannot be told of its end (default 50 ms): when Redis refuses the
+// subscription they block on, and after an announcement the job's status
+// did not bear out. Otherwise they wait for the announcement, looking only
+// every fallbackPoll or more. The interval widens as the wait grows longer
+// (see Await).
 func PollEvery(d time.Duration) Option { return func(o *options) { o.wait.poll = d } }
 
 // WaitAtMost makes Run and Await give up waiting after d and return the
@@ -45,13 +49,16 @@ func (c *Client) Run(ctx context.Context, p Payload, opts ...Option) (*Status, e
 	return c.Await(ctx, id, opts...)
 }
 
-// Await waits for job id to finish and decides it as Run does. It polls
-// every PollEvery interval at first; once it has waited longer it polls every
-// tenth of the time waited so far, up to once a second, so that a batch of
-// long jobs does not keep Redis busy answering polls while the latency a
-// client sees stays within about a tenth of the job's. Each poll reads the
-// job's state alone, in one light round trip; the full status (with the
-// result) is read once the job has settled.
+// Await waits for job id to finish and decides it as Run does. It blocks
+// until the worker that settles the job (or the client that cancels it)
+// announces its end through Redis, and reads the job's status then.
+// Announcements can be lost (a dropped connection, a worker of an older
+// version), so it also looks at the job now and then: every fallbackPoll at
+// first, or every PollEvery interval when announcements cannot be had;
+// once it has waited longer, every tenth of the time waited so far, up to
+// once a second. Each such look reads the job's state alone, in one light
+// round trip; the full status (with the result) is read once the job has
+// settled.
 func (c *Client) Await(ctx context.Context, id string, opts ...Option) (*Status, error) {
 	var o options
 	for _, fn := range opts {
@@ -74,32 +81,38 @@ func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Stat
 // maxWaitPoll bounds how far a wait stretches its poll interval.
 const maxWaitPoll = time.Second
 
+// fallbackPoll is the first poll interval of a wait that will be told of
+// the job's end: it only catches announcements that went missing.
+const fallbackPoll = 100 * time.Millisecond
+
 // follow is the loop behind Run, Await and Wait.
 func (c *Client) follow(ctx context.Context, id string, o waitOptions) (*Status, error) {
 	if o.poll <= 0 {
 		o.poll = 50 * time.Millisecond
 	}
+	// Listen before the first look, so an end announced in between is heard.
+	notified, stop, told := c.done.watch(id)
+	defer stop()
 	st, err := c.Status(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	report := func(s *Status) {
-		if o.onState != nil {
-			o.onState(s)
-		}
+	w := waiter{report: o.onState, base: o.poll}
+	if told {
+		w.base = max(o.poll, fallbackPoll)
 	}
-	report(st)
+	w.see(st)
 	if st.State.Final() {
 		return st, nil
 	}
-	start := time.Now()
 	var deadline <-chan time.Time
 	if o.atMost > 0 {
 		dt := time.NewTimer(o.atMost)
 		defer dt.Stop()
 		deadline = dt.C
 	}
-	t := time.NewTimer(o.poll)
+	start := time.Now()
+	t := time.NewTimer(w.base)
 	defer t.Stop()
 	for {
 		select {
@@ -107,29 +120,59 @@ func (c *Client) follow(ctx context.Context, id string, o waitOptions) (*Status,
 			return st, fmt.Errorf("job %s still %s: %w", id, st.State, ctx.Err())
 		case <-deadline:
 			return st, nil
-		case <-t.C:
-		}
-		state, settled, err := c.lightState(ctx, st.Queue, id)
-		if err != nil {
-			return nil, err
-		}
-		if settled {
-			full, err := c.Status(ctx, id)
-			if err != nil {
+		case <-notified:
+			// The job was announced ended: read it. Should it not look
+			// ended (an announcement meant for a job of the same ID on
+			// another database of this Redis, say), look again soon.
+			if st, err = c.Status(ctx, id); err != nil {
 				return nil, err
 			}
-			if full.State != st.State {
-				report(full)
-			}
-			if st = full; st.State.Final() {
+			if w.see(st); st.State.Final() {
 				return st, nil
 			}
-		} else if state != st.State {
-			st = &Status{ID: st.ID, Kind: st.Kind, Queue: st.Queue, State: state}
-			report(st)
+			w.base, start = o.poll, time.Now()
+			t.Reset(w.base)
+			continue
+		case <-t.C:
 		}
-		t.Reset(nextPoll(o.poll, time.Since(start)))
+		if st, err = c.look(ctx, st); err != nil {
+			return nil, err
+		}
+		if w.see(st); st.State.Final() {
+			return st, nil
+		}
+		t.Reset(nextPoll(w.base, time.Since(start)))
 	}
+}
+
+// waiter reports each change of a followed job's state.
+type waiter struct {
+	report func(*Status)
+	base   time.Duration // first poll interval
+	last   State
+}
+
+func (w *waiter) see(st *Status) {
+	if st.State != w.last && w.report != nil {
+		w.report(st)
+	}
+	w.last = st.State
+}
+
+// look reads the state of the job st describes in one light round trip, and
+// its full status only when it may have settled.
+func (c *Client) look(ctx context.Context, st *Status) (*Status, error) {
+	state, settled, err := c.lightState(ctx, st.Queue, st.ID)
+	if err != nil {
+		return nil, err
+	}
+	if settled {
+		return c.Status(ctx, st.ID)
+	}
+	if state == st.State {
+		return st, nil
+	}
+	return &Status{ID: st.ID, Kind: st.Kind, Queue: st.Queue, State: state}, nil
 }
 
 // lightState tells, in one light round trip, the job's state and whether it

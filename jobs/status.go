@@ -136,7 +136,11 @@ func (c *Client) Cancel(ctx context.Context, id string) error {
 	if st.State.Final() {
 		return fmt.Errorf("job %s has already %s; nothing to cancel", id, st.State)
 	}
-	if err := c.rdb.Set(ctx, canceledKey(id), "1", c.retention).Err(); err != nil {
+	// From the mark on, Status says canceled: waiters can be told at once.
+	pipe := c.rdb.Pipeline()
+	pipe.Set(ctx, canceledKey(id), "1", c.retention)
+	c.announceDone(ctx, pipe, id)
+	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("job %s: mark canceled: %w", id, c.connErr(err))
 	}
 	if st.State == StateActive {

@@ -82,11 +82,16 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (string,
 	}
 	_, err = c.aq.EnqueueContext(ctx, task, taskOpts...)
 	if errors.Is(err, asynq.ErrTaskIDConflict) {
-		return id, c.resubmit(ctx, id, o.queue, task, taskOpts)
+		err = c.resubmit(ctx, id, o.queue, task, taskOpts)
+		if err == nil {
+			c.announceSubmitted(ctx, o.queue)
+		}
+		return id, err
 	}
 	if err != nil {
 		return "", fmt.Errorf("enqueue %s job: %w", p.Kind, c.connErr(err))
 	}
+	c.announceSubmitted(ctx, o.queue)
 	return id, nil
 }
 
@@ -101,6 +106,9 @@ func (c *Client) resubmit(ctx context.Context, id, queue string, task *asynq.Tas
 	if st != nil && st.State != StateFailed && st.State != StateCanceled {
 		return nil
 	}
+	if err := c.awaitInactive(ctx, queue, id); err != nil {
+		return err
+	}
 	if err := c.insp.DeleteTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
 		return fmt.Errorf("job %s: remove failed run before retrying it: %w", id, err)
 	}
@@ -111,6 +119,34 @@ func (c *Client) resubmit(ctx context.Context, id, queue string, task *asynq.Tas
 		return fmt.Errorf("job %s: enqueue again: %w", id, c.connErr(err))
 	}
 	return nil
+}
+
+// settleWait bounds how long a resubmit waits for asynq to move a canceled
+// job out of active.
+const settleWait = 5 * time.Second
+
+// awaitInactive waits until asynq no longer holds job id as active: a job
+// counts as canceled as soon as a client cancels it, a moment before its
+// worker stops it and asynq moves it out of active, and asynq cannot
+// delete an active task. Should it stay active, DeleteTask says so.
+func (c *Client) awaitInactive(ctx context.Context, queue, id string) error {
+	deadline := time.Now().Add(settleWait)
+	for {
+		state, err := c.rdb.HGet(ctx, taskKey(queue, id), "state").Result()
+		switch {
+		case errors.Is(err, redis.Nil), err == nil && state != "active":
+			return nil
+		case err != nil:
+			return fmt.Errorf("job %s: %w", id, c.connErr(err))
+		case time.Now().After(deadline):
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("job %s: waiting for its last run to settle: %w", id, ctx.Err())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 }
 
 // forgetGone deletes the failure record and cancel mark of job id when

@@ -136,12 +136,12 @@ func field(m map[string]any, path ...string) any {
 
 // MCP tasks: a task-augmented call returns at once with the job ID as task
 // ID; tasks/get, tasks/list, tasks/result and tasks/cancel read the job
-// store. A second Server on the same store stands in for another replica.
+// store, for the session that made the task and no other (replicas sharing
+// it through Redis: TestRealRedisReplicasShareTasks).
 func TestTasksFromJobStore(t *testing.T) {
 	root := workdir(t)
 	store := newMemStore()
 	s := newTestServer(t, store, root)
-	replica := newTestServer(t, store, root)
 
 	store.hold()
 	created := rpc(t, s, "sess-A", 1, "tools/call", map[string]any{
@@ -154,9 +154,14 @@ func TestTasksFromJobStore(t *testing.T) {
 		t.Fatalf("task ID %q is not a job ID of the store", taskID)
 	}
 
-	got := rpc(t, replica, "sess-B", 2, "tasks/get", map[string]any{"taskId": taskID})
+	got := rpc(t, s, "sess-A", 2, "tasks/get", map[string]any{"taskId": taskID})
 	if field(got, "result", "status") != "working" || field(got, "result", "taskId") != taskID {
-		t.Fatalf("tasks/get on another replica: %v", got)
+		t.Fatalf("tasks/get: %v", got)
+	}
+	for _, method := range []string{"tasks/get", "tasks/result", "tasks/cancel"} {
+		if got := rpc(t, s, "sess-B", 2, method, map[string]any{"taskId": taskID}); field(got, "error", "code") != float64(mcpgo.INVALID_PARAMS) {
+			t.Fatalf("%s by another session: %v; want not found", method, got)
+		}
 	}
 	list := rpc(t, s, "sess-A", 3, "tasks/list", map[string]any{})
 	if !strings.Contains(fmt.Sprint(field(list, "result", "tasks")), taskID) {
@@ -164,7 +169,7 @@ func TestTasksFromJobStore(t *testing.T) {
 	}
 
 	store.release()
-	res := rpc(t, replica, "sess-B", 4, "tasks/result", map[string]any{"taskId": taskID})
+	res := rpc(t, s, "sess-A", 4, "tasks/result", map[string]any{"taskId": taskID})
 	if field(res, "result", "isError") == true || !strings.Contains(fmt.Sprint(field(res, "result", "content")), "S1-R3-C3") {
 		t.Fatalf("tasks/result: %v", res)
 	}
@@ -180,7 +185,7 @@ func TestTasksFromJobStore(t *testing.T) {
 	second := rpc(t, s, "sess-A", 6, "tools/call", map[string]any{
 		"name": ToolExtractText, "arguments": map[string]any{"file_path": "form.pdf"}, "task": map[string]any{}})
 	id2, _ := field(second, "result", "task", "taskId").(string)
-	canceled := rpc(t, replica, "sess-B", 7, "tasks/cancel", map[string]any{"taskId": id2})
+	canceled := rpc(t, s, "sess-A", 7, "tasks/cancel", map[string]any{"taskId": id2})
 	if field(canceled, "result", "status") != "cancelled" {
 		t.Fatalf("tasks/cancel: %v", canceled)
 	}
@@ -269,5 +274,107 @@ func TestGetJobWritesTheOutputFileOnce(t *testing.T) {
 	mustOK(t, c, ToolGetJob, map[string]any{"job_id": done.JobID})
 	if b, err := os.ReadFile(path); err != nil || !bytes.HasPrefix(b, []byte("PK")) {
 		t.Fatalf("a deleted output was not written again: %v", err)
+	}
+}
+
+// tasks/list pages through a session's tasks, newest first, with an opaque
+// nextCursor until the last page; a cursor that is garbage, or another
+// session's, is invalid params (-32602).
+func TestTasksListPaginates(t *testing.T) {
+	defer func(n int) { taskPageSize = n }(taskPageSize)
+	taskPageSize = 3
+	s := newTestServer(t, newMemStore(), workdir(t))
+	var made []string
+	for i := range 7 {
+		created := rpc(t, s, "sess-P", i, "tools/call", map[string]any{"name": ToolExtractText, "arguments": map[string]any{"file_path": "form.pdf"}, "task": map[string]any{}})
+		id, _ := field(created, "result", "task", "taskId").(string)
+		if id == "" {
+			t.Fatalf("task %d: %v", i, created)
+		}
+		made = append([]string{id}, made...) // newest first
+	}
+	other := rpc(t, s, "sess-Q", 99, "tools/call", map[string]any{"name": ToolExtractText, "arguments": map[string]any{"file_path": "form.pdf"}, "task": map[string]any{}})
+	otherID, _ := field(other, "result", "task", "taskId").(string)
+
+	var seen []string
+	var cursors []string
+	params := map[string]any{}
+	for page := 0; ; page++ {
+		res := rpc(t, s, "sess-P", 100+page, "tasks/list", params)
+		tasks, _ := field(res, "result", "tasks").([]any)
+		if len(tasks) == 0 || len(tasks) > 3 {
+			t.Fatalf("page %d holds %d tasks: %v", page, len(tasks), res)
+		}
+		for _, tk := range tasks {
+			seen = append(seen, tk.(map[string]any)["taskId"].(string))
+		}
+		next, _ := field(res, "result", "nextCursor").(string)
+		if next == "" {
+			break
+		}
+		cursors = append(cursors, next)
+		params = map[string]any{"cursor": next}
+	}
+	if fmt.Sprint(seen) != fmt.Sprint(made) {
+		t.Fatalf("pages listed %v; want every task of the session, newest first: %v", seen, made)
+	}
+	if len(cursors) != 2 {
+		t.Fatalf("%d cursors for 7 tasks in pages of 3", len(cursors))
+	}
+	otherList := rpc(t, s, "sess-Q", 200, "tasks/list", nil)
+	otherCursor := encodeCursor(otherID)
+	if strings.Contains(fmt.Sprint(otherList), made[0]) {
+		t.Fatalf("another session lists sess-P's tasks: %v", otherList)
+	}
+	for name, cursor := range map[string]any{
+		"garbage":                "not-a-cursor!",
+		"unknown task":           encodeCursor("interactive:job-999"),
+		"another session's task": otherCursor,
+		"not a string":           42,
+	} {
+		res := rpc(t, s, "sess-P", 300, "tasks/list", map[string]any{"cursor": cursor})
+		if field(res, "error", "code") != float64(mcpgo.INVALID_PARAMS) {
+			t.Errorf("cursor %s: %v; want -32602", name, res)
+		}
+	}
+}
+
+// A session keeps its newest maxSessionJobs jobs: an older one is gone from
+// tasks/list and, so that the two agree, from tasks/get and get_job too —
+// in one process's memory and through Redis alike.
+func TestForgottenTasksAreGoneEverywhere(t *testing.T) {
+	defer func(n int) { maxSessionJobs = n }(maxSessionJobs)
+	maxSessionJobs = 3
+	stores := map[string]func(t *testing.T) Store{
+		"memory": func(*testing.T) Store { return newMemStore() },
+		"redis": func(t *testing.T) Store {
+			jc, _ := redisStack(t)
+			return clientStore{jc}
+		},
+	}
+	for name, store := range stores {
+		t.Run(name, func(t *testing.T) {
+			s := newTestServer(t, store(t), workdir(t))
+			var ids []string
+			for i := range 5 {
+				created := rpc(t, s, "sess-F", i, "tools/call", map[string]any{"name": ToolExtractText, "arguments": map[string]any{"file_path": "form.pdf", "wait_seconds": 0}, "task": map[string]any{}})
+				id, _ := field(created, "result", "task", "taskId").(string)
+				if id == "" {
+					t.Fatalf("task %d: %v", i, created)
+				}
+				ids = append(ids, id)
+			}
+			list := fmt.Sprint(rpc(t, s, "sess-F", 10, "tasks/list", nil))
+			for i, id := range ids {
+				kept := i >= 2
+				if strings.Contains(list, id) != kept {
+					t.Errorf("task %d listed=%v, want %v", i, !kept, kept)
+				}
+				got := rpc(t, s, "sess-F", 11, "tasks/get", map[string]any{"taskId": id})
+				if found := field(got, "error") == nil; found != kept {
+					t.Errorf("tasks/get of task %d found=%v, want %v: %v", i, found, kept, got)
+				}
+			}
+		})
 	}
 }

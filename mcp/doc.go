@@ -11,6 +11,11 @@
 // tasks/cancel) are answered from the job store too, so any replica of the
 // server answers for any task.
 //
+// Each client is a session — a stdio server process under a random ID, an
+// HTTP session opened with initialize — and sees only its own jobs and
+// tasks. Tool errors are isError results that say what to fix, with
+// structured content that validates against the tool's output schema.
+//
 // File paths in arguments (file_path, answers_file_path, output_file_path)
 // are confined to the server's roots (Roots); documents travel to workers
 // as content-addressed blobs, never inside job payloads.

@@ -9,17 +9,45 @@ import (
 	"github.com/formfill/formfill/jobs"
 )
 
-// errorInfo is the structured content of a tool error, so an agent can
-// branch on kind and field instead of parsing prose.
-type errorInfo struct {
-	Error string         `json:"error"`
-	Kind  jobs.ErrorKind `json:"kind"`
-	Field string         `json:"field,omitempty"`
-	Fix   string         `json:"fix,omitempty"`
+// A tool error is an isError result whose text says what was wrong and how
+// to fix it, and whose structured content — the status "failed" (or
+// "canceled"), the job if there is one, and the error's kind, field and fix
+// for agents that branch on them — validates against the tool's output
+// schema. Clients that validate (the official TypeScript SDK's callTool,
+// the MCP Inspector) check error results too, and refuse the whole result
+// when they do not match.
+
+// errorOutput is the structured content of a tool error.
+type errorOutput struct {
+	Status jobs.State `json:"status"`
+	JobID  string     `json:"job_id,omitempty"`
+	Kind   jobs.Kind  `json:"kind,omitempty"`
+	Error  errorInfo  `json:"error"`
 }
 
-// toolError turns err into a tool error (isError) saying which field was
-// wrong and how to fix the call.
+// errorInfo says what went wrong.
+type errorInfo struct {
+	Message string         `json:"message"`
+	Kind    jobs.ErrorKind `json:"kind"`
+	Field   string         `json:"field,omitempty"`
+	Fix     string         `json:"fix,omitempty"`
+}
+
+// errorSchema is the JSON Schema of errorInfo, in every output schema.
+var errorSchema = map[string]any{
+	"type":        "object",
+	"description": "set when the call failed (isError): what was wrong and how to fix it",
+	"properties": map[string]any{
+		"message": map[string]any{"type": "string"},
+		"kind":    map[string]any{"type": "string", "description": "invalid_argument, invalid_document, too_large, unsupported, document_not_found, not_found (the caller's to fix) or timeout, canceled, internal, failed, unavailable"},
+		"field":   map[string]any{"type": "string", "description": "the argument or element the error concerns"},
+		"fix":     map[string]any{"type": "string", "description": "how to fix the call"},
+	},
+	"required": []string{"message", "kind"},
+}
+
+// toolError turns err into a tool error saying which field was wrong and
+// how to fix the call.
 func toolError(tool string, err error) *mcpgo.CallToolResult {
 	je := jobs.ErrorOf(err)
 	if je.Kind == jobs.ErrorInternal {
@@ -28,21 +56,25 @@ func toolError(tool string, err error) *mcpgo.CallToolResult {
 		je = &jobs.Error{Kind: jobs.ErrorUnavailable, Field: je.Field, Message: je.Message}
 	}
 	info := errorInfo{Kind: je.Kind, Field: je.Field, Fix: fixFor(je.Kind, je.Field)}
-	info.Error = fmt.Sprintf("%s: %v", tool, err)
-	if info.Field != "" && !strings.Contains(info.Error, info.Field) {
-		info.Error = fmt.Sprintf("%s: %s: %v", tool, info.Field, err)
+	info.Message = fmt.Sprintf("%s: %v", tool, err)
+	if info.Field != "" && !strings.Contains(info.Message, info.Field) {
+		info.Message = fmt.Sprintf("%s: %s: %v", tool, info.Field, err)
 	}
-	return errorResult(info)
+	return errorResult(errorOutput{Status: stateFailed, Error: info})
 }
 
 // jobResultError reports the failure a worker stored with a job's result.
-func jobResultError(tool, jobID string, je *jobs.Error) *mcpgo.CallToolResult {
-	info := errorInfo{Kind: je.Kind, Field: je.Field, Error: fmt.Sprintf("%s (job %s): %s", tool, jobID, je.Message)}
-	if je.Field != "" {
-		info.Error = fmt.Sprintf("%s (job %s): %s: %s", tool, jobID, je.Field, je.Message)
+func jobResultError(tool string, st *jobs.Status, je *jobs.Error) *mcpgo.CallToolResult {
+	info := errorInfo{Kind: je.Kind, Field: je.Field, Message: fmt.Sprintf("%s (job %s): %s", tool, st.ID, je.Message)}
+	if je.Field != "" && !strings.Contains(je.Message, je.Field) {
+		info.Message = fmt.Sprintf("%s (job %s): %s: %s", tool, st.ID, je.Field, je.Message)
 	}
-	info.Fix = fixFor(je.Kind, je.Field)
-	return errorResult(info)
+	info.Fix = je.Kind.Fix(je.Field)
+	status := st.State
+	if status != stateCanceled {
+		status = stateFailed
+	}
+	return errorResult(errorOutput{Status: status, JobID: st.ID, Kind: st.Kind, Error: info})
 }
 
 // fixFor is the kind's advice, worded for a caller of tools (the
@@ -54,14 +86,20 @@ func fixFor(kind jobs.ErrorKind, field string) string {
 	return kind.Fix(field)
 }
 
-func errorResult(info errorInfo) *mcpgo.CallToolResult {
-	text := info.Error
-	if info.Fix != "" {
-		text += "\nHow to fix: " + info.Fix
+func errorResult(out errorOutput) *mcpgo.CallToolResult {
+	text := out.Error.Message
+	if out.Error.Fix != "" {
+		text += "\nHow to fix: " + out.Error.Fix
 	}
-	res := mcpgo.NewToolResultStructured(info, text)
+	res := mcpgo.NewToolResultStructured(out, text)
 	res.IsError = true
 	return res
+}
+
+// jobNotFound is the answer for a job the caller may not see: unknown,
+// expired, or another session's.
+func jobNotFound(id string) error {
+	return fmt.Errorf("job %s: %w", id, jobs.ErrJobNotFound)
 }
 
 func jobError(id string, err error) error {

@@ -164,10 +164,10 @@ func wantRefused(t *testing.T, res *mcpgo.CallToolResult, field, path string) {
 			t.Errorf("error %q lacks %q", text, w)
 		}
 	}
-	var info errorInfo
+	var out errorOutput
 	b, _ := json.Marshal(res.StructuredContent)
-	if err := json.Unmarshal(b, &info); err != nil || info.Field != field || info.Kind != "invalid_argument" {
-		t.Errorf("structured error %+v, want field %q, kind invalid_argument", res.StructuredContent, field)
+	if err := json.Unmarshal(b, &out); err != nil || out.Status != stateFailed || out.Error.Field != field || out.Error.Kind != "invalid_argument" {
+		t.Errorf("structured error %+v, want status failed, field %q, kind invalid_argument", res.StructuredContent, field)
 	}
 }
 

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -9,11 +10,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // fixtureFiles are the committed fixtures the pipeline tests fill, one per
@@ -98,7 +101,78 @@ func call(t testing.TB, c *client.Client, tool string, args map[string]any) *mcp
 	if err != nil {
 		t.Fatalf("%s: %v", tool, err)
 	}
+	checkOutputSchema(t, c, tool, res)
 	return res
+}
+
+// outputSchemas holds each client's compiled tool output schemas.
+var outputSchemas sync.Map // *client.Client → map[string]*jsonschema.Schema
+
+// checkOutputSchema fails the test when a result's structured content —
+// of a success or an error alike — does not validate against the output
+// schema the tool declares, as validating clients (the official TypeScript
+// SDK, the MCP Inspector) check it and refuse the result when it does not.
+func checkOutputSchema(t testing.TB, c *client.Client, tool string, res *mcpgo.CallToolResult) {
+	t.Helper()
+	if res.StructuredContent == nil {
+		return
+	}
+	schemas, ok := outputSchemas.Load(c)
+	if !ok {
+		schemas = compileOutputSchemas(t, c)
+		outputSchemas.Store(c, schemas)
+	}
+	sch := schemas.(map[string]*jsonschema.Schema)[tool]
+	if sch == nil {
+		return
+	}
+	b, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(v); err != nil {
+		t.Fatalf("%s: structured content %s does not match its output schema: %v", tool, clip(string(b), 300), err)
+	}
+}
+
+func compileOutputSchemas(t testing.TB, c *client.Client) map[string]*jsonschema.Schema {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	list, err := c.ListTools(ctx, mcpgo.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*jsonschema.Schema{}
+	for _, tl := range list.Tools {
+		b, err := json.Marshal(tl) // the schema as the client received it
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed struct {
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		}
+		if json.Unmarshal(b, &listed); len(listed.OutputSchema) == 0 {
+			continue
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(listed.OutputSchema))
+		if err != nil {
+			t.Fatalf("%s: output schema: %v", tl.Name, err)
+		}
+		comp := jsonschema.NewCompiler()
+		url := "mem://" + tl.Name + ".json"
+		if err := comp.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+		if out[tl.Name], err = comp.Compile(url); err != nil {
+			t.Fatalf("%s: output schema does not compile: %v", tl.Name, err)
+		}
+	}
+	return out
 }
 
 // mustOK calls a tool and decodes its structured output, failing on a tool

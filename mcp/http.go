@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -32,6 +33,10 @@ func (s *Server) Handler() http.Handler {
 	streamable := server.NewStreamableHTTPServer(s.mcp,
 		server.WithEndpointPath(EndpointPath),
 		server.WithStreamableHTTPLogger(s.log),
+		server.WithSessionIdManager(s.sessions),
+		// 2026-07-28 drops sessions, and sessions are what keep one
+		// client's jobs from another's: serve the versions that have them.
+		server.WithStreamableHTTPProtocolVersions(mcpgo.LegacyProtocolVersions()...),
 	)
 	mux := http.NewServeMux()
 	mux.Handle(EndpointPath, s.guard(s.interceptHTTP(streamable)))
@@ -141,7 +146,11 @@ func (s *Server) interceptHTTP(next http.Handler) http.Handler {
 			return
 		}
 		if isTaskMessage(body) {
-			if resp, ok := s.interceptTasks(r.Context(), r.Header.Get(server.HeaderKeySessionID), body); ok {
+			session, ok := s.httpSession(w, r)
+			if !ok {
+				return
+			}
+			if resp, ok := s.interceptTasks(withSession(r.Context(), session), session, body); ok {
 				w.Header().Set("Content-Type", "application/json")
 				json.NewEncoder(w).Encode(resp)
 				return
@@ -151,4 +160,30 @@ func (s *Server) interceptHTTP(next http.Handler) http.Handler {
 		r.ContentLength = int64(len(body))
 		next.ServeHTTP(w, r)
 	})
+}
+
+// httpSession returns the session a task request is made in, as mcp-go
+// checks it for every other request: a request without one is refused
+// (400: initialize first), as is a session nobody opened or that ended
+// (404: initialize again).
+func (s *Server) httpSession(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id := r.Header.Get(server.HeaderKeySessionID)
+	if id == "" {
+		http.Error(w, "Bad Request: no "+server.HeaderKeySessionID+" header; send initialize first and pass the session ID it returns", http.StatusBadRequest)
+		return "", false
+	}
+	ended, err := s.sessions.Validate(id)
+	switch {
+	case errors.Is(err, errSessionStore):
+		s.log.Warn("mcp: session not checked", "err", err)
+		http.Error(w, "Service Unavailable: the session store does not answer; retry in a few seconds", http.StatusServiceUnavailable)
+		return "", false
+	case err != nil:
+		http.Error(w, "Not Found: unknown or expired session; send initialize again", http.StatusNotFound)
+		return "", false
+	case ended:
+		http.Error(w, "Not Found: session terminated; send initialize again", http.StatusNotFound)
+		return "", false
+	}
+	return id, true
 }

@@ -3,25 +3,41 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 )
 
-// redisIndex shares the job notes (tool, doc_id, creation time) and each
-// session's recent job list through Redis, so that with several replicas of
-// formfill mcp behind a load balancer, list_jobs, tasks/list and get_job
-// answer the same on each. mcp-go's HTTP session IDs are not tied to a
-// replica (it does not validate them locally), so a session's list follows
-// the client. The local tracker stays in front: it alone knows where this
-// replica was asked to write a filled document (output_file_path is a path
-// on this replica's disk).
+// jobIndex is where the server notes the jobs it submitted, and for which
+// session: it decides what each session may see.
+type jobIndex interface {
+	add(ctx context.Context, m jobMeta)
+	// get returns the note of job id, if the job is one the server made
+	// and its session still holds it.
+	get(ctx context.Context, id string) (jobMeta, bool)
+	// list returns the session's job IDs, newest first, at most
+	// maxSessionJobs.
+	list(ctx context.Context, session string) ([]string, error)
+	markDelivered(id, path string)
+}
+
+// maxSessionJobs bounds the jobs a session keeps: the oldest beyond it are
+// forgotten, by list and get alike, so tasks/get and tasks/list agree. A
+// variable for the tests.
+var maxSessionJobs = 1000
+
+// redisIndex shares the job notes (tool, session, doc_id, creation time)
+// and each session's job list through Redis, so that with several replicas
+// of formfill mcp behind a load balancer, list_jobs, tasks/list, get_job and
+// tasks/get answer the same on each. The local tracker remembers what only
+// this replica knows: where it was asked to write a filled document
+// (output_file_path is a path on this replica's disk).
 type redisIndex struct {
 	rdb   redis.UniversalClient
 	local *tracker
 	ttl   time.Duration
-	max   int
 	log   *slog.Logger
 }
 
@@ -36,37 +52,66 @@ type redisProvider interface {
 }
 
 func (x *redisIndex) add(ctx context.Context, m jobMeta) {
-	x.local.add(m)
 	shared := m
 	shared.OutputPath = "" // meaningless on another replica
 	b, err := json.Marshal(shared)
 	if err != nil {
+		x.local.add(m)
 		return
 	}
 	key := indexSessionPrefix + m.Session
+	var trimmed *redis.StringSliceCmd
 	_, err = x.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, indexJobPrefix+m.ID, b, x.ttl)
 		p.LPush(ctx, key, m.ID)
-		p.LTrim(ctx, key, 0, int64(x.max-1))
+		trimmed = p.LRange(ctx, key, int64(maxSessionJobs), -1)
+		p.LTrim(ctx, key, 0, int64(maxSessionJobs-1))
 		p.Expire(ctx, key, x.ttl)
 		return nil
 	})
+	m.shared = err == nil
+	x.local.add(m)
 	if err != nil {
 		x.log.Warn("mcp: job index not shared through Redis", "job_id", m.ID, "err", err)
+		return
 	}
+	x.forget(ctx, trimmed.Val())
 }
 
-func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
-	if m, ok := x.local.get(id); ok {
-		return m, true
+// forget drops the notes of jobs a session's list no longer holds.
+func (x *redisIndex) forget(ctx context.Context, ids []string) {
+	if len(ids) == 0 {
+		return
 	}
+	keys := make([]string, len(ids))
+	for i, id := range ids {
+		keys[i] = indexJobPrefix + id
+	}
+	if err := x.rdb.Del(ctx, keys...).Err(); err != nil {
+		x.log.Warn("mcp: notes of old jobs not removed", "jobs", len(ids), "err", err)
+	}
+	x.local.forget(ids)
+}
+
+// get reads the shared note, which is the authority on what a session may
+// see, and adds what this replica alone knows. Only when Redis does not
+// answer, or never took the note, does the local note speak alone.
+func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
+	local, known := x.local.get(id)
 	b, err := x.rdb.Get(ctx, indexJobPrefix+id).Bytes()
-	if err != nil {
-		return jobMeta{}, false
+	switch {
+	case errors.Is(err, redis.Nil):
+		return local, known && !local.shared
+	case err != nil:
+		x.log.Warn("mcp: reading the shared job note", "job_id", id, "err", err)
+		return local, known
 	}
 	var m jobMeta
 	if json.Unmarshal(b, &m) != nil {
 		return jobMeta{}, false
+	}
+	if known {
+		m.OutputPath, m.Delivered = local.OutputPath, local.Delivered
 	}
 	return m, true
 }
@@ -74,21 +119,13 @@ func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
 // markDelivered is local: the file is on this replica's disk.
 func (x *redisIndex) markDelivered(id, path string) { x.local.markDelivered(id, path) }
 
-func (x *redisIndex) recent(ctx context.Context, session string, n int) []string {
-	ids, err := x.rdb.LRange(ctx, indexSessionPrefix+session, 0, int64(n-1)).Result()
+func (x *redisIndex) list(ctx context.Context, session string) ([]string, error) {
+	ids, err := x.rdb.LRange(ctx, indexSessionPrefix+session, 0, int64(maxSessionJobs-1)).Result()
 	if err != nil {
 		x.log.Warn("mcp: reading the shared job list", "session", session, "err", err)
-		return x.local.recent(session, n)
+		return x.local.recent(session, maxSessionJobs), nil
 	}
-	return ids
-}
-
-// jobIndex is where the server notes the jobs it submitted.
-type jobIndex interface {
-	add(ctx context.Context, m jobMeta)
-	get(ctx context.Context, id string) (jobMeta, bool)
-	recent(ctx context.Context, session string, n int) []string
-	markDelivered(id, path string)
+	return ids, nil
 }
 
 // localIndex adapts the in-memory tracker to jobIndex.
@@ -98,14 +135,25 @@ func (l localIndex) add(_ context.Context, m jobMeta) { l.tracker.add(m) }
 func (l localIndex) get(_ context.Context, id string) (jobMeta, bool) {
 	return l.tracker.get(id)
 }
-func (l localIndex) recent(_ context.Context, session string, n int) []string {
-	return l.tracker.recent(session, n)
+func (l localIndex) list(_ context.Context, session string) ([]string, error) {
+	return l.tracker.recent(session, maxSessionJobs), nil
 }
 
 func newIndex(store Store, log *slog.Logger) jobIndex {
-	local := newTracker(200)
+	local := newTracker(maxSessionJobs)
 	if rp, ok := store.(redisProvider); ok && rp.Redis() != nil {
-		return &redisIndex{rdb: rp.Redis(), local: local, ttl: taskTTL, max: 200, log: log}
+		return &redisIndex{rdb: rp.Redis(), local: local, ttl: taskTTL, log: log}
 	}
 	return localIndex{local}
+}
+
+// owned returns the note of job id when session may see it, else an error
+// saying the job is not found: another session's job is no more visible
+// than one that never existed.
+func (s *Server) owned(ctx context.Context, session, id string) (jobMeta, error) {
+	m, ok := s.index.get(ctx, id)
+	if !ok || m.Session != session {
+		return jobMeta{}, jobNotFound(id)
+	}
+	return m, nil
 }

@@ -77,7 +77,10 @@ func typeError(name, field string, err error) error {
 	if !errors.As(err, &te) {
 		return formats.Errorf(formats.ErrInvalidArgument, name, "%v", err)
 	}
-	if te.Field != "" && te.Field != field {
+	switch {
+	case field == "" && te.Field != "":
+		name = te.Field // the arguments object: the field is the argument
+	case te.Field != "" && te.Field != field:
 		// A value inside the argument: say where, in the argument's terms.
 		name = strings.TrimPrefix(strings.Replace(te.Field, field, name, 1), ".")
 	}
@@ -94,6 +97,8 @@ func describeType(goType string) string {
 		return "true or false"
 	case goType == "float64":
 		return "a number"
+	case strings.HasPrefix(goType, "int"):
+		return "a whole number"
 	}
 	return "a " + goType
 }

@@ -22,7 +22,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(helperEnv) == "stdio" {
 		os.Exit(serveHelper())
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeFormfillBinary()
+	os.Exit(code)
 }
 
 func serveHelper() int {
@@ -63,14 +65,11 @@ func inspectorBin(t *testing.T) string {
 // binary in helper mode.
 func serverCommand(t *testing.T) (argv []string, env []string) {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "formfill")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/formfill")
-	build.Dir = repoRoot(t)
-	if out, err := build.CombinedOutput(); err == nil {
+	bin, err := formfillBinary(repoRoot(t))
+	if err == nil {
 		return []string{bin, "mcp"}, nil
-	} else {
-		t.Logf("cmd/formfill does not build, the Inspector launches the test binary instead:\n%s", out)
 	}
+	t.Logf("cmd/formfill does not build, the Inspector launches the test binary instead: %v", err)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +79,18 @@ func serverCommand(t *testing.T) (argv []string, env []string) {
 
 func runInspector(t *testing.T, dir string, server, env []string, method ...string) []byte {
 	t.Helper()
+	return runInspectorExit(t, 0, dir, server, env, method...)
+}
+
+// inspectorToolError is the Inspector CLI's exit status when a tool answered
+// with isError (its result is printed all the same); a result the CLI's
+// client refuses, such as one not matching the tool's output schema, exits
+// 1 instead.
+const inspectorToolError = 5
+
+// runInspectorExit runs the Inspector CLI and requires exit status want.
+func runInspectorExit(t *testing.T, want int, dir string, server, env []string, method ...string) []byte {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	args := append([]string{"--cli"}, env...)
@@ -87,13 +98,11 @@ func runInspector(t *testing.T, dir string, server, env []string, method ...stri
 	args = append(args, method...)
 	cmd := exec.CommandContext(ctx, inspectorBin(t), args...)
 	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
-		stderr := ""
-		if ee, ok := err.(*exec.ExitError); ok {
-			stderr = string(ee.Stderr)
-		}
-		t.Fatalf("inspector %v: %v\nstdout: %s\nstderr: %s", method, err, out, stderr)
+	if got := cmd.ProcessState.ExitCode(); got != want {
+		t.Fatalf("inspector %v: exit %d (%v), want %d\nstdout: %s\nstderr: %s", method, got, err, want, out, stderr.String())
 	}
 	return out
 }
@@ -105,7 +114,8 @@ func TestInspectorCLI(t *testing.T) {
 	root := workdir(t)
 	server, env := serverCommand(t)
 
-	out := runInspector(t, root, server, env, "--method", "tools/list")
+	// --strict: the CLI also fails on tool schemas other clients could not use.
+	out := runInspector(t, root, server, env, "--method", "tools/list", "--strict")
 	var list struct {
 		Tools []struct {
 			Name        string         `json:"name"`
@@ -137,5 +147,17 @@ func TestInspectorCLI(t *testing.T) {
 	}
 	if res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].Text, "T1-R2-C2") {
 		t.Fatalf("extract_structure_compact through the Inspector: %s", out)
+	}
+
+	// A tool error is a result the Inspector accepts and prints (its client
+	// validates error results against the output schema too), saying what
+	// to fix.
+	out = runInspectorExit(t, inspectorToolError, root, server, env, "--method", "tools/call", "--tool-name", ToolExtractCompact, "--tool-arg", "file_path=missing.docx")
+	res.IsError, res.Content = false, nil
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("tools/call output: %v\n%s", err, out)
+	}
+	if !res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].Text, "does not exist") || !strings.Contains(res.Content[0].Text, "How to fix") {
+		t.Fatalf("a missing file through the Inspector: %s", out)
 	}
 }

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,21 +12,27 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/jobs"
 )
 
+// jobArgs are the job tools' arguments.
 type jobArgs struct {
 	JobID       string   `json:"job_id"`
 	WaitSeconds *float64 `json:"wait_seconds"`
-	Limit       int      `json:"limit"`
+	Limit       *int     `json:"limit"`
 }
 
+// decodeJobArgs parses a job tool's arguments strictly, as decodeArgs does
+// a document tool's: unknown names and wrong types become errors naming the
+// argument and what was expected.
 func decodeJobArgs(tool string, req mcpgo.CallToolRequest, allowed ...string) (*jobArgs, error) {
 	raw := rawArguments(req)
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		raw = []byte("{}")
+	}
 	var names map[string]json.RawMessage
-	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &names); err != nil {
-			return nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "expected a JSON object: %v", err)
-		}
+	if err := json.Unmarshal(raw, &names); err != nil {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "expected a JSON object of arguments: %v", err)
 	}
 	for n := range names {
 		if !slices.Contains(allowed, n) {
@@ -33,19 +40,24 @@ func decodeJobArgs(tool string, req mcpgo.CallToolRequest, allowed ...string) (*
 		}
 	}
 	var a jobArgs
-	if len(names) > 0 {
-		if err := json.Unmarshal(raw, &a); err != nil {
-			return nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "%v", err)
-		}
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, typeError("arguments", "", err)
 	}
 	if slices.Contains(allowed, "job_id") && strings.TrimSpace(a.JobID) == "" {
 		return nil, formats.Errorf(formats.ErrInvalidArgument, "job_id", "required: the job_id a document tool returned (list_jobs shows recent ones)")
 	}
+	if a.Limit != nil && (*a.Limit < 1 || *a.Limit > maxListJobs) {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "limit", "must be between 1 and %d, got %d", maxListJobs, *a.Limit)
+	}
 	return &a, nil
 }
 
+// maxListJobs is the most jobs one list_jobs call lists.
+const maxListJobs = 200
+
 // getJob answers with a job's status and, once it is finished, the result
-// shaped as the tool that created it would have answered.
+// shaped as the tool that created it would have answered. Only the
+// session's own jobs are found.
 func (s *Server) getJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 	a, err := decodeJobArgs(ToolGetJob, req, "job_id", "wait_seconds")
 	if err != nil {
@@ -57,6 +69,9 @@ func (s *Server) getJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.
 			return toolError(ToolGetJob, err), nil
 		}
 	}
+	if _, err := s.owned(ctx, sessionOf(ctx), a.JobID); err != nil {
+		return toolError(ToolGetJob, err), nil
+	}
 	st, err := s.await(ctx, a.JobID, wait, progressToken(req))
 	if err != nil {
 		return toolError(ToolGetJob, err), nil
@@ -64,9 +79,19 @@ func (s *Server) getJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.
 	return s.render(ctx, st), nil
 }
 
+// cancelOutput is cancel_job's structured content.
+type cancelOutput struct {
+	JobID    string     `json:"job_id"`
+	Status   jobs.State `json:"status"`
+	Canceled bool       `json:"canceled"`
+}
+
 func (s *Server) cancelJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 	a, err := decodeJobArgs(ToolCancelJob, req, "job_id")
 	if err != nil {
+		return toolError(ToolCancelJob, err), nil
+	}
+	if _, err := s.owned(ctx, sessionOf(ctx), a.JobID); err != nil {
 		return toolError(ToolCancelJob, err), nil
 	}
 	st, err := s.store.Status(ctx, a.JobID)
@@ -74,7 +99,7 @@ func (s *Server) cancelJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcp
 		return toolError(ToolCancelJob, jobError(a.JobID, err)), nil
 	}
 	if st.State.Final() {
-		out := map[string]any{"job_id": st.ID, "status": st.State, "canceled": false}
+		out := cancelOutput{JobID: st.ID, Status: st.State}
 		return mcpgo.NewToolResultStructured(out, fmt.Sprintf("job %s has already %s; nothing to cancel (get_job shows its result)", st.ID, st.State)), nil
 	}
 	if err := s.store.Cancel(ctx, a.JobID); err != nil {
@@ -83,7 +108,7 @@ func (s *Server) cancelJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcp
 	if st, err = s.store.Status(ctx, a.JobID); err != nil {
 		return toolError(ToolCancelJob, jobError(a.JobID, err)), nil
 	}
-	out := map[string]any{"job_id": st.ID, "status": st.State, "canceled": true}
+	out := cancelOutput{JobID: st.ID, Status: st.State, Canceled: true}
 	return mcpgo.NewToolResultStructured(out, fmt.Sprintf("job %s: cancellation requested; now %s", st.ID, st.State)), nil
 }
 
@@ -101,9 +126,9 @@ func (s *Server) listJobs(ctx context.Context, req mcpgo.CallToolRequest) (*mcpg
 	if err != nil {
 		return toolError(ToolListJobs, err), nil
 	}
-	limit := a.Limit
-	if limit <= 0 || limit > 200 {
-		limit = 20
+	limit := 20
+	if a.Limit != nil {
+		limit = *a.Limit
 	}
 	list, err := s.sessionJobs(ctx, sessionOf(ctx), limit)
 	if err != nil {
@@ -117,7 +142,11 @@ func (s *Server) listJobs(ctx context.Context, req mcpgo.CallToolRequest) (*mcpg
 // sessionJobs reads the current status of the session's recent jobs. Jobs
 // whose records expired are left out.
 func (s *Server) sessionJobs(ctx context.Context, session string, limit int) ([]jobSummary, error) {
-	ids := s.index.recent(ctx, session, limit)
+	ids, err := s.index.list(ctx, session)
+	if err != nil {
+		return nil, err
+	}
+	ids = ids[:min(limit, len(ids))]
 	list := make([]jobSummary, 0, len(ids))
 	if len(ids) == 0 {
 		return list, nil

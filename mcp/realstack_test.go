@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -11,41 +10,28 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/mark3labs/mcp-go/client"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/formfill/formfill/embedded"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 )
 
-// testRedisDB is the database the MCP tests flush and use on the machine's
-// Redis, apart from the other packages' tests.
-const (
-	testRedisAddr = "127.0.0.1:6379"
-	testRedisDB   = 14
-)
+// testRedisDB is the database the MCP tests flush and use on the test
+// Redis (internal/redistest), apart from the other packages' tests.
+const testRedisDB = 14
 
 // redisStack connects to the real Redis (DB 14, flushed) and returns a job
 // client and a function starting a real worker on it. Skips when Redis is
-// not running.
+// not running (fails when FORMFILL_REQUIRE_REDIS is set).
 func redisStack(t *testing.T) (*jobs.Client, func() *worker.Worker) {
 	return redisStackB(t)
 }
 
 func redisStackB(t testing.TB) (*jobs.Client, func() *worker.Worker) {
 	t.Helper()
-	conn, err := net.DialTimeout("tcp", testRedisAddr, time.Second)
-	if err != nil {
-		t.Skipf("redis on %s: not running (%v)", testRedisAddr, err)
-	}
-	conn.Close()
-	rdb := redis.NewClient(&redis.Options{Addr: testRedisAddr, DB: testRedisDB})
-	if err := rdb.FlushDB(context.Background()).Err(); err != nil {
-		t.Skipf("redis on %s: %v", testRedisAddr, err)
-	}
-	rdb.Close()
-	opt := asynq.RedisClientOpt{Addr: testRedisAddr, DB: testRedisDB}
+	opt := redistest.Conn(t, testRedisDB)
 	client := jobs.NewClient(opt)
 	t.Cleanup(func() { client.Close() })
 	startWorker := func() *worker.Worker {
@@ -177,7 +163,7 @@ func TestRealRedisReplicasShareTasks(t *testing.T) {
 	startWorker()
 	root := workdir(t)
 	a := newTestServer(t, clientStore{jc}, root)
-	other := jobs.NewClient(asynq.RedisClientOpt{Addr: testRedisAddr, DB: testRedisDB})
+	other := jobs.NewClient(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
 	defer other.Close()
 	b := newTestServer(t, clientStore{other}, root)
 
@@ -194,11 +180,47 @@ func TestRealRedisReplicasShareTasks(t *testing.T) {
 	if other := rpc(t, b, "sess-Y", 3, "tasks/list", map[string]any{}); strings.Contains(fmt.Sprint(other), id) {
 		t.Fatalf("another session sees the task: %v", other)
 	}
+	if other := rpc(t, b, "sess-Y", 3, "tasks/get", map[string]any{"taskId": id}); field(other, "error", "code") != float64(-32602) {
+		t.Fatalf("another session's tasks/get: %v; want not found", other)
+	}
 	res := rpc(t, b, "sess-X", 4, "tasks/result", map[string]any{"taskId": id})
 	if !strings.Contains(fmt.Sprint(field(res, "result", "structuredContent")), "customer_id") {
 		t.Fatalf("replica B's tasks/result: %v", res)
 	}
 	if kind := field(res, "result", "structuredContent", "kind"); kind != string(jobs.KindListFields) {
 		t.Fatalf("result kind %v", kind)
+	}
+}
+
+// Two stdio servers on one Redis — two users' agents, say — are two
+// sessions: neither lists, reads, cancels or waits for the other's jobs,
+// though both run on the same workers.
+func TestRealRedisStdioServersAreKeptApart(t *testing.T) {
+	jc, startWorker := redisStack(t)
+	startWorker()
+	root := workdir(t)
+	other := jobs.NewClient(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
+	defer other.Close()
+	alice := stdioClient(t, newTestServer(t, clientStore{jc}, root))
+	bob := stdioClient(t, newTestServer(t, clientStore{other}, root))
+
+	done := mustOK(t, alice, ToolExtractCompact, map[string]any{"file_path": "two_column.docx"})
+	if done.Status != stateCompleted {
+		t.Fatalf("alice's call: %+v", done)
+	}
+	if list := textOf(call(t, alice, ToolListJobs, nil)); !strings.Contains(list, done.JobID) {
+		t.Fatalf("alice's list_jobs lacks her job: %s", list)
+	}
+	if list := textOf(call(t, bob, ToolListJobs, nil)); strings.Contains(list, done.JobID) {
+		t.Fatalf("bob's list_jobs shows alice's job: %s", list)
+	}
+	for _, tool := range []string{ToolGetJob, ToolCancelJob} {
+		res := call(t, bob, tool, map[string]any{"job_id": done.JobID})
+		if !res.IsError || !strings.Contains(textOf(res), "not found") || strings.Contains(textOf(res), "T1-R2-C2") {
+			t.Fatalf("bob's %s on alice's job: %s; want not found", tool, textOf(res))
+		}
+	}
+	if res := call(t, alice, ToolGetJob, map[string]any{"job_id": done.JobID}); res.IsError || !strings.Contains(textOf(res), "T1-R2-C2") {
+		t.Fatalf("alice's get_job: %s", textOf(res))
 	}
 }

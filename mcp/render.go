@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
@@ -39,28 +39,28 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 		tool = op.Tool
 	}
 	out := output{Status: st.State, JobID: st.ID, Kind: st.Kind, DocID: meta.DocID}
-	switch st.State {
-	case stateCompleted:
-	case stateFailed, stateCanceled:
-		return failedJob(tool, st)
-	default:
+	if !st.State.Final() {
 		out.PollAfterMS = pollAfter.Milliseconds()
 		out.Next = fmt.Sprintf(`the job is still %s: call get_job {"job_id": %q} after poll_after_ms, or cancel_job`, st.State, st.ID)
 		return structured(out, "")
 	}
+	if err := st.Err(); err != nil {
+		var fe *jobs.FailedError
+		if errors.As(err, &fe) && fe.Err != nil {
+			if fe.State == stateCanceled && fe.Err.Kind == jobs.ErrorCanceled {
+				return jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorCanceled, Message: "the job was canceled"})
+			}
+			return jobResultError(tool, st, fe.Err)
+		}
+		return jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorFailed, Message: err.Error()})
+	}
 	res := st.Result
-	if res == nil {
-		return mcpgo.NewToolResultError(fmt.Sprintf("%s: job %s completed but its result is gone (results are kept for a limited time); run the tool again", tool, st.ID))
-	}
-	if res.Error != nil {
-		return jobResultError(tool, st.ID, res.Error)
-	}
 	if op != nil && op.Body != nil {
 		out.Result = op.Body(res)
 	}
 	if res.OutputDocID != "" {
 		out.OutputDocID = res.OutputDocID
-		if errRes := s.deliver(ctx, tool, &out, meta); errRes != nil {
+		if errRes := s.deliver(ctx, tool, st, &out, meta); errRes != nil {
 			return errRes
 		}
 	}
@@ -78,7 +78,7 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 // output_file_path when it asked for one, else as base64. The file is
 // written once: polling get_job again must not overwrite a document the
 // user has opened and changed since (it is written again only if gone).
-func (s *Server) deliver(ctx context.Context, tool string, out *output, meta jobMeta) *mcpgo.CallToolResult {
+func (s *Server) deliver(ctx context.Context, tool string, st *jobs.Status, out *output, meta jobMeta) *mcpgo.CallToolResult {
 	outputPath := meta.OutputPath
 	if meta.Delivered != "" {
 		if _, err := os.Lstat(meta.Delivered); err == nil {
@@ -88,7 +88,8 @@ func (s *Server) deliver(ctx context.Context, tool string, out *output, meta job
 	}
 	data, err := s.store.GetBlob(ctx, out.OutputDocID)
 	if err != nil {
-		return mcpgo.NewToolResultError(fmt.Sprintf("%s: the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", tool, out.OutputDocID, err, out.JobID))
+		return jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorUnavailable,
+			Message: fmt.Sprintf("the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", out.OutputDocID, err, out.JobID)})
 	}
 	if outputPath == "" {
 		out.FileBytesB64 = base64.StdEncoding.EncodeToString(data)
@@ -99,7 +100,8 @@ func (s *Server) deliver(ctx context.Context, tool string, out *output, meta job
 		return toolError(tool, err) // the path leads outside the roots since the call
 	}
 	if err != nil {
-		return mcpgo.NewToolResultError(fmt.Sprintf("%s: output_file_path: %v; pick another path or omit output_file_path to get base64", tool, err))
+		return jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorInvalidArgument, Field: "output_file_path",
+			Message: fmt.Sprintf("%v; pick another path, or omit output_file_path to get the document as base64", err)})
 	}
 	out.OutputFilePath = written
 	s.index.markDelivered(out.JobID, written)
@@ -121,24 +123,10 @@ func nextStep(kind jobs.Kind, out *output) string {
 func structured(out output, text string) *mcpgo.CallToolResult {
 	b, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
-		return mcpgo.NewToolResultError(fmt.Sprintf("internal error encoding the result: %v", err))
+		return toolError(string(out.Kind), fmt.Errorf("internal error encoding the result: %w", err))
 	}
 	if text == "" {
 		text = string(b)
 	}
 	return mcpgo.NewToolResultStructured(out, text)
-}
-
-func failedJob(tool string, st *jobs.Status) *mcpgo.CallToolResult {
-	if st.Result != nil && st.Result.Error != nil {
-		return jobResultError(tool, st.ID, st.Result.Error)
-	}
-	if st.State == stateCanceled {
-		return mcpgo.NewToolResultError(fmt.Sprintf("%s: job %s was canceled; call the tool again to rerun it", tool, st.ID))
-	}
-	msg := strings.TrimSpace(st.LastError)
-	if msg == "" {
-		msg = "no error recorded"
-	}
-	return mcpgo.NewToolResultError(fmt.Sprintf("%s: job %s failed after %d retries: %s. This is a server-side failure, not your input: retry later", tool, st.ID, st.Retried, msg))
 }

@@ -32,8 +32,8 @@ type Store interface {
 // clientStore is the Store of a real job queue.
 type clientStore struct{ *jobs.Client }
 
-// awaitPoll is the first poll interval of a wait: short jobs finish in
-// milliseconds.
+// awaitPoll is how often a wait looks at a job at first when Redis gives no
+// announcements of jobs' ends.
 const awaitPoll = 5 * time.Millisecond
 
 func (c clientStore) Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error) {
@@ -59,12 +59,13 @@ const (
 // Server is formfill's MCP server: the document tools and job tools on top of
 // a job store, served over stdio or streamable HTTP.
 type Server struct {
-	store Store
-	mcp   *server.MCPServer
-	roots *RootSet
-	cfg   config
-	log   *slog.Logger
-	index jobIndex
+	store    Store
+	mcp      *server.MCPServer
+	roots    *RootSet
+	cfg      config
+	log      *slog.Logger
+	index    jobIndex
+	sessions server.SessionIdManager // of the HTTP transport
 }
 
 type config struct {
@@ -106,7 +107,8 @@ func AllowOrigins(origins ...string) Option {
 // Logger sets the logger (default slog.Default()).
 func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 
-// Version sets the version reported to clients at initialisation.
+// Version sets the version reported to clients at initialisation (default:
+// the module version or VCS revision the binary was built from).
 func Version(v string) Option { return func(c *config) { c.version = v } }
 
 // New builds a Server on the job queue behind client. It fails when a root
@@ -118,7 +120,7 @@ func New(client *jobs.Client, opts ...Option) (*Server, error) {
 // NewWithStore builds a Server on any Store, such as an in-memory one for
 // tests.
 func NewWithStore(store Store, opts ...Option) (*Server, error) {
-	cfg := config{wait: DefaultWait, maxBody: DefaultMaxBodyBytes, logger: slog.Default(), version: "dev",
+	cfg := config{wait: DefaultWait, maxBody: DefaultMaxBodyBytes, logger: slog.Default(), version: buildVersion(),
 		stdioDrain: maxWait + 10*time.Second}
 	for _, o := range opts {
 		o(&cfg)
@@ -127,7 +129,8 @@ func NewWithStore(store Store, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{store: store, roots: roots, cfg: cfg, log: cfg.logger, index: newIndex(store, cfg.logger)}
+	s := &Server{store: store, roots: roots, cfg: cfg, log: cfg.logger, index: newIndex(store, cfg.logger),
+		sessions: newSessionManager(store, cfg.logger)}
 	s.mcp = server.NewMCPServer("formfill", cfg.version,
 		server.WithToolCapabilities(false),
 		server.WithTaskCapabilities(true, true, true),
@@ -150,20 +153,14 @@ const instructions = `formfill reads and fills forms and questionnaires (Word .d
 
 // HandleMessage answers one JSON-RPC message. Task methods and task-augmented
 // tool calls are answered from the job store; everything else goes to
-// mcp-go. sessionID names the client for tasks/list and list_jobs.
+// mcp-go. sessionID names the client: it sees only the jobs and tasks made
+// in its session.
 func (s *Server) HandleMessage(ctx context.Context, sessionID string, raw json.RawMessage) mcpgo.JSONRPCMessage {
+	ctx = withSession(ctx, sessionID)
 	if resp, ok := s.interceptTasks(ctx, sessionID, raw); ok {
 		return resp
 	}
 	return s.mcp.HandleMessage(ctx, raw)
-}
-
-// sessionOf names the client of a tool call for the per-client job list.
-func sessionOf(ctx context.Context) string {
-	if cs := server.ClientSessionFromContext(ctx); cs != nil {
-		return cs.SessionID()
-	}
-	return ""
 }
 
 func (s *Server) waitFor(seconds *float64) (time.Duration, error) {

@@ -16,15 +16,13 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// stdioSession is the session ID mcp-go gives its one stdio client; task
-// calls answered here use it too, so list_jobs and tasks/list agree.
-const stdioSession = "stdio"
-
 // ServeStdio serves one client on in/out (newline-delimited JSON-RPC) until
 // in ends or ctx is done. Task methods are answered from the job store;
-// every other line is handed to mcp-go's stdio server through a pipe.
+// every other line is handed to mcp-go's stdio server through a pipe. The
+// client is a session of its own, under a random ID: another server on the
+// same Redis (another user's, say) never sees its jobs.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(withSession(ctx, newStdioSession()))
 	defer cancel()
 	w := &lockedWriter{w: out}
 	pr, pw := io.Pipe()
@@ -68,7 +66,7 @@ func (s *Server) pumpStdio(ctx context.Context, in io.Reader, pass io.Writer, ou
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					if resp, ok := s.interceptTasks(ctx, stdioSession, msg); ok {
+					if resp, ok := s.interceptTasks(ctx, sessionOf(ctx), msg); ok {
 						out.writeJSON(resp)
 						return
 					}

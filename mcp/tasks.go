@@ -2,10 +2,12 @@ package mcp
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -22,8 +24,9 @@ import (
 // durable tasks in Redis, so the task methods and task-augmented tool calls
 // are intercepted before mcp-go sees them: the task ID IS the job ID, and
 // tasks/get, tasks/result and tasks/cancel read the job store, so any
-// replica answers for any task. mcp-go still advertises the capability and
-// each tool's execution.taskSupport.
+// replica answers for any task of the caller's session (and only of it:
+// the session is the task's authorization context). mcp-go still
+// advertises the capability and each tool's execution.taskSupport.
 
 const (
 	taskTTL          = 24 * time.Hour // the job store's default result retention
@@ -64,13 +67,13 @@ func (s *Server) interceptTasks(ctx context.Context, session string, raw json.Ra
 		}
 		result, err = s.createTask(ctx, session, p)
 	case mcpgo.MethodTasksGet:
-		result, err = s.taskCall(ctx, m.Params, s.getTask)
+		result, err = s.taskCall(ctx, session, m.Params, s.getTask)
 	case mcpgo.MethodTasksResult:
-		result, err = s.taskCall(ctx, m.Params, s.taskResult)
+		result, err = s.taskCall(ctx, session, m.Params, s.taskResult)
 	case mcpgo.MethodTasksCancel:
-		result, err = s.taskCall(ctx, m.Params, s.cancelTask)
+		result, err = s.taskCall(ctx, session, m.Params, s.cancelTask)
 	case mcpgo.MethodTasksList:
-		result, err = s.listTasks(ctx, session)
+		result, err = s.listTasks(ctx, session, m.Params)
 	default:
 		return nil, false
 	}
@@ -126,10 +129,15 @@ func (s *Server) createTask(ctx context.Context, session string, p taskCallParam
 	return &res, nil
 }
 
-func (s *Server) taskCall(ctx context.Context, params json.RawMessage, fn func(context.Context, string) (any, error)) (any, error) {
+// taskCall answers a method on one task, which must be the session's own:
+// another session's task is not found, as tasks/list does not show it.
+func (s *Server) taskCall(ctx context.Context, session string, params json.RawMessage, fn func(context.Context, string) (any, error)) (any, error) {
 	var p taskIDParams
 	if err := json.Unmarshal(params, &p); err != nil || p.TaskID == "" {
 		return nil, &rpcErr{mcpgo.INVALID_PARAMS, errors.New("params.taskId is required: the taskId a task-augmented tools/call returned")}
+	}
+	if _, err := s.owned(ctx, session, p.TaskID); err != nil {
+		return nil, taskLookupError(p.TaskID, err)
 	}
 	return fn(ctx, p.TaskID)
 }
@@ -184,11 +192,36 @@ func (s *Server) cancelTask(ctx context.Context, id string) (any, error) {
 	return mcpgo.NewCancelTaskResult(task), nil
 }
 
-func (s *Server) listTasks(ctx context.Context, session string) (any, error) {
-	ids := s.index.recent(ctx, session, 200)
+// listTasks answers one page of the session's tasks, newest first. The
+// cursor names the last task of the previous page, so pages stay in step
+// while new tasks arrive; a cursor that names no task of the session's is
+// invalid.
+func (s *Server) listTasks(ctx context.Context, session string, params json.RawMessage) (any, error) {
+	var p struct {
+		Cursor *string `json:"cursor"`
+	}
+	if len(params) > 0 && string(params) != "null" {
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("params: %v", err)}
+		}
+	}
+	ids, err := s.index.list(ctx, session)
+	if err != nil {
+		return nil, fmt.Errorf("reading the session's tasks: %w", err)
+	}
+	start := 0
+	if p.Cursor != nil {
+		after, ok := decodeCursor(*p.Cursor)
+		i := slices.Index(ids, after)
+		if !ok || i < 0 {
+			return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("invalid cursor %q: pass the nextCursor of this session's last tasks/list answer, or no cursor to start from the newest task", clip(*p.Cursor, 60))}
+		}
+		start = i + 1
+	}
+	page := ids[start:min(start+taskPageSize, len(ids))]
 	tasks := []mcpgo.Task{}
-	if len(ids) > 0 {
-		sts, err := s.store.Jobs(ctx, ids)
+	if len(page) > 0 {
+		sts, err := s.store.Jobs(ctx, page)
 		if err != nil {
 			return nil, fmt.Errorf("reading job statuses: %w", err)
 		}
@@ -198,7 +231,29 @@ func (s *Server) listTasks(ctx context.Context, session string) (any, error) {
 			}
 		}
 	}
-	return mcpgo.NewListTasksResult(tasks), nil
+	res := mcpgo.NewListTasksResult(tasks)
+	if start+len(page) < len(ids) {
+		res.NextCursor = mcpgo.Cursor(encodeCursor(page[len(page)-1]))
+	}
+	return res, nil
+}
+
+// taskPageSize is how many tasks one tasks/list answer holds at most.
+var taskPageSize = 50
+
+// cursorPrefix marks formfill's task cursors, which clients treat as opaque.
+const cursorPrefix = "after:"
+
+func encodeCursor(lastID string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + lastID))
+}
+
+func decodeCursor(c string) (string, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return "", false
+	}
+	return strings.CutPrefix(string(b), cursorPrefix)
 }
 
 func taskLookupError(id string, err error) error {

@@ -16,25 +16,67 @@ const (
 	ToolListJobs  = "list_jobs"
 )
 
-// outputSchema is shared by the document tools: the same envelope whether
-// the job finished within wait_seconds (status "completed", result set) or
-// not (job_id and poll_after_ms to poll get_job with).
-var outputSchema = json.RawMessage(`{
-  "type": "object",
-  "properties": {
-    "status": {"type": "string", "enum": ["pending", "active", "retry", "completed", "failed", "canceled"], "description": "state of the job; only completed carries result"},
-    "job_id": {"type": "string", "description": "ID for get_job / cancel_job / tasks/get"},
-    "kind": {"type": "string"},
-    "poll_after_ms": {"type": "integer", "description": "suggested wait before calling get_job again"},
-    "doc_id": {"type": "string", "description": "content ID of the uploaded document: pass it as doc_id to later calls instead of the file"},
-    "output_doc_id": {"type": "string", "description": "content ID of the filled document (write_answers)"},
-    "output_file_path": {"type": "string", "description": "where the filled document was written"},
-    "file_bytes_b64": {"type": "string", "description": "the filled document, base64 (write_answers without output_file_path)"},
-    "result": {"type": "object", "description": "the tool's result, shaped as the tool's description says"},
-    "next": {"type": "string", "description": "what to do next"}
-  },
-  "required": ["status", "job_id"]
-}`)
+// The output schemas. Every one admits the error object of a tool error
+// (see errors.go), so that error results validate as well.
+var (
+	// outputSchema is shared by the document tools and get_job: the same
+	// envelope whether the job finished within wait_seconds (status
+	// "completed", result set), not (job_id and poll_after_ms to poll
+	// get_job with), or failed (error set, isError).
+	outputSchema = mustJSON(map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"status":           map[string]any{"type": "string", "enum": []jobs.State{statePending, stateActive, jobs.StateRetry, stateCompleted, stateFailed, stateCanceled}, "description": "state of the job (failed also when the call was refused before a job was made); only completed carries result"},
+			"job_id":           map[string]any{"type": "string", "description": "ID for get_job / cancel_job / tasks/get; absent when the call was refused before a job was made"},
+			"kind":             map[string]any{"type": "string"},
+			"poll_after_ms":    map[string]any{"type": "integer", "description": "suggested wait before calling get_job again"},
+			"doc_id":           map[string]any{"type": "string", "description": "content ID of the uploaded document: pass it as doc_id to later calls instead of the file"},
+			"output_doc_id":    map[string]any{"type": "string", "description": "content ID of the filled document (write_answers)"},
+			"output_file_path": map[string]any{"type": "string", "description": "where the filled document was written"},
+			"file_bytes_b64":   map[string]any{"type": "string", "description": "the filled document, base64 (write_answers without output_file_path)"},
+			"result":           map[string]any{"type": "object", "description": "the tool's result, shaped as the tool's description says"},
+			"next":             map[string]any{"type": "string", "description": "what to do next"},
+			"error":            errorSchema,
+		},
+		"required": []string{"status"},
+	})
+	cancelOutputSchema = mustJSON(map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"job_id":   map[string]any{"type": "string"},
+			"status":   map[string]any{"type": "string", "description": "the job's state after the call"},
+			"canceled": map[string]any{"type": "boolean", "description": "whether this call canceled the job (false: it had already finished)"},
+			"error":    errorSchema,
+		},
+		"required": []string{"status"},
+	})
+	listOutputSchema = mustJSON(map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"jobs": map[string]any{"type": "array", "items": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"job_id":    map[string]any{"type": "string"},
+					"tool":      map[string]any{"type": "string"},
+					"status":    map[string]any{"type": "string"},
+					"submitted": map[string]any{"type": "string", "description": "RFC 3339 time"},
+					"error":     map[string]any{"type": "string"},
+				},
+				"required": []string{"job_id", "status"},
+			}},
+			"status": map[string]any{"type": "string", "description": "failed when the call failed"},
+			"error":  errorSchema,
+		},
+	})
+)
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
 
 func docInputOptions() []mcpgo.ToolOption {
 	return []mcpgo.ToolOption{
@@ -119,12 +161,14 @@ func (s *Server) registerJobTools() {
 	s.mcp.AddTool(mcpgo.NewTool(ToolCancelJob,
 		mcpgo.WithDescription("Cancels a pending or running job. A finished job is left as is. "+`Example: {"job_id": "…"}`),
 		hints(false, true),
+		mcpgo.WithRawOutputSchema(cancelOutputSchema),
 		mcpgo.WithString("job_id", mcpgo.Required(), mcpgo.Description("the job to cancel")),
 	), s.cancelJob)
 	s.mcp.AddTool(mcpgo.NewTool(ToolListJobs,
 		mcpgo.WithDescription("Lists this session's recent jobs (newest first) with their status, to find a job_id again. "+`Example: {"limit": 10}`),
 		hints(true, false),
-		mcpgo.WithNumber("limit", mcpgo.Min(1), mcpgo.Max(200), mcpgo.Description("how many jobs (default 20)")),
+		mcpgo.WithRawOutputSchema(listOutputSchema),
+		mcpgo.WithInteger("limit", mcpgo.Min(1), mcpgo.Max(maxListJobs), mcpgo.Description("how many jobs (default 20)")),
 	), s.listJobs)
 }
 

@@ -46,13 +46,16 @@ func TestToolsFollowTheOperationTable(t *testing.T) {
 		if _, ok := props["file_path"]; ok != op.Document {
 			t.Errorf("%s: takes file_path=%v, but the operation reads a document=%v", op.Tool, ok, op.Document)
 		}
-		if ro := field(tm, "annotations", "readOnlyHint"); ro != op.ReadOnly {
-			t.Errorf("%s: readOnlyHint %v, want %v", op.Tool, ro, op.ReadOnly)
-		}
-		if d := field(tm, "annotations", "destructiveHint"); d != false {
-			t.Errorf("%s: destructiveHint %v; no document tool changes its input", op.Tool, d)
+		readOnly, destructive, idempotent, openWorld := op.Annotations()
+		wantHints(t, tm, readOnly, destructive, idempotent, openWorld)
+		if op.ReadOnly && destructive {
+			t.Errorf("%s: read-only yet destructive", op.Tool)
 		}
 	}
+	// The job tools act on formfill's own jobs; only cancel_job changes one.
+	wantHints(t, listed[ToolGetJob], true, false, true, false)
+	wantHints(t, listed[ToolListJobs], true, false, true, false)
+	wantHints(t, listed[ToolCancelJob], false, true, true, false)
 	for _, name := range want {
 		delete(listed, name)
 	}
@@ -73,6 +76,39 @@ func TestEveryLocalParameterIsResolved(t *testing.T) {
 			if _, ok := localParams[p.Name]; p.Local && !ok {
 				t.Errorf("%s: local parameter %s has no resolver in localParams", op.Kind, p.Name)
 			}
+		}
+	}
+}
+
+// wantHints checks that a listed tool states all four behaviour hints, with
+// these values: hosts take a missing hint at its default (not read-only,
+// destructive, open world), the opposite of most formfill tools.
+func wantHints(t *testing.T, tool map[string]any, readOnly, destructive, idempotent, openWorld bool) {
+	t.Helper()
+	for name, want := range map[string]bool{"readOnlyHint": readOnly, "destructiveHint": destructive, "idempotentHint": idempotent, "openWorldHint": openWorld} {
+		if got := field(tool, "annotations", name); got != want {
+			t.Errorf("%s: %s = %v, want %v", tool["name"], name, got, want)
+		}
+	}
+}
+
+// Write tools that can save over an existing file say they may destroy;
+// the read-only tools say they only read.
+func TestAnnotationsFollowWhatToolsDo(t *testing.T) {
+	for _, tc := range []struct {
+		tool                  string
+		readOnly, destructive bool
+	}{
+		{ToolExtractCompact, true, false},
+		{ToolVerify, true, false},
+		{ToolWrite, false, true},
+	} {
+		op := jobs.OperationForTool(tc.tool)
+		if op == nil {
+			t.Fatalf("no operation offers %s", tc.tool)
+		}
+		if ro, d, _, _ := op.Annotations(); ro != tc.readOnly || d != tc.destructive {
+			t.Errorf("%s: readOnly %v destructive %v; want %v, %v", tc.tool, ro, d, tc.readOnly, tc.destructive)
 		}
 	}
 }

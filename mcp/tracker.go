@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -21,6 +22,9 @@ type jobMeta struct {
 	// user may since have changed.
 	Delivered string
 	Created   time.Time
+	// shared says whether Redis took the note (redisIndex), so that it
+	// alone decides who sees the job.
+	shared bool
 }
 
 // tracker keeps the recent jobs of each session, newest last, bounded per
@@ -69,6 +73,23 @@ func (t *tracker) markDelivered(id, path string) {
 	defer t.mu.Unlock()
 	if m, ok := t.byID[id]; ok {
 		m.Delivered = path
+	}
+}
+
+// forget drops the notes of ids.
+func (t *tracker) forget(ids []string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, id := range ids {
+		m, ok := t.byID[id]
+		if !ok {
+			continue
+		}
+		delete(t.byID, id)
+		list := t.session[m.Session]
+		if i := slices.Index(list, id); i >= 0 {
+			t.session[m.Session] = slices.Delete(list, i, i+1)
+		}
 	}
 }
 

@@ -8,10 +8,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -197,36 +199,105 @@ func TestHTTPWithoutTokenRefusesEverything(t *testing.T) {
 	}
 }
 
-// Task methods over HTTP are answered from the job store too.
+// rawHTTP posts JSON-RPC bodies to an HTTP transport, in the session an
+// initialize opened (or none).
+type rawHTTP struct {
+	t       *testing.T
+	url     string
+	session string
+}
+
+func (h *rawHTTP) post(body string) (int, string, http.Header) {
+	h.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, h.url+EndpointPath, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer s3cret")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if h.session != "" {
+		req.Header.Set("Mcp-Session-Id", h.session)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), resp.Header
+}
+
+// call posts a request and decodes its JSON-RPC answer.
+func (h *rawHTTP) call(body string) map[string]any {
+	h.t.Helper()
+	code, text, _ := h.post(body)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		h.t.Fatalf("HTTP %d, not JSON: %s", code, text)
+	}
+	return m
+}
+
+// initialize opens a session.
+func (h *rawHTTP) initialize() {
+	h.t.Helper()
+	code, text, header := h.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","clientInfo":{"name":"raw","version":"1"},"capabilities":{}}}`)
+	if h.session = header.Get("Mcp-Session-Id"); code != http.StatusOK || h.session == "" {
+		h.t.Fatalf("initialize: HTTP %d, session %q: %s", code, h.session, text)
+	}
+}
+
+// Task methods over HTTP are answered from the job store too, in the
+// session of the caller: like any other call, they need a session that
+// initialize opened, and a session sees only its own tasks.
 func TestTasksOverHTTP(t *testing.T) {
 	root := workdir(t)
 	s := newTestServer(t, newMemStore(), root)
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	post := func(body string) map[string]any {
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+EndpointPath, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer s3cret")
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var m map[string]any
-		if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
-			t.Fatalf("decode: %v", err)
-		}
-		return m
-	}
-	created := post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"extract_text","arguments":{"file_path":"form.pdf"},"task":{}}}`)
+	h := &rawHTTP{t: t, url: ts.URL}
+	h.initialize()
+	created := h.call(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"extract_text","arguments":{"file_path":"form.pdf"},"task":{}}}`)
 	id, _ := field(created, "result", "task", "taskId").(string)
 	if id == "" {
 		t.Fatalf("task-augmented call over HTTP: %v", created)
 	}
-	res := post(fmt.Sprintf(`{"jsonrpc":"2.0","id":2,"method":"tasks/result","params":{"taskId":%q}}`, id))
+	res := h.call(fmt.Sprintf(`{"jsonrpc":"2.0","id":2,"method":"tasks/result","params":{"taskId":%q}}`, id))
 	if !strings.Contains(fmt.Sprint(field(res, "result", "content")), "Full name") {
 		t.Fatalf("tasks/result over HTTP: %v", res)
+	}
+
+	other := &rawHTTP{t: t, url: ts.URL}
+	other.initialize()
+	for _, method := range []string{"tasks/get", "tasks/result", "tasks/cancel"} {
+		got := other.call(fmt.Sprintf(`{"jsonrpc":"2.0","id":3,"method":%q,"params":{"taskId":%q}}`, method, id))
+		if field(got, "error", "code") != float64(mcpgo.INVALID_PARAMS) || !strings.Contains(fmt.Sprint(field(got, "error", "message")), "not found") {
+			t.Errorf("%s of another session's task: %v; want not found", method, got)
+		}
+	}
+	if list := other.call(`{"jsonrpc":"2.0","id":4,"method":"tasks/list"}`); strings.Contains(fmt.Sprint(list), id) {
+		t.Errorf("another session's tasks/list shows the task: %v", list)
+	}
+
+	// The spec says 400 without a session (the task methods answer so);
+	// mcp-go answers 404 for the other methods.
+	for _, tc := range []struct {
+		name, session string
+		want          []int
+	}{
+		{"no session", "", []int{http.StatusBadRequest, http.StatusNotFound}},
+		{"session nobody opened", "mcp-session-" + uuid.NewString(), []int{http.StatusNotFound}},
+		{"malformed session", "stdio-guess", []int{http.StatusNotFound}},
+	} {
+		for _, body := range []string{
+			`{"jsonrpc":"2.0","id":5,"method":"tasks/list"}`,
+			fmt.Sprintf(`{"jsonrpc":"2.0","id":6,"method":"tasks/get","params":{"taskId":%q}}`, id),
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"extract_text","arguments":{"file_path":"form.pdf"},"task":{}}}`,
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"list_jobs","arguments":{}}}`,
+		} {
+			stranger := &rawHTTP{t: t, url: ts.URL, session: tc.session}
+			if code, text, _ := stranger.post(body); !slices.Contains(tc.want, code) || strings.Contains(text, id) {
+				t.Errorf("%s: %s answered HTTP %d (%.200s); want %d", tc.name, body, code, text, tc.want)
+			}
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 )
 
 // Worker serves formfill jobs from Redis.
@@ -25,6 +26,9 @@ type Worker struct {
 	execute         executeFunc
 	pollInterval    time.Duration
 	blobCache       int64
+	rdb             redis.UniversalClient // asynq's, with the waker's and the settle hook
+	waker           *waker
+	stopWake        func() error
 	abandoned       atomic.Int64 // engine calls still running after their job was stopped
 }
 
@@ -50,10 +54,25 @@ func Logger(l *slog.Logger) Option { return func(w *Worker) { w.log = l } }
 // them back to the queue (default 20 s).
 func ShutdownTimeout(d time.Duration) Option { return func(w *Worker) { w.shutdownTimeout = d } }
 
-// PollInterval sets how often an idle worker looks for new jobs (default
-// 50 ms). asynq's own default of one second would add up to a second to every
-// interactive call; each idle poll is one Redis round trip per worker.
+// PollInterval sets how often an idle worker looks for jobs nobody
+// announced (default DefaultPollInterval), such as those submitted by
+// clients of an older version. Jobs submitted through a jobs.Client are
+// announced, and so are jobs the worker's own asynq forwarder moves back to
+// a queue for a retry: an idle worker takes them at once.
 func PollInterval(d time.Duration) Option { return func(w *Worker) { w.pollInterval = d } }
+
+// DefaultPollInterval is how often an idle worker looks for jobs nobody
+// announced, by default: one dequeue of each queue a second.
+const DefaultPollInterval = time.Second
+
+// unannouncedPoll is how often an idle worker polls when Redis refuses the
+// subscription announcements come through.
+const unannouncedPoll = 50 * time.Millisecond
+
+// taskCheckInterval is asynq's sleep after a dequeue round that found
+// nothing. The waker does the waiting; the sleep only delays a job
+// announced just then.
+const taskCheckInterval = time.Millisecond
 
 // DefaultBlobCache is the memory a worker gives to documents it has
 // fetched, by default.
@@ -67,7 +86,7 @@ func BlobCache(bytes int64) Option { return func(w *Worker) { w.blobCache = byte
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
-		pollInterval: 50 * time.Millisecond, blobCache: DefaultBlobCache}
+		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache}
 	for _, o := range opts {
 		o(w)
 	}
@@ -87,15 +106,27 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	if len(prio) == 0 {
 		return nil, fmt.Errorf("%w: no queues to serve; expected some of %v", jobs.ErrInvalidConfig, jobs.Queues)
 	}
+	if w.pollInterval <= 0 {
+		return nil, fmt.Errorf("%w: poll interval %v: expected more than 0", jobs.ErrInvalidConfig, w.pollInterval)
+	}
+	rdb, ok := conn.MakeRedisClient().(redis.UniversalClient)
+	if !ok {
+		return nil, fmt.Errorf("%w: unsupported Redis connection %T", jobs.ErrInvalidConfig, conn)
+	}
 	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache))
+	// asynq's own client, watched: idle dequeues wait for announced jobs,
+	// and settled jobs are announced to their clients.
+	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
+	rdb.AddHook(w.waker)
+	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, log: w.log})
 	w.metrics = newMetrics()
-	w.server = asynq.NewServer(conn, asynq.Config{
+	w.server = asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:       w.concurrency,
 		Queues:            prio,
 		StrictPriority:    true,
 		RetryDelayFunc:    retryDelay,
 		ShutdownTimeout:   w.shutdownTimeout,
-		TaskCheckInterval: w.pollInterval,
+		TaskCheckInterval: taskCheckInterval,
 		Logger:            slogAdapter{w.log.With("component", "asynq")},
 		LogLevel:          asynq.WarnLevel,
 	})
@@ -116,7 +147,19 @@ func (w *Worker) Start() error {
 		op := &jobs.Operations[i]
 		mux.Handle(op.Kind.TaskType(), w.handler(op))
 	}
+	wake, stop, err := w.client.Submissions(w.queues...)
+	if err != nil {
+		w.log.Warn("worker: no announcements of new jobs; polling for them instead", "every", unannouncedPoll, "error", err)
+		w.waker.setFallback(unannouncedPoll)
+	} else {
+		w.stopWake = stop
+		go w.waker.listen(wake)
+	}
 	if err := w.server.Start(mux); err != nil {
+		w.waker.shutdown()
+		if w.stopWake != nil {
+			w.stopWake()
+		}
 		return fmt.Errorf("start worker: %w", err)
 	}
 	w.log.Info("worker started", "concurrency", w.concurrency, "queues", w.queues)
@@ -126,7 +169,12 @@ func (w *Worker) Start() error {
 // Shutdown drains the worker: it takes no new jobs, lets running ones finish
 // within the shutdown timeout and hands the rest back to the queue.
 func (w *Worker) Shutdown() {
+	w.waker.shutdown() // release an idle dequeue, or asynq waits for it
 	w.server.Shutdown()
+	if w.stopWake != nil {
+		w.stopWake()
+	}
+	w.rdb.Close()
 	w.client.Close()
 	w.log.Info("worker stopped")
 }

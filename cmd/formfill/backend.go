@@ -71,7 +71,7 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 		if err != nil {
 			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
 		}
-		return &backend{client: srv.Client(o.clientOpts...), conn: srv.Conn(), embedded: srv, display: "embedded " + srv.URL()}, nil
+		return &backend{client: srv.Client(o.clientOpts...), conn: srv.Conn(), embedded: srv, display: "embedded " + jobs.RedactURL(srv.URL())}, nil
 	}
 	conn, display, err := connect(e, g)
 	if err != nil {

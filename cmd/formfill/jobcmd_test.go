@@ -88,8 +88,14 @@ func TestServeGivesClientsAURLThatOutlivesThem(t *testing.T) {
 	}()
 	select {
 	case u := <-url:
-		if u != "redis://"+addr {
-			t.Fatalf("serve printed %q, want redis://%s", u, addr)
+		pw, host, ok := strings.Cut(strings.TrimPrefix(u, "redis://:"), "@")
+		if !ok || host != addr || len(pw) < 20 {
+			t.Fatalf("serve printed %q, want redis://:<password>@%s", u, addr)
+		}
+		// The embedded Redis refuses clients without its password.
+		noPassword := cli(t, []string{"FORMFILL_REDIS_URL=redis://" + addr}, "queues")
+		if noPassword.code == 0 || !strings.Contains(noPassword.stderr, "refused the credentials") {
+			t.Fatalf("queues without the password: exit %d, %s", noPassword.code, noPassword.stderr)
 		}
 		jobCommands(t, []string{"FORMFILL_REDIS_URL=" + u})
 	case <-time.After(30 * time.Second):

@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -264,7 +265,15 @@ func TestShapeKill9MidJobCompletesOnAnotherWorker(t *testing.T) {
 	w2 := startWorker(t, env, "--concurrency", "2")
 	start := time.Now()
 	waitAll(t, c, js, 4*time.Minute)
+	// The worker's log comes through a pipe, and clients learn of a job's
+	// end as soon as asynq marks it: give the log a moment to catch up.
 	runs := jobsFinished(w2.log.String())
+	for logDeadline := time.Now().Add(30 * time.Second); time.Now().Before(logDeadline); runs = jobsFinished(w2.log.String()) {
+		if !slices.ContainsFunc(inFlight, func(id string) bool { return runs[id] == 0 }) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	for _, id := range inFlight {
 		if runs[id] != 1 {
 			t.Errorf("job %s, in flight on the killed worker, completed %d times on worker 2", id, runs[id])

@@ -28,7 +28,7 @@ type Config struct {
 	Concurrency int           // jobs at once per worker (and in the baseline)
 	InFlight    int           // tasks outstanding per run; 0: 2 × workers × concurrency
 	Group       int           // fill jobs per task in the queued runs (a fill_group when over 1); 0 or 1: one each
-	Poll        time.Duration // status poll interval while waiting for a job
+	Poll        time.Duration // first status poll interval while waiting for a job whose end is not announced
 	JobTimeout  time.Duration // one job, submit to completed
 	Queue       string        // queue jobs go to
 	RedisURL    string        // empty: an embedded Redis on a local port

@@ -1,0 +1,226 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/jobs"
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+)
+
+func TestForwardsKnowsAsynqsForwardScript(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		args []any
+		want bool
+	}{
+		{"retry", []any{"evalsha", "abc", 2, "asynq:{bulk}:retry", "asynq:{bulk}:pending", 1, "p", 2, "g"}, true},
+		{"scheduled", []any{"eval", "script", 2, "asynq:{interactive}:scheduled", "asynq:{interactive}:pending", 1, "p", 2, "g"}, true},
+		{"dequeue", []any{"evalsha", "abc", 4, "asynq:{a}:pending", "asynq:{a}:paused", "asynq:{a}:active", "asynq:{a}:lease", 1, "p"}, false},
+		{"other keys", []any{"evalsha", "abc", 2, "asynq:{a}:active", "asynq:{a}:lease", 1}, false},
+	} {
+		if got := forwards(redis.NewCmd(ctx, tc.args...)); got != tc.want {
+			t.Errorf("%s: forwards = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestSettledJobKnowsAsynqsSettlingScripts(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		args []any
+		id   string
+		ok   bool
+	}{
+		{"markAsComplete", []any{"evalsha", "s", 6, "asynq:{interactive}:active", "asynq:{interactive}:lease", "asynq:{interactive}:completed",
+			"asynq:{interactive}:t:i-1", "asynq:{interactive}:processed:2026-11-24", "asynq:{interactive}:processed", "i-1", 1, 2, "msg", 9}, "i-1", true},
+		{"markAsComplete, unique", []any{"evalsha", "s", 7, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:completed",
+			"asynq:{bulk}:t:b-2", "p", "q", "asynq:{bulk}:unique:x", "b-2", 1, 2, "msg", 9}, "b-2", true},
+		{"done", []any{"evalsha", "s", 5, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:t:b-3", "p", "q", "b-3", 1, 9}, "b-3", true},
+		{"archive", []any{"eval", "script", 9, "asynq:{bulk}:t:b-4", "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:archived",
+			"p", "f", "pt", "ft", "asynq:{bulk}:t:", "b-4", "msg", 1, 2, 3, 4, 5}, "b-4", true},
+		{"retry", []any{"evalsha", "s", 8, "asynq:{bulk}:t:b-5", "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:retry",
+			"p", "f", "pt", "ft", "b-5", "msg", 1, 2, 3}, "", false},
+		{"requeue", []any{"evalsha", "s", 4, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:pending", "asynq:{bulk}:t:b-6", "b-6"}, "", false},
+		{"another task's key", []any{"evalsha", "s", 5, "asynq:{bulk}:active", "asynq:{bulk}:lease", "asynq:{bulk}:t:b-7", "p", "q", "b-8", 1, 9}, "", false},
+		{"dequeue", []any{"evalsha", "s", 4, "asynq:{a}:pending", "asynq:{a}:paused", "asynq:{a}:active", "asynq:{a}:lease", 1, "p"}, "", false},
+		{"plain command", []any{"publish", "formfill:jobs:done", "i-1"}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			id, ok := settledJob(redis.NewCmd(ctx, tc.args...))
+			if id != tc.id || ok != tc.ok {
+				t.Fatalf("settledJob = %q, %v; want %q, %v", id, ok, tc.id, tc.ok)
+			}
+		})
+	}
+}
+
+func TestDequeueQueueKnowsAsynqsDequeueScript(t *testing.T) {
+	ctx := context.Background()
+	keys := func(q string) []any {
+		return []any{"asynq:{" + q + "}:pending", "asynq:{" + q + "}:paused", "asynq:{" + q + "}:active", "asynq:{" + q + "}:lease"}
+	}
+	cmd := func(args ...any) redis.Cmder { return redis.NewCmd(ctx, args...) }
+	tests := []struct {
+		name  string
+		cmd   redis.Cmder
+		queue string
+		ok    bool
+	}{
+		{"evalsha", cmd(append([]any{"evalsha", "abc", 4}, append(keys("interactive"), 1700000000, "asynq:{interactive}:t:")...)...), "interactive", true},
+		{"eval after NOSCRIPT", cmd(append([]any{"EVAL", "script", "4"}, append(keys("bulk"), 1700000000, "p")...)...), "bulk", true},
+		{"other script", cmd("evalsha", "abc", 2, "asynq:{bulk}:active", "asynq:{bulk}:lease", "x", "y", "z"), "", false},
+		{"keys of two queues", cmd("evalsha", "abc", 4, "asynq:{a}:pending", "asynq:{b}:paused", "asynq:{a}:active", "asynq:{a}:lease", 1, "p"), "", false},
+		{"plain command", cmd("get", "asynq:{a}:pending"), "", false},
+		{"short", cmd("evalsha", "abc", 4), "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			q, ok := dequeueQueue(tc.cmd)
+			if q != tc.queue || ok != tc.ok {
+				t.Fatalf("dequeueQueue = %q, %v; want %q, %v", q, ok, tc.queue, tc.ok)
+			}
+		})
+	}
+}
+
+// dequeues counts the dequeue scripts a worker runs, through a hook on
+// its own Redis client (added after the waker's, so it sees each one as
+// it reaches Redis).
+func dequeues(w *Worker) *atomic.Int64 {
+	n := new(atomic.Int64)
+	w.rdb.AddHook(countHook{n})
+	return n
+}
+
+type countHook struct{ n *atomic.Int64 }
+
+func (h countHook) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h countHook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+func (h countHook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		if _, ok := dequeueQueue(cmd); ok {
+			h.n.Add(1)
+		}
+		return next(ctx, cmd)
+	}
+}
+
+// An idle worker waits for work instead of polling: with an hour between
+// fallback polls, it looks at its queues a handful of times in a second
+// (asynq polling at the worker's 1 ms check interval would look about a
+// thousand times), and a job submitted through a client still starts at
+// once: the run finishes long before any fallback poll.
+func TestIdleWorkerWaitsForAnnouncedJobs(t *testing.T) {
+	c, conn := setup(t)
+	w, err := New(conn, Logger(quiet), ShutdownTimeout(2*time.Second), PollInterval(time.Hour), Concurrency(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := dequeues(w)
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer w.Shutdown()
+	time.Sleep(200 * time.Millisecond) // the first rounds find nothing: idle
+	before := n.Load()
+	time.Sleep(time.Second)
+	if idle := n.Load() - before; idle > 4 {
+		t.Fatalf("an idle worker ran %d dequeues in a second; want it to wait for announcements", idle)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 { // each after the worker went idle again
+		st, err := c.Run(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+		if err != nil || st.State != jobs.StateCompleted {
+			t.Fatalf("job %d: %+v, %v", i, st, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// A job nobody announced — submitted by a client of an older version — is
+// found by the fallback poll.
+func TestUnannouncedJobRunsAtTheFallbackPoll(t *testing.T) {
+	c, conn := setup(t)
+	startWorker(t, conn, PollInterval(100*time.Millisecond))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	payload, _ := json.Marshal(jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	aq := asynq.NewClient(conn) // asynq directly: no announcement
+	defer aq.Close()
+	info, err := aq.EnqueueContext(ctx, asynq.NewTask(jobs.KindExtractText.TaskType(), payload),
+		asynq.TaskID("i-old-client-job"), asynq.Queue(jobs.QueueInteractive), asynq.Retention(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Await(ctx, info.ID)
+	if err != nil || st.State != jobs.StateCompleted || st.Result == nil || st.Result.Text == "" {
+		t.Fatalf("an unannounced job: %+v, %v", st, err)
+	}
+}
+
+// Shutting down an idle worker releases the dequeue it is waiting in, long
+// before the fallback poll would.
+func TestShutdownOfAnIdleWorkerDoesNotWaitForTheFallbackPoll(t *testing.T) {
+	_, conn := setup(t)
+	w, err := New(conn, Logger(quiet), PollInterval(time.Hour), ShutdownTimeout(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	done := make(chan struct{})
+	go func() { w.Shutdown(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Shutdown of an idle worker still waiting after 30 s")
+	}
+}
+
+// A job that failed transiently runs again as soon as asynq's forwarder
+// moves it back to its queue: the worker sees the forwarder at work and
+// does not wait for its fallback poll, an hour here.
+func TestRetryRunsWithoutWaitingForTheFallbackPoll(t *testing.T) {
+	c, conn := setup(t)
+	var runs atomic.Int32
+	startWorker(t, conn, PollInterval(time.Hour), withExecute(func(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
+		if runs.Add(1) == 1 {
+			return nil, nil, errors.New("a transient failure")
+		}
+		return Execute(ctx, p, doc)
+	}))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.Run(ctx, jobs.Payload{Kind: jobs.KindExtractText, DocID: docID, FileType: formats.Word})
+	if err != nil || st.State != jobs.StateCompleted || st.Retried != 1 {
+		t.Fatalf("a job retried once: %+v, %v", st, err)
+	}
+}
