@@ -19,15 +19,19 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 	if err != nil {
 		return nil, err
 	}
-	return d.compact(), nil
+	return d.compact()
 }
 
-func (d *document) compact() *formats.CompactStructure {
+// compact lists the indexed nodes; it steps the call's stop once per node.
+func (d *document) compact() (*formats.CompactStructure, error) {
 	out := &formats.CompactStructure{IDToXPath: make(map[string]string, len(d.ix.nodes)), ComplexElements: []string{}}
 	// One buffer for all lines: building each line as a string of its own
 	// was a third of the extraction's allocations.
 	buf := make([]byte, 0, 96*len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
+		if err := d.stop.Step(); err != nil {
+			return nil, err
+		}
 		out.IDToXPath[n.id] = n.xpath
 		var complexTypes []string
 		buf, complexTypes = appendLine(buf, n)
@@ -37,7 +41,7 @@ func (d *document) compact() *formats.CompactStructure {
 		}
 	}
 	out.CompactText = string(buf)
-	return out
+	return out, nil
 }
 
 // appendLine appends n's compact line to buf; empty top-level paragraphs

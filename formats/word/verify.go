@@ -40,7 +40,11 @@ func (d *document) verify(expected []formats.ExpectedAnswer) (*formats.Verificat
 		r.Actual, r.Status = actual(t.el, e.ExpectedText)
 		results = append(results, r)
 	}
-	return formats.Report(structuralIssues(d), results, expected), nil
+	issues, err := d.structuralIssues()
+	if err != nil {
+		return nil, err
+	}
+	return formats.Report(issues, results, expected), nil
 }
 
 // actual reads the target the way the expectation needs: checkbox state
@@ -69,8 +73,9 @@ func actual(el *etree.Element, expected string) (string, formats.ContentStatus) 
 }
 
 // structuralIssues finds what breaks Word: runs directly in a cell and
-// cells without a paragraph.
-func structuralIssues(d *document) []string {
+// cells without a paragraph. Its walk of the whole tree steps the call's
+// stop once per element.
+func (d *document) structuralIssues() ([]string, error) {
 	var out []string
 	where := func(tc *etree.Element) string {
 		xp := xpathOf(d.body, tc)
@@ -79,7 +84,21 @@ func structuralIssues(d *document) []string {
 		}
 		return xp
 	}
-	for _, tc := range findW(d.body, "tc") {
+	var cells []*etree.Element
+	var err error
+	descend(d.body, func(e *etree.Element) bool {
+		if err == nil {
+			err = d.stop.Step()
+		}
+		if err == nil && isW(e, "tc") {
+			cells = append(cells, e)
+		}
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, tc := range cells {
 		if childW(tc, "r") != nil {
 			out = append(out, fmt.Sprintf("%s: bare w:r directly under w:tc (runs must sit in a w:p)", where(tc)))
 		}
@@ -87,5 +106,5 @@ func structuralIssues(d *document) []string {
 			out = append(out, fmt.Sprintf("%s: w:tc without a w:p (every cell must contain a paragraph)", where(tc)))
 		}
 	}
-	return out
+	return out, nil
 }

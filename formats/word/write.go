@@ -35,7 +35,9 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 	if opts.DryRun {
 		return res, nil, nil
 	}
-	d.ix = buildIndex(d.body)
+	if d.ix, err = buildIndex(d.body, d.stop); err != nil {
+		return nil, nil, err
+	}
 	rep, err := d.verify(formats.ExpectedFromAnswers(answers))
 	if err != nil {
 		return nil, nil, err
