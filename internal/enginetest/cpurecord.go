@@ -14,6 +14,8 @@ import (
 // checks cannot be cut.
 type gapRecorder struct {
 	context.Context
+	exempt string // see StopCase.Exempt
+	exMax  time.Duration
 	tid    int
 	last   time.Duration
 	checks int
@@ -39,11 +41,31 @@ func (r *gapRecorder) mark() {
 	now := threadCPU()
 	pcs := make([]uintptr, 24)
 	pcs = pcs[:runtime.Callers(3, pcs)]
-	if gap := now - r.last; gap > r.max {
-		r.max, r.maxAt = gap, [2][]uintptr{r.prev, pcs}
+	if gap := now - r.last; gap > r.max || gap > r.exMax {
+		switch {
+		case r.exempt != "" && inStack(pcs, r.exempt):
+			r.exMax = max(r.exMax, gap)
+		case gap > r.max:
+			r.max, r.maxAt = gap, [2][]uintptr{r.prev, pcs}
+		}
 	}
 	r.checks++
 	r.last, r.prev = now, pcs
+}
+
+// inStack reports whether a function whose name contains name is on the
+// call stack pcs.
+func inStack(pcs []uintptr, name string) bool {
+	frames := runtime.CallersFrames(pcs)
+	for {
+		f, more := frames.Next()
+		if strings.Contains(f.Function, name) {
+			return true
+		}
+		if !more {
+			return false
+		}
+	}
 }
 
 // where names the code on both sides of the longest gap.
