@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -28,8 +29,13 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	if err := ensureFonts(); err != nil {
 		slog.Debug("pdf: filling without a Unicode font", "err", err)
 	}
-	loadLazyObjects(ctx)
-	before := snapshot(ctx)
+	if err := loadLazyObjects(ctx, d.stop); err != nil {
+		return nil, nil, err
+	}
+	before, err := snapshot(ctx, d.stop)
+	if err != nil {
+		return nil, nil, err
+	}
 	warnings := d.dropBrokenExtras()
 	if err := pdfcpu.CacheFormFonts(ctx); err != nil {
 		slog.Debug("pdf: form fonts not cached", "err", err)
@@ -55,14 +61,20 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 		af["NeedAppearances"] = types.Boolean(true)
 		d.ensureZapfDingbats(af)
 	}
-	out, err := increment(d.data, ctx, before)
+	out, err := increment(d.data, ctx, before, d.stop)
 	if err == nil {
 		return out, warnings, nil
+	}
+	if errors.Is(err, formats.ErrStopped) {
+		return nil, nil, err
 	}
 	// No usable xref chain to append to: write the whole file anew.
 	slog.Debug("pdf: incremental save impossible, rewriting", "err", err)
 	var buf bytes.Buffer
-	if err := api.WriteContext(ctx, &buf); err != nil {
+	if err := api.WriteContext(ctx, d.stop.Writer(&buf)); err != nil {
+		if errors.Is(err, formats.ErrStopped) {
+			return nil, nil, err
+		}
 		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "writing the filled PDF failed")
 	}
 	return buf.Bytes(), warnings, nil
