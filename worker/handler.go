@@ -111,10 +111,12 @@ func (w *Worker) executeBeforeDeadline(ctx context.Context, p jobs.Payload, doc 
 }
 
 // executeWithin runs Execute but returns as soon as ctx ends (the job's
-// timeout or a cancel). The engine, bound to ctx, stops at its next check
-// (every few thousand XML elements, each answer, field, sheet or page), but
-// a parse inside excelize or pdfcpu cannot be interrupted and runs to its
-// end, bounded by the document limits. abandoned counts calls still running
+// timeout or a cancel). The engine, bound to ctx, stops at its next check:
+// every phase checks within a few milliseconds of CPU (inflating and
+// parsing parts, excelize's and pdfcpu's reads, serialising and deflating;
+// see the formats packages' TestStoppedCallsStopUsingTheCPU). The one
+// stretch known not to be cut is excelize serialising a written sheet
+// (about 25 ms per MB of its XML). abandoned counts calls still running
 // after their job gave up on them, for /metrics and /healthz.
 func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc []byte, abandoned *atomic.Int64) (*jobs.Result, []byte, error) {
 	type outcome struct {
