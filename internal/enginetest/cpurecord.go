@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"context"
+	"github.com/formfill/formfill/internal/cputest"
 	"runtime"
 	"strings"
 	"time"
@@ -25,12 +26,12 @@ type gapRecorder struct {
 }
 
 func newGapRecorder(ctx context.Context) *gapRecorder {
-	return &gapRecorder{Context: ctx, tid: gettid(), last: threadCPU()}
+	return &gapRecorder{Context: ctx, tid: cputest.Gettid(), last: cputest.Thread()}
 }
 
 // Err implements context.Context.
 func (r *gapRecorder) Err() error {
-	if gettid() == r.tid { // a check made on another goroutine's thread is not timed
+	if cputest.Gettid() == r.tid { // a check made on another goroutine's thread is not timed
 		r.mark()
 	}
 	return r.Context.Err()
@@ -38,7 +39,7 @@ func (r *gapRecorder) Err() error {
 
 // mark ends a gap at the current point of the call.
 func (r *gapRecorder) mark() {
-	now := threadCPU()
+	now := cputest.Thread()
 	pcs := make([]uintptr, 24)
 	pcs = pcs[:runtime.Callers(3, pcs)]
 	if gap := now - r.last; gap > r.max || gap > r.exMax {

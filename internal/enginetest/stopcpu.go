@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/formfill/formfill/internal/cputest"
 	"os"
 	"os/exec"
 	"runtime"
@@ -82,7 +83,7 @@ type stopPoint struct {
 // stopped call uses more than that after the cancel or does not report
 // formats.ErrStopped, or if the process is not idle once it has returned.
 func StoppedWorkStops(t *testing.T, e formats.Engine, cases func(testing.TB) []StopCase) {
-	if !cpuClocksWork() {
+	if !cputest.Available() {
 		t.Skip("no per-thread CPU clock (/proc/thread-self/schedstat): Linux only")
 	}
 	if os.Getenv(stopCPUEnv) == t.Name() {
@@ -186,7 +187,7 @@ func onThread(fn func() error) (tid int, done <-chan error) {
 	go func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		ids <- gettid()
+		ids <- cputest.Gettid()
 		ch <- fn()
 	}()
 	return <-ids, ch
@@ -197,7 +198,7 @@ func onThread(fn func() error) (tid int, done <-chan error) {
 func profile(e formats.Engine, call func(formats.Engine) error, exempt string) (*gapRecorder, error) {
 	var rec *gapRecorder
 	_, done := onThread(func() error {
-		start := threadCPU()
+		start := cputest.Thread()
 		rec = newGapRecorder(context.Background())
 		rec.exempt = exempt
 		err := call(formats.WithContext(rec, e))
@@ -217,10 +218,10 @@ func stopAt(e formats.Engine, call func(formats.Engine) error, at float64, total
 	var ended time.Duration
 	tid, done := onThread(func() error {
 		err := call(formats.WithContext(ctx, e))
-		ended = threadCPU()
+		ended = cputest.Thread()
 		return err
 	})
-	start := taskCPU(tid)
+	start := cputest.Task(tid)
 	target := start + time.Duration(at*float64(total))
 	var canceledAt time.Duration
 	var err error
@@ -232,9 +233,9 @@ wait:
 		case err = <-done:
 			break wait
 		case <-tick.C:
-			if now := taskCPU(tid); canceledAt == 0 && now >= target {
+			if now := cputest.Task(tid); canceledAt == 0 && now >= target {
 				cancel()
-				canceledAt = taskCPU(tid)
+				canceledAt = cputest.Task(tid)
 			}
 		}
 	}
@@ -249,8 +250,8 @@ wait:
 		p.Finished = true
 	}
 	runtime.GC() // the stopped call's garbage is not work going on
-	before := processCPU()
+	before := cputest.Process()
 	time.Sleep(idleWindow)
-	p.Idle = processCPU() - before
+	p.Idle = cputest.Process() - before
 	return p
 }

@@ -1,4 +1,4 @@
-package enginetest
+package cputest
 
 import (
 	"os"
@@ -9,23 +9,23 @@ import (
 	"unsafe"
 )
 
-// cpuClocksWork reports whether this system gives the clocks below.
-func cpuClocksWork() bool {
+// Available reports whether this system gives the clocks below (Linux).
+func Available() bool {
 	_, err := os.Stat("/proc/thread-self/schedstat")
 	return err == nil
 }
 
-// threadCPU is the CPU time of the calling OS thread, to the nanosecond.
-func threadCPU() time.Duration {
+// Thread is the CPU time of the calling OS thread, to the nanosecond.
+func Thread() time.Duration {
 	const clockThreadCPUTimeID = 3
 	var ts syscall.Timespec
 	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0)
 	return time.Duration(ts.Nano())
 }
 
-// taskCPU is the CPU time of thread tid of this process, from
+// Task is the CPU time of thread tid of this process, from
 // /proc/self/task/<tid>/schedstat (nanoseconds on CPU), or -1.
-func taskCPU(tid int) time.Duration {
+func Task(tid int) time.Duration {
 	b, err := os.ReadFile("/proc/self/task/" + strconv.Itoa(tid) + "/schedstat")
 	if err != nil {
 		return -1
@@ -41,11 +41,12 @@ func taskCPU(tid int) time.Duration {
 	return time.Duration(ns)
 }
 
-// processCPU is the user and system CPU time of the whole process.
-func processCPU() time.Duration {
+// Process is the user and system CPU time of the whole process.
+func Process() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func gettid() int { return syscall.Gettid() }
+// Gettid is the calling OS thread's ID.
+func Gettid() int { return syscall.Gettid() }
