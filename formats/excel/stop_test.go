@@ -203,3 +203,15 @@ func tokens(t *testing.T, doc []byte, cr func(string, io.Reader) (io.Reader, err
 		}
 	}
 }
+
+// BenchmarkChecks compares a write of a workbook with a 2 MB sheet by an
+// unbound engine and by one bound to a live context (which also marks the
+// large parts, see markForStop): the cost of the checks.
+func BenchmarkChecks(b *testing.B) {
+	doc := fixtures.ManyRowSheet(20_000)
+	answers := []formats.Answer{{PairID: "S1-R10-C2", AnswerText: "first"}, {PairID: "S1-R19000-C2", AnswerText: "last"}}
+	enginetest.BenchmarkChecks(b, New(), func(e formats.Engine) error {
+		_, err := e.Write(doc, answers, formats.WriteOptions{})
+		return err
+	})
+}

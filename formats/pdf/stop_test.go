@@ -50,3 +50,17 @@ func TestStoppedCallsStopUsingTheCPU(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkChecks compares a write of a 300-page form by an unbound engine
+// and by one bound to a live context: the cost of the checks.
+func BenchmarkChecks(b *testing.B) {
+	doc := fixtures.PDFManyPages(300)
+	var answers []formats.Answer
+	for p := 1; p <= 300; p += 15 {
+		answers = append(answers, formats.Answer{PairID: fmt.Sprintf("p%d_q1", p), AnswerText: "answered"})
+	}
+	enginetest.BenchmarkChecks(b, New(), func(e formats.Engine) error {
+		_, err := e.Write(doc, answers, formats.WriteOptions{})
+		return err
+	})
+}

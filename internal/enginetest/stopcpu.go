@@ -255,3 +255,23 @@ wait:
 	p.Idle = cputest.Process() - before
 	return p
 }
+
+// BenchmarkChecks runs call with e unbound and bound to a live context
+// ("bound", as a worker runs it): the difference is what the checks of a
+// bound engine cost on the normal path.
+func BenchmarkChecks(b *testing.B, e formats.Engine, call func(formats.Engine) error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, bench := range []struct {
+		name string
+		e    formats.Engine
+	}{{"unbound", e}, {"bound", formats.WithContext(ctx, e)}} {
+		b.Run(bench.name, func(b *testing.B) {
+			for b.Loop() {
+				if err := call(bench.e); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
