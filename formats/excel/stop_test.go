@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/xml"
@@ -121,22 +120,9 @@ func TestBoundWriteGivesTheSameBytes(t *testing.T) {
 // markedPart names an entry of the xlsx doc that carries the stop mark.
 func markedPart(t *testing.T, doc []byte) string {
 	t.Helper()
-	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bytes.Contains(data, []byte(stopEncoding)) {
-			return f.Name
+	for _, p := range unzip(t, doc) {
+		if bytes.Contains(p.data, []byte(stopEncoding)) {
+			return p.name
 		}
 	}
 	return ""
