@@ -94,9 +94,7 @@ func openStop(data []byte, stop *formats.Stopper) (wb *workbook, err error) {
 		return nil, openError(err)
 	}
 	wb = &workbook{arch: arch, f: f, sheets: f.GetSheetList(), scans: scans, stop: stop}
-	if err := wb.markForStop(); err != nil {
-		return nil, err
-	}
+	wb.markForStop()
 	if len(wb.sheets) == 0 {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
 	}

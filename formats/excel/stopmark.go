@@ -39,9 +39,9 @@ var (
 // markForStop marks every large XML part excelize holds (when the call can
 // be stopped) and sets the workbook's charset reader to the one that cuts
 // them.
-func (wb *workbook) markForStop() error {
+func (wb *workbook) markForStop() {
 	if wb.stop == nil {
-		return nil
+		return
 	}
 	wb.f.Pkg.Range(func(k, v any) bool {
 		name, _ := k.(string)
@@ -59,7 +59,6 @@ func (wb *workbook) markForStop() error {
 		return true
 	})
 	wb.f.CharsetTranscoder(wb.charsetReader)
-	return nil
 }
 
 // markDecl returns data with stopEncoding written into its declaration, or

@@ -1,8 +1,6 @@
 package pdf
 
 import (
-	"github.com/formfill/formfill/formats"
-
 	"bytes"
 	"crypto/sha256"
 	"errors"
@@ -14,6 +12,8 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // A filled form is saved as an incremental update: the original bytes

@@ -1,12 +1,12 @@
 package pdf
 
 import (
-	"github.com/formfill/formfill/formats"
-
 	"sort"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // Small tolerant accessors over pdfcpu's object model. Real forms put
