@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -34,7 +35,8 @@ var DefaultArchiveLimits = ArchiveLimits{
 type Archive struct {
 	Zip    *zip.Reader
 	limits ArchiveLimits
-	data   []byte // the archive's bytes, to size Rewrite's buffer
+	data   []byte   // the archive's bytes, to size Rewrite's buffer
+	stop   *Stopper // nil: reads and Rewrite never stop part-way
 }
 
 // OpenArchive opens data as a zip archive and checks every entry's declared
@@ -77,6 +79,12 @@ func (l ArchiveLimits) checkEntry(f *zip.File) error {
 	return nil
 }
 
+// StopWith makes the archive's reads and Rewrite end with s's error once
+// its context has ended, part-way through inflating or deflating an entry:
+// a large part takes a core for a long while either way. The archive then
+// belongs to s's call.
+func (a *Archive) StopWith(s *Stopper) { a.stop = s }
+
 // File returns the entry called name, or nil.
 func (a *Archive) File(name string) *zip.File {
 	for _, f := range a.Zip.File {
@@ -118,7 +126,10 @@ func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
 		buf = make([]byte, 0, limit+bytes.MinRead)
 	}
 	out := bytes.NewBuffer(buf[:0])
-	n, err := io.Copy(out, io.LimitReader(rc, limit+1))
+	n, err := io.Copy(out, io.LimitReader(a.stop.Reader(rc), limit+1))
+	if errors.Is(err, ErrStopped) {
+		return nil, fmt.Errorf("read %s: %w", f.Name, err)
+	}
 	if err != nil {
 		return nil, Wrap(ErrInvalidDocument, f.Name, err, "corrupt entry")
 	}
@@ -130,8 +141,10 @@ func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
 
 // Rewrite copies the archive to a new zip, replacing the entries named in
 // replaced with new content; entries of replaced the archive does not have
-// are added at the end, in name order. Entries not replaced are copied raw,
-// without recompression, so they stay byte-identical. Replaced entries are deflated
+// are added at the end, in name order. A Stopper given to StopWith ends it
+// between entries and part-way through deflating one. Entries not replaced
+// are copied raw, without recompression, so they stay byte-identical.
+// Replaced entries are deflated
 // at flate.BestSpeed: on a typical document.xml it costs a few KB over the
 // default level and saves most of the compression time, which dominated a
 // write.
@@ -141,6 +154,9 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 	zw := zip.NewWriter(&out)
 	zw.RegisterCompressor(zip.Deflate, fastDeflate)
 	for _, f := range a.Zip.File {
+		if err := a.stop.Check(); err != nil {
+			return nil, err
+		}
 		content, ok := replaced[f.Name]
 		if !ok {
 			if err := a.copyRaw(zw, f); err != nil {
@@ -155,7 +171,7 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("create zip entry %s: %w", f.Name, err)
 		}
-		if _, err := w.Write(content); err != nil {
+		if _, err := a.stop.Writer(w).Write(content); err != nil {
 			return nil, fmt.Errorf("write zip entry %s: %w", f.Name, err)
 		}
 	}

@@ -1,8 +1,10 @@
 package formats_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
@@ -77,5 +79,45 @@ func TestWithContextLeavesAnEngineThatCannotStopAsItIs(t *testing.T) {
 	e := plain{}
 	if got := formats.WithContext(context.Background(), e); got != formats.Engine(e) {
 		t.Fatalf("WithContext returned %T, want the engine itself", got)
+	}
+}
+
+func TestStopperReaderAndWriterEndWithTheContext(t *testing.T) {
+	data := bytes.Repeat([]byte("formfill "), 100_000) // 900 KB: several writer chunks
+	live := formats.NewStopper(context.Background(), 1)
+	if got, err := io.ReadAll(live.Reader(bytes.NewReader(data))); err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("a live reader read %d bytes, %v; want all %d", len(got), err, len(data))
+	}
+	var buf bytes.Buffer
+	if n, err := live.Writer(&buf).Write(data); err != nil || n != len(data) || !bytes.Equal(buf.Bytes(), data) {
+		t.Fatalf("a live writer wrote %d bytes, %v; want all %d", n, err, len(data))
+	}
+
+	// Two looks pass, then the context has ended: the writer stops after
+	// two chunks, the reader after two reads.
+	buf.Reset()
+	n, err := formats.NewStopper(ctxtest.NewCountdown(2), 1).Writer(&buf).Write(data)
+	if !errors.Is(err, formats.ErrStopped) || n != buf.Len() || n == 0 || n >= len(data) {
+		t.Fatalf("a writer stopped after two chunks wrote %d of %d bytes (%d passed on), %v; want part, and ErrStopped", n, len(data), buf.Len(), err)
+	}
+	r := formats.NewStopper(ctxtest.NewCountdown(2), 1).ReadSeeker(bytes.NewReader(data))
+	p := make([]byte, 1000)
+	for i := range 2 {
+		if _, err := r.Read(p); err != nil {
+			t.Fatalf("read %d: %v", i+1, err)
+		}
+	}
+	if _, err := r.Read(p); !errors.Is(err, formats.ErrStopped) {
+		t.Fatalf("third read: %v, want ErrStopped", err)
+	}
+	if off, err := r.Seek(10, io.SeekStart); off != 10 || err != nil {
+		t.Fatalf("Seek = %d, %v: seeking does no work and is not stopped", off, err)
+	}
+
+	//lint:ignore SA1012 a nil context is what an unbound engine passes
+	var none *formats.Stopper = formats.NewStopper(nil, 1)
+	br := bytes.NewReader(data)
+	if none.Reader(br) != io.Reader(br) || none.Writer(&buf) != io.Writer(&buf) || none.ReadSeeker(br) != io.ReadSeeker(br) {
+		t.Fatal("a nil Stopper must hand back the reader or writer itself: unbound engines pay nothing")
 	}
 }

@@ -82,8 +82,35 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log
 	return res, jobs.Outputs{Doc: out}, err
 }
 
-// runOne fetches the payload's documents, if it needs them, and runs it.
+// runOne fetches the payload's documents, if it needs them, and runs it, both
+// under a deadline a moment before asynq's own, so that the error recorded
+// for a timed-out job says which timeout was exceeded: once its deadline
+// has passed, asynq records its bare "context deadline exceeded" whatever
+// the handler returns later, and on a loaded machine fetching a large
+// document can take a short timeout's whole length.
 func (w *Worker) runOne(ctx context.Context, p jobs.Payload) (*jobs.Result, []byte, error) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return w.fetchAndExecute(ctx, p)
+	}
+	total := time.Until(dl)
+	margin := min(total/10, 500*time.Millisecond)
+	inner, cancel := context.WithDeadline(ctx, dl.Add(-margin))
+	defer cancel()
+	res, out, err := w.fetchAndExecute(inner, p)
+	// The early deadline passed (asynq's may have too, by now): it is the
+	// timeout, whatever the step it cut says. A cancel, of the job or of a
+	// draining worker, is not.
+	if err != nil && !isPermanent(err) && errors.Is(inner.Err(), context.DeadlineExceeded) && !errors.Is(ctx.Err(), context.Canceled) {
+		return nil, nil, fmt.Errorf("%s job stopped at its %s timeout (set a longer one or split the document): %w",
+			p.Kind, total.Round(time.Second), err)
+	}
+	return res, out, err
+}
+
+// fetchAndExecute fetches the payload's documents, if it needs them, and
+// runs it within ctx.
+func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Result, []byte, error) {
 	var doc []byte
 	if p.Kind.NeedsDocument() {
 		var err error
@@ -99,34 +126,16 @@ func (w *Worker) runOne(ctx context.Context, p jobs.Payload) (*jobs.Result, []by
 			return nil, nil, err
 		}
 	}
-	return w.executeBeforeDeadline(ctx, p, doc)
-}
-
-// executeBeforeDeadline stops the engine a moment before asynq's own
-// deadline, so the error recorded for a timed-out job says which timeout was
-// exceeded instead of asynq's bare "context deadline exceeded".
-func (w *Worker) executeBeforeDeadline(ctx context.Context, p jobs.Payload, doc []byte) (*jobs.Result, []byte, error) {
-	dl, ok := ctx.Deadline()
-	if !ok {
-		return executeWithin(ctx, w.execute, p, doc, &w.abandoned)
-	}
-	total := time.Until(dl)
-	margin := min(total/10, 500*time.Millisecond)
-	inner, cancel := context.WithDeadline(ctx, dl.Add(-margin))
-	defer cancel()
-	res, out, err := executeWithin(inner, w.execute, p, doc, &w.abandoned)
-	if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		return nil, nil, fmt.Errorf("%s job stopped at its %s timeout (set a longer one or split the document): %w",
-			p.Kind, total.Round(time.Second), err)
-	}
-	return res, out, err
+	return executeWithin(ctx, w.execute, p, doc, &w.abandoned)
 }
 
 // executeWithin runs Execute but returns as soon as ctx ends (the job's
-// timeout or a cancel). The engine, bound to ctx, stops at its next check
-// (every few thousand XML elements, each answer, field, sheet or page), but
-// a parse inside excelize or pdfcpu cannot be interrupted and runs to its
-// end, bounded by the document limits. abandoned counts calls still running
+// timeout or a cancel). The engine, bound to ctx, stops at its next check:
+// every phase checks within a few milliseconds of CPU (inflating and
+// parsing parts, excelize's and pdfcpu's reads, serialising and deflating;
+// see the formats packages' TestStoppedCallsStopUsingTheCPU). The one
+// stretch known not to be cut is excelize serialising a written sheet
+// (about 25 ms per MB of its XML). abandoned counts calls still running
 // after their job gave up on them, for /metrics and /healthz.
 func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc []byte, abandoned *atomic.Int64) (*jobs.Result, []byte, error) {
 	type outcome struct {

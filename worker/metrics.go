@@ -104,9 +104,11 @@ func (m *metrics) write(wr io.Writer, queues []jobs.QueueInfo, abandoned int64) 
 // Handler serves /healthz and /metrics (Prometheus text format) for the
 // worker. /healthz answers 503 when Redis does not answer, or when as many
 // engine calls as the worker has slots are still running after their jobs
-// were stopped: engines cannot be interrupted, so only a restart (which a
-// liveness probe on /healthz brings) takes that CPU back. Their jobs are
-// already failed and reported, so a restart loses nothing.
+// were stopped. Engines stop within milliseconds of their job's context
+// ending, so calls left running mean something is stuck (a library loop
+// no check reaches), and only a restart (which a liveness probe on
+// /healthz brings) takes that CPU back. Their jobs are already failed and
+// reported, so a restart loses nothing.
 func (w *Worker) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(rw http.ResponseWriter, r *http.Request) {

@@ -15,8 +15,9 @@ const maxCellText = 200
 
 // ExtractCompact implements extract_structure_compact.
 func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
-	defer guard(&err)
-	wb, err := e.open(doc)
+	stop := e.stopper()
+	defer guard(stop, &err)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}

@@ -20,17 +20,22 @@ type Engine struct {
 }
 
 // WithContext returns the engine bound to ctx: its calls stop with an error
-// wrapping formats.ErrStopped once ctx ends, checking it before and after
-// excelize parses the workbook, before each sheet, answer or expectation,
-// and before saving. excelize's own parse and save cannot be interrupted.
+// wrapping formats.ErrStopped once ctx ends, checking it every few thousand
+// XML tokens of the XML guard's pass, at every read excelize makes of a
+// large part (see markForStop), every 64 KB inflated or deflated, and before
+// each sheet, answer or expectation.
 func (e *Engine) WithContext(ctx context.Context) formats.Engine {
 	c := *e
 	c.ctx = ctx
 	return &c
 }
 
+// stepsPerCheck is how many XML tokens the XML guard reads between looks
+// at the context: a millisecond or so of work.
+const stepsPerCheck = 4096
+
 // stopper returns a Stopper for one call; nil when the engine is unbound.
-func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, 1) }
+func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, stepsPerCheck) }
 
 // Option tunes an Engine.
 type Option func(*Engine)

@@ -21,41 +21,50 @@ type workbook struct {
 	// scans are the worksheets' scans by part name, made by the XML guard.
 	scans map[string]*sheetScan
 	stop  *formats.Stopper // nil: the call never stops part-way
+	// marked holds the original bytes of the parts whose XML declaration
+	// was marked for stopping (see markForStop), by part name.
+	marked map[string][]byte
 }
 
-// open opens doc for one call of the engine, which stops before and after
-// the parse if the engine's context has ended.
-func (e *Engine) open(doc []byte) (*workbook, error) {
-	stop := e.stopper()
+// open opens doc for one call of the engine, whose stop ends the XML
+// guard's pass, excelize's reads and every later parse of a large part
+// part-way (see markForStop).
+func (e *Engine) open(doc []byte, stop *formats.Stopper) (*workbook, error) {
 	if err := stop.Check(); err != nil {
 		return nil, err
 	}
-	wb, err := open(doc)
-	if err != nil {
-		return nil, err
-	}
-	wb.stop = stop
-	return wb, stop.Check()
+	return openStop(doc, stop)
 }
 
 // oleMagic starts encrypted xlsx files and legacy .xls files alike.
 var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 
 // guard turns a panic inside excelize (seen on malformed XML) into a typed
-// input error, so a hostile document never takes a worker down.
-func guard(err *error) {
+// input error, so a hostile document never takes a worker down. A call
+// whose context ended (stop, if not nil) reports the stop instead, whatever
+// it returned: excelize drops read errors in places (a row reader cut
+// part-way ends its sheet early without one), so its results are not to
+// be trusted once a read may have failed. Use as `defer guard(stop, &err)`
+// at every exported entry point.
+func guard(stop *formats.Stopper, err *error) {
 	if r := recover(); r != nil {
 		slog.Warn("excel: recovered from a panic in excelize", "panic", r)
 		*err = formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook could not be parsed (%v)", r)
 	}
+	if s := stop.Check(); s != nil {
+		*err = s
+	}
 }
 
-// open checks data against the archive guard and the XML guard
+// open is openStop for a call that never stops.
+func open(data []byte) (*workbook, error) { return openStop(data, nil) }
+
+// openStop checks data against the archive guard and the XML guard
 // (checkXMLParts) and then hands it to excelize. Its inflation limits are
 // set to the archive guard's, so excelize keeps every part in memory and
-// never spills to temporary files.
-func open(data []byte) (wb *workbook, err error) {
-	defer guard(&err)
+// never spills to temporary files. stop, if not nil, ends it part-way.
+func openStop(data []byte, stop *formats.Stopper) (wb *workbook, err error) {
+	defer guard(nil, &err)
 	if bytes.HasPrefix(data, oleMagic) {
 		return nil, formats.Errorf(formats.ErrUnsupported, "file", "the file is an OLE compound document: an encrypted workbook or a legacy .xls; save it as an unprotected .xlsx")
 	}
@@ -66,21 +75,26 @@ func open(data []byte) (wb *workbook, err error) {
 	if err != nil {
 		return nil, err
 	}
+	arch.StopWith(stop)
 	if arch.File("xl/workbook.xml") == nil {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "not an xlsx workbook: the zip has no xl/workbook.xml%s", zipHint(arch))
 	}
-	scans, err := checkXMLParts(arch)
+	scans, err := checkXMLParts(arch, stop)
 	if err != nil {
 		return nil, err
 	}
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
+	f, err := excelize.OpenReader(stop.Reader(bytes.NewReader(data)), excelize.Options{
 		UnzipSizeLimit:    formats.DefaultArchiveLimits.MaxTotalSize,
 		UnzipXMLSizeLimit: formats.DefaultArchiveLimits.MaxEntrySize,
 	})
 	if err != nil {
+		if s := stop.Check(); s != nil {
+			return nil, s
+		}
 		return nil, openError(err)
 	}
-	wb = &workbook{arch: arch, f: f, sheets: f.GetSheetList(), scans: scans}
+	wb = &workbook{arch: arch, f: f, sheets: f.GetSheetList(), scans: scans, stop: stop}
+	wb.markForStop()
 	if len(wb.sheets) == 0 {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
 	}

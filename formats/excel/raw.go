@@ -14,8 +14,9 @@ const maxRawCells = 200000
 // ExtractRaw implements extract_structure: every sheet's dimensions,
 // merged ranges, values and data validations.
 func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
-	defer guard(&err)
-	wb, err := e.open(doc)
+	stop := e.stopper()
+	defer guard(stop, &err)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -50,8 +51,9 @@ func (m *sheetModel) info() formats.SheetInfo {
 // ExtractText implements extract_text: each sheet under a header line, one
 // row per line, cells separated by tabs, empty rows left out.
 func (e *Engine) ExtractText(doc []byte) (text string, err error) {
-	defer guard(&err)
-	wb, err := e.open(doc)
+	stop := e.stopper()
+	defer guard(stop, &err)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return "", err
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/xuri/excelize/v2"
 )
 
 // save serialises the workbook through excelize, then keeps from that
@@ -19,6 +20,7 @@ import (
 // entry of the original package raw: styles, other sheets, the workbook,
 // drawings and the rest stay byte-identical.
 func (wb *workbook) save(written map[string]bool) ([]byte, error) {
+	wb.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return zip.NewWriter(wb.stop.Writer(w)) })
 	buf, err := wb.f.WriteToBuffer()
 	if err != nil {
 		return nil, fmt.Errorf("excelize could not serialise the workbook: %w", err)
@@ -35,8 +37,9 @@ func (wb *workbook) save(written map[string]bool) ([]byte, error) {
 	for s := range written {
 		if parts[s] == "" {
 			// A package layout this reader does not follow: excelize's
-			// whole output is still a valid workbook.
-			return buf.Bytes(), nil
+			// whole output is still a valid workbook, once the parts it
+			// wrote back unparsed lose their mark.
+			return wb.unmarkAll(out)
 		}
 		want[parts[s]] = true
 	}
@@ -46,7 +49,7 @@ func (wb *workbook) save(written map[string]bool) ([]byte, error) {
 		if !want[f.Name] && !isNew {
 			continue
 		}
-		data, err := readZipFile(f)
+		data, err := wb.readZipFile(f)
 		if err != nil {
 			return nil, err
 		}
@@ -62,39 +65,66 @@ func (wb *workbook) save(written map[string]bool) ([]byte, error) {
 		for _, name := range []string{"[Content_Types].xml", "xl/_rels/workbook.xml.rels"} {
 			for _, f := range out.File {
 				if f.Name == name {
-					if replaced[name], err = readZipFile(f); err != nil {
+					if replaced[name], err = wb.readZipFile(f); err != nil {
 						return nil, err
 					}
 				}
 			}
 		}
 	}
-	return rewrite(wb.arch.Zip, replaced, added)
+	return wb.rewrite(wb.arch.Zip, replaced, added)
 }
 
-func readZipFile(f *zip.File) ([]byte, error) {
+// unmarkAll is excelize's output with the parts it wrote back still marked
+// (see markForStop) put back as they were.
+func (wb *workbook) unmarkAll(out *zip.Reader) ([]byte, error) {
+	replaced := map[string][]byte{}
+	for _, f := range out.File {
+		if _, ok := wb.marked[f.Name]; !ok {
+			continue
+		}
+		data, err := wb.readZipFile(f)
+		if err != nil {
+			return nil, err
+		}
+		replaced[f.Name] = data
+	}
+	return wb.rewrite(out, replaced, nil)
+}
+
+// readZipFile inflates an entry of excelize's output, with its original
+// bytes if excelize wrote it back still marked (see markForStop).
+func (wb *workbook) readZipFile(f *zip.File) ([]byte, error) {
 	rc, err := f.Open()
 	if err != nil {
 		return nil, fmt.Errorf("read %s of excelize output: %w", f.Name, err)
 	}
 	defer rc.Close()
-	return io.ReadAll(rc)
+	data, err := io.ReadAll(wb.stop.Reader(rc))
+	if err != nil {
+		return nil, fmt.Errorf("read %s of excelize output: %w", f.Name, err)
+	}
+	return wb.unmarked(f.Name, data), nil
 }
 
 // rewrite copies src, replacing the entries in replaced and appending the
 // entries in added (sorted, for deterministic output). Untouched entries
-// are copied raw, without recompression.
-func rewrite(src *zip.Reader, replaced, added map[string][]byte) ([]byte, error) {
+// are copied raw, without recompression. The call's stop ends it between
+// entries and part-way through deflating one.
+func (wb *workbook) rewrite(src *zip.Reader, replaced, added map[string][]byte) ([]byte, error) {
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
 	put := func(name string, data []byte, mod zip.FileHeader) error {
 		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: mod.Modified})
 		if err == nil {
-			_, err = w.Write(data)
+			_, err = wb.stop.Writer(w).Write(data)
 		}
 		return err
 	}
 	for _, f := range src.File {
+		if err := wb.stop.Check(); err != nil {
+			return nil, err
+		}
 		var err error
 		if data, ok := replaced[f.Name]; ok {
 			err = put(f.Name, data, f.FileHeader)

@@ -64,7 +64,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 		return nil, err
 	}
 	s := newSheetScan(data)
-	if err := checkXML(data, part, s.recorder()); err != nil {
+	if err := checkXML(data, part, s.recorder(), wb.stop); err != nil {
 		return nil, err
 	}
 	return s, nil

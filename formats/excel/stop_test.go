@@ -1,12 +1,21 @@
 package excel
 
 import (
+	"bytes"
+	"context"
+	"encoding/xml"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/ctxtest"
 	"github.com/formfill/formfill/internal/enginetest"
+	"github.com/formfill/formfill/internal/fixtures"
+	"golang.org/x/net/html/charset"
 )
 
 func TestEngineBoundToAnEndedContextStopsEveryCall(t *testing.T) {
@@ -23,22 +32,172 @@ func TestEngineBoundToALiveContextGivesTheSameResults(t *testing.T) {
 	enginetest.SameResultsWhenTheContextIsLive(t, New(), doc, 2*len(fields))
 }
 
-func TestCompactStopsBetweenSheets(t *testing.T) {
+func TestEveryCheckStopsTheCallThere(t *testing.T) {
 	doc := fixture(t)
-	wb, err := open(doc)
-	if err != nil {
+	live := ctxtest.NewCountdown(1 << 30)
+	if _, err := New().WithContext(live).ExtractCompact(doc); err != nil {
 		t.Fatal(err)
 	}
-	if len(wb.sheets) < 2 {
-		t.Skipf("the fixture has %d sheet(s); the test needs two", len(wb.sheets))
+	// End the context at each of the call's checks in turn: the call must
+	// end there, asking at most twice more: once to tell a library's read
+	// error from the stop, and once in guard.
+	for n := range live.Asked() - 1 {
+		ctx := ctxtest.NewCountdown(n)
+		_, err := New().WithContext(ctx).ExtractCompact(doc)
+		if !errors.Is(err, formats.ErrStopped) || formats.IsInputError(err) {
+			t.Fatalf("ended at check %d of %d: err = %v, want a stop that is not an input error", n+1, live.Asked(), err)
+		}
+		if ctx.Asked() > n+3 {
+			t.Fatalf("ended at check %d: the context was asked %d times: the call went on past the check that saw the end", n+1, ctx.Asked())
+		}
 	}
-	// Two checks around the parse pass; the first sheet's check ends the call.
-	ctx := ctxtest.NewCountdown(2)
-	_, err = New().WithContext(ctx).ExtractCompact(doc)
-	if !errors.Is(err, formats.ErrStopped) || formats.IsInputError(err) {
-		t.Fatalf("err = %v, want a stop that is not an input error", err)
+}
+
+// TestStoppedCallsStopUsingTheCPU stops reads and writes of a workbook
+// with a 15 MB sheet early (the XML guard's pass), mid-way (excelize's
+// parse of the sheet) and late (excelize serialising, the package
+// rewritten), and checks that the CPU use ends with the call at once; see
+// enginetest.StoppedWorkStops.
+func TestStoppedCallsStopUsingTheCPU(t *testing.T) {
+	enginetest.StoppedWorkStops(t, New(), func(tb testing.TB) []enginetest.StopCase {
+		doc := fixtures.ManyRowSheet(150_000)
+		answers := []formats.Answer{{PairID: "S1-R10-C2", AnswerText: "first"}, {PairID: "S1-R140000-C2", AnswerText: "last"}}
+		return []enginetest.StopCase{
+			{Name: "extract_compact", Points: []float64{0.02, 0.3, 0.6, 0.9},
+				Call: func(e formats.Engine) error { _, err := e.ExtractCompact(doc); return err }},
+			{Name: "list_fields", Points: []float64{0.5},
+				Call: func(e formats.Engine) error { _, err := e.ListFields(doc); return err }},
+			// excelize serialises a written sheet (xml.Marshal of its parsed
+			// rows) into its own buffer, where nothing can reach: that
+			// stretch, and a point that lands in it, are reported.
+			{Name: "write", Points: []float64{0.3, 0.6, 0.75, 0.92}, Exempt: "excelize/v2.(*File).WriteToBuffer",
+				Call: func(e formats.Engine) error { _, err := e.Write(doc, answers, formats.WriteOptions{}); return err }},
+		}
+	})
+}
+
+// TestBoundWriteGivesTheSameBytes writes with an engine bound to a live
+// context, which marks the large parts excelize holds (markForStop), and
+// checks that the output is byte for byte the unbound engine's: no mark
+// leaks into a part excelize writes back unparsed (the CAIQ's shared
+// strings, when only numbers are written) or parsed.
+func TestBoundWriteGivesTheSameBytes(t *testing.T) {
+	docs := map[string][]byte{"many rows": fixtures.ManyRowSheet(3000)}
+	if data, err := os.ReadFile(caiqPath); err == nil {
+		docs["caiq"] = data
+	} else {
+		t.Logf("CAIQ workbook not available (%v): only the generated one is written", err)
 	}
-	if ctx.Asked() != 3 {
-		t.Fatalf("the context was asked %d times, want 3", ctx.Asked())
+	for name, doc := range docs {
+		first, last := "S1-R10-C2", "S1-R2900-C2" // the generated sheet's answer column
+		if fields, err := New().ListFields(doc); err != nil {
+			t.Fatal(err)
+		} else if len(fields) >= 2 {
+			first, last = fields[0].FieldID, fields[len(fields)-1].FieldID
+		}
+		for _, answers := range [][]formats.Answer{
+			{{PairID: first, AnswerText: "text answer"}, {PairID: last, AnswerText: "another"}},
+			{{PairID: first, AnswerText: "42"}},
+		} {
+			free, err := New().Write(doc, answers, formats.WriteOptions{})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			bound, err := New().WithContext(context.Background()).Write(doc, answers, formats.WriteOptions{})
+			if err != nil {
+				t.Fatalf("%s bound: %v", name, err)
+			}
+			if !bytes.Equal(free.Document, bound.Document) {
+				t.Errorf("%s, %q: the bound engine wrote other bytes than the unbound one", name, answers[0].AnswerText)
+			}
+			if part := markedPart(t, bound.Document); part != "" {
+				t.Errorf("%s, %q: the output's %s carries the stop mark", name, answers[0].AnswerText, part)
+			}
+		}
 	}
+}
+
+// markedPart names an entry of the xlsx doc that carries the stop mark.
+func markedPart(t *testing.T, doc []byte) string {
+	t.Helper()
+	for _, p := range unzip(t, doc) {
+		if bytes.Contains(p.data, []byte(stopEncoding)) {
+			return p.name
+		}
+	}
+	return ""
+}
+
+func TestMarkedPartsReadAsBeforeAndStop(t *testing.T) {
+	body := `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>caf\u00e9 &amp; more</t></is></c></row></sheetData>`
+	tests := []struct {
+		name, doc string
+		marks     bool
+	}{
+		{"UTF-8 declared", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + body, true},
+		{"single quotes", `<?xml version='1.0' encoding='utf-8'?>` + body, true},
+		{"no encoding", `<?xml version="1.0"?>` + body, true},
+		{"Latin-1 declared", `<?xml version="1.0" encoding="ISO-8859-1"?>` + body, true},
+		{"byte-order mark", "\xef\xbb\xbf" + `<?xml version="1.0" encoding="UTF-8"?>` + body, true},
+		{"no declaration", body, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			marked, ok := markDecl([]byte(tt.doc))
+			if ok != tt.marks {
+				t.Fatalf("marked = %v, want %v", ok, tt.marks)
+			}
+			if !ok {
+				return
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			wb := &workbook{stop: formats.NewStopper(ctx, 1)}
+			want := tokens(t, []byte(tt.doc), charset.NewReaderLabel)
+			if got := tokens(t, marked, wb.charsetReader); got != want {
+				t.Fatalf("the marked part reads as\n%s\nwant\n%s", got, want)
+			}
+			cancel()
+			dec := xml.NewDecoder(bytes.NewReader(marked))
+			dec.CharsetReader = wb.charsetReader
+			var err error
+			for err == nil {
+				_, err = dec.Token()
+			}
+			if !errors.Is(err, formats.ErrStopped) {
+				t.Fatalf("a stopped call's decode ended with %v, want formats.ErrStopped", err)
+			}
+		})
+	}
+}
+
+// tokens is the text of every token of doc after its declaration.
+func tokens(t *testing.T, doc []byte, cr func(string, io.Reader) (io.Reader, error)) string {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	dec.CharsetReader = cr
+	var b strings.Builder
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return b.String()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := tok.(xml.ProcInst); !ok {
+			fmt.Fprintf(&b, "%#v\n", tok)
+		}
+	}
+}
+
+// BenchmarkChecks compares a write of a workbook with a 2 MB sheet by an
+// unbound engine and by one bound to a live context (which also marks the
+// large parts, see markForStop): the cost of the checks.
+func BenchmarkChecks(b *testing.B) {
+	doc := fixtures.ManyRowSheet(20_000)
+	answers := []formats.Answer{{PairID: "S1-R10-C2", AnswerText: "first"}, {PairID: "S1-R19000-C2", AnswerText: "last"}}
+	enginetest.BenchmarkChecks(b, New(), func(e formats.Engine) error {
+		_, err := e.Write(doc, answers, formats.WriteOptions{})
+		return err
+	})
 }

@@ -12,11 +12,12 @@ import (
 // cell outside the used range or inside a merged range matches with a
 // warning.
 func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []formats.ValidatedLocation, err error) {
-	defer guard(&err)
+	stop := e.stopper()
+	defer guard(stop, &err)
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}
-	wb, err := e.open(doc)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}

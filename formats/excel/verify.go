@@ -11,8 +11,9 @@ import (
 // ListFields implements list_form_fields: the answer targets of every
 // visible sheet, with the question each answers and any list options.
 func (e *Engine) ListFields(doc []byte) (fields []formats.FormField, err error) {
-	defer guard(&err)
-	wb, err := e.open(doc)
+	stop := e.stopper()
+	defer guard(stop, &err)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -44,11 +45,12 @@ func (m *sheetModel) field(t *target) formats.FormField {
 // Verify implements verify_output: it reads each expected answer's cell
 // back and compares it with the expected text.
 func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *formats.VerificationReport, err error) {
-	defer guard(&err)
+	stop := e.stopper()
+	defer guard(stop, &err)
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	wb, err := e.open(doc)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}

@@ -13,8 +13,9 @@ import (
 // that shows something (ID S1-R5), its cells as "C2: text | C3: text" so
 // that a cell's ID is the row's ID and the column (S1-R5-C3).
 func (e *Engine) ReadDocument(doc []byte) (rows []formats.ViewNode, err error) {
-	defer guard(&err)
-	wb, err := e.open(doc)
+	stop := e.stopper()
+	defer guard(stop, &err)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil || opts.DryRun {
 		return res, nil, err
 	}
-	defer guard(&err)
+	defer guard(wb.stop, &err)
 	rep, err = wb.verify(formats.ExpectedFromAnswers(answers))
 	if err != nil {
 		return nil, nil, err
@@ -30,7 +30,8 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 }
 
 func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, wb *workbook, err error) {
-	defer guard(&err)
+	stop := e.stopper()
+	defer guard(stop, &err)
 	if _, err := formats.CheckWrite(answers, opts, formats.Excel); err != nil {
 		return nil, nil, err
 	}
@@ -38,7 +39,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 		return nil, nil, formats.Errorf(formats.ErrUnsupported, "comment_uncertain",
 			"Excel cell notes for uncertain answers are not implemented yet; write without comment_uncertain and use the review list of verify_output")
 	}
-	if wb, err = e.open(doc); err != nil {
+	if wb, err = e.open(doc, stop); err != nil {
 		return nil, nil, err
 	}
 	w := newWriter(wb)

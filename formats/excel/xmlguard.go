@@ -24,7 +24,8 @@ const maxDepth = 256
 // Its cost is one streaming pass over each part, with no tree built; the
 // pass over a worksheet also yields its sheetScan, returned by part name,
 // so the read tools do not parse the sheet's XML a second time.
-func checkXMLParts(a *formats.Archive) (map[string]*sheetScan, error) {
+// stop, if not nil, is stepped once per XML token.
+func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheetScan, error) {
 	scans := map[string]*sheetScan{}
 	var buf []byte
 	for _, f := range a.Zip.File {
@@ -55,7 +56,7 @@ func checkXMLParts(a *formats.Archive) (map[string]*sheetScan, error) {
 			s := newSheetScan(data)
 			scans[f.Name], onStart = s, s.recorder()
 		}
-		if err := checkXMLWith(data, f.Name, onStart, charsetReader); err != nil {
+		if err := checkXMLWith(data, f.Name, onStart, charsetReader, stop); err != nil {
 			return nil, err
 		}
 	}
@@ -73,17 +74,20 @@ const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY
 // expands no entity but the predefined ones, so the refusal costs nothing
 // however large the declared expansion. onStart, when not nil, sees every
 // start element.
-func checkXML(data []byte, part string, onStart func(xml.StartElement)) error {
-	return checkXMLWith(data, part, onStart, charset.NewReaderLabel) // as excelize decodes parts
+func checkXML(data []byte, part string, onStart func(xml.StartElement), stop *formats.Stopper) error {
+	return checkXMLWith(data, part, onStart, charset.NewReaderLabel, stop) // as excelize decodes parts
 }
 
 // checkXMLWith is checkXML with the decoder's charset reader given:
 // asUTF8's output still declares UTF-16, which must then be read as is.
-func checkXMLWith(data []byte, part string, onStart func(xml.StartElement), charsetReader func(string, io.Reader) (io.Reader, error)) error {
+func checkXMLWith(data []byte, part string, onStart func(xml.StartElement), charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = charsetReader
 	var open []xml.Name
 	for {
+		if err := stop.Step(); err != nil {
+			return err
+		}
 		tok, err := dec.RawToken()
 		if errors.Is(err, io.EOF) {
 			if len(open) > 0 {

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -25,8 +26,13 @@ import (
 // field type), which real forms often are.
 func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 	ctx := d.ctx
-	loadLazyObjects(ctx)
-	before := snapshot(ctx)
+	if err := loadLazyObjects(ctx, d.stop); err != nil {
+		return nil, nil, err
+	}
+	before, err := snapshot(ctx, d.stop)
+	if err != nil {
+		return nil, nil, err
+	}
 	warnings := d.dropBrokenExtras()
 	fs := newFontSet(ctx, d.fonts)
 	filled := map[*field]bool{}
@@ -53,14 +59,20 @@ func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
 		af.Delete("NeedAppearances")
 		d.ensureZapfDingbats(af)
 	}
-	out, err := increment(d.data, ctx, before)
+	out, err := increment(d.data, ctx, before, d.stop)
 	if err == nil {
 		return out, warnings, nil
+	}
+	if errors.Is(err, formats.ErrStopped) {
+		return nil, nil, err
 	}
 	// No usable xref chain to append to: write the whole file anew.
 	slog.Debug("pdf: incremental save impossible, rewriting", "err", err)
 	var buf bytes.Buffer
-	if err := api.WriteContext(ctx, &buf); err != nil {
+	if err := api.WriteContext(ctx, d.stop.Writer(&buf)); err != nil {
+		if errors.Is(err, formats.ErrStopped) {
+			return nil, nil, err
+		}
 		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "writing the filled PDF failed")
 	}
 	return buf.Bytes(), warnings, nil

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"context"
+	"errors"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -16,15 +17,18 @@ type Engine struct {
 }
 
 // WithContext returns the engine bound to ctx: its calls stop with an error
-// wrapping formats.ErrStopped once ctx ends, checking it before and after
-// pdfcpu parses the document, before each answer, each field's appearance
-// and each page's text. pdfcpu's own parse cannot be interrupted.
-func (e *Engine) WithContext(ctx context.Context) formats.Engine {
-	return &Engine{ctx: ctx, fonts: e.fonts}
-}
+// wrapping formats.ErrStopped once ctx ends, checking it at every read
+// pdfcpu's parser makes of the document, every few hundred fields or
+// objects walked, before each answer, each field's appearance and each
+// page's text, and every 64 KB of a rewritten file.
+func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engine{ctx: ctx, fonts: e.fonts} }
+
+// stepsPerCheck is how many fields or objects are walked between looks at
+// the context: well under a millisecond of work.
+const stepsPerCheck = 256
 
 // stopper returns a Stopper for one call; nil when the engine is unbound.
-func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, 1) }
+func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, stepsPerCheck) }
 
 // New returns the PDF engine.
 func New() *Engine { return &Engine{} }
@@ -58,7 +62,10 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err := d.stop.Check(); err != nil {
 		return nil, nil, err
 	}
-	fields, err := collectFields(d.ctx)
+	fields, err := collectFields(d.ctx, d.stop)
+	if errors.Is(err, formats.ErrStopped) {
+		return nil, nil, err
+	}
 	if err != nil {
 		return res, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "reading the filled fields back failed")
 	}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // Field kinds as the compact map and list_form_fields name them.
@@ -90,18 +92,24 @@ type walker struct {
 	pages   map[int]int // object number of a widget or page dict → page number
 	visited map[int]bool
 	out     []*field
+	stop    *formats.Stopper // stepped once per node
 }
 
 // collectFields walks /AcroForm /Fields and returns the terminal fields
 // in ID order (page, then top-to-bottom, left-to-right). It is written
 // against pdfcpu's object model rather than its form package because that
 // package rejects forms real authoring tools produce.
-func collectFields(ctx *model.Context) ([]*field, error) {
+// stop, if not nil, ends the walk with its error.
+func collectFields(ctx *model.Context, stop *formats.Stopper) ([]*field, error) {
 	af := acroForm(ctx)
 	if af == nil {
 		return nil, nil
 	}
-	w := &walker{ctx: ctx, pages: pageIndex(ctx), visited: map[int]bool{}}
+	pages, err := pageIndex(ctx, stop)
+	if err != nil {
+		return nil, err
+	}
+	w := &walker{ctx: ctx, pages: pages, visited: map[int]bool{}, stop: stop}
 	for _, o := range arrayOf(ctx, entry(ctx, af, "Fields")) {
 		if err := w.node(o, "", inherited{}, 0); err != nil {
 			return nil, err
@@ -115,6 +123,9 @@ func collectFields(ctx *model.Context) ([]*field, error) {
 }
 
 func (w *walker) node(o types.Object, prefix string, inh inherited, depth int) error {
+	if err := w.stop.Step(); err != nil {
+		return err
+	}
 	if depth > maxFieldDepth {
 		return fmt.Errorf("field tree deeper than %d levels under %q", maxFieldDepth, prefix)
 	}
@@ -250,29 +261,6 @@ func onState(ctx *model.Context, d types.Dict) string {
 		}
 	}
 	return ""
-}
-
-// pageIndex maps the object numbers of page dicts and of every annotation
-// listed in a page's /Annots to that page's number.
-func pageIndex(ctx *model.Context) map[int]int {
-	m := map[int]int{}
-	for i := 1; i <= ctx.PageCount; i++ {
-		pd, ir, _, err := ctx.PageDict(i, false)
-		if err != nil || pd == nil {
-			continue
-		}
-		if ir != nil {
-			m[ir.ObjectNumber.Value()] = i
-		}
-		for _, a := range arrayOf(ctx, entry(ctx, pd, "Annots")) {
-			if nr := objNr(a); nr != 0 {
-				if _, seen := m[nr]; !seen {
-					m[nr] = i
-				}
-			}
-		}
-	}
-	return m
 }
 
 // sortFields orders fields by page, then rows from the top, then from the

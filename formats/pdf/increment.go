@@ -12,6 +12,8 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // A filled form is saved as an incremental update: the original bytes
@@ -48,10 +50,14 @@ func objectBytes(o types.Object) ([]byte, bool) {
 	return []byte(o.PDFString()), true
 }
 
-// snapshot fingerprints every loaded object of ctx.
-func snapshot(ctx *model.Context) fingerprints {
+// snapshot fingerprints every loaded object of ctx, stepping stop once per
+// object.
+func snapshot(ctx *model.Context, stop *formats.Stopper) (fingerprints, error) {
 	fp := fingerprints{}
 	for nr, e := range ctx.Table {
+		if err := stop.Step(); err != nil {
+			return nil, err
+		}
 		if e == nil || e.Free || nr == 0 {
 			continue
 		}
@@ -59,7 +65,7 @@ func snapshot(ctx *model.Context) fingerprints {
 			fp[nr] = sha256.Sum256(b)
 		}
 	}
-	return fp
+	return fp, nil
 }
 
 var (
@@ -75,8 +81,8 @@ func xrefAt(b []byte, off int) bool {
 
 // increment appends to orig every object of ctx whose bytes differ from
 // the snapshot taken before the fill, with an xref table and a trailer
-// chained to the original one by /Prev.
-func increment(orig []byte, ctx *model.Context, before fingerprints) ([]byte, error) {
+// chained to the original one by /Prev. It steps stop once per object.
+func increment(orig []byte, ctx *model.Context, before fingerprints, stop *formats.Stopper) ([]byte, error) {
 	m := startxrefRE.FindAllSubmatch(orig[max(0, len(orig)-eofWindow):], -1)
 	if len(m) == 0 {
 		return nil, errors.New("no startxref in the original file")
@@ -86,8 +92,12 @@ func increment(orig []byte, ctx *model.Context, before fingerprints) ([]byte, er
 		return nil, fmt.Errorf("startxref %d does not point at a cross-reference section", prev)
 	}
 	var nrs []int
+	changed := map[int][]byte{} // each changed object's bytes: a stream may take long to encode
 	size := 0
 	for nr, e := range ctx.Table {
+		if err := stop.Step(); err != nil {
+			return nil, err
+		}
 		size = max(size, nr+1)
 		if e == nil || e.Free || nr == 0 {
 			continue
@@ -101,11 +111,12 @@ func increment(orig []byte, ctx *model.Context, before fingerprints) ([]byte, er
 		}
 		if sha256.Sum256(b) != before[nr] {
 			nrs = append(nrs, nr)
+			changed[nr] = b
 		}
 	}
 	sort.Ints(nrs)
 	if stabiliseSubsetTags(ctx, nrs, before) {
-		return increment(orig, ctx, before) // tags changed bytes: collect again
+		return increment(orig, ctx, before, stop) // tags changed bytes: collect again
 	}
 	out := bytes.NewBuffer(append([]byte(nil), orig...))
 	if !bytes.HasSuffix(orig, []byte("\n")) {
@@ -118,7 +129,10 @@ func increment(orig []byte, ctx *model.Context, before fingerprints) ([]byte, er
 		if e.Generation != nil {
 			gen = *e.Generation
 		}
-		b, _ := objectBytes(e.Object)
+		if err := stop.Check(); err != nil {
+			return nil, err
+		}
+		b := changed[nr]
 		offsets[nr] = out.Len()
 		fmt.Fprintf(out, "%d %d obj\n", nr, gen)
 		out.Write(b)

@@ -37,20 +37,30 @@ type document struct {
 	fonts  FontSource       // fallback fonts for new appearances; nil: none
 }
 
-// open opens doc for one call of the engine, which stops before and after
-// the parse if the engine's context has ended.
+// open opens doc for one call of the engine, whose stop ends pdfcpu's
+// parse (at its next read of the file) and the walk of the fields.
 func (e *Engine) open(doc []byte) (*document, error) {
 	stop := e.stopper()
 	if err := stop.Check(); err != nil {
 		return nil, err
 	}
-	d, err := open(doc)
+	d, err := openStop(doc, stop)
 	if err != nil {
-		return nil, err
+		return nil, stopOr(stop, err)
 	}
 	d.stop = stop
 	d.fonts = e.fontSource()
 	return d, stop.Check()
+}
+
+// stopOr is the stop's error if the call's context has ended, else err: a
+// read cut by the stop fails inside pdfcpu, which reports it as it likes
+// (or panics, which guard makes an input error).
+func stopOr(stop *formats.Stopper, err error) error {
+	if s := stop.Check(); s != nil {
+		return s
+	}
+	return err
 }
 
 // maxDecodeBytes bounds one decoded stream (pdfcpu's default is 512 MiB).
@@ -79,8 +89,9 @@ func guard(err *error) {
 }
 
 // readContext parses data into a pdfcpu context, mapping its failures to
-// typed input errors.
-func readContext(data []byte) (ctx *model.Context, err error) {
+// typed input errors. pdfcpu reads data through stop, if not nil, so a
+// stopped call's parse fails at its next read.
+func readContext(data []byte, stop *formats.Stopper) (ctx *model.Context, err error) {
 	defer guard(&err)
 	if err := formats.CheckSize(len(data)); err != nil {
 		return nil, err
@@ -93,7 +104,7 @@ func readContext(data []byte) (ctx *model.Context, err error) {
 	if !bytes.Contains(data[max(0, len(data)-eofWindow):], []byte("%%EOF")) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the PDF is truncated: no %%%%EOF marker at its end (was the upload cut short?)")
 	}
-	ctx, err = api.ReadContext(bytes.NewReader(data), newConfig())
+	ctx, err = api.ReadContext(stop.ReadSeeker(bytes.NewReader(data)), newConfig())
 	if err != nil {
 		if errors.Is(err, pdfcpu.ErrWrongPassword) || strings.Contains(err.Error(), "password") {
 			return nil, formats.Wrap(formats.ErrUnsupported, "file", err, "the PDF is encrypted with a password; formfill cannot fill encrypted forms (remove the password first)")
@@ -112,23 +123,30 @@ func readContext(data []byte) (ctx *model.Context, err error) {
 	return ctx, nil
 }
 
-// open parses data and collects its form fields. A PDF without an
+// open is openStop for a call that never stops.
+func open(data []byte) (*document, error) { return openStop(data, nil) }
+
+// openStop parses data and collects its form fields. A PDF without an
 // AcroForm parses fine and has no fields; a pure XFA form is refused
-// because its fields live in XML formfill does not fill.
-func open(data []byte) (doc *document, err error) {
+// because its fields live in XML formfill does not fill. stop, if not nil,
+// ends it part-way.
+func openStop(data []byte, stop *formats.Stopper) (doc *document, err error) {
 	defer guard(&err)
-	ctx, err := readContext(data)
+	ctx, err := readContext(data, stop)
 	if err != nil {
 		return nil, err
 	}
-	fields, err := collectFields(ctx)
+	fields, err := collectFields(ctx, stop)
+	if errors.Is(err, formats.ErrStopped) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "the form's field tree is broken")
 	}
 	if len(fields) == 0 && hasXFA(ctx) {
 		return nil, formats.Errorf(formats.ErrUnsupported, "XFA", "the PDF is a pure XFA form (its fields exist only in XFA XML, not as AcroForm fields); formfill fills AcroForm fields only — re-save it as a static AcroForm PDF")
 	}
-	doc = &document{data: data, ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}}
+	doc = &document{data: data, ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}, stop: stop}
 	for _, f := range fields {
 		doc.byID[f.ID] = f
 		if _, dup := doc.byName[f.Name]; !dup {

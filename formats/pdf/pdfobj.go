@@ -5,6 +5,8 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // Small tolerant accessors over pdfcpu's object model. Real forms put
@@ -138,7 +140,8 @@ func objNr(o types.Object) int {
 // references, so anything reachable only through it (fonts, images of
 // real forms) would be missing from the output. Validation would load
 // them too, but it rejects forms this engine must still fill.
-func loadLazyObjects(ctx *model.Context) {
+// stop, if not nil, is stepped once per object.
+func loadLazyObjects(ctx *model.Context, stop *formats.Stopper) error {
 	nrs := make([]int, 0, len(ctx.Table))
 	for nr, e := range ctx.Table {
 		if _, lazy := e.Object.(types.LazyObjectStreamObject); lazy {
@@ -147,6 +150,9 @@ func loadLazyObjects(ctx *model.Context) {
 	}
 	sort.Ints(nrs)
 	for _, nr := range nrs {
+		if err := stop.Step(); err != nil {
+			return err
+		}
 		gen := 0
 		if g := ctx.Table[nr].Generation; g != nil {
 			gen = *g
@@ -154,4 +160,5 @@ func loadLazyObjects(ctx *model.Context) {
 		// An object that does not decode stays lazy and is copied as is.
 		_, _ = ctx.Dereference(*types.NewIndirectRef(nr, gen))
 	}
+	return nil
 }

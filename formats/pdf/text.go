@@ -165,9 +165,9 @@ func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	if err := stop.Check(); err != nil {
 		return "", err
 	}
-	ctx, err := readContext(doc)
+	ctx, err := readContext(doc, stop)
 	if err != nil {
-		return "", err
+		return "", stopOr(stop, err)
 	}
 	var pages []string
 	total := 0

@@ -19,14 +19,18 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 	if err != nil {
 		return nil, err
 	}
-	return d.compact(), nil
+	return d.compact()
 }
 
-func (d *document) compact() *formats.CompactStructure {
+// compact lists the indexed nodes; it steps the call's stop once per node.
+func (d *document) compact() (*formats.CompactStructure, error) {
 	// One buffer for all lines: building each line as a string of its own
 	// was a third of the extraction's allocations.
 	b := formats.NewCompactBuilder(96 * len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
+		if err := d.stop.Step(); err != nil {
+			return nil, err
+		}
 		from := len(b.Text)
 		var complexTypes []string
 		var text string
@@ -42,7 +46,7 @@ func (d *document) compact() *formats.CompactStructure {
 			b.Complex(fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}
 	}
-	return b.Finish()
+	return b.Finish(), nil
 }
 
 // appendLine appends n's compact line to buf and returns the complex

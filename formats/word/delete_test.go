@@ -63,7 +63,7 @@ func TestDeleteWholeElements(t *testing.T) {
 			if rows := len(tableRows(nodeEl(t, d, "T1"))); rows != c.rows {
 				t.Errorf("T1 has %d rows, want %d", rows, c.rows)
 			}
-			if issues := structuralIssues(d); len(issues) > 0 {
+			if issues, _ := d.structuralIssues(); len(issues) > 0 {
 				t.Errorf("structural issues: %v", issues)
 			}
 			if ch := res.Changes[0]; ch.Mode != formats.Delete || ch.Before == "" {

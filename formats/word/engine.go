@@ -13,8 +13,9 @@ type Engine struct {
 }
 
 // WithContext returns the engine bound to ctx: its calls stop with an error
-// wrapping formats.ErrStopped once ctx ends, checking it every few thousand
-// XML elements while parsing, before each answer and before serialising.
+// wrapping formats.ErrStopped once ctx ends, checking it every 32 KB
+// inflated and 64 KB deflated, every few thousand XML tokens or nodes while
+// parsing, indexing, extracting and serialising, and before each answer.
 func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engine{ctx: ctx} }
 
 // stepsPerCheck is how many XML tokens the reader parses between looks at

@@ -15,12 +15,16 @@ func (e *Engine) ListFields(data []byte) ([]formats.FormField, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d.fields(), nil
+	return d.fields()
 }
 
-func (d *document) fields() []formats.FormField {
+// fields lists the form fields; it steps the call's stop once per node.
+func (d *document) fields() ([]formats.FormField, error) {
 	out := []formats.FormField{}
 	for _, n := range d.ix.nodes {
+		if err := d.stop.Step(); err != nil {
+			return nil, err
+		}
 		if n.kind != kindPara && n.kind != kindCell && n.kind != kindSDT {
 			continue
 		}
@@ -38,7 +42,7 @@ func (d *document) fields() []formats.FormField {
 		}
 		out = append(out, d.nodeFields(n)...)
 	}
-	return out
+	return out, nil
 }
 
 // nodeFields lists the fields of one paragraph or cell; fields sharing a

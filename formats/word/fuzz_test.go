@@ -185,7 +185,7 @@ func FuzzEdits(f *testing.F) {
 		if err != nil {
 			t.Fatalf("written document does not reopen: %v", err)
 		}
-		if issues := structuralIssues(d); len(issues) > 0 {
+		if issues, _ := d.structuralIssues(); len(issues) > 0 {
 			t.Fatalf("answer %+v broke the structure: %v", a, issues)
 		}
 		if !force && len(rep.StructuralIssues) > 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
 )
 
 // kind says what an indexed element is.
@@ -36,14 +37,20 @@ type index struct {
 	byID  map[string]*node
 	byEl  map[*etree.Element]*node // built on first use by node
 	slab  []node                   // see add
+	stop  *formats.Stopper         // stepped once per node while building
+	err   error                    // the stop that ended the build
 }
 
 // buildIndex walks w:body and names everything addressable (see the
-// package documentation for the scheme).
-func buildIndex(body *etree.Element) *index {
-	ix := &index{byID: make(map[string]*node, 64)}
+// package documentation for the scheme). stop, if not nil, is stepped once
+// per node and ends the walk with its error.
+func buildIndex(body *etree.Element, stop *formats.Stopper) (*index, error) {
+	ix := &index{byID: make(map[string]*node, 64), stop: stop}
 	var p, t, s int
 	eachStep(body, func(c *etree.Element, n int) {
+		if ix.err != nil {
+			return
+		}
 		path := func() string { return stepPath("/w:body", c, n) }
 		switch {
 		case isW(c, "p"):
@@ -57,7 +64,11 @@ func buildIndex(body *etree.Element) *index {
 			ix.blockSDT("SDT"+strconv.Itoa(s), c, path())
 		}
 	})
-	return ix
+	if ix.err != nil {
+		return nil, ix.err
+	}
+	ix.stop = nil // the index outlives the build
+	return ix, nil
 }
 
 // add indexes n, cutting it from a slab: a questionnaire has hundreds of
@@ -71,6 +82,9 @@ func (ix *index) add(n node) *node {
 	*p = n
 	ix.nodes = append(ix.nodes, p)
 	ix.byID[p.id] = p
+	if ix.err == nil {
+		ix.err = ix.stop.Step()
+	}
 	return p
 }
 
@@ -98,6 +112,9 @@ func (ix *index) blockSDT(id string, sdt *etree.Element, path string) {
 	var p, t int
 	base := path + "/w:sdtContent[1]"
 	eachStep(sc, func(c *etree.Element, n int) {
+		if ix.err != nil {
+			return
+		}
 		switch {
 		case isW(c, "p"):
 			p++
@@ -114,6 +131,9 @@ func (ix *index) table(id string, tbl *etree.Element, path string) {
 	ix.add(node{id: id, xpath: path, kind: kindTable, el: tbl})
 	r := 0
 	eachWrapped(tbl, path, "tr", func(tr *etree.Element, rpath string) {
+		if ix.err != nil {
+			return
+		}
 		r++
 		row := ix.add(node{id: id + "-R" + strconv.Itoa(r), xpath: rpath, kind: kindRow, el: tr})
 		c := 0

@@ -52,6 +52,7 @@ func open(data []byte, skip map[string]bool, stop *formats.Stopper) (*document, 
 	if err != nil {
 		return nil, err
 	}
+	arc.StopWith(stop)
 	if arc.File(documentPart) == nil {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, documentPart,
 			"the archive has no %s: not a Word document (expected a .docx with a main document part)", documentPart)
@@ -66,7 +67,11 @@ func open(data []byte, skip map[string]bool, stop *formats.Stopper) (*document, 
 	if err != nil {
 		return nil, err
 	}
-	return &document{arc: arc, xml: x, body: body, ix: buildIndex(body), stop: stop}, nil
+	ix, err := buildIndex(body, stop)
+	if err != nil {
+		return nil, err
+	}
+	return &document{arc: arc, xml: x, body: body, ix: ix, stop: stop}, nil
 }
 
 // parseDocumentXML parses document.xml, without the elements named in
@@ -97,7 +102,11 @@ func parseDocumentXML(raw []byte, skip map[string]bool, stop *formats.Stopper) (
 // named in skip are checked but left out of the tree. A parse that stop
 // ends returns its error as it is: the XML is not at fault.
 func parseXML(raw []byte, field string, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
-	if hasDTD(raw) {
+	dtd, err := hasDTDStop(raw, stop)
+	if err != nil {
+		return nil, err
+	}
+	if dtd {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, field,
 			"the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused")
 	}
@@ -112,6 +121,28 @@ func parseXML(raw []byte, field string, skip map[string]bool, stop *formats.Stop
 		return nil, formats.Wrap(formats.ErrInvalidDocument, field, err, "malformed XML")
 	}
 	return x, nil
+}
+
+// dtdWindow is how much of a part hasDTDStop scans between looks at the
+// context (about a millisecond); windows overlap by dtdOverlap bytes so a
+// declaration across their border is seen whole.
+const (
+	dtdWindow  = 1 << 20
+	dtdOverlap = 16
+)
+
+// hasDTDStop is hasDTD in windows, ending with stop's error once the call
+// is stopped: the scan of a large part takes tens of milliseconds.
+func hasDTDStop(raw []byte, stop *formats.Stopper) (bool, error) {
+	for start := 0; start < len(raw); start += dtdWindow {
+		if err := stop.Check(); err != nil {
+			return false, err
+		}
+		if hasDTD(raw[start:min(len(raw), start+dtdWindow+dtdOverlap)]) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // hasDTD reports whether raw holds a markup declaration other than CDATA,
@@ -135,14 +166,17 @@ func hasDTD(raw []byte) bool {
 
 // serialize writes the document.xml back and repacks the archive with only
 // that entry replaced, and the parts given (comments and what registers
-// them) replaced or added.
+// them) replaced or added; both stop part-way with the call.
 func (d *document) serialize(parts map[string][]byte) ([]byte, error) {
 	hint := 0
 	if f := d.arc.File(documentPart); f != nil {
 		hint = int(min(f.UncompressedSize64, 64<<20))
 	}
-	out := writeXML(getBuffer(), d.xml, hint)
+	out, err := writeXMLStop(getBuffer(), d.xml, hint, d.stop)
 	defer putBuffer(out) // deflated into the new archive, then dead
+	if err != nil {
+		return nil, err
+	}
 	replaced := map[string][]byte{documentPart: out}
 	for name, data := range parts {
 		replaced[name] = data

@@ -22,8 +22,10 @@ func (d *document) reviewPlaces() func(formats.ExpectedAnswer) formats.ReviewPla
 		}
 		if questions == nil {
 			questions = map[string]formats.Target{}
-			for _, q := range d.compact().Targets {
-				questions[q.ID] = q
+			if m, err := d.compact(); err == nil {
+				for _, q := range m.Targets {
+					questions[q.ID] = q
+				}
 			}
 		}
 		var p formats.ReviewPlace

@@ -28,18 +28,75 @@ func TestEngineBoundToALiveContextGivesTheSameResults(t *testing.T) {
 	enginetest.SameResultsWhenTheContextIsLive(t, New(), doc, 3*len(fields))
 }
 
-func TestParseStopsPartWayThroughTheXML(t *testing.T) {
+func TestEveryCheckStopsTheCallThere(t *testing.T) {
 	doc := fixture(t, fixtures.WordLarge)
-	// The large questionnaire's document.xml has more tokens than one
-	// check's worth: the reader looks at the context part-way through.
-	ctx := ctxtest.NewCountdown(0)
-	_, err := New().WithContext(ctx).ExtractCompact(doc)
-	if !errors.Is(err, formats.ErrStopped) || !strings.Contains(err.Error(), "at byte") {
-		t.Fatalf("err = %v, want a stop inside the XML reader (\"at byte …\")", err)
+	live := ctxtest.NewCountdown(1 << 30)
+	if _, err := New().WithContext(live).ExtractCompact(doc); err != nil {
+		t.Fatal(err)
 	}
-	if ctx.Asked() != 1 {
-		t.Fatalf("the context was asked %d times, want 1: the parse must end at the first check that sees the end", ctx.Asked())
+	// End the context at each of the call's checks in turn: the call must
+	// end at that check, whether it is inflating, parsing or indexing.
+	phases := map[string]int{}
+	for n := range live.Asked() {
+		ctx := ctxtest.NewCountdown(n)
+		_, err := New().WithContext(ctx).ExtractCompact(doc)
+		if !errors.Is(err, formats.ErrStopped) {
+			t.Fatalf("ended at check %d of %d: err = %v, want a stop", n+1, live.Asked(), err)
+		}
+		if ctx.Asked() != n+1 {
+			t.Fatalf("ended at check %d: the context was asked %d times: the call went on past the check that saw the end", n+1, ctx.Asked())
+		}
+		switch msg := err.Error(); {
+		case strings.HasPrefix(msg, "read "+documentPart):
+			phases["inflate"]++
+		case strings.HasPrefix(msg, "at byte"):
+			phases["parse"]++
+		default:
+			phases["after the parse"]++
+		}
 	}
+	t.Logf("%d checks: %v", live.Asked(), phases)
+	for _, p := range []string{"inflate", "parse", "after the parse"} {
+		if phases[p] == 0 {
+			t.Errorf("no check while the call was in the %s phase: %v", p, phases)
+		}
+	}
+}
+
+// largeDocx is a legitimate document of n numbered paragraphs (a repeated
+// one would compress past the zip-bomb guard), about 150 bytes of
+// document.xml each.
+func largeDocx(tb testing.TB, n int) []byte {
+	tb.Helper()
+	var body strings.Builder
+	for i := range n {
+		fmt.Fprintf(&body, `<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">Question %d about controls: </w:t></w:r><w:r><w:t>answer %x</w:t></w:r></w:p>`, i, i*7919)
+	}
+	return bodyDocx(tb, body.String())
+}
+
+// TestStoppedCallsStopUsingTheCPU stops reads and writes of a 36 MB
+// document.xml early (inflating), mid-parse and late (indexing and
+// extracting; serialising and deflating for a write), and checks that
+// the CPU use ends with the call at once; see enginetest.StoppedWorkStops.
+func TestStoppedCallsStopUsingTheCPU(t *testing.T) {
+	enginetest.StoppedWorkStops(t, New(), func(tb testing.TB) []enginetest.StopCase {
+		doc := largeDocx(tb, 240_000)
+		answers := []formats.Answer{{PairID: "P10", AnswerText: "first"}, {PairID: "P200000", AnswerText: "last"}}
+		return []enginetest.StopCase{
+			{Name: "extract_compact", Points: []float64{0.02, 0.3, 0.6, 0.9},
+				Call: func(e formats.Engine) error { _, err := e.ExtractCompact(doc); return err }},
+			{Name: "extract_text", Points: []float64{0.5},
+				Call: func(e formats.Engine) error { _, err := e.ExtractText(doc); return err }},
+			{Name: "write", Points: []float64{0.4, 0.75, 0.92},
+				Call: func(e formats.Engine) error { _, err := e.Write(doc, answers, formats.WriteOptions{}); return err }},
+			{Name: "fill", Points: []float64{0.9},
+				Call: func(e formats.Engine) error {
+					_, _, err := formats.Fill(e, doc, answers, formats.WriteOptions{})
+					return err
+				}},
+		}
+	})
 }
 
 // BenchmarkStopAfterTimeout measures how long an extract of a large
@@ -47,12 +104,7 @@ func TestParseStopsPartWayThroughTheXML(t *testing.T) {
 // in: "ms-after-end" for an engine bound to the context, against
 // "ms-unbound", the whole extract an unbound engine runs to the end.
 func BenchmarkStopAfterTimeout(b *testing.B) {
-	// Numbered paragraphs: a repeated one compresses past the zip-bomb guard.
-	var body strings.Builder
-	for i := range 240_000 {
-		fmt.Fprintf(&body, `<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">Question %d about controls: </w:t></w:r><w:r><w:t>answer %x</w:t></w:r></w:p>`, i, i*7919)
-	}
-	doc := bodyDocx(b, body.String())
+	doc := largeDocx(b, 240_000)
 	var after, unbound time.Duration
 	for b.Loop() {
 		start := time.Now()
@@ -74,4 +126,15 @@ func BenchmarkStopAfterTimeout(b *testing.B) {
 	n := float64(b.N)
 	b.ReportMetric(float64(after.Milliseconds())/n, "ms-after-end")
 	b.ReportMetric(float64(unbound.Milliseconds())/n, "ms-unbound")
+}
+
+// BenchmarkChecks compares a write of a 3.6 MB document.xml by an unbound
+// engine and by one bound to a live context: the cost of the checks.
+func BenchmarkChecks(b *testing.B) {
+	doc := largeDocx(b, 24_000)
+	answers := []formats.Answer{{PairID: "P10", AnswerText: "first"}, {PairID: "P20000", AnswerText: "last"}}
+	enginetest.BenchmarkChecks(b, New(), func(e formats.Engine) error {
+		_, err := e.Write(doc, answers, formats.WriteOptions{})
+		return err
+	})
 }

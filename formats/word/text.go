@@ -11,64 +11,86 @@ import (
 // tab-separated, rows on lines; field instructions, deleted text and the
 // fallback copies of mc:AlternateContent are left out.
 func textOf(el *etree.Element) string {
-	var b strings.Builder
-	writeText(&b, el)
-	return strings.TrimRight(b.String(), "\n")
+	var w textWriter
+	w.element(el)
+	return strings.TrimRight(w.b.String(), "\n")
 }
 
-func writeText(b *strings.Builder, el *etree.Element) {
+// textWriter collects text for textOf. Its stop, when not nil, is stepped
+// once per paragraph and table row, so the text of a whole document ends
+// part-way once the call is stopped (err then says so).
+type textWriter struct {
+	b    strings.Builder
+	stop *formats.Stopper
+	err  error
+}
+
+// step counts a paragraph or row and reports whether to go on.
+func (w *textWriter) step() bool {
+	if w.err == nil {
+		w.err = w.stop.Step()
+	}
+	return w.err == nil
+}
+
+func (w *textWriter) element(el *etree.Element) {
 	if el.Space == "mc" && el.Tag == "Fallback" {
 		return
 	}
 	if el.Space == "w" {
 		switch el.Tag {
 		case "t":
-			b.WriteString(el.Text())
+			w.b.WriteString(el.Text())
 			return
 		case "tab":
 			if isW(el.Parent(), "r") {
-				b.WriteByte('\t')
+				w.b.WriteByte('\t')
 			}
 			return
 		case "br", "cr":
-			b.WriteByte('\n')
+			w.b.WriteByte('\n')
 			return
 		case "instrText", "delText", "delInstrText":
 			return
 		case "p":
-			writeChildren(b, el)
-			b.WriteByte('\n')
+			if w.step() {
+				w.children(el)
+				w.b.WriteByte('\n')
+			}
 			return
 		case "tbl":
-			writeTable(b, el)
+			w.table(el)
 			return
 		}
 		if isProperties(el) {
 			return
 		}
 	}
-	writeChildren(b, el)
+	w.children(el)
 }
 
-func writeChildren(b *strings.Builder, el *etree.Element) {
+func (w *textWriter) children(el *etree.Element) {
 	for _, c := range el.Child {
-		if e, ok := c.(*etree.Element); ok {
-			writeText(b, e)
+		if e, ok := c.(*etree.Element); ok && w.err == nil {
+			w.element(e)
 		}
 	}
 }
 
-// writeTable writes one line per row, cells separated by tabs and the
+// table writes one line per row, cells separated by tabs and the
 // paragraphs inside a cell joined by spaces.
-func writeTable(b *strings.Builder, tbl *etree.Element) {
+func (w *textWriter) table(tbl *etree.Element) {
 	for _, row := range tableRows(tbl) {
+		if !w.step() {
+			return
+		}
 		for i, c := range rowCells(row) {
 			if i > 0 {
-				b.WriteByte('\t')
+				w.b.WriteByte('\t')
 			}
-			b.WriteString(cellLine(c))
+			w.b.WriteString(cellLine(c))
 		}
-		b.WriteByte('\n')
+		w.b.WriteByte('\n')
 	}
 }
 
@@ -127,7 +149,12 @@ func (e *Engine) ExtractText(data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return textOf(d.body), nil
+	w := textWriter{stop: d.stop}
+	w.element(d.body)
+	if w.err != nil {
+		return "", w.err
+	}
+	return strings.TrimRight(w.b.String(), "\n"), nil
 }
 
 // ExtractRaw implements extract_structure: the raw w:body XML.
@@ -136,16 +163,9 @@ func (e *Engine) ExtractRaw(data []byte) (*formats.RawStructure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &formats.RawStructure{BodyXML: elementXML(d.body)}, nil
+	body, err := elementXMLStop(d.body, d.stop)
+	if err != nil {
+		return nil, err
+	}
+	return &formats.RawStructure{BodyXML: body}, nil
 }
-
-// elementXML serialises one element.
-func elementXML(el *etree.Element) string {
-	var b strings.Builder
-	w := &stringWriter{&b}
-	el.WriteTo(w, &etree.WriteSettings{})
-	return b.String()
-}
-
-// stringWriter adapts strings.Builder to etree.Writer.
-type stringWriter struct{ *strings.Builder }

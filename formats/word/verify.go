@@ -47,7 +47,11 @@ func (d *document) verify(expected []formats.ExpectedAnswer) (*formats.Verificat
 		r.Actual, r.Status = actual(t.el, d.expectedText(t, e.ExpectedText))
 		results = append(results, r)
 	}
-	rep := formats.Report(structuralIssues(d), results, expected)
+	issues, err := d.structuralIssues()
+	if err != nil {
+		return nil, err
+	}
+	rep := formats.Report(issues, results, expected)
 	rep.Review = formats.ReviewList(expected, d.reviewPlaces())
 	return rep, nil
 }
@@ -78,8 +82,9 @@ func actual(el *etree.Element, expected string) (string, formats.ContentStatus) 
 }
 
 // structuralIssues finds what breaks Word: runs directly in a cell and
-// cells without a paragraph.
-func structuralIssues(d *document) []string {
+// cells without a paragraph. Its walk of the whole tree steps the call's
+// stop once per element.
+func (d *document) structuralIssues() ([]string, error) {
 	var out []string
 	where := func(tc *etree.Element) string {
 		xp := xpathOf(d.body, tc)
@@ -88,7 +93,21 @@ func structuralIssues(d *document) []string {
 		}
 		return xp
 	}
-	for _, tc := range findW(d.body, "tc") {
+	var cells []*etree.Element
+	var err error
+	descend(d.body, func(e *etree.Element) bool {
+		if err == nil {
+			err = d.stop.Step()
+		}
+		if err == nil && isW(e, "tc") {
+			cells = append(cells, e)
+		}
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, tc := range cells {
 		if childW(tc, "r") != nil {
 			out = append(out, fmt.Sprintf("%s: bare w:r directly under w:tc (runs must sit in a w:p)", where(tc)))
 		}
@@ -96,7 +115,7 @@ func structuralIssues(d *document) []string {
 			out = append(out, fmt.Sprintf("%s: w:tc without a w:p (every cell must contain a paragraph)", where(tc)))
 		}
 	}
-	return out
+	return out, nil
 }
 
 // expectedText is the text an expectation written with inline tags stands

@@ -45,7 +45,9 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 	if opts.DryRun {
 		return res, nil, nil
 	}
-	d.ix = buildIndex(d.body)
+	if d.ix, err = buildIndex(d.body, d.stop); err != nil {
+		return nil, nil, err
+	}
 	results, expected, err := d.checkApplied(done)
 	if err != nil {
 		return nil, nil, err
@@ -54,7 +56,11 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 	for _, ap := range done {
 		forced = append(forced, ap.forced...)
 	}
-	issues := append(structuralIssues(d), lostIssues(source, anchorsIn(d.body), forced)...)
+	issues, err := d.structuralIssues()
+	if err != nil {
+		return nil, nil, err
+	}
+	issues = append(issues, lostIssues(source, anchorsIn(d.body), forced)...)
 	rep := formats.Report(issues, results, expected)
 	rep.Review = formats.ReviewList(expected, d.reviewPlaces())
 	return res, rep, nil

@@ -107,7 +107,7 @@ func TestWriteScenarios(t *testing.T) {
 			if tt.xmlCheck != nil && !tt.xmlCheck(x) {
 				t.Errorf("document.xml fails the check:\n%s", x[strings.Index(x, "<w:body>"):])
 			}
-			if issues := structuralIssues(d); len(issues) > 0 {
+			if issues, _ := d.structuralIssues(); len(issues) > 0 {
 				t.Errorf("structural issues: %v", issues)
 			}
 			if strings.Contains(x, "<w:r></w:r>") || strings.Contains(x, "<w:r/>") {

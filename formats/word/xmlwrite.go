@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
 )
 
 // writeXML serialises x exactly as etree's WriteToBytes does with its
@@ -14,18 +15,44 @@ import (
 // TestWriteXMLMatchesEtree and FuzzReadXML hold the two to the same bytes.
 // It writes into dst's storage when that is large enough.
 func writeXML(dst []byte, x *etree.Document, sizeHint int) []byte {
+	b, _ := writeXMLStop(dst, x, sizeHint, nil)
+	return b
+}
+
+// writeXMLStop is writeXML stepping stop once per element: it ends
+// part-way, with stop's error, once the call is stopped.
+func writeXMLStop(dst []byte, x *etree.Document, sizeHint int, stop *formats.Stopper) ([]byte, error) {
 	if want := sizeHint + sizeHint/8; cap(dst) < want {
 		dst = make([]byte, 0, want)
 	}
-	w := &appendWriter{b: dst[:0]}
+	w := &appendWriter{b: dst[:0], stop: stop}
 	for _, c := range x.Child {
 		w.token(c, &x.WriteSettings)
 	}
-	return w.b
+	return w.b, w.err
 }
 
-// appendWriter is an etree.Writer appending to a byte slice.
-type appendWriter struct{ b []byte }
+// elementXML serialises one element, as etree's WriteTo does.
+func elementXML(el *etree.Element) string {
+	s, _ := elementXMLStop(el, nil)
+	return s
+}
+
+// elementXMLStop is elementXML stepping stop once per element.
+func elementXMLStop(el *etree.Element, stop *formats.Stopper) (string, error) {
+	w := &appendWriter{stop: stop}
+	w.element(el, &etree.WriteSettings{})
+	return string(w.b), w.err
+}
+
+// appendWriter is an etree.Writer appending to a byte slice. Its stop, when
+// not nil, is stepped once per element; once it reports the end, err holds
+// it and nothing more is written.
+type appendWriter struct {
+	b    []byte
+	stop *formats.Stopper
+	err  error
+}
 
 func (w *appendWriter) Write(p []byte) (int, error) {
 	w.b = append(w.b, p...)
@@ -58,6 +85,12 @@ func (w *appendWriter) token(t etree.Token, s *etree.WriteSettings) {
 }
 
 func (w *appendWriter) element(e *etree.Element, s *etree.WriteSettings) {
+	if w.err != nil {
+		return
+	}
+	if w.err = w.stop.Step(); w.err != nil {
+		return
+	}
 	w.b = append(w.b, '<')
 	w.name(e.Space, e.Tag)
 	for i := range e.Attr {

@@ -1,0 +1,301 @@
+package enginetest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"github.com/formfill/formfill/internal/cputest"
+	"os"
+	"os/exec"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// StopCase is one engine call StoppedWorkStops measures: Call runs it with
+// the engine it is given (bound to a context), on a document large enough
+// that the call takes a good part of a second.
+type StopCase struct {
+	Name   string
+	Call   func(formats.Engine) error
+	Points []float64 // when to stop it, as fractions of the call's own CPU time
+	// Exempt names a library function (excelize's WriteToBuffer) inside
+	// which a stretch of work is known not to be cut: the stretch that
+	// ends inside it, and a stop point that cancels the call while it is
+	// on the stack, are reported, not held to MaxUncheckedCPU.
+	Exempt string
+}
+
+// Bounds of StoppedWorkStops. They are CPU time, not wall time, so a
+// loaded machine stretches neither: a bound engine checks its context every
+// few hundred microseconds of work, and work left running after a stop takes
+// a core for whole seconds.
+const (
+	// MaxUncheckedCPU bounds the CPU a call spends between two looks at
+	// its context, and so what a stop at any moment can still cost. The
+	// longest stretches measured on an idle core are 10–40 ms; a machine
+	// busy with other work stretches CPU time too (shared caches, the
+	// collector's assists), by up to three times in the runs so far. A
+	// phase that does not look at all runs for hundreds of milliseconds to
+	// seconds on these documents.
+	MaxUncheckedCPU = 200 * time.Millisecond
+	// MaxIdleCPU bounds the whole process's CPU in the second after a
+	// stopped call has returned and its garbage is collected: the runtime's
+	// own housekeeping, where any work still going on would take most of
+	// a core.
+	MaxIdleCPU = 50 * time.Millisecond
+	idleWindow = time.Second
+)
+
+// stopCPUEnv names, in the child process, the test whose calls it measures.
+const stopCPUEnv = "FORMFILL_ENGINETEST_STOPCPU"
+
+// stopReport is what the child measured for one case.
+type stopReport struct {
+	Case     string        `json:"case"`
+	CPU      time.Duration `json:"cpu"`    // the whole call, on its thread
+	Checks   int           `json:"checks"` // looks at the context during it
+	MaxGap   time.Duration `json:"max_gap"`
+	Exempt   time.Duration `json:"exempt"`    // the longest stretch ending in ExemptIn
+	ExemptIn string        `json:"exempt_in"` // StopCase.Exempt
+	Where    string        `json:"where"`     // the code around the longest gap
+	Err      string        `json:"err"`       // of the live run: must be none
+	Stops    []stopPoint   `json:"stops"`
+}
+
+// stopPoint is one run of a case stopped part-way.
+type stopPoint struct {
+	At       float64       `json:"at"`        // fraction of the call's CPU when the context was canceled
+	Stopped  bool          `json:"stopped"`   // the call returned ErrStopped
+	Finished bool          `json:"finished"`  // the call ended before it was to be stopped
+	InExempt bool          `json:"in_exempt"` // the cancel came inside StopCase.Exempt
+	Err      string        `json:"err"`
+	After    time.Duration `json:"after"` // the call's CPU from the cancel to its return
+	Idle     time.Duration `json:"idle"`  // the process's CPU in the idle window after
+}
+
+// StoppedWorkStops checks that calls of e stop using the CPU when their
+// context ends, whatever phase they are in. In a child process (this test
+// binary again, so that nothing else the tests run shares its CPU clock)
+// each case runs once bound to a live context that times the CPU between
+// its checks, and then once per stop point, canceled from another goroutine
+// when the call has used that fraction of its CPU. The test fails if any
+// stretch of the call goes unchecked for more than MaxUncheckedCPU, if a
+// stopped call uses more than that after the cancel or does not report
+// formats.ErrStopped, or if the process is not idle once it has returned.
+func StoppedWorkStops(t *testing.T, e formats.Engine, cases func(testing.TB) []StopCase) {
+	if !cputest.Available() {
+		t.Skip("no per-thread CPU clock (/proc/thread-self/schedstat): Linux only")
+	}
+	if os.Getenv(stopCPUEnv) == t.Name() {
+		measureChild(t, e, cases(t))
+		return
+	}
+	if testing.Short() {
+		t.Skip("runs large documents in a child process: skipped with -short")
+	}
+	reports := runChild(t)
+	for _, r := range reports {
+		t.Logf("%s: %v CPU, %d checks, longest unchecked stretch %v %s", r.Case, r.CPU.Round(time.Millisecond), r.Checks, r.MaxGap.Round(10*time.Microsecond), r.Where)
+		if r.Exempt > 0 {
+			t.Logf("%s: a stretch of %v ends inside %s, which cannot be cut (exempt)", r.Case, r.Exempt.Round(time.Millisecond), r.ExemptIn)
+		}
+		switch {
+		case r.Err != "":
+			t.Errorf("%s: the call with a live context failed: %s", r.Case, r.Err)
+			continue
+		case r.MaxGap > MaxUncheckedCPU:
+			t.Errorf("%s: %v of CPU went by without a look at the context (bound %v), %s", r.Case, r.MaxGap, MaxUncheckedCPU, r.Where)
+		}
+		for _, p := range r.Stops {
+			t.Logf("  stopped at %.0f%%: %v more CPU to return, process CPU %v in the %v after: %s", 100*p.At, p.After.Round(10*time.Microsecond), p.Idle.Round(time.Millisecond), idleWindow, p.Err)
+			switch {
+			case p.Finished:
+				t.Errorf("%s: the call ended before it had used %.0f%% of its CPU: the case's document is too small to stop it there", r.Case, 100*p.At)
+			case !p.Stopped:
+				t.Errorf("%s stopped at %.0f%%: returned %q, want an error wrapping formats.ErrStopped", r.Case, 100*p.At, p.Err)
+			case p.After > MaxUncheckedCPU && p.InExempt:
+				t.Logf("%s stopped at %.0f%%: inside %s, which cannot be cut: %v after the cancel (reported, not held to %v)", r.Case, 100*p.At, r.ExemptIn, p.After, MaxUncheckedCPU)
+			case p.After > MaxUncheckedCPU:
+				t.Errorf("%s stopped at %.0f%%: the call used %v of CPU after its context ended (bound %v)", r.Case, 100*p.At, p.After, MaxUncheckedCPU)
+			}
+			if p.Idle > MaxIdleCPU {
+				t.Errorf("%s stopped at %.0f%%: the process used %v of CPU in the %v after the call returned (bound %v): work goes on", r.Case, 100*p.At, p.Idle, idleWindow, MaxIdleCPU)
+			}
+		}
+	}
+}
+
+// runChild runs the calling test again in a child process and returns its
+// reports.
+func runChild(t *testing.T) []stopReport {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), stopCPUEnv+"="+t.Name())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child process: %v\n%s", err, out)
+	}
+	var reports []stopReport
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if rest, ok := bytes.CutPrefix(sc.Bytes(), []byte("STOPCPU-REPORT ")); ok {
+			var r stopReport
+			if err := json.Unmarshal(rest, &r); err != nil {
+				t.Fatalf("child report: %v", err)
+			}
+			reports = append(reports, r)
+		}
+	}
+	if len(reports) == 0 {
+		t.Fatalf("the child reported nothing:\n%s", out)
+	}
+	return reports
+}
+
+// measureChild measures every case and prints its report.
+func measureChild(t *testing.T, e formats.Engine, cases []StopCase) {
+	for _, c := range cases {
+		r := stopReport{Case: c.Name}
+		rec, err := profile(e, c.Call, c.Exempt)
+		r.CPU, r.Checks, r.MaxGap, r.Where, r.Exempt, r.ExemptIn = rec.last, rec.checks, rec.max, rec.where(), rec.exMax, c.Exempt
+		if err != nil {
+			r.Err = err.Error()
+		}
+		for _, at := range c.Points {
+			p := stopAt(e, c.Call, at, r.CPU, c.Exempt)
+			// A run can be quicker than the timed one (which pays for its
+			// timing): stop it sooner rather than not at all.
+			for try := 0; try < 3 && p.Finished; try++ {
+				at *= 0.8
+				p = stopAt(e, c.Call, at, r.CPU, c.Exempt)
+			}
+			r.Stops = append(r.Stops, p)
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("STOPCPU-REPORT %s\n", b)
+	}
+}
+
+// onThread runs fn on a goroutine locked to its own OS thread and returns
+// that thread's ID as soon as fn starts, and fn's outcome on done.
+func onThread(fn func() error) (tid int, done <-chan error) {
+	ch, ids := make(chan error, 1), make(chan int, 1)
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		ids <- cputest.Gettid()
+		ch <- fn()
+	}()
+	return <-ids, ch
+}
+
+// profile runs call once bound to a live gapRecorder; the recorder's last
+// mark is the call's end, so its last is the whole call's CPU.
+func profile(e formats.Engine, call func(formats.Engine) error, exempt string) (*gapRecorder, error) {
+	var rec *gapRecorder
+	_, done := onThread(func() error {
+		start := cputest.Thread()
+		rec = newGapRecorder(context.Background())
+		rec.exempt = exempt
+		err := call(formats.WithContext(rec, e))
+		rec.mark() // the stretch from the last check to the end
+		rec.last -= start
+		return err
+	})
+	err := <-done
+	return rec, err
+}
+
+// stopAt runs call bound to a context canceled once the call's thread has
+// used at of total CPU, and measures what follows.
+func stopAt(e formats.Engine, call func(formats.Engine) error, at float64, total time.Duration, exempt string) stopPoint {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var ended time.Duration
+	tid, done := onThread(func() error {
+		err := call(formats.WithContext(ctx, e))
+		ended = cputest.Thread()
+		return err
+	})
+	start := cputest.Task(tid)
+	target := start + time.Duration(at*float64(total))
+	var canceledAt time.Duration
+	var err error
+	var p stopPoint
+	tick := time.NewTicker(200 * time.Microsecond)
+	defer tick.Stop()
+wait:
+	for {
+		select {
+		case err = <-done:
+			break wait
+		case <-tick.C:
+			if now := cputest.Task(tid); canceledAt == 0 && now >= target {
+				cancel()
+				canceledAt = cputest.Task(tid)
+				p.InExempt = exempt != "" && inAnyStack(exempt)
+			}
+		}
+	}
+	p.At, p.Stopped = at, errors.Is(err, formats.ErrStopped)
+	if err != nil {
+		p.Err = err.Error()
+	}
+	// A call that succeeds was canceled, if at all, after its last check:
+	// the point came too late for it.
+	p.Finished = canceledAt == 0 || err == nil
+	if canceledAt > 0 {
+		p.At = float64(canceledAt-start) / float64(total)
+		p.After = ended - canceledAt
+	}
+	runtime.GC() // the stopped call's garbage is not work going on
+	before := cputest.Process()
+	time.Sleep(idleWindow)
+	p.Idle = cputest.Process() - before
+	return p
+}
+
+// inAnyStack reports whether a function whose name contains name is on the
+// stack of any goroutine: at a cancel, whether the call is inside a stretch
+// StopCase.Exempt excuses.
+func inAnyStack(name string) bool {
+	buf := make([]byte, 1<<20)
+	return bytes.Contains(buf[:runtime.Stack(buf, true)], []byte(name))
+}
+
+// BenchmarkChecks runs call with e unbound and bound to a live context
+// ("bound", as a worker runs it): the difference is what the checks of a
+// bound engine cost on the normal path. Besides the wall time it reports
+// cpu-ns/op, the CPU of the call's own thread (cputest.Of), which other
+// processes on a shared machine do not disturb.
+func BenchmarkChecks(b *testing.B, e formats.Engine, call func(formats.Engine) error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, bench := range []struct {
+		name string
+		e    formats.Engine
+	}{{"unbound", e}, {"bound", formats.WithContext(ctx, e)}} {
+		b.Run(bench.name, func(b *testing.B) {
+			var cpu time.Duration
+			var err error
+			for b.Loop() {
+				if cpu += cputest.Of(func() { err = call(bench.e) }); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
