@@ -17,12 +17,18 @@ type sheetScan struct {
 	rowStyles   map[int]int     // custom row formats
 	colStyles   []colStyle
 	hiddenRows  map[int]bool
+	hiddenCols  []span // <col hidden="1"> ranges
+	protected   bool   // <sheetProtection sheet="1">: only unlocked cells take input
+	frozenRows  int    // rows frozen at the top of the view: usually the header
 	merges      []string
 	dimension   string
 	validations bool // the sheet has data validations (excelize reads them)
 }
 
 type colStyle struct{ min, max, style int }
+
+// span is an inclusive range of column numbers.
+type span struct{ min, max int }
 
 // newSheetScan returns an empty scan of the worksheet XML data.
 func newSheetScan(data []byte) *sheetScan {
@@ -113,6 +119,18 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 		if err1 == nil && err2 == nil && err3 == nil {
 			s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
 		}
+		if h := a("hidden"); err1 == nil && err2 == nil && (h == "1" || h == "true") {
+			s.hiddenCols = append(s.hiddenCols, span{lo, hi})
+		}
+	case "pane":
+		if st := a("state"); st == "frozen" || st == "frozenSplit" {
+			if n, err := strconv.ParseFloat(a("ySplit"), 64); err == nil && n >= 1 {
+				s.frozenRows = int(n)
+			}
+		}
+	case "sheetProtection":
+		v := a("sheet")
+		s.protected = v == "1" || v == "true"
 	case "mergeCell":
 		if ref := a("ref"); ref != "" {
 			s.merges = append(s.merges, ref)
@@ -121,6 +139,16 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 		s.dimension = a("ref")
 	}
 	return cur
+}
+
+// hiddenCol reports whether column col is hidden.
+func (s *sheetScan) hiddenCol(col int) bool {
+	for _, h := range s.hiddenCols {
+		if col >= h.min && col <= h.max {
+			return true
+		}
+	}
+	return false
 }
 
 // styleIndex is the style a cell shows: its own, else its row's custom
