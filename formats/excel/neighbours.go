@@ -86,16 +86,20 @@ func (m *sheetModel) neighbourTargets(l *layout, s *section) {
 // rowPairs finds the labels of row r and their blanks, left to right.
 func (m *sheetModel) rowPairs(s *section, r int) []pair {
 	var out []pair
-	idLeft, sawLong := false, false
+	idLeft, sawLong, first := false, false, true
 	for c := 1; c <= len(m.rows[r-1]); c++ {
 		v := strings.TrimSpace(m.text(r, c))
 		if v == "" || m.hiddenCol(c) || m.covered(r, c) {
 			continue
 		}
 		if isIDLike(v) {
-			idLeft = !m.formulas[[2]int{r, c}] // typed: a computed number numbers nothing
+			// The row's own number, typed, numbers the text after it; a
+			// computed number or an identifier further in does not.
+			idLeft = first && !m.formulas[[2]int{r, c}]
+			first = false
 			continue
 		}
+		first = false
 		// Only the row's first long text asks: later ones explain it.
 		strong := hasWords(v) && (isQuestionLike(v) && !sawLong && !m.introduces(r, c, v) || idLeft)
 		weak := !strong && m.labelLike(r, c, v)

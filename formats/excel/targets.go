@@ -130,15 +130,14 @@ func (m *sheetModel) questionRows(l *layout, s *section) map[int]int {
 	return out
 }
 
-// hasIDs reports whether row r fills every identifier column of the
-// section.
+// hasIDs reports whether row r numbers its question: the section's last
+// identifier column (the question's own number, nearest the question; an
+// earlier one may number a group and be left blank) holds an identifier.
 func (m *sheetModel) hasIDs(s *section, r int) bool {
-	for _, c := range s.idCols {
-		if !isIDLike(m.anchorText(r, c)) {
-			return false
-		}
+	if len(s.idCols) == 0 {
+		return true
 	}
-	return true
+	return isIDLike(m.anchorText(r, s.idCols[len(s.idCols)-1]))
 }
 
 // columnTargets makes targets of the answer-column cells of each question

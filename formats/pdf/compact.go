@@ -33,6 +33,11 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 			}
 		}
 		b.WriteString(compactLine(f))
+		t, ok := answerTarget(f)
+		if ok {
+			b.WriteString(" ← answer target")
+			cs.Targets = append(cs.Targets, t)
+		}
 		b.WriteByte('\n')
 		cs.IDToXPath[f.ID] = f.Name
 		if f.Kind == kindSignature || f.Kind == kindButton || f.Kind == kindUnknown {
@@ -81,6 +86,23 @@ func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
 		return nil, err
 	}
 	return &formats.RawStructure{Fields: fields}, nil
+}
+
+// answerTarget is the target a field makes, or false for a field that
+// takes no answer: read-only, a signature, a push button.
+func answerTarget(f *field) (formats.Target, bool) {
+	t := formats.Target{ID: f.ID, Question: f.Label, MaxChars: f.MaxLen}
+	switch f.Kind {
+	case kindText:
+		t.Kind = formats.TargetText
+	case kindCheckbox:
+		t.Kind = formats.TargetCheckbox
+	case kindRadio, kindDropdown, kindListbox:
+		t.Kind, t.Options = formats.TargetDropdown, f.Options
+	default:
+		return t, false
+	}
+	return t, !f.ReadOnly
 }
 
 // ListFields implements list_form_fields.

@@ -73,27 +73,23 @@ func (d *document) cellParagraphIDs(cell *node, fields []formats.FormField) {
 }
 
 // appendParagraphLines appends, under a cell's line, a line for each of
-// its paragraphs that list_form_fields gives an ID of its own, and maps
-// those IDs to their XPaths: what the fields list names, the compact map
-// shows. Cells with a single paragraph, nearly all of them, cost nothing.
-func (d *document) appendParagraphLines(buf []byte, cell *node, idToXPath map[string]string) []byte {
-	if cell.kind != kindCell || len(wrappedChildren(cell.el, "p")) < 2 {
-		return buf
-	}
-	for _, f := range d.nodeFields(cell) {
-		if !strings.HasPrefix(f.FieldID, cell.id+"-P") {
-			continue
-		}
-		p, ok := d.ix.lookup(f.FieldID)
-		if !ok {
-			continue
-		}
-		idToXPath[p.id] = p.xpath
+// its paragraphs that is an answer target of its own (T1-R2-C1-P3), and
+// maps those IDs to their XPaths: what list_form_fields names, the
+// compact map shows.
+func appendParagraphLines(buf []byte, targets []*answerTarget, idToXPath map[string]string) []byte {
+	for _, t := range targets {
+		idToXPath[t.n.id] = t.n.xpath
 		buf = append(buf, "  "...)
-		buf = append(buf, p.id...)
+		buf = append(buf, t.n.id...)
 		buf = append(buf, ": "...)
-		buf = strconv.AppendQuote(buf, shorten(oneLine(textOf(p.el)), 200))
-		buf = append(buf, " ← answer target\n"...)
+		buf = strconv.AppendQuote(buf, shorten(oneLine(textOf(t.n.el)), 200))
+		if h := t.hints(); len(h) > 0 {
+			buf = append(buf, " ["...)
+			buf = append(buf, strings.Join(h, ", ")...)
+			buf = append(buf, ']')
+		}
+		buf = t.appendArrow(buf)
+		buf = append(buf, '\n')
 	}
 	return buf
 }

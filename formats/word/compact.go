@@ -24,14 +24,27 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 
 func (d *document) compact() *formats.CompactStructure {
 	out := &formats.CompactStructure{IDToXPath: make(map[string]string, len(d.ix.nodes)), ComplexElements: []string{}}
+	targets := d.answerTargets()
+	byID := make(map[string]*answerTarget, len(targets))
+	inCell := map[string][]*answerTarget{} // cell ID → its paragraphs' targets
+	out.Targets = make([]formats.Target, 0, len(targets))
+	for _, t := range targets {
+		byID[t.n.id] = t
+		out.Targets = append(out.Targets, t.target())
+		if i := strings.LastIndex(t.n.id, "-P"); i > 0 {
+			if cell, ok := d.ix.byID[t.n.id[:i]]; ok && cell.kind == kindCell {
+				inCell[cell.id] = append(inCell[cell.id], t)
+			}
+		}
+	}
 	// One buffer for all lines: building each line as a string of its own
 	// was a third of the extraction's allocations.
 	buf := make([]byte, 0, 96*len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
 		out.IDToXPath[n.id] = n.xpath
 		var complexTypes []string
-		buf, complexTypes = appendLine(buf, n)
-		buf = d.appendParagraphLines(buf, n, out.IDToXPath)
+		buf, complexTypes = appendLine(buf, n, byID[n.id])
+		buf = appendParagraphLines(buf, inCell[n.id], out.IDToXPath)
 		for _, ct := range complexTypes {
 			out.ComplexElements = append(out.ComplexElements, fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}
@@ -41,8 +54,10 @@ func (d *document) compact() *formats.CompactStructure {
 }
 
 // appendLine appends n's compact line to buf; empty top-level paragraphs
-// and rows get none (rows are implied by their cells).
-func appendLine(buf []byte, n *node) ([]byte, []string) {
+// that are not targets, and rows, get none (rows are implied by their
+// cells). A target's line says what it accepts and the question it
+// answers.
+func appendLine(buf []byte, n *node, t *answerTarget) ([]byte, []string) {
 	switch n.kind {
 	case kindRow:
 		return buf, nil
@@ -56,15 +71,18 @@ func appendLine(buf []byte, n *node) ([]byte, []string) {
 	}
 	text := ownText(n.el)
 	empty := strings.TrimSpace(text) == ""
-	if empty && n.kind == kindPara && !hasFormControl(n.el) {
+	if empty && n.kind == kindPara && t == nil && !hasFormControl(n.el) {
 		return buf, nil
 	}
-	var hintBuf [6]string
+	var hintBuf [8]string
 	hints := hintBuf[:0]
 	if empty {
 		hints = append(hints, "empty")
 	}
 	hints = formatHints(hints, n)
+	if t != nil {
+		hints = append(hints, t.hints()...)
+	}
 	complexTypes := complexity(n)
 	buf = append(buf, n.id...)
 	buf = append(buf, ": "...)
@@ -85,10 +103,25 @@ func appendLine(buf []byte, n *node) ([]byte, []string) {
 		buf = append(buf, ct...)
 		buf = append(buf, ')')
 	}
-	if isAnswerTarget(n, text) {
-		buf = append(buf, " ← answer target"...)
+	if t != nil {
+		buf = t.appendArrow(buf)
 	}
 	return append(buf, '\n'), complexTypes
+}
+
+// maxQuestionQuote is how much of its question a target's line quotes.
+const maxQuestionQuote = 80
+
+// appendArrow appends the target marker: ← answer to T1-R2-C1 "Company
+// name", or ← answer target when the question is not known.
+func (t *answerTarget) appendArrow(buf []byte) []byte {
+	if t.qid == "" || t.qid == t.n.id && t.question == "" {
+		return append(buf, " ← answer target"...)
+	}
+	buf = append(buf, " ← answer to "...)
+	buf = append(buf, t.qid...)
+	buf = append(buf, ' ')
+	return strconv.AppendQuote(buf, shorten(oneLine(t.question), maxQuestionQuote))
 }
 
 // ownText is an element's text without the tables nested in it (their
@@ -109,14 +142,6 @@ func ownText(el *etree.Element) string {
 		}
 	}
 	return b.String()
-}
-
-// isAnswerTarget: empty cells, blanks, controls and form fields.
-func isAnswerTarget(n *node, text string) bool {
-	if n.kind == kindCell && strings.TrimSpace(text) == "" && !hasW(n.el, "tbl") {
-		return !mergedContinuation(n.el)
-	}
-	return hasPlaceholder(text) || hasFormControl(n.el)
 }
 
 // hasFormControl reports whether el holds a content control or a legacy

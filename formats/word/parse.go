@@ -27,6 +27,8 @@ type document struct {
 	body *etree.Element
 	ix   *index
 	stop *formats.Stopper // nil: the call never stops part-way
+	// found caches the answer targets (answerTargets) of this parse.
+	found []*answerTarget
 }
 
 // formatting names the elements that only format text (run, paragraph,

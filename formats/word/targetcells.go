@@ -1,0 +1,505 @@
+package word
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/beevik/etree"
+)
+
+// Cell targets. A cell with blanks of its own is a target (or each of its
+// paragraphs holding one is, when there are several). An empty cell is
+// one when the table says it is: beside a label, under a question row,
+// in a data row under a header; never in the header, never a gap column.
+
+// Bounds for reading a table.
+const (
+	maxHeaderRunes = 60   // a column name
+	gapShare       = 0.05 // a column this narrow, empty throughout, is a gap
+	maxHintRunes   = 60   // option hints ("Low, medium or high")
+	maxHintWord    = 20
+)
+
+// hintSplit separates the options of a one-line hint, which says "or" or
+// "/" somewhere ("Low, medium or high"; a list of places is no hint).
+var (
+	hintSplit = regexp.MustCompile(`\s*(?:,|/|\bor\b)\s*`)
+	orWord    = regexp.MustCompile(`(?i)\bor\b`)
+)
+
+// cellInfo is one cell of a table as target detection reads it.
+type cellInfo struct {
+	n          *node
+	col, span  int // grid position and width in grid columns
+	text       string
+	empty      bool
+	blanks     bool // holds fields, controls, boxes or placeholders
+	paragraphs []*etree.Element
+}
+
+// tableInfo is a table's grid: its rows, header row and gap columns.
+type tableInfo struct {
+	rows   [][]*cellInfo
+	header int          // index of the header row, -1 when none
+	gaps   map[int]bool // grid columns that are gaps between columns
+}
+
+// cell finds the targets of one cell.
+func (f *finder) cell(n *node) {
+	if len(findW(n.el, "tbl")) > 0 || mergedContinuation(n.el) {
+		return // a nested table's cells have targets of their own
+	}
+	paras := wrappedChildren(n.el, "p")
+	var blanks []int
+	for i, p := range paras {
+		if hasBlanks(p, true) || choiceLine.MatchString(textOf(p)) || len(paras) > 1 && isLabelLine(textOf(p)) && !introduces(nextInCell(paras, i)) {
+			blanks = append(blanks, i)
+		}
+	}
+	if len(blanks) > 1 && isPromptOnly(textOf(n.el), true) {
+		blanks = blanks[:1] // one prompt over several lines: the cell is the slot
+	}
+	switch {
+	case len(blanks) == 1:
+		f.add(n, f.d.question(n, nil))
+		return
+	case len(blanks) > 1:
+		for _, i := range blanks {
+			if pn, ok := f.d.ix.lookup(n.id + "-P" + strconv.Itoa(i+1)); ok {
+				f.add(pn, f.d.question(pn, nil))
+			}
+		}
+		return
+	}
+	ti := f.table(n)
+	if ti == nil {
+		return
+	}
+	ci := ti.find(n)
+	if ci == nil {
+		return
+	}
+	if q, ok := f.emptyCellQuestion(ti, ci); ok {
+		f.add(n, q)
+	}
+}
+
+// nextInCell is the paragraph after paras[i] in its cell, or nil.
+func nextInCell(paras []*etree.Element, i int) *etree.Element {
+	if i+1 < len(paras) {
+		return paras[i+1]
+	}
+	return nil
+}
+
+// emptyCellQuestion decides a cell without blanks of its own: an empty
+// cell the table makes an answer slot, a cell of option hints in a data
+// row, or a lone "Label:" cell written under. It returns the question.
+func (f *finder) emptyCellQuestion(ti *tableInfo, ci *cellInfo) (*question, bool) {
+	r, _ := ti.position(ci)
+	switch {
+	case r == ti.header:
+		return nil, false
+	case !ci.empty:
+		if ti.header >= 0 && r > ti.header && isOptionHint(ci) && ti.rowHasEmpty(r) {
+			if h := ti.headerOver(ci); h != nil && h.col == ci.col && h.span == ci.span {
+				return &question{id: h.n.id, text: cleanLabel(h.text)}, true
+			}
+		}
+		if isLabelLine(ci.text) && len(ci.paragraphs) <= 2 && ti.aloneInRow(r, ci) && ti.spansMost(ci) {
+			return &question{id: ci.n.id, text: cleanLabel(ci.text)}, true
+		}
+		return nil, false
+	case ti.gaps[ci.col], ti.headerLike(r), ti.layoutBesideFields(r, ci), ti.groupsFieldsBelow(r, ci):
+		return nil, false
+	}
+	if q := ti.questionAbove(r, ci); q != nil {
+		return q, true
+	}
+	if l := ti.labelLeft(r, ci); l != nil {
+		label := cleanLabel(l.text)
+		if h := ti.headerOver(ci); h != nil && ti.labelLeftIsFar(r, ci, l) {
+			label += " / " + cleanLabel(h.text)
+		}
+		return &question{id: l.n.id, text: label}, true
+	}
+	if ti.header >= 0 && r > ti.header {
+		if h := ti.headerOver(ci); h != nil {
+			return &question{id: h.n.id, text: cleanLabel(h.text)}, true
+		}
+	}
+	return nil, false
+}
+
+// table returns the grid of the table holding cell n.
+func (f *finder) table(n *node) *tableInfo {
+	tbl := n.row.el.Parent()
+	for tbl != nil && !isW(tbl, "tbl") {
+		tbl = tbl.Parent()
+	}
+	if tbl == nil {
+		return nil
+	}
+	if ti, ok := f.tables[tbl]; ok {
+		return ti
+	}
+	ti := f.readTable(tbl)
+	f.tables[tbl] = ti
+	return ti
+}
+
+// readTable builds the grid of tbl from its indexed rows.
+func (f *finder) readTable(tbl *etree.Element) *tableInfo {
+	ti := &tableInfo{header: -1, gaps: map[int]bool{}}
+	for _, tr := range tableRows(tbl) {
+		rn := f.d.ix.node(tr)
+		if rn == nil {
+			continue
+		}
+		var row []*cellInfo
+		col := 0
+		for _, cn := range rn.cells {
+			span := 1
+			if gs, err := strconv.Atoi(val(pathW(cn.el, "tcPr", "gridSpan"))); err == nil && gs > 1 {
+				span = gs
+			}
+			text := oneLine(ownText(cn.el))
+			blanks := hasBlanks(cn.el, true)
+			row = append(row, &cellInfo{n: cn, col: col, span: span, text: text, paragraphs: wrappedChildren(cn.el, "p"), blanks: blanks,
+				empty: strings.TrimSpace(text) == "" && !blanks && !mergedContinuation(cn.el)})
+			col += span
+		}
+		ti.rows = append(ti.rows, row)
+	}
+	ti.findGaps(gridWidths(tbl))
+	ti.findHeader()
+	return ti
+}
+
+// gridWidths reads the table's grid column widths (twips), nil when absent.
+func gridWidths(tbl *etree.Element) []int {
+	var out []int
+	for _, gc := range childrenW(childW(tbl, "tblGrid"), "gridCol") {
+		w, _ := attr(gc, "w", "w")
+		n, _ := strconv.Atoi(w)
+		out = append(out, n)
+	}
+	return out
+}
+
+// findGaps marks narrow grid columns empty in every row: the space between
+// two signature lines, not an answer.
+func (ti *tableInfo) findGaps(widths []int) {
+	total := 0
+	for _, w := range widths {
+		total += w
+	}
+	if total == 0 {
+		return
+	}
+	for c, w := range widths {
+		if float64(w) > gapShare*float64(total) {
+			continue
+		}
+		empty := true
+		for _, row := range ti.rows {
+			for _, ci := range row {
+				if ci.col <= c && c < ci.col+ci.span && (!ci.empty || ci.span > 1) {
+					empty = false
+				}
+			}
+		}
+		ti.gaps[c] = empty
+	}
+}
+
+// findHeader picks the first row naming columns: two or more cells, all
+// with text and no blanks, at most one of them long.
+func (ti *tableInfo) findHeader() {
+	for r, row := range ti.rows {
+		if len(row) < 2 {
+			continue
+		}
+		long, ok := 0, true
+		for _, ci := range row {
+			if ti.gaps[ci.col] && ci.empty {
+				continue
+			}
+			if ci.empty || strings.TrimSpace(ci.text) == "" || hasBlanks(ci.n.el, true) {
+				ok = false
+				break
+			}
+			if utf8.RuneCountInString(ci.text) > maxHeaderRunes {
+				long++
+			}
+		}
+		if ok && long <= 1 {
+			ti.header = r
+		}
+		return
+	}
+}
+
+// find returns the cellInfo of n.
+func (ti *tableInfo) find(n *node) *cellInfo {
+	for _, row := range ti.rows {
+		for _, ci := range row {
+			if ci.n == n {
+				return ci
+			}
+		}
+	}
+	return nil
+}
+
+// position returns the row index and cell index of ci.
+func (ti *tableInfo) position(ci *cellInfo) (int, int) {
+	for r, row := range ti.rows {
+		for i, c := range row {
+			if c == ci {
+				return r, i
+			}
+		}
+	}
+	return -1, -1
+}
+
+// headerOver is the header cell above ci, nil when none has text.
+func (ti *tableInfo) headerOver(ci *cellInfo) *cellInfo {
+	if ti.header < 0 {
+		return nil
+	}
+	for _, h := range ti.rows[ti.header] {
+		if h.col <= ci.col && ci.col < h.col+h.span && strings.TrimSpace(h.text) != "" {
+			return h
+		}
+	}
+	return nil
+}
+
+// labelLeft is the nearest cell with text left of ci in row r.
+func (ti *tableInfo) labelLeft(r int, ci *cellInfo) *cellInfo {
+	var best *cellInfo
+	for _, c := range ti.rows[r] {
+		if c.col >= ci.col {
+			break
+		}
+		if strings.TrimSpace(c.text) != "" {
+			best = c
+		}
+	}
+	return best
+}
+
+// labelLeftIsFar reports a label not directly left of ci (other cells
+// between): the column header then says which answer the cell is.
+func (ti *tableInfo) labelLeftIsFar(r int, ci, l *cellInfo) bool {
+	return l.col+l.span < ci.col
+}
+
+// questionAbove reads a question row followed by an empty answer row: the
+// answer goes under the question text, in the cells of ci's row below it.
+func (ti *tableInfo) questionAbove(r int, ci *cellInfo) *question {
+	if r == 0 || !ti.rowEmpty(r) {
+		return nil
+	}
+	var q *cellInfo
+	for _, c := range ti.rows[r-1] {
+		t := strings.TrimSpace(c.text)
+		if t == "" || isNumberLabel(t) {
+			continue
+		}
+		if q != nil {
+			return nil // several texts: a header or a data row, not a question
+		}
+		q = c
+	}
+	if q == nil || r-1 == ti.header && len(ti.rows[r-1]) > 1 {
+		return nil
+	}
+	if ci.col+ci.span <= q.col || ci.col >= q.col+q.span {
+		return nil
+	}
+	return &question{id: q.n.id, text: cleanLabel(shorten(q.text, 200))}
+}
+
+// rowEmpty reports a row without text or blanks outside gap columns.
+func (ti *tableInfo) rowEmpty(r int) bool {
+	for _, c := range ti.rows[r] {
+		if !c.empty && !ti.gaps[c.col] {
+			return false
+		}
+	}
+	return true
+}
+
+// rowHasEmpty reports a row with an empty cell outside gap columns.
+func (ti *tableInfo) rowHasEmpty(r int) bool {
+	for _, c := range ti.rows[r] {
+		if c.empty && !ti.gaps[c.col] {
+			return true
+		}
+	}
+	return false
+}
+
+// aloneInRow reports ci as the only cell of row r with text.
+func (ti *tableInfo) aloneInRow(r int, ci *cellInfo) bool {
+	for _, c := range ti.rows[r] {
+		if c != ci && !c.empty {
+			return false
+		}
+	}
+	return true
+}
+
+// headerLike reports a row naming the columns of fields below it: a cell
+// with text right above a cell with blanks, none of its own.
+func (ti *tableInfo) headerLike(r int) bool {
+	if r+1 >= len(ti.rows) {
+		return false
+	}
+	named := false
+	for _, c := range ti.rows[r] {
+		if c.blanks {
+			return false
+		}
+		if !c.empty && ti.above(r, c) {
+			named = true
+		}
+	}
+	return named
+}
+
+// above reports a cell of row r+1 with blanks right under c (same columns).
+func (ti *tableInfo) above(r int, c *cellInfo) bool {
+	for _, b := range ti.rows[r+1] {
+		if b.blanks && b.col == c.col && b.span == c.span {
+			return true
+		}
+	}
+	return false
+}
+
+// groupsFieldsBelow reports an empty cell spanning columns that the next
+// row splits into cells with fields: a requirement whose answers are its
+// sub-rows'.
+func (ti *tableInfo) groupsFieldsBelow(r int, ci *cellInfo) bool {
+	if ci.span < 2 || r+1 >= len(ti.rows) {
+		return false
+	}
+	n := 0
+	for _, c := range ti.rows[r+1] {
+		if c.blanks && c.col >= ci.col && c.col+c.span <= ci.col+ci.span {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// layoutBesideFields reports an empty cell in a row whose answers are its
+// fields, in a column that holds text on most other rows: the row has no
+// text there ("Expected Testing" empty beside a requirement's boxes).
+func (ti *tableInfo) layoutBesideFields(r int, ci *cellInfo) bool {
+	fields := false
+	for _, c := range ti.rows[r] {
+		fields = fields || c.blanks
+	}
+	if !fields {
+		return false
+	}
+	text, rows := 0, 0
+	for rr := ti.header + 1; rr < len(ti.rows); rr++ {
+		if rr == r {
+			continue
+		}
+		for _, c := range ti.rows[rr] {
+			if c.col == ci.col && c.span == ci.span {
+				rows++
+				if !c.empty && !c.blanks {
+					text++
+				}
+			}
+		}
+	}
+	return rows > 0 && text*2 >= rows
+}
+
+// spansMost reports a cell spanning more than half the table's grid.
+func (ti *tableInfo) spansMost(ci *cellInfo) bool {
+	width := 0
+	for _, row := range ti.rows {
+		if len(row) > 0 {
+			last := row[len(row)-1]
+			width = max(width, last.col+last.span)
+		}
+	}
+	return ci.span*2 > width || width == 1
+}
+
+// isNumberLabel reports a question number ("1", "2.3", "a)", "Q4").
+func isNumberLabel(s string) bool {
+	s = strings.TrimRight(strings.TrimSpace(s), ".):")
+	if s == "" || utf8.RuneCountInString(s) > 8 || strings.Contains(s, " ") {
+		return false
+	}
+	digits := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	return digits > 0 || utf8.RuneCountInString(s) <= 2
+}
+
+// isOptionHint reports a cell listing the choices its answer takes
+// ("Low, medium or high", "Yes/no", one short option per line): the
+// respondent overwrites it with one of them.
+func isOptionHint(ci *cellInfo) bool {
+	return len(optionHints(ci)) >= 2
+}
+
+// optionHints splits a hint cell into its options; nil when the cell is
+// not one. A hint is one short line: options separated by commas, "/" or
+// "or" ("Low, medium or high", "Yes/no"), or a few single words of which
+// only the first is capitalised ("Eliminated reduced accepted").
+func optionHints(ci *cellInfo) []string {
+	text := strings.TrimSpace(ci.text)
+	if utf8.RuneCountInString(text) > maxHintRunes || strings.ContainsAny(text, ".:;?()") || strings.Contains(text, "\n") {
+		return nil
+	}
+	var parts []string
+	switch words := strings.Fields(text); {
+	case strings.Contains(text, "/") || orWord.MatchString(text):
+		parts = hintSplit.Split(text, -1)
+	case len(words) >= 2 && len(words) <= 4 && lowerAfterFirst(words):
+		parts = words
+	}
+	if len(parts) < 2 {
+		return nil
+	}
+	out := make([]string, 0, len(parts))
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" || utf8.RuneCountInString(p) > maxHintWord || len(strings.Fields(p)) > 2 {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// lowerAfterFirst reports words all letters, lower-case after the first.
+func lowerAfterFirst(words []string) bool {
+	for i, w := range words {
+		for j, r := range w {
+			if !unicode.IsLetter(r) || (i > 0 || j > 0) && unicode.IsUpper(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
