@@ -33,6 +33,11 @@ func (f *finder) describe(t *answerTarget) {
 			t.field.Name = lf.name()
 			break
 		}
+		for _, cb := range checkboxesIn(el) {
+			if cb.sdt != nil && t.field.Name == "" {
+				t.field.Name = controlName(cb.sdt)
+			}
+		}
 	case len(textControls(el)) == 1:
 		f.describeControl(t, textControls(el)[0])
 	case len(textFields(el)) == 1:
@@ -45,11 +50,19 @@ func (f *finder) describe(t *answerTarget) {
 		if t.mode == "" {
 			t.mode = plainMode(el)
 		}
+		if text := textOf(el); t.options == nil && hasPlaceholder(text) {
+			// list_form_fields has always typed these "placeholder",
+			// showing the blank as the current value.
+			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderPattern.FindString(text)
+		}
 	}
 	if t.kind == formats.TargetText && signatureWord.MatchString(t.question) {
 		t.kind = formats.TargetSignature
 	}
-	t.field.FieldType, t.field.Options = string(t.kind), t.options
+	if t.field.FieldType != "placeholder" || t.kind != formats.TargetText {
+		t.field.FieldType = string(t.kind)
+	}
+	t.field.Options = t.options
 	if t.field.Label == "" {
 		t.field.Label = t.field.Name
 	}

@@ -31,7 +31,7 @@ var (
 	// choiceLine is a line offering fixed choices to mark: "(Yes / No )".
 	// leadIn marks a colon line that leads into what follows instead of
 	// asking for something.
-	leadIn = regexp.MustCompile(`(?i)\b(following|as follows|below)\b|^(if|when|where|unless|example|for example|e\.g\.|note|see|select|check|choose|tick|mark|circle)\b`)
+	leadIn = regexp.MustCompile(`(?i)\b(following|as follows|below)\b|^(if|when|where|unless|example|for example|e\.g\.|note|see|select|check|choose|tick|mark|circle)\b|\((choose|select|check|tick|mark)\b`)
 	// writeHere is an instruction standing where its answer goes
 	// ("Include your company legal disclaimer here").
 	writeHere = regexp.MustCompile(`(?i)^(insert|enter|type|include|add|provide|list|describe|place)\b[^.]{0,80}\bhere\b[^.]{0,40}\.?$`)
@@ -174,13 +174,14 @@ func isLabelLine(text string) bool {
 }
 
 // introduces reports a colon line heading what follows it rather than
-// asking: the next text is long, or a list item, or a check-box line.
+// asking: the next text is long, a list item, or an instruction in
+// parentheses.
 func introduces(next *etree.Element) bool {
 	if next == nil || !isW(next, "p") {
 		return false
 	}
 	text := strings.TrimSpace(textOf(next))
-	return utf8.RuneCountInString(text) > introRunes || isListItem(next) || boxCount(next) > 0 || strings.HasPrefix(text, "(")
+	return utf8.RuneCountInString(text) > introRunes || isListItem(next) || strings.HasPrefix(text, "(")
 }
 
 // isListItem reports a numbered or bulleted paragraph.

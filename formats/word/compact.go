@@ -113,14 +113,17 @@ func appendLine(buf []byte, n *node, t *answerTarget) ([]byte, []string) {
 const maxQuestionQuote = 80
 
 // appendArrow appends the target marker: ← answer to T1-R2-C1 "Company
-// name", or ← answer target when the question is not known.
+// name"; ← answer to "Company name" when the label is the target's own
+// text; ← answer target when the question is not known.
 func (t *answerTarget) appendArrow(buf []byte) []byte {
-	if t.qid == "" || t.qid == t.n.id && t.question == "" {
+	if t.question == "" {
 		return append(buf, " ← answer target"...)
 	}
 	buf = append(buf, " ← answer to "...)
-	buf = append(buf, t.qid...)
-	buf = append(buf, ' ')
+	if t.qid != t.n.id { // a question held elsewhere; else the target's own label
+		buf = append(buf, t.qid...)
+		buf = append(buf, ' ')
+	}
 	return strconv.AppendQuote(buf, shorten(oneLine(t.question), maxQuestionQuote))
 }
 

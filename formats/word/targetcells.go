@@ -104,7 +104,7 @@ func (f *finder) emptyCellQuestion(ti *tableInfo, ci *cellInfo) (*question, bool
 	case r == ti.header:
 		return nil, false
 	case !ci.empty:
-		if ti.header >= 0 && r > ti.header && isOptionHint(ci) && ti.rowHasEmpty(r) {
+		if ti.header >= 0 && r > ti.header && isOptionHint(ci) && ti.emptyLeftOnly(r, ci) {
 			if h := ti.headerOver(ci); h != nil && h.col == ci.col && h.span == ci.span {
 				return &question{id: h.n.id, text: cleanLabel(h.text)}, true
 			}
@@ -336,14 +336,21 @@ func (ti *tableInfo) rowEmpty(r int) bool {
 	return true
 }
 
-// rowHasEmpty reports a row with an empty cell outside gap columns.
-func (ti *tableInfo) rowHasEmpty(r int) bool {
+// emptyLeftOnly reports a row with empty cells left of ci and none right
+// of it: answers sit beside a hint, and a cell labelling the empty cell
+// after it is a label, not a hint.
+func (ti *tableInfo) emptyLeftOnly(r int, ci *cellInfo) bool {
+	left := false
 	for _, c := range ti.rows[r] {
-		if c.empty && !ti.gaps[c.col] {
-			return true
+		if !c.empty || ti.gaps[c.col] {
+			continue
 		}
+		if c.col > ci.col {
+			return false
+		}
+		left = true
 	}
-	return false
+	return left
 }
 
 // aloneInRow reports ci as the only cell of row r with text.

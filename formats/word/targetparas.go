@@ -98,13 +98,47 @@ func answerLinesBelow(p *etree.Element) *etree.Element {
 	return first
 }
 
-// question finds what the blank in n (at, when given) asks: the text
-// before it in its paragraph, else the label beside or above it.
+// question finds what the blank in n (at, when given; else n's one field
+// or control) asks: the control's own name for a block-level control, the
+// text before the blank in its paragraph, else the label beside or above.
 func (d *document) question(n *node, at *etree.Element) *question {
+	if at == nil {
+		at = soleField(n.el)
+	}
+	if n.kind == kindSDT {
+		if name := controlName(n.el); name != "" {
+			return &question{id: n.id, text: name}
+		}
+	}
 	if l := d.label(n, at); l != "" {
 		return &question{id: d.labelID(n, at, l), text: l}
 	}
 	return nil
+}
+
+// soleField is the one control, form field or check box of el, nil when it
+// has none or several.
+func soleField(el *etree.Element) *etree.Element {
+	ctls, fields, boxes := textControls(el), legacyFields(el), checkboxesIn(el)
+	switch {
+	case len(ctls)+len(fields)+len(boxes) != 1:
+		return nil
+	case len(ctls) == 1:
+		return ctls[0]
+	case len(fields) == 1:
+		return fields[0].begin
+	case boxes[0].sdt != nil:
+		return boxes[0].sdt
+	}
+	return nil // a legacy box is among fields
+}
+
+// controlName is a content control's alias, else its tag.
+func controlName(sdt *etree.Element) string {
+	if name := val(pathW(sdt, "sdtPr", "alias")); name != "" {
+		return name
+	}
+	return val(pathW(sdt, "sdtPr", "tag"))
 }
 
 // labelID names the element holding a label found by label: the element
