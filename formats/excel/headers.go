@@ -157,10 +157,11 @@ func (m *sheetModel) namesList(r, c int, v string) bool {
 	return false
 }
 
-// isSubHeader reports a row of short labels under a header: no
-// identifier, no formula, nothing long.
+// isSubHeader reports a row of short labels refining the header above it:
+// each sits under a header cell merged over several columns ("Yes | No |
+// N/A" under "Answers") or is an option word. A question row never is.
 func (m *sheetModel) isSubHeader(r int) bool {
-	if r > m.maxRow() || m.hiddenRows[r] {
+	if r > m.maxRow() || r < 2 || m.hiddenRows[r] {
 		return false
 	}
 	cells := 0
@@ -172,10 +173,16 @@ func (m *sheetModel) isSubHeader(r int) bool {
 		if utf8.RuneCountInString(v) > 40 || isIDLike(v) || m.formulas[[2]int{r, c + 1}] || m.listAt(r, c+1) != nil {
 			return false
 		}
+		if mr := m.mergeAt(r-1, c+1); !optionWord.MatchString(v) && (mr == nil || mr.c1 == mr.c2) {
+			return false
+		}
 		cells++
 	}
 	return cells > 0
 }
+
+// optionWord is a sub-header naming one of an answer's options.
+var optionWord = regexp.MustCompile(`(?i)^(yes|no|n/?a|not applicable|partial(ly)?|true|false|x)$`)
 
 // bandLabels joins each column's header texts, top row first; a merged
 // header cell names every column it spans.

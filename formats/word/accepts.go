@@ -194,15 +194,17 @@ type boxToken struct {
 	before, after string
 }
 
-// labels names each box by the text after it, else the text before it.
+// labels names each box by its text: the text after each box ("☐ Yes
+// ☐ No"), or before it when nothing follows the last box ("Yes ☐ No ☐").
 func (s boxSeq) labels() []string {
 	out := make([]string, len(s.boxes))
+	before := len(s.boxes) > 0 && cleanLabel(s.boxes[len(s.boxes)-1].after) == ""
 	for i, b := range s.boxes {
-		l := cleanLabel(b.after)
-		if l == "" {
-			l = cleanLabel(b.before)
+		if before {
+			out[i] = cleanLabel(b.before)
+		} else {
+			out[i] = cleanLabel(b.after)
 		}
-		out[i] = l
 	}
 	return out
 }

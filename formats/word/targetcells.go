@@ -217,7 +217,7 @@ func (ti *tableInfo) findGaps(widths []int) {
 }
 
 // findHeader picks the first row naming columns: two or more cells, all
-// with text and no blanks, at most one of them long.
+// with text, none a number or a blank, at most one of them long.
 func (ti *tableInfo) findHeader() {
 	for r, row := range ti.rows {
 		if len(row) < 2 {
@@ -228,8 +228,8 @@ func (ti *tableInfo) findHeader() {
 			if ti.gaps[ci.col] && ci.empty {
 				continue
 			}
-			if ci.empty || strings.TrimSpace(ci.text) == "" || hasBlanks(ci.n.el, true) {
-				ok = false
+			if ci.empty || strings.TrimSpace(ci.text) == "" || hasBlanks(ci.n.el, true) || isNumberLabel(ci.text) {
+				ok = false // a numbered row asks; a header names
 				break
 			}
 			if utf8.RuneCountInString(ci.text) > maxHeaderRunes {
