@@ -104,24 +104,16 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 		if err != nil {
 			break
 		}
-		if h := a("hidden"); h == "1" || h == "true" {
+		if isTrue(a("hidden")) {
 			s.hiddenRows[r] = true
 		}
-		if cf := a("customFormat"); cf == "1" || cf == "true" {
+		if isTrue(a("customFormat")) {
 			if st, err := strconv.Atoi(a("s")); err == nil {
 				s.rowStyles[r] = st
 			}
 		}
 	case "col":
-		lo, err1 := strconv.Atoi(a("min"))
-		hi, err2 := strconv.Atoi(a("max"))
-		st, err3 := strconv.Atoi(a("style"))
-		if err1 == nil && err2 == nil && err3 == nil {
-			s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
-		}
-		if h := a("hidden"); err1 == nil && err2 == nil && (h == "1" || h == "true") {
-			s.hiddenCols = append(s.hiddenCols, span{lo, hi})
-		}
+		s.col(a)
 	case "pane":
 		if st := a("state"); st == "frozen" || st == "frozenSplit" {
 			if n, err := strconv.ParseFloat(a("ySplit"), 64); err == nil && n >= 1 {
@@ -129,8 +121,7 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 			}
 		}
 	case "sheetProtection":
-		v := a("sheet")
-		s.protected = v == "1" || v == "true"
+		s.protected = isTrue(a("sheet"))
 	case "mergeCell":
 		if ref := a("ref"); ref != "" {
 			s.merges = append(s.merges, ref)
@@ -140,6 +131,24 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 	}
 	return cur
 }
+
+// col records a <col> element: the style and visibility of a column range.
+func (s *sheetScan) col(a func(string) string) {
+	lo, err1 := strconv.Atoi(a("min"))
+	hi, err2 := strconv.Atoi(a("max"))
+	if err1 != nil || err2 != nil {
+		return
+	}
+	if st, err := strconv.Atoi(a("style")); err == nil {
+		s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
+	}
+	if isTrue(a("hidden")) {
+		s.hiddenCols = append(s.hiddenCols, span{lo, hi})
+	}
+}
+
+// isTrue reads an XML boolean attribute.
+func isTrue(v string) bool { return v == "1" || v == "true" }
 
 // hiddenCol reports whether column col is hidden.
 func (s *sheetScan) hiddenCol(col int) bool {

@@ -85,39 +85,9 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 	if len(s.rows) == 0 {
 		return s
 	}
-	n := float64(len(s.rows))
 	for c := 1; c <= min(last, maxScanCols); c++ {
-		if m.hiddenCol(c) || s.reviewer[c] {
-			continue
-		}
-		var lists, unlocked, formulas, filled int
-		for _, r := range s.rows {
-			v := m.text(r, c)
-			lr := m.listAt(r, c)
-			switch {
-			case m.formulas[[2]int{r, c}]:
-				formulas++
-			case !blankText(v) && !(lr != nil && lr.isOption(v)):
-				filled++
-			}
-			if lr != nil {
-				lists++
-			}
-			if selective && !m.locked(r, c) {
-				unlocked++
-			}
-		}
-		if float64(lists) >= listShare*n && lists >= 2 {
-			s.lists[c] = true
-		}
-		named := b != nil && answerHeader.MatchString(b.labels[c])
-		marked := s.lists[c] || float64(unlocked) >= unlockedShare*n
-		if (named || marked) && float64(formulas) < filledShare*n && float64(filled) < filledShare*n {
-			label := ""
-			if b != nil {
-				label = b.labels[c]
-			}
-			s.answer[c] = label
+		if !m.hiddenCol(c) && !s.reviewer[c] {
+			m.classifyColumn(s, c, selective)
 		}
 	}
 	s.idCols = m.idColumns(s)
@@ -163,6 +133,41 @@ func containsInt(s []int, v int) bool {
 		}
 	}
 	return false
+}
+
+// classifyColumn counts what column c holds on the section's rows and
+// records it as a list column, an answer column, or neither.
+func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
+	n := float64(len(s.rows))
+	var lists, unlocked, formulas, filled int
+	for _, r := range s.rows {
+		v := m.text(r, c)
+		lr := m.listAt(r, c)
+		switch {
+		case m.formulas[[2]int{r, c}]:
+			formulas++
+		case !blankText(v) && !(lr != nil && lr.isOption(v)):
+			filled++
+		}
+		if lr != nil {
+			lists++
+		}
+		if selective && !m.locked(r, c) {
+			unlocked++
+		}
+	}
+	if float64(lists) >= listShare*n && lists >= 2 {
+		s.lists[c] = true
+	}
+	label := ""
+	if s.band != nil {
+		label = s.band.labels[c]
+	}
+	named := answerHeader.MatchString(label)
+	marked := s.lists[c] || float64(unlocked) >= unlockedShare*n
+	if (named || marked) && float64(formulas) < filledShare*n && float64(filled) < filledShare*n {
+		s.answer[c] = label
+	}
 }
 
 // firstAnswer is the section's leftmost answer column, 0 when none.

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/beevik/etree"
-	"github.com/formfill/formfill/formats"
 )
 
 // Paragraphs inside a cell have IDs of their own, "<cell ID>-P<n>" (the
@@ -40,36 +39,6 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 	}
 	ix.byID[id] = found
 	return found, true
-}
-
-// cellParagraphIDs gives the fields of one cell the IDs of their
-// paragraphs when the cell holds more than one field and the paragraph
-// holds only that one; other fields keep the cell's ID.
-func (d *document) cellParagraphIDs(cell *node, fields []formats.FormField) {
-	if len(fields) < 2 {
-		return
-	}
-	paras := wrappedChildren(cell.el, "p")
-	at := make([]int, len(fields)) // 1-based paragraph of each field, 0 for none
-	count := map[int]int{}
-	for i, f := range fields {
-		el, err := resolveXPath(d.body, f.XPath)
-		if err != nil {
-			continue
-		}
-		for j, p := range paras {
-			if p == el || isAncestor(p, el) {
-				at[i] = j + 1
-				count[j+1]++
-				break
-			}
-		}
-	}
-	for i := range fields {
-		if at[i] > 0 && count[at[i]] == 1 {
-			fields[i].FieldID = cell.id + "-P" + strconv.Itoa(at[i])
-		}
-	}
 }
 
 // appendParagraphLines appends, under a cell's line, a line for each of
