@@ -114,11 +114,32 @@ func (r *rule) isOption(text string) bool {
 	return ok
 }
 
+// maxPlaceholder bounds the text read as a placeholder: longer text is a
+// question or an answer, and matching it costs the most.
+const maxPlaceholder = 120
+
+// blank is blankText, remembered per text for the sheet: the same
+// prompts and answers repeat down a questionnaire.
+func (m *sheetModel) blank(s string) bool {
+	if s == "" {
+		return true
+	}
+	if b, ok := m.blanks[s]; ok {
+		return b
+	}
+	if m.blanks == nil {
+		m.blanks = map[string]bool{}
+	}
+	b := blankText(s)
+	m.blanks[s] = b
+	return b
+}
+
 // blankText reports text that leaves an answer slot open: nothing, white
 // space, or a placeholder.
 func blankText(s string) bool {
 	s = strings.TrimSpace(s)
-	return s == "" || placeholderText.MatchString(s)
+	return s == "" || len(s) <= maxPlaceholder && placeholderText.MatchString(s)
 }
 
 // isIDLike reports a question number or identifier: "1", "1.2.3", "A&A-01.1",

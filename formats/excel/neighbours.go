@@ -142,7 +142,7 @@ func (m *sheetModel) introduces(r, c int, v string) bool {
 // beside "Product description"): the respondent overwrites it.
 func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	v := m.text(r, c)
-	if blankText(v) || m.formulas[[2]int{r, c}] || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
+	if m.blank(v) || m.formulas[[2]int{r, c}] || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
 	return echoes(label, v)
@@ -218,7 +218,7 @@ func (m *sheetModel) labelLike(r, c int, v string) bool {
 // in a row with no other text.
 func (m *sheetModel) blankBelow(s *section, r, c int) bool {
 	for cc := m.mergeEnd(r, c) + 1; cc <= len(m.rows[r-1]); cc++ {
-		if !blankText(m.text(r, cc)) || m.formulas[[2]int{r, cc}] {
+		if !m.blank(m.text(r, cc)) || m.formulas[[2]int{r, cc}] {
 			return false
 		}
 	}
@@ -227,7 +227,7 @@ func (m *sheetModel) blankBelow(s *section, r, c int) bool {
 		return false
 	}
 	for cc := 1; cc <= len(m.rows[min(below, m.maxRow())-1]); cc++ {
-		if below <= m.maxRow() && cc != c && !blankText(m.text(below, cc)) {
+		if below <= m.maxRow() && cc != c && !m.blank(m.text(below, cc)) {
 			return false
 		}
 	}

@@ -146,7 +146,7 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		switch {
 		case m.formulas[[2]int{r, c}]:
 			formulas++
-		case !blankText(v) && !(lr != nil && lr.isOption(v)):
+		case !m.blank(v) && !(lr != nil && lr.isOption(v)):
 			filled++
 		}
 		if lr != nil {

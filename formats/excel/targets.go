@@ -105,7 +105,7 @@ func (m *sheetModel) answerable(s *section, r, c int) bool {
 		return false
 	}
 	v := m.text(r, c)
-	if blankText(v) {
+	if m.blank(v) {
 		return true
 	}
 	lr := m.listAt(r, c)

@@ -56,7 +56,7 @@ func (f *finder) describe(t *answerTarget) {
 			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderPattern.FindString(text)
 		}
 	}
-	if t.kind == formats.TargetText && signatureWord.MatchString(t.question) {
+	if t.kind == formats.TargetText && strings.Contains(strings.ToLower(t.question), "sign") && signatureWord.MatchString(t.question) {
 		t.kind = formats.TargetSignature
 	}
 	if t.field.FieldType != "placeholder" || t.kind != formats.TargetText {

@@ -118,7 +118,7 @@ func symRune(code string) (rune, bool) {
 // hasBlank reports a blank in text: a placeholder that is not a citation;
 // angle-bracket prompts only when angles is set.
 func hasBlank(text string, angles bool) bool {
-	if writeHere.MatchString(strings.TrimSpace(text)) {
+	if (strings.Contains(text, "here") || strings.Contains(text, "Here") || strings.Contains(text, "HERE")) && writeHere.MatchString(strings.TrimSpace(text)) {
 		return true
 	}
 	if !strings.ContainsAny(text, "_[<{") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
@@ -165,6 +165,9 @@ func isPromptBracket(inner string) bool {
 // short, a few words, ending in a colon, nothing after it; not a lead-in
 // ("as follows:", "If yes:", "Example:", "Note:").
 func isLabelLine(text string) bool {
+	if end := strings.TrimRightFunc(text, unicode.IsSpace); !strings.HasSuffix(end, ":") && !strings.HasSuffix(end, "：") {
+		return false
+	}
 	t := strings.TrimSpace(glyphFree(text))
 	if !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") || leadIn.MatchString(t) {
 		return false
@@ -196,30 +199,58 @@ func isListItem(p *etree.Element) bool {
 // boxCount counts the check boxes of el: content-control and legacy
 // boxes, and glyph boxes (typed or w:sym) outside content controls, whose
 // glyph is their own drawing.
-func boxCount(el *etree.Element) int {
-	return len(checkboxesIn(el)) + glyphBoxes(el)
+func boxCount(el *etree.Element) int { return countBlanks(el).boxes }
+
+// blankCounts is what countBlanks finds.
+type blankCounts struct {
+	controls int // content controls taking an answer (not pictures, not bound to the document's properties)
+	fields   int // legacy text and drop-down fields
+	boxes    int // check boxes of every kind
 }
 
-// glyphBoxes counts check-box glyphs typed in el's runs or placed as w:sym,
-// outside check-box content controls and nested tables.
-func glyphBoxes(el *etree.Element) int {
-	n := 0
+// countBlanks walks el once, outside nested tables, for the fields,
+// controls and boxes it holds.
+func countBlanks(el *etree.Element) blankCounts {
+	var c blankCounts
 	descend(el, func(e *etree.Element) bool {
 		switch {
-		case e != el && isW(e, "tbl"), isW(e, "sdt") && sdtCheckbox(e) != nil, e.Space == "mc" && e.Tag == "Fallback":
+		case e != el && isW(e, "tbl"), e.Space == "mc" && e.Tag == "Fallback", isW(e, "footnoteReference"), isW(e, "endnoteReference"):
 			return false
-		case isW(e, "footnoteReference"), isW(e, "endnoteReference"):
-			return false
+		case isW(e, "sdt"):
+			switch {
+			case sdtCheckbox(e) != nil:
+				c.boxes++
+				return false
+			case childW(e, "sdtContent") != nil && !hasW(e, "tc"):
+				if answerControl(e) {
+					c.controls++
+				}
+				return false
+			}
+		case isW(e, "ffData"):
+			if childW(e, "checkBox") != nil {
+				c.boxes++
+			} else {
+				c.fields++
+			}
 		case isW(e, "t"):
-			n += countBoxes(e.Text(), runFont(e.Parent()))
+			c.boxes += countBoxes(e.Text(), runFont(e.Parent()))
 		case isW(e, "sym"):
 			if symBox(e) && childW(e.Parent(), "footnoteReference") == nil {
-				n++
+				c.boxes++
 			}
 		}
 		return true
 	})
-	return n
+	return c
+}
+
+// answerControl reports a content control that takes an answer: not a
+// picture, not one bound to the document's own properties (its title).
+func answerControl(sdt *etree.Element) bool {
+	pr := childW(sdt, "sdtPr")
+	xp, _ := attr(childW(pr, "dataBinding"), "w", "xpath")
+	return childW(pr, "picture") == nil && !strings.Contains(xp, "coreProperties")
 }
 
 // isEmptyPara reports a paragraph showing nothing: no text, no box, no

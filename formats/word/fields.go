@@ -128,6 +128,6 @@ func cleanLabel(s string) string {
 
 // glyphFree is text without ballot boxes, to tell checkbox lines from
 // other blanks.
-func glyphFree(text string) string {
-	return strings.NewReplacer("☐", "", "☒", "", "☑", "").Replace(text)
-}
+func glyphFree(text string) string { return glyphRemover.Replace(text) }
+
+var glyphRemover = strings.NewReplacer("☐", "", "☒", "", "☑", "")

@@ -15,7 +15,7 @@ import (
 type cellInfo struct {
 	n          *node
 	col, span  int // grid position and width in grid columns
-	text       string
+	text       string // as the cell shows it, lines and all
 	empty      bool
 	blanks     bool // holds fields, controls, boxes or placeholders
 	paragraphs []*etree.Element
@@ -57,11 +57,13 @@ func (f *finder) readTable(tbl *etree.Element) *tableInfo {
 		col := 0
 		for _, cn := range rn.cells {
 			span := 1
-			if gs, err := strconv.Atoi(val(pathW(cn.el, "tcPr", "gridSpan"))); err == nil && gs > 1 {
-				span = gs
+			if v := val(pathW(cn.el, "tcPr", "gridSpan")); v != "" {
+				if gs, err := strconv.Atoi(v); err == nil && gs > 1 {
+					span = gs
+				}
 			}
-			text := oneLine(ownText(cn.el))
-			blanks := hasBlanks(cn.el, true)
+			text := ownText(cn.el)
+			blanks := hasBlanksIn(cn.el, text, true)
 			row = append(row, &cellInfo{n: cn, col: col, span: span, text: text, paragraphs: wrappedChildren(cn.el, "p"), blanks: blanks,
 				empty: strings.TrimSpace(text) == "" && !blanks && !mergedContinuation(cn.el)})
 			col += span

@@ -38,7 +38,8 @@ func (f *finder) cell(n *node) {
 	paras := wrappedChildren(n.el, "p")
 	var blanks []int
 	for i, p := range paras {
-		if hasBlanks(p, true) || choiceLine.MatchString(textOf(p)) || len(paras) > 1 && isLabelLine(textOf(p)) && !introduces(nextInCell(paras, i)) {
+		text := textOf(p)
+		if hasBlanksIn(p, text, true) || strings.Contains(text, "/") && choiceLine.MatchString(text) || len(paras) > 1 && isLabelLine(text) && !introduces(nextInCell(paras, i)) {
 			blanks = append(blanks, i)
 		}
 	}

@@ -24,7 +24,7 @@ func (f *finder) paragraph(n *node) {
 	p := n.el
 	text := textOf(p)
 	switch {
-	case hasBlanks(p, false):
+	case hasBlanksIn(p, text, false):
 		f.add(n, f.d.question(n, nil))
 	case isLabelLine(text):
 		next := nextBlock(p)
@@ -45,23 +45,16 @@ func (f *finder) paragraph(n *node) {
 // prompts count in table cells only: in running text they are the
 // drafter's template variables ("the <system name> received …").
 func hasBlanks(el *etree.Element, inCell bool) bool {
-	return hasFieldControl(el) || len(legacyFields(el)) > 0 || boxCount(el) > 0 || hasBlank(textOf(el), inCell)
+	return hasBlanksIn(el, textOf(el), inCell)
 }
 
-// hasFieldControl reports a content control that takes an answer: not a
-// picture, not one bound to the document's own properties (its title).
-func hasFieldControl(el *etree.Element) bool {
-	if !hasFormControl(el) {
-		return false
+// hasBlanksIn is hasBlanks for el whose text is already read.
+func hasBlanksIn(el *etree.Element, text string, inCell bool) bool {
+	if hasBlank(text, inCell) {
+		return true
 	}
-	for _, sdt := range append(textControls(el), sdtCheckboxes(el)...) {
-		pr := childW(sdt, "sdtPr")
-		xp, _ := attr(childW(pr, "dataBinding"), "w", "xpath")
-		if childW(pr, "picture") == nil && !strings.Contains(xp, "coreProperties") {
-			return true
-		}
-	}
-	return false
+	c := countBlanks(el)
+	return c.controls+c.fields+c.boxes > 0
 }
 
 // isBlankLine reports a paragraph that is only a blank to write on

@@ -24,6 +24,10 @@ var (
 	historyCaption = regexp.MustCompile(`(?i)\b(revision|version|change|amendment|document|template)\s+(history|log|record|control)\b|\bdocument changes\b`)
 )
 
+// maxIssuerHeading bounds the text read as a heading of an issuer's
+// section: a heading, not a paragraph that mentions one.
+const maxIssuerHeading = 200
+
 // answerTarget is one answer target.
 type answerTarget struct {
 	n        *node
@@ -142,7 +146,7 @@ func (f *finder) exclude() {
 			if issuer != nil && lv > 0 && lv <= level {
 				issuer = nil
 			}
-			if issuer == nil && issuerSection.MatchString(textOf(n.el)) {
+			if text := textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && issuerSection.MatchString(text) {
 				issuer, level = n.el, lv
 				if level == 0 {
 					level = 99 // not a heading: to the end of the document
@@ -175,7 +179,7 @@ func headingLevel(p *etree.Element) int {
 // paragraphs just before it name a revision record.
 func (f *finder) isHistoryTable(n *node) bool {
 	rows := tableRows(n.el)
-	if len(rows) > 0 && historyCaption.MatchString(textOf(rows[0])) {
+	if len(rows) > 0 && namesHistory(textOf(rows[0])) {
 		return true
 	}
 	seen := 0
@@ -188,11 +192,24 @@ func (f *finder) isHistoryTable(n *node) bool {
 			continue
 		}
 		seen++
-		if historyCaption.MatchString(text) && len(text) < introRunes {
+		if len(text) < introRunes && namesHistory(text) {
 			return true
 		}
 	}
 	return false
+}
+
+// namesHistory reports a short text naming a revision record. The words
+// it needs are looked for first: the expression is slow on every table.
+func namesHistory(text string) bool {
+	if len(text) > maxIssuerHeading {
+		return false
+	}
+	l := strings.ToLower(text)
+	if !strings.Contains(l, "histor") && !strings.Contains(l, "log") && !strings.Contains(l, "record") && !strings.Contains(l, "control") && !strings.Contains(l, "changes") {
+		return false
+	}
+	return historyCaption.MatchString(text)
 }
 
 // isFieldControl reports a block-level content control that is a form
