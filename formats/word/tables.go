@@ -14,7 +14,7 @@ import (
 // cellInfo is one cell of a table as target detection reads it.
 type cellInfo struct {
 	n          *node
-	col, span  int // grid position and width in grid columns
+	col, span  int    // grid position and width in grid columns
 	text       string // as the cell shows it, lines and all
 	empty      bool
 	blanks     bool // holds fields, controls, boxes or placeholders
