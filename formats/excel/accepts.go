@@ -2,6 +2,7 @@ package excel
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,9 @@ var builtinDates = map[int]string{14: "m/d/yyyy", 15: "d-mmm-yy", 16: "d-mmm", 1
 func (m *sheetModel) describe(t *target) formats.Target {
 	c := cell{sheet: m.index, row: t.row, col: t.col}
 	out := formats.Target{ID: c.ID(), Question: t.label, Kind: formats.TargetText}
+	if t.option != "" {
+		out.Question += " — " + t.option
+	}
 	if t.qCol > 0 {
 		out.QuestionID = cell{sheet: m.index, row: t.qRow, col: t.qCol}.ID()
 	}
@@ -37,6 +41,9 @@ func (m *sheetModel) describe(t *target) formats.Target {
 			out.MaxChars = r.maxLength()
 		}
 	}
+	if textColumn.MatchString(t.header) {
+		return out // a comments column takes text whatever its cells' format
+	}
 	s := m.style(t.row, t.col)
 	switch numberKind(s) {
 	case kindDate:
@@ -48,6 +55,14 @@ func (m *sheetModel) describe(t *target) formats.Target {
 	}
 	return out
 }
+
+// textColumn names a column of free text.
+var textColumn = regexp.MustCompile(`(?i)\b(comments?|notes?|remarks?|explanations?|explain|descriptions?|justifications?|details|additional information)\b`)
+
+// formatNoise is what a number format code holds besides the pattern
+// a reader would write: locale and colour tags, escapes, quotes, and the
+// sections after the first.
+var formatNoise = regexp.MustCompile(`\[[^\]]*\]|\\|"|_.|\*.|;.*$`)
 
 // maxLength is the longest text a textLength validation allows, 0 when it
 // sets no upper bound.
@@ -76,7 +91,7 @@ func dateFormat(s *excelize.Style) string {
 		return ""
 	}
 	if s.CustomNumFmt != nil {
-		return *s.CustomNumFmt
+		return strings.TrimSpace(formatNoise.ReplaceAllString(*s.CustomNumFmt, ""))
 	}
 	return builtinDates[s.NumFmt]
 }

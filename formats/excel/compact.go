@@ -149,7 +149,7 @@ func capEntries(all []entry, maxLines int) ([]entry, []string) {
 
 // maxQuestionText is how many characters of its question a target's line
 // quotes.
-const maxQuestionText = 80
+const maxQuestionText = 60
 
 // line renders one cell: S1-R5-C3: "text" [bold, merged: C5:D6], and for a
 // target what it accepts and the question it answers:
@@ -168,8 +168,8 @@ func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
 		if s.Font != nil && s.Font.Bold {
 			attrs = append(attrs, "bold")
 		}
-		if k := numberKind(s); k != "" && !(k == kindDate && strings.HasPrefix(h, "date")) {
-			attrs = append(attrs, k)
+		if k := numberKind(s); k != "" && d == nil {
+			attrs = append(attrs, k) // a target's hint says what it takes instead
 		}
 	}
 	if mr := m.mergeAt(c.row, c.col); mr != nil {
@@ -195,6 +195,8 @@ func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
 		s += " [" + strings.Join(attrs, ", ") + "]"
 	}
 	switch {
+	case d != nil && d.QuestionID != "" && t != nil && t.option != "":
+		s += fmt.Sprintf(" ← answer to %s %s, option %s", d.QuestionID, strconv.Quote(clip(t.label, maxQuestionText)), strconv.Quote(t.option))
 	case d != nil && d.QuestionID != "":
 		s += fmt.Sprintf(" ← answer to %s %s", d.QuestionID, strconv.Quote(clip(d.Question, maxQuestionText)))
 	case d != nil:

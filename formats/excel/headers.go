@@ -184,11 +184,25 @@ func (m *sheetModel) isSubHeader(r int) bool {
 // optionWord is a sub-header naming one of an answer's options.
 var optionWord = regexp.MustCompile(`(?i)^(yes|no|n/?a|not applicable|partial(ly)?|true|false|x)$`)
 
+// namesColumns reports a row with a column name in it (an answer or a
+// question column's), unlike a title or a version line over the table.
+func (m *sheetModel) namesColumns(r int) bool {
+	for c, v := range m.rows[r-1] {
+		if v = strings.TrimSpace(v); v != "" && !m.covered(r, c+1) && (answerHeader.MatchString(v) || questionHeader.MatchString(v)) {
+			return true
+		}
+	}
+	return false
+}
+
 // bandLabels joins each column's header texts, top row first; a merged
 // header cell names every column it spans.
 func (m *sheetModel) bandLabels(r1, r2 int) map[int]string {
 	labels := map[int]string{}
 	for r := r1; r <= r2; r++ {
+		if r < r2 && !m.namesColumns(r) {
+			continue // a title over the table names no column
+		}
 		for c := 1; c <= m.maxCol; c++ {
 			v := m.text(r, c)
 			if mr := m.mergeAt(r, c); mr != nil {

@@ -25,6 +25,7 @@ type target struct {
 	qRow, qCol int    // the cell holding the question; 0 when none
 	label      string // the question it answers
 	header     string // the column header, when found through one
+	option     string // on an option row, the option the cell stands for
 }
 
 // layout is what the target finder learned about a sheet.
@@ -259,6 +260,10 @@ func (m *sheetModel) listTargets(l *layout, s *section) {
 					}
 					qr, qc := m.rowQuestion(s, r, c)
 					l.add(m, r, c, qr, qc, s.answerLabel(c))
+					if qr != r && qc > 0 {
+						// An option row: say which option the cell ticks.
+						l.targets[[2]int{r, c}].option = m.optionText(r, c)
+					}
 				}
 			}
 		}
@@ -307,6 +312,17 @@ func (m *sheetModel) rowQuestion(s *section, r, c int) (int, int) {
 		return r, best
 	}
 	return m.questionAbove(s, r, c)
+}
+
+// optionText is the text an option row gives its list cell: the first
+// text right of it on the row.
+func (m *sheetModel) optionText(r, c int) string {
+	for col := c + 1; col <= min(len(m.rows[r-1]), c+optionSpan); col++ {
+		if m.isQuestionText(r, col) {
+			return clip(oneLine(m.text(r, col)), maxQuestionText)
+		}
+	}
+	return ""
 }
 
 // questionAbove is the nearest question-like cell above row r, left of

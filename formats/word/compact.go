@@ -110,7 +110,7 @@ func appendLine(buf []byte, n *node, t *answerTarget) ([]byte, []string) {
 }
 
 // maxQuestionQuote is how much of its question a target's line quotes.
-const maxQuestionQuote = 80
+const maxQuestionQuote = 60
 
 // appendArrow appends the target marker: ← answer to T1-R2-C1 "Company
 // name"; ← answer to "Company name" when the label is the target's own

@@ -30,7 +30,7 @@ func TestExtractCompactIDs(t *testing.T) {
 		{"gridSpan", fixtures.WordMergedCells, "T1-R2-C1", "/w:body/w:tbl[1]/w:tr[2]/w:tc[1]", `COMPLEX(gridSpan)`},
 		{"vMerge continuation is no target", fixtures.WordMergedCells, "T1-R4-C1", "/w:body/w:tbl[1]/w:tr[4]/w:tc[1]", `T1-R4-C1: "" [empty] COMPLEX(vMerge)` + "\n"},
 		{"legacy field", fixtures.WordLegacyFields, "P2", "/w:body/w:p[2]", `COMPLEX(field) ← answer to "Full name"`},
-		{"large table index", fixtures.WordLarge, "T12-R11-C3", "/w:body/w:tbl[12]/w:tr[11]/w:tc[3]", `T12-R11-C3: "" [empty] ← answer to T12-R11-C2 "What changes to compliance are planned for the next twelve months?"`},
+		{"large table index", fixtures.WordLarge, "T12-R11-C3", "/w:body/w:tbl[12]/w:tr[11]/w:tc[3]", `T12-R11-C3: "" [empty] ← answer to T12-R11-C2 "What changes to compliance are planned for the next twelve m…"`},
 	}
 	e := New()
 	for _, tt := range tests {

@@ -48,12 +48,12 @@ func (f *finder) cell(n *node) {
 	}
 	switch {
 	case len(blanks) == 1:
-		f.add(n, f.d.question(n, nil))
+		f.add(n, f.cellQuestion(n))
 		return
 	case len(blanks) > 1:
 		for _, i := range blanks {
 			if pn, ok := f.d.ix.lookup(n.id + "-P" + strconv.Itoa(i+1)); ok {
-				f.add(pn, f.d.question(pn, nil))
+				f.add(pn, f.paragraphInCellQuestion(n, pn, paras, i))
 			}
 		}
 		return
@@ -69,6 +69,46 @@ func (f *finder) cell(n *node) {
 	if q, ok := f.emptyCellQuestion(ti, ci); ok {
 		f.add(n, q)
 	}
+}
+
+// paragraphInCellQuestion finds what a blank in paragraph i of a cell
+// asks: its own text when it says more than its options ("Company:",
+// "☐ E-Commerce"), else the paragraph above it in the cell, else the
+// cell's label.
+func (f *finder) paragraphInCellQuestion(cell, pn *node, paras []*etree.Element, i int) *question {
+	if q := f.d.question(pn, nil); q != nil && !onlyOptions(pn.el, q.text) {
+		return q
+	}
+	for j := i - 1; j >= 0; j-- {
+		if t := cleanLabel(textOf(paras[j])); t != "" && !hasBlanks(paras[j], true) {
+			return &question{id: cell.id + "-P" + strconv.Itoa(j+1), text: t}
+		}
+	}
+	return f.cellQuestion(cell)
+}
+
+// onlyOptions reports a label that is nothing but the labels of the boxes
+// it holds ("Yes No").
+func onlyOptions(el *etree.Element, label string) bool {
+	seq := boxSequence(el)
+	if len(seq.boxes) < 2 {
+		return strings.TrimSpace(label) == ""
+	}
+	return cleanLabel(strings.Join(seq.labels(), " ")) == cleanLabel(label)
+}
+
+// cellQuestion finds the question of a cell whose one blank is its own: a
+// cell offering choices with no field in it ("Yes/no") is read in its
+// table, under its column's header; others by their label.
+func (f *finder) cellQuestion(n *node) *question {
+	if ti := f.table(n); ti != nil {
+		if ci := ti.find(n); ci != nil && !ci.blanks {
+			if q, ok := f.emptyCellQuestion(ti, ci); ok {
+				return q
+			}
+		}
+	}
+	return f.d.question(n, nil)
 }
 
 // nextInCell is the paragraph after paras[i] in its cell, or nil.
