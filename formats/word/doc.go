@@ -30,6 +30,18 @@
 //     SDT2-P1, SDT2-T1, SDT2-T1-R1-C1 and so on. Body-level controls do not
 //     shift the P and T numbering.
 //
+// # Answer targets
+//
+// targets.go finds the elements answers go in: paragraphs and cells with
+// fields, content controls, check boxes (glyphs included) or placeholders;
+// "Label:" lines answered after their colon; the empty lines under a
+// question; and, read as tables, the empty cell beside a label, under a
+// question row, or in a data row under a header, and cells of option
+// hints. Header rows, gap columns, revision-history tables, tables of
+// contents and sections kept for the issuer are not. Targets never nest,
+// each says what it accepts (accepts.go), and list_form_fields lists the
+// same set.
+//
 // Every ID maps to an XPath of the form /w:body/w:tbl[2]/w:tr[3]/w:tc[2]
 // (cell IDs map to the w:tc, paragraph IDs to the w:p, SDT IDs to the
 // w:sdt). XPaths from outside are checked against a strict pattern (only
