@@ -30,6 +30,15 @@
 //     SDT2-P1, SDT2-T1, SDT2-T1-R1-C1 and so on. Body-level controls do not
 //     shift the P and T numbering.
 //
+// Every ID maps to an XPath of the form /w:body/w:tbl[2]/w:tr[3]/w:tc[2]
+// (cell IDs map to the w:tc, paragraph IDs to the w:p, SDT IDs to the
+// w:sdt). XPaths from outside are checked against a strict pattern (only
+// absolute child steps through w: elements with positive indices: no "//",
+// "..", wildcards, predicates or functions) before etree evaluates them.
+//
+// The engine expects the WordprocessingML main namespace under the prefix
+// "w", as Word, LibreOffice and every mainstream generator write it.
+//
 // # Answer targets
 //
 // targets.go finds the elements answers go in: paragraphs and cells with
@@ -41,13 +50,4 @@
 // contents and sections kept for the issuer are not. Targets never nest,
 // each says what it accepts (accepts.go), and list_form_fields lists the
 // same set.
-//
-// Every ID maps to an XPath of the form /w:body/w:tbl[2]/w:tr[3]/w:tc[2]
-// (cell IDs map to the w:tc, paragraph IDs to the w:p, SDT IDs to the
-// w:sdt). XPaths from outside are checked against a strict pattern (only
-// absolute child steps through w: elements with positive indices: no "//",
-// "..", wildcards, predicates or functions) before etree evaluates them.
-//
-// The engine expects the WordprocessingML main namespace under the prefix
-// "w", as Word, LibreOffice and every mainstream generator write it.
 package word
