@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // Header rows: the rows naming a table's columns. A questionnaire may
@@ -21,12 +23,9 @@ const (
 )
 
 var (
-	// answerHeader names the columns respondents write in.
-	answerHeader = regexp.MustCompile(`(?i)\b(answers?|responses?|respond|repl(y|ies)|comments?|notes?|remarks?|explanations?|explain|justifications?|justify|evidence|descriptions?|implementation|additional (info|information|details|comments)|details|status|results?|findings?|observations?|yes\s*[/-]\s*no|y\s*/\s*n)\b`)
-	// reviewerHeader names columns kept for whoever reviews the answers.
-	reviewerHeader = regexp.MustCompile(`(?i)\b(analysts?|reviewers?|evaluators?|overrides?|scor(e|es|ing)|weights?|weighting|(internal|office|official) use)\b`)
-	// questionHeader names the column holding the questions.
-	questionHeader = regexp.MustCompile(`(?i)\b(questions?|requirements?|controls?|criteri(a|on)|items?|checklist|topics?|queries|query)\b`)
+	answerHeader   = formats.AnswerColumn
+	reviewerHeader = formats.ReviewerColumn
+	questionHeader = formats.QuestionColumn
 )
 
 // band is a header: one row, or several when merged cells or a row of

@@ -124,8 +124,15 @@ func (f *finder) hintsOf(n *node) []string {
 	if ti == nil {
 		return nil
 	}
-	if ci := ti.find(n); ci != nil && !ci.empty {
-		return optionHints(ci)
+	ci := ti.find(n)
+	if ci == nil || ci.empty {
+		return nil
+	}
+	if hints := optionHints(ci); hints != nil {
+		return hints
+	}
+	if r, _ := ti.position(ci); ti.answerColumn(r, ci) {
+		return optionLines(ci)
 	}
 	return nil
 }

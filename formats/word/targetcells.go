@@ -2,10 +2,13 @@ package word
 
 import (
 	"regexp"
+
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats"
 
 	"github.com/beevik/etree"
 )
@@ -136,12 +139,20 @@ func (f *finder) emptyCellQuestion(ti *tableInfo, ci *cellInfo) (*question, bool
 		if isLabelLine(ci.text) && len(ci.paragraphs) <= 2 && ti.aloneInRow(r, ci) && ti.spansMost(ci) {
 			return &question{id: ci.n.id, text: cleanLabel(ci.text)}, true
 		}
+		if ti.answerColumn(r, ci) && isPrompt(ci) {
+			if q := ti.rowQuestion(r, ci); q != nil {
+				return &question{id: q.n.id, text: cleanLabel(shorten(q.text, 200))}, true
+			}
+		}
 		return nil, false
 	case ti.gaps[ci.col], ti.headerLike(r), ti.layoutBesideFields(r, ci), ti.groupsFieldsBelow(r, ci):
 		return nil, false
 	}
 	if q := ti.questionAbove(r, ci); q != nil {
 		return q, true
+	}
+	if l := ti.rowQuestion(r, ci); ti.header >= 0 && l != nil && l.col+l.span < ci.col {
+		return &question{id: l.n.id, text: cleanLabel(shorten(l.text, 200)) + " / " + cleanLabel(ti.headerText(ci))}, true
 	}
 	if l := ti.labelLeft(r, ci); l != nil {
 		label := cleanLabel(l.text)
@@ -335,4 +346,75 @@ func lowerAfterFirst(words []string) bool {
 		}
 	}
 	return true
+}
+
+// answerColumn reports a cell of a data row under a header cell of its own
+// naming an answer column ("Notes", "Response"), not a reviewer's.
+func (ti *tableInfo) answerColumn(r int, ci *cellInfo) bool {
+	if ti.header < 0 || r <= ti.header {
+		return false
+	}
+	h := ti.headerOver(ci)
+	return h != nil && h.col == ci.col && h.span == ci.span && formats.AnswerColumn.MatchString(h.text) && !formats.ReviewerColumn.MatchString(h.text)
+}
+
+// headerText is the text of the header cell over ci, "" when none.
+func (ti *tableInfo) headerText(ci *cellInfo) string {
+	if h := ti.headerOver(ci); h != nil {
+		return h.text
+	}
+	return ""
+}
+
+// rowQuestion is the question of row r for a cell ci right of it: the
+// longest text left of ci outside answer columns.
+func (ti *tableInfo) rowQuestion(r int, ci *cellInfo) *cellInfo {
+	var best *cellInfo
+	for _, c := range ti.rows[r] {
+		if c.col >= ci.col {
+			break
+		}
+		t := strings.TrimSpace(c.text)
+		if t == "" || isNumberLabel(t) || ti.answerColumn(r, c) {
+			continue
+		}
+		if best == nil || len(t) > len(strings.TrimSpace(best.text)) {
+			best = c
+		}
+	}
+	return best
+}
+
+// isPrompt reports a cell of an answer column holding what the respondent
+// completes or replaces rather than an answer or a note to them: a short
+// line ending in a colon ("If yes:"), an instruction to write ("Describe
+// …"), a placeholder, or the options to choose from (one short line each,
+// or "Low, medium or high").
+func isPrompt(ci *cellInfo) bool {
+	first := strings.TrimSpace(ci.text)
+	if i := strings.IndexByte(first, '\n'); i >= 0 {
+		first = strings.TrimSpace(first[:i])
+	}
+	return strings.HasSuffix(first, ":") && utf8.RuneCountInString(first) <= maxLabelRunes || promptStartWord.MatchString(first) ||
+		hasPlaceholder(ci.text) || isOptionHint(ci) || len(optionLines(ci)) >= 2
+}
+
+// optionLines lists a cell's lines when each is a short option ("Yes",
+// "No", "Not sure"), nil otherwise.
+func optionLines(ci *cellInfo) []string {
+	var out []string
+	for _, p := range ci.paragraphs {
+		t := cleanLabel(textOf(p))
+		if t == "" {
+			continue
+		}
+		if utf8.RuneCountInString(t) > maxHintWord || len(strings.Fields(t)) > 3 {
+			return nil
+		}
+		out = append(out, t)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }

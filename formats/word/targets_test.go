@@ -102,6 +102,12 @@ func TestTargetsFollowTheLayout(t *testing.T) {
 			`<w:tbl><w:tblGrid><w:gridCol w:w="2600"/><w:gridCol w:w="3600"/><w:gridCol w:w="250"/><w:gridCol w:w="3600"/></w:tblGrid>` +
 				tr("", "PROVIDER", "", "CUSTOMER") + tr("Signature", "", "", "") + tr("Date", "", "", "") + `</w:tbl>`,
 			"T1-R2-C2 T1-R2-C4 T1-R3-C2 T1-R3-C4"},
+		{"answer columns holding options and prompts, section rows between",
+			tbl(tr("Question", "Response", "Notes"),
+				`<w:tr><w:tc><w:tcPr><w:gridSpan w:val="3"/></w:tcPr>`+p("Licensing")+`</w:tc></w:tr>`,
+				`<w:tr>`+tc(p("Do you ship open-source code?"))+tc(p("Yes")+p("No")+p("Not sure"))+tc(p("If yes:"))+`</w:tr>`,
+				tr("Do you keep a bill of materials?", "", "")),
+			"T1-R3-C2 T1-R3-C3 T1-R4-C2 T1-R4-C3"},
 		{"citations in brackets are no blanks, prompts are",
 			p("Privacy Act of 1974 [5 USC 552a]") + p("[Company] Accessibility Conformance Report"),
 			"P2"},
