@@ -19,12 +19,15 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 	if err != nil {
 		return nil, err
 	}
-	return d.compact(), nil
+	return d.compact()
 }
 
-func (d *document) compact() *formats.CompactStructure {
+func (d *document) compact() (*formats.CompactStructure, error) {
 	out := &formats.CompactStructure{IDToXPath: make(map[string]string, len(d.ix.nodes)), ComplexElements: []string{}}
-	targets := d.answerTargets()
+	targets, err := d.answerTargets()
+	if err != nil {
+		return nil, err
+	}
 	byID := make(map[string]*answerTarget, len(targets))
 	inCell := map[string][]*answerTarget{} // cell ID → its paragraphs' targets
 	out.Targets = make([]formats.Target, 0, len(targets))
@@ -41,6 +44,9 @@ func (d *document) compact() *formats.CompactStructure {
 	// was a third of the extraction's allocations.
 	buf := make([]byte, 0, 96*len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
+		if err := d.stop.Step(); err != nil {
+			return nil, err
+		}
 		out.IDToXPath[n.id] = n.xpath
 		var complexTypes []string
 		buf, complexTypes = appendLine(buf, n, byID[n.id])
@@ -50,7 +56,7 @@ func (d *document) compact() *formats.CompactStructure {
 		}
 	}
 	out.CompactText = string(buf)
-	return out
+	return out, nil
 }
 
 // appendLine appends n's compact line to buf; empty top-level paragraphs

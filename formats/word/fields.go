@@ -14,18 +14,21 @@ func (e *Engine) ListFields(data []byte) ([]formats.FormField, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d.fields(), nil
+	return d.fields()
 }
 
 // fields lists the answer targets, one entry each: the same set the
 // compact map marks.
-func (d *document) fields() []formats.FormField {
-	targets := d.answerTargets()
+func (d *document) fields() ([]formats.FormField, error) {
+	targets, err := d.answerTargets()
+	if err != nil {
+		return nil, err
+	}
 	out := make([]formats.FormField, 0, len(targets))
 	for _, t := range targets {
 		out = append(out, t.field)
 	}
-	return out
+	return out, nil
 }
 
 // sdtCheckboxes lists the checkbox controls inside el.

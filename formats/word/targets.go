@@ -57,28 +57,25 @@ type finder struct {
 	tables   map[*etree.Element]*tableInfo
 }
 
-// answerTargets returns the document's targets, finding them once.
-func (d *document) answerTargets() []*answerTarget {
+// answerTargets returns the document's targets, finding them once. It
+// stops with an error wrapping formats.ErrStopped when the call's context
+// ends part-way.
+func (d *document) answerTargets() ([]*answerTarget, error) {
 	if d.found == nil {
 		f := &finder{d: d, byID: map[string]*answerTarget{}, excluded: map[*etree.Element]bool{},
 			inside: map[*etree.Element]bool{}, tables: map[*etree.Element]*tableInfo{}}
-		f.exclude()
+		if err := f.exclude(); err != nil {
+			return nil, err
+		}
 		for _, n := range d.ix.nodes {
+			if err := d.stop.Step(); err != nil {
+				return nil, err
+			}
 			f.visit(n)
 		}
 		d.found = f.list
 	}
-	return d.found
-}
-
-// targetOf returns the target with ID id, or nil.
-func (d *document) targetOf(id string) *answerTarget {
-	for _, t := range d.answerTargets() {
-		if t.n.id == id {
-			return t
-		}
-	}
-	return nil
+	return d.found, nil
 }
 
 // visit finds the targets of one indexed element.
@@ -128,10 +125,13 @@ func (f *finder) isExcluded(el *etree.Element) bool {
 // exclude marks what is not for the respondent: revision-history tables,
 // tables of contents, and sections headed "to be completed by the agency"
 // (to the next heading as high, or to the end).
-func (f *finder) exclude() {
+func (f *finder) exclude() error {
 	var issuer *etree.Element
 	level := 0
 	for _, n := range f.d.ix.nodes {
+		if err := f.d.stop.Step(); err != nil {
+			return err
+		}
 		switch n.kind {
 		case kindTable:
 			if f.isHistoryTable(n) {
@@ -160,6 +160,7 @@ func (f *finder) exclude() {
 			f.excluded[n.el] = true
 		}
 	}
+	return nil
 }
 
 // headingLevel is a paragraph's outline level from its Heading style (1…9),
