@@ -14,11 +14,12 @@ import (
 // cellInfo is one cell of a table as target detection reads it.
 type cellInfo struct {
 	n          *node
+	row, idx   int    // row index in the table, cell index in the row
 	col, span  int    // grid position and width in grid columns
 	text       string // as the cell shows it, lines and all
 	empty      bool
-	blanks     bool // holds fields, controls, boxes or placeholders
-	paragraphs []*etree.Element
+	blanks     bool             // holds fields, controls, boxes or placeholders
+	paragraphs []*etree.Element // see paras
 }
 
 // tableInfo is a table's grid: its rows, header row and gap columns.
@@ -26,6 +27,7 @@ type tableInfo struct {
 	rows   [][]*cellInfo
 	header int          // index of the header row, -1 when none
 	gaps   map[int]bool // grid columns that are gaps between columns
+	cells  map[*node]*cellInfo
 }
 
 // table returns the grid of the table holding cell n.
@@ -47,15 +49,16 @@ func (f *finder) table(n *node) *tableInfo {
 
 // readTable builds the grid of tbl from its indexed rows.
 func (f *finder) readTable(tbl *etree.Element) *tableInfo {
-	ti := &tableInfo{header: -1, gaps: map[int]bool{}}
+	ti := &tableInfo{header: -1, gaps: map[int]bool{}, cells: map[*node]*cellInfo{}}
 	for _, tr := range tableRows(tbl) {
 		rn := f.d.ix.node(tr)
 		if rn == nil {
 			continue
 		}
-		var row []*cellInfo
+		infos := make([]cellInfo, len(rn.cells)) // one allocation per row
+		row := make([]*cellInfo, len(rn.cells))
 		col := 0
-		for _, cn := range rn.cells {
+		for i, cn := range rn.cells {
 			span := 1
 			if v := val(pathW(cn.el, "tcPr", "gridSpan")); v != "" {
 				if gs, err := strconv.Atoi(v); err == nil && gs > 1 {
@@ -64,8 +67,10 @@ func (f *finder) readTable(tbl *etree.Element) *tableInfo {
 			}
 			text := ownText(cn.el)
 			blanks := hasBlanksIn(cn.el, text, true)
-			row = append(row, &cellInfo{n: cn, col: col, span: span, text: text, paragraphs: wrappedChildren(cn.el, "p"), blanks: blanks,
-				empty: strings.TrimSpace(text) == "" && !blanks && !mergedContinuation(cn.el)})
+			infos[i] = cellInfo{n: cn, row: len(ti.rows), idx: i, col: col, span: span, text: text, blanks: blanks,
+				empty: strings.TrimSpace(text) == "" && !blanks && !mergedContinuation(cn.el)}
+			row[i] = &infos[i]
+			ti.cells[cn] = row[i]
 			col += span
 		}
 		ti.rows = append(ti.rows, row)
@@ -139,28 +144,18 @@ func (ti *tableInfo) findHeader() {
 	}
 }
 
-// find returns the cellInfo of n.
-func (ti *tableInfo) find(n *node) *cellInfo {
-	for _, row := range ti.rows {
-		for _, ci := range row {
-			if ci.n == n {
-				return ci
-			}
-		}
-	}
-	return nil
-}
+// find returns the cellInfo of n, nil when n is not a cell of the table.
+func (ti *tableInfo) find(n *node) *cellInfo { return ti.cells[n] }
 
 // position returns the row index and cell index of ci.
-func (ti *tableInfo) position(ci *cellInfo) (int, int) {
-	for r, row := range ti.rows {
-		for i, c := range row {
-			if c == ci {
-				return r, i
-			}
-		}
+func (ti *tableInfo) position(ci *cellInfo) (int, int) { return ci.row, ci.idx }
+
+// paras returns the cell's paragraphs, read once.
+func (ci *cellInfo) paras() []*etree.Element {
+	if ci.paragraphs == nil {
+		ci.paragraphs = wrappedChildren(ci.n.el, "p")
 	}
-	return -1, -1
+	return ci.paragraphs
 }
 
 // headerOver is the header cell above ci, nil when none has text.

@@ -35,7 +35,7 @@ var (
 
 // cell finds the targets of one cell.
 func (f *finder) cell(n *node) {
-	if len(findW(n.el, "tbl")) > 0 || mergedContinuation(n.el) {
+	if hasW(n.el, "tbl") || mergedContinuation(n.el) {
 		return // a nested table's cells have targets of their own
 	}
 	paras := wrappedChildren(n.el, "p")
@@ -136,7 +136,7 @@ func (f *finder) emptyCellQuestion(ti *tableInfo, ci *cellInfo) (*question, bool
 				return &question{id: h.n.id, text: cleanLabel(h.text)}, true
 			}
 		}
-		if isLabelLine(ci.text) && len(ci.paragraphs) <= 2 && ti.aloneInRow(r, ci) && ti.spansMost(ci) {
+		if isLabelLine(ci.text) && len(ci.paras()) <= 2 && ti.aloneInRow(r, ci) && ti.spansMost(ci) {
 			return &question{id: ci.n.id, text: cleanLabel(ci.text)}, true
 		}
 		if ti.answerColumn(r, ci) && isPrompt(ci) {
@@ -403,7 +403,7 @@ func isPrompt(ci *cellInfo) bool {
 // "No", "Not sure"), nil otherwise.
 func optionLines(ci *cellInfo) []string {
 	var out []string
-	for _, p := range ci.paragraphs {
+	for _, p := range ci.paras() {
 		t := cleanLabel(textOf(p))
 		if t == "" {
 			continue
