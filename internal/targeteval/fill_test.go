@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/readers"
 )
 
 // TestTargetsAreConsistentAndWritable holds every real document to what
@@ -51,15 +52,67 @@ func TestTargetsAreConsistentAndWritable(t *testing.T) {
 				}
 				t.Errorf("%d of %d answers verified; not matched: %s", rep.Summary.Matched, rep.Summary.Total, head(bad, 8))
 			}
+			readBack(t, d.ft, res.Document, cs, answers)
 		})
 	}
+}
+
+// readBack reopens the filled document with an independent reader and
+// looks for every text answer where it was written.
+func readBack(t *testing.T, ft formats.FileType, doc []byte, cs *formats.CompactStructure, answers []formats.Answer) {
+	t.Helper()
+	var missing []string
+	switch ft {
+	case formats.Excel:
+		cells := readers.XLSXCells(t, doc)
+		for _, a := range textAnswers(cs, answers) {
+			ref := NormalizeCell(cs.IDToXPath[a.PairID])
+			i := strings.LastIndex(ref, "!")
+			if cells[ref[:i]][ref[i+1:]] != a.AnswerText {
+				missing = append(missing, ref)
+			}
+		}
+	case formats.Word:
+		text := readers.DocxText(t, doc)
+		for _, a := range textAnswers(cs, answers) {
+			if !strings.Contains(text, a.AnswerText) {
+				missing = append(missing, a.PairID)
+			}
+		}
+	case formats.PDF:
+		fields := readers.PDFFields(t, doc)
+		for _, a := range textAnswers(cs, answers) {
+			if name := cs.IDToXPath[a.PairID]; fields[name] != a.AnswerText {
+				missing = append(missing, name)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("an independent reader does not find %d answers: %s", len(missing), head(missing, 8))
+	}
+}
+
+// textAnswers are the answers written as their own text ("Answer 7.")
+// to a target of kind text, unshortened.
+func textAnswers(cs *formats.CompactStructure, answers []formats.Answer) []formats.Answer {
+	kinds := map[string]formats.Target{}
+	for _, t := range cs.Targets {
+		kinds[t.ID] = t
+	}
+	var out []formats.Answer
+	for _, a := range answers {
+		if t := kinds[a.PairID]; t.Kind == formats.TargetText && t.MaxChars == 0 && strings.HasPrefix(a.AnswerText, "Answer ") {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // answersFor gives each target a plain answer it accepts.
 func answersFor(targets []formats.Target) []formats.Answer {
 	out := make([]formats.Answer, 0, len(targets))
 	for i, t := range targets {
-		a := formats.Answer{PairID: t.ID, AnswerText: fmt.Sprintf("Answer %d", i+1), Mode: t.Mode}
+		a := formats.Answer{PairID: t.ID, AnswerText: fmt.Sprintf("Answer %d.", i+1), Mode: t.Mode}
 		switch t.Kind {
 		case formats.TargetCheckbox:
 			a.AnswerText = "true"
