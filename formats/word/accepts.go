@@ -47,7 +47,13 @@ func (f *finder) describe(t *answerTarget) {
 			t.options, t.mode = hints, formats.ReplaceContent
 		}
 		t.field.CurrentValue = strings.TrimSpace(textOf(el))
-		if t.mode == "" {
+		switch {
+		case len(textControls(el)) > 1 || len(textFields(el)) > 1:
+			// The writer fills one control or field per target; with
+			// several ("from [date] to [date]") a plain answer goes after
+			// them.
+			t.mode = formats.Append
+		case t.mode == "":
 			t.mode = plainMode(el)
 		}
 		if text := textOf(el); t.options == nil && hasPlaceholder(text) {

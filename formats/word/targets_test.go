@@ -182,6 +182,22 @@ func TestPlaceholderAcrossAFieldIsMarkedWithTheModeThatWorks(t *testing.T) {
 	}
 }
 
+func TestTwoControlsInOneParagraphTakeAPlainAnswerAfterThem(t *testing.T) {
+	body := `<w:p><w:r><w:t xml:space="preserve">Period: from </w:t></w:r>` + datePicker + `<w:r><w:t xml:space="preserve"> to </w:t></w:r>` + datePicker + `</w:p>`
+	doc := bodyDocx(t, body)
+	got, _ := targetsOf(t, body)
+	tg, ok := got["P1"]
+	if !ok || tg.Mode != formats.Append {
+		t.Fatalf("P1 = %+v (found %v), want a target written with mode append", tg, ok)
+	}
+	if _, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "Q1 2026"}}, formats.WriteOptions{}); err == nil {
+		t.Fatal("the default mode fills one control per target: it should refuse two")
+	}
+	if _, rep, err := New().Fill(doc, []formats.Answer{{PairID: "P1", AnswerText: "Q1 2026", Mode: tg.Mode}}, formats.WriteOptions{}); err != nil || !rep.OK() {
+		t.Fatalf("write with the target's mode: %v %+v", err, rep)
+	}
+}
+
 func TestSeveralBoxesTakeTheLabelOfTheOneToTick(t *testing.T) {
 	legacyBox := `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="%s"/><w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox></w:ffData></w:fldChar></w:r>` +
 		`<w:r><w:instrText> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`
