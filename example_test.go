@@ -23,13 +23,10 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var targets []string
-	for _, line := range strings.Split(m.CompactText, "\n") {
-		if strings.HasSuffix(line, "← answer target") {
-			targets = append(targets, strings.SplitN(line, ":", 2)[0])
-		}
-	}
-	fmt.Println(len(targets), "answer targets, the first", targets[0])
+	// m.CompactText marks each target "← answer to <question>"; m.Targets
+	// lists them with the question and what each accepts.
+	first := m.Targets[0]
+	fmt.Printf("%d answer targets, the first %s answering %q\n", len(m.Targets), first.ID, first.Question)
 
 	answers := []formfill.Answer{
 		{PairID: "T1-R2-C2", AnswerText: "Acme Widgets Ltd"},
@@ -44,7 +41,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	// Output:
-	// 8 answer targets, the first T1-R2-C2
+	// 8 answer targets, the first T1-R2-C2 answering "Company legal name"
 	// 2/2 answers matched, OK: true
 }
 

@@ -5,8 +5,9 @@
 // The flow is the one an agent follows over MCP:
 //
 //  1. Extract the document's compact map: every paragraph, cell and field
-//     with a stable element ID (Word "T1-R2-C2", Excel "S1-R5-C3", PDF "F4")
-//     and "← answer target" on the places answers go.
+//     with a stable element ID (Word "T1-R2-C2", Excel "S1-R5-C3", PDF "F4"),
+//     "← answer to <question>" on the places answers go, and Targets: each
+//     of them with its question and what it accepts.
 //  2. Decide the answers (your code's job, never formfill's).
 //  3. Write them, or Fill (write, then verify on one parse): formfill builds
 //     each answer with its target's formatting and leaves every untouched

@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// TargetMarker ends a compact-map line whose element is an answer target.
-const TargetMarker = "← answer target"
+// TargetMarker is in every compact-map line whose element is an answer
+// target: "← answer target", or "← answer to S1-R7-C2 \"question\"".
+const TargetMarker = "← answer"
 
 // compactElement is one element of a compact map: an ID with a line of its
 // own, the part of the map that belongs to it, and its full text.
@@ -84,14 +85,6 @@ func (b *CompactBuilder) Begin(id, full string, from int) {
 	}
 	b.ix.elems = append(b.ix.elems, compactElement{id: id, full: full, at: at,
 		target: bytes.Contains(b.Text[from:], []byte(TargetMarker))})
-}
-
-// MarkTarget marks the current element as an answer target, for engines
-// whose lines do not carry TargetMarker (a PDF's fillable fields).
-func (b *CompactBuilder) MarkTarget() {
-	if n := len(b.ix.elems); n > 0 {
-		b.ix.elems[n-1].target = true
-	}
 }
 
 // Alias records an ID inside the current element that has a line of its

@@ -111,6 +111,11 @@ type Target struct {
 	Options    []string   `json:"options,omitempty"`
 	Format     string     `json:"format,omitempty"` // a date's format, e.g. MM/dd/yyyy
 	MaxChars   int        `json:"max_chars,omitempty"`
+	// Mode is the write mode a plain answer_text needs here when the
+	// default would not do (replace_content over a prompt the writer does
+	// not read as a placeholder; append beside a placeholder that crosses
+	// a field). Empty: the default mode.
+	Mode Mode `json:"mode,omitempty"`
 }
 
 // RawStructure is the result of extract_structure. Exactly one field is set:

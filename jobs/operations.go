@@ -87,7 +87,8 @@ var operations = []Operation{
 		Kind: KindExtractCompact, Tool: "extract_structure_compact", Command: "extract", Mode: "compact",
 		Title: "Map a form (compact)", Document: true, ReadOnly: true,
 		Description: "Start here. Reads a Word, Excel or PDF form and returns a compact map: one line per element with a stable ID " +
-			"(Word T1-R2-C1 / P5, Excel S1-R2-C3, PDF F1…), its text (cut at 200 characters), and markers such as [empty] ← answer target or COMPLEX(sdt). " +
+			"(Word T1-R2-C1 / P5, Excel S1-R2-C3, PDF F1…), its text, and markers such as [empty], [dropdown: A|B] or COMPLEX(sdt); " +
+			"each answer target ends ← answer to <question ID> \"<question>\", and targets lists them as JSON. " +
 			"Use the IDs as pair_id in write_answers. Also returns doc_id: pass it to later calls instead of the file. " +
 			"Long maps come in pages: total counts the elements, next_offset is where the next page starts (absent on the last). " +
 			`view "targets" lists only the answer targets with their questions; ids returns elements in full. ` +

@@ -2,6 +2,8 @@ package excel
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
@@ -40,5 +42,35 @@ func BenchmarkWrite(b *testing.B) {
 		if _, err := New().Write(doc, answers, formats.WriteOptions{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// realWorkbooks are the largest labelled questionnaires outside the
+// repository (FORMFILL_REAL_DOCS, default ../realdocs beside it).
+var realWorkbooks = []string{"csa-caiq-v4.0.3.xlsx", "pci-dss-4.0.1-prioritized-approach-tool.xlsx", "hecvat-full-3.06-educause.xlsx", "hhs-sra-tool-3.3.xlsx"}
+
+// BenchmarkExtractReal measures extract_structure_compact, target
+// detection included, on the largest real questionnaires.
+func BenchmarkExtractReal(b *testing.B) {
+	root := os.Getenv("FORMFILL_REAL_DOCS")
+	if root == "" {
+		root = filepath.Join("..", "..", "..", "realdocs")
+	}
+	for _, name := range realWorkbooks {
+		doc, err := os.ReadFile(filepath.Join(root, "questionnaires", name))
+		if err != nil {
+			if doc, err = os.ReadFile(filepath.Join(root, name)); err != nil {
+				b.Logf("%s not found under %s: skipped", name, root)
+				continue
+			}
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				if _, err := New().ExtractCompact(doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

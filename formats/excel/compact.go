@@ -3,6 +3,7 @@ package excel
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,12 +53,13 @@ type entry struct {
 func (m *sheetModel) entries(l *layout) []entry {
 	var out []entry
 	for r, row := range m.rows {
+		m.step()
 		for c, v := range row {
 			p := [2]int{r + 1, c + 1}
 			if strings.TrimSpace(v) == "" && l.targets[p] == nil && !m.formulas[p] {
 				continue
 			}
-			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || (r+1 >= l.headerR1 && r+1 <= l.headerR2)
+			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || l.bandRows[r+1]
 			out = append(out, entry{row: r + 1, col: c + 1, key: key})
 		}
 	}
@@ -95,16 +97,36 @@ func (m *sheetModel) writeCompact(b *formats.CompactBuilder, l *layout, maxLines
 	if len(all) == 0 {
 		b.Text = append(b.Text, "(empty)\n"...)
 	}
+	cs := b.Structure()
+	described := map[[2]int]formats.Target{}
+	for _, t := range l.sorted() {
+		d := m.describe(t)
+		described[[2]int{t.row, t.col}] = d
+		cs.Targets = append(cs.Targets, d)
+	}
 	shown, notes := capEntries(all, maxLines)
 	for _, en := range shown {
+		m.step()
 		c := cell{sheet: m.index, row: en.row, col: en.col}
+		p := [2]int{en.row, en.col}
+		var d *formats.Target
+		if t, ok := described[p]; ok {
+			d = &t
+			delete(described, p)
+		}
 		from := len(b.Text)
-		b.Text = append(b.Text, m.line(c, l.targets[[2]int{en.row, en.col}])...)
+		b.Text = append(b.Text, m.line(c, l.targets[p], d)...)
 		b.Text = append(b.Text, '\n')
 		b.Begin(c.ID(), m.text(c.row, c.col), from)
 		b.XPath(c.ID(), m.wb.xpath(c))
 		for _, x := range m.complex(c) {
 			b.Complex(x)
+		}
+	}
+	// A target the line cap left out still resolves by its ID.
+	for _, t := range l.sorted() {
+		if d, ok := described[[2]int{t.row, t.col}]; ok {
+			b.XPath(d.ID, m.wb.xpath(cell{sheet: m.index, row: t.row, col: t.col}))
 		}
 	}
 	for _, n := range notes {
@@ -140,26 +162,39 @@ func capEntries(all []entry, maxLines int) ([]entry, []string) {
 	return key, notes
 }
 
-// line renders one cell: S1-R5-C3: "text" [bold, merged: C5:D6] ← answer target.
-func (m *sheetModel) line(c cell, t *target) string {
+// maxQuestionText is how many characters of its question a target's line
+// quotes.
+const maxQuestionText = 60
+
+// line renders one cell: S1-R5-C3: "text" [bold, merged: C5:D6], and for a
+// target what it accepts and the question it answers:
+// ← answer to S1-R5-C2 "Legal entity name".
+func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
 	text := m.text(c.row, c.col)
 	var attrs []string
 	if strings.TrimSpace(text) == "" {
 		attrs = append(attrs, "empty")
 	}
+	h := ""
+	if d != nil {
+		h = hint(*d)
+	}
 	if s := m.style(c.row, c.col); s != nil {
 		if s.Font != nil && s.Font.Bold {
 			attrs = append(attrs, "bold")
 		}
-		if k := numberKind(s); k != "" {
-			attrs = append(attrs, k)
+		if k := numberKind(s); k != "" && d == nil {
+			attrs = append(attrs, k) // a target's hint says what it takes instead
 		}
 	}
 	if mr := m.mergeAt(c.row, c.col); mr != nil {
 		attrs = append(attrs, "merged: "+mr.ref)
 	}
-	if r := m.ruleAt(c.row, c.col); r != nil && r.typ == "list" {
+	if r := m.ruleAt(c.row, c.col); r != nil && r.typ == "list" && !strings.HasPrefix(h, "list:") {
 		attrs = append(attrs, "list: "+optionText(r.options))
+	}
+	if h != "" && !slices.Contains(attrs, h) {
+		attrs = append(attrs, h)
 	}
 	if m.formulas[[2]int{c.row, c.col}] {
 		attrs = append(attrs, "formula")
@@ -168,14 +203,19 @@ func (m *sheetModel) line(c cell, t *target) string {
 		attrs = append(attrs, "hidden row")
 	}
 	if t != nil && t.header != "" {
-		attrs = append(attrs, "column: "+t.header)
+		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
 	}
 	s := fmt.Sprintf("%s: %s", c.ID(), strconv.Quote(clip(text, maxCellText)))
 	if len(attrs) > 0 {
 		s += " [" + strings.Join(attrs, ", ") + "]"
 	}
-	if t != nil {
-		s += " " + formats.TargetMarker
+	switch {
+	case d != nil && d.QuestionID != "" && t != nil && t.option != "":
+		s += fmt.Sprintf(" ← answer to %s %s, option %s", d.QuestionID, strconv.Quote(clip(t.label, maxQuestionText)), strconv.Quote(t.option))
+	case d != nil && d.QuestionID != "":
+		s += fmt.Sprintf(" ← answer to %s %s", d.QuestionID, strconv.Quote(clip(d.Question, maxQuestionText)))
+	case d != nil:
+		s += " ← answer target"
 	}
 	return s
 }

@@ -5,11 +5,17 @@
 // are accepted wherever a location is. Documents pass the archive guard
 // (formats.OpenArchive) before excelize inflates anything.
 //
-// Answer targets are found two ways: cells in columns whose header names an
-// answer (Answer, Response, Comments, Notes, Yes/No …) on rows that carry a
-// question, and, on sheets without such a header, the empty cell right of
-// (else below) question-like text. Writes store text as text (never as a
-// formula), numbers and dates as values keeping the cell's style, respect
+// Answer targets (targets.go) come from every signal a questionnaire gives:
+// headers naming answer columns, repeated per section or in part; list
+// validations; unlocked cells on a sheet whose protection marks its inputs;
+// question-ID columns that say which rows ask; option rows under a
+// question; and, without such columns, the blank beside (else under) a
+// question or a label. Formulas, hidden rows, columns and sheets, locked
+// cells, cells whose input message says to leave them blank, stray lists
+// and reviewers' columns never are. Each target carries its question and
+// what it accepts (accepts.go), in the compact map and as JSON.
+//
+// Writes store text as text (never as a formula), numbers and dates as values keeping the cell's style, respect
 // list validations and merged ranges, and replace only the worksheets and
 // shared strings they touch: every other part of the package is copied
 // byte for byte.

@@ -18,14 +18,14 @@ func TestExtractCompactFixtureLines(t *testing.T) {
 		{"sheet header", `=== Sheet 1: "Assessment" ===`},
 		{"merged bold title", `S1-R1-C1: "Vendor Security Assessment" [bold, merged: A1:D1]`},
 		{"bold header cell", `S1-R2-C3: "Answer" [bold]`},
-		{"dropdown from a range on a hidden sheet", `S1-R3-C3: "" [empty, list: Yes|No|N/A, column: Answer] ← answer target`},
-		{"comments column target", `S1-R3-C4: "" [empty, column: Comments] ← answer target`},
-		{"number-formatted target", `S1-R5-C3: "" [empty, number, column: Answer] ← answer target`},
-		{"date-formatted target", `S1-R6-C3: "" [empty, date, column: Answer] ← answer target`},
-		{"merged answer anchor", `S1-R7-C3: "" [empty, merged: C7:D7, column: Answer] ← answer target`},
+		{"dropdown from a range on a hidden sheet", `S1-R3-C3: "" [empty, list: Yes|No|N/A, column: Answer] ← answer to S1-R3-C2 "Do you encrypt customer data at rest?"`},
+		{"comments column target", `S1-R3-C4: "" [empty, column: Comments] ← answer to S1-R3-C2 "Do you encrypt customer data at rest?"`},
+		{"number-formatted target", `S1-R5-C3: "" [empty, number, column: Answer] ← answer to S1-R5-C2 "How many employees have access to production?"`},
+		{"date-formatted target", `S1-R6-C3: "" [empty, date yyyy-mm-dd, column: Answer] ← answer to S1-R6-C2 "Date of your last external audit?"`},
+		{"merged answer anchor", `S1-R7-C3: "" [empty, merged: C7:D7, column: Answer] ← answer to S1-R7-C2 "Describe your incident response process."`},
 		{"hidden row marked", `S1-R8-C2: "Internal reviewer note (hidden)?" [hidden row]`},
-		{"literal dropdown", `S1-R9-C3: "" [empty, list: Yes|No, column: Answer] ← answer target`},
-		{"blank right of a label", `S2-R1-C2: "" [empty] ← answer target`},
+		{"literal dropdown", `S1-R9-C3: "" [empty, list: Yes|No, column: Answer] ← answer to S1-R9-C2 "Do you have a named security officer?"`},
+		{"blank right of a label", `S2-R1-C2: "" [empty] ← answer to S2-R1-C1 "Company name:"`},
 		{"formula cell listed, not a target", `S1-R11-C3: "" [empty, formula]`},
 		{"hidden sheet marked", `=== Sheet 3: "Lists" === (hidden sheet)`},
 	}
@@ -75,7 +75,7 @@ func TestExtractCompactCapKeepsTargetsAndSaysWhatWasCut(t *testing.T) {
 		wantLine  string // must survive the cap
 		cutLine   string // must be cut
 	}{
-		{"other cells dropped first", 25, []string{"other cells not shown"}, `S1-R9-C4: "" [empty, column: Comments] ← answer target`, `S1-R3-C1: "1"`},
+		{"other cells dropped first", 31, []string{"other cells not shown"}, `S1-R9-C4: "" [empty, column: Comments] ← answer to S1-R9-C2 "Do you have a named security officer?"`, `S1-R11-C3:`},
 		{"tail cut when targets alone overflow", 5, []string{"other cells not shown", "cut at 5 lines"}, `S1-R2-C1: "ID" [bold]`, `S1-R9-C3:`},
 	}
 	for _, tt := range tests {
@@ -229,17 +229,17 @@ func TestExtractCompactCAIQ(t *testing.T) {
 		`=== Sheet 1: "CSA CAIQ v3.0.1" ===`,
 		`S1-R2-C6: "Consensus Assessment Answers" [bold, merged: F2:H3]`,
 		`S1-R5-C3: "AIS-01.1"`,
-		`S1-R5-C6: "" [empty, column: Consensus Assessment Answers: Yes] ← answer target`,
-		`S1-R5-C8: "" [empty, column: Consensus Assessment Answers: Not Applicable] ← answer target`,
-		`S1-R5-C9: "" [empty, column: Notes] ← answer target`,
-		`S1-R299-C9: "" [empty, column: Notes] ← answer target`,
+		`S1-R5-C6: "" [empty, column: Consensus Assessment Answers: Yes] ← answer to S1-R5-C5 "Do you use industry standards`,
+		`S1-R5-C8: "" [empty, column: Consensus Assessment Answers: Not Applicable] ← answer to S1-R5-C5 "`,
+		`S1-R5-C9: "" [empty, column: Notes] ← answer to S1-R5-C5 "`,
+		`S1-R299-C9: "" [empty, column: Notes] ← answer to S1-R299-C5 "Is all unauthorized mobile code`,
 		"other cells not shown",
 	} {
 		if !strings.Contains(cs.CompactText, want) {
 			t.Errorf("compact map lacks %q", want)
 		}
 	}
-	for _, absent := range []string{`S1-R4-C6: "Yes" [bold] ← answer target`, "S2-R5-C2:", "cut at"} {
+	for _, absent := range []string{`S1-R4-C6: "Yes" [bold] ←`, "S2-R5-C2:", "cut at"} {
 		if strings.Contains(cs.CompactText, absent) {
 			t.Errorf("compact map has %q", absent)
 		}

@@ -47,7 +47,10 @@ var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 // be trusted once a read may have failed. Use as `defer guard(stop, &err)`
 // at every exported entry point.
 func guard(stop *formats.Stopper, err *error) {
-	if r := recover(); r != nil {
+	switch r := recover(); {
+	case r == errAbandoned:
+		*err = formats.ErrStopped // the stop's own error follows
+	case r != nil:
 		slog.Warn("excel: recovered from a panic in excelize", "panic", r)
 		*err = formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook could not be parsed (%v)", r)
 	}

@@ -17,12 +17,18 @@ type sheetScan struct {
 	rowStyles   map[int]int     // custom row formats
 	colStyles   []colStyle
 	hiddenRows  map[int]bool
+	hiddenCols  []span // <col hidden="1"> ranges
+	protected   bool   // <sheetProtection sheet="1">: only unlocked cells take input
+	frozenRows  int    // rows frozen at the top of the view: usually the header
 	merges      []string
 	dimension   string
 	validations bool // the sheet has data validations (excelize reads them)
 }
 
 type colStyle struct{ min, max, style int }
+
+// span is an inclusive range of column numbers.
+type span struct{ min, max int }
 
 // newSheetScan returns an empty scan of the worksheet XML data.
 func newSheetScan(data []byte) *sheetScan {
@@ -98,21 +104,24 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 		if err != nil {
 			break
 		}
-		if h := a("hidden"); h == "1" || h == "true" {
+		if isTrue(a("hidden")) {
 			s.hiddenRows[r] = true
 		}
-		if cf := a("customFormat"); cf == "1" || cf == "true" {
+		if isTrue(a("customFormat")) {
 			if st, err := strconv.Atoi(a("s")); err == nil {
 				s.rowStyles[r] = st
 			}
 		}
 	case "col":
-		lo, err1 := strconv.Atoi(a("min"))
-		hi, err2 := strconv.Atoi(a("max"))
-		st, err3 := strconv.Atoi(a("style"))
-		if err1 == nil && err2 == nil && err3 == nil {
-			s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
+		s.col(a)
+	case "pane":
+		if st := a("state"); st == "frozen" || st == "frozenSplit" {
+			if n, err := strconv.ParseFloat(a("ySplit"), 64); err == nil && n >= 1 {
+				s.frozenRows = int(n)
+			}
 		}
+	case "sheetProtection":
+		s.protected = isTrue(a("sheet"))
 	case "mergeCell":
 		if ref := a("ref"); ref != "" {
 			s.merges = append(s.merges, ref)
@@ -121,6 +130,34 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 		s.dimension = a("ref")
 	}
 	return cur
+}
+
+// col records a <col> element: the style and visibility of a column range.
+func (s *sheetScan) col(a func(string) string) {
+	lo, err1 := strconv.Atoi(a("min"))
+	hi, err2 := strconv.Atoi(a("max"))
+	if err1 != nil || err2 != nil {
+		return
+	}
+	if st, err := strconv.Atoi(a("style")); err == nil {
+		s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
+	}
+	if isTrue(a("hidden")) {
+		s.hiddenCols = append(s.hiddenCols, span{lo, hi})
+	}
+}
+
+// isTrue reads an XML boolean attribute.
+func isTrue(v string) bool { return v == "1" || v == "true" }
+
+// hiddenCol reports whether column col is hidden.
+func (s *sheetScan) hiddenCol(col int) bool {
+	for _, h := range s.hiddenCols {
+		if col >= h.min && col <= h.max {
+			return true
+		}
+	}
+	return false
 }
 
 // styleIndex is the style a cell shows: its own, else its row's custom

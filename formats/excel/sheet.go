@@ -49,6 +49,7 @@ type sheetModel struct {
 	scan       *sheetScan
 	wb         *workbook
 	styles     map[int]*excelize.Style
+	blanks     map[string]bool // blank, by text
 }
 
 // loadSheet reads sheet index (1-based) of wb.

@@ -6,34 +6,51 @@ import (
 	"strings"
 )
 
-// headerScanRows is how far down a sheet the answer-column header is looked
-// for.
-const headerScanRows = 30
+// Answer targets: the cells a person filling the workbook writes in. The
+// signals, strongest first: a header naming answer columns (repeated per
+// section or not), list validations, unlocked cells on a sheet whose
+// protection marks its inputs, and the blank beside a question or label.
+// Whatever the signal, a cell nobody can or should type in is never a
+// target: formulas, hidden rows, columns and sheets, cells covered by a
+// merge, locked cells on a protected sheet, cells whose input message
+// says to leave them alone, and columns kept for reviewers.
 
-// maxListCols bounds how many columns of one list validation become targets.
-const maxListCols = 64
-
-var (
-	answerHeader = regexp.MustCompile(`(?i)\b(answers?|responses?|comments?|remarks?|notes?|explanations?|justifications?|yes\s*[/-]\s*no|y\s*/\s*n)\b`)
-	questionHdr  = regexp.MustCompile(`(?i)\b(questions?|requirements?)\b`)
-	promptStart  = regexp.MustCompile(`(?i)^(please|describe|explain|provide|list|specify|indicate|state|identify|confirm)\b`)
-	optionWord   = regexp.MustCompile(`(?i)^(yes|no|n/?a|not applicable|partial(ly)?|true|false|x)$`)
-)
+// notesLabel is a row label asking for free text about the question above
+// (a "Notes" row under a question's options).
+var notesLabel = regexp.MustCompile(`(?i)^(notes?|comments?|remarks?|additional (information|comments|notes|details)|explanation|justification)\s*:?$`)
 
 // target is one answer target of a sheet.
 type target struct {
-	row, col int
-	label    string // the question it answers
-	header   string // the column header, when found through one
+	row, col   int
+	qRow, qCol int    // the cell holding the question; 0 when none
+	label      string // the question it answers
+	header     string // the column header, when found through one
+	option     string // on an option row, the option the cell stands for
 }
 
 // layout is what the target finder learned about a sheet.
 type layout struct {
 	targets  map[[2]int]*target
-	sources  map[[2]int]bool // cells that caused a target (questions)
-	headerR1 int             // header band, 0 when none
-	headerR2 int
-	qCols    map[int]bool
+	sources  map[[2]int]bool // cells holding the questions
+	bandRows map[int]bool    // header rows
+	qCols    map[int]bool    // columns holding questions and their numbers
+	grouped  map[[2]int]bool // list cells of questions answered in the rows below
+}
+
+// add records a target answering the question in (qr, qc), unless the
+// cell is a target already.
+func (l *layout) add(m *sheetModel, r, c, qr, qc int, header string) {
+	p := [2]int{r, c}
+	if l.targets[p] != nil {
+		return
+	}
+	t := &target{row: r, col: c, header: header}
+	if qc > 0 {
+		t.qRow, t.qCol, t.label = qr, qc, oneLine(m.text(qr, qc))
+		l.sources[[2]int{qr, qc}] = true
+		l.qCols[qc] = true
+	}
+	l.targets[p] = t
 }
 
 // sorted returns the targets in row-major order.
@@ -51,221 +68,288 @@ func (l *layout) sorted() []*target {
 	return out
 }
 
-// isQuestionLike reports text that asks for an answer next to it.
-func isQuestionLike(s string) bool {
-	s = strings.TrimSpace(s)
-	switch {
-	case len(s) < 3:
-		return false
-	case strings.HasSuffix(s, "?"):
-		return true
-	case strings.HasSuffix(s, ":"):
-		// An upper-case line ending in a colon is a section heading.
-		return strings.ToUpper(s) != s
-	case strings.Contains(s, "?") && len(s) > 15:
-		return true
-	}
-	return len(s) >= 20 && promptStart.MatchString(s)
-}
-
-// findTargets finds the answer targets of a sheet. Hidden sheets and
-// hidden rows get none: nobody answers what they cannot see.
+// findTargets finds the answer targets of a sheet. A hidden sheet has
+// none: nobody answers what they cannot see.
 func (m *sheetModel) findTargets() *layout {
-	l := &layout{targets: map[[2]int]*target{}, sources: map[[2]int]bool{}, qCols: map[int]bool{}}
+	l := &layout{targets: map[[2]int]*target{}, sources: map[[2]int]bool{}, bandRows: map[int]bool{}, qCols: map[int]bool{}, grouped: map[[2]int]bool{}}
 	if m.hidden {
 		return l
 	}
-	if cols := m.findHeader(l); len(cols) > 0 {
-		m.columnTargets(l, cols)
-	} else {
-		m.neighbourTargets(l)
-	}
-	m.listTargets(l)
-	for p := range l.targets {
-		// A formula cell is computed, never answered.
-		if m.formulas[p] {
-			delete(l.targets, p)
+	bands := m.headerBands()
+	for _, b := range bands {
+		for r := b.r1; r <= b.r2; r++ {
+			l.bandRows[r] = true
 		}
+	}
+	for _, s := range m.sections(bands, m.selectiveProtection()) {
+		if n := len(s.idCols); n > 0 {
+			l.qCols[s.idCols[n-1]] = true // the question's own number
+		}
+		if len(s.answer) > 0 {
+			m.columnTargets(l, s)
+			m.notesTargets(l, s)
+		} else {
+			m.neighbourTargets(l, s)
+		}
+		m.listTargets(l, s)
 	}
 	return l
 }
 
-// findHeader looks for the first row naming answer columns and returns
-// column → header label. A merged header spans all its columns; a row of
-// option words under it (Yes | No | N/A, as in the CAIQ) refines the
-// labels and joins the header band.
-func (m *sheetModel) findHeader(l *layout) map[int]string {
-	cols := map[int]string{}
-	for r := 1; r <= min(m.maxRow(), headerScanRows) && len(cols) == 0; r++ {
-		l.headerR1, l.headerR2 = r, r
-		clear(l.qCols)
-		for c, v := range m.rows[r-1] {
-			v = strings.TrimSpace(v)
-			if v == "" || len(v) > 80 {
+// answerable reports whether a person filling the sheet could answer in
+// the cell: visible, typed into (not a formula, not locked, not covered by
+// a merge, not marked "leave blank"), outside reviewers' columns, and
+// blank or holding one of its list's options.
+func (m *sheetModel) answerable(s *section, r, c int) bool {
+	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenRows[r] || m.hiddenCol(c) || s.reviewer[c] ||
+		m.covered(r, c) || m.formulas[[2]int{r, c}] || m.locked(r, c) || m.noEntry(r, c) {
+		return false
+	}
+	v := m.text(r, c)
+	if m.blank(v) {
+		return true
+	}
+	lr := m.listAt(r, c)
+	return lr != nil && lr.isOption(v)
+}
+
+// questionRows lists the rows of a section that ask a question answered
+// in its answer columns: a question left of them, the section's
+// identifiers filled in, and not a notes row.
+func (m *sheetModel) questionRows(l *layout, s *section) map[int]int {
+	out := map[int]int{}
+	for _, r := range s.rows {
+		m.step()
+		if l.bandRows[r] {
+			continue
+		}
+		qc := m.questionCell(s, r)
+		if qc == 0 || notesLabel.MatchString(strings.TrimSpace(m.text(r, qc))) || !m.hasIDs(s, r) {
+			continue
+		}
+		out[r] = qc
+	}
+	return out
+}
+
+// hasIDs reports whether row r numbers its question: the section's last
+// identifier column (the question's own number, nearest the question; an
+// earlier one may number a group and be left blank) holds an identifier.
+func (m *sheetModel) hasIDs(s *section, r int) bool {
+	if len(s.idCols) == 0 {
+		return true
+	}
+	return isIDLike(m.anchorText(r, s.idCols[len(s.idCols)-1]))
+}
+
+// columnTargets makes targets of the answer-column cells of each question
+// row. A list column's cell on a question whose options or sub-questions
+// follow in rows of their own is left to those rows.
+func (m *sheetModel) columnTargets(l *layout, s *section) {
+	qrows := m.questionRows(l, s)
+	cols := sortedCols(s.answer)
+	for _, r := range s.rows {
+		m.step()
+		qc, ok := qrows[r]
+		if !ok {
+			continue
+		}
+		for _, c := range cols {
+			if !m.answerable(s, r, c) {
 				continue
 			}
-			c1, c2 := c+1, c+1
-			if mr := m.mergeAt(r, c+1); mr != nil {
-				c1, c2 = mr.c1, mr.c2
-				l.headerR2 = max(l.headerR2, mr.r2)
-			}
-			switch {
-			case questionHdr.MatchString(v) && !answerHeader.MatchString(v):
-				for col := c1; col <= c2; col++ {
-					l.qCols[col] = true
-				}
-			case answerHeader.MatchString(v):
-				for col := c1; col <= c2; col++ {
-					cols[col] = oneLine(v)
-				}
-			}
-		}
-	}
-	if len(cols) == 0 {
-		l.headerR1, l.headerR2 = 0, 0
-		clear(l.qCols)
-		return nil
-	}
-	m.subHeader(l, cols)
-	return cols
-}
-
-// subHeader extends the header band by one row when the row under it
-// labels the answer columns with option words only.
-func (m *sheetModel) subHeader(l *layout, cols map[int]string) {
-	r := l.headerR2 + 1
-	if r > m.maxRow() {
-		return
-	}
-	found := false
-	for col := range cols {
-		v := strings.TrimSpace(m.text(r, col))
-		if v == "" {
-			continue
-		}
-		if !optionWord.MatchString(v) {
-			return
-		}
-		found = true
-	}
-	for col := range l.qCols {
-		if m.text(r, col) != "" {
-			return
-		}
-	}
-	if !found {
-		return
-	}
-	for col, h := range cols {
-		if v := strings.TrimSpace(m.text(r, col)); v != "" {
-			cols[col] = h + ": " + v
-		}
-	}
-	l.headerR2 = r
-}
-
-// columnTargets makes a target of every answer-column cell on rows that
-// carry a question.
-func (m *sheetModel) columnTargets(l *layout, cols map[int]string) {
-	for r := l.headerR2 + 1; r <= m.maxRow(); r++ {
-		if m.hiddenRows[r] {
-			continue
-		}
-		qc := m.questionCell(r, cols, l.qCols)
-		if qc == 0 {
-			continue
-		}
-		l.sources[[2]int{r, qc}] = true
-		for col, h := range cols {
-			if m.covered(r, col) {
+			if s.lists[c] && m.optionRowsBelow(s, qrows, r, c) {
+				l.grouped[[2]int{r, c}] = true
 				continue
 			}
-			l.targets[[2]int{r, col}] = &target{row: r, col: col, label: oneLine(m.text(r, qc)), header: h}
+			l.add(m, r, c, r, qc, s.answer[c])
 		}
 	}
 }
 
-// questionCell picks the cell of row r holding its question: the question
-// column's when the header named one, else the longest text outside the
-// answer columns. 0 when the row has none.
-func (m *sheetModel) questionCell(r int, answer map[int]string, qCols map[int]bool) int {
-	best, bestLen := 0, 0
-	for c, v := range m.rows[r-1] {
-		v = strings.TrimSpace(v)
-		if v == "" || answer[c+1] != "" || len(qCols) > 0 && !qCols[c+1] {
-			continue
+// optionRowsBelow reports whether the rows under question row r hold list
+// cells in column c beside text of their own: option rows (a tick per
+// option) or sub-questions (a rating per threat), which take the answers
+// instead of r. They run to
+// the next row with text as far left as r's question.
+func (m *sheetModel) optionRowsBelow(s *section, qrows map[int]int, r, c int) bool {
+	for rr := r + 1; rr <= min(s.r2, r+maxGroupRows); rr++ {
+		for col := 1; col <= qrows[r]; col++ {
+			if strings.TrimSpace(m.anchorText(rr, col)) != "" && !m.hiddenCol(col) && (col == qrows[r] || !m.covered(rr, col)) {
+				return false // text as far left as the question: a row of its own
+			}
 		}
-		if len(v) > bestLen {
-			best, bestLen = c+1, len(v)
+		if m.listAt(rr, c) != nil && m.hasTextWithin(rr, c+optionSpan) {
+			return true
 		}
 	}
-	return best
+	return false
 }
 
-// neighbourTargets makes a target of the empty cell right of each
-// question-like cell, or else of the empty cell below it.
-func (m *sheetModel) neighbourTargets(l *layout) {
-	for r := 1; r <= m.maxRow(); r++ {
-		if m.hiddenRows[r] {
+// optionSpan is how far right of its list cell an option row's text may
+// sit (the option's wording, its guidance).
+const optionSpan = 3
+
+// hasTextWithin reports text in row r left of column last (inclusive).
+func (m *sheetModel) hasTextWithin(r, last int) bool {
+	for c := 1; c <= min(last, len(m.rows[r-1])); c++ {
+		if strings.TrimSpace(m.text(r, c)) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// maxGroupRows bounds how far down a question's option rows are looked for.
+const maxGroupRows = 40
+
+// notesTargets gives each notes row ("Notes", "Comments" under a
+// question's options) the first free-text blank right of its label.
+func (m *sheetModel) notesTargets(l *layout, s *section) {
+	for _, r := range s.rows {
+		m.step()
+		if l.bandRows[r] {
 			continue
 		}
-		for c, v := range m.rows[r-1] {
-			if !isQuestionLike(v) || m.covered(r, c+1) {
+		for c := 1; c <= len(m.rows[r-1]); c++ {
+			if !notesLabel.MatchString(strings.TrimSpace(m.text(r, c))) || m.hiddenCol(c) {
 				continue
 			}
-			endR, endC := r, c+1
-			if mr := m.mergeAt(r, c+1); mr != nil {
-				endR, endC = mr.r2, mr.c2
-			}
-			for _, p := range [][2]int{{r, endC + 1}, {endR + 1, c + 1}} {
-				if p[1] > maxCols || p[0] > maxRows || m.text(p[0], p[1]) != "" || m.covered(p[0], p[1]) || m.hiddenRows[p[0]] {
+			for cc := m.mergeEnd(r, c) + 1; cc <= c+6; cc++ {
+				if s.lists[cc] || m.covered(r, cc) {
 					continue
 				}
-				l.sources[[2]int{r, c + 1}] = true
-				l.targets[p] = &target{row: p[0], col: p[1], label: oneLine(v)}
+				if m.answerable(s, r, cc) {
+					l.add(m, r, cc, r, c, "")
+				}
 				break
 			}
+			break
 		}
 	}
 }
 
-// listTargets adds the empty cells of list validations on rows with
-// content: a dropdown is an answer slot even without a header.
-func (m *sheetModel) listTargets(l *layout) {
+// mergeEnd is the last column of the merge anchored at (r, c), or c.
+func (m *sheetModel) mergeEnd(r, c int) int {
+	if mr := m.mergeAt(r, c); mr != nil {
+		return mr.c2
+	}
+	return c
+}
+
+// listTargets adds the list-validated cells of rows with content: a
+// drop-down is an answer slot even without a header (a tick per option
+// row, a rating per threat). Lists whose options cannot be read, cells
+// holding text that is not an option, and header rows are left out; so
+// are rows of a table with answer columns that carry text where its
+// questions go without being questions (notes, instructions).
+func (m *sheetModel) listTargets(l *layout, s *section) {
+	var qrows map[int]int
+	if len(s.answer) > 0 {
+		qrows = m.questionRows(l, s)
+	}
 	for _, ru := range m.rules {
-		if ru.typ != "list" {
+		if ru.typ != "list" || len(ru.options) == 0 {
 			continue
 		}
 		for _, rc := range ru.rects {
-			for r := max(rc.r1, l.headerR2+1); r <= min(rc.r2, m.maxRow()); r++ {
-				if m.hiddenRows[r] || m.rowText(r) == "" {
+			for r := max(rc.r1, s.r1); r <= min(rc.r2, s.r2, m.maxRow()); r++ {
+				m.step()
+				if l.bandRows[r] || m.rowText(r) == "" || qrows != nil && m.strayRow(s, qrows, r) {
 					continue
 				}
 				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
-					if _, ok := l.targets[[2]int{r, c}]; ok || m.covered(r, c) {
+					if l.grouped[[2]int{r, c}] || m.listAt(r, c) == nil || !m.answerable(s, r, c) {
 						continue
 					}
-					l.targets[[2]int{r, c}] = &target{row: r, col: c, label: m.rowLabel(r, c)}
+					qr, qc := m.rowQuestion(s, r, c)
+					l.add(m, r, c, qr, qc, s.answerLabel(c))
+					if qr != r && qc > 0 {
+						// An option row: say which option the cell ticks.
+						l.targets[[2]int{r, c}].option = m.optionText(r, c)
+					}
 				}
 			}
 		}
 	}
 }
 
-// rowLabel is the nearest question-like text left of (r, c), else the
-// row's first text.
-func (m *sheetModel) rowLabel(r, c int) string {
-	for col := c - 1; col >= 1; col-- {
-		if v := m.text(r, col); isQuestionLike(v) {
-			return oneLine(v)
+// strayRow reports a row of an answer-column table with text left of the
+// answers that is not a question row.
+func (m *sheetModel) strayRow(s *section, qrows map[int]int, r int) bool {
+	if _, q := qrows[r]; q {
+		return false
+	}
+	for c := 1; c < s.firstAnswer(); c++ {
+		if strings.TrimSpace(m.anchorText(r, c)) != "" && !m.hiddenCol(c) {
+			return true
 		}
 	}
-	for _, v := range m.rows[r-1] {
-		if strings.TrimSpace(v) != "" {
-			return oneLine(v)
+	return false
+}
+
+// maxListCols bounds how many columns of one list validation become targets.
+const maxListCols = 64
+
+// answerLabel is the header text of column c in the section, if any.
+func (s *section) answerLabel(c int) string {
+	if s.band == nil {
+		return ""
+	}
+	return s.band.labels[c]
+}
+
+// rowQuestion finds the question a cell of row r answers: the row's
+// question cell, else the longest text left of the cell, else the nearest
+// question above (an option row's question).
+func (m *sheetModel) rowQuestion(s *section, r, c int) (int, int) {
+	if qc := m.questionCell(s, r); qc > 0 && qc < c {
+		return r, qc
+	}
+	best, bestLen := 0, 0
+	for col := 1; col < c; col++ {
+		if n := len(strings.TrimSpace(m.text(r, col))); n > bestLen && m.isQuestionText(r, col) {
+			best, bestLen = col, n
+		}
+	}
+	if best > 0 {
+		return r, best
+	}
+	return m.questionAbove(s, r, c)
+}
+
+// optionText is the text an option row gives its list cell: the first
+// text right of it on the row.
+func (m *sheetModel) optionText(r, c int) string {
+	for col := c + 1; col <= min(len(m.rows[r-1]), c+optionSpan); col++ {
+		if m.isQuestionText(r, col) {
+			return clip(oneLine(m.text(r, col)), maxQuestionText)
 		}
 	}
 	return ""
+}
+
+// questionAbove is the nearest question-like cell above row r, left of
+// column c, within the section and a dozen rows.
+func (m *sheetModel) questionAbove(s *section, r, c int) (int, int) {
+	for rr := r - 1; rr >= max(s.r1, r-12); rr-- {
+		for col := 1; col < c; col++ {
+			if m.isQuestionText(rr, col) && isQuestionLike(m.text(rr, col)) {
+				return rr, col
+			}
+		}
+	}
+	return 0, 0
+}
+
+// sortedCols returns the keys of cols in order.
+func sortedCols(cols map[int]string) []int {
+	out := make([]int, 0, len(cols))
+	for c := range cols {
+		out = append(out, c)
+	}
+	sort.Ints(out)
+	return out
 }
 
 // oneLine collapses white space so a label fits one line.

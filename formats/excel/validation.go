@@ -17,10 +17,15 @@ var xmlTag = regexp.MustCompile(`</?[A-Za-z][\w:.-]*>`)
 
 // rule is one data validation of a sheet, with list options resolved.
 type rule struct {
-	sqref   string
-	typ     string
-	rects   []rect
-	options []string // list rules only; nil when the source could not be resolved
+	sqref    string
+	typ      string
+	rects    []rect
+	options  []string // list rules only; nil when the source could not be resolved
+	operator string
+	formula1 string
+	formula2 string
+	prompt   string // the input message's title and text
+	stray    []int8 // per rectangle: 0 not yet known, 1 in use, 2 stray (see listAt)
 }
 
 // rules reads the data validations of sheet and resolves list sources.
@@ -31,7 +36,7 @@ func (wb *workbook) rules(sheet string) ([]rule, error) {
 	}
 	out := make([]rule, 0, len(dvs))
 	for _, dv := range dvs {
-		r := rule{sqref: dv.Sqref, typ: dv.Type}
+		r := rule{sqref: dv.Sqref, typ: dv.Type, operator: dv.Operator, formula1: dv.Formula1, formula2: dv.Formula2, prompt: promptText(dv)}
 		for _, part := range strings.Fields(dv.Sqref) {
 			if rc, ok := parseRect(part); ok {
 				r.rects = append(r.rects, rc)
@@ -43,6 +48,17 @@ func (wb *workbook) rules(sheet string) ([]rule, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// promptText is a validation's input message, title first.
+func promptText(dv *excelize.DataValidation) string {
+	var parts []string
+	for _, p := range []*string{dv.PromptTitle, dv.Prompt} {
+		if p != nil && strings.TrimSpace(*p) != "" {
+			parts = append(parts, strings.TrimSpace(*p))
+		}
+	}
+	return strings.Join(parts, ": ")
 }
 
 // listOptions resolves a list validation's formula: a literal list

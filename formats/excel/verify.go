@@ -30,16 +30,13 @@ func (e *Engine) ListFields(doc []byte) (fields []formats.FormField, err error) 
 	return fields, nil
 }
 
+// field is the list_form_fields entry of a target: the same target the
+// compact map marks, with the same description.
 func (m *sheetModel) field(t *target) formats.FormField {
 	c := cell{sheet: m.index, row: t.row, col: t.col}
-	ff := formats.FormField{FieldID: c.ID(), Label: t.label, FieldType: "text", CurrentValue: m.text(t.row, t.col),
-		Name: t.header, Page: m.index, XPath: m.wb.xpath(c)}
-	if r := m.ruleAt(t.row, t.col); r != nil && r.typ == "list" {
-		ff.FieldType, ff.Options = "list", r.options
-	} else if k := numberKind(m.style(t.row, t.col)); k == kindNumber || k == kindDate {
-		ff.FieldType = k
-	}
-	return ff
+	d := m.describe(t)
+	return formats.FormField{FieldID: d.ID, Label: t.label, FieldType: fieldType(d), CurrentValue: m.text(t.row, t.col),
+		Name: t.header, Options: d.Options, Page: m.index, XPath: m.wb.xpath(c)}
 }
 
 // Verify implements verify_output: it reads each expected answer's cell

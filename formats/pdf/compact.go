@@ -34,12 +34,15 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 		}
 		from := len(b.Text)
 		line := compactLine(f)
-		b.Text = append(append(b.Text, line...), '\n')
+		b.Text = append(b.Text, line...)
+		t, ok := answerTarget(f)
+		if ok {
+			b.Text = append(b.Text, " ← answer target"...)
+			b.Structure().Targets = append(b.Structure().Targets, t)
+		}
+		b.Text = append(b.Text, '\n')
 		b.Begin(f.ID, line, from)
 		b.XPath(f.ID, f.Name)
-		if f.Kind != kindSignature && f.Kind != kindButton && f.Kind != kindUnknown && !f.ReadOnly {
-			b.MarkTarget()
-		}
 		if f.Kind == kindSignature || f.Kind == kindButton || f.Kind == kindUnknown {
 			b.Complex(fmt.Sprintf("%s: %s field %q (not fillable)", f.ID, f.Kind, f.Name))
 		}
@@ -85,6 +88,23 @@ func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
 		return nil, err
 	}
 	return &formats.RawStructure{Fields: fields}, nil
+}
+
+// answerTarget is the target a field makes, or false for a field that
+// takes no answer: read-only, a signature, a push button.
+func answerTarget(f *field) (formats.Target, bool) {
+	t := formats.Target{ID: f.ID, Question: f.Label, MaxChars: f.MaxLen}
+	switch f.Kind {
+	case kindText:
+		t.Kind = formats.TargetText
+	case kindCheckbox:
+		t.Kind = formats.TargetCheckbox
+	case kindRadio, kindDropdown, kindListbox:
+		t.Kind, t.Options = formats.TargetDropdown, f.Options
+	default:
+		return t, false
+	}
+	return t, !f.ReadOnly
 }
 
 // ListFields implements list_form_fields.

@@ -21,7 +21,9 @@ type Engine struct {
 // pdfcpu's parser makes of the document, every few hundred fields or
 // objects walked, before each answer, each field's appearance and each
 // page's text, and every 64 KB of a rewritten file.
-func (e *Engine) WithContext(ctx context.Context) formats.Engine { return &Engine{ctx: ctx, fonts: e.fonts} }
+func (e *Engine) WithContext(ctx context.Context) formats.Engine {
+	return &Engine{ctx: ctx, fonts: e.fonts}
+}
 
 // stepsPerCheck is how many fields or objects are walked between looks at
 // the context: well under a millisecond of work.

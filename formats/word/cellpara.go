@@ -42,61 +42,27 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 	return found, true
 }
 
-// cellParagraphIDs gives the fields of one cell the IDs of their
-// paragraphs when the cell holds more than one field and the paragraph
-// holds only that one; other fields keep the cell's ID.
-func (d *document) cellParagraphIDs(cell *node, fields []formats.FormField) {
-	if len(fields) < 2 {
-		return
-	}
-	paras := wrappedChildren(cell.el, "p")
-	at := make([]int, len(fields)) // 1-based paragraph of each field, 0 for none
-	count := map[int]int{}
-	for i, f := range fields {
-		el, err := resolveXPath(d.body, f.XPath)
-		if err != nil {
-			continue
-		}
-		for j, p := range paras {
-			if p == el || isAncestor(p, el) {
-				at[i] = j + 1
-				count[j+1]++
-				break
-			}
-		}
-	}
-	for i := range fields {
-		if at[i] > 0 && count[at[i]] == 1 {
-			fields[i].FieldID = cell.id + "-P" + strconv.Itoa(at[i])
-		}
-	}
-}
-
 // appendParagraphLines appends, under a cell's line, a line for each of
-// its paragraphs that list_form_fields gives an ID of its own, and maps
-// those IDs to their XPaths: what the fields list names, the compact map
-// shows. Cells with a single paragraph, nearly all of them, cost nothing.
-func (d *document) appendParagraphLines(b *formats.CompactBuilder, cell *node) []byte {
+// its paragraphs that is an answer target of its own (T1-R2-C1-P3), and
+// maps those IDs to their XPaths: what list_form_fields names, the
+// compact map shows.
+func appendParagraphLines(b *formats.CompactBuilder, targets []*answerTarget) []byte {
 	buf := b.Text
-	if cell.kind != kindCell || len(wrappedChildren(cell.el, "p")) < 2 {
-		return buf
-	}
-	for _, f := range d.nodeFields(cell) {
-		if !strings.HasPrefix(f.FieldID, cell.id+"-P") {
-			continue
-		}
-		p, ok := d.ix.lookup(f.FieldID)
-		if !ok {
-			continue
-		}
-		b.XPath(p.id, p.xpath)
-		text := textOf(p.el)
-		b.Alias(p.id, text)
+	for _, t := range targets {
+		b.XPath(t.n.id, t.n.xpath)
+		text := textOf(t.n.el)
+		b.Alias(t.n.id, text)
 		buf = append(buf, "  "...)
-		buf = append(buf, p.id...)
+		buf = append(buf, t.n.id...)
 		buf = append(buf, ": "...)
 		buf = strconv.AppendQuote(buf, shorten(oneLine(text), 200))
-		buf = append(buf, " "+formats.TargetMarker+"\n"...)
+		if h := t.hints(); len(h) > 0 {
+			buf = append(buf, " ["...)
+			buf = append(buf, strings.Join(h, ", ")...)
+			buf = append(buf, ']')
+		}
+		buf = t.appendArrow(buf)
+		buf = append(buf, '\n')
 	}
 	return buf
 }

@@ -143,13 +143,18 @@ func fillCheckbox(t target, answer string) (bool, error) {
 	if len(boxes) == 0 {
 		return false, nil
 	}
+	if len(boxes) > 1 {
+		if cb, ok := boxNamed(t.el, answer); ok {
+			cb.set(true)
+			return true, nil
+		}
+		return true, formats.Errorf(formats.ErrInvalidArgument, t.id,
+			"the target holds %d checkboxes; answer with the label of the one to tick (%s) or address one by xpath (see list_form_fields)",
+			len(boxes), strings.Join(boxSequence(t.el).labels(), " | "))
+	}
 	on, err := formats.ParseBool(answer)
 	if err != nil {
 		return true, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "the target is a checkbox")
-	}
-	if len(boxes) > 1 {
-		return true, formats.Errorf(formats.ErrInvalidArgument, t.id,
-			"the target holds %d checkboxes; address one by xpath (see list_form_fields)", len(boxes))
 	}
 	boxes[0].set(on)
 	return true, nil
@@ -167,4 +172,18 @@ func checkboxState(el *etree.Element) (bool, bool) {
 		return on == 1, true
 	}
 	return false, false
+}
+
+// boxNamed finds, among the several boxes of a target, the one whose label
+// (the text after it, else before it) is the answer: "Yes" ticks the box
+// of "☐ Yes ☐ No".
+func boxNamed(el *etree.Element, answer string) (checkbox, bool) {
+	seq := boxSequence(el)
+	labels := seq.labels()
+	for i, b := range seq.boxes {
+		if b.cb != nil && labels[i] != "" && formats.Normalize(labels[i]) == formats.Normalize(answer) {
+			return *b.cb, true
+		}
+	}
+	return checkbox{}, false
 }

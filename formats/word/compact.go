@@ -22,8 +22,25 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 	return d.compact()
 }
 
-// compact lists the indexed nodes; it steps the call's stop once per node.
+// compact lists the indexed nodes with the answer targets' lines; it steps
+// the call's stop once per node.
 func (d *document) compact() (*formats.CompactStructure, error) {
+	targets, err := d.answerTargets()
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*answerTarget, len(targets))
+	inCell := map[string][]*answerTarget{} // cell ID → its paragraphs' targets
+	found := make([]formats.Target, 0, len(targets))
+	for _, t := range targets {
+		byID[t.n.id] = t
+		found = append(found, t.target())
+		if i := strings.LastIndex(t.n.id, "-P"); i > 0 {
+			if cell, ok := d.ix.byID[t.n.id[:i]]; ok && cell.kind == kindCell {
+				inCell[cell.id] = append(inCell[cell.id], t)
+			}
+		}
+	}
 	// One buffer for all lines: building each line as a string of its own
 	// was a third of the extraction's allocations.
 	b := formats.NewCompactBuilder(96 * len(d.ix.nodes))
@@ -34,25 +51,27 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 		from := len(b.Text)
 		var complexTypes []string
 		var text string
-		b.Text, complexTypes, text = appendLine(b.Text, n)
+		b.Text, complexTypes, text = appendLine(b.Text, n, byID[n.id])
 		if len(b.Text) > from {
 			b.Begin(n.id, text, from)
 		} else {
 			b.Hold() // rows and empty paragraphs go with the next line
 		}
 		b.XPath(n.id, n.xpath)
-		b.Text = d.appendParagraphLines(b, n)
+		b.Text = appendParagraphLines(b, inCell[n.id])
 		for _, ct := range complexTypes {
 			b.Complex(fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}
 	}
+	b.Structure().Targets = found
 	return b.Finish(), nil
 }
 
 // appendLine appends n's compact line to buf and returns the complex
-// structures in it and its full text; empty top-level paragraphs and rows
-// get none (rows are implied by their cells).
-func appendLine(buf []byte, n *node) ([]byte, []string, string) {
+// structures in it and its full text; empty top-level paragraphs that are
+// not targets, and rows, get none (rows are implied by their cells). A
+// target's line says what it accepts and the question it answers.
+func appendLine(buf []byte, n *node, t *answerTarget) ([]byte, []string, string) {
 	switch n.kind {
 	case kindRow:
 		return buf, nil, ""
@@ -67,15 +86,18 @@ func appendLine(buf []byte, n *node) ([]byte, []string, string) {
 	}
 	text := ownText(n.el)
 	empty := strings.TrimSpace(text) == ""
-	if empty && n.kind == kindPara && !hasFormControl(n.el) {
+	if empty && n.kind == kindPara && t == nil && !hasFormControl(n.el) {
 		return buf, nil, ""
 	}
-	var hintBuf [6]string
+	var hintBuf [8]string
 	hints := hintBuf[:0]
 	if empty {
 		hints = append(hints, "empty")
 	}
 	hints = formatHints(hints, n)
+	if t != nil {
+		hints = append(hints, t.hints()...)
+	}
 	complexTypes := complexity(n)
 	buf = append(buf, n.id...)
 	buf = append(buf, ": "...)
@@ -96,10 +118,28 @@ func appendLine(buf []byte, n *node) ([]byte, []string, string) {
 		buf = append(buf, ct...)
 		buf = append(buf, ')')
 	}
-	if isAnswerTarget(n, text) {
-		buf = append(buf, " "+formats.TargetMarker...)
+	if t != nil {
+		buf = t.appendArrow(buf)
 	}
 	return append(buf, '\n'), complexTypes, text
+}
+
+// maxQuestionQuote is how much of its question a target's line quotes.
+const maxQuestionQuote = 60
+
+// appendArrow appends the target marker: ← answer to T1-R2-C1 "Company
+// name"; ← answer to "Company name" when the label is the target's own
+// text; ← answer target when the question is not known.
+func (t *answerTarget) appendArrow(buf []byte) []byte {
+	if t.question == "" {
+		return append(buf, " ← answer target"...)
+	}
+	buf = append(buf, " ← answer to "...)
+	if t.qid != t.n.id { // a question held elsewhere; else the target's own label
+		buf = append(buf, t.qid...)
+		buf = append(buf, ' ')
+	}
+	return strconv.AppendQuote(buf, shorten(oneLine(t.question), maxQuestionQuote))
 }
 
 // ownText is an element's text without the tables nested in it (their
@@ -120,14 +160,6 @@ func ownText(el *etree.Element) string {
 		}
 	}
 	return b.String()
-}
-
-// isAnswerTarget: empty cells, blanks, controls and form fields.
-func isAnswerTarget(n *node, text string) bool {
-	if n.kind == kindCell && strings.TrimSpace(text) == "" && !hasW(n.el, "tbl") {
-		return !mergedContinuation(n.el)
-	}
-	return hasPlaceholder(text) || hasFormControl(n.el)
 }
 
 // hasFormControl reports whether el holds a content control or a legacy

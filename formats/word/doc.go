@@ -38,4 +38,16 @@
 //
 // The engine expects the WordprocessingML main namespace under the prefix
 // "w", as Word, LibreOffice and every mainstream generator write it.
+//
+// # Answer targets
+//
+// targets.go finds the elements answers go in: paragraphs and cells with
+// fields, content controls, check boxes (glyphs included) or placeholders;
+// "Label:" lines answered after their colon; the empty lines under a
+// question; and, read as tables, the empty cell beside a label, under a
+// question row, or in a data row under a header, and cells of option
+// hints. Header rows, gap columns, revision-history tables, tables of
+// contents and sections kept for the issuer are not. Targets never nest,
+// each says what it accepts (accepts.go), and list_form_fields lists the
+// same set.
 package word

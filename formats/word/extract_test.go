@@ -17,20 +17,20 @@ func TestExtractCompactIDs(t *testing.T) {
 		xpath   string
 		line    string // a substring of the ID's compact line
 	}{
-		{"table answer cell", fixtures.WordTwoColumn, "T1-R2-C2", "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", `T1-R2-C2: "" [empty] ← answer target`},
+		{"table answer cell", fixtures.WordTwoColumn, "T1-R2-C2", "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", `T1-R2-C2: "" [empty] ← answer to T1-R2-C1 "Company legal name"`},
 		{"shaded bold header", fixtures.WordTwoColumn, "T1-R1-C1", "/w:body/w:tbl[1]/w:tr[1]/w:tc[1]", `T1-R1-C1: "Question" [bold, shaded]`},
-		{"paragraph placeholder", fixtures.WordParagraphForm, "P3", "/w:body/w:p[3]", `← answer target`},
-		{"body-level control", fixtures.WordContentControls, "SDT1", "/w:body/w:sdt[1]", `SDT1: "Click or tap here to enter text." COMPLEX(sdt) ← answer target`},
+		{"paragraph placeholder", fixtures.WordParagraphForm, "P3", "/w:body/w:p[3]", `← answer to "Company name"`},
+		{"body-level control", fixtures.WordContentControls, "SDT1", "/w:body/w:sdt[1]", `SDT1: "Click or tap here to enter text." COMPLEX(sdt) ← answer to "Additional comments"`},
 		{"paragraph inside body control", fixtures.WordContentControls, "SDT1-P1", "/w:body/w:sdt[1]/w:sdtContent[1]/w:p[1]", `SDT1-P1:`},
-		{"row wrapped in sdt", fixtures.WordContentControls, "T1-R3-C2", "/w:body/w:tbl[1]/w:sdt[1]/w:sdtContent[1]/w:tr[1]/w:tc[2]", `T1-R3-C2: "" [empty] ← answer target`},
+		{"row wrapped in sdt", fixtures.WordContentControls, "T1-R3-C2", "/w:body/w:tbl[1]/w:sdt[1]/w:sdtContent[1]/w:tr[1]/w:tc[2]", `T1-R3-C2: "" [empty] ← answer to T1-R3-C1 "Department"`},
 		{"cell wrapped in sdt", fixtures.WordContentControls, "T1-R4-C2", "/w:body/w:tbl[1]/w:tr[3]/w:sdt[1]/w:sdtContent[1]/w:tc[1]", `COMPLEX(sdt)`},
 		{"rows after sdt row keep counting", fixtures.WordContentControls, "T1-R5-C1", "/w:body/w:tbl[1]/w:tr[4]/w:tc[1]", `"Approved"`},
-		{"nested table cell", fixtures.WordNestedTable, "T1-R2-C2/T1-R2-C2", "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]/w:tbl[1]/w:tr[2]/w:tc[2]", `← answer target`},
+		{"nested table cell", fixtures.WordNestedTable, "T1-R2-C2/T1-R2-C2", "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]/w:tbl[1]/w:tr[2]/w:tc[2]", `← answer to T1-R2-C2/T1-R2-C1 "Email"`},
 		{"outer cell holding nested table", fixtures.WordNestedTable, "T1-R2-C2", "/w:body/w:tbl[1]/w:tr[2]/w:tc[2]", `COMPLEX(nested_table)`},
 		{"gridSpan", fixtures.WordMergedCells, "T1-R2-C1", "/w:body/w:tbl[1]/w:tr[2]/w:tc[1]", `COMPLEX(gridSpan)`},
 		{"vMerge continuation is no target", fixtures.WordMergedCells, "T1-R4-C1", "/w:body/w:tbl[1]/w:tr[4]/w:tc[1]", `T1-R4-C1: "" [empty] COMPLEX(vMerge)` + "\n"},
-		{"legacy field", fixtures.WordLegacyFields, "P2", "/w:body/w:p[2]", `COMPLEX(field) ← answer target`},
-		{"large table index", fixtures.WordLarge, "T12-R11-C3", "/w:body/w:tbl[12]/w:tr[11]/w:tc[3]", `T12-R11-C3: "" [empty] ← answer target`},
+		{"legacy field", fixtures.WordLegacyFields, "P2", "/w:body/w:p[2]", `COMPLEX(field) ← answer to "Full name"`},
+		{"large table index", fixtures.WordLarge, "T12-R11-C3", "/w:body/w:tbl[12]/w:tr[11]/w:tc[3]", `T12-R11-C3: "" [empty] ← answer to T12-R11-C2 "What changes to compliance are planned for the next twelve m…"`},
 	}
 	e := New()
 	for _, tt := range tests {

@@ -7,9 +7,8 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// ListFields implements list_form_fields: content controls, legacy form
-// fields, checkboxes, empty answer cells after a label cell and
-// placeholder paragraphs, in document order.
+// ListFields implements list_form_fields: the answer targets the compact
+// map marks, in document order, with their questions and what they take.
 func (e *Engine) ListFields(data []byte) ([]formats.FormField, error) {
 	d, err := open(data, nil, e.stopper())
 	if err != nil {
@@ -18,87 +17,18 @@ func (e *Engine) ListFields(data []byte) ([]formats.FormField, error) {
 	return d.fields()
 }
 
-// fields lists the form fields; it steps the call's stop once per node.
+// fields lists the answer targets, one entry each: the same set the
+// compact map marks.
 func (d *document) fields() ([]formats.FormField, error) {
-	out := []formats.FormField{}
-	for _, n := range d.ix.nodes {
-		if err := d.stop.Step(); err != nil {
-			return nil, err
-		}
-		if n.kind != kindPara && n.kind != kindCell && n.kind != kindSDT {
-			continue
-		}
-		if n.kind == kindSDT && len(childrenW(childW(n.el, "sdtContent"), "p")) > 0 {
-			// Its paragraphs (SDTn-Pm) carry the field; the control itself is listed through them.
-			if f, ok := d.controlField(n, n.el); ok {
-				out = append(out, f)
-			}
-			continue
-		}
-		if n.kind == kindPara && n.row == nil && isW(n.el.Parent(), "sdtContent") {
-			if sn := d.ix.node(n.el.Parent().Parent()); sn != nil && sn.kind == kindSDT {
-				continue
-			}
-		}
-		out = append(out, d.nodeFields(n)...)
+	targets, err := d.answerTargets()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]formats.FormField, 0, len(targets))
+	for _, t := range targets {
+		out = append(out, t.field)
 	}
 	return out, nil
-}
-
-// nodeFields lists the fields of one paragraph or cell; fields sharing a
-// cell get the IDs of their paragraphs (cellParagraphIDs).
-func (d *document) nodeFields(n *node) []formats.FormField {
-	out := d.ownFields(n)
-	if n.kind == kindCell {
-		d.cellParagraphIDs(n, out)
-	}
-	return out
-}
-
-// ownFields lists the fields of one paragraph or cell under its own ID.
-func (d *document) ownFields(n *node) []formats.FormField {
-	var out []formats.FormField
-	for _, sdt := range append(textControls(n.el), sdtCheckboxes(n.el)...) {
-		if f, ok := d.controlField(n, sdt); ok {
-			out = append(out, f)
-		}
-	}
-	for _, lf := range legacyFields(n.el) {
-		f := formats.FormField{FieldID: n.id, Label: d.label(n, lf.begin), FieldType: lf.kind(), CurrentValue: lf.value(),
-			Name: lf.name(), XPath: n.xpath}
-		if lf.kind() == "dropdown" {
-			f.Options = lf.options()
-		}
-		if f.Label == "" {
-			f.Label = lf.name()
-		}
-		out = append(out, f)
-	}
-	if len(out) > 0 {
-		return out
-	}
-	text := ownText(n.el)
-	switch {
-	case n.kind == kindCell && strings.TrimSpace(text) == "" && len(findW(n.el, "tbl")) == 0:
-		label := cellLabel(n)
-		if label == "" || mergedContinuation(n.el) {
-			return nil
-		}
-		return []formats.FormField{{FieldID: n.id, Label: label, FieldType: "text", XPath: n.xpath}}
-	case n.kind == kindCell:
-		out = d.labelLines(n)
-		if rest := glyphFree(text); hasPlaceholder(rest) {
-			out = append(out, formats.FormField{FieldID: n.id, Label: d.label(n, nil), FieldType: "placeholder", CurrentValue: placeholderPattern.FindString(rest), XPath: n.xpath})
-		}
-		return out
-	case hasPlaceholder(text):
-		ft := "placeholder"
-		if strings.Count(text, "☐")+strings.Count(text, "☒") == 1 && !hasPlaceholder(glyphFree(text)) {
-			ft = "checkbox"
-		}
-		return []formats.FormField{{FieldID: n.id, Label: d.label(n, nil), FieldType: ft, CurrentValue: placeholderPattern.FindString(text), XPath: n.xpath}}
-	}
-	return nil
 }
 
 // sdtCheckboxes lists the checkbox controls inside el.
@@ -199,74 +129,8 @@ func cleanLabel(s string) string {
 	return strings.TrimSpace(strings.TrimRight(s, ":：-–— "))
 }
 
-// cellLabel names an empty answer cell: the nearest cell with text to its
-// left, qualified by its column header when the label is not adjacent.
-func cellLabel(n *node) string {
-	for c := n.col - 1; c >= 0; c-- {
-		l := cleanLabel(placeholderPattern.ReplaceAllString(cellLine(n.row.cells[c].el), ""))
-		if l == "" {
-			continue
-		}
-		if c == n.col-1 {
-			return l
-		}
-		if h := columnHeader(n); h != "" {
-			return l + " / " + h
-		}
-		return l
-	}
-	return ""
-}
-
-// columnHeader is the text of the first row's cell above n, if any.
-func columnHeader(n *node) string {
-	tbl := n.row.el.Parent()
-	for tbl != nil && !isW(tbl, "tbl") {
-		tbl = tbl.Parent()
-	}
-	if tbl == nil {
-		return ""
-	}
-	rows := tableRows(tbl)
-	if len(rows) < 2 || rows[0] == n.row.el {
-		return ""
-	}
-	cells := rowCells(rows[0])
-	if n.col < len(cells) {
-		return cleanLabel(placeholderPattern.ReplaceAllString(cellLine(cells[n.col]), ""))
-	}
-	return ""
-}
-
-// maxLabelLine bounds a "Label:" line taken for a blank to fill.
-const maxLabelLine = 60
-
-// labelLines lists the paragraphs of a cell that end in a colon with
-// nothing after it ("Signature:", "Date:"): signature blocks put their
-// blanks there. Each is addressed by the paragraph's XPath.
-func (d *document) labelLines(n *node) []formats.FormField {
-	var out []formats.FormField
-	for _, p := range childrenW(n.el, "p") {
-		text := strings.TrimSpace(textOf(p))
-		xp := xpathOf(d.body, p)
-		if on, ok := checkboxState(p); ok && !hasPlaceholder(glyphFree(text)) {
-			value := "unchecked"
-			if on {
-				value = "checked"
-			}
-			out = append(out, formats.FormField{FieldID: n.id, Label: cleanLabel(text), FieldType: "checkbox", CurrentValue: value, XPath: xp})
-			continue
-		}
-		if len(text) < 2 || len(text) > maxLabelLine || !strings.HasSuffix(text, ":") || hasPlaceholder(text) {
-			continue
-		}
-		out = append(out, formats.FormField{FieldID: n.id, Label: cleanLabel(text), FieldType: "text", XPath: xp})
-	}
-	return out
-}
-
 // glyphFree is text without ballot boxes, to tell checkbox lines from
 // other blanks.
-func glyphFree(text string) string {
-	return strings.NewReplacer("☐", "", "☒", "", "☑", "").Replace(text)
-}
+func glyphFree(text string) string { return glyphRemover.Replace(text) }
+
+var glyphRemover = strings.NewReplacer("☐", "", "☒", "", "☑", "")

@@ -11,8 +11,12 @@ func isW(el *etree.Element, tag string) bool {
 	return el != nil && el.Tag == tag && el.Space == "w"
 }
 
-// childW returns el's first child element w:tag, or nil.
+// childW returns el's first child element w:tag, or nil (also for a nil
+// el).
 func childW(el *etree.Element, tag string) *etree.Element {
+	if el == nil {
+		return nil
+	}
 	for _, c := range el.Child {
 		if e, ok := c.(*etree.Element); ok && e.Tag == tag && e.Space == "w" {
 			return e
@@ -21,8 +25,11 @@ func childW(el *etree.Element, tag string) *etree.Element {
 	return nil
 }
 
-// childrenW returns el's child elements w:tag.
+// childrenW returns el's child elements w:tag (none for a nil el).
 func childrenW(el *etree.Element, tag string) []*etree.Element {
+	if el == nil {
+		return nil
+	}
 	var out []*etree.Element
 	for _, c := range el.Child {
 		if e, ok := c.(*etree.Element); ok && e.Tag == tag && e.Space == "w" {

@@ -33,6 +33,8 @@ type document struct {
 	// comments are the texts of the document's comments by ID, read on
 	// demand (commentText); a write that adds comments extends them.
 	comments map[string]string
+	// found caches the answer targets (answerTargets) of this parse.
+	found []*answerTarget
 }
 
 // formatting names the elements that only format text (run, paragraph,

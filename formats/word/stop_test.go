@@ -138,3 +138,36 @@ func BenchmarkChecks(b *testing.B) {
 		return err
 	})
 }
+
+// TestTargetDetectionStopsPartWay: with the parse done, finding the answer
+// targets of a long document and writing its map still look at the
+// context every few thousand elements, so a timed-out extract stops there
+// too instead of running to its end.
+func TestTargetDetectionStopsPartWay(t *testing.T) {
+	var body strings.Builder
+	for i := range 3 * stepsPerCheck {
+		fmt.Fprintf(&body, `<w:p><w:r><w:t xml:space="preserve">Question %d: </w:t></w:r></w:p>`, i)
+	}
+	doc := bodyDocx(t, body.String())
+	for _, call := range []struct {
+		name string
+		run  func(formats.Engine) error
+	}{
+		{"extract_structure_compact", func(e formats.Engine) error { _, err := e.ExtractCompact(doc); return err }},
+		{"list_form_fields", func(e formats.Engine) error { _, err := e.ListFields(doc); return err }},
+	} {
+		t.Run(call.name, func(t *testing.T) {
+			all := ctxtest.NewCountdown(1 << 30)
+			if err := call.run(New().WithContext(all)); err != nil {
+				t.Fatal(err)
+			}
+			// Every check but the last passes: the parse's all do, so the
+			// stop comes from the detection (or the map) after it.
+			ctx := ctxtest.NewCountdown(all.Asked() - 1)
+			err := call.run(New().WithContext(ctx))
+			if !errors.Is(err, formats.ErrStopped) || strings.Contains(err.Error(), "at byte") {
+				t.Fatalf("err = %v, want a stop after the parse", err)
+			}
+		})
+	}
+}

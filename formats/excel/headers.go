@@ -1,0 +1,226 @@
+package excel
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// Header rows: the rows naming a table's columns. A questionnaire may
+// repeat its header over every section; each header starts a section of
+// rows that its columns describe.
+
+// Bounds of header text: a column name, and any cell of a header row.
+const (
+	maxHeaderCell = 60
+	maxHeaderText = 120
+	// A header may ask ("Required?"), briefly.
+	maxHeaderQuestion = 30
+	// Frozen rows this near the top are a header whatever they say.
+	maxFrozenHeader = 12
+)
+
+var (
+	answerHeader   = formats.AnswerColumn
+	reviewerHeader = formats.ReviewerColumn
+	questionHeader = formats.QuestionColumn
+)
+
+// band is a header: one row, or several when merged cells or a row of
+// sub-labels (Yes | No | N/A under "Answers") extend it.
+type band struct {
+	r1, r2 int
+	labels map[int]string // column → its header text, band rows joined
+}
+
+// headerBands finds the sheet's headers, top to bottom. A header repeated
+// over a later section may name only some of its columns ("Answer" alone
+// over a section of pre-filled rows); it takes the others from the full
+// header it repeats.
+func (m *sheetModel) headerBands() []band {
+	var strict []int
+	for r := 1; r <= m.maxRow(); r++ {
+		m.step()
+		if m.isHeaderRow(r) {
+			strict = append(strict, r)
+		}
+	}
+	var out []band
+	for r := 1; r <= m.maxRow(); r++ {
+		m.step()
+		model := 0
+		if m.hiddenRows[r] || !(containsInt(strict, r) || m.frozen(r)) {
+			if model = m.repeats(r, strict); model == 0 {
+				continue
+			}
+		}
+		b := band{r1: r, r2: r}
+		for c := range m.rows[r-1] {
+			if mr := m.mergeAt(r, c+1); mr != nil && mr.r1 == r {
+				b.r2 = max(b.r2, min(mr.r2, r+3))
+			}
+		}
+		for b.r2 < m.maxRow() && (containsInt(strict, b.r2+1) || m.isSubHeader(b.r2+1) || m.frozen(b.r2+1)) {
+			b.r2++
+		}
+		if n := len(out); n > 0 && out[n-1].r2 >= b.r1-1 {
+			b.r1 = out[n-1].r1
+			out = out[:n-1]
+		}
+		b.labels = m.bandLabels(b.r1, b.r2)
+		if model > 0 {
+			for c, v := range m.bandLabels(model, model) {
+				if b.labels[c] == "" {
+					b.labels[c] = v
+				}
+			}
+		}
+		out = append(out, b)
+		r = b.r2
+	}
+	return out
+}
+
+// frozen reports a row frozen at the top of the view, near the top.
+func (m *sheetModel) frozen(r int) bool {
+	return r <= m.scan.frozenRows && r <= maxFrozenHeader && m.rowText(r) != ""
+}
+
+// repeats returns the full header row that row r repeats in part: each
+// answer name of r stands in the same column of that row. 0 when none.
+func (m *sheetModel) repeats(r int, strict []int) int {
+	var names []int
+	for c, v := range m.rows[r-1] {
+		v = strings.TrimSpace(v)
+		if v == "" || m.hiddenCol(c+1) || m.formulas[[2]int{r, c + 1}] {
+			continue
+		}
+		if isIDLike(v) || utf8.RuneCountInString(v) > maxHeaderCell || !answerHeader.MatchString(v) {
+			return 0
+		}
+		names = append(names, c+1)
+	}
+	if len(names) == 0 {
+		return 0
+	}
+next:
+	for _, s := range strict {
+		for _, c := range names {
+			if !strings.EqualFold(strings.TrimSpace(m.text(s, c)), strings.TrimSpace(m.text(r, c))) {
+				continue next
+			}
+		}
+		return s
+	}
+	return 0
+}
+
+// isHeaderRow reports a row naming a table's columns: two or more short
+// column names among them (an answer column and the question column, or
+// two answer columns), and nothing that reads as a question row (an
+// identifier, a sentence).
+func (m *sheetModel) isHeaderRow(r int) bool {
+	if r > m.maxRow() || m.hiddenRows[r] {
+		return false
+	}
+	names, answers := 0, 0
+	for c, v := range m.rows[r-1] {
+		v = strings.TrimSpace(v)
+		if v == "" || m.hiddenCol(c+1) {
+			continue
+		}
+		n := utf8.RuneCountInString(v)
+		switch {
+		case n > maxHeaderText, isIDLike(v), n > maxHeaderQuestion && (strings.HasSuffix(v, ".") || strings.HasSuffix(v, "?")):
+			return false // a sentence, an identifier: a question row
+		case n > maxHeaderCell || m.formulas[[2]int{r, c + 1}]:
+		case answerHeader.MatchString(v), m.namesList(r, c+1, v):
+			answers++
+			names++
+		case questionHeader.MatchString(v):
+			names++
+		}
+	}
+	return answers > 0 && names >= 2
+}
+
+// namesList reports a label over a list-validated column ("Likelihood"
+// above a Low/Medium/High list): it names an answer column whatever its
+// words. A list option is a value, not a name.
+func (m *sheetModel) namesList(r, c int, v string) bool {
+	for rr := r + 1; rr <= min(r+2, m.maxRow()+1); rr++ {
+		if lr := m.listAt(rr, c); lr != nil {
+			return len(lr.options) > 0 && !lr.isOption(v)
+		}
+	}
+	return false
+}
+
+// isSubHeader reports a row of short labels refining the header above it:
+// each sits under a header cell merged over several columns ("Yes | No |
+// N/A" under "Answers") or is an option word. A question row never is.
+func (m *sheetModel) isSubHeader(r int) bool {
+	if r > m.maxRow() || r < 2 || m.hiddenRows[r] {
+		return false
+	}
+	cells := 0
+	for c, v := range m.rows[r-1] {
+		v = strings.TrimSpace(v)
+		if v == "" || m.hiddenCol(c+1) {
+			continue
+		}
+		if utf8.RuneCountInString(v) > 40 || isIDLike(v) || m.formulas[[2]int{r, c + 1}] || m.listAt(r, c+1) != nil {
+			return false
+		}
+		if mr := m.mergeAt(r-1, c+1); !optionWord.MatchString(v) && (mr == nil || mr.c1 == mr.c2) {
+			return false
+		}
+		cells++
+	}
+	return cells > 0
+}
+
+// optionWord is a sub-header naming one of an answer's options.
+var optionWord = regexp.MustCompile(`(?i)^(yes|no|n/?a|not applicable|partial(ly)?|true|false|x)$`)
+
+// namesColumns reports a row with a column name in it (an answer or a
+// question column's), unlike a title or a version line over the table.
+func (m *sheetModel) namesColumns(r int) bool {
+	for c, v := range m.rows[r-1] {
+		if v = strings.TrimSpace(v); v != "" && !m.covered(r, c+1) && (answerHeader.MatchString(v) || questionHeader.MatchString(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+// bandLabels joins each column's header texts, top row first; a merged
+// header cell names every column it spans.
+func (m *sheetModel) bandLabels(r1, r2 int) map[int]string {
+	labels := map[int]string{}
+	for r := r1; r <= r2; r++ {
+		if r < r2 && !m.namesColumns(r) {
+			continue // a title over the table names no column
+		}
+		for c := 1; c <= m.maxCol; c++ {
+			v := m.text(r, c)
+			if mr := m.mergeAt(r, c); mr != nil {
+				v = m.text(mr.r1, mr.c1)
+				if mr.r1 < r {
+					continue // named on its first row already
+				}
+			}
+			if v = oneLine(v); v == "" {
+				continue
+			}
+			if prev := labels[c]; prev == "" {
+				labels[c] = v
+			} else if !strings.HasSuffix(prev, v) {
+				labels[c] = prev + ": " + v
+			}
+		}
+	}
+	return labels
+}

@@ -1,0 +1,297 @@
+package excel
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Forms without answer columns: the answer goes in the blank beside a
+// question or label ("Company name: | ____"), or under it when nothing is
+// beside it.
+
+// maxLabel bounds a label that is not itself a question ("Company Name");
+// longText is where a question starts being long.
+const (
+	maxLabel = 100
+	longText = 40
+)
+
+// fieldWord names what a form asks for beside a label: a label using one
+// ("Tester name", "Report date") needs no drawn box to be believed.
+var fieldWord = regexp.MustCompile(`(?i)\b(names?|dates?|titles?|e-?mails?|phones?|telephone|fax|address(es)?|versions?|url|websites?|links?|company|organi[sz]ation|department|agency|products?|vendor|supplier|contact|signature|signed|location|country|city|state|zip|postcode|role|position|reference|scope|tester|assessor|owner|manager|applicant)\b`)
+
+var promptStart = regexp.MustCompile(`(?i)^(please|describe|explain|provide|list|specify|indicate|state|identify|confirm|outline|detail)\b`)
+
+// isQuestionLike reports text that asks for an answer next to it.
+func isQuestionLike(s string) bool {
+	s = strings.TrimSpace(s)
+	switch {
+	case len(s) < 3:
+		return false
+	case strings.HasSuffix(s, "?"):
+		return true
+	case strings.HasSuffix(s, ":"):
+		// An upper-case line ending in a colon is a section heading.
+		return strings.ToUpper(s) != s
+	case strings.Contains(s, "?") && len(s) > 15:
+		return true
+	}
+	return len(s) >= 20 && promptStart.MatchString(s)
+}
+
+// pair is a label or question and the blank that answers it.
+type pair struct {
+	r, c     int // the label
+	vr, vc   int // the blank
+	strong   bool
+	rightOf  bool // the blank is beside the label, not under it
+	labelEnd int  // last column of the label (its merge)
+}
+
+// neighbourTargets pairs each question with the blank beside it (or under
+// it). A question-like text or one numbered on its left stands alone; a
+// short label counts only in a block of labels one above the other, whose
+// blanks then line up in the block's most common column.
+func (m *sheetModel) neighbourTargets(l *layout, s *section) {
+	var pairs []pair
+	for _, r := range s.rows {
+		m.step()
+		if !l.bandRows[r] {
+			pairs = append(pairs, m.rowPairs(s, r)...)
+		}
+	}
+	for _, blk := range blocks(pairs) {
+		col := majorityColumn(blk)
+		for _, p := range blk {
+			if len(blk) < 2 && !p.strong {
+				continue
+			}
+			if p.rightOf && col > 0 && p.vc != col && col > p.labelEnd {
+				switch {
+				case m.answerable(s, p.r, col):
+					p.vc = col
+				case !p.strong:
+					continue
+				}
+			}
+			l.add(m, p.vr, p.vc, p.r, p.c, "")
+		}
+	}
+}
+
+// rowPairs finds the labels of row r and their blanks, left to right.
+func (m *sheetModel) rowPairs(s *section, r int) []pair {
+	var out []pair
+	idLeft, sawLong, first := false, false, true
+	for c := 1; c <= len(m.rows[r-1]); c++ {
+		v := strings.TrimSpace(m.text(r, c))
+		if v == "" || m.hiddenCol(c) || m.covered(r, c) {
+			continue
+		}
+		if isIDLike(v) {
+			// The row's own number, typed, numbers the text after it; a
+			// computed number or an identifier further in does not.
+			idLeft = first && !m.formulas[[2]int{r, c}]
+			first = false
+			continue
+		}
+		first = false
+		// Only the row's first long text asks: later ones explain it.
+		strong := hasWords(v) && (isQuestionLike(v) && !sawLong && !m.introduces(r, c, v) || idLeft)
+		weak := !strong && m.labelLike(r, c, v)
+		idLeft, sawLong = false, sawLong || utf8.RuneCountInString(v) > longText
+		if !strong && !weak {
+			continue
+		}
+		end := m.mergeEnd(r, c)
+		vc := end + 1
+		for vc < end+4 && m.hiddenCol(vc) {
+			vc++
+		}
+		p := pair{r: r, c: c, strong: strong, labelEnd: end}
+		switch {
+		case m.answerable(s, r, vc) && (strong || m.looksLikeInput(r, vc) || m.fieldLabel(r, c, v)), m.promptCell(s, r, vc, v):
+			p.vr, p.vc, p.rightOf = r, vc, true
+			c = vc
+		case strong && m.blankBelow(s, r, c):
+			p.vr, p.vc = m.mergeBottom(r, c)+1, c
+		default:
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// introduces reports a label ending in a colon that heads the text under
+// it ("Instructions for use:" over a paragraph), not a blank.
+func (m *sheetModel) introduces(r, c int, v string) bool {
+	if !strings.HasSuffix(v, ":") {
+		return false
+	}
+	below := strings.TrimSpace(m.text(m.mergeBottom(r, c)+1, c))
+	return utf8.RuneCountInString(below) > longText || strings.HasPrefix(below, "•")
+}
+
+// promptCell reports a value cell holding a prompt that repeats its label
+// ("Vendor Name" beside "Vendor Name", "Brief description of the product"
+// beside "Product description"): the respondent overwrites it.
+func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
+	v := m.text(r, c)
+	if m.blank(v) || m.formulas[[2]int{r, c}] || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
+		return false
+	}
+	return echoes(label, v)
+}
+
+// answerableText is answerable for a cell holding text: everything but
+// the blankness.
+func (m *sheetModel) answerableText(s *section, r, c int) bool {
+	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenRows[r] && !m.hiddenCol(c) && !s.reviewer[c] &&
+		!m.covered(r, c) && !m.formulas[[2]int{r, c}] && !m.locked(r, c) && !m.noEntry(r, c)
+}
+
+// echoes reports whether text repeats every word of label (of three
+// letters or more).
+func echoes(label, text string) bool {
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), notLetter) {
+		words[w] = true
+	}
+	n := 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(label), notLetter) {
+		if len(w) < 3 {
+			continue
+		}
+		if !words[w] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func notLetter(r rune) bool { return !unicode.IsLetter(r) }
+
+// looksLikeInput reports a cell drawn as a blank to fill: underlined or
+// boxed by a bottom border, not shaded dark like a title bar; or
+// validated by a list.
+func (m *sheetModel) looksLikeInput(r, c int) bool {
+	if m.listAt(r, c) != nil {
+		return true
+	}
+	if s := m.style(r, c); s != nil {
+		if darkFill(s) {
+			return false
+		}
+		for _, b := range s.Border {
+			if b.Type == "bottom" && b.Style > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldLabel reports a short, plain label naming a form field ("Tester
+// name"): not bold like a section title.
+func (m *sheetModel) fieldLabel(r, c int, v string) bool {
+	if utf8.RuneCountInString(v) > longText || !fieldWord.MatchString(v) {
+		return false
+	}
+	s := m.style(r, c)
+	return s == nil || s.Font == nil || !s.Font.Bold
+}
+
+// labelLike reports a short label such as "Company Name": typed text, not a
+// sentence.
+func (m *sheetModel) labelLike(r, c int, v string) bool {
+	return hasWords(v) && !m.formulas[[2]int{r, c}] && utf8.RuneCountInString(v) <= maxLabel &&
+		!strings.HasSuffix(v, ".") && !strings.Contains(v, ". ")
+}
+
+// blankBelow reports an answerable cell under a label that ends its row,
+// in a row with no other text.
+func (m *sheetModel) blankBelow(s *section, r, c int) bool {
+	for cc := m.mergeEnd(r, c) + 1; cc <= len(m.rows[r-1]); cc++ {
+		if !m.blank(m.text(r, cc)) || m.formulas[[2]int{r, cc}] {
+			return false
+		}
+	}
+	below := m.mergeBottom(r, c) + 1
+	if below > m.maxRow()+1 || !m.answerable(s, below, c) {
+		return false
+	}
+	for cc := 1; cc <= len(m.rows[min(below, m.maxRow())-1]); cc++ {
+		if below <= m.maxRow() && cc != c && !m.blank(m.text(below, cc)) {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeBottom is the last row of the merge anchored at (r, c), or r.
+func (m *sheetModel) mergeBottom(r, c int) int {
+	if mr := m.mergeAt(r, c); mr != nil {
+		return mr.r2
+	}
+	return r
+}
+
+// blocks groups pairs whose labels sit in one column on consecutive rows.
+func blocks(pairs []pair) [][]pair {
+	var out [][]pair
+	open := map[int]int{} // label column → index of its current block in out
+	for _, p := range pairs {
+		if i, ok := open[p.c]; ok {
+			blk := out[i]
+			if p.r-blk[len(blk)-1].r <= 1 {
+				out[i] = append(blk, p)
+				continue
+			}
+		}
+		open[p.c] = len(out)
+		out = append(out, []pair{p})
+	}
+	return out
+}
+
+// majorityColumn is the most common column of the blanks beside the labels
+// of a block, 0 when none is beside.
+func majorityColumn(blk []pair) int {
+	count := map[int]int{}
+	best := 0
+	for _, p := range blk {
+		if !p.rightOf {
+			continue
+		}
+		count[p.vc]++
+		if best == 0 || count[p.vc] > count[best] || count[p.vc] == count[best] && p.vc < best {
+			best = p.vc
+		}
+	}
+	return best
+}
+
+// darkFill reports a solid fill darker than a light tint: title bars,
+// not input boxes.
+func darkFill(s *excelize.Style) bool {
+	if s.Fill.Type != "pattern" || s.Fill.Pattern != 1 || len(s.Fill.Color) == 0 {
+		return false
+	}
+	hex := strings.TrimPrefix(s.Fill.Color[0], "#")
+	if len(hex) == 8 {
+		hex = hex[2:]
+	}
+	v, err := strconv.ParseUint(hex, 16, 32)
+	if err != nil || len(hex) != 6 {
+		return false
+	}
+	r, g, b := float64(v>>16&0xff), float64(v>>8&0xff), float64(v&0xff)
+	return (0.299*r+0.587*g+0.114*b)/255 < 0.7
+}

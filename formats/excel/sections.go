@@ -1,0 +1,252 @@
+package excel
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+var questionWord = regexp.MustCompile(`(?i)\bquestions?\b`)
+
+// A section is the run of rows under one header (or above the first): the
+// rows its answer columns apply to.
+
+// Thresholds of the column statistics, as shares of a section's rows with
+// content.
+const (
+	listShare     = 0.3  // a column this validated is a list column
+	unlockedShare = 0.5  // a column this unlocked takes input
+	filledShare   = 0.5  // a column this filled holds content, not answers
+	idShare       = 0.4  // a column with identifiers on this many question rows numbers them
+	idPurity      = 0.8  // … when this share of its values are identifiers
+	minIDs        = 3    // … and it has at least this many
+	selectiveLock = 0.5  // protection marks input cells when fewer text cells than this are unlocked
+	maxScanCols   = 1024 // columns looked at for answer columns
+)
+
+// section is one header's rows and what they are made of.
+type section struct {
+	band     *band // nil above the first header
+	r1, r2   int
+	rows     []int          // rows with content
+	answer   map[int]string // answer columns → header text
+	lists    map[int]bool   // columns mostly validated by a list
+	idCols   []int          // columns numbering the questions
+	qCols    []int          // the question columns named by the header, in order
+	reviewer map[int]bool   // columns the header gives to reviewers
+}
+
+// sections splits the sheet at its headers and works out each section's
+// columns.
+func (m *sheetModel) sections(bands []band, selective bool) []*section {
+	var out []*section
+	start := 1
+	var prev *band
+	for i := range bands {
+		if bands[i].r1 > start {
+			out = append(out, m.newSection(prev, start, bands[i].r1-1, selective))
+		}
+		prev, start = &bands[i], bands[i].r2+1
+	}
+	if start <= m.maxRow() {
+		out = append(out, m.newSection(prev, start, m.maxRow(), selective))
+	}
+	return out
+}
+
+// newSection gathers the statistics of rows r1..r2 and picks the answer
+// columns: named by the header, or mostly list-validated, or mostly
+// unlocked on a sheet whose protection marks its inputs; never a column
+// mostly filled with content or formulas, nor a reviewer's.
+func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
+	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}}
+	for r := r1; r <= r2; r++ {
+		m.step()
+		if !m.hiddenRows[r] && m.rowText(r) != "" {
+			s.rows = append(s.rows, r)
+		}
+	}
+	last := m.maxCol
+	if b != nil {
+		for _, c := range sortedCols(b.labels) {
+			lab := b.labels[c]
+			last = max(last, c)
+			switch {
+			case reviewerHeader.MatchString(lab):
+				s.reviewer[c] = true
+			case questionHeader.MatchString(lab) && !answerHeader.MatchString(lab):
+				s.qCols = append(s.qCols, c)
+			}
+		}
+		// "Question" says it more plainly than "Control" or "Item".
+		sort.SliceStable(s.qCols, func(i, j int) bool {
+			return questionWord.MatchString(b.labels[s.qCols[i]]) && !questionWord.MatchString(b.labels[s.qCols[j]])
+		})
+	}
+	if len(s.rows) == 0 {
+		return s
+	}
+	for c := 1; c <= min(last, maxScanCols); c++ {
+		if !m.hiddenCol(c) && !s.reviewer[c] {
+			m.classifyColumn(s, c, selective)
+		}
+	}
+	s.idCols = m.idColumns(s)
+	return s
+}
+
+// questionCell picks the cell of row r holding its question: text left of
+// the answer columns, outside the identifier columns; the first of the
+// header's question columns with text, else the longest. 0 when none.
+func (m *sheetModel) questionCell(s *section, r int) int {
+	first := s.firstAnswer()
+	if first == 0 {
+		return 0
+	}
+	for _, c := range s.qCols {
+		if c < first && m.isQuestionText(r, c) {
+			return c
+		}
+	}
+	best, bestLen := 0, 0
+	for c := 1; c < first; c++ {
+		if !m.isQuestionText(r, c) || containsInt(s.idCols, c) {
+			continue
+		}
+		if n := len(strings.TrimSpace(m.text(r, c))); n > bestLen {
+			best, bestLen = c, n
+		}
+	}
+	return best
+}
+
+// isQuestionText reports a visible cell whose text could be a question or
+// a label: words, not an identifier.
+func (m *sheetModel) isQuestionText(r, c int) bool {
+	v := strings.TrimSpace(m.text(r, c))
+	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v)
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// classifyColumn counts what column c holds on the section's rows and
+// records it as a list column, an answer column, or neither.
+func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
+	n := float64(len(s.rows))
+	var lists, unlocked, formulas, filled int
+	for _, r := range s.rows {
+		m.step()
+		v := m.text(r, c)
+		lr := m.listAt(r, c)
+		switch {
+		case m.formulas[[2]int{r, c}]:
+			formulas++
+		case !m.blank(v) && !(lr != nil && lr.isOption(v)):
+			filled++
+		}
+		if lr != nil {
+			lists++
+		}
+		if selective && !m.locked(r, c) {
+			unlocked++
+		}
+	}
+	if float64(lists) >= listShare*n && lists >= 2 {
+		s.lists[c] = true
+	}
+	label := ""
+	if s.band != nil {
+		label = s.band.labels[c]
+	}
+	named := answerHeader.MatchString(label)
+	marked := s.lists[c] || float64(unlocked) >= unlockedShare*n
+	if (named || marked) && float64(formulas) < filledShare*n && float64(filled) < filledShare*n {
+		s.answer[c] = label
+	}
+}
+
+// firstAnswer is the section's leftmost answer column, 0 when none.
+func (s *section) firstAnswer() int {
+	first := 0
+	for c := range s.answer {
+		if first == 0 || c < first {
+			first = c
+		}
+	}
+	return first
+}
+
+// idColumns finds the columns left of the answers that number the
+// questions: mostly identifiers, present on many of the rows with text
+// left of the answers.
+func (m *sheetModel) idColumns(s *section) []int {
+	first := s.firstAnswer()
+	if first == 0 {
+		return nil
+	}
+	var rows []int
+	for _, r := range s.rows {
+		for c := 1; c < first; c++ {
+			if strings.TrimSpace(m.anchorText(r, c)) != "" {
+				rows = append(rows, r)
+				break
+			}
+		}
+	}
+	var out []int
+	for c := 1; c < first; c++ {
+		ids, values := 0, 0
+		for _, r := range rows {
+			v := strings.TrimSpace(m.anchorText(r, c))
+			if v == "" {
+				continue
+			}
+			values++
+			if isIDLike(v) {
+				ids++
+			}
+		}
+		if ids >= minIDs && float64(ids) >= idPurity*float64(values) && float64(ids) >= idShare*float64(len(rows)) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// anchorText is the text a cell shows: a merged range's anchor text for
+// every cell the range covers.
+func (m *sheetModel) anchorText(r, c int) string {
+	if mr := m.mergeAt(r, c); mr != nil {
+		return m.text(mr.r1, mr.c1)
+	}
+	return m.text(r, c)
+}
+
+// selectiveProtection reports whether the sheet's protection marks its
+// input cells: the sheet is protected and most cells with text are
+// locked (some workbooks unlock nearly everything, which says nothing).
+func (m *sheetModel) selectiveProtection() bool {
+	if !m.scan.protected {
+		return false
+	}
+	text, unlocked := 0, 0
+	for r, row := range m.rows {
+		for c, v := range row {
+			if strings.TrimSpace(v) == "" {
+				continue
+			}
+			text++
+			if !m.locked(r+1, c+1) {
+				unlocked++
+			}
+		}
+	}
+	return text > 0 && float64(unlocked) < selectiveLock*float64(text)
+}

@@ -1,0 +1,102 @@
+package word
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Option hints: cells listing the choices their answer takes ("Low, medium
+// or high", one option per line), and prompts in answer columns ("If
+// yes:") that the respondent completes or replaces.
+
+// hintSplit separates the options of a one-line hint, which says "or" or
+// "/" somewhere ("Low, medium or high"; a list of places is no hint).
+var (
+	hintSplit = regexp.MustCompile(`\s*(?:,|/|\bor\b)\s*`)
+	orWord    = regexp.MustCompile(`(?i)\bor\b`)
+)
+
+// isOptionHint reports a one-line cell listing the choices its answer
+// takes ("Low, medium or high", "Yes/no", "Low medium high"): the
+// respondent overwrites it with one of them.
+func isOptionHint(ci *cellInfo) bool {
+	return len(optionHints(ci)) >= 2
+}
+
+// optionHints splits a hint cell into its options; nil when the cell is
+// not one. A hint is one short line: options separated by commas, "/" or
+// "or" ("Low, medium or high", "Yes/no"), or a few single words of which
+// only the first is capitalised ("Eliminated reduced accepted").
+func optionHints(ci *cellInfo) []string {
+	text := strings.TrimSpace(ci.text)
+	if utf8.RuneCountInString(text) > maxHintRunes || strings.ContainsAny(text, ".:;?()") || strings.Contains(text, "\n") {
+		return nil
+	}
+	var parts []string
+	switch words := strings.Fields(text); {
+	case strings.Contains(text, "/") || orWord.MatchString(text):
+		parts = hintSplit.Split(text, -1)
+	case len(words) >= 2 && len(words) <= 4 && lowerAfterFirst(words):
+		parts = words
+	}
+	if len(parts) < 2 {
+		return nil
+	}
+	out := make([]string, 0, len(parts))
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" || utf8.RuneCountInString(p) > maxHintWord || len(strings.Fields(p)) > 2 {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// lowerAfterFirst reports words all letters, lower-case after the first.
+func lowerAfterFirst(words []string) bool {
+	for i, w := range words {
+		for j, r := range w {
+			if !unicode.IsLetter(r) || (i > 0 || j > 0) && unicode.IsUpper(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isPrompt reports a cell of an answer column holding what the respondent
+// completes or replaces rather than an answer or a note to them: a short
+// line ending in a colon ("If yes:"), an instruction to write ("Describe
+// …"), a placeholder, or the options to choose from (one short line each,
+// or "Low, medium or high").
+func isPrompt(ci *cellInfo) bool {
+	first := strings.TrimSpace(ci.text)
+	if i := strings.IndexByte(first, '\n'); i >= 0 {
+		first = strings.TrimSpace(first[:i])
+	}
+	return strings.HasSuffix(first, ":") && utf8.RuneCountInString(first) <= maxLabelRunes || promptStartWord.MatchString(first) ||
+		hasPlaceholder(ci.text) || isOptionHint(ci) || len(optionLines(ci)) >= 2
+}
+
+// optionLines lists a cell's lines when each is a short option ("Yes",
+// "No", "Not sure"), nil otherwise.
+func optionLines(ci *cellInfo) []string {
+	var out []string
+	for _, p := range ci.paras() {
+		t := cleanLabel(textOf(p))
+		if t == "" {
+			continue
+		}
+		if utf8.RuneCountInString(t) > maxHintWord || len(strings.Fields(t)) > 3 {
+			return nil
+		}
+		out = append(out, t)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+package word
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/beevik/etree"
+)
+
+// Paragraph targets outside tables: paragraphs holding blanks (fields,
+// controls, check boxes, placeholders), "Label:" paragraphs answered after
+// their colon, and the empty lines under a question asking for a longer
+// answer.
+
+// minAnswerLines is how many empty paragraphs under a question make room
+// for an answer (one is spacing).
+const minAnswerLines = 2
+
+// question is where a target's question is: the element's ID and its text.
+type question struct{ id, text string }
+
+// paragraph finds the targets of a paragraph outside tables.
+func (f *finder) paragraph(n *node) {
+	p := n.el
+	text := textOf(p)
+	switch {
+	case hasBlanksIn(p, text, false):
+		f.add(n, f.d.question(n, nil))
+	case isLabelLine(text):
+		next := nextBlock(p)
+		if !introduces(next) && !(next != nil && isW(next, "p") && isBlankLine(next)) {
+			f.add(n, &question{id: n.id, text: cleanLabel(text)})
+		}
+	case asksBelow(text):
+		if ans := answerLinesBelow(p); ans != nil {
+			if an := f.d.ix.node(ans); an != nil && !f.isExcluded(ans) {
+				f.add(an, &question{id: n.id, text: cleanLabel(shorten(oneLine(text), 200))})
+			}
+		}
+	}
+}
+
+// hasBlanks reports a paragraph or cell with a blank of its own: a form
+// field, a content control, a check box or a placeholder. Angle-bracket
+// prompts count in table cells only: in running text they are the
+// drafter's template variables ("the <system name> received …").
+func hasBlanks(el *etree.Element, inCell bool) bool {
+	return hasBlanksIn(el, textOf(el), inCell)
+}
+
+// hasBlanksIn is hasBlanks for el whose text is already read.
+func hasBlanksIn(el *etree.Element, text string, inCell bool) bool {
+	if hasBlank(text, inCell) {
+		return true
+	}
+	c := countBlanks(el)
+	return c.controls+c.fields+c.boxes > 0
+}
+
+// isBlankLine reports a paragraph that is only a blank to write on
+// ("__________").
+func isBlankLine(p *etree.Element) bool {
+	t := strings.TrimSpace(textOf(p))
+	return t != "" && strings.Trim(t, "_ \t.") == ""
+}
+
+// asksBelow reports a question whose answer goes under it: it ends with a
+// colon or a question mark, or starts like an instruction to write.
+func asksBelow(text string) bool {
+	t := strings.TrimSpace(text)
+	if utf8.RuneCountInString(t) < 12 {
+		return false
+	}
+	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, "?") || promptStartWord.MatchString(t)
+}
+
+// answerLinesBelow returns the first of the empty paragraphs that follow
+// p when there are enough of them to write in, else nil.
+func answerLinesBelow(p *etree.Element) *etree.Element {
+	var first *etree.Element
+	count := 0
+	for e := nextBlock(p); e != nil && isW(e, "p") && isEmptyPara(e); e = nextBlock(e) {
+		if first == nil {
+			first = e
+		}
+		count++
+	}
+	if count < minAnswerLines {
+		return nil
+	}
+	return first
+}
+
+// question finds what the blank in n (at, when given; else n's one field
+// or control) asks: the control's own name for a block-level control, the
+// text before the blank in its paragraph, else the label beside or above.
+func (d *document) question(n *node, at *etree.Element) *question {
+	if at == nil {
+		at = soleField(n.el)
+	}
+	if n.kind == kindSDT {
+		if name := controlName(n.el); name != "" {
+			return &question{id: n.id, text: name}
+		}
+	}
+	if l := d.label(n, at); l != "" {
+		return &question{id: d.labelID(n, at, l), text: l}
+	}
+	return nil
+}
+
+// soleField is the one control, form field or check box of el, nil when it
+// has none or several.
+func soleField(el *etree.Element) *etree.Element {
+	ctls, fields, boxes := textControls(el), legacyFields(el), checkboxesIn(el)
+	switch {
+	case len(ctls)+len(fields)+len(boxes) != 1:
+		return nil
+	case len(ctls) == 1:
+		return ctls[0]
+	case len(fields) == 1:
+		return fields[0].begin
+	case boxes[0].sdt != nil:
+		return boxes[0].sdt
+	}
+	return nil // a legacy box is among fields
+}
+
+// labelID names the element holding a label found by label: the element
+// itself when the label is its own text, else the cell to the left or the
+// previous block.
+func (d *document) labelID(n *node, at *etree.Element, label string) string {
+	if strings.Contains(cleanLabel(placeholderPattern.ReplaceAllString(textOf(n.el), "")), label) {
+		return n.id
+	}
+	if n.kind == kindCell && n.col > 0 {
+		return n.row.cells[n.col-1].id
+	}
+	if prev := prevBlock(n.el); prev != nil {
+		if pn := d.ix.node(prev); pn != nil {
+			return pn.id
+		}
+	}
+	return n.id
+}
