@@ -11,6 +11,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // pagingDoc is a document the paging tests read.
@@ -32,13 +33,9 @@ func pagingDocs(t *testing.T) []pagingDoc {
 		}
 		docs = append(docs, pagingDoc{name, typeOf(name), b})
 	}
-	real := os.Getenv("FORMFILL_REAL_DOCS")
-	if real == "" {
-		real = filepath.Join("..", "..", "realdocs")
-	}
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "shared", "forms", "*"))
+	paths, _ := filepath.Glob(filepath.Join(realdocs.SharedForms(), "*"))
 	for _, dir := range []string{"agreements", "questionnaires"} {
-		m, _ := filepath.Glob(filepath.Join(real, dir, "*"))
+		m, _ := filepath.Glob(filepath.Join(realdocs.Dir(), dir, "*"))
 		paths = append(paths, m...)
 	}
 	if len(paths) == 0 {

@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
-// Real forms nobody on the project wrote (../shared/forms, read in place):
+// Real forms nobody on the project wrote (the shared forms, read in place):
 // through MCP each maps to a compact structure and a field list, or fails
 // with a tool error that says how to fix the call — never a protocol error.
 func TestSharedFormsThroughMCP(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "..", "shared", "forms")
+	dir := realdocs.SharedForms()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Skipf("shared forms: not present (%v)", err)

@@ -48,6 +48,7 @@ var tools = []tool{
 		return err
 	}},
 	{"ListFields", func(e formats.Engine, d []byte) error { _, err := e.ListFields(d); return err }},
+	{"ReadDocument", func(e formats.Engine, d []byte) error { _, err := e.ReadDocument(d); return err }},
 	{"Verify", func(e formats.Engine, d []byte) error { _, err := e.Verify(d, probeExpected); return err }},
 	{"Fill", func(e formats.Engine, d []byte) error {
 		_, _, err := formats.Fill(e, d, probeAnswers, formats.WriteOptions{})

@@ -10,4 +10,20 @@ bash scripts/ensure-redis.sh
 [[ -f .ci/install-readers ]] && bash .ci/install-readers
 [[ -f .ci/install-inspector ]] && { bash .ci/install-inspector || echo "inspector: not installed; its test will skip"; }
 
+# Real documents the tests read in place (never copied into the repository)
+# live beside the checkout: ../shared/forms and ../realdocs. A clone made
+# elsewhere (CI clones into a temporary folder) looks beside the repository
+# it was cloned from. Tests that need an absent document skip, saying so.
+origin=$(git config --get remote.origin.url 2>/dev/null || true)
+[[ -d $origin ]] || origin=""
+for base in "$PWD/.." ${origin:+"$origin/.."}; do
+  if [[ -z ${FORMFILL_SHARED_FORMS:-} && -d $base/shared/forms ]]; then
+    export FORMFILL_SHARED_FORMS; FORMFILL_SHARED_FORMS=$(cd "$base/shared/forms" && pwd)
+  fi
+  if [[ -z ${FORMFILL_REAL_DOCS:-} && -d $base/realdocs ]]; then
+    export FORMFILL_REAL_DOCS; FORMFILL_REAL_DOCS=$(cd "$base/realdocs" && pwd)
+  fi
+done
+echo "real documents: shared forms in ${FORMFILL_SHARED_FORMS:-(none found)}, fetched ones in ${FORMFILL_REAL_DOCS:-(none found)}"
+
 go test -timeout 40m -count=1 "$@" ./...

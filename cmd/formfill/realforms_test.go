@@ -8,15 +8,16 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
-// Real forms nobody on the project wrote (../shared/forms): the CLI lists
+// Real forms nobody on the project wrote (the shared forms): the CLI lists
 // their fields, fills the first plain text field and the fill verifies.
 func TestFillRealForms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("real forms: several seconds each")
 	}
-	dir, err := filepath.Abs("../../../shared/forms")
+	dir, err := filepath.Abs(realdocs.SharedForms())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // BenchmarkExtract measures extract_structure_compact on the CAIQ (333
-// rows × 49 columns, the largest workbook in ../shared/forms).
+// rows × 49 columns, the largest workbook of the shared forms).
 func BenchmarkExtract(b *testing.B) {
 	doc := caiq(b)
 	b.SetBytes(int64(len(doc)))
@@ -46,16 +47,13 @@ func BenchmarkWrite(b *testing.B) {
 }
 
 // realWorkbooks are the largest labelled questionnaires outside the
-// repository (FORMFILL_REAL_DOCS, default ../realdocs beside it).
+// repository (see internal/realdocs).
 var realWorkbooks = []string{"csa-caiq-v4.0.3.xlsx", "pci-dss-4.0.1-prioritized-approach-tool.xlsx", "hecvat-full-3.06-educause.xlsx", "hhs-sra-tool-3.3.xlsx"}
 
 // BenchmarkExtractReal measures extract_structure_compact, target
 // detection included, on the largest real questionnaires.
 func BenchmarkExtractReal(b *testing.B) {
-	root := os.Getenv("FORMFILL_REAL_DOCS")
-	if root == "" {
-		root = filepath.Join("..", "..", "..", "realdocs")
-	}
+	root := realdocs.Dir()
 	for _, name := range realWorkbooks {
 		doc, err := os.ReadFile(filepath.Join(root, "questionnaires", name))
 		if err != nil {

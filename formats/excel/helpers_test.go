@@ -11,17 +11,18 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
-// caiqPath is the largest real workbook in ../shared/forms.
-var caiqPath = filepath.Join("..", "..", "..", "shared", "forms", "caiq_v3.0.1.xlsx")
+// caiqPath is the largest real workbook of the shared forms.
+var caiqPath = filepath.Join(realdocs.SharedForms(), "caiq_v3.0.1.xlsx")
 
 func fixture(tb testing.TB) []byte {
 	tb.Helper()
 	return fixtures.ExcelVendorAssessment()
 }
 
-// caiq returns the CAIQ workbook, skipping when ../shared/forms is absent.
+// caiq returns the CAIQ workbook, skipping when the shared forms are absent.
 func caiq(tb testing.TB) []byte {
 	tb.Helper()
 	data, err := os.ReadFile(caiqPath)

@@ -8,7 +8,7 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// largestSharedPDF returns the biggest PDF in ../shared/forms.
+// largestSharedPDF returns the biggest PDF of the shared forms.
 func largestSharedPDF(b *testing.B) []byte {
 	var best string
 	var size int64

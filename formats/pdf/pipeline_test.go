@@ -12,9 +12,11 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/readers"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
-const sharedForms = "../../../shared/forms"
+// sharedForms is the folder of the shared forms (internal/realdocs).
+var sharedForms = realdocs.SharedForms()
 
 // pipeline runs extract → validate → fill (write + verify) and checks the
 // output with every independent reader: qpdf --check passes, PyMuPDF reads

@@ -11,16 +11,8 @@ import (
 	"github.com/beevik/etree"
 
 	"github.com/formfill/formfill/internal/readers"
+	"github.com/formfill/formfill/internal/realdocs"
 )
-
-// realDocsDir is where real documents fetched for tests live, outside the
-// repository: $FORMFILL_REAL_DOCS, else ../realdocs beside the repository.
-func agreementsRoot() string {
-	if d := os.Getenv("FORMFILL_REAL_DOCS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "realdocs")
-}
 
 // agreementDoc is one real agreement of the label oracle.
 type agreementDoc struct {
@@ -34,13 +26,13 @@ type agreementDoc struct {
 func realAgreements(t *testing.T) []agreementDoc {
 	t.Helper()
 	var docs []agreementDoc
-	shared := filepath.Join("..", "..", "..", "shared", "forms")
+	shared := realdocs.SharedForms()
 	for _, name := range []string{"safedocx_bonterms-mutual-nda.docx", "safedocx_letter-of-intent.docx"} {
 		if b, err := os.ReadFile(filepath.Join(shared, name)); err == nil {
 			docs = append(docs, agreementDoc{name, b})
 		}
 	}
-	dir := filepath.Join(agreementsRoot(), "agreements")
+	dir := filepath.Join(realdocs.Dir(), "agreements")
 	matches, _ := filepath.Glob(filepath.Join(dir, "*.docx"))
 	for _, m := range matches {
 		b, err := os.ReadFile(m)

@@ -10,6 +10,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/readers"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // pipelineDoc is one document the full pipeline runs on.
@@ -18,7 +19,7 @@ type pipelineDoc struct {
 	data []byte
 }
 
-// pipelineDocs are the Word fixtures and every .docx in ../shared/forms.
+// pipelineDocs are the Word fixtures and every .docx of the shared forms.
 func pipelineDocs(t *testing.T) []pipelineDoc {
 	var docs []pipelineDoc
 	for _, name := range fixtures.Names() {
@@ -26,7 +27,7 @@ func pipelineDocs(t *testing.T) []pipelineDoc {
 			docs = append(docs, pipelineDoc{name, fixture(t, name)})
 		}
 	}
-	dir := filepath.Join("..", "..", "..", "shared", "forms")
+	dir := realdocs.SharedForms()
 	matches, _ := filepath.Glob(filepath.Join(dir, "*.docx"))
 	if len(matches) == 0 {
 		t.Logf("no real-world forms in %s: pipeline runs on fixtures only", dir)

@@ -1,48 +1,23 @@
 package word
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // Real agreements nobody on the project wrote, edited as a user would:
-// the shared NDA and letter of intent (../shared/forms) and the public
-// agreements in $FORMFILL_REAL_DOCS/agreements (default ../realdocs from
-// the repository root), described in that folder's README. Tests skip,
-// saying why, when a document is absent; they are never copied into the
-// repository.
+// the shared NDA and letter of intent and the public agreements fetched
+// for the purpose (internal/realdocs says where they are; their folder's
+// README describes them). Tests skip, saying why, when a document is
+// absent; they are never copied into the repository.
 
-// realDocsDir is where the public agreements are.
-func realDocsDir() string {
-	if d := os.Getenv("FORMFILL_REAL_DOCS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "realdocs")
-}
+func agreement(t *testing.T, name string) []byte { return realdocs.Read(t, "agreements", name) }
 
-// realDoc reads a real document, skipping the test when it is absent.
-func realDoc(t testing.TB, where, name string) []byte {
-	t.Helper()
-	path := filepath.Join(where, name)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("real document %s not available (%v): set FORMFILL_REAL_DOCS to the folder holding agreements/, or see /work/shared/forms", path, err)
-	}
-	return b
-}
-
-func agreement(t *testing.T, name string) []byte {
-	return realDoc(t, filepath.Join(realDocsDir(), "agreements"), name)
-}
-
-func sharedForm(t testing.TB, name string) []byte {
-	return realDoc(t, filepath.Join("..", "..", "..", "shared", "forms"), name)
-}
+func sharedForm(t testing.TB, name string) []byte { return realdocs.Shared(t, name) }
 
 // paraWith returns the ID of the paragraph whose text contains s: a
 // top-level or control paragraph (P12, SDT1-P2) or a paragraph of a cell

@@ -1,11 +1,10 @@
 package word
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // BenchmarkReadDocument reads the whole view of the long real agreements
@@ -13,10 +12,7 @@ import (
 // headers, style IDs, and the TOON of the whole document.
 func BenchmarkReadDocument(b *testing.B) {
 	for _, name := range []string{"ilpa-lpa-deal-by-deal.docx", "nvca-spa.docx"} {
-		doc, err := os.ReadFile(filepath.Join(agreementsRoot(), "agreements", name))
-		if err != nil {
-			b.Skipf("%s not found (set FORMFILL_REAL_DOCS): %v", name, err)
-		}
+		doc := realdocs.Read(b, "agreements", name)
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(doc)))
 			for b.Loop() {

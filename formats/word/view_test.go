@@ -3,13 +3,12 @@ package word
 import (
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 const (
@@ -241,11 +240,7 @@ func TestStyleIDsIgnoreVolatileAttributes(t *testing.T) {
 // TestReadDocumentShowsClausesOfRealAgreements checks rows an agent needs
 // to find a clause by its number: labels, run-in headers, definitions.
 func TestReadDocumentShowsClausesOfRealAgreements(t *testing.T) {
-	dir := filepath.Join(agreementsRoot(), "agreements")
-	spa, err := os.ReadFile(filepath.Join(dir, "nvca-spa.docx"))
-	if err != nil {
-		t.Skipf("nvca-spa.docx not found in %s (set FORMFILL_REAL_DOCS): %v", dir, err)
-	}
+	spa := realdocs.Read(t, "agreements", "nvca-spa.docx")
 	rows := viewOf(t, spa)
 	find := func(label, textStart string) *formats.ViewNode {
 		for i := range rows {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // The goal every labelled document is held to, unless allowed otherwise.
@@ -21,14 +22,11 @@ const (
 var labelsDir = filepath.Join("..", "..", "testdata", "targets")
 
 // docDirs are where the labelled documents are looked for: the real
-// questionnaires (FORMFILL_REAL_DOCS, default ../realdocs beside the
-// repository, and its questionnaires folder) and the shared forms.
+// questionnaires (internal/realdocs: the folder and its questionnaires
+// folder) and the shared forms.
 func docDirs() []string {
-	root := os.Getenv("FORMFILL_REAL_DOCS")
-	if root == "" {
-		root = filepath.Join("..", "..", "..", "realdocs")
-	}
-	return []string{root, filepath.Join(root, "questionnaires"), filepath.Join("..", "..", "..", "shared", "forms")}
+	root := realdocs.Dir()
+	return []string{root, filepath.Join(root, "questionnaires"), realdocs.SharedForms()}
 }
 
 // labelled is one labels file with its document read.

@@ -3,6 +3,7 @@ package sfnt
 import (
 	"bytes"
 	"errors"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-text/typesetting/font"
@@ -14,6 +15,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"github.com/formfill/formfill/internal/fonttest"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 func testFont(t *testing.T, name string, index int) *Font {
@@ -289,7 +291,7 @@ func composite(t *testing.T, f *Font, r rune) bool {
 // becomes a CID-keyed subset with one Font DICT carrying its Private
 // DICT.
 func TestCFFSubsetOfANameKeyedFont(t *testing.T) {
-	program := type1CFromPDF(t, "../../../../shared/forms/irs_f1040.pdf")
+	program := type1CFromPDF(t, filepath.Join(realdocs.SharedForms(), "irs_f1040.pdf"))
 	c, err := parseCFF(program)
 	if err != nil {
 		t.Fatal(err)
