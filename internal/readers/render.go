@@ -104,3 +104,53 @@ func (g *Gray) Changed(before *Gray, r [4]float64) int {
 	}
 	return n
 }
+
+// ChangedOutside counts the pixels outside every rectangle of rs (PDF
+// points) whose gray level differs from before's by more than 64: ink
+// that appeared or went anywhere else. It returns -1 when the images'
+// sizes differ.
+func (g *Gray) ChangedOutside(before *Gray, rs ...[4]float64) int {
+	if before.W != g.W || before.H != g.H {
+		return -1
+	}
+	inside := make([]bool, len(g.Pix))
+	for _, r := range rs {
+		x0, y0, x1, y1 := g.box(r)
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				inside[y*g.W+x] = true
+			}
+		}
+	}
+	n := 0
+	for i := range g.Pix {
+		if d := int(g.Pix[i]) - int(before.Pix[i]); !inside[i] && (d > 64 || d < -64) {
+			n++
+		}
+	}
+	return n
+}
+
+// PDFPrintRender renders page (1-based) of pdf as printed: poppler's
+// pdftocairo prints it to a PDF, which draws only what prints (an
+// annotation without the Print flag is left out, PDF 32000-1 12.5.3), and
+// pdftoppm renders that at dpi, in gray.
+func PDFPrintRender(tb testing.TB, pdf []byte, page, dpi int) *Gray {
+	tb.Helper()
+	bin := lookPath(tb, "pdftocairo", "apt-get install poppler-utils")
+	in := writeTemp(tb, "print.pdf", pdf)
+	printed := filepath.Join(filepath.Dir(in), "printed.pdf")
+	p := strconv.Itoa(page)
+	res, err := run(DefaultTimeout, "", bin, "-pdf", "-f", p, "-l", p, in, printed)
+	if err != nil {
+		tb.Fatalf("readers: pdftocairo: %v", err)
+	}
+	if res.exit != 0 {
+		tb.Fatalf("readers: pdftocairo could not print page %d (exit %d):\n%s", page, res.exit, tail(res.stderr, 2000))
+	}
+	out, err := os.ReadFile(printed)
+	if err != nil {
+		tb.Fatalf("readers: pdftocairo wrote nothing: %v", err)
+	}
+	return PDFRender(tb, out, 1, dpi)
+}
