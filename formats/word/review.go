@@ -120,6 +120,9 @@ func (d *document) questionOf(t target, answer string) (string, string) {
 	if text == "…" {
 		return "", ""
 	}
+	if p == t.el {
+		return t.id, shorten(text, maxQuestion) // the ID the answer gave
+	}
 	return d.idOf(p), shorten(text, maxQuestion)
 }
 

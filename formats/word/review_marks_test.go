@@ -178,3 +178,30 @@ func TestPointCommentShowsInLibreOffice(t *testing.T) {
 		t.Errorf("LibreOffice shows %+v; want one comment with the note and the removed text", comments)
 	}
 }
+
+// Fill's review list names each answer by the ID it gave, which names the
+// document as given: the question and comment are those of the element
+// the answer was written to, even after a paragraph inserted before it
+// shifted the IDs of the written document.
+func TestFillReviewListFollowsTheAnswersThroughShiftedIDs(t *testing.T) {
+	answers := []formats.Answer{
+		{PairID: "P3", Mode: formats.InsertBefore, AnswerText: "“Act” means the Securities Act."},
+		{PairID: "P9", Mode: formats.ReplaceText, Find: "confidential", AnswerText: "secret", Confidence: formats.Uncertain, Note: "wording from the term sheet"},
+		{PairID: "T1-R2-C1", AnswerText: "Jane Doe", Confidence: formats.Unknown},
+	}
+	res, rep, err := New().Fill(agreementDocx(t), answers, formats.WriteOptions{CommentUncertain: true, Date: reviewDate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Review) != 2 {
+		t.Fatalf("review list %+v: want P9 and T1-R2-C1", rep.Review)
+	}
+	p9, cell := rep.Review[0], rep.Review[1]
+	if p9.PairID != "P9" || p9.QuestionID != "P9" || !strings.HasPrefix(p9.Question, "Mutual: We each keep the other's information") ||
+		p9.Comment != res.Changes[1].Comment || p9.Comment == "" {
+		t.Errorf("review item %+v: want P9's own text as the question and its comment %q", p9, res.Changes[1].Comment)
+	}
+	if cell.Question != "Name" || cell.Comment != res.Changes[2].Comment {
+		t.Errorf("review item %+v: want the column's heading Name and comment %q", cell, res.Changes[2].Comment)
+	}
+}
