@@ -256,11 +256,7 @@ func onState(ctx *model.Context, d types.Dict) string {
 // listed in a page's /Annots to that page's number.
 func pageIndex(ctx *model.Context) map[int]int {
 	m := map[int]int{}
-	for i := 1; i <= ctx.PageCount; i++ {
-		pd, ir, _, err := ctx.PageDict(i, false)
-		if err != nil || pd == nil {
-			continue
-		}
+	eachPage(ctx, func(i int, pd types.Dict, ir *types.IndirectRef) {
 		if ir != nil {
 			m[ir.ObjectNumber.Value()] = i
 		}
@@ -271,7 +267,7 @@ func pageIndex(ctx *model.Context) map[int]int {
 				}
 			}
 		}
-	}
+	})
 	return m
 }
 
@@ -300,4 +296,16 @@ func sortFields(fs []*field) {
 		}
 		return a.Name < b.Name
 	})
+}
+
+// eachPage calls fn with each page's number, dictionary and reference, in
+// order, leaving out pages that cannot be read.
+func eachPage(ctx *model.Context, fn func(nr int, pd types.Dict, ref *types.IndirectRef)) {
+	for i := 1; i <= ctx.PageCount; i++ {
+		pd, ir, _, err := ctx.PageDict(i, false)
+		if err != nil || pd == nil {
+			continue
+		}
+		fn(i, pd, ir)
+	}
 }

@@ -238,11 +238,7 @@ func fieldQuestion(f *field) string {
 // page.
 func reviewNotesIn(ctx *model.Context) map[string]int {
 	out := map[string]int{}
-	for i := 1; i <= ctx.PageCount; i++ {
-		pd, _, _, err := ctx.PageDict(i, false)
-		if err != nil || pd == nil {
-			continue
-		}
+	eachPage(ctx, func(i int, pd types.Dict, _ *types.IndirectRef) {
 		for _, a := range arrayOf(ctx, entry(ctx, pd, "Annots")) {
 			ad := dictOf(ctx, a)
 			if ad == nil || textOf(ctx, entry(ctx, ad, "Subtype")) != "Text" {
@@ -254,6 +250,6 @@ func reviewNotesIn(ctx *model.Context) map[string]int {
 				out[name] = i
 			}
 		}
-	}
+	})
 	return out
 }

@@ -21,18 +21,25 @@ type Gray struct {
 // cannot render the page.
 func PDFRender(tb testing.TB, pdf []byte, page, dpi int) *Gray {
 	tb.Helper()
-	bin := lookPath(tb, "pdftoppm", "apt-get install poppler-utils")
 	in := writeTemp(tb, "render.pdf", pdf)
 	out := filepath.Join(filepath.Dir(in), "page")
 	p := strconv.Itoa(page)
-	res, err := run(DefaultTimeout, "", bin, "-gray", "-r", strconv.Itoa(dpi), "-f", p, "-l", p, "-singlefile", in, out)
+	poppler(tb, "pdftoppm", "render", page, "-gray", "-r", strconv.Itoa(dpi), "-f", p, "-l", p, "-singlefile", in, out)
+	return readPGM(tb, out+".pgm", dpi)
+}
+
+// poppler runs one of poppler's tools on page, failing tb (what the tool
+// could not do) when it fails.
+func poppler(tb testing.TB, tool, what string, page int, args ...string) {
+	tb.Helper()
+	bin := lookPath(tb, tool, "apt-get install poppler-utils")
+	res, err := run(DefaultTimeout, "", bin, args...)
 	if err != nil {
-		tb.Fatalf("readers: pdftoppm: %v", err)
+		tb.Fatalf("readers: %s: %v", tool, err)
 	}
 	if res.exit != 0 {
-		tb.Fatalf("readers: pdftoppm could not render page %d (exit %d):\n%s", page, res.exit, tail(res.stderr, 2000))
+		tb.Fatalf("readers: %s could not %s page %d (exit %d):\n%s", tool, what, page, res.exit, tail(res.stderr, 2000))
 	}
-	return readPGM(tb, out+".pgm", dpi)
 }
 
 // MuPDFRender renders page (1-based) of pdf with MuPDF through PyMuPDF,
@@ -137,17 +144,10 @@ func (g *Gray) ChangedOutside(before *Gray, rs ...[4]float64) int {
 // pdftoppm renders that at dpi, in gray.
 func PDFPrintRender(tb testing.TB, pdf []byte, page, dpi int) *Gray {
 	tb.Helper()
-	bin := lookPath(tb, "pdftocairo", "apt-get install poppler-utils")
 	in := writeTemp(tb, "print.pdf", pdf)
 	printed := filepath.Join(filepath.Dir(in), "printed.pdf")
 	p := strconv.Itoa(page)
-	res, err := run(DefaultTimeout, "", bin, "-pdf", "-f", p, "-l", p, in, printed)
-	if err != nil {
-		tb.Fatalf("readers: pdftocairo: %v", err)
-	}
-	if res.exit != 0 {
-		tb.Fatalf("readers: pdftocairo could not print page %d (exit %d):\n%s", page, res.exit, tail(res.stderr, 2000))
-	}
+	poppler(tb, "pdftocairo", "print", page, "-pdf", "-f", p, "-l", p, in, printed)
 	out, err := os.ReadFile(printed)
 	if err != nil {
 		tb.Fatalf("readers: pdftocairo wrote nothing: %v", err)
