@@ -147,7 +147,9 @@ func TrackChanges(author string) Option {
 }
 
 // CommentUncertain makes Write and Fill comment every answer whose
-// confidence is uncertain or unknown, giving the confidence and its note.
+// confidence is uncertain or unknown, giving the confidence and its note:
+// a Word comment, an Excel cell note, a PDF text annotation that does not
+// print.
 func CommentUncertain() Option { return func(c *config) { c.write.CommentUncertain = true } }
 
 // ReviewDate fixes the date tracked changes and comments carry (default:

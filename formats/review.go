@@ -86,9 +86,20 @@ func (o WriteOptions) NeedsComment(a Answer) bool {
 func CheckTrackChanges(o WriteOptions, t FileType) error {
 	if o.TrackChanges && t != Word {
 		return Errorf(ErrUnsupported, "track_changes",
-			"%s documents have no tracked changes; write without track_changes (comment_uncertain still flags uncertain answers with %s)", t, commentKind(t))
+			"%s; write without track_changes (comment_uncertain still flags uncertain answers with %s)", noTracking(t), commentKind(t))
 	}
 	return nil
+}
+
+// noTracking says why a format gets no tracked changes.
+func noTracking(t FileType) string {
+	switch t {
+	case Excel:
+		return "Excel keeps tracked changes only in legacy shared workbooks (a revision log formfill does not write), not in the cells of an .xlsx"
+	case PDF:
+		return "a PDF form has no tracked changes: a field holds one value"
+	}
+	return fmt.Sprintf("%s documents have no tracked changes", t)
 }
 
 func commentKind(t FileType) string {

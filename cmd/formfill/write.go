@@ -26,8 +26,9 @@ that would remove a field, footnote reference or bookmark is refused unless
 the answer says "force": true. insertion_xml may replace answer_text for
 structured content. --dry-run shows what would change without writing.
 For a reviewer: --track-changes (Word) writes each answer as a tracked change
-by --author, and --comment-uncertain comments every answer whose confidence
-is uncertain or unknown with its "note".`,
+by --author, and --comment-uncertain flags every answer whose confidence is
+uncertain or unknown with its "note": a Word comment, an Excel cell note, a
+PDF text annotation that does not print.`,
 		examples: []string{
 			"formfill write questionnaire.docx --answers answers.json -o filled.docx",
 			"formfill write form.pdf --answers answers.json --dry-run",

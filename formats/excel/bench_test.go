@@ -22,9 +22,37 @@ func BenchmarkExtract(b *testing.B) {
 	}
 }
 
-// BenchmarkWrite measures write_answers of 100 answers on the CAIQ.
+// BenchmarkWrite measures write_answers of 100 answers on the CAIQ; with
+// notes, every one of them uncertain and noted (comment_uncertain).
 func BenchmarkWrite(b *testing.B) {
 	doc := caiq(b)
+	answers := caiqAnswers(b, doc)
+	noted := make([]formats.Answer, len(answers))
+	for i, a := range answers {
+		a.Confidence, a.Note = formats.Uncertain, "checked with the team"
+		noted[i] = a
+	}
+	for _, c := range []struct {
+		name    string
+		answers []formats.Answer
+		opts    formats.WriteOptions
+	}{
+		{"plain", answers, formats.WriteOptions{}},
+		{"with notes", noted, formats.WriteOptions{CommentUncertain: true, Date: reviewDate}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				if _, err := New().Write(doc, c.answers, c.opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// caiqAnswers are 100 answers to the CAIQ's targets.
+func caiqAnswers(b *testing.B, doc []byte) []formats.Answer {
 	fields, err := New().ListFields(doc)
 	if err != nil {
 		b.Fatal(err)
@@ -38,12 +66,7 @@ func BenchmarkWrite(b *testing.B) {
 			answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: fmt.Sprintf("answer %d", i)})
 		}
 	}
-	b.SetBytes(int64(len(doc)))
-	for b.Loop() {
-		if _, err := New().Write(doc, answers, formats.WriteOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return answers
 }
 
 // realWorkbooks are the largest labelled questionnaires outside the

@@ -38,8 +38,9 @@ func newWriter(wb *workbook) *writer {
 	return w
 }
 
-// put writes value to c for the answer called name.
-func (w *writer) put(name string, c cell, value string, a formats.Answer) (formats.Change, []string, error) {
+// put writes value to c for the answer called name, and returns the cell
+// it wrote: c, or the anchor of the merged range c lies in.
+func (w *writer) put(name string, c cell, value string, a formats.Answer) (formats.Change, cell, []string, error) {
 	mode := a.Mode
 	sheet := w.wb.sheetName(c)
 	var warns []string
@@ -50,19 +51,19 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 	}
 	ref := c.name()
 	if f, _ := w.wb.f.GetCellFormula(sheet, ref); f != "" {
-		return formats.Change{}, nil, formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
+		return formats.Change{}, c, nil, formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
 	}
 	before, err := w.wb.f.GetCellValue(sheet, ref)
 	if err != nil {
-		return formats.Change{}, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "cell %s could not be read", w.wb.xpath(c))
+		return formats.Change{}, c, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "cell %s could not be read", w.wb.xpath(c))
 	}
 	final, err := combine(name, before, value, a)
 	if err != nil {
-		return formats.Change{}, nil, err
+		return formats.Change{}, c, nil, err
 	}
 	if final != "" || mode != formats.Delete && mode != formats.ReplaceText {
 		if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
-			return formats.Change{}, nil, err
+			return formats.Change{}, c, nil, err
 		}
 	}
 	if vis, _ := w.wb.f.GetSheetVisible(sheet); !vis {
@@ -71,20 +72,20 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 		warns = append(warns, fmt.Sprintf("%s: row %d of sheet %q is hidden; the answer will not show until it is unhidden", name, c.row, sheet))
 	}
 	if n := len([]rune(final)); n > maxCellChars {
-		return formats.Change{}, nil, formats.Errorf(formats.ErrInvalidArgument, name, "the answer has %d characters; an Excel cell holds at most %d", n, maxCellChars)
+		return formats.Change{}, c, nil, formats.Errorf(formats.ErrInvalidArgument, name, "the answer has %d characters; an Excel cell holds at most %d", n, maxCellChars)
 	}
 	if prev, dup := w.written[c]; dup {
 		warns = append(warns, fmt.Sprintf("%s: %s was already written by %s; the later answer wins", name, ref, prev))
 	}
 	if err := w.store(sheet, c, before, final); err != nil {
-		return formats.Change{}, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "writing %s failed", w.wb.xpath(c))
+		return formats.Change{}, c, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "writing %s failed", w.wb.xpath(c))
 	}
 	w.written[c], w.sheets[sheet] = name, true
 	after, _ := w.wb.f.GetCellValue(sheet, ref)
 	if mode == "" {
 		mode = formats.ReplaceContent
 	}
-	return formats.Change{PairID: name, XPath: w.wb.xpath(c), Mode: mode, Before: before, After: after}, warns, nil
+	return formats.Change{PairID: name, XPath: w.wb.xpath(c), Mode: mode, Before: before, After: after}, c, warns, nil
 }
 
 // combine applies the write mode to the cell's current text.

@@ -16,10 +16,11 @@ import (
 
 // save serialises the workbook through excelize, then keeps from that
 // output only the parts a write changes (the written worksheets, the
-// shared strings, and parts excelize had to add) and copies every other
-// entry of the original package raw: styles, other sheets, the workbook,
-// drawings and the rest stay byte-identical.
-func (wb *workbook) save(written map[string]bool) ([]byte, error) {
+// shared strings, the parts of the notes it added, and parts excelize had
+// to add) and copies every other entry of the original package raw:
+// styles, other sheets, the workbook, drawings and the rest stay
+// byte-identical.
+func (wb *workbook) save(written, noteParts map[string]bool) ([]byte, error) {
 	wb.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return zip.NewWriter(wb.stop.Writer(w)) })
 	buf, err := wb.f.WriteToBuffer()
 	if err != nil {
@@ -34,6 +35,9 @@ func (wb *workbook) save(written map[string]bool) ([]byte, error) {
 		return nil, err
 	}
 	want := map[string]bool{"xl/sharedStrings.xml": true}
+	for p := range noteParts {
+		want[p] = true
+	}
 	for s := range written {
 		if parts[s] == "" {
 			// A package layout this reader does not follow: excelize's
@@ -59,7 +63,7 @@ func (wb *workbook) save(written map[string]bool) ([]byte, error) {
 			replaced[f.Name] = data
 		}
 	}
-	if len(added) > 0 {
+	if workbookLevel(added, noteParts) {
 		// New parts (a first shared-strings table) need their content type
 		// and relationship, which excelize wrote into these two.
 		for _, name := range []string{"[Content_Types].xml", "xl/_rels/workbook.xml.rels"} {
@@ -73,6 +77,18 @@ func (wb *workbook) save(written map[string]bool) ([]byte, error) {
 		}
 	}
 	return wb.rewrite(wb.arch.Zip, replaced, added)
+}
+
+// workbookLevel reports whether excelize added parts other than those of
+// notes (which their worksheet's relationships reach, and whose content
+// types are among noteParts): those hang off the workbook's relationships.
+func workbookLevel(added map[string][]byte, noteParts map[string]bool) bool {
+	for name := range added {
+		if !noteParts[name] {
+			return true
+		}
+	}
+	return false
 }
 
 // unmarkAll is excelize's output with the parts it wrote back still marked

@@ -51,13 +51,14 @@ func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *for
 	if err != nil {
 		return nil, err
 	}
-	return wb.verify(expected)
+	return wb.verifyWith(expected, newReviewer(wb))
 }
 
-// verify compares expected answers with the workbook's cells. Structural
-// issues: targets that do not resolve, targets under a merged range, and
-// answer cells that hold a formula. It fails only when the call is stopped.
-func (wb *workbook) verify(expected []formats.ExpectedAnswer) (*formats.VerificationReport, error) {
+// verifyWith compares expected answers with the workbook's cells.
+// Structural issues: targets that do not resolve, targets under a merged
+// range, and answer cells that hold a formula. rv completes the review
+// list. It fails only when the call is stopped.
+func (wb *workbook) verifyWith(expected []formats.ExpectedAnswer, rv *reviewer) (*formats.VerificationReport, error) {
 	var issues []string
 	results := make([]formats.ContentResult, 0, len(expected))
 	w := newWriter(wb)
@@ -86,7 +87,9 @@ func (wb *workbook) verify(expected []formats.ExpectedAnswer) (*formats.Verifica
 		r.Actual, r.Status = w.readBack(sheet, c, ex.ExpectedText)
 		results = append(results, r)
 	}
-	return formats.Report(issues, results, expected), nil
+	rep := formats.Report(issues, results, expected)
+	rep.Review = formats.ReviewList(expected, rv.place)
+	return rep, nil
 }
 
 // readBack reads a cell as shown and, when that does not match, as stored

@@ -10,77 +10,107 @@ import (
 // memory first; any bad answer fails the whole call, so nothing is
 // half-written.
 func (e *Engine) Write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
-	res, _, err := e.write(doc, answers, opts)
+	res, _, _, err := e.write(doc, answers, opts, false)
 	return res, err
 }
 
 // Fill implements formats.Filler: write, then verify on the same parsed
 // workbook, without parsing the output again.
 func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, rep *formats.VerificationReport, err error) {
-	res, wb, err := e.write(doc, answers, opts)
+	res, wb, rv, err := e.write(doc, answers, opts, true)
 	if err != nil || opts.DryRun {
 		return res, nil, err
 	}
 	defer guard(wb.stop, &err)
-	rep, err = wb.verify(formats.ExpectedFromAnswers(answers))
+	rep, err = wb.verifyWith(formats.ExpectedFromAnswers(answers), rv)
 	if err != nil {
 		return nil, nil, err
 	}
 	return res, rep, nil
 }
 
-func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, wb *workbook, err error) {
+// write applies the answers. With review, the reviewer it returns knows
+// the questions of the uncertain answers' cells as they were before the
+// write, for the review list of a fill.
+func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions, review bool) (res *formats.WriteResult, wb *workbook, rv *reviewer, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	if _, err := formats.CheckWrite(answers, opts, formats.Excel); err != nil {
-		return nil, nil, err
-	}
-	if opts.CommentUncertain {
-		return nil, nil, formats.Errorf(formats.ErrUnsupported, "comment_uncertain",
-			"Excel cell notes for uncertain answers are not implemented yet; write without comment_uncertain and use the review list of verify_output")
+	st, err := formats.CheckWrite(answers, opts, formats.Excel)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	if wb, err = e.open(doc, stop); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	if review {
+		rv = newReviewer(wb)
+		rv.remember(answers)
 	}
 	w := newWriter(wb)
+	var nt *notes
+	if opts.CommentUncertain {
+		nt = newNotes(wb, st)
+	}
 	res = &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	for i, a := range answers {
 		if err := wb.stop.Check(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		name := a.PairID
-		if name == "" {
-			name = fmt.Sprintf("answers[%d]", i)
+		ch, warn, err := w.answer(i, a, nt, opts)
+		if err != nil {
+			return nil, nil, nil, err
 		}
-		value := a.AnswerText
-		if a.InsertionXML != "" {
-			value = a.InsertionXML
-		}
-		if value == formats.Skip {
-			res.Skipped = append(res.Skipped, name)
+		if ch == nil {
+			res.Skipped = append(res.Skipped, answerName(i, a))
 			continue
 		}
-		c, err := wb.resolve(a)
-		if err != nil {
-			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, name, err, "unknown target")
-		}
-		ch, warn, err := w.put(name, c, value, a)
-		if err != nil {
-			return nil, nil, err
-		}
-		res.Changes = append(res.Changes, ch)
+		res.Changes = append(res.Changes, *ch)
 		res.Warnings = append(res.Warnings, warn...)
 	}
 	if opts.DryRun {
-		return res, wb, nil
+		return res, wb, rv, nil
 	}
 	if err := wb.stop.Check(); err != nil {
+		return nil, nil, nil, err
+	}
+	if res.Document, err = wb.save(w.sheets, nt.changed()); err != nil {
+		return nil, nil, nil, err
+	}
+	return res, wb, rv, nil
+}
+
+func answerName(i int, a formats.Answer) string {
+	if a.PairID == "" {
+		return fmt.Sprintf("answers[%d]", i)
+	}
+	return a.PairID
+}
+
+// answer writes answer i (nil for a skipped one) and, when it is uncertain
+// and the options ask for it, puts a note on its cell.
+func (w *writer) answer(i int, a formats.Answer, nt *notes, opts formats.WriteOptions) (*formats.Change, []string, error) {
+	name := answerName(i, a)
+	value := a.AnswerText
+	if a.InsertionXML != "" {
+		value = a.InsertionXML
+	}
+	if value == formats.Skip {
+		return nil, nil, nil
+	}
+	c, err := w.wb.resolve(a)
+	if err != nil {
+		return nil, nil, formats.Wrap(formats.ErrInvalidArgument, name, err, "unknown target")
+	}
+	ch, at, warn, err := w.put(name, c, value, a)
+	if err != nil {
 		return nil, nil, err
 	}
-	if res.Document, err = wb.save(w.sheets); err != nil {
-		return nil, nil, err
+	if nt != nil && opts.NeedsComment(a) {
+		if ch.Comment, err = nt.add(name, w.wb.sheetName(at), at, formats.CommentText(a.Confidence, a.Note)); err != nil {
+			return nil, nil, err
+		}
 	}
-	return res, wb, nil
+	return &ch, warn, nil
 }
 
 // resolve finds an answer's cell: pair_id when it is an element ID or a

@@ -292,7 +292,7 @@ func TestShapedClustersExtractAsTheirCharacters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := d.apply(plan)
+	out, _, _, err := d.apply(plan, nil, formats.Stamp{})
 	if err != nil {
 		t.Fatal(err)
 	}

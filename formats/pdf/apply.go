@@ -24,58 +24,66 @@ import (
 // and gives up on the whole form when any one of them is slightly
 // non-conforming (a checkbox /V written as a string, a widget without a
 // field type), which real forms often are.
-func (d *document) apply(plan []*assignment) ([]byte, []string, error) {
+//
+// The review notes of uncertain answers (see review.go) go into the same
+// update; apply returns where each went, by field.
+func (d *document) apply(plan []*assignment, notes []fieldNote, st formats.Stamp) ([]byte, map[*field]string, []string, error) {
 	ctx := d.ctx
 	if err := loadLazyObjects(ctx, d.stop); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	before, err := snapshot(ctx, d.stop)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	warnings := d.dropBrokenExtras()
 	fs := newFontSet(ctx, d.fonts)
 	filled := map[*field]bool{}
 	for _, a := range plan {
 		if err := d.stop.Check(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		w, err := d.fillOne(a, fs)
 		if err != nil {
-			return nil, nil, formats.Wrap(formats.ErrInvalidDocument, fieldRef(a.f), err, "the field's value or appearance could not be written")
+			return nil, nil, nil, formats.Wrap(formats.ErrInvalidDocument, fieldRef(a.f), err, "the field's value or appearance could not be written")
 		}
 		warnings = append(warnings, w...)
 		filled[a.f] = true
 	}
 	w, err := d.drawUnshown(fs, filled)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	warnings = append(warnings, w...)
 	if err := fs.finishFonts(); err != nil {
-		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "embedding the fonts of the new appearances failed")
+		return nil, nil, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "embedding the fonts of the new appearances failed")
 	}
 	if af := acroForm(ctx); af != nil {
 		af.Delete("NeedAppearances")
 		d.ensureZapfDingbats(af)
 	}
+	placed, w, err := d.annotate(notes, st)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	warnings = append(warnings, w...)
 	out, err := increment(d.data, ctx, before, d.stop)
 	if err == nil {
-		return out, warnings, nil
+		return out, placed, warnings, nil
 	}
 	if errors.Is(err, formats.ErrStopped) {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// No usable xref chain to append to: write the whole file anew.
 	slog.Debug("pdf: incremental save impossible, rewriting", "err", err)
 	var buf bytes.Buffer
 	if err := api.WriteContext(ctx, d.stop.Writer(&buf)); err != nil {
 		if errors.Is(err, formats.ErrStopped) {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "writing the filled PDF failed")
+		return nil, nil, nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "writing the filled PDF failed")
 	}
-	return buf.Bytes(), warnings, nil
+	return buf.Bytes(), placed, warnings, nil
 }
 
 // drawUnshown draws the fields formfill did not fill that have a value

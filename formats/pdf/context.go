@@ -63,15 +63,18 @@ func pageContent(ctx *model.Context, pd types.Dict) []byte {
 
 // addContext fills each field's Context with the page text closest to it:
 // on its row to the left (a label), else just above it.
-func addContext(d *document) {
+func addContext(d *document) { addContextTo(d.ctx, d.fields) }
+
+// addContextTo is addContext for some fields, reading only their pages.
+func addContextTo(ctx *model.Context, fields []*field) {
 	runs := map[int][]run{}
-	for _, f := range d.fields {
+	for _, f := range fields {
 		if f.Page == 0 {
 			continue
 		}
 		rs, ok := runs[f.Page]
 		if !ok {
-			rs = phrases(pageRunsOf(d.ctx, f.Page))
+			rs = phrases(pageRunsOf(ctx, f.Page))
 			runs[f.Page] = rs
 		}
 		f.Context = nearText(rs, f.rect, f.Kind == kindCheckbox || f.Kind == kindRadio)

@@ -76,12 +76,9 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 
 func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, d *document, err error) {
 	defer guard(&err)
-	if _, err := formats.CheckWrite(answers, opts, formats.PDF); err != nil {
+	st, err := formats.CheckWrite(answers, opts, formats.PDF)
+	if err != nil {
 		return nil, nil, err
-	}
-	if opts.CommentUncertain {
-		return nil, nil, formats.Errorf(formats.ErrUnsupported, "comment_uncertain",
-			"PDF text annotations for uncertain answers are not implemented yet; write without comment_uncertain and use the review list of verify_output")
 	}
 	d, err = e.open(doc)
 	if err != nil {
@@ -96,9 +93,12 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 		res.Warnings = append(res.Warnings, d.brokenExtras()...)
 		return res, d, nil
 	}
-	out, warnings, err := d.apply(plan)
+	out, placed, warnings, err := d.apply(plan, reviewNotes(plan, opts), st)
 	if err != nil {
 		return nil, nil, err
+	}
+	for i, as := range plan {
+		res.Changes[i].Comment = placed[as.f]
 	}
 	res.Document = out
 	res.Warnings = append(res.Warnings, warnings...)

@@ -289,3 +289,15 @@ func sortFields(fs []*field) {
 		return a.Name < b.Name
 	})
 }
+
+// eachPage calls fn with each page's number, dictionary and reference, in
+// order, leaving out pages that cannot be read.
+func eachPage(ctx *model.Context, fn func(nr int, pd types.Dict, ref *types.IndirectRef)) {
+	for i := 1; i <= ctx.PageCount; i++ {
+		pd, ir, _, err := ctx.PageDict(i, false)
+		if err != nil || pd == nil {
+			continue
+		}
+		fn(i, pd, ir)
+	}
+}

@@ -16,6 +16,7 @@ type assignment struct {
 	values  []string // list boxes
 	checked bool     // checkboxes
 	before  string
+	answers []formats.Answer // the answers applied to the field, in order
 }
 
 // after is the field's display value once the assignment is applied.
@@ -39,7 +40,7 @@ func (d *document) plan(answers []formats.Answer) ([]*assignment, *formats.Write
 	res := &formats.WriteResult{Changes: []formats.Change{}}
 	byField := map[*field]*assignment{}
 	var order []*assignment
-	for i, a := range answers {
+	for _, a := range answers {
 		if err := d.stop.Check(); err != nil {
 			return nil, nil, err
 		}
@@ -72,6 +73,7 @@ func (d *document) plan(answers []formats.Answer) ([]*assignment, *formats.Write
 		if warn != "" {
 			res.Warnings = append(res.Warnings, warn)
 		}
+		next.answers = append(next.answers[:len(next.answers):len(next.answers)], a)
 		if !seen {
 			order = append(order, next)
 		} else {
@@ -79,7 +81,6 @@ func (d *document) plan(answers []formats.Answer) ([]*assignment, *formats.Write
 			next = prev
 		}
 		byField[f] = next
-		_ = i
 	}
 	for _, as := range order {
 		res.Changes = append(res.Changes, formats.Change{PairID: as.f.ID, XPath: as.f.Name, Mode: formats.ReplaceContent, Before: as.before, After: as.after()})

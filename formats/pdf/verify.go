@@ -24,6 +24,7 @@ func verifyFields(ctx *model.Context, fields []*field, expected []formats.Expect
 	}
 	var results []formats.ContentResult
 	var structural []string
+	of := map[formats.ExpectedAnswer]*field{}
 	for _, e := range expected {
 		key := e.PairID
 		if key == "" {
@@ -33,6 +34,7 @@ func verifyFields(ctx *model.Context, fields []*field, expected []formats.Expect
 		if id := strings.ToUpper(key); isFieldID(key) && byID[id] != nil {
 			f = byID[id]
 		}
+		of[e] = f
 		if f == nil {
 			results = append(results, formats.ContentResult{PairID: key, Status: formats.ContentMissing, Expected: e.ExpectedText})
 			structural = append(structural, fmt.Sprintf("%s: no form field with this ID or name", key))
@@ -52,7 +54,9 @@ func verifyFields(ctx *model.Context, fields []*field, expected []formats.Expect
 			structural = append(structural, fmt.Sprintf("%s: the field has a value but no appearance stream; some viewers will show it empty", fieldRef(f)))
 		}
 	}
-	return formats.Report(structural, results, expected)
+	rep := formats.Report(structural, results, expected)
+	rep.Review = formats.ReviewList(expected, reviewPlaces(ctx, of))
+	return rep
 }
 
 func compareField(f *field, expected string) formats.ContentStatus {

@@ -73,15 +73,23 @@ func BenchmarkVerify(b *testing.B) {
 }
 
 // BenchmarkEdits applies the in-place edits of the hand-built agreement
-// scenario (replace_text, insert with tags, delete) in one call.
+// scenario (replace_text, insert with tags, delete) in one call, plain and
+// as tracked changes.
 func BenchmarkEdits(b *testing.B) {
 	doc := agreementDocx(b)
 	answers := handBuiltEdits
 	e := New()
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := e.Write(doc, answers, formats.WriteOptions{}); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct {
+		name string
+		opts formats.WriteOptions
+	}{{"plain", formats.WriteOptions{}}, {"tracked", formats.WriteOptions{TrackChanges: true, Date: reviewDate}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Write(doc, answers, c.opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

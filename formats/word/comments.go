@@ -38,18 +38,43 @@ func (rv *reviser) addComment(t target, text string, touched []*etree.Element) s
 	if rootBody(first) == nil || rootBody(last) == nil {
 		return ""
 	}
-	id := rv.newID()
-	sid := strconv.Itoa(id)
-	start := etree.NewElement("w:commentRangeStart")
-	start.CreateAttr("w:id", sid)
-	end := etree.NewElement("w:commentRangeEnd")
-	end.CreateAttr("w:id", sid)
-	ref := etree.NewElement("w:r")
-	ref.CreateElement("w:commentReference").CreateAttr("w:id", sid)
+	start, end, ref, sid := rv.commentMarks(text)
 	placeBefore(first, start)
 	placeAfter(last, end, ref)
-	rv.comments = append(rv.comments, newComment{id: id, text: text})
 	return formats.CommentPlace("Word comment", sid, t.id)
+}
+
+// addPointComment puts a comment on a point between blocks, where an
+// answer removed something and left nothing to anchor on, and returns
+// where it went.
+func (rv *reviser) addPointComment(t target, text string, g gap) string {
+	if rootBody(g.at) == nil {
+		return ""
+	}
+	start, end, ref, sid := rv.commentMarks(text)
+	if g.before {
+		placeBefore(g.at, ref)
+		placeBefore(g.at, end)
+		placeBefore(g.at, start)
+	} else {
+		placeAfter(g.at, start, end, ref)
+	}
+	return formats.CommentPlace("Word comment", sid, "the place of "+t.id)
+}
+
+// commentMarks makes a new comment with text and the marks that anchor it:
+// the range start and end and the run showing its reference.
+func (rv *reviser) commentMarks(text string) (start, end, ref *etree.Element, sid string) {
+	id := rv.newID()
+	sid = strconv.Itoa(id)
+	start = etree.NewElement("w:commentRangeStart")
+	start.CreateAttr("w:id", sid)
+	end = etree.NewElement("w:commentRangeEnd")
+	end.CreateAttr("w:id", sid)
+	ref = etree.NewElement("w:r")
+	ref.CreateElement("w:commentReference").CreateAttr("w:id", sid)
+	rv.comments = append(rv.comments, newComment{id: id, text: text})
+	return start, end, ref, sid
 }
 
 // placeBefore puts m right before the content of el: before el itself

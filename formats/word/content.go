@@ -228,22 +228,16 @@ func insertAfter(ref *etree.Element, els []*etree.Element) {
 
 // tidy removes run stubs left by edits (runs holding nothing but their
 // properties, empty w:t) and gives every cell the paragraph it must end
-// with.
+// with. Tracked deletions are left as they are: they are the record of a
+// revision, which review marks must find unchanged.
 func tidy(el *etree.Element) {
 	for _, t := range findW(el, "t") {
-		if t.Text() == "" && t.Parent() != nil && isW(t.Parent(), "r") {
+		if t.Text() == "" && t.Parent() != nil && isW(t.Parent(), "r") && !inDeletion(t.Parent(), el) {
 			t.Parent().RemoveChild(t)
 		}
 	}
 	for _, r := range findW(el, "r") {
-		empty := true
-		for _, c := range r.ChildElements() {
-			if !isW(c, "rPr") {
-				empty = false
-				break
-			}
-		}
-		if empty && r.Parent() != nil {
+		if isStub(r) && r.Parent() != nil && !inDeletion(r, el) {
 			r.Parent().RemoveChild(r)
 		}
 	}
@@ -252,4 +246,25 @@ func tidy(el *etree.Element) {
 			tc.CreateElement("w:p")
 		}
 	}
+}
+
+// isStub reports a run holding nothing but its properties.
+func isStub(r *etree.Element) bool {
+	for _, c := range r.ChildElements() {
+		if !isW(c, "rPr") {
+			return false
+		}
+	}
+	return true
+}
+
+// inDeletion reports whether el sits in a tracked deletion (w:del,
+// w:moveFrom) inside root.
+func inDeletion(el, root *etree.Element) bool {
+	for p := el.Parent(); p != nil && p != root; p = p.Parent() {
+		if isW(p, "del") || isW(p, "moveFrom") {
+			return true
+		}
+	}
+	return false
 }

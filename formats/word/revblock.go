@@ -32,12 +32,14 @@ func (w *watch) container(parent *etree.Element, olds []pair, now []*etree.Eleme
 			marks = marks || isW(it.el, "p")
 		case deleted:
 			if !w.track() {
+				w.noteGap(parent, items, k)
 				continue
 			}
 			if err := w.deleteBlock(it.el); err != nil {
 				return err
 			}
 			putBack(parent, items, k)
+			w.touch(it.el)
 			marks = marks || isW(it.el, "p")
 		}
 	}
@@ -45,6 +47,29 @@ func (w *watch) container(parent *etree.Element, olds []pair, now []*etree.Eleme
 		return w.settleMarks(parent, items)
 	}
 	return nil
+}
+
+// noteGap remembers where a block removed without tracked changes was,
+// with its text: the comment of an answer that only removed something has
+// nothing left to be anchored on, so it marks the place instead.
+func (w *watch) noteGap(parent *etree.Element, items []item, k int) {
+	w.gone = append(w.gone, oneLine(textOf(items[k].el)))
+	if w.gap != nil {
+		return
+	}
+	for _, next := range items[k+1:] {
+		if next.st != deleted && next.el.Parent() == parent {
+			w.gap = &gap{at: next.el, before: true}
+			return
+		}
+	}
+	for i := k - 1; i >= 0; i-- {
+		if items[i].st != deleted && items[i].el.Parent() == parent {
+			w.gap = &gap{at: items[i].el}
+			return
+		}
+	}
+	w.gap = &gap{at: parent, before: true}
 }
 
 // putBack inserts the deleted item k into parent before the next item that

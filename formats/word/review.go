@@ -11,8 +11,9 @@ import (
 // maxQuestion bounds the question text of a review item.
 const maxQuestion = 300
 
-// reviewPlaces returns the review-list lookup of the document: the
-// question each answer answers and the comment the document shows on it.
+// reviewPlaces returns the review-list lookup of verify: each expected
+// answer's target found by its ID in this document, the question it
+// answers and the comment the document shows on it.
 func (d *document) reviewPlaces() func(formats.ExpectedAnswer) formats.ReviewPlace {
 	var questions map[string]formats.Target
 	return func(e formats.ExpectedAnswer) formats.ReviewPlace {
@@ -21,22 +22,64 @@ func (d *document) reviewPlaces() func(formats.ExpectedAnswer) formats.ReviewPla
 			return formats.ReviewPlace{}
 		}
 		if questions == nil {
-			questions = map[string]formats.Target{}
-			if m, err := d.compact(); err == nil {
-				for _, q := range m.Targets {
-					questions[q.ID] = q
-				}
-			}
+			questions = d.targetQuestions()
 		}
-		var p formats.ReviewPlace
-		if q, ok := questions[t.id]; ok && q.Question != "" {
-			p.QuestionID, p.Question = q.QuestionID, q.Question
-		} else {
-			p.QuestionID, p.Question = d.questionOf(t, e.ExpectedText)
-		}
+		p := d.questionPlace(t, questions[t.id], e.ExpectedText)
 		p.Comment = d.commentAt(t)
 		return p
 	}
+}
+
+// filledPlaces returns the review-list lookup of fill: the elements the
+// answers were written to (IDs name the document as given, and
+// paragraphs inserted or deleted shift the IDs of the written one), the
+// questions of the document as given, and the comments the write put on
+// them.
+func (d *document) filledPlaces(done []*applied, questions map[string]formats.Target) func(formats.ExpectedAnswer) formats.ReviewPlace {
+	byAnswer := map[formats.ExpectedAnswer]*applied{}
+	for _, ap := range done {
+		e := formats.ExpectedAnswer{PairID: ap.a.PairID, XPath: ap.a.XPath, ExpectedText: ap.plain, Confidence: ap.a.Confidence, Note: ap.a.Note}
+		if e.PairID == "" {
+			e.PairID = e.XPath
+		}
+		if _, seen := byAnswer[e]; !seen {
+			byAnswer[e] = ap
+		}
+	}
+	return func(e formats.ExpectedAnswer) formats.ReviewPlace {
+		ap, ok := byAnswer[e]
+		if !ok {
+			return formats.ReviewPlace{}
+		}
+		p := d.questionPlace(ap.t, questions[ap.t.id], e.ExpectedText)
+		p.Comment = ap.comment
+		return p
+	}
+}
+
+// targetQuestions maps the IDs of the compact map's answer targets to
+// them, for the questions they answer.
+func (d *document) targetQuestions() map[string]formats.Target {
+	questions := map[string]formats.Target{}
+	m, err := d.compact()
+	if err != nil {
+		return questions // stopped: the guesses of questionOf stand in
+	}
+	for _, q := range m.Targets {
+		questions[q.ID] = q
+	}
+	return questions
+}
+
+// questionPlace is the question target t answers: the map's, else the
+// one questionOf finds around it.
+func (d *document) questionPlace(t target, q formats.Target, answer string) formats.ReviewPlace {
+	if q.Question != "" {
+		return formats.ReviewPlace{QuestionID: q.QuestionID, Question: q.Question}
+	}
+	var p formats.ReviewPlace
+	p.QuestionID, p.Question = d.questionOf(t, answer)
+	return p
 }
 
 // questionOf guesses the question a target answers where the map's targets
@@ -80,6 +123,9 @@ func (d *document) questionOf(t target, answer string) (string, string) {
 	}
 	if text == "…" {
 		return "", ""
+	}
+	if p == t.el {
+		return t.id, shorten(text, maxQuestion) // the ID the answer gave
 	}
 	return d.idOf(p), shorten(text, maxQuestion)
 }

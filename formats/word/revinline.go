@@ -139,8 +139,8 @@ func (w *watch) insertedForm(el *etree.Element, ours bool) ([]*etree.Element, er
 func (w *watch) deletedForm(old *etree.Element, ours bool) ([]*etree.Element, error) {
 	switch {
 	case isW(old, "r"):
-		if ours {
-			return nil, nil
+		if ours || isStub(old) {
+			return nil, nil // never there, or nothing to show: nothing to reject back
 		}
 		asDeleted(old)
 		return []*etree.Element{w.wrap("del", old)}, nil

@@ -2,6 +2,7 @@ package word
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
@@ -64,6 +65,16 @@ type watch struct {
 	liveOf  map[*etree.Element]*etree.Element
 	touched []*etree.Element        // what the answer changed, in document order
 	fresh   map[*etree.Element]bool // the w:ins and w:del made for this answer
+	// gap is where the first block the answer removed without tracked
+	// changes was, and gone the text of every such block.
+	gap  *gap
+	gone []string
+}
+
+// gap is a place between blocks: the start of at, or its end.
+type gap struct {
+	at     *etree.Element
+	before bool
 }
 
 // watch starts watching target t for answer a; nil when the answer needs
@@ -138,8 +149,14 @@ func (w *watch) finish() (string, error) {
 	if w.comment == "" {
 		return "", nil
 	}
+	if len(w.touched) == 0 && w.gap != nil {
+		return w.rv.addPointComment(w.t, w.comment+"\nRemoved here: "+shorten(strings.Join(w.gone, " / "), maxRemovedQuote), *w.gap), nil
+	}
 	return w.rv.addComment(w.t, w.comment, w.touched), nil
 }
+
+// maxRemovedQuote bounds the removed text a point comment quotes.
+const maxRemovedQuote = 300
 
 // track reports whether changes are recorded, not only noticed.
 func (w *watch) track() bool { return w.rv.opts.TrackChanges }

@@ -37,6 +37,9 @@ func (w *watch) settleMarks(parent *etree.Element, items []item) error {
 			end++
 		}
 		if end > start {
+			if err := w.markBeforeInserted(seq[start:end]); err != nil {
+				return err
+			}
 			if err := w.settleEnd(seq[start:end]); err != nil {
 				return err
 			}
@@ -44,6 +47,69 @@ func (w *watch) settleMarks(parent *etree.Element, items []item) error {
 		start = end + 1
 	}
 	return nil
+}
+
+// markBeforeInserted records new paragraphs that follow a kept paragraph
+// ending in an insertion of this author the way Word records pressing
+// Enter at the end of a paragraph: the kept paragraph's mark is the
+// inserted one, and the last new paragraph's mark takes over its place
+// (and, on rejection, its properties). Both forms mean the same, but
+// LibreOffice (7.4) joins two insertions of one author on either side of
+// an unchanged paragraph mark into one, and rejecting that removes the
+// mark between them, running the kept paragraph into the next. New
+// paragraphs at the end of a stretch are left to settleEnd, which records
+// them this way anyway.
+func (w *watch) markBeforeInserted(seq []*item) error {
+	for i := 1; i < len(seq); i++ {
+		prev := seq[i-1]
+		if seq[i].st != inserted || prev.st != kept || !w.endsInInsertion(prev.el) || markedParagraph(prev.el) {
+			continue
+		}
+		j := i
+		for j+1 < len(seq) && seq[j+1].st == inserted {
+			j++
+		}
+		if j == len(seq)-1 {
+			return nil
+		}
+		unmark(seq[j].el, "ins")
+		w.rv.markParagraph(prev.el, "ins")
+		if err := w.rv.recordPPr(seq[j].el, oldPPr(prev)); err != nil {
+			return err
+		}
+		i = j
+	}
+	return nil
+}
+
+// markedParagraph reports whether a paragraph's mark is recorded as
+// inserted or deleted.
+func markedParagraph(p *etree.Element) bool {
+	rPr := pathW(p, "pPr", "rPr")
+	return rPr != nil && (childW(rPr, "ins") != nil || childW(rPr, "del") != nil)
+}
+
+// endsInInsertion reports whether the last thing paragraph (or run
+// holder) el shows is text inserted by this write's author, what comes
+// after it showing nothing.
+func (w *watch) endsInInsertion(el *etree.Element) bool {
+	kids := el.ChildElements()
+	for k := len(kids) - 1; k >= 0; k-- {
+		c := kids[k]
+		switch {
+		case isProperties(c), isRangeMarker(c), isW(c, "proofErr"), isW(c, "del"):
+			continue
+		case isW(c, "ins"):
+			author, _ := attr(c, "w", "author")
+			return author == w.rv.st.Author
+		case c.Space == "w" && runHolders[c.Tag]:
+			return w.endsInInsertion(c)
+		case isW(c, "sdt") && childW(c, "sdtContent") != nil:
+			return w.endsInInsertion(childW(c, "sdtContent"))
+		}
+		return false
+	}
+	return false
 }
 
 // settleEnd gives the last paragraph of a stretch of paragraphs (up to a

@@ -38,6 +38,10 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 		return nil, nil, err
 	}
 	source := anchorsIn(d.body)
+	var questions map[string]formats.Target
+	if anyUnsure(answers) {
+		questions = d.targetQuestions() // of the document as given, which the IDs name
+	}
 	res, done, err := d.writeAll(answers, opts, st)
 	if err != nil {
 		return nil, nil, err
@@ -62,7 +66,7 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	issues = append(issues, lostIssues(source, anchorsIn(d.body), forced)...)
 	rep := formats.Report(issues, results, expected)
-	rep.Review = formats.ReviewList(expected, d.reviewPlaces())
+	rep.Review = formats.ReviewList(expected, d.filledPlaces(done, questions))
 	return res, rep, nil
 }
 
@@ -77,6 +81,7 @@ type applied struct {
 	found      int              // occurrences of find an edit changed
 	findBefore int              // occurrences of find before a delete
 	forced     []anchor         // anchors removed on purpose
+	comment    string           // where its review comment went, "" for none
 }
 
 // writeAll resolves every target first (IDs name the document as it was
@@ -128,6 +133,7 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions,
 			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
 		res.Changes[len(res.Changes)-1].Comment = comment
+		ap.comment = comment
 		done = append(done, ap)
 	}
 	if opts.DryRun {
@@ -257,4 +263,14 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 		err = appendTo(t, text, c)
 	}
 	return ap, err
+}
+
+// anyUnsure reports whether any answer is one the review list shows.
+func anyUnsure(answers []formats.Answer) bool {
+	for _, a := range answers {
+		if formats.Unsure(a.Confidence) {
+			return true
+		}
+	}
+	return false
 }

@@ -94,6 +94,26 @@ func LibreOfficeSheets(tb testing.TB, xlsx []byte) map[string]string {
 	return out
 }
 
+// resaveFilters are the export filters LibreOfficeResave saves with.
+var resaveFilters = map[string]string{
+	"xlsx": "xlsx:Calc MS Excel 2007 XML",
+	"docx": "docx:MS Word 2007 XML",
+}
+
+// LibreOfficeResave opens doc (of type ext, "xlsx" or "docx") in headless
+// LibreOffice and returns it saved again in the same format: what
+// LibreOffice read of the document, written by its own code, for a reader
+// to check that nothing was dropped (a workbook's notes, say). A document
+// LibreOffice cannot open fails tb.
+func LibreOfficeResave(tb testing.TB, doc []byte, ext string) []byte {
+	tb.Helper()
+	filter, ok := resaveFilters[ext]
+	if !ok {
+		tb.Fatalf("readers: LibreOfficeResave of %q is not supported; want xlsx or docx", ext)
+	}
+	return []byte(convert(tb, [][]byte{doc}, ext, filter)[0][0].text)
+}
+
 // converted is one output file of a conversion.
 type converted struct {
 	name string // sheet name for CSV, empty for text
@@ -136,6 +156,12 @@ func convert(tb testing.TB, docs [][]byte, ext, filter string) [][]converted {
 				}
 			}
 		} else if p := filepath.Join(outDir, base+".pdf"); filter == "pdf" && fileExists(p) {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				tb.Fatalf("readers: LibreOffice output: %v", err)
+			}
+			out[i] = []converted{{text: string(b)}}
+		} else if p := filepath.Join(outDir, base+"."+ext); strings.HasPrefix(filter, ext+":") && fileExists(p) {
 			b, err := os.ReadFile(p)
 			if err != nil {
 				tb.Fatalf("readers: LibreOffice output: %v", err)

@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -108,4 +109,86 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// QPDFAnnotation is an annotation of a page as qpdf's JSON shows its
+// dictionary.
+type QPDFAnnotation struct {
+	Page                       int // 1-based
+	Subtype, Name              string
+	Contents, Author, Date, NM string // /Contents, /T, /M, /NM
+	Flags                      int    // /F
+	Rect                       [4]float64
+	PageRef                    string // /P, "22 0 R"
+}
+
+// QPDFAnnotations reads the annotations of every page of pdf from qpdf's
+// JSON (qpdf --json=2): each page's /Annots, in order, widgets included.
+// It fails tb when qpdf cannot read pdf.
+func QPDFAnnotations(tb testing.TB, pdf []byte) []QPDFAnnotation {
+	tb.Helper()
+	qpdf := lookPath(tb, "qpdf", "apt-get install qpdf")
+	res, err := run(DefaultTimeout, "", qpdf, "--json=2", "--json-key=pages", "--json-key=qpdf", writeTemp(tb, "annots.pdf", pdf))
+	if err != nil || res.exit != 0 {
+		tb.Fatalf("readers: qpdf --json failed (%v, exit %d):\n%s", err, res.exit, tail(res.stderr, 2000))
+	}
+	var doc struct {
+		Pages []struct {
+			Object string `json:"object"`
+			Page   int    `json:"pageposfrom1"`
+		} `json:"pages"`
+		QPDF []map[string]json.RawMessage `json:"qpdf"`
+	}
+	if err := json.Unmarshal(res.stdout, &doc); err != nil || len(doc.QPDF) < 2 {
+		tb.Fatalf("readers: qpdf JSON: %v", err)
+	}
+	objects := doc.QPDF[1]
+	value := func(ref string) any {
+		var o struct {
+			Value any `json:"value"`
+		}
+		if raw, ok := objects["obj:"+ref]; ok {
+			json.Unmarshal(raw, &o)
+		}
+		return o.Value
+	}
+	var out []QPDFAnnotation
+	for _, p := range doc.Pages {
+		page, _ := value(p.Object).(map[string]any)
+		annots := page["/Annots"]
+		if ref, ok := annots.(string); ok {
+			annots = value(ref)
+		}
+		list, _ := annots.([]any)
+		for _, a := range list {
+			d, _ := a.(map[string]any)
+			if ref, ok := a.(string); ok {
+				d, _ = value(ref).(map[string]any)
+			}
+			if d != nil {
+				out = append(out, qpdfAnnotation(p.Page, d))
+			}
+		}
+	}
+	return out
+}
+
+// qpdfAnnotation reads an annotation dictionary of qpdf's JSON, where
+// names are "/Name", text strings "u:text" and numbers numbers.
+func qpdfAnnotation(page int, d map[string]any) QPDFAnnotation {
+	str := func(k string) string {
+		s, _ := d[k].(string)
+		return strings.TrimPrefix(strings.TrimPrefix(s, "u:"), "/")
+	}
+	a := QPDFAnnotation{Page: page, Subtype: str("/Subtype"), Name: str("/Name"), Contents: str("/Contents"),
+		Author: str("/T"), Date: str("/M"), NM: str("/NM"), PageRef: str("/P")}
+	if f, ok := d["/F"].(float64); ok {
+		a.Flags = int(f)
+	}
+	if r, ok := d["/Rect"].([]any); ok && len(r) == 4 {
+		for i := range r {
+			a.Rect[i], _ = r[i].(float64)
+		}
+	}
+	return a
 }

@@ -21,18 +21,25 @@ type Gray struct {
 // cannot render the page.
 func PDFRender(tb testing.TB, pdf []byte, page, dpi int) *Gray {
 	tb.Helper()
-	bin := lookPath(tb, "pdftoppm", "apt-get install poppler-utils")
 	in := writeTemp(tb, "render.pdf", pdf)
 	out := filepath.Join(filepath.Dir(in), "page")
 	p := strconv.Itoa(page)
-	res, err := run(DefaultTimeout, "", bin, "-gray", "-r", strconv.Itoa(dpi), "-f", p, "-l", p, "-singlefile", in, out)
+	poppler(tb, "pdftoppm", "render", page, "-gray", "-r", strconv.Itoa(dpi), "-f", p, "-l", p, "-singlefile", in, out)
+	return readPGM(tb, out+".pgm", dpi)
+}
+
+// poppler runs one of poppler's tools on page, failing tb (what the tool
+// could not do) when it fails.
+func poppler(tb testing.TB, tool, what string, page int, args ...string) {
+	tb.Helper()
+	bin := lookPath(tb, tool, "apt-get install poppler-utils")
+	res, err := run(DefaultTimeout, "", bin, args...)
 	if err != nil {
-		tb.Fatalf("readers: pdftoppm: %v", err)
+		tb.Fatalf("readers: %s: %v", tool, err)
 	}
 	if res.exit != 0 {
-		tb.Fatalf("readers: pdftoppm could not render page %d (exit %d):\n%s", page, res.exit, tail(res.stderr, 2000))
+		tb.Fatalf("readers: %s could not %s page %d (exit %d):\n%s", tool, what, page, res.exit, tail(res.stderr, 2000))
 	}
-	return readPGM(tb, out+".pgm", dpi)
 }
 
 // MuPDFRender renders page (1-based) of pdf with MuPDF through PyMuPDF,
@@ -103,4 +110,47 @@ func (g *Gray) Changed(before *Gray, r [4]float64) int {
 		}
 	}
 	return n
+}
+
+// ChangedOutside counts the pixels outside every rectangle of rs (PDF
+// points) whose gray level differs from before's by more than 64: ink
+// that appeared or went anywhere else. It returns -1 when the images'
+// sizes differ.
+func (g *Gray) ChangedOutside(before *Gray, rs ...[4]float64) int {
+	if before.W != g.W || before.H != g.H {
+		return -1
+	}
+	inside := make([]bool, len(g.Pix))
+	for _, r := range rs {
+		x0, y0, x1, y1 := g.box(r)
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				inside[y*g.W+x] = true
+			}
+		}
+	}
+	n := 0
+	for i := range g.Pix {
+		if d := int(g.Pix[i]) - int(before.Pix[i]); !inside[i] && (d > 64 || d < -64) {
+			n++
+		}
+	}
+	return n
+}
+
+// PDFPrintRender renders page (1-based) of pdf as printed: poppler's
+// pdftocairo prints it to a PDF, which draws only what prints (an
+// annotation without the Print flag is left out, PDF 32000-1 12.5.3), and
+// pdftoppm renders that at dpi, in gray.
+func PDFPrintRender(tb testing.TB, pdf []byte, page, dpi int) *Gray {
+	tb.Helper()
+	in := writeTemp(tb, "print.pdf", pdf)
+	printed := filepath.Join(filepath.Dir(in), "printed.pdf")
+	p := strconv.Itoa(page)
+	poppler(tb, "pdftocairo", "print", page, "-pdf", "-f", p, "-l", p, in, printed)
+	out, err := os.ReadFile(printed)
+	if err != nil {
+		tb.Fatalf("readers: pdftocairo wrote nothing: %v", err)
+	}
+	return PDFRender(tb, out, 1, dpi)
 }

@@ -41,8 +41,14 @@ type Review struct {
 
 // LibreOfficeAcceptAll opens a .docx in headless LibreOffice (through
 // python3-uno), lists its tracked changes, accepts every one
-// (.uno:AcceptAllTrackedChanges) and returns the result. A document
-// LibreOffice cannot open fails tb.
+// (.uno:AcceptAllTrackedChanges), updates every field and returns the
+// result. A document LibreOffice cannot open fails tb.
+//
+// Writer recomputes reference fields after changes that add or remove
+// paragraphs, but shows the saved results of a document it only opens; the
+// fields are updated so that the result compares, by its text, with
+// another document put through LibreOfficeAcceptAll (the plain write) or
+// LibreOfficeRejectAll (the original).
 //
 // LibreOffice 7.4 loaded through UNO dies on any document with comments (a
 // one-paragraph document with one comment is enough), so comment anchors

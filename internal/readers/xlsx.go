@@ -6,6 +6,13 @@ import "testing"
 type xlsxView struct {
 	Cells map[string]map[string]string `json:"cells"`
 	Types map[string]map[string]string `json:"types"`
+	Notes map[string]map[string]Note   `json:"notes"`
+}
+
+// Note is a cell's note (Excel's legacy comment) as openpyxl reads it.
+type Note struct {
+	Text   string `json:"text"` // every run's text, joined
+	Author string `json:"author"`
 }
 
 func readXLSX(tb testing.TB, doc []byte) xlsxView {
@@ -33,4 +40,13 @@ func XLSXCells(tb testing.TB, doc []byte) map[string]map[string]string {
 func XLSXTypes(tb testing.TB, doc []byte) map[string]map[string]string {
 	tb.Helper()
 	return readXLSX(tb, doc).Types
+}
+
+// XLSXNotes opens doc with openpyxl and returns sheet name → cell
+// reference → the cell's note, for every note of every sheet. openpyxl
+// reads a note from the sheet's comments part (its VML drawing, which
+// Excel draws the box from, it ignores).
+func XLSXNotes(tb testing.TB, doc []byte) map[string]map[string]Note {
+	tb.Helper()
+	return readXLSX(tb, doc).Notes
 }

@@ -8,7 +8,7 @@
 #   anchored on, before the action.
 # Then it applies argv[1] — "accept" (.uno:AcceptAllTrackedChanges) or
 # "reject" (.uno:RejectAllTrackedChanges) — counts the tracked changes left
-# ("remaining") and saves the document into the folder argv[3] as out.txt
+# ("remaining"), updates every field and saves the document into the folder argv[3] as out.txt
 # (Writer's plain-text export, UTF-8) and out.docx. argv[4] is the
 # LibreOffice profile URL to use.
 import json
@@ -89,6 +89,12 @@ def main():
         else:
             sys.exit("unknown action " + action)
         res["remaining"] = len(list(doc.getRedlines()))
+        # Accepting or rejecting changes that add or remove paragraphs makes
+        # Writer recompute the reference fields (a REF to a numbered
+        # paragraph) while a document without changes keeps the results
+        # saved in the file: refresh every field so the text of any two
+        # documents compares by their content, not by which had changes.
+        doc.getTextFields().refresh()
         doc.storeToURL(url(os.path.join(outdir, "out.txt")),
                        (prop("FilterName", "Text (encoded)"), prop("FilterOptions", "UTF8")))
         doc.storeToURL(url(os.path.join(outdir, "out.docx")), (prop("FilterName", "MS Word 2007 XML"),))

@@ -1,6 +1,7 @@
 # Reads a .xlsx (argv[1]) with openpyxl (formulas kept, not cached results);
-# writes JSON to argv[2]: {"cells": {sheet: {ref: value}}, "types": {sheet: {ref: t}}}
-# for every non-empty cell of every sheet, hidden ones included. Values are
+# writes JSON to argv[2]: {"cells": {sheet: {ref: value}}, "types": {sheet: {ref: t}},
+# "notes": {sheet: {ref: {"text": ..., "author": ...}}}} for every non-empty
+# cell of every sheet, hidden ones included, and every cell note (comment). Values are
 # Python's str() of openpyxl's value, except booleans ("TRUE"/"FALSE") and
 # dates/times (ISO 8601). Formula cells hold the formula ("=SUM(A1:A2)").
 # Types are openpyxl's data_type: s string, n number, b boolean, d date,
@@ -25,18 +26,20 @@ def text(v):
 
 def main():
     wb = openpyxl.load_workbook(sys.argv[1], data_only=False)
-    cells, types = {}, {}
+    cells, types, notes = {}, {}, {}
     for ws in wb.worksheets:
-        c, t = {}, {}
+        c, t, n = {}, {}, {}
         for row in ws.iter_rows():
             for cell in row:
+                if cell.comment is not None:
+                    n[cell.coordinate] = {"text": cell.comment.text, "author": cell.comment.author or ""}
                 if cell.value is None:
                     continue
                 c[cell.coordinate] = text(cell.value)
                 t[cell.coordinate] = cell.data_type
-        cells[ws.title], types[ws.title] = c, t
+        cells[ws.title], types[ws.title], notes[ws.title] = c, t, n
     with open(sys.argv[2], "w", encoding="utf-8") as out:
-        json.dump({"cells": cells, "types": types}, out, ensure_ascii=False)
+        json.dump({"cells": cells, "types": types, "notes": notes}, out, ensure_ascii=False)
 
 
 main()
