@@ -6,12 +6,15 @@ import (
 	"unicode/utf8"
 )
 
-// Run-in header detection for the document view. The in-place editing
-// work (issue 17, roles.go: detectRunInHeader over readPara's pieces and
-// charStyles) finds run-in headers for role models; leadingHeader is kept
-// a pure function of styled text, under names that do not clash with
-// roles.go's, so that the two can become one detector: feed it from
-// readPara, or let the view call detectRunInHeader.
+// Run-in header detection for the document view. roles.go's
+// detectRunInHeader finds run-in headers for the edits' role models, and
+// the two share their limits (headerPunct, maxHeaderWords) but not their
+// reading: edits need the header's byte span, its character style and the
+// runs' direct formatting, to render a new header like it, and refuse a
+// quoted term (a definition, which edits style otherwise); the view reads
+// the effective formatting a reader sees, paragraph styles included, and
+// shows a quoted caption ("“Security Incidents:”") as the header it
+// looks like.
 
 // viewPiece is a piece of a paragraph's text with its effective emphasis.
 type viewPiece struct {
@@ -19,15 +22,10 @@ type viewPiece struct {
 	runLook
 }
 
-// captionMaxRunes and captionMaxWords bound a run-in header: a caption such
-// as "Closing Deliverables" or "Limitation of Liability", not a sentence.
-const (
-	captionMaxRunes = 80
-	captionMaxWords = 12
-)
-
-// captionMarks are the marks that end a run-in header.
-const captionMarks = ".:-–—"
+// captionMaxRunes bounds a run-in header, with maxHeaderWords: a caption
+// such as "Closing Deliverables" or "Limitation of Liability", not a
+// sentence.
+const captionMaxRunes = 80
 
 // runInHeader finds a run-in header at the start of a paragraph: a short
 // leading span that is bold or underlined and ends in ".", ":" or "-"
@@ -73,7 +71,7 @@ func leadingHeader(parts []viewPiece) (header string, f runLook, rest string, ok
 		h = cut
 	} else if cut, ok := cutPunct(h); ok {
 		h = unquote(cut)
-	} else if first, size := utf8.DecodeRuneInString(tail); strings.ContainsRune(captionMarks, first) {
+	} else if first, size := utf8.DecodeRuneInString(tail); strings.ContainsRune(headerPunct, first) {
 		h, tail = inner, strings.TrimLeftFunc(tail[size:], unicode.IsSpace)
 	} else {
 		return "", runLook{}, "", false
@@ -87,7 +85,7 @@ func leadingHeader(parts []viewPiece) (header string, f runLook, rest string, ok
 // cutPunct removes a header's closing mark.
 func cutPunct(s string) (string, bool) {
 	last, size := utf8.DecodeLastRuneInString(s)
-	if !strings.ContainsRune(captionMarks, last) {
+	if !strings.ContainsRune(headerPunct, last) {
 		return s, false
 	}
 	return strings.TrimSpace(s[:len(s)-size]), true
@@ -96,13 +94,13 @@ func cutPunct(s string) (string, bool) {
 // headerLike reports whether s reads as a caption: short, starting with a
 // letter or digit (or an opening bracket), not ending in punctuation.
 func headerLike(s string) bool {
-	if s == "" || utf8.RuneCountInString(s) > captionMaxRunes || len(strings.Fields(s)) > captionMaxWords {
+	if s == "" || utf8.RuneCountInString(s) > captionMaxRunes || len(strings.Fields(s)) > maxHeaderWords {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(s)
 	last, _ := utf8.DecodeLastRuneInString(s)
 	return (unicode.IsLetter(first) || unicode.IsDigit(first) || first == '[' || first == '(') &&
-		!strings.ContainsRune(captionMarks+",;", last)
+		!strings.ContainsRune(headerPunct+",;", last)
 }
 
 // unquote removes quotation marks around the whole of s.
