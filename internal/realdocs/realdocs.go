@@ -8,7 +8,10 @@
 //     questionnaires/ and agreements/ in it.
 //
 // A test that needs one and does not find it skips, saying where to put it
-// (CI sets both variables, so its clone finds them wherever it is).
+// (CI sets both variables, so its clone finds them wherever it is). The
+// fetched ones come from public GitHub repositories, recorded in the
+// labels (testdata/targets) and agreements.json; the fetchdocs command
+// copies them out and checks their checksums.
 package realdocs
 
 import (
@@ -90,3 +93,7 @@ func repoRoot() string {
 	})
 	return root
 }
+
+// LabelsDir is the folder of the labelled questionnaires' labels, which
+// name each document's source.
+func LabelsDir() string { return filepath.Join(repoRoot(), "testdata", "targets") }

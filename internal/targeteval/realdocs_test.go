@@ -57,7 +57,7 @@ func labelledDocs(t *testing.T) []labelled {
 			t.Fatal(err)
 		}
 		if err := l.CheckSum(data); err != nil {
-			t.Errorf("labels do not apply: %v", err)
+			t.Error(err)
 			continue
 		}
 		ft, err := TypeOf(l.Document)

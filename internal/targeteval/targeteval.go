@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // Labels is one labels file: where a person filling the document puts its
@@ -31,14 +32,15 @@ type Labels struct {
 }
 
 // Source says where a labelled document came from.
-type Source struct {
-	Repo   string `json:"repo"`
-	Path   string `json:"path"`
-	Commit string `json:"commit"`
-	SHA256 string `json:"sha256"`
-	// TextSHA256 is set for a document converted from another format (see
-	// CheckSum): the sha256 of its body text as TextSHA256 computes it.
-	TextSHA256 string `json:"text_sha256,omitempty"`
+type Source = realdocs.Source
+
+// CheckSum reports whether data is the labelled document (see
+// realdocs.Source.Check).
+func (l Labels) CheckSum(data []byte) error {
+	if err := l.Source.Check(l.Document, data); err != nil {
+		return fmt.Errorf("the labels do not apply: %w", err)
+	}
+	return nil
 }
 
 // Allowance records a document measured below the goal, with the figures

@@ -1,4 +1,4 @@
-package targeteval
+package realdocs
 
 import (
 	"archive/zip"
@@ -19,30 +19,43 @@ const wordNS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 // are at most a few megabytes, so anything larger is not one of them.
 const maxDocumentXML = 64 << 20
 
-// CheckSum reports whether data is the labelled document (labels without a
-// checksum match anything). A document converted from another format
-// (Source.TextSHA256 set) is also accepted when its text matches, because
-// a converter writes different bytes on every run (dates, IDs) while the
-// paragraphs, and so the element IDs the labels name, stay the same.
-func (l Labels) CheckSum(data []byte) error {
-	if l.Source.SHA256 == "" {
+// Source says where a real document came from: a file of a public GitHub
+// repository at a commit, and the sha256 of the file the tests read.
+type Source struct {
+	Repo   string `json:"repo"`
+	Path   string `json:"path"`
+	Commit string `json:"commit"`
+	SHA256 string `json:"sha256"`
+	// TextSHA256 is set for a document converted from another format (Path
+	// names the original): the sha256 of its body text as TextSHA256
+	// computes it. See Check.
+	TextSHA256 string `json:"text_sha256,omitempty"`
+}
+
+// Check reports whether data is the document name that s describes (a
+// source without a checksum matches anything). A converted document is also
+// accepted when its text matches, because a converter writes different
+// bytes on every run (dates, IDs) while the paragraphs, and so the element
+// IDs that labels name, stay the same.
+func (s Source) Check(name string, data []byte) error {
+	if s.SHA256 == "" {
 		return nil
 	}
 	sum := sha256.Sum256(data)
 	got := hex.EncodeToString(sum[:])
-	if strings.EqualFold(got, l.Source.SHA256) {
+	if strings.EqualFold(got, s.SHA256) {
 		return nil
 	}
-	if l.Source.TextSHA256 == "" {
-		return fmt.Errorf("%s has sha256 %s, the labels were made on %s", l.Document, got, l.Source.SHA256)
+	if s.TextSHA256 == "" {
+		return fmt.Errorf("%s has sha256 %s, want %s", name, got, s.SHA256)
 	}
 	text, err := TextSHA256(data)
 	if err != nil {
-		return fmt.Errorf("%s has sha256 %s, not the labelled %s, and its text cannot be read: %w", l.Document, got, l.Source.SHA256, err)
+		return fmt.Errorf("%s has sha256 %s, not %s, and its text cannot be read: %w", name, got, s.SHA256, err)
 	}
-	if !strings.EqualFold(text, l.Source.TextSHA256) {
-		return fmt.Errorf("%s has sha256 %s and text sha256 %s; the labels were made on %s (text %s): convert the source again as the labels' notes say",
-			l.Document, got, text, l.Source.SHA256, l.Source.TextSHA256)
+	if !strings.EqualFold(text, s.TextSHA256) {
+		return fmt.Errorf("%s has sha256 %s and text sha256 %s; want %s (text %s): convert %s again",
+			name, got, text, s.SHA256, s.TextSHA256, s.Path)
 	}
 	return nil
 }
