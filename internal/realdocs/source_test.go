@@ -69,3 +69,27 @@ func TestConvertedDocumentIsCheckedByItsText(t *testing.T) {
 		t.Error("without text_sha256 another conversion was accepted")
 	}
 }
+
+// FuzzTextSHA256 feeds the body-text reader arbitrary bytes, alone and as
+// word/document.xml of a zip: it must return a checksum or an error.
+func FuzzTextSHA256(f *testing.F) {
+	f.Add([]byte(`<w:document xmlns:w="` + wordNS + `"><w:body><w:p><w:r><w:t>a</w:t></w:r></w:p></w:body></w:document>`))
+	f.Add([]byte("<w:t>unclosed"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = TextSHA256(data)
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		w, err := zw.Create("word/document.xml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = w.Write(data)
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		sum, err := TextSHA256(buf.Bytes())
+		if err == nil && len(sum) != 64 {
+			t.Fatalf("checksum %q is not 64 hex digits", sum)
+		}
+	})
+}
