@@ -17,29 +17,37 @@ type match struct {
 }
 
 // findMatches lists the occurrences of find in the visible text of el's
-// paragraphs, in document order: exact matches, else matches that ignore
-// the difference between straight and curly quotes, non-breaking and
-// ordinary spaces, and runs of white space. An element inside a paragraph
-// (a run, a hyperlink, an inline control) matches only within itself.
+// paragraphs, in document order. Matching ignores the difference between
+// straight and curly quotes, non-breaking and ordinary spaces, and runs of
+// white space, because the map shows them alike and an agent copies find
+// from it: counting only exact matches would make occurrence 1 the first
+// one typed with ordinary spaces, not the first one a reader sees. When
+// every occurrence is also an exact match, the exact spans are used (they
+// keep a find's own leading or trailing space). An element inside a
+// paragraph (a run, a hyperlink, an inline control) matches only within
+// itself.
 func findMatches(id string, el *etree.Element, find string) ([]match, error) {
-	var all []match
+	var exact, lenient []match
 	var texts []string
-	for _, lenient := range []bool{false, true} {
-		all, texts = all[:0], texts[:0]
-		for _, p := range paragraphsIn(el) {
-			pt := readPara(p)
-			lo, hi := 0, len(pt.text)
-			if p != el && !isBlock(el) {
-				lo, hi = elementRange(pt, el)
-			}
-			texts = append(texts, pt.text[lo:hi])
-			for _, m := range occurrences(pt.text[lo:hi], find, lenient) {
-				all = append(all, match{p: p, a: lo + m[0], b: lo + m[1]})
-			}
+	for _, p := range paragraphsIn(el) {
+		pt := readPara(p)
+		lo, hi := 0, len(pt.text)
+		if p != el && !isBlock(el) {
+			lo, hi = elementRange(pt, el)
 		}
-		if len(all) > 0 {
-			return all, nil
+		texts = append(texts, pt.text[lo:hi])
+		for _, m := range occurrences(pt.text[lo:hi], find, false) {
+			exact = append(exact, match{p: p, a: lo + m[0], b: lo + m[1]})
 		}
+		for _, m := range occurrences(pt.text[lo:hi], find, true) {
+			lenient = append(lenient, match{p: p, a: lo + m[0], b: lo + m[1]})
+		}
+	}
+	if len(exact) > 0 && len(exact) >= len(lenient) {
+		return exact, nil
+	}
+	if len(lenient) > 0 {
+		return lenient, nil
 	}
 	joined := strings.Join(texts, "\n")
 	if len(occurrences(joined, find, true)) > 0 {
@@ -75,6 +83,9 @@ func elementRange(pt *paraText, el *etree.Element) (int, int) {
 // occurrences returns the non-overlapping [start, end) byte spans of find
 // in text.
 func occurrences(text, find string, lenient bool) [][2]int {
+	if find == "" {
+		return nil
+	}
 	if !lenient {
 		var out [][2]int
 		for off := 0; ; {
@@ -86,10 +97,15 @@ func occurrences(text, find string, lenient bool) [][2]int {
 			off += i + max(len(find), 1)
 		}
 	}
-	nt, back := normalizeForFind(text)
 	nf, _ := normalizeForFind(find)
+	if nf = strings.TrimSpace(nf); nf == "" {
+		// A find of only white space has no lenient form: it matches
+		// exactly or not at all.
+		return nil
+	}
+	nt, back := normalizeForFind(text)
 	var out [][2]int
-	for _, m := range occurrences(nt, strings.TrimSpace(nf), false) {
+	for _, m := range occurrences(nt, nf, false) {
 		if m[0] == m[1] {
 			continue
 		}

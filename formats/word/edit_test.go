@@ -139,3 +139,41 @@ func TestReplaceTextRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestFindCountsOccurrencesAsTheMapShowsThem is the NVCA case: one
+// paragraph holds "Series [___]" three times, twice with a non-breaking
+// space. The map shows all three alike, so occurrence and "all" count all
+// three, in reading order.
+func TestFindCountsOccurrencesAsTheMapShowsThem(t *testing.T) {
+	doc := bodyDocx(t, `<w:p><w:r><w:t xml:space="preserve">of Series`+"\u00a0"+`[___] and Series [___] and “Series`+"\u00a0"+`[___]”</w:t></w:r></w:p>`)
+	cases := []struct {
+		name string
+		occ  formats.Occurrence
+		want string
+	}{
+		{"first as read, though typed with a non-breaking space", 1, "of Series\u00a0A and Series [___] and “Series\u00a0[___]”"},
+		{"second as read", 2, "of Series\u00a0[___] and Series A and “Series\u00a0[___]”"},
+		{"third as read", 3, "of Series\u00a0[___] and Series [___] and “Series\u00a0A”"},
+		{"all of them", formats.AllOccurrences, "of Series\u00a0A and Series A and “Series\u00a0A”"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := New().Write(doc, []formats.Answer{{PairID: "P1", Mode: formats.ReplaceText, Find: "Series [___]", Occurrence: c.occ, AnswerText: "Series A"}}, formats.WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := textOf(nodeEl(t, reopen(t, res.Document), "P1")); got != c.want {
+				t.Errorf("text = %q\nwant   %q", got, c.want)
+			}
+		})
+	}
+	// Exact spans still win when every occurrence is exact: a find with
+	// its own trailing space replaces that space too ("a " in "a b a c").
+	res, err := New().Write(bodyDocx(t, `<w:p><w:r><w:t>a b a c</w:t></w:r></w:p>`), []formats.Answer{{PairID: "P1", Mode: formats.ReplaceText, Find: "a ", Occurrence: formats.AllOccurrences, AnswerText: "x"}}, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := textOf(nodeEl(t, reopen(t, res.Document), "P1")); got != "xb xc" {
+		t.Errorf("exact find with a trailing space: text = %q, want %q", got, "xb xc")
+	}
+}
