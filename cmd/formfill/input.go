@@ -95,6 +95,7 @@ type expectation struct {
 	InsertionXML string             `json:"insertion_xml,omitempty"`
 	Mode         formats.Mode       `json:"mode,omitempty"`
 	Confidence   formats.Confidence `json:"confidence,omitempty"`
+	Note         string             `json:"note,omitempty"`
 	// The in-place edit fields of an answers file: read so that such a
 	// file is refused with a reason, not for an unknown field.
 	Find       string          `json:"find,omitempty"`
@@ -122,9 +123,9 @@ func loadExpected(path string) ([]formats.ExpectedAnswer, error) {
 			return nil, fmt.Errorf("expected answers %s: entry %d is a %s edit, whose answer is not its element's whole text (and inserts and deletes shift later IDs): "+
 				"verify edits with formfill fill, which checks each one where it wrote it, or give expected_text", path, i+1, x.Mode)
 		case x.ExpectedText != nil:
-			out = append(out, formats.ExpectedAnswer{PairID: x.PairID, XPath: x.XPath, ExpectedText: *x.ExpectedText, Confidence: x.Confidence})
+			out = append(out, formats.ExpectedAnswer{PairID: x.PairID, XPath: x.XPath, ExpectedText: *x.ExpectedText, Confidence: x.Confidence, Note: x.Note})
 		default:
-			out = append(out, formats.ExpectedFromAnswers([]formats.Answer{{PairID: x.PairID, XPath: x.XPath, AnswerText: x.AnswerText, Confidence: x.Confidence}})...)
+			out = append(out, formats.ExpectedFromAnswers([]formats.Answer{{PairID: x.PairID, XPath: x.XPath, AnswerText: x.AnswerText, Confidence: x.Confidence, Note: x.Note}})...)
 		}
 	}
 	return out, formats.CheckCount("expected", len(out))

@@ -66,6 +66,15 @@ func TestLoadLocationsAndExpected(t *testing.T) {
 	if exp, err := loadExpected(e); err != nil || len(exp) != 1 || exp[0].PairID != "F1" {
 		t.Fatalf("explicit empty expectation: %+v %v", exp, err)
 	}
+	// The agent's note reaches verify's review list from either kind of file.
+	os.WriteFile(ans, []byte(`[{"pair_id": "T1-R2-C2", "answer_text": "Acme", "confidence": "uncertain", "note": "from the 2023 filing"}]`), 0o644)
+	if exp, err := loadExpected(ans); err != nil || len(exp) != 1 || exp[0].Note != "from the 2023 filing" {
+		t.Fatalf("answers file with a note: %+v %v", exp, err)
+	}
+	os.WriteFile(e, []byte(`[{"pair_id": "F1", "expected_text": "x", "confidence": "unknown", "note": "guessed"}]`), 0o644)
+	if exp, err := loadExpected(e); err != nil || len(exp) != 1 || exp[0].Note != "guessed" {
+		t.Fatalf("expectations with a note: %+v %v", exp, err)
+	}
 	os.WriteFile(e, []byte(`{"pair_id": "F1"}`), 0o644)
 	if _, err := loadExpected(e); err == nil || !strings.Contains(err.Error(), "expected a JSON array") {
 		t.Fatalf("object instead of array: %v", err)
