@@ -29,9 +29,11 @@ var DefaultArchiveLimits = ArchiveLimits{
 	RatioMinBytes: 1 << 20,
 }
 
-// Archive is a zip document opened behind the archive guard. Its entries can
-// be read only through Read, which enforces the limits again while inflating
-// (headers can lie about sizes).
+// Archive is a zip document opened behind the archive guard. Read an
+// entry's content through Read, which enforces the limits again while
+// inflating (headers can lie about sizes). Zip is exported for the
+// directory (names, order, declared sizes) and for Rewrite-style copies of
+// raw entries; opening an entry through Zip directly skips the limits.
 type Archive struct {
 	Zip    *zip.Reader
 	limits ArchiveLimits

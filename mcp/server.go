@@ -111,8 +111,11 @@ func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 // the module version or VCS revision the binary was built from).
 func Version(v string) Option { return func(c *config) { c.version = v } }
 
-// New builds a Server on the job queue behind client. It fails when a root
-// does not exist.
+// New builds a Server on the job queue behind client: the constructor a
+// program serving formfill's queue uses. It adapts the client to a Store
+// and leaves the rest to NewWithStore, which other Stores (in-memory ones
+// in tests, a program's own queue) use directly. It fails when a root does
+// not exist.
 func New(client *jobs.Client, opts ...Option) (*Server, error) {
 	return NewWithStore(clientStore{client}, opts...)
 }
