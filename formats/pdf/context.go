@@ -61,8 +61,8 @@ func pageContent(ctx *model.Context, pd types.Dict) []byte {
 	return out
 }
 
-// addContext fills each field's Context with the page text closest to it:
-// on its row to the left (a label), else just above it.
+// addContext fills each field's Context with the page text that labels
+// it: a caption inside its box, on its row to the left, else just above.
 func addContext(d *document) { addContextTo(d.ctx, d.fields) }
 
 // addContextTo is addContext for some fields, reading only their pages.
@@ -109,15 +109,24 @@ const (
 )
 
 // nearText returns the page text that labels the field with rectangle r
-// (llx, lly, urx, ury): the nearest run on its row to the left, or for a
+// (llx, lly, urx, ury): a caption printed inside the box, else the nearest
+// run on its row to the left, or for a
 // button one close on its right, else the nearest on the right, else the
 // nearest caption just above it. "" when none is near enough.
 func nearText(rs []run, r [4]float64, button bool) string {
 	onRow := func(t run) bool { return t.y >= r[1]-rowSlack && t.y <= r[3]+rowSlack }
-	left, right, above := -1, -1, -1
+	left, right, above, inside := -1, -1, -1, -1
 	dl, dr, da := maxLeft, maxRight, maxAbove
 	for i, t := range rs {
 		switch {
+		case !button && onRow(t) && t.x >= r[0]-edgeOverlap && t.x < r[2]-edgeOverlap && t.end > r[0]+edgeOverlap:
+			// A caption printed inside the box (tax forms put "Last name"
+			// at its top-left): it names this field, where the text to
+			// its left or right is the neighbouring boxes' caption. The
+			// top-most, then left-most, is the caption.
+			if inside < 0 || t.y > rs[inside].y+1 || math.Abs(t.y-rs[inside].y) <= 1 && t.x < rs[inside].x {
+				inside = i
+			}
 		case onRow(t) && t.end <= r[0]+edgeOverlap && r[0]-t.end < dl:
 			left, dl = i, r[0]-t.end
 		case onRow(t) && t.x >= r[2]-edgeOverlap && t.x-r[2] < dr:
@@ -128,6 +137,8 @@ func nearText(rs []run, r [4]float64, button bool) string {
 	}
 	best := left
 	switch {
+	case inside >= 0:
+		best = inside
 	case button && right >= 0 && dr < buttonRight, best < 0 && right >= 0:
 		best = right
 	case best < 0:
