@@ -38,10 +38,14 @@ func (d *document) answerSpans(id, text string, tagged bool, at *etree.Element) 
 }
 
 // autoDefine styles explicit definitions written in plain text ("Closing
-// Cash" means …) as the document styles its own, leaving the quotes as
-// given. Definitions the answer tagged itself are left alone.
+// Cash" means …) as the document styles its own. Straight quotes typed
+// around the term become the document's quotes (an agent types " where
+// the agreement has “ ”); other quotes are left as given. Definitions the
+// answer tagged itself are left alone. defs are in text order; they are
+// styled from the last so that a changed quote does not move the next.
 func autoDefine(st *styledText, defs []defMatch, ds definitionStyle) {
-	for _, m := range defs {
+	for k := len(defs) - 1; k >= 0; k-- {
+		m := defs[k]
 		end := m.termEnd + len(closeQuoteAt(st.text, m.termEnd))
 		tagged := false
 		for _, s := range st.styles[m.open:end] {
@@ -56,6 +60,10 @@ func autoDefine(st *styledText, defs []defMatch, ds definitionStyle) {
 		}
 		for i := from; i < to; i++ {
 			st.styles[i] |= styleDefinition
+		}
+		if st.text[m.open:m.termStart] == `"` && st.text[m.termEnd:end] == `"` && ds.Open != "" && ds.Close != "" {
+			st.replace(m.termEnd, end, ds.Close)
+			st.replace(m.open, m.termStart, ds.Open)
 		}
 	}
 }

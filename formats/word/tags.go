@@ -214,6 +214,14 @@ func (st *styledText) insert(at int, s string, sty style) {
 	st.styles = append(st.styles[:at], append(add, st.styles[at:]...)...)
 }
 
+// replace puts s in place of bytes [from, to), in the style of byte from.
+func (st *styledText) replace(from, to int, s string) {
+	sty := st.styles[from]
+	st.text = st.text[:from] + st.text[to:]
+	st.styles = append(st.styles[:from], st.styles[to:]...)
+	st.insert(from, s, sty)
+}
+
 // ranges returns the maximal [start, end) stretches having role r.
 func (st styledText) ranges(r style) [][2]int {
 	var out [][2]int
