@@ -95,6 +95,36 @@ func printReport(w io.Writer, r *formats.VerificationReport) {
 	if s.ConfidenceNote != "" {
 		fmt.Fprintln(w, s.ConfidenceNote)
 	}
+	printReview(w, r.Review)
+}
+
+// maxReviewLines bounds the review items the text output lists; --json
+// gives all of them.
+const maxReviewLines = 20
+
+// printReview lists the answers to review, one a line: where, the
+// question, the answer, how sure the agent was and why, and where the
+// document shows the comment.
+func printReview(w io.Writer, items []formats.ReviewItem) {
+	for i, it := range items {
+		if i == maxReviewLines {
+			fmt.Fprintf(w, "  … and %d more to review (--json lists them all)\n", len(items)-i)
+			return
+		}
+		line := "  review " + it.PairID
+		if it.Question != "" {
+			line += fmt.Sprintf(" %q", clip(it.Question, 50))
+		}
+		line += fmt.Sprintf(": %q (%s", clip(it.Answer, 50), it.Confidence)
+		if it.Note != "" {
+			line += ": " + clip(it.Note, 80)
+		}
+		line += ")"
+		if it.Comment != "" {
+			line += "; " + it.Comment
+		}
+		fmt.Fprintln(w, line)
+	}
 }
 
 // problems lists the answers a report found missing or mismatched, for
