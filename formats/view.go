@@ -63,12 +63,14 @@ type DocumentView struct {
 // object {"nodes", "next_offset", "total"}.
 func (v *DocumentView) Text() string {
 	if v.Format == ViewJSON {
-		b, _ := json.MarshalIndent(struct {
+		// Compact, as the page was sized: indenting would add a sixth to
+		// a page an agent asked to fit its budget.
+		b, _ := json.Marshal(struct {
 			Nodes      []ViewNode `json:"nodes"`
 			NextOffset int        `json:"next_offset,omitempty"`
 			Total      int        `json:"total"`
 			More       string     `json:"more,omitempty"`
-		}{v.Nodes, v.NextOffset, v.Total, v.More}, "", " ")
+		}{v.Nodes, v.NextOffset, v.Total, v.More})
 		return string(b)
 	}
 	if v.More == "" {
