@@ -39,14 +39,24 @@ func (d *document) view() ([]formats.ViewNode, error) {
 	}
 	vb := &viewBuilder{x: &props{ss: ss, n: n}, labels: d.listLabels(n), styles: newStyleNamer(ss)}
 	rows := make([]formats.ViewNode, 0, len(d.ix.nodes))
+	var separated *etree.Element // a paragraph ended by a style separator, shown run into the next
 	for _, nd := range d.ix.nodes {
 		if err := d.stop.Check(); err != nil {
 			return nil, err
 		}
+		after := separated
+		separated = nil
 		switch nd.kind {
 		case kindPara:
-			if row, ok := vb.paragraphRow(nd.id, nd.el); ok {
+			row, ok := vb.paragraphRow(nd.id, nd.el)
+			if ok && after != nil && nextParagraph(after) == nd.el {
+				vb.runInto(&row, after)
+			}
+			if ok {
 				rows = append(rows, row)
+			}
+			if pathW(nd.el, "pPr", "rPr", "specVanish") != nil {
+				separated = nd.el
 			}
 		case kindCell:
 			rows = append(rows, vb.cellRow(nd))
@@ -56,6 +66,57 @@ func (d *document) view() ([]formats.ViewNode, error) {
 	}
 	vb.styles.name(rows)
 	return rows, nil
+}
+
+// runInto makes the text of heading, a paragraph whose mark is a style
+// separator (w:specVanish: Word hides the mark and shows the next
+// paragraph on the same line), the header of row, the next paragraph's
+// row: Word's way of writing a run-in header ("2.1 Organization. The
+// Company is…") as a heading of its own for the table of contents. The
+// separator's punctuation, which starts row's text, goes.
+func (vb *viewBuilder) runInto(row *formats.ViewNode, heading *etree.Element) {
+	if row.Header != "" {
+		return
+	}
+	var h strings.Builder
+	var look *runLook
+	paraStyle := vb.x.ss.paraStyle(childW(heading, "pPr"))
+	for _, r := range paragraphRuns(heading) {
+		if t := runText(r); t != "" {
+			h.WriteString(t)
+			if look == nil {
+				l := vb.x.runEmphasis(r, paraStyle)
+				look = &l
+			}
+		}
+	}
+	header, _ := cutPunct(strings.TrimSpace(h.String()))
+	if header == "" {
+		return
+	}
+	row.Header = header
+	row.HeaderFormatting = &formats.HeaderFormatting{Bold: look.bold, Italic: look.italic, Underline: look.underline}
+	row.Text = strings.TrimSpace(strings.TrimLeft(row.Text, headerPunct))
+}
+
+// nextParagraph is the paragraph after p among its siblings, or nil.
+func nextParagraph(p *etree.Element) *etree.Element {
+	parent := p.Parent()
+	if parent == nil {
+		return nil
+	}
+	seen := false
+	for _, el := range parent.ChildElements() {
+		switch {
+		case el == p:
+			seen = true
+		case seen && isW(el, "p"):
+			return el
+		case seen && (isW(el, "tbl") || isW(el, "sdt")):
+			return nil
+		}
+	}
+	return nil
 }
 
 // paragraphRow is a paragraph's row; ok is false for an empty paragraph

@@ -265,6 +265,54 @@ func TestReadDocumentShowsClausesOfRealAgreements(t *testing.T) {
 	}
 	find("(iv)", "[Special Mandatory Conversion.")
 	find("(A)", "Except as otherwise specified")
+	// 2.1's heading ends with a style separator: Word shows the next
+	// paragraph on its line, so that paragraph's header is the heading.
+	for _, r := range rows {
+		if strings.HasPrefix(r.Text, "The Company is a corporation duly organized") {
+			if r.Header != "Organization, Good Standing, Corporate Power and Qualification" || r.HeaderFormatting == nil || !r.HeaderFormatting.Underline {
+				t.Errorf("the paragraph after 2.1's heading: header %q %+v, want the underlined heading", r.Header, r.HeaderFormatting)
+			}
+			return
+		}
+	}
+	t.Error("no row starts with 2.1's text, without the separator's period")
+}
+
+// TestStyleSeparatorMakesARunInHeader: a paragraph whose mark is a style
+// separator (w:specVanish) runs into the next, which takes its text as
+// header; a separator before a table, or a next paragraph with a header
+// of its own, changes nothing.
+func TestStyleSeparatorMakesARunInHeader(t *testing.T) {
+	sep := func(text string) string {
+		return `<w:p><w:pPr><w:rPr><w:vanish/><w:specVanish/></w:rPr></w:pPr><w:r><w:rPr><w:u w:val="single"/></w:rPr><w:t>` + text + `</w:t></w:r></w:p>`
+	}
+	plain := func(text string) string { return `<w:p><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>` }
+	tests := []struct {
+		name, body       string
+		id, header, text string
+	}{
+		{"heading then body", sep("Organization") + plain(". The Company is a corporation."), "P2", "Organization", "The Company is a corporation."},
+		{"heading with its own period", sep("Capitalization.") + plain("The authorized capital consists of"), "P2", "Capitalization", "The authorized capital consists of"},
+		{"no separator, no header", plain("Organization") + plain(". The Company is"), "P2", "", ". The Company is"},
+		{"separator before a table", sep("Schedule") + `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p></w:tc></w:tr></w:tbl>` + plain("After"), "P2", "", "After"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, r := range viewOf(t, bodyDocx(t, tt.body)) {
+				if r.ID != tt.id {
+					continue
+				}
+				if r.Header != tt.header || r.Text != tt.text {
+					t.Fatalf("%s: header %q, text %q; want %q, %q", r.ID, r.Header, r.Text, tt.header, tt.text)
+				}
+				if tt.header != "" && (r.HeaderFormatting == nil || !r.HeaderFormatting.Underline) {
+					t.Errorf("header formatting %+v, want the heading's underline", r.HeaderFormatting)
+				}
+				return
+			}
+			t.Fatalf("no row %s", tt.id)
+		})
+	}
 }
 
 // FuzzReadDocument feeds the view hostile styles and numbering parts: it
