@@ -91,7 +91,16 @@ func NewDocumentView(nodes []ViewNode, format string, p Page) (*DocumentView, er
 	}
 	size := func(i int) int { return len(toonLine(nodes[i])) + 1 }
 	if format == ViewJSON {
-		size = func(i int) int { b, _ := json.Marshal(nodes[i]); return len(b) + 2 }
+		size = func(i int) int { b, _ := json.Marshal(nodes[i]); return len(b) + 1 }
+	}
+	// The page's first row also carries what every page starts with (the
+	// TOON schema line, the JSON object's opening), so the page fits.
+	rowSize := size
+	size = func(i int) int {
+		if i == p.Offset {
+			return rowSize(i) + len(ToonSchema) + 1
+		}
+		return rowSize(i)
 	}
 	if len(nodes) == 0 {
 		if err := p.Check(); err != nil {

@@ -84,3 +84,43 @@ func tail(s string, n int) string {
 	}
 	return s[len(s)-n:]
 }
+
+// TestReadingToolsAnswerOverMCP calls the reading tools on a long document
+// as an agent would: search finds the clause with its context and count,
+// read_document pages rows within the default budget and says how to get
+// the rest, the targets view and ids answer with their own text.
+func TestReadingToolsAnswerOverMCP(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "large.docx"), longDocx(t, 1500), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := inProcessClient(t, newTestServer(t, newMemStore(), dir))
+	budget := formats.DefaultToolTokens * formats.BytesPerToken
+
+	var found formats.SearchResult
+	resultAs(t, mustOK(t, c, ToolSearch, map[string]any{"file_path": "large.docx", "pattern": `Clause 77\b`, "regex": true}), &found)
+	if found.Total != 1 || len(found.Matches) != 1 || found.Matches[0].ID != "P77" || !strings.Contains(found.Matches[0].Context, ">>>Clause 77<<<") {
+		t.Errorf("search: %+v", found)
+	}
+	if res := call(t, c, ToolSearch, map[string]any{"file_path": "large.docx", "pattern": "(", "regex": true}); !res.IsError || !strings.Contains(textOf(res), "pattern") {
+		t.Errorf("a bad regex: error %v, text %q; want a tool error naming the pattern", res.IsError, textOf(res))
+	}
+
+	res := call(t, c, ToolReadDocument, map[string]any{"file_path": "large.docx"})
+	var view formats.DocumentView
+	resultAs(t, decodeOutput(t, res), &view)
+	if view.Total != 1500 || view.NextOffset == 0 || !strings.HasPrefix(view.TOON, formats.ToonSchema+"\n") || len(view.TOON) > budget {
+		t.Errorf("read_document default page: total %d, next_offset %d, %d bytes (budget %d)", view.Total, view.NextOffset, len(view.TOON), budget)
+	}
+	if !strings.Contains(textOf(res), "offset "+strconv.Itoa(view.NextOffset)) {
+		t.Errorf("read_document's text does not say how to get the rest: %q", tail(textOf(res), 200))
+	}
+
+	res = call(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx", "ids": []string{"P1500", "P2"}})
+	if text := textOf(res); res.IsError || !strings.HasPrefix(text, `P1500: "Clause 1500:`) || !strings.Contains(text, `P2: "Clause 2:`) {
+		t.Errorf("ids: %q", tail(textOf(res), 200))
+	}
+	if res := call(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx", "ids": []string{"P9999"}}); !res.IsError || !strings.Contains(textOf(res), "P9999") {
+		t.Errorf("an unknown id: error %v, text %q; want a tool error naming it", res.IsError, textOf(res))
+	}
+}
