@@ -89,16 +89,17 @@ func NewDocumentView(nodes []ViewNode, format string, p Page) (*DocumentView, er
 	default:
 		return nil, Errorf(ErrInvalidArgument, "format", "expected toon or json, got %q", format)
 	}
-	size := func(i int) int { return len(toonLine(nodes[i])) + 1 }
+	// head is what every page holds besides its rows; the first row is
+	// charged with it, so that the page fits.
+	head := len(ToonSchema) + 1
+	rowSize := func(i int) int { return len(toonLine(nodes[i])) + 1 }
 	if format == ViewJSON {
-		size = func(i int) int { b, _ := json.Marshal(nodes[i]); return len(b) + 1 }
+		head = len(`{"nodes":[]}`)
+		rowSize = func(i int) int { b, _ := json.Marshal(nodes[i]); return len(b) + 1 }
 	}
-	// The page's first row also carries what every page starts with (the
-	// TOON schema line, the JSON object's opening), so the page fits.
-	rowSize := size
-	size = func(i int) int {
+	size := func(i int) int {
 		if i == p.Offset {
-			return rowSize(i) + len(ToonSchema) + 1
+			return head + rowSize(i)
 		}
 		return rowSize(i)
 	}
