@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"log/slog"
 	"path"
 	"sort"
 	"strings"
@@ -21,10 +22,9 @@ import (
 // styles, other sheets, the workbook, drawings and the rest stay
 // byte-identical.
 func (wb *workbook) save(written, noteParts map[string]bool) ([]byte, error) {
-	wb.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return zip.NewWriter(wb.stop.Writer(w)) })
-	buf, err := wb.f.WriteToBuffer()
+	buf, spliced, err := wb.serialise()
 	if err != nil {
-		return nil, fmt.Errorf("excelize could not serialise the workbook: %w", err)
+		return nil, err
 	}
 	out, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 	if err != nil {
@@ -43,7 +43,7 @@ func (wb *workbook) save(written, noteParts map[string]bool) ([]byte, error) {
 			// A package layout this reader does not follow: excelize's
 			// whole output is still a valid workbook, once the parts it
 			// wrote back unparsed lose their mark.
-			return wb.unmarkAll(out)
+			return wb.unmarkAll(out, spliced)
 		}
 		want[parts[s]] = true
 	}
@@ -53,9 +53,11 @@ func (wb *workbook) save(written, noteParts map[string]bool) ([]byte, error) {
 		if !want[f.Name] && !isNew {
 			continue
 		}
-		data, err := wb.readZipFile(f)
-		if err != nil {
-			return nil, err
+		data, ok := spliced[f.Name]
+		if !ok {
+			if data, err = wb.readZipFile(f); err != nil {
+				return nil, err
+			}
 		}
 		if isNew {
 			added[f.Name] = data
@@ -79,6 +81,32 @@ func (wb *workbook) save(written, noteParts map[string]bool) ([]byte, error) {
 	return wb.rewrite(wb.arch.Zip, replaced, added)
 }
 
+// serialise has excelize write the workbook, through the call's Stopper
+// when it can be stopped: the deflating, and the encoding of the sheets'
+// rows and the shared strings (see detach), end part-way then. It returns
+// excelize's package and the parts whose lists it spliced in by name:
+// those entries of the package hold excelize's output without the lists.
+func (wb *workbook) serialise() (*bytes.Buffer, map[string][]byte, error) {
+	var lists []*detachedList
+	if wb.stop != nil {
+		var err error
+		if lists, err = wb.detach(); err != nil {
+			slog.Debug("excel: excelize serialises the sheets' rows itself, where a stop cannot reach", "err", err)
+		}
+	}
+	wb.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return zip.NewWriter(wb.stop.Writer(w)) })
+	buf, err := wb.f.WriteToBuffer()
+	if err != nil {
+		reattach(lists)
+		return nil, nil, fmt.Errorf("excelize could not serialise the workbook: %w", err)
+	}
+	spliced, err := wb.splice(lists)
+	if err != nil {
+		return nil, nil, err
+	}
+	return buf, spliced, nil
+}
+
 // workbookLevel reports whether excelize added parts other than those of
 // notes (which their worksheet's relationships reach, and whose content
 // types are among noteParts): those hang off the workbook's relationships.
@@ -93,10 +121,13 @@ func workbookLevel(added map[string][]byte, noteParts map[string]bool) bool {
 
 // unmarkAll is excelize's output with the parts it wrote back still marked
 // (see markForStop) put back as they were.
-func (wb *workbook) unmarkAll(out *zip.Reader) ([]byte, error) {
+func (wb *workbook) unmarkAll(out *zip.Reader, spliced map[string][]byte) ([]byte, error) {
 	replaced := map[string][]byte{}
+	for name, data := range spliced {
+		replaced[name] = data
+	}
 	for _, f := range out.File {
-		if _, ok := wb.marked[f.Name]; !ok {
+		if _, ok := wb.marked[f.Name]; !ok || replaced[f.Name] != nil {
 			continue
 		}
 		data, err := wb.readZipFile(f)

@@ -2,10 +2,11 @@ package enginetest
 
 import (
 	"context"
-	"github.com/formfill/formfill/internal/cputest"
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/formfill/formfill/internal/cputest"
 )
 
 // gapRecorder is a context whose Err, called by a bound engine at each of
@@ -15,8 +16,6 @@ import (
 // checks cannot be cut.
 type gapRecorder struct {
 	context.Context
-	exempt string // see StopCase.Exempt
-	exMax  time.Duration
 	tid    int
 	last   time.Duration
 	checks int
@@ -42,31 +41,11 @@ func (r *gapRecorder) mark() {
 	now := cputest.Thread()
 	pcs := make([]uintptr, 24)
 	pcs = pcs[:runtime.Callers(3, pcs)]
-	if gap := now - r.last; gap > r.max || gap > r.exMax {
-		switch {
-		case r.exempt != "" && inStack(pcs, r.exempt):
-			r.exMax = max(r.exMax, gap)
-		case gap > r.max:
-			r.max, r.maxAt = gap, [2][]uintptr{r.prev, pcs}
-		}
+	if gap := now - r.last; gap > r.max {
+		r.max, r.maxAt = gap, [2][]uintptr{r.prev, pcs}
 	}
 	r.checks++
 	r.last, r.prev = now, pcs
-}
-
-// inStack reports whether a function whose name contains name is on the
-// call stack pcs.
-func inStack(pcs []uintptr, name string) bool {
-	frames := runtime.CallersFrames(pcs)
-	for {
-		f, more := frames.Next()
-		if strings.Contains(f.Function, name) {
-			return true
-		}
-		if !more {
-			return false
-		}
-	}
 }
 
 // where names the code on both sides of the longest gap.

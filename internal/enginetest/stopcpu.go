@@ -7,12 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/formfill/formfill/internal/cputest"
 	"os"
 	"os/exec"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/formfill/formfill/internal/cputest"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -24,11 +25,6 @@ type StopCase struct {
 	Name   string
 	Call   func(formats.Engine) error
 	Points []float64 // when to stop it, as fractions of the call's own CPU time
-	// Exempt names a library function (excelize's WriteToBuffer) inside
-	// which a stretch of work is known not to be cut: the stretch that
-	// ends inside it, and a stop point that cancels the call while it is
-	// on the stack, are reported, not held to MaxUncheckedCPU.
-	Exempt string
 }
 
 // Bounds of StoppedWorkStops. They are CPU time, not wall time, so a
@@ -57,23 +53,20 @@ const stopCPUEnv = "FORMFILL_ENGINETEST_STOPCPU"
 
 // stopReport is what the child measured for one case.
 type stopReport struct {
-	Case     string        `json:"case"`
-	CPU      time.Duration `json:"cpu"`    // the whole call, on its thread
-	Checks   int           `json:"checks"` // looks at the context during it
-	MaxGap   time.Duration `json:"max_gap"`
-	Exempt   time.Duration `json:"exempt"`    // the longest stretch ending in ExemptIn
-	ExemptIn string        `json:"exempt_in"` // StopCase.Exempt
-	Where    string        `json:"where"`     // the code around the longest gap
-	Err      string        `json:"err"`       // of the live run: must be none
-	Stops    []stopPoint   `json:"stops"`
+	Case   string        `json:"case"`
+	CPU    time.Duration `json:"cpu"`    // the whole call, on its thread
+	Checks int           `json:"checks"` // looks at the context during it
+	MaxGap time.Duration `json:"max_gap"`
+	Where  string        `json:"where"` // the code around the longest gap
+	Err    string        `json:"err"`   // of the live run: must be none
+	Stops  []stopPoint   `json:"stops"`
 }
 
 // stopPoint is one run of a case stopped part-way.
 type stopPoint struct {
-	At       float64       `json:"at"`        // fraction of the call's CPU when the context was canceled
-	Stopped  bool          `json:"stopped"`   // the call returned ErrStopped
-	Finished bool          `json:"finished"`  // the call ended before it was to be stopped
-	InExempt bool          `json:"in_exempt"` // the cancel came inside StopCase.Exempt
+	At       float64       `json:"at"`       // fraction of the call's CPU when the context was canceled
+	Stopped  bool          `json:"stopped"`  // the call returned ErrStopped
+	Finished bool          `json:"finished"` // the call ended before it was to be stopped
 	Err      string        `json:"err"`
 	After    time.Duration `json:"after"` // the call's CPU from the cancel to its return
 	Idle     time.Duration `json:"idle"`  // the process's CPU in the idle window after
@@ -102,9 +95,6 @@ func StoppedWorkStops(t *testing.T, e formats.Engine, cases func(testing.TB) []S
 	reports := runChild(t)
 	for _, r := range reports {
 		t.Logf("%s: %v CPU, %d checks, longest unchecked stretch %v %s", r.Case, r.CPU.Round(time.Millisecond), r.Checks, r.MaxGap.Round(10*time.Microsecond), r.Where)
-		if r.Exempt > 0 {
-			t.Logf("%s: a stretch of %v ends inside %s, which cannot be cut (exempt)", r.Case, r.Exempt.Round(time.Millisecond), r.ExemptIn)
-		}
 		switch {
 		case r.Err != "":
 			t.Errorf("%s: the call with a live context failed: %s", r.Case, r.Err)
@@ -119,8 +109,6 @@ func StoppedWorkStops(t *testing.T, e formats.Engine, cases func(testing.TB) []S
 				t.Errorf("%s: the call ended before it had used %.0f%% of its CPU: the case's document is too small to stop it there", r.Case, 100*p.At)
 			case !p.Stopped:
 				t.Errorf("%s stopped at %.0f%%: returned %q, want an error wrapping formats.ErrStopped", r.Case, 100*p.At, p.Err)
-			case p.After > MaxUncheckedCPU && p.InExempt:
-				t.Logf("%s stopped at %.0f%%: inside %s, which cannot be cut: %v after the cancel (reported, not held to %v)", r.Case, 100*p.At, r.ExemptIn, p.After, MaxUncheckedCPU)
 			case p.After > MaxUncheckedCPU:
 				t.Errorf("%s stopped at %.0f%%: the call used %v of CPU after its context ended (bound %v)", r.Case, 100*p.At, p.After, MaxUncheckedCPU)
 			}
@@ -165,18 +153,18 @@ func runChild(t *testing.T) []stopReport {
 func measureChild(t *testing.T, e formats.Engine, cases []StopCase) {
 	for _, c := range cases {
 		r := stopReport{Case: c.Name}
-		rec, err := profile(e, c.Call, c.Exempt)
-		r.CPU, r.Checks, r.MaxGap, r.Where, r.Exempt, r.ExemptIn = rec.last, rec.checks, rec.max, rec.where(), rec.exMax, c.Exempt
+		rec, err := profile(e, c.Call)
+		r.CPU, r.Checks, r.MaxGap, r.Where = rec.last, rec.checks, rec.max, rec.where()
 		if err != nil {
 			r.Err = err.Error()
 		}
 		for _, at := range c.Points {
-			p := stopAt(e, c.Call, at, r.CPU, c.Exempt)
+			p := stopAt(e, c.Call, at, r.CPU)
 			// A run can be quicker than the timed one (which pays for its
 			// timing): stop it sooner rather than not at all.
 			for try := 0; try < 3 && p.Finished; try++ {
 				at *= 0.8
-				p = stopAt(e, c.Call, at, r.CPU, c.Exempt)
+				p = stopAt(e, c.Call, at, r.CPU)
 			}
 			r.Stops = append(r.Stops, p)
 		}
@@ -203,12 +191,11 @@ func onThread(fn func() error) (tid int, done <-chan error) {
 
 // profile runs call once bound to a live gapRecorder; the recorder's last
 // mark is the call's end, so its last is the whole call's CPU.
-func profile(e formats.Engine, call func(formats.Engine) error, exempt string) (*gapRecorder, error) {
+func profile(e formats.Engine, call func(formats.Engine) error) (*gapRecorder, error) {
 	var rec *gapRecorder
 	_, done := onThread(func() error {
 		start := cputest.Thread()
 		rec = newGapRecorder(context.Background())
-		rec.exempt = exempt
 		err := call(formats.WithContext(rec, e))
 		rec.mark() // the stretch from the last check to the end
 		rec.last -= start
@@ -220,7 +207,7 @@ func profile(e formats.Engine, call func(formats.Engine) error, exempt string) (
 
 // stopAt runs call bound to a context canceled once the call's thread has
 // used at of total CPU, and measures what follows.
-func stopAt(e formats.Engine, call func(formats.Engine) error, at float64, total time.Duration, exempt string) stopPoint {
+func stopAt(e formats.Engine, call func(formats.Engine) error, at float64, total time.Duration) stopPoint {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var ended time.Duration
@@ -245,7 +232,6 @@ wait:
 			if now := cputest.Task(tid); canceledAt == 0 && now >= target {
 				cancel()
 				canceledAt = cputest.Task(tid)
-				p.InExempt = exempt != "" && inAnyStack(exempt)
 			}
 		}
 	}
@@ -265,14 +251,6 @@ wait:
 	time.Sleep(idleWindow)
 	p.Idle = cputest.Process() - before
 	return p
-}
-
-// inAnyStack reports whether a function whose name contains name is on the
-// stack of any goroutine: at a cancel, whether the call is inside a stretch
-// StopCase.Exempt excuses.
-func inAnyStack(name string) bool {
-	buf := make([]byte, 1<<20)
-	return bytes.Contains(buf[:runtime.Stack(buf, true)], []byte(name))
 }
 
 // BenchmarkChecks runs call with e unbound and bound to a live context
