@@ -137,9 +137,21 @@ func (cs *CompactStructure) span(i, j int) (text string, keys, complex []string)
 }
 
 // elementSize is about how many bytes element i adds to a response: its
-// lines, its id_to_xpath entries and its complex elements, as JSON.
-func (cs *CompactStructure) elementSize(i int) int {
+// lines, its id_to_xpath entries and its complex elements, as JSON; in a
+// structured answer (p.Structured) its lines both as text and as JSON, and
+// its targets, whose JSON size by ID targets holds.
+func (cs *CompactStructure) elementSize(i int, p Page, targets map[string]int) int {
 	text, keys, complex := cs.span(i, i+1)
+	if p.Structured {
+		n := p.charge(text, 0)
+		for _, k := range keys {
+			n += jsonLen(k) + jsonLen(cs.IDToXPath[k]) + 2 + targets[k]
+		}
+		for _, c := range complex {
+			n += jsonLen(c) + 1
+		}
+		return n
+	}
 	n := len(text)
 	for _, k := range keys {
 		n += len(k) + len(cs.IDToXPath[k]) + 6
@@ -163,7 +175,14 @@ func (cs *CompactStructure) Paged(p Page) (*CompactStructure, error) {
 		return cs, p.Check()
 	}
 	total := len(cs.index.elems)
-	start, end, err := p.Window(total, cs.elementSize)
+	var targets map[string]int
+	if p.Structured {
+		targets = make(map[string]int, len(cs.Targets))
+		for _, t := range cs.Targets {
+			targets[t.ID] += jsonLen(t) + 1
+		}
+	}
+	start, end, err := p.Window(total, func(i int) int { return cs.elementSize(i, p, targets) })
 	if err != nil {
 		return nil, err
 	}

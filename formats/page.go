@@ -1,6 +1,9 @@
 package formats
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // BytesPerToken is how max_tokens is turned into bytes: a rough estimate of
 // an agent's tokens (English prose and markup run at about four bytes a
@@ -22,6 +25,29 @@ type Page struct {
 	Offset    int `json:"offset,omitempty"`     // first element (0-based)
 	Limit     int `json:"limit,omitempty"`      // at most this many elements
 	MaxTokens int `json:"max_tokens,omitempty"` // at most about this many tokens (bytes / BytesPerToken)
+	// Structured says the answer carries the page twice: as the text an
+	// agent reads and as JSON (an MCP tool's structured content, which
+	// clients may hand to the model too). The budget then counts both, so
+	// that the whole answer fits it, not only its text.
+	Structured bool `json:"structured,omitempty"`
+}
+
+// charge is what an element costs the budget: the bytes of text, its
+// part of the answer's text, once; in a structured answer also the bytes
+// of text as a JSON string and extra, the bytes only its JSON form adds
+// (its targets' fields, its XPath).
+func (p Page) charge(text string, extra int) int {
+	if p.Structured {
+		return len(text) + jsonLen(text) + extra
+	}
+	return len(text)
+}
+
+// jsonLen is the bytes of v as JSON, as encoding/json writes it (which
+// escapes quotes, < and >: a Word element's XML fragment grows by half).
+func jsonLen(v any) int {
+	b, _ := json.Marshal(v)
+	return len(b)
 }
 
 // Check rejects negative bounds.

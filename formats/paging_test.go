@@ -1,6 +1,7 @@
 package formats_test
 
 import (
+	"encoding/json"
 	"maps"
 	"os"
 	"path/filepath"
@@ -281,6 +282,52 @@ func TestReadDocumentPagesEveryFormat(t *testing.T) {
 			if d.typ == formats.Excel && !strings.HasPrefix(id, "S") {
 				t.Errorf("%s: row ID %s", d.name, id)
 				break
+			}
+		}
+	}
+}
+
+// TestStructuredPagesFitTheBudgetWithTheirJSON pages every document as an
+// MCP tool answers, with the page both as text and as structured content
+// (Page.Structured): the two together must fit the budget, on the map and
+// on the targets view, except for a page of one oversized element.
+func TestStructuredPagesFitTheBudgetWithTheirJSON(t *testing.T) {
+	const tokens = 2000
+	budget := tokens * formats.BytesPerToken
+	for _, d := range pagingDocs(t) {
+		full := compactOf(t, d)
+		for _, view := range []string{formats.ViewMap, formats.ViewTargets} {
+			p := formats.Page{MaxTokens: tokens, Structured: true}
+			for range 20 { // the first pages are enough to see the bound hold
+				var pg *formats.CompactStructure
+				var err error
+				if view == formats.ViewTargets {
+					pg, err = full.TargetsView(p)
+				} else {
+					pg, err = full.Paged(p)
+				}
+				if err != nil {
+					t.Fatalf("%s %s %+v: %v", d.name, view, p, err)
+				}
+				js, err := json.Marshal(pg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				answer := len(pg.CompactText) + len(pg.More) + len(js)
+				elements := pg.NextOffset - p.Offset
+				if pg.NextOffset == 0 {
+					elements = pg.Total - p.Offset
+				}
+				// JSON escapes and the page's own fields are not charged
+				// exactly: a tenth and a few hundred bytes of slack.
+				if elements > 1 && answer > budget+budget/10+300 {
+					t.Errorf("%s %s at offset %d: %d elements make an answer of %d bytes (text %d + JSON %d) for a budget of %d",
+						d.name, view, p.Offset, elements, answer, len(pg.CompactText), len(js), budget)
+				}
+				if pg.NextOffset == 0 {
+					break
+				}
+				p.Offset = pg.NextOffset
 			}
 		}
 	}

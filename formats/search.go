@@ -76,7 +76,9 @@ func (cs *CompactStructure) Search(pattern string, regex bool, p Page) (*SearchR
 	if len(found) == 0 {
 		return res, p.Check()
 	}
-	start, end, err := p.Window(len(found), func(i int) int { return len(found[i].ID) + len(found[i].Context) + len(found[i].Match) + 40 })
+	start, end, err := p.Window(len(found), func(i int) int {
+		return p.charge(found[i].ID+found[i].Context+found[i].Match, 40)
+	})
 	if err != nil {
 		return nil, err
 	}

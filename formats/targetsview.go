@@ -34,7 +34,10 @@ func (cs *CompactStructure) TargetsView(p Page) (*CompactStructure, error) {
 		same[i] = i > 0 && t.QuestionID != "" && targets[i-1].QuestionID == t.QuestionID
 		lines[i] = targetLine(t, same[i])
 	}
-	start, end, err := p.Window(len(lines), func(i int) int { return len(lines[i]) + 1 })
+	start, end, err := p.Window(len(lines), func(i int) int {
+		t := targets[i]
+		return p.charge(lines[i]+"\n", jsonLen(t)+jsonLen(t.ID)+jsonLen(cs.IDToXPath[t.ID])+2)
+	})
 	if err != nil {
 		return nil, err
 	}

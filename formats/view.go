@@ -91,11 +91,18 @@ func NewDocumentView(nodes []ViewNode, format string, p Page) (*DocumentView, er
 	}
 	// head is what every page holds besides its rows; the first row is
 	// charged with it, so that the page fits.
-	head := len(ToonSchema) + 1
-	rowSize := func(i int) int { return len(toonLine(nodes[i])) + 1 }
+	// A structured answer carries the TOON text twice (the text and the
+	// structured content's toon), and JSON rows twice (the text and its
+	// nodes).
+	head := p.charge(ToonSchema+"\n", 0)
+	rowSize := func(i int) int { return p.charge(toonLine(nodes[i])+"\n", 0) }
 	if format == ViewJSON {
-		head = len(`{"nodes":[]}`)
-		rowSize = func(i int) int { b, _ := json.Marshal(nodes[i]); return len(b) + 1 }
+		copies := 1
+		if p.Structured {
+			copies = 2
+		}
+		head = copies * len(`{"nodes":[]}`)
+		rowSize = func(i int) int { return copies * (jsonLen(nodes[i]) + 1) }
 	}
 	size := func(i int) int {
 		if i == p.Offset {

@@ -90,6 +90,21 @@ type Param struct {
 	// their answers over MCP by default (max_tokens) while the CLI prints
 	// everything. nil: no default.
 	ToolDefault any
+	// NoDefaultWith names a parameter that, when the caller gives it,
+	// stands in for ToolDefault: a caller who sets a page's limit gets
+	// that many elements, not the default budget's worth.
+	NoDefaultWith string
+}
+
+// Pages reports whether the operation's answer comes in pages (it takes the
+// page parameters, pageParams).
+func (op *Operation) Pages() bool {
+	for _, p := range op.Params {
+		if p.Name == "max_tokens" {
+			return true
+		}
+	}
+	return false
 }
 
 // PayloadField is the payload JSON path the parameter fills.

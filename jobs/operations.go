@@ -61,12 +61,12 @@ var (
 )
 
 // pageParams bound what a reading operation returns. Over MCP a page holds
-// about formats.DefaultToolTokens tokens unless the caller says otherwise;
-// the CLI prints everything unless asked for less.
+// about formats.DefaultToolTokens tokens unless the caller gives a limit or
+// a budget of its own; the CLI prints everything unless asked for less.
 var pageParams = []Param{
 	{Name: "offset", Schema: countType, Description: "first element to return, 0-based: the next_offset of the previous page (0 or absent: from the start)"},
 	{Name: "limit", Schema: countType, Description: "at most this many elements"},
-	{Name: "max_tokens", Schema: countType, ToolDefault: formats.DefaultToolTokens,
+	{Name: "max_tokens", Schema: countType, ToolDefault: formats.DefaultToolTokens, NoDefaultWith: "limit",
 		Description: "at most about this many tokens (bytes / 4) per page; with limit, the page ends at whichever comes first. 0: no budget"},
 }
 

@@ -120,10 +120,16 @@ func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMe
 		if given && string(bytes.TrimSpace(value)) == "null" {
 			given = false
 		}
+		if !given && p.NoDefaultWith != "" && argGiven(args, p.NoDefaultWith) {
+			continue // the caller's own bound stands in for the default
+		}
 		if err := s.setParam(r, p, value, given); err != nil {
 			return nil, err
 		}
 	}
+	// Every answer over MCP carries its page twice, as the text an agent
+	// reads and as structured content: the budget counts both.
+	r.payload.Structured = op.Pages()
 	if op.Check != nil {
 		if err := op.Check(&r.payload); err != nil {
 			return nil, err
@@ -135,6 +141,12 @@ func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMe
 		}
 	}
 	return r, nil
+}
+
+// argGiven reports whether the call gives name a value other than null.
+func argGiven(args map[string]json.RawMessage, name string) bool {
+	v, ok := args[name]
+	return ok && string(bytes.TrimSpace(v)) != "null"
 }
 
 // setParam puts one argument's value where its parameter says: into the

@@ -3,6 +3,7 @@ package mcp
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 // TestMapIsPagedOverMCPByDefault calls extract_structure_compact on a long
@@ -34,9 +36,10 @@ func TestMapIsPagedOverMCPByDefault(t *testing.T) {
 	out := decodeOutput(t, res)
 	var page formats.CompactStructure
 	resultAs(t, out, &page)
-	if page.NextOffset == 0 || page.Total != whole.Total || len(page.CompactText) > formats.DefaultToolTokens*formats.BytesPerToken {
-		t.Fatalf("default page: next_offset %d, total %d of %d, %d bytes", page.NextOffset, page.Total, whole.Total, len(page.CompactText))
+	if page.NextOffset == 0 || page.Total != whole.Total {
+		t.Fatalf("default page: next_offset %d, total %d of %d", page.NextOffset, page.Total, whole.Total)
 	}
+	checkAnswerFits(t, res, formats.DefaultToolTokens)
 	if !strings.Contains(textOf(res), "offset "+strconv.Itoa(page.NextOffset)) {
 		t.Errorf("the text answer does not say how to get the rest: %q", tail(textOf(res), 300))
 	}
@@ -50,6 +53,45 @@ func TestMapIsPagedOverMCPByDefault(t *testing.T) {
 	if text != whole.CompactText {
 		t.Errorf("the pages over MCP do not add up to the map (%d bytes vs %d)", len(text), len(whole.CompactText))
 	}
+}
+
+// checkAnswerFits fails unless the whole answer (its text and its
+// structured content) fits a budget of tokens, give or take the envelope
+// and JSON escapes that are not charged exactly.
+func checkAnswerFits(t *testing.T, res *mcpgo.CallToolResult, tokens int) {
+	t.Helper()
+	structured, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := tokens * formats.BytesPerToken
+	if n := len(textOf(res)) + len(structured); n > budget+budget/10+1000 {
+		t.Errorf("the answer is %d bytes (text %d + structured %d) for a budget of %d tokens (%d bytes)",
+			n, len(textOf(res)), len(structured), tokens, budget)
+	}
+}
+
+// TestALimitReplacesTheDefaultBudget asks for more elements than the
+// default budget holds: a caller's own limit stands in for the default,
+// so the page holds them all; with max_tokens as well, the budget ends
+// the page first.
+func TestALimitReplacesTheDefaultBudget(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "large.docx"), longDocx(t, 1500), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := inProcessClient(t, newTestServer(t, newMemStore(), dir))
+	var page formats.CompactStructure
+	resultAs(t, mustOK(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx", "limit": 1200}), &page)
+	if page.NextOffset != 1200 || len(page.CompactText) <= formats.DefaultToolTokens*formats.BytesPerToken {
+		t.Errorf("limit 1200: next_offset %d, %d bytes; want 1200 elements, past the default budget", page.NextOffset, len(page.CompactText))
+	}
+	res := call(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx", "limit": 1200, "max_tokens": 3000})
+	resultAs(t, decodeOutput(t, res), &page)
+	if page.NextOffset == 0 || page.NextOffset >= 1200 {
+		t.Errorf("limit 1200 and max_tokens 3000: next_offset %d; want the budget to end the page first", page.NextOffset)
+	}
+	checkAnswerFits(t, res, 3000)
 }
 
 // longDocx is a Word document of n numbered sentences, one per paragraph.
@@ -95,7 +137,6 @@ func TestReadingToolsAnswerOverMCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := inProcessClient(t, newTestServer(t, newMemStore(), dir))
-	budget := formats.DefaultToolTokens * formats.BytesPerToken
 
 	var found formats.SearchResult
 	resultAs(t, mustOK(t, c, ToolSearch, map[string]any{"file_path": "large.docx", "pattern": `Clause 77\b`, "regex": true}), &found)
@@ -109,9 +150,10 @@ func TestReadingToolsAnswerOverMCP(t *testing.T) {
 	res := call(t, c, ToolReadDocument, map[string]any{"file_path": "large.docx"})
 	var view formats.DocumentView
 	resultAs(t, decodeOutput(t, res), &view)
-	if view.Total != 1500 || view.NextOffset == 0 || !strings.HasPrefix(view.TOON, formats.ToonSchema+"\n") || len(view.TOON) > budget {
-		t.Errorf("read_document default page: total %d, next_offset %d, %d bytes (budget %d)", view.Total, view.NextOffset, len(view.TOON), budget)
+	if view.Total != 1500 || view.NextOffset == 0 || !strings.HasPrefix(view.TOON, formats.ToonSchema+"\n") {
+		t.Errorf("read_document default page: total %d, next_offset %d", view.Total, view.NextOffset)
 	}
+	checkAnswerFits(t, res, formats.DefaultToolTokens)
 	if !strings.Contains(textOf(res), "offset "+strconv.Itoa(view.NextOffset)) {
 		t.Errorf("read_document's text does not say how to get the rest: %q", tail(textOf(res), 200))
 	}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"fmt"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
@@ -129,6 +130,9 @@ func paramOption(p jobs.Param) mcpgo.ToolOption {
 		}
 		if p.ToolDefault != nil {
 			schema["default"] = p.ToolDefault
+			if p.NoDefaultWith != "" {
+				schema["description"] = fmt.Sprintf("%s (default %v unless %s is given)", p.Description, p.ToolDefault, p.NoDefaultWith)
+			}
 		}
 		if p.Required {
 			t.InputSchema.Required = append(t.InputSchema.Required, p.Name)
