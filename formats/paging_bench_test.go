@@ -14,7 +14,7 @@ import (
 func BenchmarkFirstPage(b *testing.B) {
 	t := &testing.T{}
 	docs := pagingDocs(t)
-	page := formats.Page{MaxTokens: formats.DefaultToolTokens}
+	page := formats.Page{MaxTokens: formats.DefaultToolTokens, Structured: true} // as over MCP
 	for _, d := range docs {
 		e, err := formats.Lookup(d.typ)
 		if err != nil {
