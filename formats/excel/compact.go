@@ -227,7 +227,7 @@ func (m *sheetModel) complex(c cell) []string {
 		out = append(out, fmt.Sprintf("COMPLEX(merged) %s %s", c.ID(), mr.ref))
 	}
 	if m.formulas[[2]int{c.row, c.col}] {
-		f, _ := m.wb.f.GetCellFormula(m.name, c.name())
+		f := m.wb.formula(m.name, c.name(), m.scan)
 		out = append(out, fmt.Sprintf("COMPLEX(formula) %s =%s", c.ID(), f))
 	}
 	return out

@@ -125,7 +125,7 @@ func (w *writer) checkList(name, sheet string, c cell, value string, warns *[]st
 	rules, ok := w.rules[sheet]
 	if !ok {
 		var err error
-		if rules, err = w.wb.rules(sheet); err != nil {
+		if rules, err = w.wb.rules(sheet, w.scan(sheet)); err != nil {
 			return "", formats.Wrap(formats.ErrInvalidDocument, name, err, "the validations of sheet %q could not be read", sheet)
 		}
 		w.rules[sheet] = rules

@@ -23,6 +23,11 @@ type sheetScan struct {
 	merges      []string
 	dimension   string
 	validations bool // the sheet has data validations (excelize reads them)
+	// stub is the small worksheet excelize reads the sheet's validations
+	// and formulas from (see scanstub.go); nil: it reads the whole sheet.
+	stub       []byte
+	stubOpened bool
+	stubFile   *excelize.File
 }
 
 type colStyle struct{ min, max, style int }
@@ -36,11 +41,19 @@ func newSheetScan(data []byte) *sheetScan {
 		validations: bytes.Contains(data, []byte("dataValidation"))}
 }
 
-// recorder returns the function that feeds the start elements of the
-// worksheet, in document order, to s.
-func (s *sheetScan) recorder() func(xml.StartElement) {
+// recorder returns the function that feeds the elements of the worksheet
+// data, in document order, to s, and done, which ends the scan once the
+// pass is over.
+func (s *sheetScan) recorder(data []byte) (record func(tok xml.Token, from, to int64), done func()) {
 	var cur [2]int // the cell being read
-	return func(se xml.StartElement) { cur = s.element(se, cur) }
+	b := newStubBuilder(data)
+	record = func(tok xml.Token, from, to int64) {
+		if se, ok := tok.(xml.StartElement); ok {
+			cur = s.element(se, cur)
+		}
+		b.token(tok, from, to)
+	}
+	return record, func() { s.stub = b.stub() }
 }
 
 // scanSheet returns the scan of sheet: the XML guard's when it scanned the
@@ -70,9 +83,11 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 		return nil, err
 	}
 	s := newSheetScan(data)
-	if err := checkXML(data, part, s.recorder(), wb.stop); err != nil {
+	record, done := s.recorder(data)
+	if err := checkXML(data, part, record, wb.stop); err != nil {
 		return nil, err
 	}
+	done()
 	return s, nil
 }
 

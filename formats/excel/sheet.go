@@ -84,7 +84,7 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 	if !sc.validations {
 		return m, nil
 	}
-	if m.rules, err = wb.rules(name); err != nil {
+	if m.rules, err = wb.rules(name, sc); err != nil {
 		return nil, err
 	}
 	return m, nil

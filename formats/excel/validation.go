@@ -28,9 +28,10 @@ type rule struct {
 	stray    []int8 // per rectangle: 0 not yet known, 1 in use, 2 stray (see listAt)
 }
 
-// rules reads the data validations of sheet and resolves list sources.
-func (wb *workbook) rules(sheet string) ([]rule, error) {
-	dvs, err := wb.f.GetDataValidations(sheet)
+// rules reads the data validations of sheet (whose scan sc may be nil)
+// and resolves list sources.
+func (wb *workbook) rules(sheet string, sc *sheetScan) ([]rule, error) {
+	dvs, err := wb.dataValidations(sheet, sc)
 	if err != nil {
 		return nil, err
 	}

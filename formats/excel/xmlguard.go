@@ -51,14 +51,17 @@ func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheet
 			}
 			charsetReader = keepUTF16Transcoded
 		}
-		var onStart func(xml.StartElement)
+		var record func(xml.Token, int64, int64)
+		done := func() {}
 		if isWorksheetPart(f.Name) {
 			s := newSheetScan(data)
-			scans[f.Name], onStart = s, s.recorder()
+			scans[f.Name] = s
+			record, done = s.recorder(data)
 		}
-		if err := checkXMLWith(data, f.Name, onStart, charsetReader, stop); err != nil {
+		if err := checkXMLWith(data, f.Name, record, charsetReader, stop); err != nil {
 			return nil, err
 		}
+		done()
 	}
 	return scans, nil
 }
@@ -72,15 +75,15 @@ const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY
 // unmatched, so the open elements are tracked here. Declarations come out
 // as directives before any entity in them could be used, and encoding/xml
 // expands no entity but the predefined ones, so the refusal costs nothing
-// however large the declared expansion. onStart, when not nil, sees every
-// start element.
-func checkXML(data []byte, part string, onStart func(xml.StartElement), stop *formats.Stopper) error {
-	return checkXMLWith(data, part, onStart, charset.NewReaderLabel, stop) // as excelize decodes parts
+// however large the declared expansion. record, when not nil, sees every
+// start and end element and the bytes of data it spans, [from, to).
+func checkXML(data []byte, part string, record func(tok xml.Token, from, to int64), stop *formats.Stopper) error {
+	return checkXMLWith(data, part, record, charset.NewReaderLabel, stop) // as excelize decodes parts
 }
 
 // checkXMLWith is checkXML with the decoder's charset reader given:
 // asUTF8's output still declares UTF-16, which must then be read as is.
-func checkXMLWith(data []byte, part string, onStart func(xml.StartElement), charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
+func checkXMLWith(data []byte, part string, record func(tok xml.Token, from, to int64), charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = charsetReader
 	var open []xml.Name
@@ -88,6 +91,7 @@ func checkXMLWith(data []byte, part string, onStart func(xml.StartElement), char
 		if err := stop.Step(); err != nil {
 			return err
 		}
+		from := dec.InputOffset()
 		tok, err := dec.RawToken()
 		if errors.Is(err, io.EOF) {
 			if len(open) > 0 {
@@ -106,14 +110,17 @@ func checkXMLWith(data []byte, part string, onStart func(xml.StartElement), char
 				return formats.Errorf(formats.ErrInvalidDocument, part, "the XML nests deeper than %d elements", maxDepth)
 			}
 			open = append(open, t.Name)
-			if onStart != nil {
-				onStart(t)
+			if record != nil {
+				record(t, from, dec.InputOffset())
 			}
 		case xml.EndElement:
 			if len(open) == 0 || open[len(open)-1] != t.Name {
 				return formats.Errorf(formats.ErrInvalidDocument, part, "malformed XML: unexpected end tag </%s>", qname(t.Name))
 			}
 			open = open[:len(open)-1]
+			if record != nil {
+				record(t, from, dec.InputOffset())
+			}
 		}
 	}
 }

@@ -1,0 +1,124 @@
+package excel
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/formfill/formfill/internal/realdocs"
+	"github.com/xuri/excelize/v2"
+)
+
+func TestStubKeepsWhatValidationsAndFormulasNeed(t *testing.T) {
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`
+	for _, tc := range []struct {
+		name, sheet string
+		want        string // the stub; "" for none
+	}{
+		{"formula rows, merges, validations and extensions kept; other rows dropped",
+			`<worksheet ` + ns + `><dimension ref="A1:B3"/><sheetData><row r="1"><c r="A1"><v>1</v></c></row>` +
+				`<row r="2"><c r="A2"><f>A1+1</f><v>2</v></c></row><row r="3"/></sheetData>` +
+				`<mergeCells count="1"><mergeCell ref="A2:B2"/></mergeCells><dataValidations count="1"><dataValidation type="list" sqref="B1"><formula1>"a,b"</formula1></dataValidation></dataValidations>` +
+				`<pageMargins left="0.7"/><extLst><ext uri="x"><y/></ext></extLst></worksheet>`,
+			`<worksheet ` + ns + `><sheetData><row r="2"><c r="A2"><f>A1+1</f><v>2</v></c></row></sheetData>` +
+				`<mergeCells count="1"><mergeCell ref="A2:B2"/></mergeCells><dataValidations count="1"><dataValidation type="list" sqref="B1"><formula1>"a,b"</formula1></dataValidation></dataValidations>` +
+				`<extLst><ext uri="x"><y/></ext></extLst></worksheet>`},
+		{"a shared formula's rows, self-closing f included",
+			`<worksheet ` + ns + `><sheetData><row r="1"><c r="A1"><f t="shared" ref="A1:A2" si="0">B1</f></c></row><row r="2"><c r="A2"><f t="shared" si="0"/></c></row></sheetData></worksheet>`,
+			`<worksheet ` + ns + `><sheetData><row r="1"><c r="A1"><f t="shared" ref="A1:A2" si="0">B1</f></c></row><row r="2"><c r="A2"><f t="shared" si="0"/></c></row></sheetData></worksheet>`},
+		{"a prefixed root is closed with its prefix",
+			`<x:worksheet xmlns:x="http://purl.oclc.org/ooxml/spreadsheetml/main"><x:sheetData/></x:worksheet>`,
+			`<x:worksheet xmlns:x="http://purl.oclc.org/ooxml/spreadsheetml/main"><sheetData></sheetData></x:worksheet>`},
+		{"an empty root: no stub", `<worksheet/>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSheetScan([]byte(tc.sheet))
+			record, done := s.recorder([]byte(tc.sheet))
+			if err := checkXML([]byte(tc.sheet), "sheet.xml", record, nil); err != nil {
+				t.Fatal(err)
+			}
+			done()
+			if string(s.stub) != tc.want {
+				t.Fatalf("stub\n%s\nwant\n%s", s.stub, tc.want)
+			}
+		})
+	}
+}
+
+// TestStubAnswersAsTheWholeSheet reads every sheet's validations and every
+// formula cell's formula (and the cells of merged ranges) both from the
+// sheet's stub and from excelize's reading of the whole sheet, on the
+// fixtures and on every real workbook found: they must be the same.
+func TestStubAnswersAsTheWholeSheet(t *testing.T) {
+	docs := map[string][]byte{"vendor assessment": fixture(t)}
+	paths, _ := filepath.Glob(filepath.Join(realdocs.SharedForms(), "*.xlsx"))
+	more, _ := filepath.Glob(filepath.Join(realdocs.Dir(), "questionnaires", "*.xlsx"))
+	if paths = append(paths, more...); len(paths) == 0 {
+		t.Log("no real workbooks found (go run ./internal/realdocs/fetchdocs): the fixture only")
+	}
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil {
+			docs[filepath.Base(p)] = data
+		}
+	}
+	for name, doc := range docs {
+		wb, err := openStop(doc, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		stubs := 0
+		for _, sheet := range wb.sheets {
+			sc, err := wb.scanSheet(sheet)
+			if err != nil || sc.sheetStub() == nil {
+				continue
+			}
+			stubs++
+			fromStub, err1 := wb.dataValidations(sheet, sc)
+			whole, err2 := wb.f.GetDataValidations(sheet)
+			if err1 != nil || err2 != nil || !reflect.DeepEqual(fromStub, whole) {
+				t.Errorf("%s, %s: validations from the stub %d (%v), from the sheet %d (%v)", name, sheet, len(fromStub), err1, len(whole), err2)
+			}
+			for _, ref := range formulaAndMergedCells(sc) {
+				if got, want := wb.formula(sheet, ref, sc), wholeFormula(wb.f, sheet, ref); got != want {
+					t.Errorf("%s, %s!%s: formula %q from the stub, %q from the sheet", name, sheet, ref, got, want)
+				}
+			}
+		}
+		if stubs == 0 {
+			t.Errorf("%s: no sheet has a stub", name)
+		}
+	}
+}
+
+func wholeFormula(f *excelize.File, sheet, ref string) string {
+	s, _ := f.GetCellFormula(sheet, ref)
+	return s
+}
+
+// formulaAndMergedCells are the references of the scan's formula cells and
+// of up to 50 cells of each merged range.
+func formulaAndMergedCells(sc *sheetScan) []string {
+	var refs []string
+	for rc := range sc.formulas {
+		if ref, err := excelize.CoordinatesToCellName(rc[1], rc[0]); err == nil {
+			refs = append(refs, ref)
+		}
+	}
+	for _, m := range sc.merges {
+		r, ok := parseRect(m)
+		if !ok {
+			continue
+		}
+		n := 0
+		for row := r.r1; row <= r.r2 && n < 50; row++ {
+			for col := r.c1; col <= r.c2 && n < 50; col++ {
+				if ref, err := excelize.CoordinatesToCellName(col, row); err == nil {
+					refs = append(refs, ref)
+					n++
+				}
+			}
+		}
+	}
+	return refs
+}
