@@ -23,11 +23,9 @@ type sheetScan struct {
 	merges      []string
 	dimension   string
 	validations bool // the sheet has data validations (excelize reads them)
-	// stub is the small worksheet excelize reads the sheet's validations
-	// and formulas from (see scanstub.go); nil: it reads the whole sheet.
-	stub       []byte
-	stubOpened bool
-	stubFile   *excelize.File
+	// The small worksheets excelize reads the sheet's validations and
+	// formulas from (see scanstub.go).
+	validationStub, formulaStub stub
 }
 
 type colStyle struct{ min, max, style int }
@@ -53,7 +51,7 @@ func (s *sheetScan) recorder(data []byte) (record func(tok xml.Token, from, to i
 		}
 		b.token(tok, from, to)
 	}
-	return record, func() { s.stub = b.stub() }
+	return record, func() { s.validationStub.data, s.formulaStub.data = b.stubs() }
 }
 
 // scanSheet returns the scan of sheet: the XML guard's when it scanned the

@@ -12,28 +12,33 @@ import (
 // Reading a sheet's data validations or one cell's formula through
 // excelize unmarshals the whole worksheet (its rows, every cell) first: on
 // a large questionnaire that is a fifth to a third of making its map. The
-// guard's pass over the sheet (sheetScan) copies out what those two
-// answers need: the worksheet's start tag (its namespaces), the rows that
-// hold a formula (a shared formula's cells name their master row by
-// index), the <mergeCells> (excelize answers for a merged cell with the
-// formula of the range's first cell), the <dataValidations> and the
-// <extLst> (where the x14 validations live). Put together they are a small worksheet, the sheet's
-// stub, which excelize reads in a workbook of its own and answers from
-// exactly as it would from the whole sheet.
+// guard's pass over the sheet (sheetScan) copies out what each of those
+// answers needs, and puts it together as a small worksheet, a stub, which
+// excelize reads in a workbook of its own and answers from exactly as it
+// would from the whole sheet: for validations, the <dataValidations> and
+// the <extLst> (where the x14 validations live); for formulas, the cells
+// that hold one, in their rows (a shared formula's cells name their
+// master cell by index), and the <mergeCells> (excelize answers for a merged cell with the
+// formula of the range's first cell). Each stub keeps the worksheet's start
+// tag, its namespaces.
 
 // stubSheet is the stub workbook's one sheet.
 const stubSheet = "Sheet1"
 
 // stubBuilder collects the stub's pieces during the pass over the sheet.
 type stubBuilder struct {
-	data    []byte // the part being scanned: pieces are copied before it is reused
-	depth   int
-	root    []byte // the <worksheet …> start tag
-	rows    bytes.Buffer
-	tail    bytes.Buffer // <mergeCells>, <dataValidations>, <extLst>
-	rowFrom int64
-	rowF    bool  // the open row holds a formula
-	keep    int64 // start of the open element of tail, or -1
+	data   []byte // the part being scanned: pieces are copied before it is reused
+	depth  int
+	root   []byte        // the <worksheet …> start tag
+	rows   bytes.Buffer  // the rows holding formulas, with only their formula cells
+	row    []byte        // the open row's start tag
+	cells  bytes.Buffer  // the open row's formula cells
+	cellAt int64         // where the open cell starts
+	cellF  bool          // the open cell holds a formula
+	merges bytes.Buffer  // <mergeCells>
+	valid  bytes.Buffer  // <dataValidations>, <extLst>
+	keep   int64         // start of the open <mergeCells>, <dataValidations> or <extLst>, or -1
+	keepTo *bytes.Buffer // where it goes
 }
 
 func newStubBuilder(data []byte) *stubBuilder { return &stubBuilder{data: data, keep: -1} }
@@ -50,42 +55,54 @@ func (b *stubBuilder) token(tok xml.Token, from, to int64) {
 		case b.depth == 0:
 			b.root = append([]byte(nil), b.data[from:to]...)
 		case b.depth == 2 && t.Name.Local == "row":
-			b.rowFrom, b.rowF = from, false
-		case b.depth >= 3 && t.Name.Local == "f":
-			b.rowF = true
-		case b.depth == 1 && (t.Name.Local == "mergeCells" || t.Name.Local == "dataValidations" || t.Name.Local == "extLst"):
-			b.keep = from
+			b.row = b.data[from:to]
+			b.cells.Reset()
+		case b.depth == 3 && t.Name.Local == "c":
+			b.cellAt, b.cellF = from, false
+		case b.depth == 4 && t.Name.Local == "f":
+			b.cellF = true
+		case b.depth == 1 && t.Name.Local == "mergeCells":
+			b.keep, b.keepTo = from, &b.merges
+		case b.depth == 1 && (t.Name.Local == "dataValidations" || t.Name.Local == "extLst"):
+			b.keep, b.keepTo = from, &b.valid
 		}
 		b.depth++
 	case xml.EndElement:
 		b.depth--
 		switch {
-		case b.depth == 2 && t.Name.Local == "row" && b.rowF:
-			b.rows.Write(b.data[b.rowFrom:to])
+		case b.depth == 3 && t.Name.Local == "c" && b.cellF:
+			b.cells.Write(b.data[b.cellAt:to])
+		case b.depth == 2 && t.Name.Local == "row" && b.cells.Len() > 0:
+			b.rows.Write(b.row)
+			b.rows.Write(b.cells.Bytes())
+			b.rows.WriteString("</" + qname(t.Name) + ">")
 		case b.depth == 1 && b.keep >= 0:
-			b.tail.Write(b.data[b.keep:to])
+			b.keepTo.Write(b.data[b.keep:to])
 			b.keep = -1
 		}
 	}
 }
 
-// stub is the small worksheet, or nil when the pass saw no worksheet
-// element (a part this reader does not follow).
-func (b *stubBuilder) stub() []byte {
+// stubs returns the stub for validations and the stub for formulas, or
+// nil when the pass saw no worksheet element with content (a part this
+// reader does not follow).
+func (b *stubBuilder) stubs() (validations, formulas []byte) {
 	if b.root == nil || bytes.HasSuffix(b.root, []byte("/>")) {
-		return nil
+		return nil, nil
 	}
-	end := []byte("</worksheet>")
+	end := "</worksheet>"
 	if i := bytes.IndexByte(b.root, ':'); i >= 0 && i < bytes.IndexAny(b.root, " \t\r\n>") {
-		end = []byte("</" + string(b.root[1:i]) + ":worksheet>") // a prefixed root (strict OOXML)
+		end = "</" + string(b.root[1:i]) + ":worksheet>" // a prefixed root (strict OOXML)
 	}
-	out := make([]byte, 0, len(b.root)+b.rows.Len()+b.tail.Len()+64)
-	out = append(out, b.root...)
-	out = append(out, "<sheetData>"...)
-	out = append(out, b.rows.Bytes()...)
-	out = append(out, "</sheetData>"...)
-	out = append(out, b.tail.Bytes()...)
-	return append(out, end...)
+	stub := func(rows []byte, rest ...[]byte) []byte {
+		out := append(append([]byte{}, b.root...), "<sheetData>"...)
+		out = append(append(out, rows...), "</sheetData>"...)
+		for _, r := range rest {
+			out = append(out, r...)
+		}
+		return append(out, end...)
+	}
+	return stub(nil, b.valid.Bytes()), stub(b.rows.Bytes(), b.merges.Bytes())
 }
 
 // stubFile opens the stub as a workbook of one sheet, stubSheet.
@@ -123,29 +140,31 @@ func stubFile(stub []byte) (*excelize.File, error) {
 	return f, nil
 }
 
-// sheetStub returns excelize's reading of the scan's stub (opened once),
-// or nil when the scan has none: excelize then reads the whole sheet.
-func (s *sheetScan) sheetStub() *excelize.File {
-	if s.stubOpened {
-		return s.stubFile
+// stub is a stub of a sheet, opened when first asked for.
+type stub struct {
+	data   []byte // nil: none, excelize reads the whole sheet
+	opened bool
+	file   *excelize.File
+}
+
+// open returns excelize's reading of the stub, or nil when there is none
+// or it does not open.
+func (s *stub) open() *excelize.File {
+	if s.opened {
+		return s.file
 	}
-	s.stubOpened = true
-	if s.stub == nil {
-		return nil
+	s.opened = true
+	if s.data != nil {
+		s.file, _ = stubFile(s.data)
 	}
-	f, err := stubFile(s.stub)
-	if err != nil {
-		return nil
-	}
-	s.stubFile = f
-	return f
+	return s.file
 }
 
 // dataValidations are the sheet's validations, from its stub when it has
-// one.
+// one (sc may be nil).
 func (wb *workbook) dataValidations(sheet string, sc *sheetScan) ([]*excelize.DataValidation, error) {
 	if sc != nil {
-		if f := sc.sheetStub(); f != nil {
+		if f := sc.validationStub.open(); f != nil {
 			return f.GetDataValidations(stubSheet)
 		}
 	}
@@ -153,10 +172,10 @@ func (wb *workbook) dataValidations(sheet string, sc *sheetScan) ([]*excelize.Da
 }
 
 // formula is the formula of the cell ref of sheet, from its stub when it
-// has one.
+// has one (sc may be nil).
 func (wb *workbook) formula(sheet, ref string, sc *sheetScan) string {
 	if sc != nil {
-		if f := sc.sheetStub(); f != nil {
+		if f := sc.formulaStub.open(); f != nil {
 			s, _ := f.GetCellFormula(stubSheet, ref)
 			return s
 		}
