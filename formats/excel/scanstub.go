@@ -27,18 +27,19 @@ const stubSheet = "Sheet1"
 
 // stubBuilder collects the stub's pieces during the pass over the sheet.
 type stubBuilder struct {
-	data   []byte // the part being scanned: pieces are copied before it is reused
-	depth  int
-	root   []byte        // the <worksheet …> start tag
-	rows   bytes.Buffer  // the rows holding formulas, with only their formula cells
-	row    []byte        // the open row's start tag
-	cells  bytes.Buffer  // the open row's formula cells
-	cellAt int64         // where the open cell starts
-	cellF  bool          // the open cell holds a formula
-	merges bytes.Buffer  // <mergeCells>
-	valid  bytes.Buffer  // <dataValidations>, <extLst>
-	keep   int64         // start of the open <mergeCells>, <dataValidations> or <extLst>, or -1
-	keepTo *bytes.Buffer // where it goes
+	data    []byte // the part being scanned: pieces are copied before it is reused
+	depth   int
+	root    []byte        // the <worksheet …> start tag
+	rootEnd string        // and its end tag
+	rows    bytes.Buffer  // the rows holding formulas, with only their formula cells
+	row     []byte        // the open row's start tag
+	cells   bytes.Buffer  // the open row's formula cells
+	cellAt  int64         // where the open cell starts
+	cellF   bool          // the open cell holds a formula
+	merges  bytes.Buffer  // <mergeCells>
+	valid   bytes.Buffer  // <dataValidations>, <extLst>
+	keep    int64         // start of the open <mergeCells>, <dataValidations> or <extLst>, or -1
+	keepTo  *bytes.Buffer // where it goes
 }
 
 func newStubBuilder(data []byte) *stubBuilder { return &stubBuilder{data: data, keep: -1} }
@@ -54,6 +55,7 @@ func (b *stubBuilder) token(tok xml.Token, from, to int64) {
 		switch {
 		case b.depth == 0:
 			b.root = append([]byte(nil), b.data[from:to]...)
+			b.rootEnd = "</" + qname(t.Name) + ">"
 		case b.depth == 2 && t.Name.Local == "row":
 			b.row = b.data[from:to]
 			b.cells.Reset()
@@ -90,17 +92,13 @@ func (b *stubBuilder) stubs() (validations, formulas []byte) {
 	if b.root == nil || bytes.HasSuffix(b.root, []byte("/>")) {
 		return nil, nil
 	}
-	end := "</worksheet>"
-	if i := bytes.IndexByte(b.root, ':'); i >= 0 && i < bytes.IndexAny(b.root, " \t\r\n>") {
-		end = "</" + string(b.root[1:i]) + ":worksheet>" // a prefixed root (strict OOXML)
-	}
 	stub := func(rows []byte, rest ...[]byte) []byte {
 		out := append(append([]byte{}, b.root...), "<sheetData>"...)
 		out = append(append(out, rows...), "</sheetData>"...)
 		for _, r := range rest {
 			out = append(out, r...)
 		}
-		return append(out, end...)
+		return append(out, b.rootEnd...)
 	}
 	return stub(nil, b.valid.Bytes()), stub(b.rows.Bytes(), b.merges.Bytes())
 }

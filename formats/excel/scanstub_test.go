@@ -128,3 +128,39 @@ func formulaAndMergedCells(sc *sheetScan) []string {
 	}
 	return refs
 }
+
+// FuzzStub scans mutated worksheets: whenever the guard accepts a sheet,
+// both its stubs must be well-formed XML too, and excelize must open them
+// or fail with an error (formfill then reads the whole sheet), never
+// panic.
+func FuzzStub(f *testing.F) {
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`
+	f.Add([]byte(`<worksheet ` + ns + `><sheetData><row r="1"><c r="A1"><f>B1</f></c><c r="B1"/></row></sheetData>` +
+		`<mergeCells><mergeCell ref="A1:B1"/></mergeCells><dataValidations count="1"><dataValidation type="list" sqref="A1"><formula1>"a,b"</formula1></dataValidation></dataValidations></worksheet>`))
+	f.Add([]byte(`<x:worksheet xmlns:x="http://purl.oclc.org/ooxml/spreadsheetml/main"><x:sheetData><x:row><x:c><x:f>1</x:f></x:c></x:row></x:sheetData></x:worksheet>`))
+	for _, p := range unzip(f, fixture(f)) {
+		if isWorksheetPart(p.name) {
+			f.Add(p.data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, sheet []byte) {
+		s := newSheetScan(sheet)
+		record, done := s.recorder(sheet)
+		if checkXML(sheet, "sheet.xml", record, nil) != nil {
+			return
+		}
+		done()
+		for _, st := range []*stub{&s.validationStub, &s.formulaStub} {
+			if st.data == nil {
+				continue
+			}
+			if err := checkXML(st.data, "stub.xml", nil, nil); err != nil {
+				t.Fatalf("the sheet is well-formed, its stub is not (%v):\n%s", err, st.data)
+			}
+			if f := st.open(); f != nil {
+				_, _ = f.GetDataValidations(stubSheet)
+				_, _ = f.GetCellFormula(stubSheet, "A1")
+			}
+		}
+	})
+}
