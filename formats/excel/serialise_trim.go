@@ -79,17 +79,9 @@ func (t *trimmer) rows(rows reflect.Value) reflect.Value {
 	return rows.Slice(0, n)
 }
 
-// trimCells keeps a row's cells that hold something, unless all of them do.
+// trimCells keeps a row's cells that hold something, unless all of them do
+// (then compacting them keeps them all, in place).
 func (t *trimmer) trimCells(cells reflect.Value) {
-	kept := 0
-	for i := range cells.Len() {
-		if anySet(cells.Index(i), t.cellValue) {
-			kept++
-		}
-	}
-	if kept == cells.Len() {
-		return
-	}
 	k := 0
 	for i := range cells.Len() {
 		if c := cells.Index(i); anySet(c, t.cellValue) {
@@ -99,5 +91,7 @@ func (t *trimmer) trimCells(cells reflect.Value) {
 			k++
 		}
 	}
-	cells.Set(cells.Slice(0, k))
+	if k != cells.Len() {
+		cells.Set(cells.Slice(0, k))
+	}
 }
