@@ -138,26 +138,24 @@ func (cs *CompactStructure) span(i, j int) (text string, keys, complex []string)
 
 // elementSize is about how many bytes element i adds to a response: its
 // lines, its id_to_xpath entries and its complex elements, as JSON; in a
-// structured answer (p.Structured) its lines both as text and as JSON, and
-// its targets, whose JSON size by ID targets holds.
-func (cs *CompactStructure) elementSize(i int, p Page, targets map[string]int) int {
+// structured answer (p.Structured) its lines both as text and as JSON,
+// each string as encoding/json escapes it, and its targets, whose JSON
+// size by ID targetSize gives.
+func (cs *CompactStructure) elementSize(i int, p Page, targetSize func(id string) int) int {
 	text, keys, complex := cs.span(i, i+1)
+	str := func(s string) int { return len(s) + 2 } // a JSON string, quoted
 	if p.Structured {
-		n := p.charge(text, 0)
-		for _, k := range keys {
-			n += jsonLen(k) + jsonLen(cs.IDToXPath[k]) + 2 + targets[k]
-		}
-		for _, c := range complex {
-			n += jsonLen(c) + 1
-		}
-		return n
+		str = func(s string) int { return jsonLen(s) }
 	}
-	n := len(text)
+	n := p.charge(text, 0)
 	for _, k := range keys {
-		n += len(k) + len(cs.IDToXPath[k]) + 6
+		n += str(k) + str(cs.IDToXPath[k]) + 2
+		if targetSize != nil {
+			n += targetSize(k)
+		}
 	}
 	for _, c := range complex {
-		n += len(c) + 3
+		n += str(c) + 1
 	}
 	return n
 }
@@ -175,14 +173,23 @@ func (cs *CompactStructure) Paged(p Page) (*CompactStructure, error) {
 		return cs, p.Check()
 	}
 	total := len(cs.index.elems)
-	var targets map[string]int
+	var targetSize func(id string) int
 	if p.Structured {
-		targets = make(map[string]int, len(cs.Targets))
-		for _, t := range cs.Targets {
-			targets[t.ID] += jsonLen(t) + 1
+		// Only the targets of the elements the window looks at are
+		// measured, not every target of the document.
+		byID := make(map[string][]int, len(cs.Targets))
+		for j, t := range cs.Targets {
+			byID[t.ID] = append(byID[t.ID], j)
+		}
+		targetSize = func(id string) int {
+			n := 0
+			for _, j := range byID[id] {
+				n += jsonLen(cs.Targets[j]) + 1
+			}
+			return n
 		}
 	}
-	start, end, err := p.Window(total, func(i int) int { return cs.elementSize(i, p, targets) })
+	start, end, err := p.Window(total, func(i int) int { return cs.elementSize(i, p, targetSize) })
 	if err != nil {
 		return nil, err
 	}
