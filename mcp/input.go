@@ -116,10 +116,7 @@ func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMe
 	}
 	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}}
 	for _, p := range op.Params {
-		value, given := args[p.Name]
-		if given && string(bytes.TrimSpace(value)) == "null" {
-			given = false
-		}
+		value, given := args[p.Name], argGiven(args, p.Name)
 		if !given && p.NoDefaultWith != "" && argGiven(args, p.NoDefaultWith) {
 			continue // the caller's own bound stands in for the default
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -20,11 +21,7 @@ import (
 // budget that says how to get the rest; following next_offset gives the
 // rest of the map; max_tokens 0 asks for all of it at once.
 func TestMapIsPagedOverMCPByDefault(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "large.docx"), longDocx(t, 1500), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := inProcessClient(t, newTestServer(t, newMemStore(), dir))
+	c := largeDocxClient(t)
 
 	var whole formats.CompactStructure
 	resultAs(t, mustOK(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx", "max_tokens": 0}), &whole)
@@ -76,11 +73,7 @@ func checkAnswerFits(t *testing.T, res *mcpgo.CallToolResult, tokens int) {
 // so the page holds them all; with max_tokens as well, the budget ends
 // the page first.
 func TestALimitReplacesTheDefaultBudget(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "large.docx"), longDocx(t, 1500), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := inProcessClient(t, newTestServer(t, newMemStore(), dir))
+	c := largeDocxClient(t)
 	var page formats.CompactStructure
 	resultAs(t, mustOK(t, c, ToolExtractCompact, map[string]any{"file_path": "large.docx", "limit": 1200}), &page)
 	if page.NextOffset != 1200 || len(page.CompactText) <= formats.DefaultToolTokens*formats.BytesPerToken {
@@ -92,6 +85,17 @@ func TestALimitReplacesTheDefaultBudget(t *testing.T) {
 		t.Errorf("limit 1200 and max_tokens 3000: next_offset %d; want the budget to end the page first", page.NextOffset)
 	}
 	checkAnswerFits(t, res, 3000)
+}
+
+// largeDocxClient is an MCP client of a server whose root holds
+// large.docx, a longDocx of 1,500 clauses.
+func largeDocxClient(t *testing.T) *client.Client {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "large.docx"), longDocx(t, 1500), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return inProcessClient(t, newTestServer(t, newMemStore(), dir))
 }
 
 // longDocx is a Word document of n numbered sentences, one per paragraph.
@@ -132,11 +136,7 @@ func tail(s string, n int) string {
 // read_document pages rows within the default budget and says how to get
 // the rest, the targets view and ids answer with their own text.
 func TestReadingToolsAnswerOverMCP(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "large.docx"), longDocx(t, 1500), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := inProcessClient(t, newTestServer(t, newMemStore(), dir))
+	c := largeDocxClient(t)
 
 	var found formats.SearchResult
 	resultAs(t, mustOK(t, c, ToolSearch, map[string]any{"file_path": "large.docx", "pattern": `Clause 77\b`, "regex": true}), &found)
