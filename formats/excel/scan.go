@@ -22,7 +22,7 @@ type sheetScan struct {
 	frozenRows  int    // rows frozen at the top of the view: usually the header
 	merges      []string
 	dimension   string
-	validations bool // the sheet has data validations (excelize reads them)
+	validations bool // the sheet has data validations (found in its validations stub)
 	// The small worksheets excelize reads the sheet's validations and
 	// formulas from (see scanstub.go).
 	validationStub, formulaStub stub
@@ -33,25 +33,27 @@ type colStyle struct{ min, max, style int }
 // span is an inclusive range of column numbers.
 type span struct{ min, max int }
 
-// newSheetScan returns an empty scan of the worksheet XML data.
-func newSheetScan(data []byte) *sheetScan {
-	return &sheetScan{formulas: map[[2]int]bool{}, cellStyles: map[[2]int]int{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{},
-		validations: bytes.Contains(data, []byte("dataValidation"))}
+// newSheetScan returns an empty scan of a worksheet.
+func newSheetScan() *sheetScan {
+	return &sheetScan{formulas: map[[2]int]bool{}, cellStyles: map[[2]int]int{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}}
 }
 
 // recorder returns the function that feeds the elements of the worksheet
 // data, in document order, to s, and done, which ends the scan once the
 // pass is over.
-func (s *sheetScan) recorder(data []byte) (record func(tok xml.Token, from, to int64), done func()) {
+func (s *sheetScan) recorder(data []byte) (record recordFunc, done func()) {
 	var cur [2]int // the cell being read
 	b := newStubBuilder(data)
-	record = func(tok xml.Token, from, to int64) {
+	record = func(tok xml.Token, depth int, from, to int64) {
 		if se, ok := tok.(xml.StartElement); ok {
 			cur = s.element(se, cur)
 		}
-		b.token(tok, from, to)
+		b.token(tok, depth, from, to)
 	}
-	return record, func() { s.validationStub.data, s.formulaStub.data = b.stubs() }
+	return record, func() {
+		s.validationStub.data, s.formulaStub.data = b.stubs()
+		s.validations = bytes.Contains(s.validationStub.data, []byte("dataValidation"))
+	}
 }
 
 // scanSheet returns the scan of sheet: the XML guard's when it scanned the
@@ -65,7 +67,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 	if part == "" {
 		// A package layout this reader does not follow: let excelize
 		// answer what it can.
-		s := newSheetScan(nil)
+		s := newSheetScan()
 		s.validations = true
 		mcs, err := wb.f.GetMergeCells(sheet, true)
 		for _, mc := range mcs {
@@ -80,7 +82,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newSheetScan(data)
+	s := newSheetScan()
 	record, done := s.recorder(data)
 	if err := checkXML(data, part, record, wb.stop); err != nil {
 		return nil, err

@@ -18,17 +18,16 @@ import (
 // would from the whole sheet: for validations, the <dataValidations> and
 // the <extLst> (where the x14 validations live); for formulas, the cells
 // that hold one, in their rows (a shared formula's cells name their
-// master cell by index), and the <mergeCells> (excelize answers for a merged cell with the
-// formula of the range's first cell). Each stub keeps the worksheet's start
-// tag, its namespaces.
+// master cell by index), and the <mergeCells> (excelize answers for a
+// merged cell with the formula of the range's first cell). Each stub keeps
+// the worksheet's start tag, its namespaces.
 
 // stubSheet is the stub workbook's one sheet.
 const stubSheet = "Sheet1"
 
 // stubBuilder collects the stub's pieces during the pass over the sheet.
 type stubBuilder struct {
-	data    []byte // the part being scanned: pieces are copied before it is reused
-	depth   int
+	data    []byte        // the part being scanned: pieces are copied before it is reused
 	root    []byte        // the <worksheet …> start tag
 	rootEnd string        // and its end tag
 	rows    bytes.Buffer  // the rows holding formulas, with only their formula cells
@@ -44,41 +43,39 @@ type stubBuilder struct {
 
 func newStubBuilder(data []byte) *stubBuilder { return &stubBuilder{data: data, keep: -1} }
 
-// token sees a start or end element of the sheet, which spans
-// data[from:to].
-func (b *stubBuilder) token(tok xml.Token, from, to int64) {
+// token sees a start or end element of the sheet at depth (the root's is
+// 0), which spans data[from:to].
+func (b *stubBuilder) token(tok xml.Token, depth int, from, to int64) {
 	if from < 0 || to > int64(len(b.data)) || from > to {
 		return
 	}
 	switch t := tok.(type) {
 	case xml.StartElement:
 		switch {
-		case b.depth == 0:
+		case depth == 0:
 			b.root = append([]byte(nil), b.data[from:to]...)
 			b.rootEnd = "</" + qname(t.Name) + ">"
-		case b.depth == 2 && t.Name.Local == "row":
+		case depth == 2 && t.Name.Local == "row":
 			b.row = b.data[from:to]
 			b.cells.Reset()
-		case b.depth == 3 && t.Name.Local == "c":
+		case depth == 3 && t.Name.Local == "c":
 			b.cellAt, b.cellF = from, false
-		case b.depth == 4 && t.Name.Local == "f":
+		case depth == 4 && t.Name.Local == "f":
 			b.cellF = true
-		case b.depth == 1 && t.Name.Local == "mergeCells":
+		case depth == 1 && t.Name.Local == "mergeCells":
 			b.keep, b.keepTo = from, &b.merges
-		case b.depth == 1 && (t.Name.Local == "dataValidations" || t.Name.Local == "extLst"):
+		case depth == 1 && (t.Name.Local == "dataValidations" || t.Name.Local == "extLst"):
 			b.keep, b.keepTo = from, &b.valid
 		}
-		b.depth++
 	case xml.EndElement:
-		b.depth--
 		switch {
-		case b.depth == 3 && t.Name.Local == "c" && b.cellF:
+		case depth == 3 && t.Name.Local == "c" && b.cellF:
 			b.cells.Write(b.data[b.cellAt:to])
-		case b.depth == 2 && t.Name.Local == "row" && b.cells.Len() > 0:
+		case depth == 2 && t.Name.Local == "row" && b.cells.Len() > 0:
 			b.rows.Write(b.row)
 			b.rows.Write(b.cells.Bytes())
 			b.rows.WriteString("</" + qname(t.Name) + ">")
-		case b.depth == 1 && b.keep >= 0:
+		case depth == 1 && b.keep >= 0:
 			b.keepTo.Write(b.data[b.keep:to])
 			b.keep = -1
 		}

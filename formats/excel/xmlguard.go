@@ -51,10 +51,10 @@ func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheet
 			}
 			charsetReader = keepUTF16Transcoded
 		}
-		var record func(xml.Token, int64, int64)
+		var record recordFunc
 		done := func() {}
 		if isWorksheetPart(f.Name) {
-			s := newSheetScan(data)
+			s := newSheetScan()
 			scans[f.Name] = s
 			record, done = s.recorder(data)
 		}
@@ -76,14 +76,18 @@ const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY
 // as directives before any entity in them could be used, and encoding/xml
 // expands no entity but the predefined ones, so the refusal costs nothing
 // however large the declared expansion. record, when not nil, sees every
-// start and end element and the bytes of data it spans, [from, to).
-func checkXML(data []byte, part string, record func(tok xml.Token, from, to int64), stop *formats.Stopper) error {
+// start and end element, its depth (the root's is 0) and the bytes of data
+// it spans, [from, to).
+func checkXML(data []byte, part string, record recordFunc, stop *formats.Stopper) error {
 	return checkXMLWith(data, part, record, charset.NewReaderLabel, stop) // as excelize decodes parts
 }
 
+// recordFunc sees an element of a part as the guard passes it.
+type recordFunc func(tok xml.Token, depth int, from, to int64)
+
 // checkXMLWith is checkXML with the decoder's charset reader given:
 // asUTF8's output still declares UTF-16, which must then be read as is.
-func checkXMLWith(data []byte, part string, record func(tok xml.Token, from, to int64), charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
+func checkXMLWith(data []byte, part string, record recordFunc, charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = charsetReader
 	var open []xml.Name
@@ -109,17 +113,17 @@ func checkXMLWith(data []byte, part string, record func(tok xml.Token, from, to 
 			if len(open) == maxDepth {
 				return formats.Errorf(formats.ErrInvalidDocument, part, "the XML nests deeper than %d elements", maxDepth)
 			}
-			open = append(open, t.Name)
 			if record != nil {
-				record(t, from, dec.InputOffset())
+				record(t, len(open), from, dec.InputOffset())
 			}
+			open = append(open, t.Name)
 		case xml.EndElement:
 			if len(open) == 0 || open[len(open)-1] != t.Name {
 				return formats.Errorf(formats.ErrInvalidDocument, part, "malformed XML: unexpected end tag </%s>", qname(t.Name))
 			}
 			open = open[:len(open)-1]
 			if record != nil {
-				record(t, from, dec.InputOffset())
+				record(t, len(open), from, dec.InputOffset())
 			}
 		}
 	}
