@@ -149,3 +149,21 @@ func cellText(tb testing.TB, doc []byte, ref string) string {
 	}
 	return v
 }
+
+// workbooks returns the fixture and every real workbook found (the shared
+// forms and the fetched questionnaires), by name.
+func workbooks(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	docs := map[string][]byte{"vendor assessment": fixture(tb)}
+	paths, _ := filepath.Glob(filepath.Join(realdocs.SharedForms(), "*.xlsx"))
+	more, _ := filepath.Glob(filepath.Join(realdocs.Dir(), "questionnaires", "*.xlsx"))
+	if paths = append(paths, more...); len(paths) == 0 {
+		tb.Log("no real workbooks found (go run ./internal/realdocs/fetchdocs): the fixture only")
+	}
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil {
+			docs[filepath.Base(p)] = data
+		}
+	}
+	return docs
+}

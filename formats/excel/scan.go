@@ -38,19 +38,23 @@ func newSheetScan() *sheetScan {
 	return &sheetScan{formulas: map[[2]int]bool{}, cellStyles: map[[2]int]int{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}}
 }
 
-// recorder returns the function that feeds the elements of the worksheet
+// recorder returns the recording that feeds the elements of the worksheet
 // data, in document order, to s, and done, which ends the scan once the
 // pass is over.
-func (s *sheetScan) recorder(data []byte) (record recordFunc, done func()) {
+func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	var cur [2]int // the cell being read
 	b := newStubBuilder(data)
-	record = func(tok xml.Token, depth int, from, to int64) {
+	rec.record = func(tok xml.Token, depth int, from, to int64) {
 		if se, ok := tok.(xml.StartElement); ok {
 			cur = s.element(se, cur)
 		}
 		b.token(tok, depth, from, to)
 	}
-	return record, func() {
+	rec.reset = func() {
+		*s = *newSheetScan()
+		cur, b = [2]int{}, newStubBuilder(data)
+	}
+	return rec, func() {
 		s.validationStub.data, s.formulaStub.data = b.stubs()
 		s.validations = bytes.Contains(s.validationStub.data, []byte("dataValidation"))
 	}
@@ -83,8 +87,8 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 		return nil, err
 	}
 	s := newSheetScan()
-	record, done := s.recorder(data)
-	if err := checkXML(data, part, record, wb.stop); err != nil {
+	rec, done := s.recorder(data)
+	if err := checkXML(data, part, rec, wb.stop); err != nil {
 		return nil, err
 	}
 	done()

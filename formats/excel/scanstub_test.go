@@ -1,13 +1,10 @@
 package excel
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/formfill/formfill/internal/realdocs"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -38,8 +35,8 @@ func TestStubKeepsWhatValidationsAndFormulasNeed(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newSheetScan()
-			record, done := s.recorder([]byte(tc.sheet))
-			if err := checkXML([]byte(tc.sheet), "sheet.xml", record, nil); err != nil {
+			rec, done := s.recorder([]byte(tc.sheet))
+			if err := checkXML([]byte(tc.sheet), "sheet.xml", rec, nil); err != nil {
 				t.Fatal(err)
 			}
 			done()
@@ -58,18 +55,7 @@ func TestStubKeepsWhatValidationsAndFormulasNeed(t *testing.T) {
 // sheet's stub and from excelize's reading of the whole sheet, on the
 // fixtures and on every real workbook found: they must be the same.
 func TestStubAnswersAsTheWholeSheet(t *testing.T) {
-	docs := map[string][]byte{"vendor assessment": fixture(t)}
-	paths, _ := filepath.Glob(filepath.Join(realdocs.SharedForms(), "*.xlsx"))
-	more, _ := filepath.Glob(filepath.Join(realdocs.Dir(), "questionnaires", "*.xlsx"))
-	if paths = append(paths, more...); len(paths) == 0 {
-		t.Log("no real workbooks found (go run ./internal/realdocs/fetchdocs): the fixture only")
-	}
-	for _, p := range paths {
-		if data, err := os.ReadFile(p); err == nil {
-			docs[filepath.Base(p)] = data
-		}
-	}
-	for name, doc := range docs {
+	for name, doc := range workbooks(t) {
 		wb, err := openStop(doc, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -147,8 +133,8 @@ func FuzzStub(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, sheet []byte) {
 		s := newSheetScan()
-		record, done := s.recorder(sheet)
-		if checkXML(sheet, "sheet.xml", record, nil) != nil {
+		rec, done := s.recorder(sheet)
+		if checkXML(sheet, "sheet.xml", rec, nil) != nil {
 			return
 		}
 		done()
@@ -156,7 +142,7 @@ func FuzzStub(f *testing.F) {
 			if st.data == nil {
 				continue
 			}
-			if err := checkXML(st.data, "stub.xml", nil, nil); err != nil {
+			if err := checkXML(st.data, "stub.xml", recording{}, nil); err != nil {
 				t.Fatalf("the sheet is well-formed, its stub is not (%v):\n%s", err, st.data)
 			}
 			if err := readStub(st); err != nil && !formats.IsInputError(err) {

@@ -51,14 +51,14 @@ func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheet
 			}
 			charsetReader = keepUTF16Transcoded
 		}
-		var record recordFunc
+		var rec recording
 		done := func() {}
 		if isWorksheetPart(f.Name) {
 			s := newSheetScan()
 			scans[f.Name] = s
-			record, done = s.recorder(data)
+			rec, done = s.recorder(data)
 		}
-		if err := checkXMLWith(data, f.Name, record, charsetReader, stop); err != nil {
+		if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {
 			return nil, err
 		}
 		done()
@@ -70,24 +70,45 @@ func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheet
 // entities: OOXML parts never carry a document type declaration.
 const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused"
 
-// checkXML streams the XML of part once. RawToken is used because it
+// checkXML streams the XML of part once: fastCheck's pass, or where that
+// gives up, encoding/xml's, which decides. RawToken is used because it
 // neither builds a tree nor resolves namespaces; it also leaves end tags
 // unmatched, so the open elements are tracked here. Declarations come out
 // as directives before any entity in them could be used, and encoding/xml
 // expands no entity but the predefined ones, so the refusal costs nothing
-// however large the declared expansion. record, when not nil, sees every
-// start and end element, its depth (the root's is 0) and the bytes of data
-// it spans, [from, to).
-func checkXML(data []byte, part string, record recordFunc, stop *formats.Stopper) error {
-	return checkXMLWith(data, part, record, charset.NewReaderLabel, stop) // as excelize decodes parts
+// however large the declared expansion. rec.record, when not nil, sees
+// every start and end element, its depth (the root's is 0) and the bytes
+// of data it spans, [from, to).
+func checkXML(data []byte, part string, rec recording, stop *formats.Stopper) error {
+	return checkXMLWith(data, part, rec, charset.NewReaderLabel, stop) // as excelize decodes parts
 }
 
 // recordFunc sees an element of a part as the guard passes it.
 type recordFunc func(tok xml.Token, depth int, from, to int64)
 
+// recording is what sees a part's elements: record (nil: nothing does),
+// and reset, which forgets what record saw when the fast pass gives up
+// part-way and encoding/xml's pass starts again.
+type recording struct {
+	record recordFunc
+	reset  func()
+}
+
 // checkXMLWith is checkXML with the decoder's charset reader given:
 // asUTF8's output still declares UTF-16, which must then be read as is.
-func checkXMLWith(data []byte, part string, record recordFunc, charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
+func checkXMLWith(data []byte, part string, rec recording, charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
+	ok, err := fastCheck(data, rec.record, stop)
+	if err != nil || ok {
+		return err
+	}
+	if rec.reset != nil {
+		rec.reset()
+	}
+	return checkXMLSlow(data, part, rec.record, charsetReader, stop)
+}
+
+// checkXMLSlow is the encoding/xml pass, the guard's last word.
+func checkXMLSlow(data []byte, part string, record recordFunc, charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = charsetReader
 	var open []xml.Name

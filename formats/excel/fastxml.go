@@ -1,0 +1,422 @@
+package excel
+
+import (
+	"bytes"
+	"encoding/xml"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// The XML guard's pass was encoding/xml's tokenizer, about a third of
+// making a large workbook's first page. fastCheck is a tokenizer for the
+// plain XML that spreadsheet software writes, several times as fast. It
+// accepts a strict subset of what the guard's encoding/xml pass accepts,
+// and reports exactly the elements, depths and offsets that pass reports
+// (FuzzFastCheck holds it to both). Whatever else it meets (comments,
+// CDATA, processing instructions, DTDs, another encoding, non-ASCII names,
+// unknown entities, a carriage return inside an attribute, a second root,
+// text outside the root, any error), it gives up and the encoding/xml pass
+// decides, with its own error messages.
+
+// fastCheck checks data as checkXMLWith would and reports its elements to
+// record. ok false means it gave up: nothing is decided, and what record
+// saw must be forgotten. err is only ever the stop's.
+func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, err error) {
+	x := fastXML{data: data}
+	x.declaration()
+	var open [][]byte // the raw names of the open elements
+	roots := 0
+	for x.ok && x.pos < len(data) {
+		if err := stop.Step(); err != nil {
+			return false, err
+		}
+		if data[x.pos] != '<' {
+			x.text(len(open) == 0)
+			continue
+		}
+		from := int64(x.pos)
+		switch {
+		case x.pos+1 < len(data) && data[x.pos+1] == '/':
+			x.pos += 2
+			raw, name := x.name()
+			x.space()
+			x.expect('>')
+			if !x.ok || len(open) == 0 || !bytes.Equal(open[len(open)-1], raw) {
+				return false, nil
+			}
+			open = open[:len(open)-1]
+			if record != nil {
+				record(xml.EndElement{Name: name}, len(open), from, int64(x.pos))
+			}
+		case x.pos+1 < len(data) && (data[x.pos+1] == '!' || data[x.pos+1] == '?'):
+			return false, nil
+		default:
+			if len(open) == 0 {
+				if roots++; roots > 1 {
+					return false, nil
+				}
+			}
+			if len(open) == maxDepth {
+				return false, nil
+			}
+			x.pos++
+			raw, se, empty := x.startElement(record != nil)
+			if !x.ok {
+				return false, nil
+			}
+			to := int64(x.pos)
+			if record != nil {
+				record(se, len(open), from, to)
+				if empty {
+					record(xml.EndElement{Name: se.Name}, len(open), to, to)
+				}
+			}
+			if !empty {
+				open = append(open, raw)
+			}
+		}
+	}
+	return x.ok && len(open) == 0 && roots == 1, nil
+}
+
+// fastXML is fastCheck's cursor; ok turns false for good when it gives up.
+type fastXML struct {
+	data []byte
+	pos  int
+	ok   bool
+}
+
+// declaration passes the XML declaration, if any: version 1.0 and UTF-8
+// only, in plain ASCII, or it gives up.
+func (x *fastXML) declaration() {
+	x.ok = true
+	if !bytes.HasPrefix(x.data, []byte("<?xml")) {
+		return
+	}
+	end := bytes.Index(x.data, []byte("?>"))
+	if end < 0 || len(x.data) < 6 || !isSpace(x.data[5]) {
+		x.ok = false
+		return
+	}
+	d := fastXML{data: x.data[5:end], ok: true}
+	for d.space(); d.ok && d.pos < len(d.data); d.space() {
+		name := d.token(isNameByte)
+		d.space()
+		d.expect('=')
+		d.space()
+		v := d.quoted()
+		switch string(name) {
+		case "version":
+			d.ok = d.ok && string(v) == "1.0"
+		case "encoding":
+			d.ok = d.ok && bytes.EqualFold(v, []byte("utf-8"))
+		case "standalone":
+		default:
+			d.ok = false
+		}
+	}
+	x.ok, x.pos = d.ok, end+2
+}
+
+// quoted returns a pseudo-attribute's value, printable ASCII only.
+func (x *fastXML) quoted() []byte {
+	if !x.ok || x.pos >= len(x.data) || (x.data[x.pos] != '"' && x.data[x.pos] != '\'') {
+		x.ok = false
+		return nil
+	}
+	q := x.data[x.pos]
+	start := x.pos + 1
+	for x.pos = start; x.pos < len(x.data) && x.data[x.pos] != q; x.pos++ {
+		if c := x.data[x.pos]; c < 0x20 || c >= 0x7f {
+			x.ok = false
+			return nil
+		}
+	}
+	if x.pos == len(x.data) {
+		x.ok = false
+		return nil
+	}
+	x.pos++
+	return x.data[start : x.pos-1]
+}
+
+// text passes character data up to the next '<'. Outside the root only
+// white space is taken.
+func (x *fastXML) text(outside bool) {
+	for x.ok && x.pos < len(x.data) {
+		c := x.data[x.pos]
+		switch {
+		case c == '<':
+			return
+		case outside && !isSpace(c):
+			x.ok = false
+		case c == '&':
+			x.entity(nil)
+		case c >= utf8.RuneSelf:
+			x.rune(nil)
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r':
+			x.ok = false
+		default:
+			x.pos++
+		}
+	}
+}
+
+// rune passes one multi-byte character, appending it to out if not nil.
+func (x *fastXML) rune(out *[]byte) {
+	r, n := utf8.DecodeRune(x.data[x.pos:])
+	if r == utf8.RuneError && n == 1 || !inCharRange(r) {
+		x.ok = false
+		return
+	}
+	if out != nil {
+		*out = append(*out, x.data[x.pos:x.pos+n]...)
+	}
+	x.pos += n
+}
+
+// entity passes a predefined entity or a character reference, appending
+// what it stands for to out if not nil.
+func (x *fastXML) entity(out *[]byte) {
+	semi := bytes.IndexByte(x.data[x.pos:min(len(x.data), x.pos+12)], ';')
+	if semi < 0 {
+		x.ok = false
+		return
+	}
+	ref := x.data[x.pos+1 : x.pos+semi]
+	x.pos += semi + 1
+	var r rune
+	switch string(ref) {
+	case "lt":
+		r = '<'
+	case "gt":
+		r = '>'
+	case "amp":
+		r = '&'
+	case "apos":
+		r = '\''
+	case "quot":
+		r = '"'
+	default:
+		r = charRef(ref)
+		if r < 0 || !inCharRange(r) || (r >= 0xD800 && r <= 0xDFFF) {
+			x.ok = false
+			return
+		}
+	}
+	if out != nil {
+		*out = utf8.AppendRune(*out, r)
+	}
+}
+
+// charRef reads #123 or #x7B, -1 for anything else.
+func charRef(ref []byte) rune {
+	if len(ref) < 2 || ref[0] != '#' {
+		return -1
+	}
+	base, digits := 10, ref[1:]
+	if ref[1] == 'x' {
+		base, digits = 16, ref[2:]
+	}
+	if len(digits) == 0 || len(digits) > 6 {
+		return -1
+	}
+	for _, c := range digits {
+		if !('0' <= c && c <= '9' || base == 16 && ('a' <= c && c <= 'f' || 'A' <= c && c <= 'F')) {
+			return -1
+		}
+	}
+	n, err := strconv.ParseUint(string(digits), base, 32)
+	if err != nil || n > utf8.MaxRune {
+		return -1
+	}
+	return rune(n)
+}
+
+// startElement reads a start tag after its '<': its raw name, the element
+// (built only when want is set) and whether it closes itself.
+func (x *fastXML) startElement(want bool) (raw []byte, se xml.StartElement, empty bool) {
+	raw, se.Name = x.name()
+	for x.ok {
+		spaced := x.space()
+		if x.pos >= len(x.data) {
+			x.ok = false
+			return
+		}
+		switch x.data[x.pos] {
+		case '>':
+			x.pos++
+			return raw, se, false
+		case '/':
+			x.pos++
+			x.expect('>')
+			return raw, se, true
+		}
+		if !spaced {
+			x.ok = false
+			return
+		}
+		_, name := x.name()
+		x.space()
+		x.expect('=')
+		x.space()
+		v := x.attrValue(want)
+		if want && x.ok {
+			se.Attr = append(se.Attr, xml.Attr{Name: name, Value: v})
+		}
+	}
+	return
+}
+
+// attrValue reads a quoted attribute value as encoding/xml unescapes it;
+// it returns "" when not wanted.
+func (x *fastXML) attrValue(want bool) string {
+	if !x.ok || x.pos >= len(x.data) || (x.data[x.pos] != '"' && x.data[x.pos] != '\'') {
+		x.ok = false
+		return ""
+	}
+	q := x.data[x.pos]
+	x.pos++
+	start, plain := x.pos, true
+	var out []byte
+	for x.ok && x.pos < len(x.data) {
+		c := x.data[x.pos]
+		switch {
+		case c == q:
+			x.pos++
+			if !want {
+				return ""
+			}
+			if plain {
+				return internValue(x.data[start : x.pos-1])
+			}
+			return string(out)
+		case c == '<' || c == '\r' || (c < 0x20 && c != '\t' && c != '\n'):
+			x.ok = false
+		case c == '&':
+			if plain {
+				out, plain = append(out, x.data[start:x.pos]...), false
+			}
+			x.entity(&out)
+		case c >= utf8.RuneSelf:
+			if plain {
+				x.rune(nil)
+			} else {
+				x.rune(&out)
+			}
+		default:
+			if !plain {
+				out = append(out, c)
+			}
+			x.pos++
+		}
+	}
+	x.ok = false
+	return ""
+}
+
+// name reads an ASCII name, prefix:local or local, and splits it as
+// encoding/xml's RawToken does.
+func (x *fastXML) name() (raw []byte, n xml.Name) {
+	raw = x.token(isNameByte)
+	if !x.ok || len(raw) == 0 || !isNameStart(raw[0]) {
+		x.ok = false
+		return nil, n
+	}
+	if i := bytes.IndexByte(raw, ':'); i < 0 {
+		n.Local = internName(raw)
+	} else if i == 0 || i == len(raw)-1 || !isNameStart(raw[i+1]) || bytes.IndexByte(raw[i+1:], ':') >= 0 {
+		x.ok = false
+	} else {
+		n.Space, n.Local = string(raw[:i]), internName(raw[i+1:])
+	}
+	return raw, n
+}
+
+// token reads the longest run of bytes in.
+func (x *fastXML) token(in func(byte) bool) []byte {
+	start := x.pos
+	for x.pos < len(x.data) && in(x.data[x.pos]) {
+		x.pos++
+	}
+	return x.data[start:x.pos]
+}
+
+// space passes white space and reports whether there was any.
+func (x *fastXML) space() bool {
+	start := x.pos
+	for x.pos < len(x.data) && isSpace(x.data[x.pos]) {
+		x.pos++
+	}
+	return x.pos > start
+}
+
+// expect passes c or gives up.
+func (x *fastXML) expect(c byte) {
+	if !x.ok || x.pos >= len(x.data) || x.data[x.pos] != c {
+		x.ok = false
+		return
+	}
+	x.pos++
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// isNameStart is stricter than XML: ASCII letters and '_' only.
+func isNameStart(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_' }
+
+// isNameByte is what may follow in a name (':' is split off by name).
+func isNameByte(c byte) bool {
+	return isNameStart(c) || '0' <= c && c <= '9' || c == ':' || c == '.' || c == '-'
+}
+
+// inCharRange is XML's Char production, as encoding/xml checks it.
+func inCharRange(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D ||
+		r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD ||
+		r >= 0x10000 && r <= 0x10FFFF
+}
+
+// internName returns the names a worksheet repeats most without a copy.
+func internName(b []byte) string {
+	switch string(b) {
+	case "c":
+		return "c"
+	case "v":
+		return "v"
+	case "f":
+		return "f"
+	case "row":
+		return "row"
+	case "r":
+		return "r"
+	case "s":
+		return "s"
+	case "t":
+		return "t"
+	case "is":
+		return "is"
+	case "spans":
+		return "spans"
+	}
+	return string(b)
+}
+
+// internValue returns the attribute values a worksheet repeats most
+// without a copy.
+func internValue(b []byte) string {
+	switch string(b) {
+	case "s":
+		return "s"
+	case "1":
+		return "1"
+	case "0":
+		return "0"
+	case "str":
+		return "str"
+	}
+	return string(b)
+}

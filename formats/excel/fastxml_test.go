@@ -1,0 +1,139 @@
+package excel
+
+import (
+	"encoding/xml"
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html/charset"
+)
+
+// events records what a pass reports, one line per element.
+func events() (*[]string, recordFunc) {
+	var out []string
+	return &out, func(tok xml.Token, depth int, from, to int64) {
+		if se, ok := tok.(xml.StartElement); ok && len(se.Attr) == 0 {
+			se.Attr = nil // none is none, whether nil or empty
+			tok = se
+		}
+		out = append(out, fmt.Sprintf("%#v %d %d-%d", tok, depth, from, to))
+	}
+}
+
+// bothPasses runs the fast pass and encoding/xml's over data and returns
+// whether the fast one took it, whether encoding/xml accepted it, and
+// what each reported.
+func bothPasses(data []byte) (fastOK, slowOK bool, fast, slow []string) {
+	fe, frec := events()
+	fastOK, _ = fastCheck(data, frec, nil)
+	se, srec := events()
+	slowOK = checkXMLSlow(data, "part.xml", srec, charset.NewReaderLabel, nil) == nil
+	return fastOK, slowOK, *fe, *se
+}
+
+func TestFastCheckTakesWhatItCanAndGivesUpOnTheRest(t *testing.T) {
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`
+	for _, tc := range []struct {
+		name, xml string
+		take      bool // the fast pass decides (else encoding/xml does)
+	}{
+		{"a sheet with a declaration, prefixes and self-closing cells",
+			`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\r\n" + `<worksheet ` + ns + ` xmlns:r="r"><sheetData><row r="1" spans="1:2"><c r="A1" t="s"><v>0</v></c><c r="B1" s="3"/></row></sheetData></worksheet>`, true},
+		{"entities and character references in text and attributes",
+			`<a b="x &amp; &#60;&#x3E; y" c='&quot;é'>&lt;ünï &#x1F600;</a>`, true},
+		{"a prefixed root", `<x:worksheet xmlns:x="u"><x:sheetData/></x:worksheet>`, true},
+		{"white space around the root and inside an end tag", " \n<a><b></b ></a>\n", true},
+		{"a comment", `<a><!-- note --></a>`, false},
+		{"CDATA", `<a><![CDATA[x]]></a>`, false},
+		{"a DTD", `<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>`, false},
+		{"an unknown entity", `<a>&nbsp;</a>`, false},
+		{"another encoding", `<?xml version="1.0" encoding="ISO-8859-1"?><a/>`, false},
+		{"a mismatched end tag", `<a><b></a></b>`, false},
+		{"a part that ends inside an element", `<a><b>`, false},
+		{"a carriage return in an attribute", "<a b=\"x\ry\"/>", false},
+		{"attributes with no space between", `<a b="1"c="2"/>`, false},
+		{"a non-ASCII element name", `<ä/>`, false},
+		{"a control character", "<a>\x01</a>", false},
+		{"invalid UTF-8", "<a>\xff</a>", false},
+		{"a character reference to a surrogate", `<a>&#xD800;</a>`, false},
+		{"two roots", `<a/><b/>`, false},
+		{"text outside the root", `x<a/>`, false},
+		{"nothing", ``, false},
+		{"too deep", strings.Repeat("<a>", maxDepth+1) + strings.Repeat("</a>", maxDepth+1), false},
+		{"as deep as allowed", strings.Repeat("<a>", maxDepth) + strings.Repeat("</a>", maxDepth), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fastOK, slowOK, fast, slow := bothPasses([]byte(tc.xml))
+			if fastOK != tc.take {
+				t.Fatalf("fast pass took it: %v, want %v", fastOK, tc.take)
+			}
+			if fastOK && !slowOK {
+				t.Fatal("the fast pass took what encoding/xml refuses")
+			}
+			if fastOK && strings.Join(fast, "\n") != strings.Join(slow, "\n") {
+				t.Fatalf("the passes report differently:\n%s\nwant\n%s", strings.Join(fast, "\n"), strings.Join(slow, "\n"))
+			}
+		})
+	}
+}
+
+// TestFastCheckTakesEveryRealPart runs both passes over every XML part of
+// the fixture and the real workbooks: the fast pass must decide every part
+// of the workbook proper, under xl/ (else it buys nothing on real files),
+// and report what encoding/xml does. Elsewhere it may give up: SharePoint's
+// customXml items start with a processing instruction.
+func TestFastCheckTakesEveryRealPart(t *testing.T) {
+	parts, gaveUp := 0, 0
+	for name, doc := range workbooks(t) {
+		for _, p := range unzip(t, doc) {
+			if !strings.HasSuffix(p.name, ".xml") && !strings.HasSuffix(p.name, ".rels") {
+				continue
+			}
+			parts++
+			fastOK, slowOK, fast, slow := bothPasses(p.data)
+			switch {
+			case !fastOK && !strings.HasPrefix(p.name, "xl/"):
+				gaveUp++
+			case !fastOK:
+				t.Errorf("%s, %s: the fast pass gave up", name, p.name)
+			case !slowOK:
+				t.Errorf("%s, %s: the fast pass took what encoding/xml refuses", name, p.name)
+			case len(fast) != len(slow):
+				t.Errorf("%s, %s: %d elements reported, encoding/xml %d", name, p.name, len(fast), len(slow))
+			default:
+				for i := range fast {
+					if fast[i] != slow[i] {
+						t.Errorf("%s, %s: element %d\n%s\nwant\n%s", name, p.name, i, fast[i], slow[i])
+						break
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d parts; outside xl/, encoding/xml decided %d", parts, gaveUp)
+}
+
+// FuzzFastCheck holds the fast pass to encoding/xml's: whatever it takes,
+// encoding/xml accepts, with the same elements, depths and offsets.
+func FuzzFastCheck(f *testing.F) {
+	f.Add([]byte(`<?xml version="1.0" encoding="UTF-8"?><a b="1 &amp; 2" xmlns:x="u"><x:c d='&#60;'>t&lt;é</x:c><e/></a>`))
+	f.Add([]byte(`<a><b></b ></a>`))
+	for _, p := range unzip(f, fixture(f)) {
+		if strings.HasSuffix(p.name, ".xml") {
+			f.Add(p.data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fastOK, slowOK, fast, slow := bothPasses(data)
+		if !fastOK {
+			return
+		}
+		if !slowOK {
+			t.Fatalf("the fast pass took what encoding/xml refuses:\n%q", data)
+		}
+		if strings.Join(fast, "\n") != strings.Join(slow, "\n") {
+			t.Fatalf("the passes report differently on %q:\n%s\nwant\n%s", data, strings.Join(fast, "\n"), strings.Join(slow, "\n"))
+		}
+	})
+}
