@@ -24,6 +24,11 @@ type workbook struct {
 	// marked holds the original bytes of the parts whose XML declaration
 	// was marked for stopping (see markForStop), by part name.
 	marked map[string][]byte
+	// sst is the shared strings' text, read by rows when first needed;
+	// textKeeping caches, by style index, whether the style's number
+	// format leaves text as it is (see leavesText).
+	sst         []string
+	textKeeping map[int]bool
 }
 
 // open opens doc for one call of the engine, whose stop ends the XML

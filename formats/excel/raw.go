@@ -62,7 +62,11 @@ func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 		if err := wb.stop.Check(); err != nil {
 			return "", err
 		}
-		rows, err := wb.f.GetRows(name)
+		sc, err := wb.scanSheet(name)
+		if err != nil {
+			return "", sheetError(name, err)
+		}
+		rows, err := wb.rows(name, sc)
 		if err != nil {
 			return "", sheetError(name, err)
 		}

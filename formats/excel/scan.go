@@ -26,6 +26,7 @@ type sheetScan struct {
 	// The small worksheets excelize reads the sheet's validations and
 	// formulas from (see scanstub.go).
 	validationStub, formulaStub stub
+	cells                       *rowScan // the sheet's cells (see rowscan.go)
 }
 
 type colStyle struct{ min, max, style int }
@@ -44,20 +45,33 @@ func newSheetScan() *sheetScan {
 func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	var cur [2]int // the cell being read
 	b := newStubBuilder(data)
+	s.cells = &rowScan{data: data}
 	rec.record = func(tok xml.Token, depth int, from, to int64) {
 		if se, ok := tok.(xml.StartElement); ok {
 			cur = s.element(se, cur)
 		}
 		b.token(tok, depth, from, to)
+		s.cells.token(tok, depth, from, to)
 	}
 	rec.reset = func() {
 		*s = *newSheetScan()
 		cur, b = [2]int{}, newStubBuilder(data)
+		s.cells = &rowScan{data: data}
 	}
 	return rec, func() {
+		s.cells.root, s.cells.rootEnd = b.root, b.rootEnd
 		s.validationStub.data, s.formulaStub.data = b.stubs()
 		s.validations = bytes.Contains(s.validationStub.data, []byte("dataValidation"))
 	}
+}
+
+// rowScan is the scan's cells when rows can give the sheet's rows from
+// them, else nil.
+func (s *sheetScan) rowScan() *rowScan {
+	if s == nil || s.cells == nil || s.cells.irregular || s.cells.sheetData != 2 || s.cells.root == nil {
+		return nil
+	}
+	return s.cells
 }
 
 // scanSheet returns the scan of sheet: the XML guard's when it scanned the

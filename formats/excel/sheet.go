@@ -62,7 +62,11 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := wb.f.GetRows(name)
+	sc, err := wb.scanSheet(name)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := wb.rows(name, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -70,10 +74,6 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 		hiddenRows: map[int]bool{}, styles: map[int]*excelize.Style{}}
 	for _, r := range rows {
 		m.maxCol = max(m.maxCol, len(r))
-	}
-	sc, err := wb.scanSheet(name)
-	if err != nil {
-		return nil, err
 	}
 	m.scan, m.formulas, m.hiddenRows, m.dimension = sc, sc.formulas, sc.hiddenRows, sc.dimension
 	for _, ref := range sc.merges {

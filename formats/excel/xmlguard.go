@@ -39,11 +39,18 @@ func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheet
 		if err := checkPartSize(f); err != nil {
 			return nil, err
 		}
-		data, err := a.ReadFileInto(f, buf)
+		sheet := isWorksheetPart(f.Name)
+		into := buf
+		if sheet {
+			into = nil // a worksheet's bytes stay with its scan (rowScan reads them later)
+		}
+		data, err := a.ReadFileInto(f, into)
 		if err != nil {
 			return nil, err
 		}
-		buf = data // the parts are read one at a time: reuse the storage
+		if !sheet {
+			buf = data // the other parts are read one at a time: reuse the storage
+		}
 		charsetReader := charset.NewReaderLabel
 		if hasUTF16BOM(data) {
 			if data, err = asUTF8(f.Name, data); err != nil {
@@ -53,7 +60,7 @@ func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheet
 		}
 		var rec recording
 		done := func() {}
-		if isWorksheetPart(f.Name) {
+		if sheet {
 			s := newSheetScan()
 			scans[f.Name] = s
 			rec, done = s.recorder(data)

@@ -1,0 +1,221 @@
+package excel
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/nfp"
+)
+
+// rows returns the formatted text of sheet's cells, rows[r-1][c-1], as
+// excelize's GetRows gives it. From the guard's scan (rowScan) it takes
+// the text of the cells excelize would not format (strings whose number
+// format leaves text alone, str formula results, empty cells); the rest
+// (numbers, dates, booleans, errors, text under a format with a text
+// section) it asks excelize for, from a stub of the sheet holding only
+// those cells in their rows. An irregular sheet excelize reads whole.
+func (wb *workbook) rows(name string, sc *sheetScan) ([][]string, error) {
+	rs := sc.rowScan()
+	if rs == nil {
+		return wb.f.GetRows(name)
+	}
+	sst, ok := wb.sharedStrings(name)
+	if !ok {
+		return wb.f.GetRows(name)
+	}
+	fast := make([]scannedText, len(rs.cells))
+	var stub bytes.Buffer
+	lastRow := int64(-1)
+	for i := range rs.cells {
+		c := &rs.cells[i]
+		if val, ok := wb.plainText(c, sst); ok {
+			fast[i] = scannedText{val: val, present: val != "" || c.hasF, plain: true}
+			continue
+		}
+		if c.rowFrom != lastRow {
+			if lastRow >= 0 {
+				stub.WriteString("</row>")
+			}
+			stub.Write(rs.data[c.rowFrom:c.rowTo])
+			lastRow = c.rowFrom
+		}
+		stub.Write(rs.data[c.from:c.to])
+	}
+	var formatted [][]string
+	if lastRow >= 0 {
+		stub.WriteString("</row>")
+		var err error
+		if formatted, err = wb.stubRows(name, rs, stub.Bytes()); err != nil {
+			return nil, err
+		}
+	}
+	return place(rs.cells, fast, formatted), nil
+}
+
+// scannedText is a cell's text as rows found it without excelize.
+type scannedText struct {
+	val     string
+	present bool // GetRows counts it: it has text or a formula
+	plain   bool // else excelize formatted it
+}
+
+// place lays the cells out as GetRows does: a row runs to its last
+// present cell, the rows to the last row with one; an empty row is nil.
+// formatted holds excelize's text of the cells that are not plain: a
+// cell inside its row's length there is at least padding before a
+// present one, so it is placed.
+func place(cells []rawCell, texts []scannedText, formatted [][]string) [][]string {
+	var out [][]string
+	set := func(row, col int, val string) {
+		for len(out) < row {
+			out = append(out, nil)
+		}
+		r := out[row-1]
+		for len(r) < col {
+			r = append(r, "")
+		}
+		r[col-1] = val
+		out[row-1] = r
+	}
+	for i, c := range cells {
+		switch t := texts[i]; {
+		case t.plain && t.present:
+			set(c.row, c.col, t.val)
+		case !t.plain && c.row <= len(formatted) && c.col <= len(formatted[c.row-1]):
+			set(c.row, c.col, formatted[c.row-1][c.col-1])
+		}
+	}
+	return out
+}
+
+// plainText is the cell's text when excelize would not format it (ok).
+func (wb *workbook) plainText(c *rawCell, sst []string) (text string, ok bool) {
+	switch c.typ {
+	case "str":
+		return c.v, true
+	case "s":
+		if c.v == "" {
+			return "", false
+		}
+		i, err := strconv.Atoi(strings.TrimSpace(c.v))
+		if err != nil {
+			return "", false // excelize reads it as item 0: let it
+		}
+		if i < 0 || i >= len(sst) {
+			return "", true // excelize drops the error and the cell's text
+		}
+		return sst[i], wb.leavesText(c.style)
+	case "inlineStr":
+		if !c.hasIS || strings.Contains(c.is, "_x") {
+			return "", false // escaped characters: excelize decodes them
+		}
+		return c.is, wb.leavesText(c.style)
+	case "", "n":
+		// Numbers take their format; an empty cell reads as text, which
+		// General and the like leave empty.
+		return "", c.v == "" && wb.leavesText(c.style)
+	}
+	return "", false
+}
+
+// leavesText reports whether excelize's formatting leaves text in a cell
+// of style index as it is: no style, one it cannot find, General, Text
+// (@), or a custom format with no text section.
+func (wb *workbook) leavesText(style int) bool {
+	if style == 0 {
+		return true
+	}
+	if wb.textKeeping == nil {
+		wb.textKeeping = map[int]bool{}
+	}
+	if k, ok := wb.textKeeping[style]; ok {
+		return k
+	}
+	k := wb.formatLeavesText(style)
+	wb.textKeeping[style] = k
+	return k
+}
+
+func (wb *workbook) formatLeavesText(style int) bool {
+	if _, err := wb.f.GetStyle(0); err != nil && wb.f.Styles == nil { // reads the styles part
+		return false
+	}
+	ss := wb.f.Styles
+	if ss == nil || ss.CellXfs == nil || style < 0 || style >= len(ss.CellXfs.Xf) {
+		return true
+	}
+	id := 0
+	if p := ss.CellXfs.Xf[style].NumFmtID; p != nil {
+		id = *p
+	}
+	if ss.NumFmts != nil {
+		for _, f := range ss.NumFmts.NumFmt {
+			if f.NumFmtID != id {
+				continue
+			}
+			code := f.FormatCode
+			if f.FormatCode16 != "" {
+				code = f.FormatCode16
+			}
+			p := nfp.NumberFormatParser()
+			for _, sec := range p.Parse(code) {
+				if sec.Type == nfp.TokenSectionText {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return id == 0 || id == 49
+}
+
+// sharedStrings is the text of the workbook's shared strings as excelize
+// reads them (rich text joined, escaped characters decoded), false when
+// excelize cannot read them: GetRows then decides. excelize reads the
+// table when it first reads a row; reading the first row of sheet makes
+// it do so without parsing the sheet.
+func (wb *workbook) sharedStrings(sheet string) ([]string, bool) {
+	if wb.sst != nil {
+		return wb.sst, true
+	}
+	if wb.f.SharedStrings == nil {
+		rows, err := wb.f.Rows(sheet)
+		if err != nil {
+			return nil, false
+		}
+		_, err = rows.Columns()
+		if cerr := rows.Close(); err != nil || cerr != nil {
+			return nil, false
+		}
+	}
+	sst := []string{}
+	if wb.f.SharedStrings != nil {
+		for _, si := range wb.f.SharedStrings.SI {
+			sst = append(sst, si.String())
+		}
+	}
+	wb.sst = sst
+	return sst, true
+}
+
+// stubRows is excelize's GetRows of sheet over rows, the sheet's rows
+// holding only the cells to format, put in the sheet's place in the
+// package for the call.
+func (wb *workbook) stubRows(sheet string, rs *rowScan, rows []byte) ([][]string, error) {
+	parts, err := wb.parts()
+	if err != nil {
+		return nil, err
+	}
+	part := parts[sheet]
+	orig, ok := wb.f.Pkg.Load(part)
+	if part == "" || !ok || rs.root == nil {
+		return wb.f.GetRows(sheet)
+	}
+	stub := append(append([]byte{}, rs.root...), "<sheetData>"...)
+	stub = append(append(stub, rows...), "</sheetData>"...)
+	stub = append(stub, rs.rootEnd...)
+	wb.f.Pkg.Store(part, stub)
+	defer wb.f.Pkg.Store(part, orig)
+	return wb.f.GetRows(sheet)
+}

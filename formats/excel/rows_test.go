@@ -1,0 +1,212 @@
+package excel
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// sameRows compares rows cell by cell; an empty row and a missing one are
+// the same (GetRows gives nil for both).
+func sameRows(got, want [][]string) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%d rows, want %d", len(got), len(want))
+	}
+	for r := range want {
+		if len(got[r]) != len(want[r]) {
+			return fmt.Errorf("row %d: %d cells %q, want %d %q", r+1, len(got[r]), got[r], len(want[r]), want[r])
+		}
+		for c := range want[r] {
+			if got[r][c] != want[r][c] {
+				return fmt.Errorf("%s: %q, want %q", cellName(r+1, c+1), got[r][c], want[r][c])
+			}
+		}
+	}
+	return nil
+}
+
+func cellName(row, col int) string {
+	n, _ := excelize.CoordinatesToCellName(col, row)
+	return n
+}
+
+// TestRowsAreExcelizesRows reads every sheet of the fixture and the real
+// workbooks through rows and through excelize's GetRows of a fresh
+// opening: they must be the same, cell for cell. It also counts the
+// sheets rows reads from its scan and the cells excelize formats, so a
+// change that sent every sheet back to GetRows would show.
+func TestRowsAreExcelizesRows(t *testing.T) {
+	for name, doc := range workbooks(t) {
+		wb, err := open(doc)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ref, err := open(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scanned, cells := 0, 0
+		for _, sheet := range wb.sheets {
+			sc, err := wb.scanSheet(sheet)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", name, sheet, err)
+			}
+			if rs := sc.rowScan(); rs != nil {
+				scanned++
+				cells += len(rs.cells)
+			}
+			got, err := wb.rows(sheet, sc)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", name, sheet, err)
+			}
+			want, err := ref.f.GetRows(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sameRows(got, want); err != nil {
+				t.Errorf("%s, %s: %v", name, sheet, err)
+			}
+		}
+		if scanned == 0 {
+			t.Errorf("%s: no sheet read from its scan", name)
+		}
+		t.Logf("%s: %d of %d sheets from the scan, %d cells", name, scanned, len(wb.sheets), cells)
+	}
+}
+
+// rowsBook is a workbook whose first sheet is replaced by the test's:
+// shared strings 0 "alpha", 1 rich text "bold plain", 2 "a_x000D_b"
+// (an escaped carriage return); styles 1 a format with a text section,
+// 2 a date, 3 Text (@), 4 a number format without a text section.
+func rowsBook(tb testing.TB) (doc []byte, sheetPart string) {
+	tb.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	must := func(err error) {
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	must(f.SetCellStr("Sheet1", "A1", "alpha"))
+	must(f.SetCellRichText("Sheet1", "A2", []excelize.RichTextRun{{Text: "bold", Font: &excelize.Font{Bold: true}}, {Text: " plain"}}))
+	must(f.SetCellStr("Sheet1", "A3", "a\rb"))
+	for _, st := range []*excelize.Style{
+		{CustomNumFmt: ptr(`0.00;-0.00;0;"Q: "@`)},
+		{NumFmt: 14},
+		{NumFmt: 49},
+		{CustomNumFmt: ptr(`#,##0.000`)},
+	} {
+		_, err := f.NewStyle(st)
+		must(err)
+	}
+	buf, err := f.WriteToBuffer()
+	must(err)
+	return buf.Bytes(), "xl/worksheets/sheet1.xml"
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestRowsReadLikeGetRows(t *testing.T) {
+	const root = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`
+	for _, tc := range []struct {
+		name, sheetData string
+		scanned         bool // rows reads it from its scan, else GetRows does
+	}{
+		{"shared strings, rich text and an escaped character",
+			`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c r="B3" t="s"><v>2</v></c></row>`, true},
+		{"a text section formats text; a date and numbers take their format",
+			`<row r="1"><c r="A1" s="1" t="s"><v>0</v></c><c r="B1" s="2"><v>45000</v></c><c r="C1" s="4"><v>1234.5</v></c><c r="D1"><v>0.1</v></c><c r="E1" s="3" t="s"><v>0</v></c></row>`, true},
+		{"inline strings: own text then runs, phonetic runs left out, escapes decoded",
+			`<row r="2"><c r="A2" t="inlineStr"><is><r><t>x</t></r><t>own</t><rPh sb="0" eb="1"><t>ph</t></rPh></is></c><c r="B2" t="inlineStr"><is><t>p_x0041_q</t></is></c></row>`, true},
+		{"booleans, errors, formula strings and an empty formula",
+			`<row r="1"><c r="A1" t="b"><v>1</v></c><c r="B1" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="C1" t="str"><f>"a"</f><v>a &amp; b</v></c><c r="D1"><f>X1</f></c></row>`, true},
+		{"styled empty cells pad nothing; a later row ends the sheet",
+			`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" s="2"/><c r="C1" s="1"/></row><row r="2" s="3" customFormat="1"/><row r="4"><c r="A4" t="s"><v>0</v></c><c r="F4" s="2"/></row>`, true},
+		{"entities and line ends in a value",
+			"<row r=\"1\"><c r=\"A1\" t=\"str\"><v>x &lt;\r\ny&#x41;</v></c></row>", true},
+		{"a row with no number: excelize reads it", `<row><c r="A1" t="s"><v>0</v></c></row>`, false},
+		{"a cell with no reference: excelize reads it", `<row r="1"><c t="s"><v>0</v></c></row>`, false},
+		{"cells out of order: excelize reads it", `<row r="1"><c r="C1" t="s"><v>0</v></c><c r="A1" t="s"><v>1</v></c></row>`, false},
+		{"a shared string past the table reads as empty", `<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>99</v></c></row><row r="3"><c r="A3" t="s"><v>0</v></c></row>`, true},
+		{"a shared string index that is not a number reads as item 0", `<row r="1"><c r="A1" t="s"><v>x</v></c></row>`, true},
+		{"a comment inside a value: excelize reads it", `<row r="1"><c r="A1" t="str"><v>a<!-- c -->b</v></c></row>`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, part := rowsBook(t)
+			doc = rezip(t, unzip(t, doc), part, []byte(root+`<sheetData>`+tc.sheetData+`</sheetData></worksheet>`))
+			wb, err := open(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := wb.scanSheet("Sheet1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := sc.rowScan() != nil; got != tc.scanned {
+				t.Errorf("read from the scan: %v, want %v", got, tc.scanned)
+			}
+			got, err := wb.rows("Sheet1", sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := open(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := ref.f.GetRows("Sheet1")
+			if err := sameRows(got, want); err != nil {
+				t.Errorf("%v\ngot  %q\nwant %q", err, got, want)
+			}
+			if len(want) == 0 {
+				t.Error("GetRows read nothing: the case tests nothing")
+			}
+		})
+	}
+}
+
+// FuzzRows holds rows to GetRows on mutated sheets: whatever sheet the
+// guard lets through, rows gives excelize's rows, from the scan or not.
+func FuzzRows(f *testing.F) {
+	const root = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`
+	f.Add([]byte(root + `<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" s="2"><v>45000</v></c><c r="C1" s="1" t="s"><v>0</v></c></row></sheetData></worksheet>`))
+	f.Add([]byte(root + `<row r="2"><c r="A2" t="inlineStr"><is><r><t>x</t></r><t>own</t></is></c><c r="B2" t="str"><f>1</f><v>a&amp;b</v></c><c r="D2" s="3"/></row></sheetData></worksheet>`))
+	doc, part := rowsBook(f)
+	parts := unzip(f, doc)
+	f.Fuzz(func(t *testing.T, sheet []byte) {
+		doc := rezip(t, parts, part, sheet)
+		got, err := guardedRows(doc)
+		if err != nil {
+			return
+		}
+		want, err := guardedGetRows(doc)
+		if err != nil {
+			return
+		}
+		if err := sameRows(got, want); err != nil {
+			t.Fatalf("%v on\n%s", err, sheet)
+		}
+	})
+}
+
+func guardedRows(doc []byte) (rows [][]string, err error) {
+	defer guard(nil, &err)
+	wb, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := wb.scanSheet("Sheet1")
+	if err != nil {
+		return nil, err
+	}
+	return wb.rows("Sheet1", sc)
+}
+
+func guardedGetRows(doc []byte) (rows [][]string, err error) {
+	defer guard(nil, &err)
+	wb, err := open(doc)
+	if err != nil {
+		return nil, err
+	}
+	return wb.f.GetRows("Sheet1")
+}

@@ -1,0 +1,245 @@
+package excel
+
+import (
+	"bytes"
+	"encoding/xml"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// excelize's GetRows parses every cell of a sheet again with encoding/xml,
+// a third of making a large workbook's first page. The guard's pass over
+// the sheet already walks the cells: rowScan keeps each cell's reference,
+// type, style and raw value, so that rows.go can give the sheet's rows as
+// GetRows does, asking excelize only for the cells whose text takes its
+// number formatting. A sheet laid out in any way rowScan does not follow
+// (rows or cells without references or out of order, elements GetRows
+// reads differently, markup inside a value) is irregular: excelize reads
+// it whole, as before.
+
+// rawCell is one <c> of a sheet as the scan found it.
+type rawCell struct {
+	row, col, style int
+	typ             string
+	v               string // the <v>, unescaped
+	hasV, hasF      bool
+	is              string // an inline string's text: its <t>, then its runs' <t>
+	hasIS           bool
+	from, to        int64 // the cell's bytes in the part
+	rowFrom, rowTo  int64 // its row's start tag
+}
+
+// rowScan collects the cells of a sheet during the guard's pass.
+type rowScan struct {
+	data      []byte
+	irregular bool
+	sheetData int // 0 before <sheetData>, 1 inside, 2 after
+	row       int // the open row's number, 0 between rows
+	rowTag    [2]int64
+	lastRow   int
+	lastCol   int
+	cell      *rawCell // the open cell
+	valueAt   int64    // where the open <v> or <t>'s text starts
+	isT       bool     // the open inline string has its own <t>
+	isRun     bool     // inside one of its runs
+	runs      strings.Builder
+	cells     []rawCell
+	// The worksheet's start tag and end tag, which a stub of the sheet
+	// keeps.
+	root    []byte
+	rootEnd string
+}
+
+// token sees an element of the sheet at depth, spanning data[from:to].
+func (s *rowScan) token(tok xml.Token, depth int, from, to int64) {
+	if s.irregular {
+		return
+	}
+	switch t := tok.(type) {
+	case xml.StartElement:
+		s.start(t, depth, from, to)
+	case xml.EndElement:
+		s.end(t.Name.Local, depth, from, to)
+	}
+}
+
+func (s *rowScan) start(t xml.StartElement, depth int, from, to int64) {
+	name := t.Name.Local
+	switch {
+	case depth == 1 && name == "sheetData":
+		s.irregular = s.sheetData != 0
+		s.sheetData = 1
+	case s.sheetData != 1 || depth < 2:
+		s.irregular = s.irregular || name == "row" || name == "c"
+	case depth == 2:
+		s.startRow(t, from, to)
+	case depth == 3:
+		s.startCell(t, from)
+	case s.cell == nil:
+	case depth == 4:
+		switch name {
+		case "v":
+			s.irregular = s.cell.hasV
+			s.cell.hasV, s.valueAt = true, to
+		case "f":
+			s.cell.hasF = true
+		case "is":
+			s.irregular = s.cell.hasIS
+			s.cell.hasIS, s.isT = true, false
+			s.runs.Reset()
+		}
+	case !s.cell.hasIS:
+	case depth == 5 && name == "t":
+		s.irregular = s.isT
+		s.isT, s.valueAt = true, to
+	case depth == 5 && name == "r":
+		s.isRun = true
+	case depth == 6 && name == "t" && s.isRun:
+		s.valueAt = to
+	}
+}
+
+// startRow opens a row: it must carry its number, after the last row's.
+func (s *rowScan) startRow(t xml.StartElement, from, to int64) {
+	ref, once := attr(t, "r")
+	r, err := strconv.Atoi(ref)
+	if t.Name.Local != "row" || !once || err != nil || r <= s.lastRow || r > excelize.TotalRows {
+		s.irregular = true
+		return
+	}
+	s.row, s.lastRow, s.lastCol, s.rowTag = r, r, 0, [2]int64{from, to}
+}
+
+// startCell opens a cell: it must name itself, in its row, after the last.
+func (s *rowScan) startCell(t xml.StartElement, from int64) {
+	if t.Name.Local != "c" || s.row == 0 {
+		s.irregular = true
+		return
+	}
+	ref, once1 := attr(t, "r")
+	typ, once2 := attr(t, "t")
+	st, once3 := attr(t, "s")
+	col, row, err := excelize.CellNameToCoordinates(ref)
+	if err != nil || !once1 || !once2 || !once3 || row != s.row || col <= s.lastCol {
+		s.irregular = true
+		return
+	}
+	c := rawCell{row: row, col: col, typ: typ, from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1]}
+	if st != "" {
+		if c.style, err = strconv.Atoi(st); err != nil {
+			s.irregular = true
+			return
+		}
+	}
+	s.lastCol = col
+	s.cell = &c
+}
+
+func (s *rowScan) end(name string, depth int, from, to int64) {
+	switch {
+	case depth == 1 && name == "sheetData":
+		s.sheetData = 2
+	case s.sheetData != 1:
+	case depth == 2:
+		s.row = 0
+	case depth == 3 && s.cell != nil:
+		s.cell.to = to
+		if s.cell.hasIS {
+			s.cell.is += s.runs.String()
+		}
+		if c := s.cell; c.style != 0 || c.typ != "" || c.hasV || c.hasF || c.hasIS {
+			s.cells = append(s.cells, *c) // else GetRows neither shows nor counts it
+		}
+		s.cell = nil
+	case s.cell == nil:
+	case depth == 4 && name == "v":
+		s.cell.v = s.text(from)
+	case depth == 5 && name == "t" && s.cell.hasIS:
+		s.cell.is = s.text(from)
+	case depth == 5 && name == "r":
+		s.isRun = false
+	case depth == 6 && name == "t" && s.isRun:
+		s.runs.WriteString(s.text(from))
+	}
+}
+
+// text is the character data from valueAt to end, as encoding/xml gives
+// it; markup inside (a comment, CDATA) makes the sheet irregular.
+func (s *rowScan) text(end int64) string {
+	if s.valueAt < 0 || end > int64(len(s.data)) || s.valueAt > end {
+		s.irregular = true
+		return ""
+	}
+	v, ok := unescapeText(s.data[s.valueAt:end])
+	s.irregular = s.irregular || !ok
+	return v
+}
+
+// attr is the value of the attribute local name of t, "" if absent; once
+// is false when t has it twice (excelize's readers differ on which wins).
+func attr(t xml.StartElement, local string) (v string, once bool) {
+	n := 0
+	for _, a := range t.Attr {
+		if a.Name.Local == local {
+			v, n = a.Value, n+1
+		}
+	}
+	return v, n <= 1
+}
+
+// unescapeText decodes character data that passed the guard: the
+// predefined entities, character references, and line ends as XML
+// normalises them; false if it holds markup.
+func unescapeText(raw []byte) (string, bool) {
+	if bytes.IndexByte(raw, '<') >= 0 {
+		return "", false
+	}
+	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+		return string(raw), true
+	}
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case '\r':
+			out = append(out, '\n')
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				i++
+			}
+		case '&':
+			semi := bytes.IndexByte(raw[i:], ';')
+			if semi < 0 {
+				return "", false
+			}
+			r := entityRune(raw[i+1 : i+semi])
+			if r < 0 {
+				return "", false
+			}
+			out = utf8.AppendRune(out, r)
+			i += semi
+		default:
+			out = append(out, c)
+		}
+	}
+	return string(out), true
+}
+
+// entityRune is what a predefined entity or character reference stands
+// for, -1 for anything else.
+func entityRune(ref []byte) rune {
+	switch string(ref) {
+	case "lt":
+		return '<'
+	case "gt":
+		return '>'
+	case "amp":
+		return '&'
+	case "apos":
+		return '\''
+	case "quot":
+		return '"'
+	}
+	return charRef(ref)
+}
