@@ -170,6 +170,7 @@ func TestRowsReadLikeGetRows(t *testing.T) {
 func FuzzRows(f *testing.F) {
 	const root = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`
 	f.Add([]byte(root + `<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" s="2"><v>45000</v></c><c r="C1" s="1" t="s"><v>0</v></c></row></sheetData></worksheet>`))
+	f.Add([]byte(root + `<row r="1"><c r="A1"><f>B1&amp;"x"</f><v>1</v></c><c r="B1"><f t="shared" ref="B1:B2" si="0">A1+1</f></c></row><row r="2"><c r="B2"><f t="shared" si="0"/></c></row></sheetData><mergeCells><mergeCell ref="B1:C2"/></mergeCells></worksheet>`))
 	f.Add([]byte(root + `<row r="2"><c r="A2" t="inlineStr"><is><r><t>x</t></r><t>own</t></is></c><c r="B2" t="str"><f>1</f><v>a&amp;b</v></c><c r="D2" s="3"/></row></sheetData></worksheet>`))
 	doc, part := rowsBook(f)
 	parts := unzip(f, doc)
@@ -186,7 +187,32 @@ func FuzzRows(f *testing.F) {
 		if err := sameRows(got, want); err != nil {
 			t.Fatalf("%v on\n%s", err, sheet)
 		}
+		for _, ref := range []string{"A1", "B1", "B2", "C2"} {
+			got, err1 := guardedFormula(doc, ref, false)
+			want, err2 := guardedFormula(doc, ref, true)
+			if err1 == nil && err2 == nil && got != want {
+				t.Fatalf("%s: formula %q, excelize's %q on\n%s", ref, got, want, sheet)
+			}
+		}
 	})
+}
+
+// guardedFormula is the engine's formula of ref, or excelize's from the
+// whole sheet.
+func guardedFormula(doc []byte, ref string, whole bool) (f string, err error) {
+	defer guard(nil, &err)
+	wb, err := open(doc)
+	if err != nil {
+		return "", err
+	}
+	if whole {
+		return wb.f.GetCellFormula("Sheet1", ref)
+	}
+	sc, err := wb.scanSheet("Sheet1")
+	if err != nil {
+		return "", err
+	}
+	return wb.formula("Sheet1", ref, sc), nil
 }
 
 func guardedRows(doc []byte) (rows [][]string, err error) {

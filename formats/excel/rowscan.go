@@ -28,6 +28,9 @@ type rawCell struct {
 	hasV, hasF      bool
 	is              string // an inline string's text: its <t>, then its runs' <t>
 	hasIS           bool
+	canonical       bool   // its reference is written as excelize writes it (B7)
+	formula         string // its <f>'s text, for a formula excelize gives as written
+	plainFormula    bool
 	from, to        int64 // the cell's bytes in the part
 	rowFrom, rowTo  int64 // its row's start tag
 }
@@ -46,6 +49,7 @@ type rowScan struct {
 	isT       bool     // the open inline string has its own <t>
 	isRun     bool     // inside one of its runs
 	runs      strings.Builder
+	formulaAt int64 // where the open <f>'s content starts, -1 for a shared formula
 	cells     []rawCell
 	// The worksheet's start tag and end tag, which a stub of the sheet
 	// keeps.
@@ -85,7 +89,11 @@ func (s *rowScan) start(t xml.StartElement, depth int, from, to int64) {
 			s.irregular = s.cell.hasV
 			s.cell.hasV, s.valueAt = true, to
 		case "f":
-			s.cell.hasF = true
+			s.irregular = s.cell.hasF
+			s.cell.hasF, s.formulaAt = true, to
+			if typ, once := attr(t, "t"); typ == "shared" || !once {
+				s.formulaAt = -1 // excelize shifts the master's formula
+			}
 		case "is":
 			s.irregular = s.cell.hasIS
 			s.cell.hasIS, s.isT = true, false
@@ -128,6 +136,8 @@ func (s *rowScan) startCell(t xml.StartElement, from int64) {
 		return
 	}
 	c := rawCell{row: row, col: col, typ: typ, from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1]}
+	name, _ := excelize.CoordinatesToCellName(col, row)
+	c.canonical = name == ref
 	if st != "" {
 		if c.style, err = strconv.Atoi(st); err != nil {
 			s.irregular = true
@@ -157,6 +167,9 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	case s.cell == nil:
 	case depth == 4 && name == "v":
 		s.cell.v = s.text(from)
+	case depth == 4 && name == "f" && s.formulaAt >= 0 && s.formulaAt <= from && from <= int64(len(s.data)):
+		s.valueAt = s.formulaAt
+		s.cell.formula, s.cell.plainFormula = s.text(from), true
 	case depth == 5 && name == "t" && s.cell.hasIS:
 		s.cell.is = s.text(from)
 	case depth == 5 && name == "r":
@@ -242,4 +255,38 @@ func entityRune(ref []byte) rune {
 		return '"'
 	}
 	return charRef(ref)
+}
+
+// plainFormula is the formula of cell ref as excelize's GetCellFormula
+// gives it (the <f>'s text, unescaped), when the scan holds it: a
+// cell of a regular sheet, named as excelize names it, whose formula is
+// not shared, outside any merged range but as its first cell (excelize
+// answers for a merged cell with the range's first). s may be nil.
+func (s *sheetScan) plainFormula(ref string) (string, bool) {
+	rs := s.rowScan()
+	if rs == nil {
+		return "", false
+	}
+	if s.formulaText == nil {
+		s.formulaText = map[[2]int]string{}
+		for _, c := range rs.cells {
+			if c.plainFormula && c.canonical {
+				s.formulaText[[2]int{c.row, c.col}] = c.formula
+			}
+		}
+	}
+	col, row, err := excelize.CellNameToCoordinates(ref)
+	if err != nil {
+		return "", false
+	}
+	f, ok := s.formulaText[[2]int{row, col}]
+	if !ok {
+		return "", false
+	}
+	for _, m := range s.merges {
+		if r, parsed := parseRect(m); !parsed || r.contains(row, col) && (r.r1 != row || r.c1 != col) {
+			return "", false
+		}
+	}
+	return f, true
 }

@@ -26,7 +26,8 @@ type sheetScan struct {
 	// The small worksheets excelize reads the sheet's validations and
 	// formulas from (see scanstub.go).
 	validationStub, formulaStub stub
-	cells                       *rowScan // the sheet's cells (see rowscan.go)
+	cells                       *rowScan          // the sheet's cells (see rowscan.go)
+	formulaText                 map[[2]int]string // plainFormula's index, made when first asked
 }
 
 type colStyle struct{ min, max, style int }

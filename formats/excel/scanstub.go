@@ -169,6 +169,9 @@ func (wb *workbook) dataValidations(sheet string, sc *sheetScan) ([]*excelize.Da
 // formula is the formula of the cell ref of sheet, from its stub when it
 // has one (sc may be nil).
 func (wb *workbook) formula(sheet, ref string, sc *sheetScan) string {
+	if f, ok := sc.plainFormula(ref); ok {
+		return f
+	}
 	if sc != nil {
 		if f := sc.formulaStub.open(); f != nil {
 			s, _ := f.GetCellFormula(stubSheet, ref)
