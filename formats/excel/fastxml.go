@@ -187,24 +187,10 @@ func (x *fastXML) entity(out *[]byte) {
 	}
 	ref := x.data[x.pos+1 : x.pos+semi]
 	x.pos += semi + 1
-	var r rune
-	switch string(ref) {
-	case "lt":
-		r = '<'
-	case "gt":
-		r = '>'
-	case "amp":
-		r = '&'
-	case "apos":
-		r = '\''
-	case "quot":
-		r = '"'
-	default:
-		r = charRef(ref)
-		if r < 0 || !inCharRange(r) || (r >= 0xD800 && r <= 0xDFFF) {
-			x.ok = false
-			return
-		}
+	r := entityRune(ref)
+	if r < 0 || !inCharRange(r) || (r >= 0xD800 && r <= 0xDFFF) {
+		x.ok = false
+		return
 	}
 	if out != nil {
 		*out = utf8.AppendRune(*out, r)
