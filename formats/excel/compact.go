@@ -18,17 +18,22 @@ const maxCellText = 200
 func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.open(doc, stop)
+	wb, err := e.openRead(doc, stop)
 	if err != nil {
 		return nil, err
 	}
+	return wb.compact(e.maxLines)
+}
+
+// compact makes the workbook's compact map.
+func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 	b := formats.NewCompactBuilder(4096)
 	for i := range wb.sheets {
 		m, err := wb.loadSheet(i + 1)
 		if err != nil {
 			return nil, sheetError(wb.sheets[i], err)
 		}
-		m.writeCompact(b, m.findTargets(), e.maxLines)
+		m.writeCompact(b, m.findTargets(), maxLines)
 	}
 	return b.Finish(), nil
 }

@@ -29,6 +29,10 @@ type workbook struct {
 	// format leaves text as it is (see leavesText).
 	sst         []string
 	textKeeping map[int]bool
+	rowCache    map[string][][]string // rows by sheet name
+	// reduced holds the worksheet parts reduced in the package excelize
+	// opened (see readPackage): their cells are only in the scans.
+	reduced map[string]bool
 }
 
 // open opens doc for one call of the engine, whose stop ends the XML
@@ -38,7 +42,16 @@ func (e *Engine) open(doc []byte, stop *formats.Stopper) (*workbook, error) {
 	if err := stop.Check(); err != nil {
 		return nil, err
 	}
-	return openStop(doc, stop)
+	return openStop(doc, stop, false)
+}
+
+// openRead is open for the tools that only read the workbook: excelize
+// opens the read package (see readPackage).
+func (e *Engine) openRead(doc []byte, stop *formats.Stopper) (*workbook, error) {
+	if err := stop.Check(); err != nil {
+		return nil, err
+	}
+	return openStop(doc, stop, true)
 }
 
 // oleMagic starts encrypted xlsx files and legacy .xls files alike.
@@ -65,13 +78,14 @@ func guard(stop *formats.Stopper, err *error) {
 }
 
 // open is openStop for a call that never stops.
-func open(data []byte) (*workbook, error) { return openStop(data, nil) }
+func open(data []byte) (*workbook, error) { return openStop(data, nil, false) }
 
 // openStop checks data against the archive guard and the XML guard
 // (checkXMLParts) and then hands it to excelize. Its inflation limits are
 // set to the archive guard's, so excelize keeps every part in memory and
 // never spills to temporary files. stop, if not nil, ends it part-way.
-func openStop(data []byte, stop *formats.Stopper) (wb *workbook, err error) {
+// read opens the read package for excelize, for a call that only reads.
+func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err error) {
 	defer guard(nil, &err)
 	if bytes.HasPrefix(data, oleMagic) {
 		return nil, formats.Errorf(formats.ErrUnsupported, "file", "the file is an OLE compound document: an encrypted workbook or a legacy .xls; save it as an unprotected .xlsx")
@@ -91,7 +105,14 @@ func openStop(data []byte, stop *formats.Stopper) (wb *workbook, err error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := excelize.OpenReader(stop.Reader(bytes.NewReader(data)), excelize.Options{
+	wb = &workbook{arch: arch, scans: scans, stop: stop}
+	pkg := data
+	if read {
+		if pkg, wb.reduced, err = wb.readPackage(data); err != nil {
+			return nil, err
+		}
+	}
+	f, err := excelize.OpenReader(stop.Reader(bytes.NewReader(pkg)), excelize.Options{
 		UnzipSizeLimit:    formats.DefaultArchiveLimits.MaxTotalSize,
 		UnzipXMLSizeLimit: formats.DefaultArchiveLimits.MaxEntrySize,
 	})
@@ -101,7 +122,7 @@ func openStop(data []byte, stop *formats.Stopper) (wb *workbook, err error) {
 		}
 		return nil, openError(err)
 	}
-	wb = &workbook{arch: arch, f: f, sheets: f.GetSheetList(), scans: scans, stop: stop}
+	wb.f, wb.sheets = f, f.GetSheetList()
 	wb.markForStop()
 	if len(wb.sheets) == 0 {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")

@@ -53,7 +53,7 @@ func (m *sheetModel) info() formats.SheetInfo {
 func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.open(doc, stop)
+	wb, err := e.openRead(doc, stop)
 	if err != nil {
 		return "", err
 	}

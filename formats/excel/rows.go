@@ -2,6 +2,7 @@ package excel
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -15,12 +16,32 @@ import (
 // (numbers, dates, booleans, errors, text under a format with a text
 // section) it asks excelize for, from a stub of the sheet holding only
 // those cells in their rows. An irregular sheet excelize reads whole.
+// A sheet reduced in the read package has its cells only in the scan.
+// The rows are kept per sheet: option lists read cells of other sheets.
 func (wb *workbook) rows(name string, sc *sheetScan) ([][]string, error) {
+	if rows, ok := wb.rowCache[name]; ok {
+		return rows, nil
+	}
+	rows, err := wb.readRows(name, sc)
+	if err != nil {
+		return nil, err
+	}
+	if wb.rowCache == nil {
+		wb.rowCache = map[string][][]string{}
+	}
+	wb.rowCache[name] = rows
+	return rows, nil
+}
+
+func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	rs := sc.rowScan()
 	if rs == nil {
 		return wb.f.GetRows(name)
 	}
 	sst, ok := wb.sharedStrings(name)
+	if !ok && wb.isReduced(name) {
+		return nil, fmt.Errorf("the shared strings could not be read")
+	}
 	if !ok {
 		return wb.f.GetRows(name)
 	}

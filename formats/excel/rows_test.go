@@ -2,6 +2,7 @@ package excel
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -235,4 +236,36 @@ func guardedGetRows(doc []byte) (rows [][]string, err error) {
 		return nil, err
 	}
 	return wb.f.GetRows("Sheet1")
+}
+
+// TestReadPackageReadsAsTheWhole makes the map and the document view of
+// the fixture and every real workbook from the read package and from the
+// whole package: they must be the same. Most sheets must be reduced.
+func TestReadPackageReadsAsTheWhole(t *testing.T) {
+	for name, doc := range workbooks(t) {
+		whole, err := openStop(doc, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read, err := openStop(doc, nil, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if 2*len(read.reduced) < len(read.sheets) {
+			t.Errorf("%s: %d of %d sheets reduced", name, len(read.reduced), len(read.sheets))
+		}
+		want, err1 := whole.compact(DefaultMaxLines)
+		got, err2 := read.compact(DefaultMaxLines)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, %v", name, err1, err2)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the map from the read package differs", name)
+		}
+		wantView, err1 := whole.view()
+		gotView, err2 := read.view()
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotView, wantView) {
+			t.Errorf("%s: the document view from the read package differs (%v, %v)", name, err1, err2)
+		}
+	}
 }

@@ -51,6 +51,9 @@ type rowScan struct {
 	runs      strings.Builder
 	formulaAt int64 // where the open <f>'s content starts, -1 for a shared formula
 	cells     []rawCell
+	// canonicalRefs: every cell's reference is written as excelize writes
+	// it, which its cell readers need to find the cell.
+	canonicalRefs bool
 	// The worksheet's start tag and end tag, which a stub of the sheet
 	// keeps.
 	root    []byte
@@ -138,6 +141,7 @@ func (s *rowScan) startCell(t xml.StartElement, from int64) {
 	c := rawCell{row: row, col: col, typ: typ, from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1]}
 	name, _ := excelize.CoordinatesToCellName(col, row)
 	c.canonical = name == ref
+	s.canonicalRefs = s.canonicalRefs && c.canonical
 	if st != "" {
 		if c.style, err = strconv.Atoi(st); err != nil {
 			s.irregular = true

@@ -56,7 +56,7 @@ func TestStubKeepsWhatValidationsAndFormulasNeed(t *testing.T) {
 // fixtures and on every real workbook found: they must be the same.
 func TestStubAnswersAsTheWholeSheet(t *testing.T) {
 	for name, doc := range workbooks(t) {
-		wb, err := openStop(doc, nil)
+		wb, err := openStop(doc, nil, false)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -110,8 +110,7 @@ func (wb *workbook) rangeValues(sheet string, rc rect) []string {
 	var out []string
 	for r := rc.r1; r <= rc.r2; r++ {
 		for c := rc.c1; c <= rc.c2; c++ {
-			name, _ := excelize.CoordinatesToCellName(c, r)
-			if v, err := wb.f.GetCellValue(sheet, name); err == nil && strings.TrimSpace(v) != "" {
+			if v := wb.cellValue(sheet, r, c); strings.TrimSpace(v) != "" {
 				out = append(out, strings.TrimSpace(v))
 			}
 		}

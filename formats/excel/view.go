@@ -15,10 +15,15 @@ import (
 func (e *Engine) ReadDocument(doc []byte) (rows []formats.ViewNode, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.open(doc, stop)
+	wb, err := e.openRead(doc, stop)
 	if err != nil {
 		return nil, err
 	}
+	return wb.view()
+}
+
+// view makes the workbook's document view.
+func (wb *workbook) view() (rows []formats.ViewNode, err error) {
 	for i := range wb.sheets {
 		m, err := wb.loadSheet(i + 1)
 		if err != nil {
