@@ -269,3 +269,35 @@ func TestReadPackageReadsAsTheWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestCellRefReadsAsExcelize(t *testing.T) {
+	for _, ref := range []string{"A1", "B7", "Z99", "AA10", "XFD1048576", "XFE1", "A1048577", "a1", "$A$1", "A01", "A0", "1A", "A", "", "AAAA1", "A12345678", "ÄA1", "A1 "} {
+		col, row, canonical, err := cellRef(ref)
+		wcol, wrow, werr := excelize.CellNameToCoordinates(ref)
+		if (err == nil) != (werr == nil) || err == nil && (col != wcol || row != wrow) {
+			t.Errorf("%q: %d,%d (%v), excelize %d,%d (%v)", ref, col, row, err, wcol, wrow, werr)
+		}
+		name, _ := excelize.CoordinatesToCellName(wcol, wrow)
+		if want := werr == nil && name == ref; canonical != want {
+			t.Errorf("%q: canonical %v, want %v", ref, canonical, want)
+		}
+	}
+}
+
+// FuzzCellRef holds cellRef to excelize's reading of a reference.
+func FuzzCellRef(f *testing.F) {
+	for _, s := range []string{"A1", "XFD1048576", "a1", "$A$1", "A01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, ref string) {
+		col, row, canonical, err := cellRef(ref)
+		wcol, wrow, werr := excelize.CellNameToCoordinates(ref)
+		if (err == nil) != (werr == nil) || err == nil && (col != wcol || row != wrow) {
+			t.Fatalf("%q: %d,%d (%v), excelize %d,%d (%v)", ref, col, row, err, wcol, wrow, werr)
+		}
+		name, _ := excelize.CoordinatesToCellName(wcol, wrow)
+		if want := werr == nil && name == ref; canonical != want {
+			t.Fatalf("%q: canonical %v, want %v", ref, canonical, want)
+		}
+	})
+}

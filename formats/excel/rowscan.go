@@ -132,17 +132,16 @@ func (s *rowScan) startCell(t xml.StartElement, from int64) {
 	}
 	ref, once1 := attr(t, "r")
 	typ, once2 := attr(t, "t")
-	st, once3 := attr(t, "s")
-	col, row, err := excelize.CellNameToCoordinates(ref)
-	if err != nil || !once1 || !once2 || !once3 || row != s.row || col <= s.lastCol {
+	st, hasStyle := attrCount(t, "s")
+	col, row, canonical, err := cellRef(ref)
+	if err != nil || !once1 || !once2 || hasStyle > 1 || row != s.row || col <= s.lastCol {
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: row, col: col, typ: typ, from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1]}
-	name, _ := excelize.CoordinatesToCellName(col, row)
-	c.canonical = name == ref
-	s.canonicalRefs = s.canonicalRefs && c.canonical
-	if st != "" {
+	c := rawCell{row: row, col: col, typ: typ, from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1], canonical: canonical}
+	s.canonicalRefs = s.canonicalRefs && canonical
+	if hasStyle == 1 {
+		// excelize drops a cell whose style is not a number.
 		if c.style, err = strconv.Atoi(st); err != nil {
 			s.irregular = true
 			return
@@ -198,13 +197,19 @@ func (s *rowScan) text(end int64) string {
 // attr is the value of the attribute local name of t, "" if absent; once
 // is false when t has it twice (excelize's readers differ on which wins).
 func attr(t xml.StartElement, local string) (v string, once bool) {
-	n := 0
+	v, n := attrCount(t, local)
+	return v, n <= 1
+}
+
+// attrCount is the value of the attribute local name of t and how many
+// times t has it.
+func attrCount(t xml.StartElement, local string) (v string, n int) {
 	for _, a := range t.Attr {
 		if a.Name.Local == local {
 			v, n = a.Value, n+1
 		}
 	}
-	return v, n <= 1
+	return v, n
 }
 
 // unescapeText decodes character data that passed the guard: the
@@ -293,4 +298,26 @@ func (s *sheetScan) plainFormula(ref string) (string, bool) {
 		}
 	}
 	return f, true
+}
+
+// cellRef reads a cell reference as excelize.CellNameToCoordinates does,
+// and reports whether it is written as excelize writes one (B7: capital
+// letters, a row number without leading zeros). Those it reads itself, a
+// worksheet's every cell; the rest it leaves to excelize.
+func cellRef(ref string) (col, row int, canonical bool, err error) {
+	i := 0
+	for i < len(ref) && i < 3 && 'A' <= ref[i] && ref[i] <= 'Z' {
+		col = col*26 + int(ref[i]-'A'+1)
+		i++
+	}
+	j := i
+	for j < len(ref) && j-i < 7 && '0' <= ref[j] && ref[j] <= '9' {
+		row = row*10 + int(ref[j]-'0')
+		j++
+	}
+	if i > 0 && j > i && j == len(ref) && ref[i] != '0' && col <= excelize.MaxColumns && row <= excelize.TotalRows {
+		return col, row, true, nil
+	}
+	col, row, err = excelize.CellNameToCoordinates(ref)
+	return col, row, false, err
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"strconv"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // sheetScan is what one streaming pass over a worksheet's XML yields.
@@ -123,7 +121,7 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 	switch se.Name.Local {
 	case "c":
 		cur = [2]int{}
-		if col, row, err := excelize.CellNameToCoordinates(a("r")); err == nil {
+		if col, row, _, err := cellRef(a("r")); err == nil {
 			cur = [2]int{row, col}
 			if st, err := strconv.Atoi(a("s")); err == nil {
 				s.cellStyles[cur] = st
