@@ -25,10 +25,10 @@ type workbook struct {
 	// was marked for stopping (see markForStop), by part name.
 	marked map[string][]byte
 	// sst is the shared strings' text, read by rows when first needed;
-	// textKeeping caches, by style index, whether the style's number
-	// format leaves text as it is (see leavesText).
-	sst         []string
-	textKeeping map[int]bool
+	// formats caches, by style index, what the style's number format
+	// does (see numFormat).
+	sst     []string
+	formats map[int]numFormat
 	rowCache    map[string][][]string // rows by sheet name
 	// reduced holds the worksheet parts reduced in the package excelize
 	// opened (see readPackage): their cells are only in the scans.

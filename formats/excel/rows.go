@@ -133,38 +133,59 @@ func (wb *workbook) plainText(c *rawCell, sst []string) (text string, ok bool) {
 		}
 		return c.is, wb.leavesText(c.style)
 	case "", "n":
-		// Numbers take their format; an empty cell reads as text, which
-		// General and the like leave empty.
-		return "", c.v == "" && wb.leavesText(c.style)
+		// An empty cell reads as text, which General and the like leave
+		// empty; numbers take their format, done here for General only.
+		if c.v == "" {
+			return "", wb.leavesText(c.style)
+		}
+		if f := wb.numFormat(c.style); f == formatNone || f == formatGeneral {
+			return numberText(c.v, f), true
+		}
 	}
 	return "", false
 }
 
+// numFormat is what excelize's formatting does with a style's cells.
+type numFormat int
+
+const (
+	formatNone    numFormat = iota // no style, or one excelize cannot find: text as it is
+	formatGeneral                  // General: numbers past 11 digits shortened
+	formatText                     // another format with no text section: text as it is
+	formatOther                    // excelize formats the cell
+)
+
 // leavesText reports whether excelize's formatting leaves text in a cell
 // of style index as it is: no style, one it cannot find, General, Text
 // (@), or a custom format with no text section.
-func (wb *workbook) leavesText(style int) bool {
+func (wb *workbook) leavesText(style int) bool { return wb.numFormat(style) != formatOther }
+
+// numFormat is the kind of style index's number format, cached per
+// workbook.
+func (wb *workbook) numFormat(style int) numFormat {
 	if style == 0 {
-		return true
+		return formatNone
 	}
-	if wb.textKeeping == nil {
-		wb.textKeeping = map[int]bool{}
+	if wb.formats == nil {
+		wb.formats = map[int]numFormat{}
 	}
-	if k, ok := wb.textKeeping[style]; ok {
-		return k
+	k, ok := wb.formats[style]
+	if !ok {
+		k = wb.readNumFormat(style)
+		wb.formats[style] = k
 	}
-	k := wb.formatLeavesText(style)
-	wb.textKeeping[style] = k
 	return k
 }
 
-func (wb *workbook) formatLeavesText(style int) bool {
+// readNumFormat follows excelize's formattedValue: the cell format's
+// number format, custom if the workbook defines the ID, else built in.
+func (wb *workbook) readNumFormat(style int) numFormat {
 	if _, err := wb.f.GetStyle(0); err != nil && wb.f.Styles == nil { // reads the styles part
-		return false
+		return formatOther
 	}
 	ss := wb.f.Styles
 	if ss == nil || ss.CellXfs == nil || style < 0 || style >= len(ss.CellXfs.Xf) {
-		return true
+		return formatNone
 	}
 	id := 0
 	if p := ss.CellXfs.Xf[style].NumFmtID; p != nil {
@@ -182,13 +203,55 @@ func (wb *workbook) formatLeavesText(style int) bool {
 			p := nfp.NumberFormatParser()
 			for _, sec := range p.Parse(code) {
 				if sec.Type == nfp.TokenSectionText {
-					return false
+					return formatOther
 				}
 			}
-			return true
+			return formatText
 		}
 	}
-	return id == 0 || id == 49
+	switch id {
+	case 0:
+		return formatGeneral
+	case 49:
+		return formatText
+	}
+	return formatOther
+}
+
+// numberText is the text excelize gives a number cell with no style or
+// the General format: its value rewritten as a plain decimal (15
+// significant digits at most), and under General, a number of more than
+// 11 digits to 10 significant ones.
+func numberText(v string, f numFormat) string {
+	isNum, precision, number := isNumeric(v)
+	if !isNum {
+		return v
+	}
+	if precision > 15 {
+		v = strconv.FormatFloat(number, 'G', 15, 64)
+	} else {
+		v = strconv.FormatFloat(number, 'f', -1, 64)
+	}
+	if f == formatGeneral {
+		if isNum, precision, number := isNumeric(v); isNum && precision > 11 {
+			return strconv.FormatFloat(number, 'G', 10, 64)
+		}
+	}
+	return v
+}
+
+// isNumeric reads v as excelize does: whether it is a number, how many
+// digits it has written out in full, and its value.
+func isNumeric(v string) (bool, int, float64) {
+	if strings.Contains(v, "_") {
+		return false, 0, 0
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return false, 0, 0
+	}
+	full := strconv.FormatFloat(f, 'f', -1, 64)
+	return true, len(full) - strings.Count(full, "."), f
 }
 
 // sharedStrings is the text of the workbook's shared strings as excelize

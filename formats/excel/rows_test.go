@@ -79,7 +79,8 @@ func TestRowsAreExcelizesRows(t *testing.T) {
 // rowsBook is a workbook whose first sheet is replaced by the test's:
 // shared strings 0 "alpha", 1 rich text "bold plain", 2 "a_x000D_b"
 // (an escaped carriage return); styles 1 a format with a text section,
-// 2 a date, 3 Text (@), 4 a number format without a text section.
+// 2 a date, 3 Text (@), 4 a number format without a text section, 5
+// General.
 func rowsBook(tb testing.TB) (doc []byte, sheetPart string) {
 	tb.Helper()
 	f := excelize.NewFile()
@@ -97,6 +98,7 @@ func rowsBook(tb testing.TB) (doc []byte, sheetPart string) {
 		{NumFmt: 14},
 		{NumFmt: 49},
 		{CustomNumFmt: ptr(`#,##0.000`)},
+		{Font: &excelize.Font{Bold: true}}, // General
 	} {
 		_, err := f.NewStyle(st)
 		must(err)
@@ -124,6 +126,9 @@ func TestRowsReadLikeGetRows(t *testing.T) {
 			`<row r="1"><c r="A1" t="b"><v>1</v></c><c r="B1" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="C1" t="str"><f>"a"</f><v>a &amp; b</v></c><c r="D1"><f>X1</f></c></row>`, true},
 		{"styled empty cells pad nothing; a later row ends the sheet",
 			`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" s="2"/><c r="C1" s="1"/></row><row r="2" s="3" customFormat="1"/><row r="4"><c r="A4" t="s"><v>0</v></c><c r="F4" s="2"/></row>`, true},
+		{"numbers with no style and under General: long, negative, in exponent form, not numbers",
+			`<row r="1"><c r="A1"><v>0.30000000000000004</v></c><c r="B1" s="5"><v>0.30000000000000004</v></c><c r="C1"><v>45000.123456789</v></c><c r="D1" s="5"><v>45000.123456789</v></c>` +
+				`<c r="E1" s="5"><v>-123456789012.5</v></c><c r="F1"><v>1.5E+20</v></c><c r="G1" s="5"><v>1.5E+20</v></c><c r="H1" s="5"><v>abc</v></c><c r="I1"><v>1_000</v></c><c r="J1" t="n" s="5"><v>7</v></c><c r="K1" s="99"><v>2.50</v></c></row>`, true},
 		{"entities and line ends in a value",
 			"<row r=\"1\"><c r=\"A1\" t=\"str\"><v>x &lt;\r\ny&#x41;</v></c></row>", true},
 		{"a row with no number: excelize reads it", `<row><c r="A1" t="s"><v>0</v></c></row>`, false},
