@@ -27,9 +27,9 @@ type workbook struct {
 	// sst is the shared strings' text, read by rows when first needed;
 	// formats caches, by style index, what the style's number format
 	// does (see numFormat).
-	sst     []string
-	formats map[int]numFormat
-	rowCache    map[string][][]string // rows by sheet name
+	sst      []string
+	formats  map[int]numFormat
+	rowCache map[string][][]string // rows by sheet name
 	// reduced holds the worksheet parts reduced in the package excelize
 	// opened (see readPackage): their cells are only in the scans.
 	reduced map[string]bool
