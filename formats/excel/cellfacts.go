@@ -41,8 +41,14 @@ func (m *sheetModel) hiddenCol(col int) bool { return m.scan.hiddenCol(col) }
 
 // noEntry reports a cell whose input message asks the user not to type.
 func (m *sheetModel) noEntry(row, col int) bool {
+	if m.noEntryRules == nil { // asked of every candidate cell: match each prompt once
+		m.noEntryRules = make([]bool, len(m.rules))
+		for i := range m.rules {
+			m.noEntryRules[i] = m.rules[i].prompt != "" && noEntryPrompt.MatchString(m.rules[i].prompt)
+		}
+	}
 	for i := range m.rules {
-		if m.rules[i].prompt == "" || !noEntryPrompt.MatchString(m.rules[i].prompt) {
+		if !m.noEntryRules[i] {
 			continue
 		}
 		for _, r := range m.rules[i].rects {

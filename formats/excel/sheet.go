@@ -36,20 +36,23 @@ type mergeRange struct {
 
 // sheetModel is what the read tools need of one worksheet.
 type sheetModel struct {
-	index      int // 1-based
-	name       string
-	hidden     bool
-	rows       [][]string // formatted cell text, rows[r-1][c-1]
-	maxCol     int
-	dimension  string
-	merged     []mergeRange
-	rules      []rule
-	hiddenRows map[int]bool
-	formulas   map[[2]int]bool
-	scan       *sheetScan
-	wb         *workbook
-	styles     map[int]*excelize.Style
-	blanks     map[string]bool // blank, by text
+	index     int // 1-based
+	name      string
+	hidden    bool
+	rows      [][]string // formatted cell text, rows[r-1][c-1]
+	maxCol    int
+	dimension string
+	merged    []mergeRange
+	rules     []rule
+	// noEntryRules marks the rules whose input message asks the user not
+	// to type (see noEntry), made when first asked.
+	noEntryRules []bool
+	hiddenRows   map[int]bool
+	formulas     map[[2]int]bool
+	scan         *sheetScan
+	wb           *workbook
+	styles       map[int]*excelize.Style
+	blanks       map[string]bool // blank, by text
 }
 
 // loadSheet reads sheet index (1-based) of wb.
