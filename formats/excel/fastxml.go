@@ -83,9 +83,10 @@ func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, 
 
 // fastXML is fastCheck's cursor; ok turns false for good when it gives up.
 type fastXML struct {
-	data []byte
-	pos  int
-	ok   bool
+	data  []byte
+	pos   int
+	ok    bool
+	attrs []xml.Attr // the storage of every element's attributes in turn
 }
 
 // declaration passes the XML declaration, if any: version 1.0 and UTF-8
@@ -225,6 +226,10 @@ func charRef(ref []byte) rune {
 // (built only when want is set) and whether it closes itself.
 func (x *fastXML) startElement(want bool) (raw []byte, se xml.StartElement, empty bool) {
 	raw, se.Name = x.name()
+	if want {
+		se.Attr = x.attrs[:0]
+		defer func() { x.attrs = se.Attr[:0] }()
+	}
 	for x.ok {
 		spaced := x.space()
 		if x.pos >= len(x.data) {

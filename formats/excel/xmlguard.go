@@ -90,7 +90,8 @@ func checkXML(data []byte, part string, rec recording, stop *formats.Stopper) er
 	return checkXMLWith(data, part, rec, charset.NewReaderLabel, stop) // as excelize decodes parts
 }
 
-// recordFunc sees an element of a part as the guard passes it.
+// recordFunc sees an element of a part as the guard passes it. It must not
+// keep a start element's Attr slice: the fast pass reuses its storage.
 type recordFunc func(tok xml.Token, depth int, from, to int64)
 
 // recording is what sees a part's elements: record (nil: nothing does),
