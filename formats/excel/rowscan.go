@@ -60,6 +60,12 @@ type rowScan struct {
 	rootEnd string
 }
 
+// newRowScan returns the row scan of a worksheet's data, with room for
+// its cells (counted roughly: a prefixed sheet's cells are not).
+func newRowScan(data []byte) *rowScan {
+	return &rowScan{data: data, canonicalRefs: true, cells: make([]rawCell, 0, bytes.Count(data, []byte("<c ")))}
+}
+
 // token sees an element of the sheet at depth, spanning data[from:to].
 func (s *rowScan) token(tok xml.Token, depth int, from, to int64) {
 	if s.irregular {
@@ -148,7 +154,10 @@ func (s *rowScan) startCell(t xml.StartElement, from int64) {
 		}
 	}
 	s.lastCol = col
-	s.cell = &c
+	// The open cell lives in its place in cells: nothing is appended
+	// while it is open.
+	s.cells = append(s.cells, c)
+	s.cell = &s.cells[len(s.cells)-1]
 }
 
 func (s *rowScan) end(name string, depth int, from, to int64) {
@@ -163,8 +172,8 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 		if s.cell.hasIS {
 			s.cell.is += s.runs.String()
 		}
-		if c := s.cell; c.style != 0 || c.typ != "" || c.hasV || c.hasF || c.hasIS {
-			s.cells = append(s.cells, *c) // else GetRows neither shows nor counts it
+		if c := s.cell; c.style == 0 && c.typ == "" && !c.hasV && !c.hasF && !c.hasIS {
+			s.cells = s.cells[:len(s.cells)-1] // GetRows neither shows nor counts it
 		}
 		s.cell = nil
 	case s.cell == nil:

@@ -44,7 +44,7 @@ func newSheetScan() *sheetScan {
 func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	var cur [2]int // the cell being read
 	b := newStubBuilder(data)
-	s.cells = &rowScan{data: data, canonicalRefs: true}
+	s.cells = newRowScan(data)
 	rec.record = func(tok xml.Token, depth int, from, to int64) {
 		if se, ok := tok.(xml.StartElement); ok {
 			cur = s.element(se, cur)
@@ -55,7 +55,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	rec.reset = func() {
 		*s = *newSheetScan()
 		cur, b = [2]int{}, newStubBuilder(data)
-		s.cells = &rowScan{data: data, canonicalRefs: true}
+		s.cells = newRowScan(data)
 	}
 	return rec, func() {
 		s.cells.root, s.cells.rootEnd = b.root, b.rootEnd
