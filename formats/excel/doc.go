@@ -15,6 +15,15 @@
 // and reviewers' columns never are. Each target carries its question and
 // what it accepts (accepts.go), in the compact map and as JSON.
 //
+// Reading: every XML part passes the XML guard (xmlguard.go, with its
+// fast tokenizer fastxml.go) before excelize reads it, and the guard's pass
+// over a worksheet scans it (scan.go, rowscan.go): the read tools take a
+// sheet's rows and formulas from that scan, asking excelize only for the
+// cells it formats and, through small stubs of the sheet (scanstub.go), for
+// validations and shared formulas; excelize itself opens a package in which
+// those sheets are reduced (readpkg.go). A sheet the scan cannot follow is
+// read by excelize whole.
+//
 // Writes store text as text (never as a formula), numbers and dates as values keeping the cell's style, respect
 // list validations and merged ranges, and replace only the worksheets and
 // shared strings they touch: every other part of the package is copied
