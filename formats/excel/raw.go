@@ -16,10 +16,15 @@ const maxRawCells = 200000
 func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.open(doc, stop)
+	wb, err := e.openRead(doc, stop)
 	if err != nil {
 		return nil, err
 	}
+	return wb.raw()
+}
+
+// raw makes the workbook's raw structure.
+func (wb *workbook) raw() (rs *formats.RawStructure, err error) {
 	rs = &formats.RawStructure{Sheets: make([]formats.SheetInfo, 0, len(wb.sheets))}
 	for i := range wb.sheets {
 		m, err := wb.loadSheet(i + 1)
@@ -57,6 +62,11 @@ func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	if err != nil {
 		return "", err
 	}
+	return wb.text()
+}
+
+// text makes the workbook's plain text.
+func (wb *workbook) text() (string, error) {
 	var b strings.Builder
 	for i, name := range wb.sheets {
 		if err := wb.stop.Check(); err != nil {

@@ -243,9 +243,10 @@ func guardedGetRows(doc []byte) (rows [][]string, err error) {
 	return wb.f.GetRows("Sheet1")
 }
 
-// TestReadPackageReadsAsTheWhole makes the map and the document view of
-// the fixture and every real workbook from the read package and from the
-// whole package: they must be the same. Most sheets must be reduced.
+// TestReadPackageReadsAsTheWhole makes the map, the document view, the
+// raw structure and the text of the fixture and every real workbook from
+// the read package and from the whole package: they must be the same.
+// Most sheets must be reduced.
 func TestReadPackageReadsAsTheWhole(t *testing.T) {
 	for name, doc := range workbooks(t) {
 		whole, err := openStop(doc, nil, false)
@@ -271,6 +272,16 @@ func TestReadPackageReadsAsTheWhole(t *testing.T) {
 		gotView, err2 := read.view()
 		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotView, wantView) {
 			t.Errorf("%s: the document view from the read package differs (%v, %v)", name, err1, err2)
+		}
+		wantRaw, err1 := whole.raw()
+		gotRaw, err2 := read.raw()
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotRaw, wantRaw) {
+			t.Errorf("%s: the raw structure from the read package differs (%v, %v)", name, err1, err2)
+		}
+		wantText, err1 := whole.text()
+		gotText, err2 := read.text()
+		if err1 != nil || err2 != nil || gotText != wantText {
+			t.Errorf("%s: the text from the read package differs (%v, %v)", name, err1, err2)
 		}
 	}
 }
