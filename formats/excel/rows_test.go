@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/formfill/formfill/formats"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -244,8 +245,9 @@ func guardedGetRows(doc []byte) (rows [][]string, err error) {
 }
 
 // TestReadPackageReadsAsTheWhole makes the map, the document view, the
-// raw structure and the text of the fixture and every real workbook from
-// the read package and from the whole package: they must be the same.
+// raw structure, the fields, the validation of every field and some other
+// cells, and the text of the fixture and every real workbook from the read
+// package and from the whole package: they must be the same.
 // Most sheets must be reduced.
 func TestReadPackageReadsAsTheWhole(t *testing.T) {
 	for name, doc := range workbooks(t) {
@@ -277,6 +279,26 @@ func TestReadPackageReadsAsTheWhole(t *testing.T) {
 		gotRaw, err2 := read.raw()
 		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotRaw, wantRaw) {
 			t.Errorf("%s: the raw structure from the read package differs (%v, %v)", name, err1, err2)
+		}
+		wantFields, err1 := whole.fields()
+		gotFields, err2 := read.fields()
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotFields, wantFields) {
+			t.Errorf("%s: the fields from the read package differ (%v, %v)", name, err1, err2)
+		}
+		var locs []formats.Location
+		for _, f := range wantFields {
+			locs = append(locs, formats.Location{PairID: f.FieldID})
+		}
+		for i := range whole.sheets { // cells past the used range and inside merged ranges too
+			locs = append(locs, formats.Location{PairID: fmt.Sprintf("S%d-R1-C1", i+1)}, formats.Location{PairID: fmt.Sprintf("S%d-R5000-C60", i+1)})
+		}
+		if len(locs) > formats.MaxAnswers {
+			locs = locs[:formats.MaxAnswers]
+		}
+		wantValid, err1 := whole.validate(locs)
+		gotValid, err2 := read.validate(locs)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotValid, wantValid) {
+			t.Errorf("%s: validating %d locations in the read package differs (%v, %v)", name, len(locs), err1, err2)
 		}
 		wantText, err1 := whole.text()
 		gotText, err2 := read.text()

@@ -17,10 +17,15 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}
-	wb, err := e.open(doc, stop)
+	wb, err := e.openRead(doc, stop)
 	if err != nil {
 		return nil, err
 	}
+	return wb.validate(locations)
+}
+
+// validate checks each location against the workbook.
+func (wb *workbook) validate(locations []formats.Location) (out []formats.ValidatedLocation, err error) {
 	models := map[int]*sheetModel{}
 	out = make([]formats.ValidatedLocation, 0, len(locations))
 	for _, loc := range locations {

@@ -13,10 +13,15 @@ import (
 func (e *Engine) ListFields(doc []byte) (fields []formats.FormField, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.open(doc, stop)
+	wb, err := e.openRead(doc, stop)
 	if err != nil {
 		return nil, err
 	}
+	return wb.fields()
+}
+
+// fields lists the answer targets of the workbook's sheets.
+func (wb *workbook) fields() (fields []formats.FormField, err error) {
 	fields = []formats.FormField{}
 	for i := range wb.sheets {
 		m, err := wb.loadSheet(i + 1)
