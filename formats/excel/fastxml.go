@@ -24,7 +24,7 @@ import (
 // record. ok false means it gave up: nothing is decided, and what record
 // saw must be forgotten. err is only ever the stop's.
 func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, err error) {
-	x := fastXML{data: data}
+	x := fastXML{data: data, ok: true}
 	x.declaration()
 	var open [][]byte // the raw names of the open elements
 	roots := 0
@@ -92,7 +92,6 @@ type fastXML struct {
 // declaration passes the XML declaration, if any: version 1.0 and UTF-8
 // only, in plain ASCII, or it gives up.
 func (x *fastXML) declaration() {
-	x.ok = true
 	if !bytes.HasPrefix(x.data, []byte("<?xml")) {
 		return
 	}

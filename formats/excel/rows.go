@@ -11,9 +11,10 @@ import (
 
 // rows returns the formatted text of sheet's cells, rows[r-1][c-1], as
 // excelize's GetRows gives it. From the guard's scan (rowScan) it takes
-// the text of the cells excelize would not format (strings whose number
-// format leaves text alone, str formula results, empty cells); the rest
-// (numbers, dates, booleans, errors, text under a format with a text
+// the text of the cells it can write as excelize would (strings whose
+// number format leaves text alone, str formula results, empty cells,
+// numbers with no style or the General format); the rest (other number
+// formats, dates, booleans, errors, text under a format with a text
 // section) it asks excelize for, from a stub of the sheet holding only
 // those cells in their rows. An irregular sheet excelize reads whole.
 // A sheet reduced in the read package has its cells only in the scan.
@@ -180,10 +181,7 @@ func (wb *workbook) numFormat(style int) numFormat {
 // readNumFormat follows excelize's formattedValue: the cell format's
 // number format, custom if the workbook defines the ID, else built in.
 func (wb *workbook) readNumFormat(style int) numFormat {
-	if _, err := wb.f.GetStyle(0); err != nil && wb.f.Styles == nil { // reads the styles part
-		return formatOther
-	}
-	ss := wb.f.Styles
+	ss := wb.f.Styles // excelize reads the styles part on opening
 	if ss == nil || ss.CellXfs == nil || style < 0 || style >= len(ss.CellXfs.Xf) {
 		return formatNone
 	}
