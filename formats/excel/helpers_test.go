@@ -167,3 +167,11 @@ func workbooks(tb testing.TB) map[string][]byte {
 	}
 	return docs
 }
+
+// must stops the test on err, for building fixtures.
+func must(tb testing.TB, err error) {
+	tb.Helper()
+	if err != nil {
+		tb.Fatal(err)
+	}
+}

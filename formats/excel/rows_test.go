@@ -86,14 +86,9 @@ func rowsBook(tb testing.TB) (doc []byte, sheetPart string) {
 	tb.Helper()
 	f := excelize.NewFile()
 	defer f.Close()
-	must := func(err error) {
-		if err != nil {
-			tb.Fatal(err)
-		}
-	}
-	must(f.SetCellStr("Sheet1", "A1", "alpha"))
-	must(f.SetCellRichText("Sheet1", "A2", []excelize.RichTextRun{{Text: "bold", Font: &excelize.Font{Bold: true}}, {Text: " plain"}}))
-	must(f.SetCellStr("Sheet1", "A3", "a\rb"))
+	must(tb, f.SetCellStr("Sheet1", "A1", "alpha"))
+	must(tb, f.SetCellRichText("Sheet1", "A2", []excelize.RichTextRun{{Text: "bold", Font: &excelize.Font{Bold: true}}, {Text: " plain"}}))
+	must(tb, f.SetCellStr("Sheet1", "A3", "a\rb"))
 	for _, st := range []*excelize.Style{
 		{CustomNumFmt: ptr(`0.00;-0.00;0;"Q: "@`)},
 		{NumFmt: 14},
@@ -102,10 +97,10 @@ func rowsBook(tb testing.TB) (doc []byte, sheetPart string) {
 		{Font: &excelize.Font{Bold: true}}, // General
 	} {
 		_, err := f.NewStyle(st)
-		must(err)
+		must(tb, err)
 	}
 	buf, err := f.WriteToBuffer()
-	must(err)
+	must(tb, err)
 	return buf.Bytes(), "xl/worksheets/sheet1.xml"
 }
 

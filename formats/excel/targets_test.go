@@ -17,12 +17,7 @@ func book(tb testing.TB, rows [][]string, extra func(f *excelize.File)) []byte {
 	tb.Helper()
 	f := excelize.NewFile()
 	defer f.Close()
-	must := func(err error) {
-		if err != nil {
-			tb.Fatal(err)
-		}
-	}
-	must(f.SetSheetName("Sheet1", "Q"))
+	must(tb, f.SetSheetName("Sheet1", "Q"))
 	for r, row := range rows {
 		for c, v := range row {
 			if v == "" {
@@ -30,9 +25,9 @@ func book(tb testing.TB, rows [][]string, extra func(f *excelize.File)) []byte {
 			}
 			ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
 			if strings.HasPrefix(v, "=") {
-				must(f.SetCellFormula("Q", ref, v[1:]))
+				must(tb, f.SetCellFormula("Q", ref, v[1:]))
 			} else {
-				must(f.SetCellStr("Q", ref, v))
+				must(tb, f.SetCellStr("Q", ref, v))
 			}
 		}
 	}
@@ -40,7 +35,7 @@ func book(tb testing.TB, rows [][]string, extra func(f *excelize.File)) []byte {
 		extra(f)
 	}
 	buf, err := f.WriteToBuffer()
-	must(err)
+	must(tb, err)
 	return buf.Bytes()
 }
 
