@@ -28,6 +28,7 @@ func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, 
 	x.declaration()
 	var open [][]byte // the raw names of the open elements
 	roots := 0
+	var el xml.StartElement // what record sees, element after element
 	for x.ok && x.pos < len(data) {
 		if err := stop.Step(); err != nil {
 			return false, err
@@ -48,7 +49,8 @@ func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, 
 			}
 			open = open[:len(open)-1]
 			if record != nil {
-				record(xml.EndElement{Name: name}, len(open), from, int64(x.pos))
+				el = xml.StartElement{Name: name}
+				record(false, &el, len(open), from, int64(x.pos))
 			}
 		case x.pos+1 < len(data) && (data[x.pos+1] == '!' || data[x.pos+1] == '?'):
 			return false, nil
@@ -68,9 +70,11 @@ func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, 
 			}
 			to := int64(x.pos)
 			if record != nil {
-				record(se, len(open), from, to)
+				el = se
+				record(true, &el, len(open), from, to)
 				if empty {
-					record(xml.EndElement{Name: se.Name}, len(open), to, to)
+					el = xml.StartElement{Name: se.Name}
+					record(false, &el, len(open), to, to)
 				}
 			}
 			if !empty {

@@ -12,9 +12,13 @@ import (
 // events records what a pass reports, one line per element.
 func events() (*[]string, recordFunc) {
 	var out []string
-	return &out, func(tok xml.Token, depth int, from, to int64) {
-		if se, ok := tok.(xml.StartElement); ok && len(se.Attr) == 0 {
-			se.Attr = nil // none is none, whether nil or empty
+	return &out, func(start bool, el *xml.StartElement, depth int, from, to int64) {
+		var tok xml.Token = xml.EndElement{Name: el.Name}
+		if start {
+			se := *el
+			if len(se.Attr) == 0 {
+				se.Attr = nil // none is none, whether nil or empty
+			}
 			tok = se
 		}
 		out = append(out, fmt.Sprintf("%#v %d %d-%d", tok, depth, from, to))

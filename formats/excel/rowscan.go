@@ -67,19 +67,17 @@ func newRowScan(data []byte) *rowScan {
 }
 
 // token sees an element of the sheet at depth, spanning data[from:to].
-func (s *rowScan) token(tok xml.Token, depth int, from, to int64) {
-	if s.irregular {
-		return
-	}
-	switch t := tok.(type) {
-	case xml.StartElement:
-		s.start(t, depth, from, to)
-	case xml.EndElement:
-		s.end(t.Name.Local, depth, from, to)
+func (s *rowScan) token(start bool, el *xml.StartElement, depth int, from, to int64) {
+	switch {
+	case s.irregular:
+	case start:
+		s.start(el, depth, from, to)
+	default:
+		s.end(el.Name.Local, depth, from, to)
 	}
 }
 
-func (s *rowScan) start(t xml.StartElement, depth int, from, to int64) {
+func (s *rowScan) start(t *xml.StartElement, depth int, from, to int64) {
 	name := t.Name.Local
 	switch {
 	case depth == 1 && name == "sheetData":
@@ -120,7 +118,7 @@ func (s *rowScan) start(t xml.StartElement, depth int, from, to int64) {
 }
 
 // startRow opens a row: it must carry its number, after the last row's.
-func (s *rowScan) startRow(t xml.StartElement, from, to int64) {
+func (s *rowScan) startRow(t *xml.StartElement, from, to int64) {
 	ref, once := attr(t, "r")
 	r, err := strconv.Atoi(ref)
 	if t.Name.Local != "row" || !once || err != nil || r <= s.lastRow || r > excelize.TotalRows {
@@ -131,7 +129,7 @@ func (s *rowScan) startRow(t xml.StartElement, from, to int64) {
 }
 
 // startCell opens a cell: it must name itself, in its row, after the last.
-func (s *rowScan) startCell(t xml.StartElement, from int64) {
+func (s *rowScan) startCell(t *xml.StartElement, from int64) {
 	if t.Name.Local != "c" || s.row == 0 {
 		s.irregular = true
 		return
@@ -205,14 +203,14 @@ func (s *rowScan) text(end int64) string {
 
 // attr is the value of the attribute local name of t, "" if absent; once
 // is false when t has it twice (excelize's readers differ on which wins).
-func attr(t xml.StartElement, local string) (v string, once bool) {
+func attr(t *xml.StartElement, local string) (v string, once bool) {
 	v, n := attrCount(t, local)
 	return v, n <= 1
 }
 
 // attrCount is the value of the attribute local name of t and how many
 // times t has it.
-func attrCount(t xml.StartElement, local string) (v string, n int) {
+func attrCount(t *xml.StartElement, local string) (v string, n int) {
 	for _, a := range t.Attr {
 		if a.Name.Local == local {
 			v, n = a.Value, n+1

@@ -45,12 +45,12 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	var cur [2]int // the cell being read
 	b := newStubBuilder(data)
 	s.cells = newRowScan(data)
-	rec.record = func(tok xml.Token, depth int, from, to int64) {
-		if se, ok := tok.(xml.StartElement); ok {
-			cur = s.element(se, cur)
+	rec.record = func(start bool, el *xml.StartElement, depth int, from, to int64) {
+		if start {
+			cur = s.element(el, cur)
 		}
-		b.token(tok, depth, from, to)
-		s.cells.token(tok, depth, from, to)
+		b.token(start, el, depth, from, to)
+		s.cells.token(start, el, depth, from, to)
 	}
 	rec.reset = func() {
 		*s = *newSheetScan()
@@ -109,7 +109,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 }
 
 // element records one start element; cur is the cell being read.
-func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
+func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 	a := func(name string) string {
 		for _, at := range se.Attr {
 			if at.Name.Local == name {
@@ -123,7 +123,7 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 		cur = [2]int{}
 		if col, row, _, err := cellRef(a("r")); err == nil {
 			cur = [2]int{row, col}
-			if st, err := strconv.Atoi(a("s")); err == nil {
+			if st, ok := number(a("s")); ok {
 				s.cellStyles[cur] = st
 			}
 		}
@@ -132,15 +132,15 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 			s.formulas[cur] = true
 		}
 	case "row":
-		r, err := strconv.Atoi(a("r"))
-		if err != nil {
+		r, ok := number(a("r"))
+		if !ok {
 			break
 		}
 		if isTrue(a("hidden")) {
 			s.hiddenRows[r] = true
 		}
 		if isTrue(a("customFormat")) {
-			if st, err := strconv.Atoi(a("s")); err == nil {
+			if st, ok := number(a("s")); ok {
 				s.rowStyles[r] = st
 			}
 		}
@@ -166,17 +166,28 @@ func (s *sheetScan) element(se xml.StartElement, cur [2]int) [2]int {
 
 // col records a <col> element: the style and visibility of a column range.
 func (s *sheetScan) col(a func(string) string) {
-	lo, err1 := strconv.Atoi(a("min"))
-	hi, err2 := strconv.Atoi(a("max"))
-	if err1 != nil || err2 != nil {
+	lo, ok1 := number(a("min"))
+	hi, ok2 := number(a("max"))
+	if !ok1 || !ok2 {
 		return
 	}
-	if st, err := strconv.Atoi(a("style")); err == nil {
+	if st, ok := number(a("style")); ok {
 		s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
 	}
 	if isTrue(a("hidden")) {
 		s.hiddenCols = append(s.hiddenCols, span{lo, hi})
 	}
+}
+
+// number reads a decimal attribute as strconv.Atoi does; an absent one is
+// not a number. Most cells have no style: answering "" first spares
+// strconv's error, an allocation per cell.
+func number(v string) (int, bool) {
+	if v == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil
 }
 
 // isTrue reads an XML boolean attribute.

@@ -45,40 +45,43 @@ func newStubBuilder(data []byte) *stubBuilder { return &stubBuilder{data: data, 
 
 // token sees a start or end element of the sheet at depth (the root's is
 // 0), which spans data[from:to].
-func (b *stubBuilder) token(tok xml.Token, depth int, from, to int64) {
+func (b *stubBuilder) token(start bool, t *xml.StartElement, depth int, from, to int64) {
 	if from < 0 || to > int64(len(b.data)) || from > to {
 		return
 	}
-	switch t := tok.(type) {
-	case xml.StartElement:
-		switch {
-		case depth == 0:
-			b.root = append([]byte(nil), b.data[from:to]...)
-			b.rootEnd = "</" + qname(t.Name) + ">"
-		case depth == 2 && t.Name.Local == "row":
-			b.row = b.data[from:to]
-			b.cells.Reset()
-		case depth == 3 && t.Name.Local == "c":
-			b.cellAt, b.cellF = from, false
-		case depth == 4 && t.Name.Local == "f":
-			b.cellF = true
-		case depth == 1 && t.Name.Local == "mergeCells":
-			b.keep, b.keepTo = from, &b.merges
-		case depth == 1 && (t.Name.Local == "dataValidations" || t.Name.Local == "extLst"):
-			b.keep, b.keepTo = from, &b.valid
-		}
-	case xml.EndElement:
-		switch {
-		case depth == 3 && t.Name.Local == "c" && b.cellF:
-			b.cells.Write(b.data[b.cellAt:to])
-		case depth == 2 && t.Name.Local == "row" && b.cells.Len() > 0:
-			b.rows.Write(b.row)
-			b.rows.Write(b.cells.Bytes())
-			b.rows.WriteString("</" + qname(t.Name) + ">")
-		case depth == 1 && b.keep >= 0:
-			b.keepTo.Write(b.data[b.keep:to])
-			b.keep = -1
-		}
+	if start {
+		b.start(t, depth, from, to)
+		return
+	}
+	switch {
+	case depth == 3 && t.Name.Local == "c" && b.cellF:
+		b.cells.Write(b.data[b.cellAt:to])
+	case depth == 2 && t.Name.Local == "row" && b.cells.Len() > 0:
+		b.rows.Write(b.row)
+		b.rows.Write(b.cells.Bytes())
+		b.rows.WriteString("</" + qname(t.Name) + ">")
+	case depth == 1 && b.keep >= 0:
+		b.keepTo.Write(b.data[b.keep:to])
+		b.keep = -1
+	}
+}
+
+func (b *stubBuilder) start(t *xml.StartElement, depth int, from, to int64) {
+	switch {
+	case depth == 0:
+		b.root = append([]byte(nil), b.data[from:to]...)
+		b.rootEnd = "</" + qname(t.Name) + ">"
+	case depth == 2 && t.Name.Local == "row":
+		b.row = b.data[from:to]
+		b.cells.Reset()
+	case depth == 3 && t.Name.Local == "c":
+		b.cellAt, b.cellF = from, false
+	case depth == 4 && t.Name.Local == "f":
+		b.cellF = true
+	case depth == 1 && t.Name.Local == "mergeCells":
+		b.keep, b.keepTo = from, &b.merges
+	case depth == 1 && (t.Name.Local == "dataValidations" || t.Name.Local == "extLst"):
+		b.keep, b.keepTo = from, &b.valid
 	}
 }
 

@@ -90,9 +90,12 @@ func checkXML(data []byte, part string, rec recording, stop *formats.Stopper) er
 	return checkXMLWith(data, part, rec, charset.NewReaderLabel, stop) // as excelize decodes parts
 }
 
-// recordFunc sees an element of a part as the guard passes it. It must not
-// keep a start element's Attr slice: the fast pass reuses its storage.
-type recordFunc func(tok xml.Token, depth int, from, to int64)
+// recordFunc sees an element of a part as the guard passes it: its start
+// tag (start true, el with its attributes) or its end tag (el's Name only).
+// It must not keep el or its Attr slice: the fast pass reuses both for
+// every element, which spares a large sheet's hundreds of thousands of
+// elements an allocation each.
+type recordFunc func(start bool, el *xml.StartElement, depth int, from, to int64)
 
 // recording is what sees a part's elements: record (nil: nothing does),
 // and reset, which forgets what record saw when the fast pass gives up
@@ -143,7 +146,7 @@ func checkXMLSlow(data []byte, part string, record recordFunc, charsetReader fun
 				return formats.Errorf(formats.ErrInvalidDocument, part, "the XML nests deeper than %d elements", maxDepth)
 			}
 			if record != nil {
-				record(t, len(open), from, dec.InputOffset())
+				record(true, &t, len(open), from, dec.InputOffset())
 			}
 			open = append(open, t.Name)
 		case xml.EndElement:
@@ -152,7 +155,7 @@ func checkXMLSlow(data []byte, part string, record recordFunc, charsetReader fun
 			}
 			open = open[:len(open)-1]
 			if record != nil {
-				record(t, len(open), from, dec.InputOffset())
+				record(false, &xml.StartElement{Name: t.Name}, len(open), from, dec.InputOffset())
 			}
 		}
 	}
