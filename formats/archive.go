@@ -87,6 +87,15 @@ func (l ArchiveLimits) checkEntry(f *zip.File) error {
 // belongs to s's call.
 func (a *Archive) StopWith(s *Stopper) { a.stop = s }
 
+// WithStopper returns a copy of a whose reads and Rewrite stop with s, for
+// a goroutine that reads entries alongside a's own reads: the copies share
+// the directory and the bytes, which inflating only reads.
+func (a *Archive) WithStopper(s *Stopper) *Archive {
+	c := *a
+	c.stop = s
+	return &c
+}
+
 // File returns the entry called name, or nil.
 func (a *Archive) File(name string) *zip.File {
 	for _, f := range a.Zip.File {

@@ -64,6 +64,16 @@ func (s *Stopper) Step() error {
 	return s.Check()
 }
 
+// Fork returns a Stopper on the same context, with a count of its own, for
+// work that runs alongside s's on another goroutine: a Stopper is not safe
+// for concurrent use. A nil s forks nil.
+func (s *Stopper) Fork() *Stopper {
+	if s == nil {
+		return nil
+	}
+	return &Stopper{ctx: s.ctx, every: s.every}
+}
+
 // Check reports at once whether the context has ended: an error wrapping
 // ErrStopped and the context's own error (context.DeadlineExceeded or
 // context.Canceled), or nil.

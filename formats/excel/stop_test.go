@@ -35,21 +35,33 @@ func TestEngineBoundToALiveContextGivesTheSameResults(t *testing.T) {
 }
 
 func TestEveryCheckStopsTheCallThere(t *testing.T) {
-	doc := fixture(t)
+	everyCheckStopsTheCall(t, fixture(t), 3)
+}
+
+// TestEveryCheckStopsTheCallThereInLanes is the same with the guard's
+// parts checked in lanes: a lane that has not yet seen the end asks once
+// more before it stops.
+func TestEveryCheckStopsTheCallThereInLanes(t *testing.T) {
+	smallLanes(t)
+	everyCheckStopsTheCall(t, fixture(t), 4)
+}
+
+// everyCheckStopsTheCall ends the context at each of ExtractCompact's
+// checks in turn: the call must end there, asking at most more times
+// after the check that saw the end: once to tell a library's read error
+// from the stop, and once in guard, and once more in each other lane.
+func everyCheckStopsTheCall(t *testing.T, doc []byte, more int) {
 	live := ctxtest.NewCountdown(1 << 30)
 	if _, err := New().WithContext(live).ExtractCompact(doc); err != nil {
 		t.Fatal(err)
 	}
-	// End the context at each of the call's checks in turn: the call must
-	// end there, asking at most twice more: once to tell a library's read
-	// error from the stop, and once in guard.
 	for n := range live.Asked() - 1 {
 		ctx := ctxtest.NewCountdown(n)
 		_, err := New().WithContext(ctx).ExtractCompact(doc)
 		if !errors.Is(err, formats.ErrStopped) || formats.IsInputError(err) {
 			t.Fatalf("ended at check %d of %d: err = %v, want a stop that is not an input error", n+1, live.Asked(), err)
 		}
-		if ctx.Asked() > n+3 {
+		if ctx.Asked() > n+more {
 			t.Fatalf("ended at check %d: the context was asked %d times: the call went on past the check that saw the end", n+1, ctx.Asked())
 		}
 	}

@@ -15,64 +15,6 @@ import (
 // hostile ones nest hundreds of thousands deep.
 const maxDepth = 256
 
-// checkXMLParts refuses a workbook whose XML parts are not all well-formed,
-// shallower than maxDepth and free of DTDs, before excelize reads any of
-// them. excelize cannot be trusted with such a part: its row reader stops
-// at the first XML error without reporting it (a sheet would lose its rows
-// silently) and it ignores errors in parts such as the shared strings, so
-// every tool must meet the refusal here, the same way, naming the part.
-// Its cost is one streaming pass over each part, with no tree built; the
-// pass over a worksheet also yields its sheetScan, returned by part name,
-// so the read tools do not parse the sheet's XML a second time.
-// stop, if not nil, is stepped once per XML token.
-func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheetScan, error) {
-	scans := map[string]*sheetScan{}
-	var buf []byte
-	for _, f := range a.Zip.File {
-		isXML, err := isXMLPart(f)
-		if err != nil {
-			return nil, err
-		}
-		if !isXML {
-			continue
-		}
-		if err := checkPartSize(f); err != nil {
-			return nil, err
-		}
-		sheet := isWorksheetPart(f.Name)
-		into := buf
-		if sheet {
-			into = nil // a worksheet's bytes stay with its scan (rowScan reads them later)
-		}
-		data, err := a.ReadFileInto(f, into)
-		if err != nil {
-			return nil, err
-		}
-		if !sheet {
-			buf = data // the other parts are read one at a time: reuse the storage
-		}
-		charsetReader := charset.NewReaderLabel
-		if hasUTF16BOM(data) {
-			if data, err = asUTF8(f.Name, data); err != nil {
-				return nil, err
-			}
-			charsetReader = keepUTF16Transcoded
-		}
-		var rec recording
-		done := func() {}
-		if sheet {
-			s := newSheetScan()
-			scans[f.Name] = s
-			rec, done = s.recorder(data)
-		}
-		if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {
-			return nil, err
-		}
-		done()
-	}
-	return scans, nil
-}
-
 // errDTD refuses what enables billion-laughs expansion and external
 // entities: OOXML parts never carry a document type declaration.
 const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused"

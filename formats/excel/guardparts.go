@@ -1,0 +1,218 @@
+package excel
+
+import (
+	"archive/zip"
+	"log/slog"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/formfill/formfill/formats"
+	"golang.org/x/net/html/charset"
+)
+
+// checkXMLParts refuses a workbook whose XML parts are not all well-formed,
+// shallower than maxDepth and free of DTDs, before excelize reads any of
+// them. excelize cannot be trusted with such a part: its row reader stops
+// at the first XML error without reporting it (a sheet would lose its rows
+// silently) and it ignores errors in parts such as the shared strings, so
+// every tool must meet the refusal here, the same way, naming the part.
+// Its cost is one streaming pass over each part, with no tree built; the
+// pass over a worksheet also yields its sheetScan, returned by part name,
+// so the read tools do not parse the sheet's XML a second time.
+//
+// The pass was most of a large workbook's first page, and parts are
+// independent: a large workbook's parts are checked in lanes, one per core
+// (see guardLanes). Whatever the lanes, the refusal is the one a pass in
+// archive order would meet first. stop, if not nil, is stepped once per XML
+// token (each lane steps a fork of it).
+func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheetScan, error) {
+	return checkPartsInLanes(a, stop, min(runtime.GOMAXPROCS(0), maxGuardLanes))
+}
+
+// checkPartsInLanes is checkXMLParts in at most n lanes.
+func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (map[string]*sheetScan, error) {
+	parts, listErr := xmlParts(a)
+	checks := make([]partCheck, len(parts))
+	lanes := guardLanes(parts, n)
+	if len(lanes) == 1 {
+		checkLane(a, lanes[0], parts, checks, nil, stop)
+	} else {
+		failed := atomic.Int64{}
+		failed.Store(int64(len(parts)))
+		var wg sync.WaitGroup
+		for _, lane := range lanes {
+			wg.Go(func() {
+				fork := stop.Fork()
+				checkLane(a.WithStopper(fork), lane, parts, checks, &failed, fork)
+			})
+		}
+		wg.Wait()
+	}
+	scans := map[string]*sheetScan{}
+	for i, c := range checks {
+		if c.err != nil {
+			return nil, c.err
+		}
+		if c.scan != nil {
+			scans[parts[i].Name] = c.scan
+		}
+	}
+	return scans, listErr
+}
+
+// xmlParts lists the archive's XML parts in archive order, up to the first
+// entry that cannot be sniffed or is too large: that entry's error comes
+// after those of the parts before it.
+func xmlParts(a *formats.Archive) ([]*zip.File, error) {
+	var parts []*zip.File
+	for _, f := range a.Zip.File {
+		isXML, err := isXMLPart(f)
+		if err != nil {
+			return parts, err
+		}
+		if !isXML {
+			continue
+		}
+		if err := checkPartSize(f); err != nil {
+			return parts, err
+		}
+		parts = append(parts, f)
+	}
+	return parts, nil
+}
+
+// maxGuardLanes bounds the cores one call's guard takes: a worker runs
+// several jobs at once.
+const maxGuardLanes = 4
+
+// guardLaneBytes is the XML a lane must have to be worth a goroutine: below
+// it, a workbook's parts are checked in a few milliseconds on one core.
+// A variable so that tests can make small workbooks take lanes.
+var guardLaneBytes uint64 = 512 << 10
+
+// guardLanes shares the parts (their indexes) among at most n lanes of
+// about equal declared size, largest part first into the lightest lane.
+// The lanes depend only on the declared sizes, so a call takes the same
+// steps, and asks its context as often, every time.
+func guardLanes(parts []*zip.File, n int) [][]int {
+	var total uint64
+	for _, f := range parts {
+		total += f.UncompressedSize64
+	}
+	n = max(1, min(n, int(total/guardLaneBytes), len(parts)))
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	if n == 1 {
+		return [][]int{order}
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		return -cmpSize(parts[i].UncompressedSize64, parts[j].UncompressedSize64)
+	})
+	lanes := make([][]int, n)
+	load := make([]uint64, n)
+	for _, i := range order {
+		light := 0
+		for l := range lanes {
+			if load[l] < load[light] {
+				light = l
+			}
+		}
+		lanes[light] = append(lanes[light], i)
+		load[light] += parts[i].UncompressedSize64
+	}
+	for _, lane := range lanes {
+		slices.Sort(lane) // each lane in archive order
+	}
+	return lanes
+}
+
+func cmpSize(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// partCheck is the outcome of checking one part.
+type partCheck struct {
+	scan *sheetScan
+	err  error
+}
+
+// checkLane checks the parts of one lane, in archive order, into checks.
+// failed, when the lanes run at once, holds the lowest index of a part that
+// failed: a lane skips the parts after it, whose outcome can no longer
+// matter, and goes on with those before it, one of which may fail first.
+// A panic in a lane becomes its part's error, as guard makes it for a call:
+// a panic on a goroutine of its own would end the worker.
+func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *atomic.Int64, stop *formats.Stopper) {
+	var buf []byte // the storage of the parts that are not worksheets
+	for _, i := range lane {
+		if failed != nil && int64(i) > failed.Load() {
+			return
+		}
+		var err error
+		checks[i].scan, buf, err = checkPart(a, parts[i], buf, stop)
+		if err == nil {
+			continue
+		}
+		checks[i].err = err
+		if failed == nil {
+			return
+		}
+		for low := failed.Load(); int64(i) < low && !failed.CompareAndSwap(low, int64(i)); low = failed.Load() {
+		}
+	}
+}
+
+// checkPart checks one XML part, reading it into buf's storage unless it
+// is a worksheet, whose bytes stay with its scan (rowScan reads them later).
+// It returns the scan of a worksheet and the storage to reuse.
+func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (scan *sheetScan, reuse []byte, err error) {
+	defer func() {
+		switch r := recover(); {
+		case r == errAbandoned:
+			err = formats.ErrStopped
+		case r != nil:
+			slog.Warn("excel: recovered from a panic in the XML guard", "part", f.Name, "panic", r)
+			err = formats.Errorf(formats.ErrInvalidDocument, f.Name, "the part could not be checked (%v)", r)
+		}
+	}()
+	sheet := isWorksheetPart(f.Name)
+	into := buf
+	if sheet {
+		into = nil
+	}
+	data, err := a.ReadFileInto(f, into)
+	if err != nil {
+		return nil, buf, err
+	}
+	if !sheet {
+		buf = data
+	}
+	charsetReader := charset.NewReaderLabel
+	if hasUTF16BOM(data) {
+		if data, err = asUTF8(f.Name, data); err != nil {
+			return nil, buf, err
+		}
+		charsetReader = keepUTF16Transcoded
+	}
+	var rec recording
+	done := func() {}
+	if sheet {
+		scan = newSheetScan()
+		rec, done = scan.recorder(data)
+	}
+	if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {
+		return nil, buf, err
+	}
+	done()
+	return scan, buf, nil
+}
