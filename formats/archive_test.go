@@ -3,6 +3,7 @@ package formats
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -202,5 +203,21 @@ func TestRewriteReplacedEntriesRoundTrip(t *testing.T) {
 				t.Fatalf("compressed %d of %d bytes: not really deflated", f.CompressedSize64, len(tt.content))
 			}
 		})
+	}
+}
+
+func TestArchiveWithStopperStopsOnlyTheCopy(t *testing.T) {
+	a, err := OpenArchive(makeZip(t, entry{"a.xml", []byte("<a/>"), false}), DefaultArchiveLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped := a.WithStopper(NewStopper(ctx, 1))
+	if _, err := stopped.Read("a.xml"); !errors.Is(err, ErrStopped) {
+		t.Fatalf("the copy bound to an ended context read: err = %v, want a stop", err)
+	}
+	if got, err := a.Read("a.xml"); err != nil || string(got) != "<a/>" {
+		t.Fatalf("the original read %q, %v: want it unbound, as it was", got, err)
 	}
 }

@@ -39,6 +39,37 @@ func TestStopperLooksAtTheContextEverySoManySteps(t *testing.T) {
 	}
 }
 
+func TestForkedStopperCountsItsOwnStepsOnTheSameContext(t *testing.T) {
+	ctx := ctxtest.NewCountdown(1)
+	s := formats.NewStopper(ctx, 3)
+	for range 2 {
+		if err := s.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fork := s.Fork()
+	// The fork starts its own count: two steps of it do not reach three,
+	// though the parent has taken two already.
+	for range 2 {
+		if err := fork.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ctx.Asked() != 0 {
+		t.Fatalf("the context was asked %d times, want 0: a fork must not share its parent's count", ctx.Asked())
+	}
+	if err := fork.Step(); err != nil || ctx.Asked() != 1 {
+		t.Fatalf("the fork's third step: err = %v, asked %d; want a look at the live context", err, ctx.Asked())
+	}
+	if err := s.Step(); !errors.Is(err, formats.ErrStopped) {
+		t.Fatalf("the parent's third step after the context ended: err = %v, want a stop", err)
+	}
+	var none *formats.Stopper
+	if none.Fork() != nil {
+		t.Fatal("a nil Stopper's fork must be nil, which never stops")
+	}
+}
+
 func TestStopperReportsTheEndWrapped(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 0)
 	defer cancel()
