@@ -11,7 +11,7 @@ import (
 // memory (its slowest step on large sheets); the scan does not.
 type sheetScan struct {
 	formulas    map[[2]int]bool // cells holding a formula (uncached ones read as empty)
-	cellStyles  map[[2]int]int  // style index of each cell with an s attribute
+	cellStyles  cellStyles      // style index of each cell with an s attribute
 	rowStyles   map[int]int     // custom row formats
 	colStyles   []colStyle
 	hiddenRows  map[int]bool
@@ -35,7 +35,7 @@ type span struct{ min, max int }
 
 // newSheetScan returns an empty scan of a worksheet.
 func newSheetScan() *sheetScan {
-	return &sheetScan{formulas: map[[2]int]bool{}, cellStyles: map[[2]int]int{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}}
+	return &sheetScan{formulas: map[[2]int]bool{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}}
 }
 
 // recorder returns the recording that feeds the elements of the worksheet
@@ -58,6 +58,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		s.cells = newRowScan(data)
 	}
 	return rec, func() {
+		s.cellStyles.sort()
 		s.cells.root, s.cells.rootEnd = b.root, b.rootEnd
 		s.validationStub.data, s.formulaStub.data = b.stubs()
 		s.validations = bytes.Contains(s.validationStub.data, []byte("dataValidation"))
@@ -124,7 +125,7 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 		if col, row, _, err := cellRef(a("r")); err == nil {
 			cur = [2]int{row, col}
 			if st, ok := number(a("s")); ok {
-				s.cellStyles[cur] = st
+				s.cellStyles.add(cur[0], cur[1], st)
 			}
 		}
 	case "f":
@@ -206,7 +207,7 @@ func (s *sheetScan) hiddenCol(col int) bool {
 // styleIndex is the style a cell shows: its own, else its row's custom
 // format, else its column's.
 func (s *sheetScan) styleIndex(row, col int) int {
-	if st, ok := s.cellStyles[[2]int{row, col}]; ok {
+	if st, ok := s.cellStyles.at(row, col); ok {
 		return st
 	}
 	if st, ok := s.rowStyles[row]; ok {
