@@ -19,20 +19,21 @@ import (
 // silently) and it ignores errors in parts such as the shared strings, so
 // every tool must meet the refusal here, the same way, naming the part.
 // Its cost is one streaming pass over each part, with no tree built; the
-// pass over a worksheet also yields its sheetScan, returned by part name,
-// so the read tools do not parse the sheet's XML a second time.
+// pass over a worksheet also yields its sheetScan, by part name, and the
+// pass over the shared strings their scan, so the read tools do not parse
+// that XML a second time.
 //
 // The pass was most of a large workbook's first page, and parts are
 // independent: a large workbook's parts are checked in lanes, one per core
 // (see guardLanes). Whatever the lanes, the refusal is the one a pass in
 // archive order would meet first. stop, if not nil, is stepped once per XML
 // token (each lane steps a fork of it).
-func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (map[string]*sheetScan, error) {
+func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (partScans, error) {
 	return checkPartsInLanes(a, stop, min(runtime.GOMAXPROCS(0), maxGuardLanes))
 }
 
 // checkPartsInLanes is checkXMLParts in at most n lanes.
-func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (map[string]*sheetScan, error) {
+func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partScans, error) {
 	parts, listErr := xmlParts(a)
 	checks := make([]partCheck, len(parts))
 	lanes := guardLanes(parts, n)
@@ -50,16 +51,25 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (map[st
 		}
 		wg.Wait()
 	}
-	scans := map[string]*sheetScan{}
+	scans := partScans{sheets: map[string]*sheetScan{}}
 	for i, c := range checks {
 		if c.err != nil {
-			return nil, c.err
+			return partScans{}, c.err
 		}
 		if c.scan != nil {
-			scans[parts[i].Name] = c.scan
+			scans.sheets[parts[i].Name] = c.scan
+		}
+		if c.sst != nil {
+			scans.sharedStrings = c.sst
 		}
 	}
 	return scans, listErr
+}
+
+// partScans is what the guard's pass collects on the way.
+type partScans struct {
+	sheets        map[string]*sheetScan // by part name
+	sharedStrings *sstScan              // nil when the package has none where excelize looks
 }
 
 // xmlParts lists the archive's XML parts in archive order, up to the first
@@ -143,6 +153,7 @@ func cmpSize(a, b uint64) int {
 // partCheck is the outcome of checking one part.
 type partCheck struct {
 	scan *sheetScan
+	sst  *sstScan
 	err  error
 }
 
@@ -159,11 +170,12 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 			return
 		}
 		var err error
-		checks[i].scan, buf, err = checkPart(a, parts[i], buf, stop)
+		c := &checks[i]
+		c.scan, c.sst, buf, err = checkPart(a, parts[i], buf, stop)
 		if err == nil {
 			continue
 		}
-		checks[i].err = err
+		c.err = err
 		if failed == nil {
 			return
 		}
@@ -172,10 +184,11 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 	}
 }
 
-// checkPart checks one XML part, reading it into buf's storage unless it
-// is a worksheet, whose bytes stay with its scan (rowScan reads them later).
-// It returns the scan of a worksheet and the storage to reuse.
-func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (scan *sheetScan, reuse []byte, err error) {
+// checkPart checks one XML part, reading it into buf's storage unless its
+// bytes stay with its scan: a worksheet's (rowScan reads them later) and
+// the shared strings'. It returns the scan of a worksheet or of the shared
+// strings, and the storage to reuse.
+func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (scan *sheetScan, sst *sstScan, reuse []byte, err error) {
 	defer func() {
 		switch r := recover(); {
 		case r == errAbandoned:
@@ -185,34 +198,38 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 			err = formats.Errorf(formats.ErrInvalidDocument, f.Name, "the part could not be checked (%v)", r)
 		}
 	}()
-	sheet := isWorksheetPart(f.Name)
+	sheet, strings := isWorksheetPart(f.Name), f.Name == sharedStringsPart
 	into := buf
-	if sheet {
+	if sheet || strings {
 		into = nil
 	}
 	data, err := a.ReadFileInto(f, into)
 	if err != nil {
-		return nil, buf, err
+		return nil, nil, buf, err
 	}
-	if !sheet {
+	if into != nil {
 		buf = data
 	}
 	charsetReader := charset.NewReaderLabel
 	if hasUTF16BOM(data) {
 		if data, err = asUTF8(f.Name, data); err != nil {
-			return nil, buf, err
+			return nil, nil, buf, err
 		}
 		charsetReader = keepUTF16Transcoded
+		strings = false // excelize reads the UTF-16 text: let it
 	}
 	var rec recording
 	done := func() {}
-	if sheet {
+	switch {
+	case sheet:
 		scan = newSheetScan()
 		rec, done = scan.recorder(data)
+	case strings:
+		sst, rec = newSSTScan(data)
 	}
 	if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {
-		return nil, buf, err
+		return nil, nil, buf, err
 	}
 	done()
-	return scan, buf, nil
+	return scan, sst, buf, nil
 }

@@ -18,9 +18,11 @@ type workbook struct {
 	sheets []string // sheet names in workbook order; index+1 is the S of an ID
 	// partMap maps sheet names to worksheet part names, read on demand.
 	partMap map[string]string
-	// scans are the worksheets' scans by part name, made by the XML guard.
-	scans map[string]*sheetScan
-	stop  *formats.Stopper // nil: the call never stops part-way
+	// scans are the worksheets' scans by part name, made by the XML guard,
+	// and sstScan the shared strings' (see sstscan.go).
+	scans   map[string]*sheetScan
+	sstScan *sstScan
+	stop    *formats.Stopper // nil: the call never stops part-way
 	// marked holds the original bytes of the parts whose XML declaration
 	// was marked for stopping (see markForStop), by part name.
 	marked map[string][]byte
@@ -105,7 +107,7 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	if err != nil {
 		return nil, err
 	}
-	wb = &workbook{arch: arch, scans: scans, stop: stop}
+	wb = &workbook{arch: arch, scans: scans.sheets, sstScan: scans.sharedStrings, stop: stop}
 	pkg := data
 	if read {
 		if pkg, wb.reduced, err = wb.readPackage(data); err != nil {
@@ -123,6 +125,9 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 		return nil, openError(err)
 	}
 	wb.f, wb.sheets = f, f.GetSheetList()
+	if sst, ok := wb.sstScan.strings(); ok && read {
+		giveSharedStrings(f, sst)
+	}
 	wb.markForStop()
 	if len(wb.sheets) == 0 {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")

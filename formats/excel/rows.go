@@ -254,13 +254,26 @@ func isNumeric(v string) (bool, int, float64) {
 
 // sharedStrings is the text of the workbook's shared strings as excelize
 // reads them (rich text joined, escaped characters decoded), false when
-// excelize cannot read them: GetRows then decides. excelize reads the
-// table when it first reads a row; reading the first row of sheet makes
+// excelize cannot read them: GetRows then decides. The guard's scan gives
+// them where it can (see sstscan.go); else excelize reads the table, which
+// it does when it first reads a row: reading the first row of sheet makes
 // it do so without parsing the sheet.
 func (wb *workbook) sharedStrings(sheet string) ([]string, bool) {
 	if wb.sst != nil {
 		return wb.sst, true
 	}
+	if sst, ok := wb.sstScan.strings(); ok && wb.f.SharedStrings == nil {
+		wb.sst = sst
+		return sst, true
+	}
+	sst, ok := wb.excelizeStrings(sheet)
+	wb.sst = sst
+	return sst, ok
+}
+
+// excelizeStrings is the shared strings as excelize reads them, false when
+// it cannot.
+func (wb *workbook) excelizeStrings(sheet string) ([]string, bool) {
 	if wb.f.SharedStrings == nil {
 		rows, err := wb.f.Rows(sheet)
 		if err != nil {
@@ -277,7 +290,6 @@ func (wb *workbook) sharedStrings(sheet string) ([]string, bool) {
 			sst = append(sst, si.String())
 		}
 	}
-	wb.sst = sst
 	return sst, true
 }
 
