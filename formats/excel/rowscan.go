@@ -299,12 +299,37 @@ func (s *sheetScan) plainFormula(ref string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	for _, m := range s.merges {
-		if r, parsed := parseRect(m); !parsed || r.contains(row, col) && (r.r1 != row || r.c1 != col) {
+	merges, parsed := s.mergeRects()
+	if !parsed {
+		return "", false
+	}
+	for _, r := range merges {
+		if r.contains(row, col) && (r.r1 != row || r.c1 != col) {
 			return "", false
 		}
 	}
 	return f, true
+}
+
+// mergeRects is the sheet's merged ranges, parsed when first asked: a
+// sheet asks for each of its formulas. parsed is false if one of them
+// does not parse.
+func (s *sheetScan) mergeRects() (rects []rect, parsed bool) {
+	if s.mergeRect == nil {
+		s.mergeRect = &parsedMerges{all: true}
+		for _, m := range s.merges {
+			r, ok := parseRect(m)
+			s.mergeRect.all = s.mergeRect.all && ok
+			s.mergeRect.rects = append(s.mergeRect.rects, r)
+		}
+	}
+	return s.mergeRect.rects, s.mergeRect.all
+}
+
+// parsedMerges is a sheet's merged ranges, parsed.
+type parsedMerges struct {
+	rects []rect
+	all   bool // every range parsed
 }
 
 // cellRef reads a cell reference as excelize.CellNameToCoordinates does,

@@ -26,6 +26,7 @@ type sheetScan struct {
 	validationStub, formulaStub stub
 	cells                       *rowScan          // the sheet's cells (see rowscan.go)
 	formulaText                 map[[2]int]string // plainFormula's index, made when first asked
+	mergeRect                   *parsedMerges     // merges parsed, when first asked
 }
 
 type colStyle struct{ min, max, style int }
