@@ -1,0 +1,72 @@
+package excel
+
+import (
+	"strings"
+	"testing"
+)
+
+// placeholderSamples are one text per alternative of placeholderText, in
+// its order, with case and context varied.
+var placeholderSamples = []string{
+	"<Company name>", "[insert date]", "{{vendor}}", "Name: ______", "Signed ........",
+	"See …", "DD/MM/YYYY", "Date (mm-dd-yy)", "yyyy-mm", "yyyy/mm/dd", "Please enter the name",
+	"ENTER text", "insert here", "Type your answer", "Select one", "choose", "Click to add",
+	"add a row", "Fill in the form", "click HERE to start", "or tap here", "See instructions",
+	"see instruction", "XXX", "xxxxx", "call 555-123-4567",
+}
+
+func TestPlaceholderFilterKeepsEveryMatch(t *testing.T) {
+	for _, s := range placeholderSamples {
+		if !placeholderText.MatchString(s) {
+			t.Fatalf("%q is not a placeholder: the sample list is stale", s)
+		}
+		if !mayBePlaceholder(s) {
+			t.Errorf("the filter rules out %q, which placeholderText matches", s)
+		}
+	}
+	ruledOut, texts := 0, 0
+	for name, doc := range workbooks(t) {
+		wb, err := open(doc)
+		must(t, err)
+		for _, sheet := range wb.sheets {
+			sc, err := wb.scanSheet(sheet)
+			must(t, err)
+			rows, err := wb.rows(sheet, sc)
+			must(t, err)
+			for _, row := range rows {
+				for _, v := range row {
+					v = strings.TrimSpace(v)
+					if v == "" || len(v) > maxPlaceholder {
+						continue
+					}
+					texts++
+					if !mayBePlaceholder(v) {
+						ruledOut++
+						if placeholderText.MatchString(v) {
+							t.Errorf("%s: the filter rules out %q, which placeholderText matches", name, v)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("the filter rules out %d of %d short texts", ruledOut, texts)
+	if ruledOut*2 < texts {
+		t.Errorf("the filter rules out only %d of %d short texts: it no longer spares the expression", ruledOut, texts)
+	}
+}
+
+// FuzzPlaceholderFilter holds the filter to the expression: whatever the
+// expression matches, the filter lets through.
+func FuzzPlaceholderFilter(f *testing.F) {
+	for _, s := range placeholderSamples {
+		f.Add(s)
+	}
+	f.Add("Kelvin: \u212a")
+	f.Fuzz(func(t *testing.T, s string) {
+		s = strings.TrimSpace(s)
+		if placeholderText.MatchString(s) && !mayBePlaceholder(s) {
+			t.Fatalf("the filter rules out %q, which placeholderText matches", s)
+		}
+	})
+}
