@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -47,28 +46,16 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 		return wb.f.GetRows(name)
 	}
 	fast := make([]scannedText, len(rs.cells))
-	var stub bytes.Buffer
-	lastRow := int64(-1)
 	for i := range rs.cells {
 		c := &rs.cells[i]
 		if val, ok := wb.plainText(c, sst); ok {
 			fast[i] = scannedText{val: val, present: val != "" || c.hasF, plain: true}
-			continue
 		}
-		if c.rowFrom != lastRow {
-			if lastRow >= 0 {
-				stub.WriteString("</row>")
-			}
-			stub.Write(rs.data[c.rowFrom:c.rowTo])
-			lastRow = c.rowFrom
-		}
-		stub.Write(rs.data[c.from:c.to])
 	}
 	var formatted [][]string
-	if lastRow >= 0 {
-		stub.WriteString("</row>")
+	if stub := rs.rowsOf(func(i int) bool { return !fast[i].plain }); stub != nil {
 		var err error
-		if formatted, err = wb.stubRows(name, rs, stub.Bytes()); err != nil {
+		if formatted, err = wb.stubRows(name, rs, stub); err != nil {
 			return nil, err
 		}
 	}

@@ -189,6 +189,33 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	}
 }
 
+// rowsOf is the rows of the cells keep picks (by index), each cell in its
+// row's start tag, as the sheet wrote them: the rows of a stub. It is nil
+// when keep picks none.
+func (s *rowScan) rowsOf(keep func(i int) bool) []byte {
+	var rows bytes.Buffer
+	lastRow := int64(-1)
+	for i := range s.cells {
+		if !keep(i) {
+			continue
+		}
+		c := &s.cells[i]
+		if c.rowFrom != lastRow {
+			if lastRow >= 0 {
+				rows.WriteString("</row>")
+			}
+			rows.Write(s.data[c.rowFrom:c.rowTo])
+			lastRow = c.rowFrom
+		}
+		rows.Write(s.data[c.from:c.to])
+	}
+	if lastRow < 0 {
+		return nil
+	}
+	rows.WriteString("</row>")
+	return rows.Bytes()
+}
+
 // text is the character data from valueAt to end, as encoding/xml gives
 // it; markup inside (a comment, CDATA) makes the sheet irregular.
 func (s *rowScan) text(end int64) string {

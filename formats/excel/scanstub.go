@@ -92,15 +92,45 @@ func (b *stubBuilder) stubs() (validations, formulas []byte) {
 	if b.root == nil || bytes.HasSuffix(b.root, []byte("/>")) {
 		return nil, nil
 	}
-	stub := func(rows []byte, rest ...[]byte) []byte {
-		out := append(append([]byte{}, b.root...), "<sheetData>"...)
-		out = append(append(out, rows...), "</sheetData>"...)
-		for _, r := range rest {
-			out = append(out, r...)
-		}
-		return append(out, b.rootEnd...)
+	return b.stub(nil, b.valid.Bytes()), b.stub(b.rows.Bytes(), b.merges.Bytes())
+}
+
+// stub is a worksheet of the sheet's start and end tags around rows, then
+// rest.
+func (b *stubBuilder) stub(rows []byte, rest ...[]byte) []byte {
+	out := append(append([]byte{}, b.root...), "<sheetData>"...)
+	out = append(append(out, rows...), "</sheetData>"...)
+	for _, r := range rest {
+		out = append(out, r...)
 	}
-	return stub(nil, b.valid.Bytes()), stub(b.rows.Bytes(), b.merges.Bytes())
+	return append(out, b.rootEnd...)
+}
+
+// askedFormulas cuts the formula stub of a regular sheet down to the cells
+// plainFormula leaves to it: a shared formula's cells, a cell named as
+// excelize does not name it, and every cell of a merged range (excelize
+// answers for one with the first cell's formula). The rest it reads from
+// the scan, and a large sheet's plain formulas were most of what excelize
+// parsed in the stub. formulas is the full stub (nil: none).
+func (b *stubBuilder) askedFormulas(formulas []byte, rs *rowScan, merges []rect) []byte {
+	if formulas == nil {
+		return nil
+	}
+	rows := rs.rowsOf(func(i int) bool {
+		c := &rs.cells[i]
+		return c.hasF && !(c.plainFormula && c.canonical && !inAny(merges, c.row, c.col))
+	})
+	return b.stub(rows, b.merges.Bytes())
+}
+
+// inAny reports whether the cell at row, col lies in one of rects.
+func inAny(rects []rect, row, col int) bool {
+	for _, r := range rects {
+		if r.contains(row, col) {
+			return true
+		}
+	}
+	return false
 }
 
 // stubFile opens the stub as a workbook of one sheet, stubSheet.
