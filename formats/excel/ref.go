@@ -22,7 +22,14 @@ type cell struct {
 }
 
 // ID is the cell's element ID, S1-R5-C3.
-func (c cell) ID() string { return fmt.Sprintf("S%d-R%d-C%d", c.sheet, c.row, c.col) }
+func (c cell) ID() string {
+	// A map writes one per line: strconv rather than fmt's reflection.
+	b := make([]byte, 0, 24)
+	b = strconv.AppendInt(append(b, 'S'), int64(c.sheet), 10)
+	b = strconv.AppendInt(append(b, "-R"...), int64(c.row), 10)
+	b = strconv.AppendInt(append(b, "-C"...), int64(c.col), 10)
+	return string(b)
+}
 
 // name is the cell's A1 name without sheet, C5.
 func (c cell) name() string {

@@ -58,3 +58,26 @@ func TestQuoteSheetRoundTrips(t *testing.T) {
 		})
 	}
 }
+
+func TestCellIDReadsBackAsTheCell(t *testing.T) {
+	wb, err := open(fixture(t))
+	must(t, err)
+	for _, tc := range []struct {
+		c    cell
+		want string
+	}{
+		{cell{1, 5, 3}, "S1-R5-C3"},
+		{cell{2, 1048576, 16384}, "S2-R1048576-C16384"},
+		{cell{1, 10, 1}, "S1-R10-C1"},
+	} {
+		if got := tc.c.ID(); got != tc.want {
+			t.Errorf("%+v: ID %q, want %q", tc.c, got, tc.want)
+		}
+		if tc.c.sheet > len(wb.sheets) {
+			continue
+		}
+		if back, err := wb.parseRef(tc.c.ID()); err != nil || back != tc.c {
+			t.Errorf("%s reads back as %+v, %v", tc.c.ID(), back, err)
+		}
+	}
+}
