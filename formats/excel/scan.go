@@ -61,9 +61,9 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	return rec, func() {
 		s.cellStyles.sort()
 		s.cells.root, s.cells.rootEnd = b.root, b.rootEnd
-		s.validationStub.data, s.formulaStub.data = b.stubs()
+		s.validationStub.data = b.validations()
 		if merges, parsed := s.mergeRects(); parsed && s.rowScan() != nil {
-			s.formulaStub.data = b.askedFormulas(s.formulaStub.data, s.rowScan(), merges)
+			s.formulaStub.data = b.formulas(s.rowScan(), merges)
 		}
 		s.validations = bytes.Contains(s.validationStub.data, []byte("dataValidation"))
 	}

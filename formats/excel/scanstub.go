@@ -17,10 +17,10 @@ import (
 // excelize reads in a workbook of its own and answers from exactly as it
 // would from the whole sheet: for validations, the <dataValidations> and
 // the <extLst> (where the x14 validations live); for formulas, the cells
-// that hold one, in their rows (a shared formula's cells name their
-// master cell by index), and the <mergeCells> (excelize answers for a
-// merged cell with the formula of the range's first cell). Each stub keeps
-// the worksheet's start tag, its namespaces.
+// whose formula the scan cannot give as written, in their rows (a shared
+// formula's cells name their master cell by index), and the <mergeCells>
+// (excelize answers for a merged cell with the formula of the range's
+// first cell). Each stub keeps the worksheet's start tag, its namespaces.
 
 // stubSheet is the stub workbook's one sheet.
 const stubSheet = "Sheet1"
@@ -30,11 +30,6 @@ type stubBuilder struct {
 	data    []byte        // the part being scanned: pieces are copied before it is reused
 	root    []byte        // the <worksheet …> start tag
 	rootEnd string        // and its end tag
-	rows    bytes.Buffer  // the rows holding formulas, with only their formula cells
-	row     []byte        // the open row's start tag
-	cells   bytes.Buffer  // the open row's formula cells
-	cellAt  int64         // where the open cell starts
-	cellF   bool          // the open cell holds a formula
 	merges  bytes.Buffer  // <mergeCells>
 	valid   bytes.Buffer  // <dataValidations>, <extLst>
 	keep    int64         // start of the open <mergeCells>, <dataValidations> or <extLst>, or -1
@@ -54,12 +49,6 @@ func (b *stubBuilder) token(start bool, t *xml.StartElement, depth int, from, to
 		return
 	}
 	switch {
-	case depth == 3 && t.Name.Local == "c" && b.cellF:
-		b.cells.Write(b.data[b.cellAt:to])
-	case depth == 2 && t.Name.Local == "row" && b.cells.Len() > 0:
-		b.rows.Write(b.row)
-		b.rows.Write(b.cells.Bytes())
-		b.rows.WriteString("</" + qname(t.Name) + ">")
 	case depth == 1 && b.keep >= 0:
 		b.keepTo.Write(b.data[b.keep:to])
 		b.keep = -1
@@ -71,13 +60,6 @@ func (b *stubBuilder) start(t *xml.StartElement, depth int, from, to int64) {
 	case depth == 0:
 		b.root = append([]byte(nil), b.data[from:to]...)
 		b.rootEnd = "</" + qname(t.Name) + ">"
-	case depth == 2 && t.Name.Local == "row":
-		b.row = b.data[from:to]
-		b.cells.Reset()
-	case depth == 3 && t.Name.Local == "c":
-		b.cellAt, b.cellF = from, false
-	case depth == 4 && t.Name.Local == "f":
-		b.cellF = true
 	case depth == 1 && t.Name.Local == "mergeCells":
 		b.keep, b.keepTo = from, &b.merges
 	case depth == 1 && (t.Name.Local == "dataValidations" || t.Name.Local == "extLst"):
@@ -85,14 +67,19 @@ func (b *stubBuilder) start(t *xml.StartElement, depth int, from, to int64) {
 	}
 }
 
-// stubs returns the stub for validations and the stub for formulas, or
-// nil when the pass saw no worksheet element with content (a part this
-// reader does not follow).
-func (b *stubBuilder) stubs() (validations, formulas []byte) {
-	if b.root == nil || bytes.HasSuffix(b.root, []byte("/>")) {
-		return nil, nil
+// validations returns the stub for validations, or nil when the pass saw
+// no worksheet element with content (a part this reader does not follow).
+func (b *stubBuilder) validations() []byte {
+	if !b.hasContent() {
+		return nil
 	}
-	return b.stub(nil, b.valid.Bytes()), b.stub(b.rows.Bytes(), b.merges.Bytes())
+	return b.stub(nil, b.valid.Bytes())
+}
+
+// hasContent reports whether the pass saw a worksheet start tag that is
+// not empty.
+func (b *stubBuilder) hasContent() bool {
+	return b.root != nil && !bytes.HasSuffix(b.root, []byte("/>"))
 }
 
 // stub is a worksheet of the sheet's start and end tags around rows, then
@@ -106,14 +93,15 @@ func (b *stubBuilder) stub(rows []byte, rest ...[]byte) []byte {
 	return append(out, b.rootEnd...)
 }
 
-// askedFormulas cuts the formula stub of a regular sheet down to the cells
-// plainFormula leaves to it: a shared formula's cells, a cell named as
-// excelize does not name it, and every cell of a merged range (excelize
-// answers for one with the first cell's formula). The rest it reads from
-// the scan, and a large sheet's plain formulas were most of what excelize
-// parsed in the stub. formulas is the full stub (nil: none).
-func (b *stubBuilder) askedFormulas(formulas []byte, rs *rowScan, merges []rect) []byte {
-	if formulas == nil {
+// formulas returns the stub for formulas of a regular sheet (rs, its
+// merged ranges parsed): the cells plainFormula leaves to excelize, a
+// shared formula's cells, a cell named as excelize does not name it, and
+// every cell of a merged range (excelize answers for one with the first
+// cell's formula), in their rows, with the <mergeCells>. The rest the scan
+// answers itself. An irregular sheet has no stub: excelize reads the whole
+// sheet, which the read package then keeps.
+func (b *stubBuilder) formulas(rs *rowScan, merges []rect) []byte {
+	if !b.hasContent() {
 		return nil
 	}
 	rows := rs.rowsOf(func(i int) bool {

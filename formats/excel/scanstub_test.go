@@ -31,6 +31,13 @@ func TestStubKeepsWhatValidationsAndFormulasNeed(t *testing.T) {
 			`<x:worksheet xmlns:x="http://purl.oclc.org/ooxml/spreadsheetml/main"><x:sheetData/></x:worksheet>`,
 			`<x:worksheet xmlns:x="http://purl.oclc.org/ooxml/spreadsheetml/main"><sheetData></sheetData></x:worksheet>`,
 			`<x:worksheet xmlns:x="http://purl.oclc.org/ooxml/spreadsheetml/main"><sheetData></sheetData></x:worksheet>`},
+		{"a plain formula outside merged ranges is the scan's to give",
+			`<worksheet ` + ns + `><sheetData><row r="1"><c r="A1"><f>B1*2</f><v>4</v></c><c r="B1"><f t="shared" ref="B1:B2" si="0">C1</f></c></row></sheetData></worksheet>`,
+			`<worksheet ` + ns + `><sheetData></sheetData></worksheet>`,
+			`<worksheet ` + ns + `><sheetData><row r="1"><c r="B1"><f t="shared" ref="B1:B2" si="0">C1</f></c></row></sheetData></worksheet>`},
+		{"an irregular sheet: excelize reads the whole sheet for formulas",
+			`<worksheet ` + ns + `><sheetData><row><c><f>B1*2</f></c></row></sheetData></worksheet>`,
+			`<worksheet ` + ns + `><sheetData></sheetData></worksheet>`, ""},
 		{"an empty root: no stub", `<worksheet/>`, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
