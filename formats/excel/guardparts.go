@@ -2,6 +2,7 @@ package excel
 
 import (
 	"archive/zip"
+	"cmp"
 	"log/slog"
 	"runtime"
 	"slices"
@@ -29,12 +30,12 @@ import (
 // archive order would meet first. stop, if not nil, is stepped once per XML
 // token (each lane steps a fork of it).
 func checkXMLParts(a *formats.Archive, stop *formats.Stopper) (partScans, error) {
-	return checkPartsInLanes(a, stop, min(runtime.GOMAXPROCS(0), maxGuardLanes))
+	return checkPartsInLanes(a, stop, laneLimit())
 }
 
 // checkPartsInLanes is checkXMLParts in at most n lanes.
 func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partScans, error) {
-	parts, listErr := xmlParts(a)
+	parts, listErr := xmlParts(a, stop)
 	checks := make([]partCheck, len(parts))
 	lanes := guardLanes(parts, n)
 	if len(lanes) == 1 {
@@ -52,6 +53,7 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 		wg.Wait()
 	}
 	scans := partScans{sheets: map[string]*sheetScan{}}
+	tables := 0
 	for i, c := range checks {
 		if c.err != nil {
 			return partScans{}, c.err
@@ -59,9 +61,13 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 		if c.scan != nil {
 			scans.sheets[parts[i].Name] = c.scan
 		}
-		if c.sst != nil {
+		if isSharedStringsPart(parts[i].Name) {
 			scans.sharedStrings = c.sst
+			tables++
 		}
+	}
+	if tables > 1 {
+		scans.sharedStrings = nil // which one excelize keeps is its business
 	}
 	return scans, listErr
 }
@@ -74,10 +80,13 @@ type partScans struct {
 
 // xmlParts lists the archive's XML parts in archive order, up to the first
 // entry that cannot be sniffed or is too large: that entry's error comes
-// after those of the parts before it.
-func xmlParts(a *formats.Archive) ([]*zip.File, error) {
+// after those of the parts before it. Sniffing an entry is a step of stop.
+func xmlParts(a *formats.Archive, stop *formats.Stopper) ([]*zip.File, error) {
 	var parts []*zip.File
 	for _, f := range a.Zip.File {
+		if err := stop.Step(); err != nil {
+			return parts, err
+		}
 		isXML, err := isXMLPart(f)
 		if err != nil {
 			return parts, err
@@ -94,8 +103,13 @@ func xmlParts(a *formats.Archive) ([]*zip.File, error) {
 }
 
 // maxGuardLanes bounds the cores one call's guard takes: a worker runs
-// several jobs at once.
+// several jobs at once. Each lane holds the part it checks in memory, so a
+// call holds at most this many parts at once, besides its worksheets.
 const maxGuardLanes = 4
+
+// laneLimit is how many lanes a call's guard may take: one per core, up to
+// maxGuardLanes. A variable so that tests can fix it whatever the machine.
+var laneLimit = func() int { return min(runtime.GOMAXPROCS(0), maxGuardLanes) }
 
 // guardLaneBytes is the XML a lane must have to be worth a goroutine: below
 // it, a workbook's parts are checked in a few milliseconds on one core.
@@ -104,8 +118,9 @@ var guardLaneBytes uint64 = 512 << 10
 
 // guardLanes shares the parts (their indexes) among at most n lanes of
 // about equal declared size, largest part first into the lightest lane.
-// The lanes depend only on the declared sizes, so a call takes the same
-// steps, and asks its context as often, every time.
+// The lanes depend only on the declared sizes and n, so on one machine a
+// call that runs to its end takes the same steps, and asks its context as
+// often, every time.
 func guardLanes(parts []*zip.File, n int) [][]int {
 	var total uint64
 	for _, f := range parts {
@@ -120,7 +135,7 @@ func guardLanes(parts []*zip.File, n int) [][]int {
 		return [][]int{order}
 	}
 	slices.SortStableFunc(order, func(i, j int) int {
-		return -cmpSize(parts[i].UncompressedSize64, parts[j].UncompressedSize64)
+		return cmp.Compare(parts[j].UncompressedSize64, parts[i].UncompressedSize64)
 	})
 	lanes := make([][]int, n)
 	load := make([]uint64, n)
@@ -140,16 +155,6 @@ func guardLanes(parts []*zip.File, n int) [][]int {
 	return lanes
 }
 
-func cmpSize(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // partCheck is the outcome of checking one part.
 type partCheck struct {
 	scan *sheetScan
@@ -164,7 +169,7 @@ type partCheck struct {
 // A panic in a lane becomes its part's error, as guard makes it for a call:
 // a panic on a goroutine of its own would end the worker.
 func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *atomic.Int64, stop *formats.Stopper) {
-	var buf []byte // the storage of the parts that are not worksheets
+	var buf []byte // the storage of the parts whose bytes go with them
 	for _, i := range lane {
 		if failed != nil && int64(i) > failed.Load() {
 			return
@@ -184,10 +189,10 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 	}
 }
 
-// checkPart checks one XML part, reading it into buf's storage unless its
-// bytes stay with its scan: a worksheet's (rowScan reads them later) and
-// the shared strings'. It returns the scan of a worksheet or of the shared
-// strings, and the storage to reuse.
+// checkPart checks one XML part, reading it into buf's storage unless it is
+// a worksheet, whose bytes stay with its scan (rowScan reads them later).
+// It returns the scan of a worksheet or of the shared strings, and the
+// storage to reuse.
 func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (scan *sheetScan, sst *sstScan, reuse []byte, err error) {
 	defer func() {
 		switch r := recover(); {
@@ -198,9 +203,9 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 			err = formats.Errorf(formats.ErrInvalidDocument, f.Name, "the part could not be checked (%v)", r)
 		}
 	}()
-	sheet, strings := isWorksheetPart(f.Name), f.Name == sharedStringsPart
+	sheet, table := isWorksheetPart(f.Name), isSharedStringsPart(f.Name)
 	into := buf
-	if sheet || strings {
+	if sheet {
 		into = nil
 	}
 	data, err := a.ReadFileInto(f, into)
@@ -216,7 +221,7 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 			return nil, nil, buf, err
 		}
 		charsetReader = keepUTF16Transcoded
-		strings = false // excelize reads the UTF-16 text: let it
+		table = false // excelize reads the UTF-16 text: let it
 	}
 	var rec recording
 	done := func() {}
@@ -224,8 +229,9 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 	case sheet:
 		scan = newSheetScan()
 		rec, done = scan.recorder(data)
-	case strings:
+	case table:
 		sst, rec = newSSTScan(data)
+		done = sst.finish
 	}
 	if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {
 		return nil, nil, buf, err

@@ -11,12 +11,12 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// smallLanes makes every workbook large enough for lanes until the test
-// ends.
+// smallLanes makes every workbook large enough for two lanes, whatever
+// the machine, until the test ends.
 func smallLanes(t *testing.T) {
-	old := guardLaneBytes
-	guardLaneBytes = 1
-	t.Cleanup(func() { guardLaneBytes = old })
+	oldBytes, oldLimit := guardLaneBytes, laneLimit
+	guardLaneBytes, laneLimit = 1, func() int { return 2 }
+	t.Cleanup(func() { guardLaneBytes, laneLimit = oldBytes, oldLimit })
 }
 
 func TestGuardLanesShareThePartsByDeclaredSize(t *testing.T) {

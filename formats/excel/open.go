@@ -125,8 +125,8 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 		return nil, openError(err)
 	}
 	wb.f, wb.sheets = f, f.GetSheetList()
-	if sst, ok := wb.sstScan.strings(); ok && read {
-		giveSharedStrings(f, sst)
+	if sst, ok := wb.sstScan.strings(); ok && read && giveSharedStrings(f, sst) {
+		wb.sst = sst // excelize's table is these items now
 	}
 	wb.markForStop()
 	if len(wb.sheets) == 0 {

@@ -35,8 +35,7 @@ func (wb *workbook) readPackage(data []byte) ([]byte, map[string]bool, error) {
 	for _, part := range parts {
 		sc := wb.scans[part]
 		if rs := sc.rowScan(); rs != nil && rs.canonicalRefs && canonicalMerges(sc.merges) && wb.arch.File(part) != nil {
-			stub := append(append([]byte{}, rs.root...), "<sheetData></sheetData>"...)
-			replaced[part] = append(stub, rs.rootEnd...)
+			replaced[part] = worksheetStub(rs.root, rs.rootEnd, nil)
 			reduced[part] = true
 		}
 	}

@@ -293,10 +293,7 @@ func (wb *workbook) stubRows(sheet string, rs *rowScan, rows []byte) ([][]string
 	if part == "" || !ok || rs.root == nil {
 		return wb.f.GetRows(sheet)
 	}
-	stub := append(append([]byte{}, rs.root...), "<sheetData>"...)
-	stub = append(append(stub, rows...), "</sheetData>"...)
-	stub = append(stub, rs.rootEnd...)
-	wb.f.Pkg.Store(part, stub)
+	wb.f.Pkg.Store(part, worksheetStub(rs.root, rs.rootEnd, rows))
 	defer wb.f.Pkg.Store(part, orig)
 	return wb.f.GetRows(sheet)
 }

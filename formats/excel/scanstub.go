@@ -44,11 +44,9 @@ func (b *stubBuilder) token(start bool, t *xml.StartElement, depth int, from, to
 	if from < 0 || to > int64(len(b.data)) || from > to {
 		return
 	}
-	if start {
-		b.start(t, depth, from, to)
-		return
-	}
 	switch {
+	case start:
+		b.start(t, depth, from, to)
 	case depth == 1 && b.keep >= 0:
 		b.keepTo.Write(b.data[b.keep:to])
 		b.keep = -1
@@ -85,12 +83,20 @@ func (b *stubBuilder) hasContent() bool {
 // stub is a worksheet of the sheet's start and end tags around rows, then
 // rest.
 func (b *stubBuilder) stub(rows []byte, rest ...[]byte) []byte {
-	out := append(append([]byte{}, b.root...), "<sheetData>"...)
+	return worksheetStub(b.root, b.rootEnd, rows, rest...)
+}
+
+// worksheetStub is a worksheet of the start tag root and end tag rootEnd
+// around <sheetData> holding rows, then rest: every stub of a sheet, and
+// each sheet of the read package, keeps the sheet's own tags, its
+// namespaces.
+func worksheetStub(root []byte, rootEnd string, rows []byte, rest ...[]byte) []byte {
+	out := append(append([]byte{}, root...), "<sheetData>"...)
 	out = append(append(out, rows...), "</sheetData>"...)
 	for _, r := range rest {
 		out = append(out, r...)
 	}
-	return append(out, b.rootEnd...)
+	return append(out, rootEnd...)
 }
 
 // formulas returns the stub for formulas of a regular sheet (rs, its

@@ -26,6 +26,12 @@ import (
 // whatever the workbook's relationships say.
 const sharedStringsPart = "xl/sharedStrings.xml"
 
+// isSharedStringsPart reports an entry excelize reads as sharedStringsPart:
+// it ignores case and takes backslashes for slashes.
+func isSharedStringsPart(name string) bool {
+	return strings.EqualFold(strings.ReplaceAll(name, `\`, "/"), sharedStringsPart)
+}
+
 // sstScan collects the shared strings during the guard's pass.
 type sstScan struct {
 	data     []byte
@@ -38,13 +44,18 @@ type sstScan struct {
 	textAt   int64           // where the open <t>'s text starts, -1 outside one
 }
 
-// newSSTScan returns the recording that scans the shared strings data.
+// newSSTScan returns the recording that scans the shared strings data;
+// data is read only until finish.
 func newSSTScan(data []byte) (*sstScan, recording) {
 	s := &sstScan{data: data, textAt: -1}
 	// Offsets from encoding/xml's pass would be into transcoded or
 	// otherwise differently read bytes: only the fast pass is trusted.
 	return s, recording{record: s.token, reset: func() { s.unusable = true }}
 }
+
+// finish ends the scan once the pass is over: the part's storage goes
+// back to the guard (every item's text is a copy).
+func (s *sstScan) finish() { s.data = nil }
 
 // strings returns the shared strings, or false when excelize must read
 // them.

@@ -81,6 +81,30 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 	}
 }
 
+// TestTwoSharedStringsPartsAreLeftToExcelize gives the fixture a second
+// entry excelize reads as its shared strings (it keeps the last): the scan
+// must not guess which.
+func TestTwoSharedStringsPartsAreLeftToExcelize(t *testing.T) {
+	parts := unzip(t, fixture(t))
+	var table []byte
+	for _, p := range parts {
+		if p.name == sharedStringsPart {
+			table = p.data
+		}
+	}
+	if table == nil {
+		t.Fatal("the fixture has no shared strings")
+	}
+	for _, name := range []string{"XL/SharedStrings.xml", `xl\sharedStrings.xml`} {
+		other := strings.Replace(string(table), "<t>", "<t>other ", 1)
+		doc := rezip(t, append(parts, part{name, []byte(other)}), "", nil)
+		_, usable, _, read, err := scannedStrings(t, doc)
+		if err != nil || !read || usable {
+			t.Fatalf("%s beside %s: scan usable %v, excelize read %v, err %v; want the table left to excelize", name, sharedStringsPart, usable, read, err)
+		}
+	}
+}
+
 // TestSharedStringsOfRealWorkbooksComeFromTheScan checks that the scan
 // gives every real workbook's shared strings, as excelize reads them.
 func TestSharedStringsOfRealWorkbooksComeFromTheScan(t *testing.T) {

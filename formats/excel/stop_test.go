@@ -39,8 +39,8 @@ func TestEveryCheckStopsTheCallThere(t *testing.T) {
 }
 
 // TestEveryCheckStopsTheCallThereInLanes is the same with the guard's
-// parts checked in lanes: a lane that has not yet seen the end asks once
-// more before it stops.
+// parts checked in two lanes: the lane that has not yet seen the end asks
+// once more before it stops.
 func TestEveryCheckStopsTheCallThereInLanes(t *testing.T) {
 	smallLanes(t)
 	everyCheckStopsTheCall(t, fixture(t), 4)
