@@ -24,65 +24,87 @@ import (
 // record. ok false means it gave up: nothing is decided, and what record
 // saw must be forgotten. err is only ever the stop's.
 func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, err error) {
-	x := fastXML{data: data, ok: true}
+	p := fastPass{x: fastXML{data: data, ok: true}, record: record}
+	x := &p.x
 	x.declaration()
-	var open [][]byte // the raw names of the open elements
-	roots := 0
-	var el xml.StartElement // what record sees, element after element
 	for x.ok && x.pos < len(data) {
 		if err := stop.Step(); err != nil {
 			return false, err
 		}
 		if data[x.pos] != '<' {
-			x.text(len(open) == 0)
+			x.text(len(p.open) == 0)
 			continue
 		}
 		from := int64(x.pos)
 		switch {
 		case x.pos+1 < len(data) && data[x.pos+1] == '/':
-			x.pos += 2
-			raw, name := x.name()
-			x.space()
-			x.expect('>')
-			if !x.ok || len(open) == 0 || !bytes.Equal(open[len(open)-1], raw) {
-				return false, nil
-			}
-			open = open[:len(open)-1]
-			if record != nil {
-				el = xml.StartElement{Name: name}
-				record(false, &el, len(open), from, int64(x.pos))
-			}
+			x.ok = p.endTag(from)
 		case x.pos+1 < len(data) && (data[x.pos+1] == '!' || data[x.pos+1] == '?'):
 			return false, nil
 		default:
-			if len(open) == 0 {
-				if roots++; roots > 1 {
-					return false, nil
-				}
-			}
-			if len(open) == maxDepth {
-				return false, nil
-			}
-			x.pos++
-			raw, se, empty := x.startElement(record != nil)
-			if !x.ok {
-				return false, nil
-			}
-			to := int64(x.pos)
-			if record != nil {
-				el = se
-				record(true, &el, len(open), from, to)
-				if empty {
-					el = xml.StartElement{Name: se.Name}
-					record(false, &el, len(open), to, to)
-				}
-			}
-			if !empty {
-				open = append(open, raw)
-			}
+			x.ok = p.startTag(from)
 		}
 	}
-	return x.ok && len(open) == 0 && roots == 1, nil
+	return x.ok && len(p.open) == 0 && p.roots == 1, nil
+}
+
+// fastPass is fastCheck's state between tags.
+type fastPass struct {
+	x      fastXML
+	record recordFunc
+	open   [][]byte // the raw names of the open elements
+	roots  int
+	el     xml.StartElement // what record sees, element after element
+}
+
+// endTag passes an end tag starting at from, false if it gives up.
+func (p *fastPass) endTag(from int64) bool {
+	x := &p.x
+	x.pos += 2
+	raw, name := x.name()
+	x.space()
+	x.expect('>')
+	if !x.ok || len(p.open) == 0 || !bytes.Equal(p.open[len(p.open)-1], raw) {
+		return false
+	}
+	p.open = p.open[:len(p.open)-1]
+	if p.record != nil {
+		p.el = xml.StartElement{Name: name}
+		p.record(false, &p.el, len(p.open), from, int64(x.pos))
+	}
+	return true
+}
+
+// startTag passes a start tag starting at from, and the end of an empty
+// element, false if it gives up.
+func (p *fastPass) startTag(from int64) bool {
+	x := &p.x
+	if len(p.open) == 0 {
+		if p.roots++; p.roots > 1 {
+			return false
+		}
+	}
+	if len(p.open) == maxDepth {
+		return false
+	}
+	x.pos++
+	raw, se, empty := x.startElement(p.record != nil)
+	if !x.ok {
+		return false
+	}
+	to := int64(x.pos)
+	if p.record != nil {
+		p.el = se
+		p.record(true, &p.el, len(p.open), from, to)
+		if empty {
+			p.el = xml.StartElement{Name: se.Name}
+			p.record(false, &p.el, len(p.open), to, to)
+		}
+	}
+	if !empty {
+		p.open = append(p.open, raw)
+	}
+	return true
 }
 
 // fastXML is fastCheck's cursor; ok turns false for good when it gives up.
@@ -354,63 +376,4 @@ func (x *fastXML) expect(c byte) {
 		return
 	}
 	x.pos++
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
-
-// isNameStart is stricter than XML: ASCII letters and '_' only.
-func isNameStart(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_' }
-
-// isNameByte is what may follow in a name (':' is split off by name).
-func isNameByte(c byte) bool {
-	return isNameStart(c) || '0' <= c && c <= '9' || c == ':' || c == '.' || c == '-'
-}
-
-// inCharRange is XML's Char production, as encoding/xml checks it.
-func inCharRange(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D ||
-		r >= 0x20 && r <= 0xD7FF ||
-		r >= 0xE000 && r <= 0xFFFD ||
-		r >= 0x10000 && r <= 0x10FFFF
-}
-
-// internName returns the names a worksheet repeats most without a copy.
-func internName(b []byte) string {
-	switch string(b) {
-	case "c":
-		return "c"
-	case "v":
-		return "v"
-	case "f":
-		return "f"
-	case "row":
-		return "row"
-	case "r":
-		return "r"
-	case "s":
-		return "s"
-	case "t":
-		return "t"
-	case "is":
-		return "is"
-	case "spans":
-		return "spans"
-	}
-	return string(b)
-}
-
-// internValue returns the attribute values a worksheet repeats most
-// without a copy.
-func internValue(b []byte) string {
-	switch string(b) {
-	case "s":
-		return "s"
-	case "1":
-		return "1"
-	case "0":
-		return "0"
-	case "str":
-		return "str"
-	}
-	return string(b)
 }

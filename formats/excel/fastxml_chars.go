@@ -1,0 +1,62 @@
+package excel
+
+// The byte classes and the interned names of fastCheck's tokenizer.
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// isNameStart is stricter than XML: ASCII letters and '_' only.
+func isNameStart(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_' }
+
+// isNameByte is what may follow in a name (':' is split off by name).
+func isNameByte(c byte) bool {
+	return isNameStart(c) || '0' <= c && c <= '9' || c == ':' || c == '.' || c == '-'
+}
+
+// inCharRange is XML's Char production, as encoding/xml checks it.
+func inCharRange(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D ||
+		r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD ||
+		r >= 0x10000 && r <= 0x10FFFF
+}
+
+// internName returns the names a worksheet repeats most without a copy.
+func internName(b []byte) string {
+	switch string(b) {
+	case "c":
+		return "c"
+	case "v":
+		return "v"
+	case "f":
+		return "f"
+	case "row":
+		return "row"
+	case "r":
+		return "r"
+	case "s":
+		return "s"
+	case "t":
+		return "t"
+	case "is":
+		return "is"
+	case "spans":
+		return "spans"
+	}
+	return string(b)
+}
+
+// internValue returns the attribute values a worksheet repeats most
+// without a copy.
+func internValue(b []byte) string {
+	switch string(b) {
+	case "s":
+		return "s"
+	case "1":
+		return "1"
+	case "0":
+		return "0"
+	case "str":
+		return "str"
+	}
+	return string(b)
+}
