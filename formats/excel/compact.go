@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -210,7 +211,7 @@ func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
 	if t != nil && t.header != "" {
 		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
 	}
-	s := fmt.Sprintf("%s: %s", c.ID(), strconv.Quote(clip(text, maxCellText)))
+	s := c.ID() + ": " + strconv.Quote(clip(text, maxCellText))
 	if len(attrs) > 0 {
 		s += " [" + strings.Join(attrs, ", ") + "]"
 	}
@@ -247,9 +248,8 @@ func optionText(opts []string) string {
 
 // clip shortens s to n runes, marking the cut.
 func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s // a map clips every cell's text: most are short
 	}
-	return string(r[:n]) + "…"
+	return string([]rune(s)[:n]) + "…"
 }
