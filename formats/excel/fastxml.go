@@ -306,7 +306,7 @@ func (x *fastXML) attrValue(want bool) string {
 				return ""
 			}
 			if plain {
-				return internValue(x.data[start : x.pos-1])
+				return intern(x.data[start : x.pos-1])
 			}
 			return string(out)
 		case c == '<' || c == '\r' || (c < 0x20 && c != '\t' && c != '\n'):
@@ -342,11 +342,11 @@ func (x *fastXML) name() (raw []byte, n xml.Name) {
 		return nil, n
 	}
 	if i := bytes.IndexByte(raw, ':'); i < 0 {
-		n.Local = internName(raw)
+		n.Local = intern(raw)
 	} else if i == 0 || i == len(raw)-1 || !isNameStart(raw[i+1]) || bytes.IndexByte(raw[i+1:], ':') >= 0 {
 		x.ok = false
 	} else {
-		n.Space, n.Local = string(raw[:i]), internName(raw[i+1:])
+		n.Space, n.Local = string(raw[:i]), intern(raw[i+1:])
 	}
 	return raw, n
 }

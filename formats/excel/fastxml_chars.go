@@ -20,8 +20,9 @@ func inCharRange(r rune) bool {
 		r >= 0x10000 && r <= 0x10FFFF
 }
 
-// internName returns the names a worksheet repeats most without a copy.
-func internName(b []byte) string {
+// intern returns the names and attribute values a worksheet repeats most
+// (cell, row and value names; types, flags and booleans) without a copy.
+func intern(b []byte) string {
 	switch string(b) {
 	case "c":
 		return "c"
@@ -41,22 +42,12 @@ func internName(b []byte) string {
 		return "is"
 	case "spans":
 		return "spans"
-	}
-	return string(b)
-}
-
-// internValue returns the attribute values a worksheet repeats most
-// without a copy.
-func internValue(b []byte) string {
-	switch string(b) {
-	case "s":
-		return "s"
+	case "str":
+		return "str"
 	case "1":
 		return "1"
 	case "0":
 		return "0"
-	case "str":
-		return "str"
 	}
 	return string(b)
 }
