@@ -38,11 +38,11 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 	parts, listErr := xmlParts(a, stop)
 	checks := make([]partCheck, len(parts))
 	lanes := guardLanes(parts, n)
+	var failed atomic.Int64
+	failed.Store(int64(len(parts)))
 	if len(lanes) == 1 {
-		checkLane(a, lanes[0], parts, checks, nil, stop)
+		checkLane(a, lanes[0], parts, checks, &failed, stop)
 	} else {
-		failed := atomic.Int64{}
-		failed.Store(int64(len(parts)))
 		var wg sync.WaitGroup
 		for _, lane := range lanes {
 			wg.Go(func() {
@@ -163,15 +163,16 @@ type partCheck struct {
 }
 
 // checkLane checks the parts of one lane, in archive order, into checks.
-// failed, when the lanes run at once, holds the lowest index of a part that
-// failed: a lane skips the parts after it, whose outcome can no longer
-// matter, and goes on with those before it, one of which may fail first.
+// failed holds the lowest index of a part that failed, in any lane: a lane
+// skips the parts after it, whose outcome can no longer matter, and goes on
+// with those before it, one of which may fail first. One lane alone thus
+// stops at its first failure.
 // A panic in a lane becomes its part's error, as guard makes it for a call:
 // a panic on a goroutine of its own would end the worker.
 func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *atomic.Int64, stop *formats.Stopper) {
-	var buf []byte // the storage of the parts whose bytes go with them
+	var buf []byte // storage reused by the parts that are not worksheets
 	for _, i := range lane {
-		if failed != nil && int64(i) > failed.Load() {
+		if int64(i) > failed.Load() {
 			return
 		}
 		var err error
@@ -181,9 +182,6 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 			continue
 		}
 		c.err = err
-		if failed == nil {
-			return
-		}
 		for low := failed.Load(); int64(i) < low && !failed.CompareAndSwap(low, int64(i)); low = failed.Load() {
 		}
 	}
