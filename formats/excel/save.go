@@ -34,7 +34,7 @@ func (wb *workbook) save(written, noteParts map[string]bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := map[string]bool{"xl/sharedStrings.xml": true}
+	want := map[string]bool{sharedStringsPart: true}
 	for p := range noteParts {
 		want[p] = true
 	}

@@ -99,7 +99,7 @@ func detachStrings(sst any) (*detachedList, error) {
 	if !si.IsValid() || si.Kind() != reflect.Slice || !si.CanSet() {
 		return nil, fmt.Errorf("%w: no SI in the shared strings table", errLayout)
 	}
-	d := &detachedList{part: "xl/sharedStrings.xml", field: si, list: si.Slice(0, si.Len()), item: "si", at: beforeClose("sst")}
+	d := &detachedList{part: sharedStringsPart, field: si, list: si.Slice(0, si.Len()), item: "si", at: beforeClose("sst")}
 	si.SetZero()
 	return d, nil
 }

@@ -122,9 +122,6 @@ func (s *sstScan) end(name string, depth int, from int64) {
 	}
 }
 
-// spreadsheetNamespace is the namespace excelize's xlsxSST is declared in.
-const spreadsheetNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-
 // mainNamespace reports whether the root declares the namespace excelize
 // decodes the table in, and nothing strict that it would rewrite first.
 func (s *sstScan) mainNamespace(el *xml.StartElement) bool {
@@ -134,7 +131,7 @@ func (s *sstScan) mainNamespace(el *xml.StartElement) bool {
 	declared := false
 	for _, a := range el.Attr {
 		if a.Name.Space == "" && a.Name.Local == "xmlns" {
-			if a.Value != spreadsheetNamespace {
+			if a.Value != excelize.NameSpaceSpreadSheet.Value { // xlsxSST's namespace
 				return false
 			}
 			declared = true
