@@ -101,11 +101,9 @@ func (wb *workbook) cellValue(sheet string, row, col int) string {
 	if err != nil {
 		return ""
 	}
-	for _, m := range sc.merges {
-		if r, ok := parseRect(m); ok && r.contains(row, col) {
-			row, col = r.r1, r.c1
-			break
-		}
+	merges, _ := sc.mergeRects() // a reduced sheet's all parse
+	if r, ok := rectAt(merges, row, col); ok {
+		row, col = r.r1, r.c1
 	}
 	if row > len(rows) || col > len(rows[row-1]) {
 		return ""

@@ -112,19 +112,10 @@ func (b *stubBuilder) formulas(rs *rowScan, merges []rect) []byte {
 	}
 	rows := rs.rowsOf(func(i int) bool {
 		c := &rs.cells[i]
-		return c.hasF && !(c.plainFormula && c.canonical && !inAny(merges, c.row, c.col))
+		_, merged := rectAt(merges, c.row, c.col)
+		return c.hasF && !(c.plainFormula && c.canonical && !merged)
 	})
 	return b.stub(rows, b.merges.Bytes())
-}
-
-// inAny reports whether the cell at row, col lies in one of rects.
-func inAny(rects []rect, row, col int) bool {
-	for _, r := range rects {
-		if r.contains(row, col) {
-			return true
-		}
-	}
-	return false
 }
 
 // stubFile opens the stub as a workbook of one sheet, stubSheet.
