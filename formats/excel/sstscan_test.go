@@ -86,15 +86,7 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 // must not guess which.
 func TestTwoSharedStringsPartsAreLeftToExcelize(t *testing.T) {
 	parts := unzip(t, fixture(t))
-	var table []byte
-	for _, p := range parts {
-		if p.name == sharedStringsPart {
-			table = p.data
-		}
-	}
-	if table == nil {
-		t.Fatal("the fixture has no shared strings")
-	}
+	table := zipEntry(t, fixture(t), sharedStringsPart)
 	for _, name := range []string{"XL/SharedStrings.xml", `xl\sharedStrings.xml`} {
 		other := strings.Replace(string(table), "<t>", "<t>other ", 1)
 		doc := rezip(t, append(parts, part{name, []byte(other)}), "", nil)
