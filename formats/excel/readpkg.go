@@ -102,7 +102,7 @@ func (wb *workbook) cellValue(sheet string, row, col int) string {
 		return ""
 	}
 	merges, _ := sc.mergeRects() // a reduced sheet's all parse
-	if r, ok := rectAt(merges, row, col); ok {
+	if r, ok := merges.first(row, col); ok {
 		row, col = r.r1, r.c1
 	}
 	if row > len(rows) || col > len(rows[row-1]) {

@@ -327,13 +327,8 @@ func (s *sheetScan) plainFormula(ref string) (string, bool) {
 		return "", false
 	}
 	merges, parsed := s.mergeRects()
-	if !parsed {
+	if !parsed || merges.inside(row, col) {
 		return "", false
-	}
-	for _, r := range merges {
-		if r.contains(row, col) && (r.r1 != row || r.c1 != col) {
-			return "", false
-		}
 	}
 	return f, true
 }
@@ -341,21 +336,23 @@ func (s *sheetScan) plainFormula(ref string) (string, bool) {
 // mergeRects is the sheet's merged ranges, parsed when first asked: a
 // sheet asks for each of its formulas. parsed is false if one of them
 // does not parse.
-func (s *sheetScan) mergeRects() (rects []rect, parsed bool) {
+func (s *sheetScan) mergeRects() (merges *mergeIndex, parsed bool) {
 	if s.mergeRect == nil {
 		s.mergeRect = &parsedMerges{all: true}
+		rects := make([]rect, 0, len(s.merges))
 		for _, m := range s.merges {
 			r, ok := parseRect(m)
 			s.mergeRect.all = s.mergeRect.all && ok
-			s.mergeRect.rects = append(s.mergeRect.rects, r)
+			rects = append(rects, r)
 		}
+		s.mergeRect.index = newMergeIndex(rects)
 	}
-	return s.mergeRect.rects, s.mergeRect.all
+	return s.mergeRect.index, s.mergeRect.all
 }
 
-// parsedMerges is a sheet's merged ranges, parsed.
+// parsedMerges is a sheet's merged ranges, parsed and indexed.
 type parsedMerges struct {
-	rects []rect
+	index *mergeIndex
 	all   bool // every range parsed
 }
 

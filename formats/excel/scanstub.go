@@ -106,14 +106,17 @@ func worksheetStub(root []byte, rootEnd string, rows []byte, rest ...[]byte) []b
 // cell's formula), in their rows, with the <mergeCells>. The rest the scan
 // answers itself. An irregular sheet has no stub: excelize reads the whole
 // sheet, which the read package then keeps.
-func (b *stubBuilder) formulas(rs *rowScan, merges []rect) []byte {
+func (b *stubBuilder) formulas(rs *rowScan, merges *mergeIndex) []byte {
 	if !b.hasContent() {
 		return nil
 	}
 	rows := rs.rowsOf(func(i int) bool {
 		c := &rs.cells[i]
-		_, merged := rectAt(merges, c.row, c.col)
-		return c.hasF && !(c.plainFormula && c.canonical && !merged)
+		if !c.hasF {
+			return false
+		}
+		_, merged := merges.first(c.row, c.col)
+		return !c.plainFormula || !c.canonical || merged
 	})
 	return b.stub(rows, b.merges.Bytes())
 }

@@ -13,16 +13,6 @@ func (r rect) contains(row, col int) bool {
 	return row >= r.r1 && row <= r.r2 && col >= r.c1 && col <= r.c2
 }
 
-// rectAt returns the first of rects that holds the cell at row, col.
-func rectAt(rects []rect, row, col int) (rect, bool) {
-	for _, r := range rects {
-		if r.contains(row, col) {
-			return r, true
-		}
-	}
-	return rect{}, false
-}
-
 // parseRect reads C5 or C5:D6 (absolute markers allowed).
 func parseRect(ref string) (rect, bool) {
 	ref = strings.ReplaceAll(strings.TrimSpace(ref), "$", "")
