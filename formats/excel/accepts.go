@@ -57,7 +57,7 @@ func (m *sheetModel) describe(t *target) formats.Target {
 }
 
 // textColumn names a column of free text.
-var textColumn = regexp.MustCompile(`(?i)\b(comments?|notes?|remarks?|explanations?|explain|descriptions?|justifications?|details|additional information)\b`)
+var textColumn = formats.MustPattern(`(?i)\b(comments?|notes?|remarks?|explanations?|explain|descriptions?|justifications?|details|additional information)\b`)
 
 // formatNoise is what a number format code holds besides the pattern
 // a reader would write: locale and colour tags, escapes, quotes, and the

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // What target detection asks of single cells: can a person type there, and
@@ -19,7 +21,7 @@ var (
 	// noEntryPrompt matches input messages that tell the user not to type
 	// in a cell ("This cell should be left blank", "Editing this cell can
 	// break the tool", "populated from the START HERE tab").
-	noEntryPrompt = regexp.MustCompile(`(?i)\b(left blank|leave (it |this cell )?blank|do not (edit|enter|type|change|modify|complete|fill)|don't (edit|enter|type|change)|cannot be (made|edited|changed)|can break|not need to be (re-?)?entered|(is|are|has been|will be) (populated|calculated|filled) (automatically|from))`)
+	noEntryPrompt = formats.MustPattern(`(?i)\b(left blank|leave (it |this cell )?blank|do not (edit|enter|type|change|modify|complete|fill)|don't (edit|enter|type|change)|cannot be (made|edited|changed)|can break|not need to be (re-?)?entered|(is|are|has been|will be) (populated|calculated|filled) (automatically|from))`)
 	// placeholderText matches text that stands for a blank: bracketed
 	// prompts, underscores, date masks, "enter …" instructions.
 	// dateLike matches written dates, which number nothing.

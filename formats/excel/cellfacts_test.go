@@ -3,6 +3,8 @@ package excel
 import (
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // placeholderSamples are one text per alternative of placeholderText, in
@@ -69,4 +71,50 @@ func FuzzPlaceholderFilter(f *testing.F) {
 			t.Fatalf("the filter rules out %q, which placeholderText matches", s)
 		}
 	})
+}
+
+// TestPatternsKeepEveryMatchOnRealTexts asks each expression the maps use
+// about every cell text of the real workbooks, with and without its
+// filter: the answers must be the same, and the filter must spare the
+// expression most texts.
+func TestPatternsKeepEveryMatchOnRealTexts(t *testing.T) {
+	patterns := map[string]*formats.Pattern{
+		"answerHeader": answerHeader, "reviewerHeader": reviewerHeader, "questionHeader": questionHeader,
+		"textColumn": textColumn, "noEntryPrompt": noEntryPrompt, "optionWord": optionWord,
+		"fieldWord": fieldWord, "promptStart": promptStart, "questionWord": questionWord, "notesLabel": notesLabel,
+	}
+	misses, ruledOut := 0, 0
+	for name, doc := range workbooks(t) {
+		wb, err := open(doc)
+		must(t, err)
+		for _, sheet := range wb.sheets {
+			sc, err := wb.scanSheet(sheet)
+			must(t, err)
+			rows, err := wb.rows(sheet, sc)
+			must(t, err)
+			for _, row := range rows {
+				for _, v := range row {
+					if v = strings.TrimSpace(v); v == "" {
+						continue
+					}
+					for pn, p := range patterns {
+						want := p.Regexp.MatchString(v)
+						if got := p.MatchString(v); got != want {
+							t.Errorf("%s: %s.MatchString(%q) = %v, the expression says %v", name, pn, v, got, want)
+						}
+						if !want {
+							misses++
+						}
+						if !p.MayMatch(v) {
+							ruledOut++
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("the filters rule out %d of the %d texts their expressions do not match", ruledOut, misses)
+	if ruledOut*2 < misses {
+		t.Errorf("the filters rule out only %d of %d texts their expressions do not match: they no longer spare them", ruledOut, misses)
+	}
 }

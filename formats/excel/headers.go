@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -183,7 +182,7 @@ func (m *sheetModel) isSubHeader(r int) bool {
 }
 
 // optionWord is a sub-header naming one of an answer's options.
-var optionWord = regexp.MustCompile(`(?i)^(yes|no|n/?a|not applicable|partial(ly)?|true|false|x)$`)
+var optionWord = formats.MustPattern(`(?i)^(yes|no|n/?a|not applicable|partial(ly)?|true|false|x)$`)
 
 // namesColumns reports a row with a column name in it (an answer or a
 // question column's), unlike a title or a version line over the table.

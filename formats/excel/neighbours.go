@@ -1,12 +1,12 @@
 package excel
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/formfill/formfill/formats"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -23,9 +23,9 @@ const (
 
 // fieldWord names what a form asks for beside a label: a label using one
 // ("Tester name", "Report date") needs no drawn box to be believed.
-var fieldWord = regexp.MustCompile(`(?i)\b(names?|dates?|titles?|e-?mails?|phones?|telephone|fax|address(es)?|versions?|url|websites?|links?|company|organi[sz]ation|department|agency|products?|vendor|supplier|contact|signature|signed|location|country|city|state|zip|postcode|role|position|reference|scope|tester|assessor|owner|manager|applicant)\b`)
+var fieldWord = formats.MustPattern(`(?i)\b(names?|dates?|titles?|e-?mails?|phones?|telephone|fax|address(es)?|versions?|url|websites?|links?|company|organi[sz]ation|department|agency|products?|vendor|supplier|contact|signature|signed|location|country|city|state|zip|postcode|role|position|reference|scope|tester|assessor|owner|manager|applicant)\b`)
 
-var promptStart = regexp.MustCompile(`(?i)^(please|describe|explain|provide|list|specify|indicate|state|identify|confirm|outline|detail)\b`)
+var promptStart = formats.MustPattern(`(?i)^(please|describe|explain|provide|list|specify|indicate|state|identify|confirm|outline|detail)\b`)
 
 // isQuestionLike reports text that asks for an answer next to it.
 func isQuestionLike(s string) bool {

@@ -1,12 +1,13 @@
 package excel
 
 import (
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/formfill/formfill/formats"
 )
 
-var questionWord = regexp.MustCompile(`(?i)\bquestions?\b`)
+var questionWord = formats.MustPattern(`(?i)\bquestions?\b`)
 
 // A section is the run of rows under one header (or above the first): the
 // rows its answer columns apply to.

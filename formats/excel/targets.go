@@ -1,9 +1,10 @@
 package excel
 
 import (
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // Answer targets: the cells a person filling the workbook writes in. The
@@ -17,7 +18,7 @@ import (
 
 // notesLabel is a row label asking for free text about the question above
 // (a "Notes" row under a question's options).
-var notesLabel = regexp.MustCompile(`(?i)^(notes?|comments?|remarks?|additional (information|comments|notes|details)|explanation|justification)\s*:?$`)
+var notesLabel = formats.MustPattern(`(?i)^(notes?|comments?|remarks?|additional (information|comments|notes|details)|explanation|justification)\s*:?$`)
 
 // target is one answer target of a sheet.
 type target struct {

@@ -1,0 +1,147 @@
+package formats
+
+import (
+	"bytes"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode/utf8"
+)
+
+// Pattern is a regular expression that first rules out, without running,
+// the text that holds none of the literals every match needs. The
+// vocabulary's expressions are long case-insensitive alternations of words
+// that Go's backtracker tries one by one at every position; a map asks
+// them about tens of thousands of cells, nearly all of which hold none of
+// their words (on a large workbook they were a fifth of the map's time).
+// The literals come from the expression itself, so the two cannot drift
+// apart. Only ASCII text is ruled out, where (?i) is ASCII case folding:
+// Unicode folds K (Kelvin) to k and ſ to s.
+type Pattern struct {
+	*regexp.Regexp
+	needs [][]byte // lower-case; nil: every text is asked of the expression
+}
+
+// MustPattern compiles expr as regexp.MustCompile does.
+func MustPattern(expr string) *Pattern {
+	p := &Pattern{Regexp: regexp.MustCompile(expr)}
+	if re, err := syntax.Parse(expr, syntax.Perl); err == nil {
+		if lits, ok := needs(re); ok {
+			for _, l := range lits {
+				p.needs = append(p.needs, []byte(l))
+			}
+		}
+	}
+	return p
+}
+
+// MatchString reports whether s holds a match of the expression.
+func (p *Pattern) MatchString(s string) bool {
+	return p.MayMatch(s) && p.Regexp.MatchString(s)
+}
+
+// MayMatch is the filter alone: false only for text the expression cannot
+// match.
+func (p *Pattern) MayMatch(s string) bool {
+	if p.needs == nil {
+		return true
+	}
+	var buf [128]byte
+	lower := buf[:0]
+	if len(s) > len(buf) {
+		lower = make([]byte, 0, len(s))
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return true
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		lower = append(lower, c)
+	}
+	for _, l := range p.needs {
+		if bytes.Contains(lower, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// needs returns literals, lower-case, one of which every match of re holds;
+// false when there are none such (re can match without any literal).
+func needs(re *syntax.Regexp) ([]string, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		s := string(re.Rune)
+		if !isASCII(s) && re.Flags&syntax.FoldCase != 0 {
+			return nil, false // it may fold to ASCII
+		}
+		return []string{asciiLower(s)}, true
+	case syntax.OpCapture, syntax.OpPlus:
+		return needs(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min < 1 {
+			return nil, false
+		}
+		sub := re.Sub[0]
+		if sub.Op == syntax.OpLiteral && len(sub.Rune) == 1 {
+			lits, ok := needs(sub)
+			if ok {
+				lits[0] = strings.Repeat(lits[0], min(re.Min, 4)) // ___, ....
+			}
+			return lits, ok
+		}
+		return needs(sub)
+	case syntax.OpConcat:
+		var best []string
+		for _, sub := range re.Sub {
+			if lits, ok := needs(sub); ok && (best == nil || shortest(lits) > shortest(best)) {
+				best = lits
+			}
+		}
+		return best, best != nil
+	case syntax.OpAlternate:
+		var all []string
+		for _, sub := range re.Sub {
+			lits, ok := needs(sub)
+			if !ok {
+				return nil, false
+			}
+			all = append(all, lits...)
+		}
+		return all, true
+	}
+	return nil, false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// shortest is the length of the shortest of lits: how selective they are.
+func shortest(lits []string) int {
+	n := -1
+	for _, l := range lits {
+		if n < 0 || len(l) < n {
+			n = len(l)
+		}
+	}
+	return n
+}
