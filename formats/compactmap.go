@@ -110,6 +110,47 @@ func (b *CompactBuilder) Complex(entry string) {
 // for engines that fill fields of their own (targets).
 func (b *CompactBuilder) Structure() *CompactStructure { return &b.cs }
 
+// Append adds to b what part built, as if part's calls had been made on b:
+// an engine builds the parts of a map (a workbook's sheets) on goroutines
+// of their own and appends them in order. part is not to be used again.
+func (b *CompactBuilder) Append(part *CompactBuilder) {
+	base := b.here()
+	// A key part repeats from b keeps its first place, as XPath keeps it.
+	kept := make([]int, len(part.ix.keys)+1)
+	for k, id := range part.ix.keys {
+		kept[k+1] = kept[k]
+		if _, dup := b.cs.IDToXPath[id]; !dup {
+			kept[k+1]++
+			b.ix.keys = append(b.ix.keys, id)
+		}
+	}
+	moved := func(m mark) mark {
+		return mark{text: base.text + m.text, keys: base.keys + kept[m.keys], complex: base.complex + m.complex}
+	}
+	for id, xpath := range part.cs.IDToXPath {
+		b.cs.IDToXPath[id] = xpath
+	}
+	first := len(b.ix.elems)
+	for i, e := range part.ix.elems {
+		e.at = moved(e.at)
+		if i == 0 && b.held != nil {
+			e.at, b.held = *b.held, nil // what b held belongs to part's first element
+		}
+		b.ix.elems = append(b.ix.elems, e)
+	}
+	for _, a := range part.ix.aliases {
+		a.elem += first
+		b.ix.aliases = append(b.ix.aliases, a)
+	}
+	if part.held != nil && (b.held == nil || len(part.ix.elems) > 0) {
+		m := moved(*part.held)
+		b.held = &m
+	}
+	b.Text = append(b.Text, part.Text...)
+	b.cs.ComplexElements = append(b.cs.ComplexElements, part.cs.ComplexElements...)
+	b.cs.Targets = append(b.cs.Targets, part.cs.Targets...)
+}
+
 // Finish returns the whole map. Whatever was held for an element that
 // never began belongs to the last element.
 func (b *CompactBuilder) Finish() *CompactStructure {

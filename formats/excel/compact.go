@@ -26,15 +26,26 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 	return wb.compact(e.maxLines)
 }
 
-// compact makes the workbook's compact map.
+// compact makes the workbook's compact map: each sheet's part of it is
+// made on its own, in lanes for a large workbook (see eachSheet), and the
+// parts are put together in the sheets' order.
 func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
-	b := formats.NewCompactBuilder(4096)
+	models := make([]*sheetModel, len(wb.sheets))
 	for i := range wb.sheets {
 		m, err := wb.loadSheet(i + 1)
 		if err != nil {
 			return nil, sheetError(wb.sheets[i], err)
 		}
-		m.writeCompact(b, m.findTargets(), maxLines)
+		models[i] = m
+	}
+	parts := make([]*formats.CompactBuilder, len(models))
+	wb.eachSheet(models, func(i int, m *sheetModel) {
+		parts[i] = formats.NewCompactBuilder(4096)
+		m.writeCompact(parts[i], m.findTargets(), maxLines)
+	})
+	b := parts[0]
+	for _, p := range parts[1:] {
+		b.Append(p)
 	}
 	return b.Finish(), nil
 }

@@ -14,9 +14,16 @@ import (
 // smallLanes makes every workbook large enough for two lanes, whatever
 // the machine, until the test ends.
 func smallLanes(t *testing.T) {
-	oldBytes, oldLimit := guardLaneBytes, laneLimit
-	guardLaneBytes, laneLimit = 1, func() int { return 2 }
-	t.Cleanup(func() { guardLaneBytes, laneLimit = oldBytes, oldLimit })
+	oldBytes, oldCells, oldLimit := guardLaneBytes, sheetLaneCells, laneLimit
+	guardLaneBytes, sheetLaneCells, laneLimit = 1, 0, func() int { return 2 }
+	t.Cleanup(func() { guardLaneBytes, sheetLaneCells, laneLimit = oldBytes, oldCells, oldLimit })
+}
+
+// oneLane makes every call take one lane, whatever the machine.
+func oneLane(t *testing.T) {
+	old := laneLimit
+	laneLimit = func() int { return 1 }
+	t.Cleanup(func() { laneLimit = old })
 }
 
 func TestGuardLanesShareThePartsByDeclaredSize(t *testing.T) {

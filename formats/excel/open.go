@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/xuri/excelize/v2"
@@ -13,8 +14,11 @@ import (
 
 // workbook is one parsed document: the guarded archive and excelize's view.
 type workbook struct {
-	arch   *formats.Archive
-	f      *excelize.File
+	arch *formats.Archive
+	f    *excelize.File
+	// mu is taken around f by the methods a sheet worked in a lane reaches
+	// (see eachSheet): the map's work on a sheet reads f only through them.
+	mu     sync.Mutex
 	sheets []string // sheet names in workbook order; index+1 is the S of an ID
 	// partMap maps sheet names to worksheet part names, read on demand.
 	partMap map[string]string

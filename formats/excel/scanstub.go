@@ -199,6 +199,8 @@ func (wb *workbook) formula(sheet, ref string, sc *sheetScan) string {
 			return s
 		}
 	}
+	wb.mu.Lock() // the sheet may be in a lane (see eachSheet)
+	defer wb.mu.Unlock()
 	s, _ := wb.f.GetCellFormula(sheet, ref)
 	return s
 }

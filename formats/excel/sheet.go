@@ -3,6 +3,7 @@ package excel
 import (
 	"strings"
 
+	"github.com/formfill/formfill/formats"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -53,6 +54,8 @@ type sheetModel struct {
 	wb           *workbook
 	styles       map[int]*excelize.Style
 	blanks       map[string]bool // blank, by text
+	// stop is the Stopper of a sheet worked in a lane; nil: the call's.
+	stop *formats.Stopper
 }
 
 // loadSheet reads sheet index (1-based) of wb.
@@ -135,7 +138,13 @@ func (m *sheetModel) ruleAt(row, col int) *rule {
 
 // style returns the cell's style, nil when it has none or cannot be read.
 func (m *sheetModel) style(row, col int) *excelize.Style {
-	return styleByIndex(m.wb.f, m.scan.styleIndex(row, col), m.styles)
+	idx := m.scan.styleIndex(row, col)
+	if s, ok := m.styles[idx]; ok || idx == 0 {
+		return s
+	}
+	m.wb.mu.Lock() // the sheet may be in a lane (see eachSheet)
+	defer m.wb.mu.Unlock()
+	return styleByIndex(m.wb.f, idx, m.styles)
 }
 
 // rowText joins the non-empty cells of a row with tabs: the context

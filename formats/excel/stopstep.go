@@ -10,9 +10,14 @@ import "errors"
 var errAbandoned = errors.New("excel: call abandoned at its stop")
 
 // step counts one row of work on the sheet and abandons the call once its
-// context has ended (checked every stepsPerCheck rows).
+// context has ended (checked every stepsPerCheck rows). A sheet worked in a
+// lane steps a Stopper of its own (see eachSheet).
 func (m *sheetModel) step() {
-	if m.wb != nil && m.wb.stop.Step() != nil {
+	stop := m.stop
+	if stop == nil && m.wb != nil {
+		stop = m.wb.stop
+	}
+	if stop.Step() != nil {
 		panic(errAbandoned)
 	}
 }
