@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -41,21 +40,27 @@ func (m *sheetModel) appendView(rows []formats.ViewNode) []formats.ViewNode {
 		sheet.Style = "hidden_sheet"
 	}
 	rows = append(rows, sheet)
+	var text []byte // reused: a large sheet has tens of thousands of rows
 	for r, row := range m.rows {
-		var cells []string
+		text = text[:0]
 		for c, v := range row {
 			if t := strings.TrimSpace(v); t != "" {
-				cells = append(cells, fmt.Sprintf("C%d: %s", c+1, t))
+				if len(text) > 0 {
+					text = append(text, " | "...)
+				}
+				text = append(strconv.AppendInt(append(text, 'C'), int64(c+1), 10), ": "...)
+				text = append(text, t...)
 			}
 		}
-		if len(cells) == 0 {
+		if len(text) == 0 {
 			continue
 		}
 		style := "row"
 		if m.hiddenRows[r+1] {
 			style = "hidden_row"
 		}
-		rows = append(rows, formats.ViewNode{ID: fmt.Sprintf("S%d-R%d", m.index, r+1), Style: style, Text: strings.Join(cells, " | ")})
+		id := sheet.ID + "-R" + strconv.Itoa(r+1)
+		rows = append(rows, formats.ViewNode{ID: id, Style: style, Text: string(text)})
 	}
 	return rows
 }
