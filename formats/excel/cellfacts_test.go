@@ -27,31 +27,18 @@ func TestPlaceholderFilterKeepsEveryMatch(t *testing.T) {
 		}
 	}
 	ruledOut, texts := 0, 0
-	for name, doc := range workbooks(t) {
-		wb, err := open(doc)
-		must(t, err)
-		for _, sheet := range wb.sheets {
-			sc, err := wb.scanSheet(sheet)
-			must(t, err)
-			rows, err := wb.rows(sheet, sc)
-			must(t, err)
-			for _, row := range rows {
-				for _, v := range row {
-					v = strings.TrimSpace(v)
-					if v == "" || len(v) > maxPlaceholder {
-						continue
-					}
-					texts++
-					if !mayBePlaceholder(v) {
-						ruledOut++
-						if placeholderText.MatchString(v) {
-							t.Errorf("%s: the filter rules out %q, which placeholderText matches", name, v)
-						}
-					}
-				}
+	eachRealText(t, func(name, v string) {
+		if len(v) > maxPlaceholder {
+			return
+		}
+		texts++
+		if !mayBePlaceholder(v) {
+			ruledOut++
+			if placeholderText.MatchString(v) {
+				t.Errorf("%s: the filter rules out %q, which placeholderText matches", name, v)
 			}
 		}
-	}
+	})
 	t.Logf("the filter rules out %d of %d short texts", ruledOut, texts)
 	if ruledOut*2 < texts {
 		t.Errorf("the filter rules out only %d of %d short texts: it no longer spares the expression", ruledOut, texts)
@@ -84,35 +71,20 @@ func TestPatternsKeepEveryMatchOnRealTexts(t *testing.T) {
 		"fieldWord": fieldWord, "promptStart": promptStart, "questionWord": questionWord, "notesLabel": notesLabel,
 	}
 	misses, ruledOut := 0, 0
-	for name, doc := range workbooks(t) {
-		wb, err := open(doc)
-		must(t, err)
-		for _, sheet := range wb.sheets {
-			sc, err := wb.scanSheet(sheet)
-			must(t, err)
-			rows, err := wb.rows(sheet, sc)
-			must(t, err)
-			for _, row := range rows {
-				for _, v := range row {
-					if v = strings.TrimSpace(v); v == "" {
-						continue
-					}
-					for pn, p := range patterns {
-						want := p.Regexp.MatchString(v)
-						if got := p.MatchString(v); got != want {
-							t.Errorf("%s: %s.MatchString(%q) = %v, the expression says %v", name, pn, v, got, want)
-						}
-						if !want {
-							misses++
-						}
-						if !p.MayMatch(v) {
-							ruledOut++
-						}
-					}
-				}
+	eachRealText(t, func(name, v string) {
+		for pn, p := range patterns {
+			want := p.Regexp.MatchString(v)
+			if got := p.MatchString(v); got != want {
+				t.Errorf("%s: %s.MatchString(%q) = %v, the expression says %v", name, pn, v, got, want)
+			}
+			if !want {
+				misses++
+			}
+			if !p.MayMatch(v) {
+				ruledOut++
 			}
 		}
-	}
+	})
 	t.Logf("the filters rule out %d of the %d texts their expressions do not match", ruledOut, misses)
 	if ruledOut*2 < misses {
 		t.Errorf("the filters rule out only %d of %d texts their expressions do not match: they no longer spare them", ruledOut, misses)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
@@ -166,6 +167,38 @@ func workbooks(tb testing.TB) map[string][]byte {
 		}
 	}
 	return docs
+}
+
+// eachRealSheet calls do with the scan of every sheet of every real
+// workbook (and the fixture).
+func eachRealSheet(t *testing.T, do func(doc, sheet string, wb *workbook, sc *sheetScan)) {
+	t.Helper()
+	for name, doc := range workbooks(t) {
+		wb, err := open(doc)
+		must(t, err)
+		for _, sheet := range wb.sheets {
+			sc, err := wb.scanSheet(sheet)
+			must(t, err)
+			do(name, sheet, wb, sc)
+		}
+	}
+}
+
+// eachRealText calls do with every cell text of every real workbook,
+// trimmed; empty cells are left out.
+func eachRealText(t *testing.T, do func(doc, text string)) {
+	t.Helper()
+	eachRealSheet(t, func(name, sheet string, wb *workbook, sc *sheetScan) {
+		rows, err := wb.rows(sheet, sc)
+		must(t, err)
+		for _, row := range rows {
+			for _, v := range row {
+				if v = strings.TrimSpace(v); v != "" {
+					do(name, v)
+				}
+			}
+		}
+	})
 }
 
 // must stops the test on err, for building fixtures.

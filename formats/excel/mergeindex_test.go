@@ -95,20 +95,14 @@ func TestMergeIndexAnswersAsEveryRangeInTurnOnRandomSheets(t *testing.T) {
 
 func TestMergeIndexAnswersAsEveryRangeInTurnOnRealSheets(t *testing.T) {
 	ranges := 0
-	for name, doc := range workbooks(t) {
-		wb, err := open(doc)
-		must(t, err)
-		for _, sheet := range wb.sheets {
-			sc, err := wb.scanSheet(sheet)
-			must(t, err)
-			ix, _ := sc.mergeRects()
-			maxRow, maxCol := 0, 0
-			for _, r := range ix.rects {
-				maxRow, maxCol = max(maxRow, r.r2), max(maxCol, r.c2)
-			}
-			ranges += len(ix.rects)
-			checkIndex(t, name+"/"+sheet, ix.rects, min(maxRow+1, 3000), min(maxCol+1, 60))
+	eachRealSheet(t, func(name, sheet string, _ *workbook, sc *sheetScan) {
+		ix, _ := sc.mergeRects()
+		maxRow, maxCol := 0, 0
+		for _, r := range ix.rects {
+			maxRow, maxCol = max(maxRow, r.r2), max(maxCol, r.c2)
 		}
-	}
+		ranges += len(ix.rects)
+		checkIndex(t, name+"/"+sheet, ix.rects, min(maxRow+1, 3000), min(maxCol+1, 60))
+	})
 	t.Logf("%d merged ranges", ranges)
 }
