@@ -17,9 +17,11 @@ import (
 // whatever the lanes.
 
 // sheetLaneCells is how many cells a workbook must have for its sheets to
-// take lanes: below it the work is a few milliseconds on one core. A
-// variable so that tests can make small workbooks take lanes.
-var sheetLaneCells = 20000
+// take lanes: below it the work is a few milliseconds on one core (a
+// cell's targets and line cost one to three microseconds; HHS SRA's 9,600
+// cells took 25 ms). A variable so that tests can make small workbooks
+// take lanes.
+var sheetLaneCells = 2000
 
 // eachSheet calls do for each model, in lanes when the workbook is large
 // enough, largest sheet first. A panic in do (the call's stop, a malformed
