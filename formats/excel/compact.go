@@ -30,19 +30,20 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 // made on its own, in lanes for a large workbook (see eachSheet), and the
 // parts are put together in the sheets' order.
 func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
-	models := make([]*sheetModel, len(wb.sheets))
-	for i := range wb.sheets {
+	parts := make([]*formats.CompactBuilder, len(wb.sheets))
+	err := wb.eachSheet(func(i int, stop *formats.Stopper) error {
 		m, err := wb.loadSheet(i + 1)
 		if err != nil {
-			return nil, sheetError(wb.sheets[i], err)
+			return sheetError(wb.sheets[i], err)
 		}
-		models[i] = m
-	}
-	parts := make([]*formats.CompactBuilder, len(models))
-	wb.eachSheet(models, func(i int, m *sheetModel) {
+		m.stop = stop
 		parts[i] = formats.NewCompactBuilder(4096)
 		m.writeCompact(parts[i], m.findTargets(), maxLines)
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
 	b := parts[0]
 	for _, p := range parts[1:] {
 		b.Append(p)

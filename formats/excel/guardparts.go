@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/formfill/formfill/formats"
 	"golang.org/x/net/html/charset"
@@ -38,16 +37,15 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 	parts, listErr := xmlParts(a, stop)
 	checks := make([]partCheck, len(parts))
 	lanes := guardLanes(parts, n)
-	var failed atomic.Int64
-	failed.Store(int64(len(parts)))
+	failed := newLowestFailure(len(parts))
 	if len(lanes) == 1 {
-		checkLane(a, lanes[0], parts, checks, &failed, stop)
+		checkLane(a, lanes[0], parts, checks, failed, stop)
 	} else {
 		var wg sync.WaitGroup
 		for _, lane := range lanes {
 			wg.Go(func() {
 				fork := stop.Fork()
-				checkLane(a.WithStopper(fork), lane, parts, checks, &failed, fork)
+				checkLane(a.WithStopper(fork), lane, parts, checks, failed, fork)
 			})
 		}
 		wg.Wait()
@@ -163,16 +161,14 @@ type partCheck struct {
 }
 
 // checkLane checks the parts of one lane, in archive order, into checks.
-// failed holds the lowest index of a part that failed, in any lane: a lane
-// skips the parts after it, whose outcome can no longer matter, and goes on
-// with those before it, one of which may fail first. One lane alone thus
-// stops at its first failure.
+// failed is the lowest part that failed, in any lane (see lowestFailure).
+// One lane alone thus stops at its first failure.
 // A panic in a lane becomes its part's error, as guard makes it for a call:
 // a panic on a goroutine of its own would end the worker.
-func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *atomic.Int64, stop *formats.Stopper) {
+func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *lowestFailure, stop *formats.Stopper) {
 	var buf []byte // storage reused by the parts that are not worksheets
 	for _, i := range lane {
-		if int64(i) > failed.Load() {
+		if failed.skips(i) {
 			return
 		}
 		var err error
@@ -182,8 +178,7 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 			continue
 		}
 		c.err = err
-		for low := failed.Load(); int64(i) < low && !failed.CompareAndSwap(low, int64(i)); low = failed.Load() {
-		}
+		failed.fail(i)
 	}
 }
 

@@ -17,7 +17,7 @@ type workbook struct {
 	arch *formats.Archive
 	f    *excelize.File
 	// mu is taken around f by the methods a sheet worked in a lane reaches
-	// (see eachSheet): the map's work on a sheet reads f only through them.
+	// (see eachSheet): a sheet's work reads f only through them.
 	mu     sync.Mutex
 	sheets []string // sheet names in workbook order; index+1 is the S of an ID
 	// partMap maps sheet names to worksheet part names, read on demand.
@@ -26,16 +26,22 @@ type workbook struct {
 	// and sstScan the shared strings' (see sstscan.go).
 	scans   map[string]*sheetScan
 	sstScan *sstScan
+	// scanned holds every sheet's scan by sheet name once scanSheets ran.
+	scanned map[string]*sheetScan
 	stop    *formats.Stopper // nil: the call never stops part-way
 	// marked holds the original bytes of the parts whose XML declaration
 	// was marked for stopping (see markForStop), by part name.
 	marked map[string][]byte
-	// sst is the shared strings' text, read by rows when first needed;
-	// formats caches, by style index, what the style's number format
-	// does (see numFormat).
-	sst      []string
-	formats  map[int]numFormat
-	rowCache map[string][][]string // rows by sheet name
+	// sst is the shared strings' text, read by rows when first needed
+	// (sstOK: excelize could read them); formats is, by style index, what
+	// the style's number format does (see numFormat). Each is worked out
+	// once, whatever the lanes that ask (see eachSheet).
+	sst         []string
+	sstOK       bool
+	sstOnce     sync.Once
+	formats     []numFormat
+	formatsOnce sync.Once
+	rowCache    map[string]*sheetRows // rows by sheet name, under mu
 	// reduced holds the worksheet parts reduced in the package excelize
 	// opened (see readPackage): their cells are only in the scans.
 	reduced map[string]bool

@@ -90,6 +90,8 @@ func (wb *workbook) isReduced(sheet string) bool {
 func (wb *workbook) cellValue(sheet string, row, col int) string {
 	if !wb.isReduced(sheet) {
 		name, _ := excelize.CoordinatesToCellName(col, row)
+		wb.mu.Lock()
+		defer wb.mu.Unlock()
 		v, _ := wb.f.GetCellValue(sheet, name)
 		return v
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/xuri/nfp"
 )
@@ -17,33 +18,41 @@ import (
 // section) it asks excelize for, from a stub of the sheet holding only
 // those cells in their rows. An irregular sheet excelize reads whole.
 // A sheet reduced in the read package has its cells only in the scan.
-// The rows are kept per sheet: option lists read cells of other sheets.
+// The rows are kept per sheet, read once whatever the lanes that ask
+// (see eachSheet): option lists read cells of other sheets.
 func (wb *workbook) rows(name string, sc *sheetScan) ([][]string, error) {
-	if rows, ok := wb.rowCache[name]; ok {
-		return rows, nil
+	wb.mu.Lock()
+	e := wb.rowCache[name]
+	if e == nil {
+		if wb.rowCache == nil {
+			wb.rowCache = map[string]*sheetRows{}
+		}
+		e = &sheetRows{}
+		wb.rowCache[name] = e
 	}
-	rows, err := wb.readRows(name, sc)
-	if err != nil {
-		return nil, err
-	}
-	if wb.rowCache == nil {
-		wb.rowCache = map[string][][]string{}
-	}
-	wb.rowCache[name] = rows
-	return rows, nil
+	wb.mu.Unlock()
+	e.once.Do(func() { e.rows, e.err = wb.readRows(name, sc) })
+	return e.rows, e.err
+}
+
+// sheetRows is a sheet's rows, read once.
+type sheetRows struct {
+	once sync.Once
+	rows [][]string
+	err  error
 }
 
 func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	rs := sc.rowScan()
 	if rs == nil {
-		return wb.f.GetRows(name)
+		return wb.getRows(name)
 	}
 	sst, ok := wb.sharedStrings(name)
 	if !ok && wb.isReduced(name) {
 		return nil, fmt.Errorf("the shared strings could not be read")
 	}
 	if !ok {
-		return wb.f.GetRows(name)
+		return wb.getRows(name)
 	}
 	fast := make([]scannedText, len(rs.cells))
 	for i := range rs.cells {
@@ -148,34 +157,45 @@ const (
 // (@), or a custom format with no text section.
 func (wb *workbook) leavesText(style int) bool { return wb.numFormat(style) != formatOther }
 
-// numFormat is the kind of style index's number format, cached per
-// workbook.
+// numFormat is the kind of style index's number format. The kinds of all
+// the workbook's cell formats are worked out once, by number format: a
+// sheet's cells ask for theirs from any lane (see eachSheet).
 func (wb *workbook) numFormat(style int) numFormat {
-	if style == 0 {
-		return formatNone
+	wb.formatsOnce.Do(func() { wb.formats = wb.readNumFormats() })
+	if style <= 0 || style >= len(wb.formats) {
+		return formatNone // no style, or one excelize cannot find
 	}
-	if wb.formats == nil {
-		wb.formats = map[int]numFormat{}
-	}
-	k, ok := wb.formats[style]
-	if !ok {
-		k = wb.readNumFormat(style)
-		wb.formats[style] = k
-	}
-	return k
+	return wb.formats[style]
 }
 
-// readNumFormat follows excelize's formattedValue: the cell format's
-// number format, custom if the workbook defines the ID, else built in.
-func (wb *workbook) readNumFormat(style int) numFormat {
+// readNumFormats is the kind of each cell format's number format, by
+// style index.
+func (wb *workbook) readNumFormats() []numFormat {
 	ss := wb.f.Styles // excelize reads the styles part on opening
-	if ss == nil || ss.CellXfs == nil || style < 0 || style >= len(ss.CellXfs.Xf) {
-		return formatNone
+	if ss == nil || ss.CellXfs == nil {
+		return nil
 	}
-	id := 0
-	if p := ss.CellXfs.Xf[style].NumFmtID; p != nil {
-		id = *p
+	byID := map[int]numFormat{}
+	kinds := make([]numFormat, len(ss.CellXfs.Xf))
+	for i, xf := range ss.CellXfs.Xf {
+		id := 0
+		if xf.NumFmtID != nil {
+			id = *xf.NumFmtID
+		}
+		k, ok := byID[id]
+		if !ok {
+			k = wb.readNumFormat(id)
+			byID[id] = k
+		}
+		kinds[i] = k
 	}
+	return kinds
+}
+
+// readNumFormat follows excelize's formattedValue: number format id is
+// custom if the workbook defines it, else built in.
+func (wb *workbook) readNumFormat(id int) numFormat {
+	ss := wb.f.Styles
 	if ss.NumFmts != nil {
 		for _, f := range ss.NumFmts.NumFmt {
 			if f.NumFmtID != id {
@@ -245,17 +265,21 @@ func isNumeric(v string) (bool, int, float64) {
 // them where it can (see sstscan.go); else excelize reads the table, which
 // it does when it first reads a row: reading the first row of sheet makes
 // it do so without parsing the sheet.
+// The answer is worked out once, whatever the lanes that ask.
 func (wb *workbook) sharedStrings(sheet string) ([]string, bool) {
-	if wb.sst != nil {
-		return wb.sst, true
-	}
-	if sst, ok := wb.sstScan.strings(); ok && wb.f.SharedStrings == nil {
-		wb.sst = sst
-		return sst, true
-	}
-	sst, ok := wb.excelizeStrings(sheet)
-	wb.sst = sst
-	return sst, ok
+	wb.sstOnce.Do(func() {
+		wb.mu.Lock() // another lane's excelize read may load the table
+		defer wb.mu.Unlock()
+		switch sst, ok := wb.sstScan.strings(); {
+		case wb.sst != nil:
+			wb.sstOK = true
+		case ok && wb.f.SharedStrings == nil:
+			wb.sst, wb.sstOK = sst, true
+		default:
+			wb.sst, wb.sstOK = wb.excelizeStrings(sheet)
+		}
+	})
+	return wb.sst, wb.sstOK
 }
 
 // excelizeStrings is the shared strings as excelize reads them, false when
@@ -289,11 +313,20 @@ func (wb *workbook) stubRows(sheet string, rs *rowScan, rows []byte) ([][]string
 		return nil, err
 	}
 	part := parts[sheet]
+	wb.mu.Lock() // no other lane may read the part while the stub stands in
+	defer wb.mu.Unlock()
 	orig, ok := wb.f.Pkg.Load(part)
 	if part == "" || !ok || rs.root == nil {
 		return wb.f.GetRows(sheet)
 	}
 	wb.f.Pkg.Store(part, worksheetStub(rs.root, rs.rootEnd, rows))
 	defer wb.f.Pkg.Store(part, orig)
+	return wb.f.GetRows(sheet)
+}
+
+// getRows is excelize's GetRows of sheet.
+func (wb *workbook) getRows(sheet string) ([][]string, error) {
+	wb.mu.Lock()
+	defer wb.mu.Unlock()
 	return wb.f.GetRows(sheet)
 }

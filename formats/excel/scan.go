@@ -81,6 +81,9 @@ func (s *sheetScan) rowScan() *rowScan {
 // scanSheet returns the scan of sheet: the XML guard's when it scanned the
 // sheet's part, else one streaming pass over the part now.
 func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
+	if s := wb.scanned[sheet]; s != nil {
+		return s, nil // see scanSheets
+	}
 	parts, err := wb.parts()
 	if err != nil {
 		return nil, err
@@ -223,6 +226,23 @@ func (s *sheetScan) styleIndex(row, col int) int {
 		}
 	}
 	return 0
+}
+
+// scanSheets scans every sheet now, on the call's goroutine, and keeps the
+// scans by sheet: a sheet in a lane (see eachSheet) asks for its own scan
+// and, through option lists, for other sheets', and a scan made there
+// would step the call's Stopper from the lane.
+func (wb *workbook) scanSheets() error {
+	scanned := make(map[string]*sheetScan, len(wb.sheets))
+	for _, sheet := range wb.sheets {
+		s, err := wb.scanSheet(sheet)
+		if err != nil {
+			return sheetError(sheet, err)
+		}
+		scanned[sheet] = s
+	}
+	wb.scanned = scanned
+	return nil
 }
 
 // parts caches sheetParts for the workbook.

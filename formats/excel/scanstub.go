@@ -184,6 +184,8 @@ func (wb *workbook) dataValidations(sheet string, sc *sheetScan) ([]*excelize.Da
 			return f.GetDataValidations(stubSheet)
 		}
 	}
+	wb.mu.Lock()
+	defer wb.mu.Unlock()
 	return wb.f.GetDataValidations(sheet)
 }
 

@@ -64,7 +64,9 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 		return nil, err
 	}
 	name := wb.sheets[index-1]
+	wb.mu.Lock()
 	visible, err := wb.f.GetSheetVisible(name)
+	wb.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}

@@ -5,16 +5,23 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/formfill/formfill/formats"
 )
 
-// A workbook's sheets are read in order, on the call's goroutine: excelize
-// and the workbook's caches are not for concurrent use. What follows,
-// finding each sheet's targets and writing its lines, reads only the
-// sheet's model (and, through workbook methods that take wb.mu, the
-// workbook), so the sheets of a large workbook take it in lanes, as the
-// guard takes its parts (laneLimit). Each sheet works into its own part of
-// the result, put together in the sheets' order: the answer is the same
-// whatever the lanes.
+// The read tools work on a workbook sheet by sheet: reading a sheet's
+// rows and validations, then finding its targets and writing its lines or
+// its view. The sheets are independent but for option lists, which read
+// other sheets' cells, so a large workbook's sheets take lanes, as the
+// guard takes its parts (laneLimit), each working into a part of the
+// result of its own; the parts are put together in the sheets' order, so
+// the answer is the same whatever the lanes.
+//
+// What the sheets share is made safe for lanes: every scan is made first,
+// on the call's goroutine (scanSheets); excelize's File is read only under
+// the workbook's lock (wb.mu); a sheet's rows, the shared strings and the
+// number formats are each worked out once (sync.Once); each sheet steps a
+// fork of the call's Stopper.
 
 // sheetLaneCells is how many cells a workbook must have for its sheets to
 // take lanes: below it the work is a few milliseconds on one core (a
@@ -23,68 +30,88 @@ import (
 // take lanes.
 var sheetLaneCells = 2000
 
-// eachSheet calls do for each model, in lanes when the workbook is large
-// enough, largest sheet first. A panic in do (the call's stop, a malformed
-// part) stops the lanes taking more sheets and is raised again on the
-// caller's goroutine (of the sheets that panicked, the first in the
-// workbook's order), so the entry point's guard meets it as it would
-// without lanes. Each model in a lane steps a fork of the call's Stopper.
-func (wb *workbook) eachSheet(models []*sheetModel, do func(i int, m *sheetModel)) {
+// eachSheet scans every sheet, then calls do for each sheet index (0-based)
+// with the Stopper its work steps, in lanes when the workbook is large
+// enough, largest sheet first. The error is the one the sheets in order
+// would meet first: a lane takes no sheet after the lowest that failed. A
+// panic in do (the call's stop, a malformed part) counts as the sheet's
+// failure and is raised again on the caller's goroutine, where the entry
+// point's guard meets it as it would without lanes.
+func (wb *workbook) eachSheet(do func(i int, stop *formats.Stopper) error) error {
+	if err := wb.scanSheets(); err != nil {
+		return err
+	}
+	weights := make([]int, len(wb.sheets))
 	cells := 0
-	for _, m := range models {
-		cells += m.cells()
-	}
-	n := min(laneLimit(), len(models))
-	if n < 2 || cells < sheetLaneCells {
-		for i, m := range models {
-			do(i, m)
+	for i, sheet := range wb.sheets {
+		if sc := wb.scanned[sheet]; sc.cells != nil {
+			weights[i] = len(sc.cells.cells)
 		}
-		return
+		cells += weights[i]
 	}
-	order := make([]int, len(models))
+	n := min(laneLimit(), len(wb.sheets))
+	if n < 2 || cells < sheetLaneCells {
+		for i := range wb.sheets {
+			if err := do(i, wb.stop); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	order := make([]int, len(wb.sheets))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(models[b].cells(), models[a].cells()) })
-	panics := make([]any, len(models))
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(weights[b], weights[a]) })
+	failures := make([]sheetFailure, len(wb.sheets))
 	var next atomic.Int64
-	var failed atomic.Bool
+	lowest := newLowestFailure(len(order))
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
-			for !failed.Load() {
+			for {
 				k := int(next.Add(1)) - 1
 				if k >= len(order) {
 					return
 				}
 				i := order[k]
-				if panics[i] = sheetWork(models[i], wb, i, do); panics[i] != nil {
-					failed.Store(true)
+				if lowest.skips(i) {
+					continue
+				}
+				if failures[i] = sheetWork(i, wb.stop.Fork(), do); failures[i].failed() {
+					lowest.fail(i)
 				}
 			}
 		})
 	}
 	wg.Wait()
-	for _, p := range panics {
-		if p != nil {
-			panic(p)
+	for _, f := range failures {
+		if f.panicked != nil {
+			panic(f.panicked)
+		}
+		if f.err != nil {
+			return f.err
 		}
 	}
-}
-
-// sheetWork runs do on m in a lane, with a Stopper of its own, and returns
-// what it panicked with.
-func sheetWork(m *sheetModel, wb *workbook, i int, do func(int, *sheetModel)) (failure any) {
-	m.stop = wb.stop.Fork()
-	defer func() {
-		m.stop = nil
-		failure = recover()
-	}()
-	do(i, m)
 	return nil
 }
 
-// cells is how many cells the sheet's rows hold: its share of the work.
+// sheetFailure is how a sheet's work in a lane failed: an error, or what
+// it panicked with.
+type sheetFailure struct {
+	err      error
+	panicked any
+}
+
+func (f sheetFailure) failed() bool { return f.err != nil || f.panicked != nil }
+
+// sheetWork runs do for sheet i in a lane and returns how it failed.
+func sheetWork(i int, stop *formats.Stopper, do func(int, *formats.Stopper) error) (f sheetFailure) {
+	defer func() { f.panicked = recover() }()
+	return sheetFailure{err: do(i, stop)}
+}
+
+// cells is how many cells the sheet's rows hold.
 func (m *sheetModel) cells() int {
 	n := 0
 	for _, r := range m.rows {

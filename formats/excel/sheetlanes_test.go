@@ -3,82 +3,100 @@ package excel
 import (
 	"fmt"
 	"reflect"
-	"slices"
+	"sync"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
 )
 
-// TestSheetLanesMapAsOneLane makes the map of every real workbook in one
-// lane and in two, with every sheet in a lane of its own: the two maps
-// must be the same, element by element. The engine is bound to a context,
-// so that the lanes' Stoppers are exercised too (under -race in CI).
+// TestSheetLanesMapAsOneLane makes the map and the document view of every
+// real workbook in one lane and in two, with every sheet taking a lane:
+// the two must be the same, element by element. The engine is bound to a
+// context, so that the lanes' Stoppers are exercised too (under -race in
+// CI).
 func TestSheetLanesMapAsOneLane(t *testing.T) {
 	e := formats.WithContext(t.Context(), New())
 	for name, doc := range workbooks(t) {
 		t.Run(name, func(t *testing.T) {
 			oneLane(t)
-			want, err := e.ExtractCompact(doc)
+			wantMap, err := e.ExtractCompact(doc)
+			must(t, err)
+			wantView, err := e.ReadDocument(doc)
 			must(t, err)
 			smallLanes(t)
 			for range 2 {
-				got, err := e.ExtractCompact(doc)
+				gotMap, err := e.ExtractCompact(doc)
 				must(t, err)
-				if !reflect.DeepEqual(got, want) {
+				if !reflect.DeepEqual(gotMap, wantMap) {
 					t.Fatalf("the map in lanes differs from the map in one lane")
+				}
+				gotView, err := e.ReadDocument(doc)
+				must(t, err)
+				if !reflect.DeepEqual(gotView, wantView) {
+					t.Fatalf("the view in lanes differs from the view in one lane")
 				}
 			}
 		})
 	}
 }
 
-func TestEachSheetRaisesTheFirstSheetsPanicOnTheCaller(t *testing.T) {
+func TestEachSheetFailsAsTheSheetsInOrderWould(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		lanes  int
-		panics []int // sheets whose work panics
-		want   any
+		name  string
+		lanes int
+		fail  map[int]string // sheet: "error" or "panic"
+		want  string         // what eachSheet returns or raises
 	}{
-		{"none, one lane", 1, nil, nil},
-		{"none, two lanes", 2, nil, nil},
-		{"one sheet, two lanes", 2, []int{2}, "sheet 2"},
-		{"two sheets, two lanes: the first in order", 2, []int{3, 1}, "sheet 1"},
-		{"one sheet, one lane", 1, []int{0}, "sheet 0"},
+		{"none, one lane", 1, nil, ""},
+		{"none, two lanes", 2, nil, ""},
+		{"an error, two lanes", 2, map[int]string{2: "error"}, "error 2"},
+		{"a panic, two lanes", 2, map[int]string{1: "panic"}, "panic 1"},
+		{"an error before a panic, two lanes", 2, map[int]string{0: "error", 2: "panic"}, "error 0"},
+		{"a panic before an error, two lanes", 2, map[int]string{1: "panic", 2: "error"}, "panic 1"},
+		{"two errors, one lane: the first", 1, map[int]string{2: "error", 1: "error"}, "error 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			smallLanes(t)
 			laneLimit = func() int { return tc.lanes }
-			wb := &workbook{stop: formats.NewStopper(t.Context(), 1)}
-			models := make([]*sheetModel, 4)
-			for i := range models {
-				// Equal sizes: the lanes take the sheets in order, so a
-				// failed sheet cannot keep an earlier one from running.
-				models[i] = &sheetModel{wb: wb, rows: [][]string{{"a"}}}
+			wb, err := open(fixture(t))
+			must(t, err)
+			wb.stop = formats.NewStopper(t.Context(), 1)
+			if len(wb.sheets) < 3 {
+				t.Fatalf("the fixture has %d sheets, the test needs 3", len(wb.sheets))
 			}
-			done := make([]bool, len(models))
-			got := func() (r any) {
-				defer func() { r = recover() }()
-				wb.eachSheet(models, func(i int, m *sheetModel) {
-					if tc.lanes > 1 && (m.stop == nil || m.stop == wb.stop) {
+			var mu sync.Mutex
+			done := map[int]bool{}
+			got := func() (r string) {
+				defer func() {
+					if p := recover(); p != nil {
+						r = fmt.Sprint(p)
+					}
+				}()
+				err := wb.eachSheet(func(i int, stop *formats.Stopper) error {
+					if tc.lanes > 1 && (stop == nil || stop == wb.stop) {
 						t.Errorf("sheet %d in a lane steps the call's Stopper, not a fork", i)
 					}
+					mu.Lock()
 					done[i] = true
-					if slices.Contains(tc.panics, i) {
-						panic(fmt.Sprintf("sheet %d", i))
+					mu.Unlock()
+					switch tc.fail[i] {
+					case "error":
+						return fmt.Errorf("error %d", i)
+					case "panic":
+						panic(fmt.Sprintf("panic %d", i))
 					}
+					return nil
 				})
-				return nil
+				if err != nil {
+					return err.Error()
+				}
+				return ""
 			}()
 			if got != tc.want {
-				t.Fatalf("eachSheet raised %v, want %v", got, tc.want)
+				t.Fatalf("eachSheet gave %q, want %q", got, tc.want)
 			}
-			for i, m := range models {
-				if m.stop != nil {
-					t.Errorf("sheet %d keeps its lane's Stopper after the work", i)
-				}
-				if tc.panics == nil && !done[i] {
-					t.Errorf("sheet %d was not worked", i)
-				}
+			if tc.fail == nil && len(done) != len(wb.sheets) {
+				t.Errorf("%d of %d sheets were worked", len(done), len(wb.sheets))
 			}
 		})
 	}

@@ -91,7 +91,10 @@ func (wb *workbook) listOptions(sheet, formula string, depth int) []string {
 		}
 		return nil
 	}
-	for _, dn := range wb.f.GetDefinedName() {
+	wb.mu.Lock()
+	names := wb.f.GetDefinedName()
+	wb.mu.Unlock()
+	for _, dn := range names {
 		if strings.EqualFold(dn.Name, f) && (dn.Scope == "Workbook" || dn.Scope == sheet) {
 			return wb.listOptions(sheet, dn.RefersTo, depth+1)
 		}

@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,14 +24,20 @@ func (e *Engine) ReadDocument(doc []byte) (rows []formats.ViewNode, err error) {
 
 // view makes the workbook's document view.
 func (wb *workbook) view() (rows []formats.ViewNode, err error) {
-	for i := range wb.sheets {
+	parts := make([][]formats.ViewNode, len(wb.sheets))
+	err = wb.eachSheet(func(i int, stop *formats.Stopper) error {
 		m, err := wb.loadSheet(i + 1)
 		if err != nil {
-			return nil, sheetError(wb.sheets[i], err)
+			return sheetError(wb.sheets[i], err)
 		}
-		rows = m.appendView(rows)
+		m.stop = stop
+		parts[i] = m.appendView(nil)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return rows, nil
+	return slices.Concat(parts...), nil
 }
 
 // appendView appends the sheet's rows of the view.
