@@ -23,8 +23,8 @@ import (
 // number formats are each worked out once (sync.Once); each sheet steps a
 // fork of the call's Stopper.
 
-// sheetLaneCells is how many cells a workbook must have for its sheets to
-// take lanes: below it the work is a few milliseconds on one core (a
+// sheetLaneCells is how many cells (as the scans count them, empty styled
+// ones too) a workbook must have for its sheets to take lanes: below it the work is a few milliseconds on one core (a
 // cell's targets and line cost one to three microseconds; HHS SRA's 9,600
 // cells took 25 ms). A variable so that tests can make small workbooks
 // take lanes.
@@ -109,13 +109,4 @@ func (f sheetFailure) failed() bool { return f.err != nil || f.panicked != nil }
 func sheetWork(i int, stop *formats.Stopper, do func(int, *formats.Stopper) error) (f sheetFailure) {
 	defer func() { f.panicked = recover() }()
 	return sheetFailure{err: do(i, stop)}
-}
-
-// cells is how many cells the sheet's rows hold.
-func (m *sheetModel) cells() int {
-	n := 0
-	for _, r := range m.rows {
-		n += len(r)
-	}
-	return n
 }
