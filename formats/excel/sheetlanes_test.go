@@ -40,7 +40,7 @@ func TestSheetLanesMapAsOneLane(t *testing.T) {
 	}
 }
 
-func TestEachSheetFailsAsTheSheetsInOrderWould(t *testing.T) {
+func TestSheetsInLanesFailAsTheSheetsInOrderWould(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		lanes int
