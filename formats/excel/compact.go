@@ -37,7 +37,7 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 			return sheetError(wb.sheets[i], err)
 		}
 		m.stop = stop
-		parts[i] = formats.NewCompactBuilder(4096)
+		parts[i] = formats.NewCompactBuilder(512) // a workbook may have thousands of sheets
 		m.writeCompact(parts[i], m.findTargets(), maxLines)
 		return nil
 	})

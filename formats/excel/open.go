@@ -27,18 +27,16 @@ type workbook struct {
 	scans   map[string]*sheetScan
 	sstScan *sstScan
 	// scanned holds every sheet's scan by sheet name once scanSheets ran.
-	scanned map[string]*sheetScan
+	scanned map[string]sheetScanned
 	stop    *formats.Stopper // nil: the call never stops part-way
 	// marked holds the original bytes of the parts whose XML declaration
 	// was marked for stopping (see markForStop), by part name.
 	marked map[string][]byte
-	// sst is the shared strings' text, read by rows when first needed
-	// (sstOK: excelize could read them); formats is, by style index, what
-	// the style's number format does (see numFormat). Each is worked out
-	// once, whatever the lanes that ask (see eachSheet).
+	// sst is the shared strings' text, read by rows when first needed,
+	// under mu; formats is, by style index, what the style's number format
+	// does (see numFormat), worked out once whatever the lanes that ask
+	// (see eachSheet).
 	sst         []string
-	sstOK       bool
-	sstOnce     sync.Once
 	formats     []numFormat
 	formatsOnce sync.Once
 	rowCache    map[string]*sheetRows // rows by sheet name, under mu

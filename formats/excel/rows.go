@@ -265,21 +265,20 @@ func isNumeric(v string) (bool, int, float64) {
 // them where it can (see sstscan.go); else excelize reads the table, which
 // it does when it first reads a row: reading the first row of sheet makes
 // it do so without parsing the sheet.
-// The answer is worked out once, whatever the lanes that ask.
+// Once read, the table is kept, whatever the lanes that ask.
 func (wb *workbook) sharedStrings(sheet string) ([]string, bool) {
-	wb.sstOnce.Do(func() {
-		wb.mu.Lock() // another lane's excelize read may load the table
-		defer wb.mu.Unlock()
-		switch sst, ok := wb.sstScan.strings(); {
-		case wb.sst != nil:
-			wb.sstOK = true
-		case ok && wb.f.SharedStrings == nil:
-			wb.sst, wb.sstOK = sst, true
-		default:
-			wb.sst, wb.sstOK = wb.excelizeStrings(sheet)
-		}
-	})
-	return wb.sst, wb.sstOK
+	wb.mu.Lock() // another lane's excelize read may load the table
+	defer wb.mu.Unlock()
+	if wb.sst != nil {
+		return wb.sst, true
+	}
+	if sst, ok := wb.sstScan.strings(); ok && wb.f.SharedStrings == nil {
+		wb.sst = sst
+		return sst, true
+	}
+	sst, ok := wb.excelizeStrings(sheet)
+	wb.sst = sst // nil when excelize could not: the next sheet asks again
+	return sst, ok
 }
 
 // excelizeStrings is the shared strings as excelize reads them, false when

@@ -81,8 +81,8 @@ func (s *sheetScan) rowScan() *rowScan {
 // scanSheet returns the scan of sheet: the XML guard's when it scanned the
 // sheet's part, else one streaming pass over the part now.
 func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
-	if s := wb.scanned[sheet]; s != nil {
-		return s, nil // see scanSheets
+	if s, ok := wb.scanned[sheet]; ok {
+		return s.scan, s.err // see scanSheets
 	}
 	parts, err := wb.parts()
 	if err != nil {
@@ -229,20 +229,40 @@ func (s *sheetScan) styleIndex(row, col int) int {
 }
 
 // scanSheets scans every sheet now, on the call's goroutine, and keeps the
-// scans by sheet: a sheet in a lane (see eachSheet) asks for its own scan
-// and, through option lists, for other sheets', and a scan made there
-// would step the call's Stopper from the lane.
-func (wb *workbook) scanSheets() error {
-	scanned := make(map[string]*sheetScan, len(wb.sheets))
+// scans (or the error) by sheet: a sheet in a lane (see eachSheet) asks for
+// its own scan and, through option lists, for other sheets', and a scan
+// made there would step the call's Stopper from the lane. A sheet meets
+// its scan's error when it asks, so the sheets in order still fail first
+// at the first that fails.
+func (wb *workbook) scanSheets() {
+	scans := make(map[string]sheetScanned, len(wb.sheets))
+	taken := map[*sheetScan]bool{}
 	for _, sheet := range wb.sheets {
 		s, err := wb.scanSheet(sheet)
-		if err != nil {
-			return sheetError(sheet, err)
+		if s != nil && taken[s] {
+			s = s.own() // two sheets name one part
 		}
-		scanned[sheet] = s
+		taken[s] = true
+		scans[sheet] = sheetScanned{s, err}
 	}
-	wb.scanned = scanned
-	return nil
+	wb.scanned = scans
+}
+
+// sheetScanned is a sheet's scan, or why it could not be made.
+type sheetScanned struct {
+	scan *sheetScan
+	err  error
+}
+
+// own is a copy of s for a second sheet that names the same part: what a
+// sheet's work fills in when first asked (the formula index, the stubs'
+// workbooks) is not for two lanes at once.
+func (s *sheetScan) own() *sheetScan {
+	c := *s
+	c.formulaText = nil
+	c.formulaStub = stub{data: s.formulaStub.data}
+	c.validationStub = stub{data: s.validationStub.data}
+	return &c
 }
 
 // parts caches sheetParts for the workbook.

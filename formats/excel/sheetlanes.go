@@ -38,13 +38,11 @@ var sheetLaneCells = 2000
 // failure and is raised again on the caller's goroutine, where the entry
 // point's guard meets it as it would without lanes.
 func (wb *workbook) eachSheet(do func(i int, stop *formats.Stopper) error) error {
-	if err := wb.scanSheets(); err != nil {
-		return err
-	}
+	wb.scanSheets()
 	weights := make([]int, len(wb.sheets))
 	cells := 0
 	for i, sheet := range wb.sheets {
-		if sc := wb.scanned[sheet]; sc.cells != nil {
+		if sc := wb.scanned[sheet].scan; sc != nil && sc.cells != nil {
 			weights[i] = len(sc.cells.cells)
 		}
 		cells += weights[i]

@@ -3,6 +3,8 @@ package excel
 import (
 	"fmt"
 	"reflect"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 
@@ -35,6 +37,61 @@ func TestSheetLanesMapAsOneLane(t *testing.T) {
 				if !reflect.DeepEqual(gotView, wantView) {
 					t.Fatalf("the view in lanes differs from the view in one lane")
 				}
+			}
+		})
+	}
+}
+
+// sheetEntry is a <sheet> of workbook.xml; its name and sheetId.
+var (
+	sheetEntry = regexp.MustCompile(`<sheet [^>]*?(/>|></sheet>)`)
+	sheetName  = regexp.MustCompile(` name="[^"]*"`)
+	sheetID    = regexp.MustCompile(` sheetId="\d+"`)
+)
+
+// twiceNamedParts returns doc with each sheet named twice in workbook.xml:
+// the second entry, "copy N", has the first's relationship, so the two
+// sheets read one part.
+func twiceNamedParts(t *testing.T, doc []byte) []byte {
+	t.Helper()
+	n := 0
+	book := sheetEntry.ReplaceAllFunc(zipEntry(t, doc, "xl/workbook.xml"), func(el []byte) []byte {
+		n++
+		twin := sheetName.ReplaceAll(el, []byte(fmt.Sprintf(` name="copy %d"`, n)))
+		twin = sheetID.ReplaceAll(twin, []byte(fmt.Sprintf(` sheetId="%d"`, 5000+n)))
+		return append(append([]byte{}, el...), twin...)
+	})
+	if n == 0 {
+		t.Fatal("workbook.xml names no sheet")
+	}
+	return rezip(t, unzip(t, doc), "xl/workbook.xml", book)
+}
+
+// TestSheetLanesMapSheetsSharingAPartAsOneLane names every sheet of each
+// real workbook twice, the two entries reading one part: the two sheets
+// must not share what their lanes fill in (a formula index, a stub's
+// workbook), and the map and view are those of one lane.
+func TestSheetLanesMapSheetsSharingAPartAsOneLane(t *testing.T) {
+	e := formats.WithContext(t.Context(), New())
+	for name, doc := range workbooks(t) {
+		t.Run(name, func(t *testing.T) {
+			doc := twiceNamedParts(t, doc)
+			oneLane(t)
+			wantMap, err := e.ExtractCompact(doc)
+			must(t, err)
+			wantView, err := e.ReadDocument(doc)
+			must(t, err)
+			if !strings.Contains(wantMap.CompactText, `"copy 1"`) {
+				t.Fatalf("the map has no sheet \"copy 1\": the workbook was not changed as the test needs")
+			}
+			smallLanes(t)
+			laneLimit = func() int { return 4 }
+			gotMap, err := e.ExtractCompact(doc)
+			must(t, err)
+			gotView, err := e.ReadDocument(doc)
+			must(t, err)
+			if !reflect.DeepEqual(gotMap, wantMap) || !reflect.DeepEqual(gotView, wantView) {
+				t.Fatalf("the map or view in lanes differs from the one in one lane")
 			}
 		})
 	}
