@@ -18,16 +18,17 @@ import (
 // the answer is the same whatever the lanes.
 //
 // What the sheets share is made safe for lanes: every scan is made first,
-// on the call's goroutine (scanSheets); excelize's File is read only under
-// the workbook's lock (wb.mu); a sheet's rows, the shared strings and the
-// number formats are each worked out once (sync.Once); each sheet steps a
-// fork of the call's Stopper.
+// on the call's goroutine, and a sheet naming another's part gets a copy of
+// its own (scanSheets); excelize's File and the shared strings are read
+// only under the workbook's lock (wb.mu); a sheet's rows and the number
+// formats are each worked out once (sync.Once); each sheet steps a fork of
+// the call's Stopper.
 
 // sheetLaneCells is how many cells (as the scans count them, empty styled
-// ones too) a workbook must have for its sheets to take lanes: below it the work is a few milliseconds on one core (a
-// cell's targets and line cost one to three microseconds; HHS SRA's 9,600
-// cells took 25 ms). A variable so that tests can make small workbooks
-// take lanes.
+// ones too) a workbook must have for its sheets to take lanes: below it
+// the work is a few milliseconds on one core (a cell's targets and line
+// cost one to three microseconds; HHS SRA's 9,600 cells took 25 ms). A
+// variable so that tests can make small workbooks take lanes.
 var sheetLaneCells = 2000
 
 // eachSheet scans every sheet, then calls do for each sheet index (0-based)
