@@ -57,7 +57,7 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	fast := make([]scannedText, len(rs.cells))
 	for i := range rs.cells {
 		c := &rs.cells[i]
-		if val, ok := wb.plainText(c, sst); ok {
+		if val, ok := wb.plainText(rs, c, sst); ok {
 			fast[i] = scannedText{val: val, present: val != "" || c.hasF, plain: true}
 		}
 	}
@@ -108,15 +108,16 @@ func place(cells []rawCell, texts []scannedText, formatted [][]string) [][]strin
 }
 
 // plainText is the cell's text when excelize would not format it (ok).
-func (wb *workbook) plainText(c *rawCell, sst []string) (text string, ok bool) {
+func (wb *workbook) plainText(rs *rowScan, c *rawCell, sst []string) (text string, ok bool) {
+	v := rs.str(c.v)
 	switch c.typ {
-	case "str":
-		return c.v, true
-	case "s":
-		if c.v == "" {
+	case typeString:
+		return v, true
+	case typeShared:
+		if v == "" {
 			return "", false
 		}
-		i, err := strconv.Atoi(strings.TrimSpace(c.v))
+		i, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil {
 			return "", false // excelize reads it as item 0: let it
 		}
@@ -124,19 +125,20 @@ func (wb *workbook) plainText(c *rawCell, sst []string) (text string, ok bool) {
 			return "", true // excelize drops the error and the cell's text
 		}
 		return sst[i], wb.leavesText(c.style)
-	case "inlineStr":
-		if !c.hasIS || strings.Contains(c.is, "_x") {
+	case typeInline:
+		is := rs.str(c.is)
+		if !c.hasIS || strings.Contains(is, "_x") {
 			return "", false // escaped characters: excelize decodes them
 		}
-		return c.is, wb.leavesText(c.style)
-	case "", "n":
+		return is, wb.leavesText(c.style)
+	case typeNone, typeNumber:
 		// An empty cell reads as text, which General and the like leave
 		// empty; numbers take their format, done here for General only.
-		if c.v == "" {
+		if v == "" {
 			return "", wb.leavesText(c.style)
 		}
 		if f := wb.numFormat(c.style); f == formatNone || f == formatGeneral {
-			return numberText(c.v, f), true
+			return numberText(v, f), true
 		}
 	}
 	return "", false

@@ -20,19 +20,56 @@ import (
 // reads differently, markup inside a value) is irregular: excelize reads
 // it whole, as before.
 
-// rawCell is one <c> of a sheet as the scan found it.
+// rawCell is one <c> of a sheet as the scan found it. It holds no pointer:
+// a large sheet has a hundred thousand cells (most of them empty and only
+// styled), and a slice the collector need not scan costs far less to make
+// and to keep. Its texts are in the scan's (see textRef).
 type rawCell struct {
-	row, col, style int
-	typ             string
-	v               string // the <v>, unescaped
-	hasV, hasF      bool
-	is              string // an inline string's text: its <t>, then its runs' <t>
-	hasIS           bool
-	canonical       bool   // its reference is written as excelize writes it (B7)
-	formula         string // its <f>'s text, for a formula excelize gives as written
-	plainFormula    bool
-	from, to        int64 // the cell's bytes in the part
-	rowFrom, rowTo  int64 // its row's start tag
+	row, col       int
+	style          int
+	from, to       int64   // the cell's bytes in the part
+	rowFrom, rowTo int64   // its row's start tag
+	v              textRef // the <v>, unescaped
+	is             textRef // an inline string's text: its <t>, then its runs' <t>
+	formula        textRef // its <f>'s text, for a formula excelize gives as written
+	typ            cellType
+	hasV, hasF     bool
+	hasIS          bool
+	canonical      bool // its reference is written as excelize writes it (B7)
+	plainFormula   bool
+}
+
+// textRef is a cell's text: an index into its scan's texts, plus one; 0
+// is "".
+type textRef int32
+
+// cellType is a cell's t attribute.
+type cellType uint8
+
+const (
+	typeNone   cellType = iota // no t: a number, or empty
+	typeNumber                 // n
+	typeShared                 // s
+	typeString                 // str
+	typeInline                 // inlineStr
+	typeOther                  // b, d, e, or anything else: excelize formats it
+)
+
+// cellTypeOf reads a t attribute.
+func cellTypeOf(t string) cellType {
+	switch t {
+	case "":
+		return typeNone
+	case "n":
+		return typeNumber
+	case "s":
+		return typeShared
+	case "str":
+		return typeString
+	case "inlineStr":
+		return typeInline
+	}
+	return typeOther
 }
 
 // rowScan collects the cells of a sheet during the guard's pass.
@@ -51,6 +88,7 @@ type rowScan struct {
 	runs      strings.Builder
 	formulaAt int64 // where the open <f>'s content starts, -1 for a shared formula
 	cells     []rawCell
+	texts     []string // the cells' texts (see textRef)
 	// canonicalRefs: every cell's reference is written as excelize writes
 	// it, which its cell readers need to find the cell.
 	canonicalRefs bool
@@ -142,7 +180,7 @@ func (s *rowScan) startCell(t *xml.StartElement, from int64) {
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: row, col: col, typ: typ, from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1], canonical: canonical}
+	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1], canonical: canonical}
 	s.canonicalRefs = s.canonicalRefs && canonical
 	if hasStyle == 1 {
 		// excelize drops a cell whose style is not a number.
@@ -167,21 +205,21 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 		s.row = 0
 	case depth == 3 && s.cell != nil:
 		s.cell.to = to
-		if s.cell.hasIS {
-			s.cell.is += s.runs.String()
+		if s.cell.hasIS && s.runs.Len() > 0 {
+			s.cell.is = s.keep(s.str(s.cell.is) + s.runs.String())
 		}
-		if c := s.cell; c.style == 0 && c.typ == "" && !c.hasV && !c.hasF && !c.hasIS {
+		if c := s.cell; c.style == 0 && c.typ == typeNone && !c.hasV && !c.hasF && !c.hasIS {
 			s.cells = s.cells[:len(s.cells)-1] // GetRows neither shows nor counts it
 		}
 		s.cell = nil
 	case s.cell == nil:
 	case depth == 4 && name == "v":
-		s.cell.v = s.text(from)
+		s.cell.v = s.keep(s.text(from))
 	case depth == 4 && name == "f" && s.formulaAt >= 0 && s.formulaAt <= from && from <= int64(len(s.data)):
 		s.valueAt = s.formulaAt
-		s.cell.formula, s.cell.plainFormula = s.text(from), true
+		s.cell.formula, s.cell.plainFormula = s.keep(s.text(from)), true
 	case depth == 5 && name == "t" && s.cell.hasIS:
-		s.cell.is = s.text(from)
+		s.cell.is = s.keep(s.text(from))
 	case depth == 5 && name == "r":
 		s.isRun = false
 	case depth == 6 && name == "t" && s.isRun:
@@ -214,6 +252,23 @@ func (s *rowScan) rowsOf(keep func(i int) bool) []byte {
 	}
 	rows.WriteString("</row>")
 	return rows.Bytes()
+}
+
+// keep adds t to the scan's texts and returns its reference.
+func (s *rowScan) keep(t string) textRef {
+	if t == "" {
+		return 0
+	}
+	s.texts = append(s.texts, t)
+	return textRef(len(s.texts))
+}
+
+// str is the cell text t refers to.
+func (s *rowScan) str(t textRef) string {
+	if t == 0 {
+		return ""
+	}
+	return s.texts[t-1]
 }
 
 // text is the character data from valueAt to end, as encoding/xml gives
@@ -314,7 +369,7 @@ func (s *sheetScan) plainFormula(ref string) (string, bool) {
 		s.formulaText = map[[2]int]string{}
 		for _, c := range rs.cells {
 			if c.plainFormula && c.canonical {
-				s.formulaText[[2]int{c.row, c.col}] = c.formula
+				s.formulaText[[2]int{c.row, c.col}] = rs.str(c.formula)
 			}
 		}
 	}
