@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -75,8 +76,8 @@ func needs(re *syntax.Regexp) ([]string, bool) {
 	switch re.Op {
 	case syntax.OpLiteral:
 		s := string(re.Rune)
-		if !isASCII(s) && re.Flags&syntax.FoldCase != 0 {
-			return nil, false // it may fold to ASCII
+		if re.Flags&syntax.FoldCase != 0 && foldsToASCII(re.Rune) {
+			return nil, false // K (Kelvin) matches k: ASCII text may hold it
 		}
 		return []string{asciiLower(s)}, true
 	case syntax.OpCapture, syntax.OpPlus:
@@ -116,13 +117,21 @@ func needs(re *syntax.Regexp) ([]string, bool) {
 	return nil, false
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
+// foldsToASCII reports whether a non-ASCII rune of rs matches an ASCII
+// one under case folding (K and k, ſ and s). Other non-ASCII literals (…)
+// cannot be in ASCII text, folded or not, so they rule it out.
+func foldsToASCII(rs []rune) bool {
+	for _, r := range rs {
+		if r < utf8.RuneSelf {
+			continue
+		}
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < utf8.RuneSelf {
+				return true
+			}
 		}
 	}
-	return true
+	return false
 }
 
 func asciiLower(s string) string {

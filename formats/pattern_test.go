@@ -19,7 +19,9 @@ func TestPatternNeedsTheLiteralsOfEveryAlternative(t *testing.T) {
 		{`x{2}`, []string{"xx"}},
 		{`(?i)Kelvin`, []string{"kelvin"}},
 		{`…`, []string{"…"}},
-		{`(?i)é`, nil},      // folds to É only, but a non-ASCII literal is not ruled on
+		{`(?i)é`, []string{"É"}},      // folds to É only: ASCII text never holds it
+		{"(?i)\u212a", []string{"k"}}, // the Kelvin sign folds to k: ASCII text may
+		{"(?i)…", []string{"…"}},
 		{`notes?|\d+`, nil}, // an alternative without a literal
 		{`a*`, nil},
 		{`(ab)?c`, []string{"c"}},
@@ -115,4 +117,12 @@ func FuzzPatternNeeds(f *testing.F) {
 			t.Fatalf("%q: the filter (%q) rules out %q, which the expression matches", expr, p.needs, s)
 		}
 	})
+}
+
+func TestFoldsToASCIIFindsTheNonASCIILettersThatMatchASCIIOnes(t *testing.T) {
+	for r, want := range map[rune]bool{'\u212a': true, 'ſ': true, 'é': false, '…': false, 'k': false} {
+		if got := foldsToASCII([]rune{r}); got != want {
+			t.Errorf("foldsToASCII(%q) = %v, want %v", r, got, want)
+		}
+	}
 }
