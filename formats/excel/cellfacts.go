@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -26,7 +25,7 @@ var (
 	// prompts, underscores, date masks, "enter …" instructions.
 	// dateLike matches written dates, which number nothing.
 	dateLike        = regexp.MustCompile(`^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$`)
-	placeholderText = regexp.MustCompile(`(?i)<[^<>]{1,60}>|\[[^\]]{0,60}\]|\{\{[^}]*\}\}|_{3,}|\.{4,}|…|\b(mm|dd)[/.-](dd|mm)[/.-](yy|yyyy)\b|\byyyy[/.-]mm([/.-]dd)?\b|^(please )?(enter|insert|type|select|choose|click|add|fill in)\b|\b(click|tap) here\b|^see instructions?\b|^x{3,}$|\b555-\d{3}-\d{4}\b`)
+	placeholderText = formats.MustPattern(`(?i)<[^<>]{1,60}>|\[[^\]]{0,60}\]|\{\{[^}]*\}\}|_{3,}|\.{4,}|…|\b(mm|dd)[/.-](dd|mm)[/.-](yy|yyyy)\b|\byyyy[/.-]mm([/.-]dd)?\b|^(please )?(enter|insert|type|select|choose|click|add|fill in)\b|\b(click|tap) here\b|^see instructions?\b|^x{3,}$|\b555-\d{3}-\d{4}\b`)
 )
 
 // locked reports a cell a person cannot type into: on a protected sheet,
@@ -148,38 +147,8 @@ func (m *sheetModel) blank(s string) bool {
 // space, or a placeholder.
 func blankText(s string) bool {
 	s = strings.TrimSpace(s)
-	return s == "" || len(s) <= maxPlaceholder && mayBePlaceholder(s) && placeholderText.MatchString(s)
+	return s == "" || len(s) <= maxPlaceholder && placeholderText.MatchString(s)
 }
-
-// mayBePlaceholder is false for text placeholderText cannot match: text
-// without any literal one of its alternatives needs. Most of a sheet's
-// texts are such, and the expression's backtracking over them was a tenth
-// of a large workbook's map. Only ASCII text is ruled out, where (?i) is
-// plain ASCII case folding. Keep it with the expression:
-// TestPlaceholderFilterKeepsEveryMatch holds the two together.
-func mayBePlaceholder(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true // …, and letters (?i) folds to ASCII ones
-		}
-	}
-	if strings.ContainsAny(s, "<[{") || strings.Contains(s, "___") || strings.Contains(s, "....") || strings.Contains(s, "555-") {
-		return true
-	}
-	l := strings.ToLower(s)
-	if strings.Contains(l, "yy") || strings.Contains(l, "here") {
-		return true // date masks; "click here"
-	}
-	for _, start := range placeholderStarts {
-		if strings.HasPrefix(l, start) {
-			return true
-		}
-	}
-	return false
-}
-
-// placeholderStarts are how placeholderText's anchored alternatives begin.
-var placeholderStarts = []string{"please ", "enter", "insert", "type", "select", "choose", "click", "add", "fill in", "see instruction", "xxx"}
 
 // isIDLike reports a question number or identifier: "1", "1.2.3", "A&A-01.1",
 // "GEN-01", "MSTG-ARCH-1", "Q4", "V1", "a)". It has a digit, few words and
