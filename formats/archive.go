@@ -158,8 +158,16 @@ func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
 // Replaced entries are deflated
 // at flate.BestSpeed: on a typical document.xml it costs a few KB over the
 // default level and saves most of the compression time, which dominated a
-// write.
-func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
+// write. With StoreReplaced they are stored uncompressed instead.
+func (a *Archive) Rewrite(replaced map[string][]byte, opts ...RewriteOption) ([]byte, error) {
+	var o rewriteOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	method := zip.Deflate
+	if o.store {
+		method = zip.Store
+	}
 	var out bytes.Buffer
 	out.Grow(len(a.data) + len(a.data)/4)
 	zw := zip.NewWriter(&out)
@@ -177,8 +185,7 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 			continue
 		}
 		hdr := f.FileHeader
-		hdr.Method = zip.Deflate
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: hdr.Name, Method: hdr.Method, Modified: hdr.Modified, Comment: hdr.Comment, Extra: nil})
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: hdr.Name, Method: method, Modified: hdr.Modified, Comment: hdr.Comment, Extra: nil})
 		if err != nil {
 			return nil, fmt.Errorf("create zip entry %s: %w", f.Name, err)
 		}
@@ -186,7 +193,7 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 			return nil, fmt.Errorf("write zip entry %s: %w", f.Name, err)
 		}
 	}
-	if err := a.addNew(zw, replaced); err != nil {
+	if err := a.addNew(zw, replaced, method); err != nil {
 		return nil, err
 	}
 	if err := zw.Close(); err != nil {
@@ -195,9 +202,23 @@ func (a *Archive) Rewrite(replaced map[string][]byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// RewriteOption tunes Rewrite.
+type RewriteOption func(*rewriteOptions)
+
+type rewriteOptions struct {
+	store bool
+}
+
+// StoreReplaced makes Rewrite store the replaced and added entries
+// uncompressed: for a package that is only read again in the same process,
+// deflating them costs time that inflating them costs once more.
+func StoreReplaced() RewriteOption {
+	return func(o *rewriteOptions) { o.store = true }
+}
+
 // addNew writes the entries of parts the archive does not have, in name
-// order so the output is deterministic.
-func (a *Archive) addNew(zw *zip.Writer, parts map[string][]byte) error {
+// order so the output is deterministic, with method.
+func (a *Archive) addNew(zw *zip.Writer, parts map[string][]byte, method uint16) error {
 	var names []string
 	for name := range parts {
 		if a.File(name) == nil {
@@ -206,7 +227,7 @@ func (a *Archive) addNew(zw *zip.Writer, parts map[string][]byte) error {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: method})
 		if err != nil {
 			return fmt.Errorf("create zip entry %s: %w", name, err)
 		}

@@ -206,6 +206,46 @@ func TestRewriteReplacedEntriesRoundTrip(t *testing.T) {
 	}
 }
 
+// TestRewriteStoreReplacedStoresOnlyWhatItReplaces: with StoreReplaced, a
+// replaced entry and an added one come back exactly, stored; an entry not
+// replaced keeps its compressed bytes.
+func TestRewriteStoreReplacedStoresOnlyWhatItReplaces(t *testing.T) {
+	keep := bytes.Repeat([]byte("<keep/>"), 2000)
+	a, err := OpenArchive(makeZip(t, entry{"keep.xml", keep, false}, entry{"doc.xml", []byte("<old/>"), false}), DefaultArchiveLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	large := bytes.Repeat([]byte("<w:p><w:r><w:t>answer</w:t></w:r></w:p>"), 5000)
+	out, err := a.Rewrite(map[string][]byte{"doc.xml": large, "new.xml": []byte("<added/>")}, StoreReplaced())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := OpenArchive(out, DefaultArchiveLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		want   []byte
+		method uint16
+	}{
+		{"doc.xml", large, zip.Store},
+		{"new.xml", []byte("<added/>"), zip.Store},
+		{"keep.xml", keep, zip.Deflate},
+	} {
+		got, err := b.Read(tt.name)
+		if err != nil || !bytes.Equal(got, tt.want) {
+			t.Fatalf("%s = %d bytes (err %v), want %d", tt.name, len(got), err, len(tt.want))
+		}
+		if m := b.File(tt.name).Method; m != tt.method {
+			t.Errorf("%s: method %d, want %d", tt.name, m, tt.method)
+		}
+	}
+	if kept, orig := b.File("keep.xml"), a.File("keep.xml"); kept.CompressedSize64 != orig.CompressedSize64 || kept.CRC32 != orig.CRC32 {
+		t.Errorf("keep.xml was not copied raw: %d bytes, crc %x; want %d, %x", kept.CompressedSize64, kept.CRC32, orig.CompressedSize64, orig.CRC32)
+	}
+}
+
 func TestArchiveWithStopperStopsOnlyTheCopy(t *testing.T) {
 	a, err := OpenArchive(makeZip(t, entry{"a.xml", []byte("<a/>"), false}), DefaultArchiveLimits)
 	if err != nil {

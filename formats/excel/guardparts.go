@@ -51,7 +51,7 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 		wg.Wait()
 	}
 	scans := partScans{sheets: map[string]*sheetScan{}}
-	tables := 0
+	tables, styles := 0, 0
 	for i, c := range checks {
 		if c.err != nil {
 			return partScans{}, c.err
@@ -60,12 +60,19 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 			scans.sheets[parts[i].Name] = c.scan
 		}
 		if isSharedStringsPart(parts[i].Name) {
-			scans.sharedStrings = c.sst
+			scans.sharedStrings, scans.sharedStringsName = c.sst, parts[i].Name
 			tables++
+		}
+		if isStylesPart(parts[i].Name) {
+			scans.styles, scans.stylesName = c.styles, parts[i].Name
+			styles++
 		}
 	}
 	if tables > 1 {
 		scans.sharedStrings = nil // which one excelize keeps is its business
+	}
+	if styles > 1 {
+		scans.styles = nil // likewise
 	}
 	return scans, listErr
 }
@@ -74,6 +81,11 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 type partScans struct {
 	sheets        map[string]*sheetScan // by part name
 	sharedStrings *sstScan              // nil when the package has none where excelize looks
+	// styles is the styles part without its differential formats (see
+	// stylescut.go), nil when there are none to drop; the names are the
+	// entries' own.
+	styles                        []byte
+	stylesName, sharedStringsName string
 }
 
 // xmlParts lists the archive's XML parts in archive order, up to the first
@@ -155,9 +167,10 @@ func guardLanes(parts []*zip.File, n int) [][]int {
 
 // partCheck is the outcome of checking one part.
 type partCheck struct {
-	scan *sheetScan
-	sst  *sstScan
-	err  error
+	scan   *sheetScan
+	sst    *sstScan
+	styles []byte // the styles part less its <dxfs>, if it is that part and has them
+	err    error
 }
 
 // checkLane checks the parts of one lane, in archive order, into checks.
@@ -171,64 +184,73 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 		if failed.skips(i) {
 			return
 		}
-		var err error
-		c := &checks[i]
-		c.scan, c.sst, buf, err = checkPart(a, parts[i], buf, stop)
-		if err == nil {
-			continue
+		checks[i], buf = checkPart(a, parts[i], buf, stop)
+		if checks[i].err != nil {
+			failed.fail(i)
 		}
-		c.err = err
-		failed.fail(i)
 	}
 }
 
 // checkPart checks one XML part, reading it into buf's storage unless it is
 // a worksheet, whose bytes stay with its scan (rowScan reads them later).
-// It returns the scan of a worksheet or of the shared strings, and the
-// storage to reuse.
-func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (scan *sheetScan, sst *sstScan, reuse []byte, err error) {
+// It returns what the check found (the scan of a worksheet or of the
+// shared strings, the styles part less its <dxfs>) and the storage to
+// reuse.
+func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (c partCheck, reuse []byte) {
+	reuse = buf
 	defer func() {
 		switch r := recover(); {
 		case r == errAbandoned:
-			err = formats.ErrStopped
+			c = partCheck{err: formats.ErrStopped}
 		case r != nil:
 			slog.Warn("excel: recovered from a panic in the XML guard", "part", f.Name, "panic", r)
-			err = formats.Errorf(formats.ErrInvalidDocument, f.Name, "the part could not be checked (%v)", r)
+			c = partCheck{err: formats.Errorf(formats.ErrInvalidDocument, f.Name, "the part could not be checked (%v)", r)}
 		}
 	}()
-	sheet, table := isWorksheetPart(f.Name), isSharedStringsPart(f.Name)
-	into := buf
+	c.err = checkPartInto(a, f, &c, &reuse, stop)
+	return c, reuse
+}
+
+// checkPartInto is checkPart's work: it fills c's findings and keeps the
+// storage it read into in *buf.
+func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, stop *formats.Stopper) error {
+	sheet, table, styles := isWorksheetPart(f.Name), isSharedStringsPart(f.Name), isStylesPart(f.Name)
+	into := *buf
 	if sheet {
 		into = nil
 	}
 	data, err := a.ReadFileInto(f, into)
 	if err != nil {
-		return nil, nil, buf, err
+		return err
 	}
 	if into != nil {
-		buf = data
+		*buf = data
 	}
 	charsetReader := charset.NewReaderLabel
 	if hasUTF16BOM(data) {
 		if data, err = asUTF8(f.Name, data); err != nil {
-			return nil, nil, buf, err
+			return err
 		}
 		charsetReader = keepUTF16Transcoded
-		table = false // excelize reads the UTF-16 text: let it
+		table, styles = false, false // excelize reads the UTF-16 text: let it
 	}
 	var rec recording
 	done := func() {}
 	switch {
 	case sheet:
-		scan = newSheetScan()
-		rec, done = scan.recorder(data)
+		c.scan = newSheetScan()
+		rec, done = c.scan.recorder(data)
 	case table:
-		sst, rec = newSSTScan(data)
-		done = sst.finish
+		c.sst, rec = newSSTScan(data)
+		done = c.sst.finish
+	case styles:
+		var span dxfsSpan
+		rec = recording{record: span.record, reset: func() { span = dxfsSpan{} }}
+		done = func() { c.styles = span.cut(data) }
 	}
 	if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {
-		return nil, nil, buf, err
+		return err
 	}
 	done()
-	return scan, sst, buf, nil
+	return nil
 }

@@ -26,6 +26,9 @@ type workbook struct {
 	// and sstScan the shared strings' (see sstscan.go).
 	scans   map[string]*sheetScan
 	sstScan *sstScan
+	// pass is all the guard's pass collected: readPackage takes the
+	// styles part less its differential formats from it.
+	pass partScans
 	// scanned holds every sheet's scan by sheet name once scanSheets ran.
 	scanned map[string]sheetScanned
 	stop    *formats.Stopper // nil: the call never stops part-way
@@ -42,7 +45,9 @@ type workbook struct {
 	rowCache    map[string]*sheetRows // rows by sheet name, under mu
 	// reduced holds the worksheet parts reduced in the package excelize
 	// opened (see readPackage): their cells are only in the scans.
-	reduced map[string]bool
+	// sstEmptied reports that package's shared strings emptied.
+	reduced    map[string]bool
+	sstEmptied bool
 }
 
 // open opens doc for one call of the engine, whose stop ends the XML
@@ -115,10 +120,10 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	if err != nil {
 		return nil, err
 	}
-	wb = &workbook{arch: arch, scans: scans.sheets, sstScan: scans.sharedStrings, stop: stop}
+	wb = &workbook{arch: arch, scans: scans.sheets, sstScan: scans.sharedStrings, pass: scans, stop: stop}
 	pkg := data
 	if read {
-		if pkg, wb.reduced, err = wb.readPackage(data); err != nil {
+		if pkg, err = wb.readPackage(data); err != nil {
 			return nil, err
 		}
 	}
@@ -133,8 +138,10 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 		return nil, openError(err)
 	}
 	wb.f, wb.sheets = f, f.GetSheetList()
-	if sst, ok := wb.sstScan.strings(); ok && read && giveSharedStrings(f, sst) {
-		wb.sst = sst // excelize's table is these items now
+	if read {
+		if err := wb.useScannedStrings(); err != nil {
+			return nil, err
+		}
 	}
 	wb.markForStop()
 	if len(wb.sheets) == 0 {

@@ -12,23 +12,32 @@ import (
 // rows, formulas and validations from the guard's scan and its stubs, so
 // excelize need not inflate and parse the large parts a second time: it
 // opens a package in which each worksheet the scan reads on its own is
-// reduced to its start tag and an empty sheetData, and the calculation
-// chain, which excelize parses on opening and reading never uses, is
-// empty. Only the read tools open it: a write saves excelize's package.
+// reduced to its start tag and an empty sheetData; the calculation chain,
+// which excelize parses on opening and reading never uses, is empty; the
+// shared strings, which excelize is given from the guard's scan (see
+// useScannedStrings), are empty; and the styles part has no differential
+// formats (see stylescut.go). Only the read tools open it: a write saves
+// excelize's package. The parts it replaces are stored, not deflated:
+// excelize inflates the package again at once, in this process.
 
-// emptyCalcChain stands in for the calculation chain in a read package.
-const emptyCalcChain = `<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>`
+// emptyCalcChain stands in for the calculation chain in a read package,
+// and emptySST for the shared strings.
+const (
+	emptyCalcChain = `<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>`
+	emptySST       = `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>`
+)
 
-// readPackage returns the document's package for the read tools and the
-// worksheet parts it reduced; the document itself when it cannot. Its
-// error is only ever the call's stop.
-func (wb *workbook) readPackage(data []byte) ([]byte, map[string]bool, error) {
+// readPackage returns the document's package for the read tools, the
+// document itself when it cannot, and notes in wb the worksheet parts it
+// reduced and whether it emptied the shared strings. Its error is only
+// ever the call's stop.
+func (wb *workbook) readPackage(data []byte) ([]byte, error) {
 	parts, err := wb.parts()
 	if errors.Is(err, formats.ErrStopped) {
-		return nil, nil, err
+		return nil, err
 	}
 	if err != nil {
-		return data, nil, nil // the tools meet the error where they meet it now
+		return data, nil // the tools meet the error where they meet it now
 	}
 	replaced := map[string][]byte{}
 	reduced := map[string]bool{}
@@ -42,14 +51,49 @@ func (wb *workbook) readPackage(data []byte) ([]byte, map[string]bool, error) {
 	if f := wb.arch.File("xl/calcChain.xml"); f != nil {
 		replaced[f.Name] = []byte(emptyCalcChain)
 	}
-	out, err := wb.arch.Rewrite(replaced)
+	if wb.pass.styles != nil {
+		replaced[wb.pass.stylesName] = wb.pass.styles
+	}
+	_, emptied := wb.sstScan.strings()
+	if emptied {
+		replaced[wb.pass.sharedStringsName] = []byte(emptySST)
+	}
+	out, err := wb.arch.Rewrite(replaced, formats.StoreReplaced())
 	if errors.Is(err, formats.ErrStopped) {
-		return nil, nil, err
+		return nil, err
 	}
 	if err != nil {
-		return data, nil, nil
+		return data, nil
 	}
-	return out, reduced, nil
+	wb.reduced, wb.sstEmptied = reduced, emptied
+	return out, nil
+}
+
+// giveStrings hands excelize a shared strings table; a variable so that a
+// test can make it refuse, as it would were excelize's fields to change.
+var giveStrings = giveSharedStrings
+
+// useScannedStrings gives excelize the shared strings the guard's scan
+// read, so that it does not parse them again. Where it cannot, excelize
+// reads the part itself, which must then hold the table again.
+func (wb *workbook) useScannedStrings() error {
+	sst, ok := wb.sstScan.strings()
+	if !ok {
+		return nil
+	}
+	if giveStrings(wb.f, sst) {
+		wb.sst = sst // excelize's table is these items now
+		return nil
+	}
+	if !wb.sstEmptied {
+		return nil
+	}
+	data, err := wb.arch.Read(wb.pass.sharedStringsName)
+	if err != nil {
+		return err
+	}
+	wb.f.Pkg.Store(sharedStringsPart, data)
+	return nil
 }
 
 // canonicalMerges reports whether every merged range is written as
