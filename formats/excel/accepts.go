@@ -41,7 +41,7 @@ func (m *sheetModel) describe(t *target) formats.Target {
 			out.MaxChars = r.maxLength()
 		}
 	}
-	if textColumn.MatchString(t.header) {
+	if m.matches(textColumn, t.header) {
 		return out // a comments column takes text whatever its cells' format
 	}
 	s := m.style(t.row, t.col)

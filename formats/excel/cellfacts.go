@@ -126,6 +126,29 @@ func (r *rule) isOption(text string) bool {
 // question or an answer, and matching it costs the most.
 const maxPlaceholder = 120
 
+// matches reports whether p matches s, remembered per pattern and text
+// for the sheet: the header and section rules ask the same few header
+// texts again and again (FFIEC's column-name patterns four times in five
+// about a text they were asked already).
+func (m *sheetModel) matches(p *formats.Pattern, s string) bool {
+	k := patternText{p, s}
+	if b, ok := m.matched[k]; ok {
+		return b
+	}
+	if m.matched == nil {
+		m.matched = map[patternText]bool{}
+	}
+	b := p.MatchString(s)
+	m.matched[k] = b
+	return b
+}
+
+// patternText is a pattern asked about a text.
+type patternText struct {
+	p *formats.Pattern
+	s string
+}
+
 // blank is blankText, remembered per text for the sheet: the same
 // prompts and answers repeat down a questionnaire.
 func (m *sheetModel) blank(s string) bool {

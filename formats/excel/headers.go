@@ -96,7 +96,7 @@ func (m *sheetModel) repeats(r int, strict []int) int {
 		if v == "" || m.hiddenCol(c+1) || m.formulas[[2]int{r, c + 1}] {
 			continue
 		}
-		if isIDLike(v) || utf8.RuneCountInString(v) > maxHeaderCell || !answerHeader.MatchString(v) {
+		if isIDLike(v) || utf8.RuneCountInString(v) > maxHeaderCell || !m.matches(answerHeader, v) {
 			return 0
 		}
 		names = append(names, c+1)
@@ -135,10 +135,10 @@ func (m *sheetModel) isHeaderRow(r int) bool {
 		case n > maxHeaderText, isIDLike(v), n > maxHeaderQuestion && (strings.HasSuffix(v, ".") || strings.HasSuffix(v, "?")):
 			return false // a sentence, an identifier: a question row
 		case n > maxHeaderCell || m.formulas[[2]int{r, c + 1}]:
-		case answerHeader.MatchString(v), m.namesList(r, c+1, v):
+		case m.matches(answerHeader, v), m.namesList(r, c+1, v):
 			answers++
 			names++
-		case questionHeader.MatchString(v):
+		case m.matches(questionHeader, v):
 			names++
 		}
 	}
@@ -173,7 +173,7 @@ func (m *sheetModel) isSubHeader(r int) bool {
 		if utf8.RuneCountInString(v) > 40 || isIDLike(v) || m.formulas[[2]int{r, c + 1}] || m.listAt(r, c+1) != nil {
 			return false
 		}
-		if mr := m.mergeAt(r-1, c+1); !optionWord.MatchString(v) && (mr == nil || mr.c1 == mr.c2) {
+		if mr := m.mergeAt(r-1, c+1); !m.matches(optionWord, v) && (mr == nil || mr.c1 == mr.c2) {
 			return false
 		}
 		cells++
@@ -188,7 +188,7 @@ var optionWord = formats.MustPattern(`(?i)^(yes|no|n/?a|not applicable|partial(l
 // question column's), unlike a title or a version line over the table.
 func (m *sheetModel) namesColumns(r int) bool {
 	for c, v := range m.rows[r-1] {
-		if v = strings.TrimSpace(v); v != "" && !m.covered(r, c+1) && (answerHeader.MatchString(v) || questionHeader.MatchString(v)) {
+		if v = strings.TrimSpace(v); v != "" && !m.covered(r, c+1) && (m.matches(answerHeader, v) || m.matches(questionHeader, v)) {
 			return true
 		}
 	}

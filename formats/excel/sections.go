@@ -73,15 +73,15 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 			lab := b.labels[c]
 			last = max(last, c)
 			switch {
-			case reviewerHeader.MatchString(lab):
+			case m.matches(reviewerHeader, lab):
 				s.reviewer[c] = true
-			case questionHeader.MatchString(lab) && !answerHeader.MatchString(lab):
+			case m.matches(questionHeader, lab) && !m.matches(answerHeader, lab):
 				s.qCols = append(s.qCols, c)
 			}
 		}
 		// "Question" says it more plainly than "Control" or "Item".
 		sort.SliceStable(s.qCols, func(i, j int) bool {
-			return questionWord.MatchString(b.labels[s.qCols[i]]) && !questionWord.MatchString(b.labels[s.qCols[j]])
+			return m.matches(questionWord, b.labels[s.qCols[i]]) && !m.matches(questionWord, b.labels[s.qCols[j]])
 		})
 	}
 	if len(s.rows) == 0 {
@@ -166,7 +166,7 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 	if s.band != nil {
 		label = s.band.labels[c]
 	}
-	named := answerHeader.MatchString(label)
+	named := m.matches(answerHeader, label)
 	marked := s.lists[c] || float64(unlocked) >= unlockedShare*n
 	if (named || marked) && float64(formulas) < filledShare*n && float64(filled) < filledShare*n {
 		s.answer[c] = label

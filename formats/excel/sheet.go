@@ -53,7 +53,8 @@ type sheetModel struct {
 	scan         *sheetScan
 	wb           *workbook
 	styles       map[int]*excelize.Style
-	blanks       map[string]bool // blank, by text
+	blanks       map[string]bool      // blank, by text
+	matched      map[patternText]bool // matches, by pattern and text
 	// stop is the Stopper of a sheet worked in a lane; nil: the call's.
 	stop *formats.Stopper
 }

@@ -125,7 +125,7 @@ func (m *sheetModel) questionRows(l *layout, s *section) map[int]int {
 			continue
 		}
 		qc := m.questionCell(s, r)
-		if qc == 0 || notesLabel.MatchString(strings.TrimSpace(m.text(r, qc))) || !m.hasIDs(s, r) {
+		if qc == 0 || m.matches(notesLabel, strings.TrimSpace(m.text(r, qc))) || !m.hasIDs(s, r) {
 			continue
 		}
 		out[r] = qc
@@ -213,7 +213,7 @@ func (m *sheetModel) notesTargets(l *layout, s *section) {
 			continue
 		}
 		for c := 1; c <= len(m.rows[r-1]); c++ {
-			if !notesLabel.MatchString(strings.TrimSpace(m.text(r, c))) || m.hiddenCol(c) {
+			if !m.matches(notesLabel, strings.TrimSpace(m.text(r, c))) || m.hiddenCol(c) {
 				continue
 			}
 			for cc := m.mergeEnd(r, c) + 1; cc <= c+6; cc++ {
