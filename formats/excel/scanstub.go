@@ -121,7 +121,9 @@ func (b *stubBuilder) formulas(rs *rowScan, merges *mergeIndex) []byte {
 	return b.stub(rows, b.merges.Bytes())
 }
 
-// stubFile opens the stub as a workbook of one sheet, stubSheet.
+// stubFile opens the stub as a workbook of one sheet, stubSheet. Its
+// parts are stored: deflating them, for excelize to inflate them at once,
+// was most of opening a stub.
 func stubFile(stub []byte) (*excelize.File, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -138,7 +140,7 @@ func stubFile(stub []byte) (*excelize.File, error) {
 			`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`},
 		{"xl/worksheets/sheet1.xml", string(stub)},
 	} {
-		w, err := zw.Create(p.name)
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: p.name, Method: zip.Store})
 		if err == nil {
 			_, err = w.Write([]byte(p.body))
 		}
