@@ -115,3 +115,26 @@ func (ix *mergeIndex) inside(row, col int) bool {
 	}
 	return false
 }
+
+// mergeRects is the sheet's merged ranges, parsed when first asked: a
+// sheet asks for each of its formulas. parsed is false if one of them
+// does not parse.
+func (s *sheetScan) mergeRects() (merges *mergeIndex, parsed bool) {
+	if s.mergeRect == nil {
+		s.mergeRect = &parsedMerges{all: true}
+		rects := make([]rect, 0, len(s.merges))
+		for _, m := range s.merges {
+			r, ok := parseRect(m)
+			s.mergeRect.all = s.mergeRect.all && ok
+			rects = append(rects, r)
+		}
+		s.mergeRect.index = newMergeIndex(rects)
+	}
+	return s.mergeRect.index, s.mergeRect.all
+}
+
+// parsedMerges is a sheet's merged ranges, parsed and indexed.
+type parsedMerges struct {
+	index *mergeIndex
+	all   bool // every range parsed
+}

@@ -37,6 +37,8 @@ type rawCell struct {
 	hasIS          bool
 	canonical      bool // its reference is written as excelize writes it (B7)
 	plainFormula   bool
+	shared         sharedRole // its part in a shared formula (see sharedformula.go)
+	sharedIndex    int32      // the shared formula's si, when it has a role
 }
 
 // textRef is a cell's text: an index into its scan's texts, plus one; 0
@@ -87,8 +89,13 @@ type rowScan struct {
 	isRun     bool     // inside one of its runs
 	runs      strings.Builder
 	formulaAt int64 // where the open <f>'s content starts, -1 for a shared formula
-	cells     []rawCell
-	texts     []string // the cells' texts (see textRef)
+	// sharedUnreadable: a shared formula's <f> is not read here as
+	// excelize reads it (see readShared); excelize gives the sheet's shared
+	// formulas from its stub.
+	sharedUnreadable bool
+	masterAt         int64 // where the open master cell's formula starts
+	cells            []rawCell
+	texts            []string // the cells' texts (see textRef)
 	// canonicalRefs: every cell's reference is written as excelize writes
 	// it, which its cell readers need to find the cell.
 	canonicalRefs bool
@@ -138,6 +145,7 @@ func (s *rowScan) start(t *xml.StartElement, depth int, from, to int64) {
 			s.cell.hasF, s.formulaAt = true, to
 			if typ, once := attr(t, "t"); typ == "shared" || !once {
 				s.formulaAt = -1 // excelize shifts the master's formula
+				s.readShared(t, to, typ == "shared" && once)
 			}
 		case "is":
 			s.irregular = s.cell.hasIS
@@ -218,6 +226,8 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	case depth == 4 && name == "f" && s.formulaAt >= 0 && s.formulaAt <= from && from <= int64(len(s.data)):
 		s.valueAt = s.formulaAt
 		s.cell.formula, s.cell.plainFormula = s.keep(s.text(from)), true
+	case depth == 4 && name == "f" && s.cell.shared == sharedMaster:
+		s.endMaster(from)
 	case depth == 5 && name == "t" && s.cell.hasIS:
 		s.cell.is = s.keep(s.text(from))
 	case depth == 5 && name == "r":
@@ -353,62 +363,6 @@ func entityRune(ref []byte) rune {
 		return '"'
 	}
 	return charRef(ref)
-}
-
-// plainFormula is the formula of cell ref as excelize's GetCellFormula
-// gives it (the <f>'s text, unescaped), when the scan holds it: a
-// cell of a regular sheet, named as excelize names it, whose formula is
-// not shared, outside any merged range but as its first cell (excelize
-// answers for a merged cell with the range's first). s may be nil.
-func (s *sheetScan) plainFormula(ref string) (string, bool) {
-	rs := s.rowScan()
-	if rs == nil {
-		return "", false
-	}
-	if s.formulaText == nil {
-		s.formulaText = map[[2]int]string{}
-		for _, c := range rs.cells {
-			if c.plainFormula && c.canonical {
-				s.formulaText[[2]int{c.row, c.col}] = rs.str(c.formula)
-			}
-		}
-	}
-	col, row, err := excelize.CellNameToCoordinates(ref)
-	if err != nil {
-		return "", false
-	}
-	f, ok := s.formulaText[[2]int{row, col}]
-	if !ok {
-		return "", false
-	}
-	merges, parsed := s.mergeRects()
-	if !parsed || merges.inside(row, col) {
-		return "", false
-	}
-	return f, true
-}
-
-// mergeRects is the sheet's merged ranges, parsed when first asked: a
-// sheet asks for each of its formulas. parsed is false if one of them
-// does not parse.
-func (s *sheetScan) mergeRects() (merges *mergeIndex, parsed bool) {
-	if s.mergeRect == nil {
-		s.mergeRect = &parsedMerges{all: true}
-		rects := make([]rect, 0, len(s.merges))
-		for _, m := range s.merges {
-			r, ok := parseRect(m)
-			s.mergeRect.all = s.mergeRect.all && ok
-			rects = append(rects, r)
-		}
-		s.mergeRect.index = newMergeIndex(rects)
-	}
-	return s.mergeRect.index, s.mergeRect.all
-}
-
-// parsedMerges is a sheet's merged ranges, parsed and indexed.
-type parsedMerges struct {
-	index *mergeIndex
-	all   bool // every range parsed
 }
 
 // cellRef reads a cell reference as excelize.CellNameToCoordinates does,

@@ -26,6 +26,7 @@ type sheetScan struct {
 	validationStub, formulaStub stub
 	cells                       *rowScan          // the sheet's cells (see rowscan.go)
 	formulaText                 map[[2]int]string // plainFormula's index, made when first asked
+	masters                     map[int32]int     // sharedMaster's index, made when first asked
 	mergeRect                   *parsedMerges     // merges parsed, when first asked
 }
 
@@ -259,7 +260,7 @@ type sheetScanned struct {
 // workbooks) is not for two lanes at once.
 func (s *sheetScan) own() *sheetScan {
 	c := *s
-	c.formulaText = nil
+	c.formulaText, c.masters = nil, nil
 	c.formulaStub = stub{data: s.formulaStub.data}
 	c.validationStub = stub{data: s.validationStub.data}
 	return &c

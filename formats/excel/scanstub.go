@@ -197,6 +197,9 @@ func (wb *workbook) formula(sheet, ref string, sc *sheetScan) string {
 	if f, ok := sc.plainFormula(ref); ok {
 		return f
 	}
+	if f, ok := sc.sharedFormula(ref); ok {
+		return f
+	}
 	if sc != nil {
 		if f := sc.formulaStub.open(); f != nil {
 			s, _ := f.GetCellFormula(stubSheet, ref)

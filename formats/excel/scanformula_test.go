@@ -1,0 +1,176 @@
+package excel
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// excelizeShifted is excelize's answer for the cell dCol, dRow away from a
+// shared formula's master holding formula: the oracle of shiftFormula. ok
+// is false when the offset leaves the sheet's first cells, where the two
+// cells cannot be placed.
+func excelizeShifted(tb testing.TB, formula string, dCol, dRow int) (got string, ok bool) {
+	tb.Helper()
+	mc, mr := max(1, 1-dCol), max(1, 1-dRow) // the master, so that the cell is on the sheet
+	cc, cr := mc+dCol, mr+dRow
+	master, _ := excelize.CoordinatesToCellName(mc, mr)
+	member, err := excelize.CoordinatesToCellName(cc, cr)
+	if err != nil {
+		return "", false
+	}
+	var text bytes.Buffer
+	if err := xml.EscapeText(&text, []byte(formula)); err != nil {
+		return "", false
+	}
+	masterCell := fmt.Sprintf(`<c r="%s"><f t="shared" ref="%s" si="0">%s</f></c>`, master, master+":"+member, text.String())
+	memberCell := fmt.Sprintf(`<c r="%s"><f t="shared" si="0"/></c>`, member)
+	var rows string
+	switch {
+	case mr == cr && mc < cc:
+		rows = fmt.Sprintf(`<row r="%d">%s%s</row>`, mr, masterCell, memberCell)
+	case mr == cr:
+		rows = fmt.Sprintf(`<row r="%d">%s%s</row>`, mr, memberCell, masterCell)
+	case mr < cr:
+		rows = fmt.Sprintf(`<row r="%d">%s</row><row r="%d">%s</row>`, mr, masterCell, cr, memberCell)
+	default:
+		rows = fmt.Sprintf(`<row r="%d">%s</row><row r="%d">%s</row>`, cr, memberCell, mr, masterCell)
+	}
+	f, err := stubFile([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` + rows + `</sheetData></worksheet>`))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	got, err = f.GetCellFormula(stubSheet, member)
+	return got, err == nil
+}
+
+// TestShiftFormulaShiftsAsExcelize holds shiftFormula to excelize's
+// GetCellFormula on formulas of every kind of reference, shifted every way.
+func TestShiftFormulaShiftsAsExcelize(t *testing.T) {
+	formulas := []string{
+		"A1+B2", "SUM(A1:B10)", "$A$1*B$2+$C3", "SUM(A:A)", "SUM($A:B)", "SUM(1:1)", "SUM($2:3)",
+		"'Sheet 2'!A1+Sheet3!B2", "VLOOKUP(B5,Lists!$A$2:$C$90,3,FALSE)", `IF(A1="A1","B2",C3)`,
+		"#REF!+A1", "A1:B2:C3", "SUM(A1:B2 B2:C3)", "SUM((A1,B2))", "{1,2;3,4}", "50%*A1",
+		"XFD1+A1048576", "IFERROR(INDEX(Table1[Column],MATCH(A1,Table1[Key],0)),\"\")",
+		"myName+A1", "-A1^2&\" \"&TEXT(B1,\"0.0%\")", "", "A", "a1+b2", "A01",
+	}
+	offsets := [][2]int{{0, 0}, {1, 0}, {0, 1}, {3, 7}, {-1, 0}, {0, -1}, {-2, -3}, {16383, 0}, {0, 1048575}}
+	for _, formula := range formulas {
+		for _, d := range offsets {
+			want, ok := excelizeShifted(t, formula, d[0], d[1])
+			if !ok {
+				continue
+			}
+			if got := shiftFormula(formula, d[0], d[1]); got != want {
+				t.Errorf("%q shifted %d columns, %d rows: %q, excelize %q", formula, d[0], d[1], got, want)
+			}
+		}
+	}
+}
+
+// FuzzShiftFormula holds shiftFormula to excelize on any formula and
+// offset.
+func FuzzShiftFormula(f *testing.F) {
+	f.Add("SUM($A1:B$2)+'My Sheet'!C3", int16(2), int16(-1))
+	f.Add("A:A", int16(-3), int16(0))
+	f.Add(`IF(X9="Y","Z",1:2)`, int16(0), int16(4))
+	f.Fuzz(func(t *testing.T, formula string, dCol, dRow int16) {
+		if len(formula) > 200 || !xmlText(formula) {
+			return // no worksheet holds it
+		}
+		want, ok := excelizeShifted(t, formula, int(dCol), int(dRow))
+		if !ok {
+			return
+		}
+		if got := shiftFormula(formula, int(dCol), int(dRow)); got != want {
+			t.Fatalf("%q shifted %d columns, %d rows: %q, excelize %q", formula, dCol, dRow, got, want)
+		}
+	})
+}
+
+// xmlText reports text a worksheet can hold: valid UTF-8 of XML's
+// characters.
+func xmlText(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !inCharRange(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedSheet is a worksheet of shared formulas in the cases the scan
+// reads, or leaves to the stub, for TestSharedFormulasReadAsExcelizeReads.
+const sharedSheet = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+	`<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f t="shared" si="0"/><v>2</v></c><c r="F1"><f t="shared" si="9"/></c></row>` + // before its master; no master at all
+	`<row r="2"><c r="A2"><v>2</v></c><c r="B2"><f t="shared" ref="B1:B6" si="0">A2*2+$A$1+A$1+$A2+SUM(A:A)</f><v>4</v></c>` +
+	`<c r="C2"><f t="shared" ref="C2:C5" si=" 1 ">IF(A2&gt;1,"a&amp;b",B2)</f></c><c r="D2"><f t="shared" ref="D2:D4" si="">A2</f></c></row>` + // a spaced index; an empty one reads as 0
+	`<row r="3"><c r="B3"><f t="shared" ref="B3:B4" si="0">Z9</f></c><c r="C3"><f t="shared" si="1">ignored</f></c><c r="D3"><f t="shared" si="0"/></c></row>` + // a second master; a member's own text
+	`<row r="4"><c r="B4"><f t="shared" si="0"/></c><c r="C4"><f t="shared" si="1"/></c><c r="E4"><f t="shared" ref="E4:E5" si="7"/></c></row>` + // an empty master
+	`<row r="5"><c r="C5"><f t="shared" si="1"/></c><c r="E5"><f t="shared" si="7"/></c></row>` +
+	`<row r="6"><c r="B6"><f t="shared" si="0"/></c><c r="C6"><f t="shared" si="1"/></c></row>` + // the merged range C6:D7
+	`<row r="7"><c r="D7"><f t="shared" si="1"/></c></row>` +
+	`</sheetData><mergeCells count="1"><mergeCell ref="C6:D7"/></mergeCells></worksheet>`
+
+// TestSharedFormulasReadAsExcelizeReads gives the formula of every cell of
+// constructed sheets and of every real workbook from the read package,
+// where the scan shifts shared formulas, and from excelize reading the
+// whole package: they must be the same, and the scan must answer for most
+// of the real shared formulas.
+func TestSharedFormulasReadAsExcelizeReads(t *testing.T) {
+	docs := workbooks(t)
+	sheet1 := "xl/worksheets/sheet1.xml"
+	docs["shared formulas"] = rezip(t, unzip(t, fixture(t)), sheet1, []byte(sharedSheet))
+	// An index that does not parse fails excelize's decoding of the sheet.
+	docs["an index that does not parse"] = rezip(t, unzip(t, fixture(t)), sheet1, []byte(strings.Replace(sharedSheet, `si="9"`, `si="x"`, 1)))
+	// What the scan must answer for itself in the constructed sheets: all
+	// but the cell inside the merged range, and nothing where an index
+	// does not parse.
+	wantAnswered := map[string]int{"shared formulas": 15, "an index that does not parse": 0}
+	answered, shared := 0, 0
+	for name, doc := range docs {
+		docAnswered := 0
+		whole, err := openStop(doc, nil, false)
+		must(t, err)
+		read, err := openStop(doc, nil, true)
+		must(t, err)
+		for _, sheet := range read.sheets {
+			sc, err := read.scanSheet(sheet)
+			must(t, err)
+			rs := sc.rowScan()
+			if rs == nil {
+				continue
+			}
+			for _, c := range rs.cells {
+				if !c.hasF {
+					continue
+				}
+				ref, _ := excelize.CoordinatesToCellName(c.col, c.row)
+				want, _ := whole.f.GetCellFormula(sheet, ref)
+				if got := read.formula(sheet, ref, sc); got != want {
+					t.Errorf("%s: %s!%s = %q, excelize %q", name, sheet, ref, got, want)
+				}
+				if c.shared == sharedNone {
+					continue
+				}
+				shared++
+				if _, ok := sc.sharedFormula(ref); ok {
+					docAnswered++
+				}
+			}
+		}
+		if want, ok := wantAnswered[name]; ok && docAnswered != want {
+			t.Errorf("%s: the scan answered for %d cells, want %d", name, docAnswered, want)
+		}
+		answered += docAnswered
+	}
+	t.Logf("the scan answered for %d of %d cells in shared formulas", answered, shared)
+	if answered*10 < shared*8 {
+		t.Errorf("the scan answered for %d of %d cells in shared formulas; want most", answered, shared)
+	}
+}
