@@ -1,5 +1,7 @@
 package excel
 
+import "strconv"
+
 // The byte classes and the interned names of fastCheck's tokenizer.
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
@@ -21,8 +23,12 @@ func inCharRange(r rune) bool {
 }
 
 // intern returns the names and attribute values a worksheet repeats most
-// (cell, row and value names; types, flags and booleans) without a copy.
+// (cell, row and value names; types, flags and booleans; style indexes)
+// without a copy.
 func intern(b []byte) string {
+	if n, ok := smallDecimal(b); ok {
+		return decimals[n]
+	}
 	switch string(b) {
 	case "c":
 		return "c"
@@ -50,4 +56,29 @@ func intern(b []byte) string {
 		return "0"
 	}
 	return string(b)
+}
+
+// decimals are the numbers a cell's style index mostly is, as text: a
+// large sheet has a style attribute on most of its hundred thousand cells.
+var decimals = func() (d [1024]string) {
+	for i := range d {
+		d[i] = strconv.Itoa(i)
+	}
+	return d
+}()
+
+// smallDecimal reads b when it is one of decimals as written: digits with
+// no leading zero.
+func smallDecimal(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 4 || b[0] == '0' && len(b) > 1 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n < len(decimals)
 }
