@@ -61,29 +61,72 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 			fast[i] = scannedText{val: val, present: val != "" || c.hasF, plain: true}
 		}
 	}
-	var formatted [][]string
-	if stub := rs.rowsOf(func(i int) bool { return !fast[i].plain }); stub != nil {
-		var err error
-		if formatted, err = wb.stubRows(name, rs, stub); err != nil {
+	like := sameFormatting(rs, fast)
+	if stub := rs.rowsOf(func(i int) bool { return !fast[i].plain && like[i] == i }); stub != nil {
+		formatted, err := wb.stubRows(name, rs, stub)
+		if err != nil {
 			return nil, err
 		}
+		for i := range rs.cells {
+			if !fast[i].plain {
+				val := formattedAt(formatted, &rs.cells[like[i]])
+				fast[i].val, fast[i].present = val, val != "" || rs.cells[i].hasF
+			}
+		}
 	}
-	return place(rs.cells, fast, formatted), nil
+	return place(rs.cells, fast), nil
 }
 
-// scannedText is a cell's text as rows found it without excelize.
+// sameFormatting gives each cell excelize must format the first cell
+// that reads the same: a number or a shared string with the same value
+// and style index, which excelize formats from those alone (the cell's
+// type, value and style; not its place). A questionnaire repeats a few
+// such values in thousands of cells (0%, a date, "Yes" under a format
+// with a text section): excelize formats one cell of each. Other cells
+// (booleans, errors, inline strings) stand for themselves.
+func sameFormatting(rs *rowScan, fast []scannedText) []int {
+	type formatting struct {
+		typ   cellType
+		v     string
+		style int
+	}
+	like := make([]int, len(rs.cells))
+	first := map[formatting]int{}
+	for i := range rs.cells {
+		like[i] = i
+		c := &rs.cells[i]
+		if fast[i].plain || c.typ != typeNone && c.typ != typeNumber && c.typ != typeShared {
+			continue
+		}
+		k := formatting{c.typ, rs.str(c.v), c.style}
+		if j, ok := first[k]; ok {
+			like[i] = j
+		} else {
+			first[k] = i
+		}
+	}
+	return like
+}
+
+// formattedAt is the text excelize's GetRows gave cell c: "" where it
+// gave none.
+func formattedAt(rows [][]string, c *rawCell) string {
+	if c.row > len(rows) || c.col > len(rows[c.row-1]) {
+		return ""
+	}
+	return rows[c.row-1][c.col-1]
+}
+
+// scannedText is a cell's text as rows found it.
 type scannedText struct {
 	val     string
 	present bool // GetRows counts it: it has text or a formula
-	plain   bool // else excelize formatted it
+	plain   bool // found without excelize; else excelize formatted it
 }
 
 // place lays the cells out as GetRows does: a row runs to its last
 // present cell, the rows to the last row with one; an empty row is nil.
-// formatted holds excelize's text of the cells that are not plain: a
-// cell inside its row's length there is at least padding before a
-// present one, so it is placed.
-func place(cells []rawCell, texts []scannedText, formatted [][]string) [][]string {
+func place(cells []rawCell, texts []scannedText) [][]string {
 	var out [][]string
 	set := func(row, col int, val string) {
 		for len(out) < row {
@@ -97,11 +140,8 @@ func place(cells []rawCell, texts []scannedText, formatted [][]string) [][]strin
 		out[row-1] = r
 	}
 	for i, c := range cells {
-		switch t := texts[i]; {
-		case t.plain && t.present:
+		if t := texts[i]; t.present {
 			set(c.row, c.col, t.val)
-		case !t.plain && c.row <= len(formatted) && c.col <= len(formatted[c.row-1]):
-			set(c.row, c.col, formatted[c.row-1][c.col-1])
 		}
 	}
 	return out

@@ -125,6 +125,10 @@ func TestRowsReadLikeGetRows(t *testing.T) {
 		{"numbers with no style and under General: long, negative, in exponent form, not numbers",
 			`<row r="1"><c r="A1"><v>0.30000000000000004</v></c><c r="B1" s="5"><v>0.30000000000000004</v></c><c r="C1"><v>45000.123456789</v></c><c r="D1" s="5"><v>45000.123456789</v></c>` +
 				`<c r="E1" s="5"><v>-123456789012.5</v></c><c r="F1"><v>1.5E+20</v></c><c r="G1" s="5"><v>1.5E+20</v></c><c r="H1" s="5"><v>abc</v></c><c r="I1"><v>1_000</v></c><c r="J1" t="n" s="5"><v>7</v></c><c r="K1" s="99"><v>2.50</v></c></row>`, true},
+		{"excelize formats one cell of each value and style, whatever its place and formula",
+			`<row r="1"><c r="A1" s="2"><v>45000</v></c><c r="B1" s="2"><v>45000</v></c><c r="C1" s="2"><f>X1</f></c><c r="D1" s="4"><v>45000</v></c></row>` +
+				`<row r="3"><c r="B3" s="1" t="s"><v>0</v></c><c r="C3" s="2"><f>1</f><v>45000</v></c><c r="E3" s="1" t="s"><v>0</v></c><c r="F3" s="2"/><c r="G3" s="1" t="s"><v>1</v></c></row>` +
+				`<row r="4"><c r="A4" t="n" s="2"><v>45000</v></c><c r="B4" s="2"><v>45001</v></c><c r="C4" s="2"><f>Y</f></c><c r="D4" s="2"/></row>`, true},
 		{"entities and line ends in a value",
 			"<row r=\"1\"><c r=\"A1\" t=\"str\"><v>x &lt;\r\ny&#x41;</v></c></row>", true},
 		{"a row with no number: excelize reads it", `<row><c r="A1" t="s"><v>0</v></c></row>`, false},
