@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -149,6 +150,35 @@ func (b *CompactBuilder) Append(part *CompactBuilder) {
 	b.Text = append(b.Text, part.Text...)
 	b.cs.ComplexElements = append(b.cs.ComplexElements, part.cs.ComplexElements...)
 	b.cs.Targets = append(b.cs.Targets, part.cs.Targets...)
+}
+
+// AppendAll appends parts in order, as Append appends each, having made
+// room for all of them at once: a large workbook's map is tens of sheets'
+// parts, and growing it part by part was a step after the sheets' lanes
+// that no lane could share.
+func (b *CompactBuilder) AppendAll(parts ...*CompactBuilder) {
+	var text, elems, keys, aliases, complexes, targets, ids int
+	for _, p := range parts {
+		text += len(p.Text)
+		elems += len(p.ix.elems)
+		keys += len(p.ix.keys)
+		aliases += len(p.ix.aliases)
+		complexes += len(p.cs.ComplexElements)
+		targets += len(p.cs.Targets)
+		ids += len(p.cs.IDToXPath)
+	}
+	b.Text = slices.Grow(b.Text, text)
+	b.ix.elems = slices.Grow(b.ix.elems, elems)
+	b.ix.keys = slices.Grow(b.ix.keys, keys)
+	b.ix.aliases = slices.Grow(b.ix.aliases, aliases)
+	b.cs.ComplexElements = slices.Grow(b.cs.ComplexElements, complexes)
+	b.cs.Targets = slices.Grow(b.cs.Targets, targets)
+	if len(b.cs.IDToXPath) == 0 {
+		b.cs.IDToXPath = make(map[string]string, ids) // a map cannot grow ahead in place
+	}
+	for _, p := range parts {
+		b.Append(p)
+	}
 }
 
 // Finish returns the whole map. Whatever was held for an element that

@@ -53,23 +53,31 @@ func TestAppendedPartsBuildTheMapOneBuilderBuilds(t *testing.T) {
 		for _, op := range ops {
 			op(whole)
 		}
-		// The same calls cut into parts at random places, some empty.
+		// The same calls cut into parts at random places, some empty,
+		// appended one by one and all at once.
 		b := NewCompactBuilder(0)
+		var parts []*CompactBuilder
 		for start := 0; start <= len(ops); {
 			end := min(len(ops), start+rng.IntN(6))
-			part := NewCompactBuilder(0)
+			part, again := NewCompactBuilder(0), NewCompactBuilder(0)
 			for _, op := range ops[start:end] {
 				op(part)
+				op(again)
 			}
 			b.Append(part)
+			parts = append(parts, again)
 			if end == len(ops) {
 				break
 			}
 			start = end
 		}
-		want, got := whole.Finish(), b.Finish()
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("run %d: appended parts give\n%+v\n%+v\nwant\n%+v\n%+v", run, got, got.index, want, want.index)
+		all := NewCompactBuilder(0)
+		all.AppendAll(parts...)
+		want := whole.Finish()
+		for way, b := range map[string]*CompactBuilder{"one by one": b, "all at once": all} {
+			if got := b.Finish(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("run %d: parts appended %s give\n%+v\n%+v\nwant\n%+v\n%+v", run, way, got, got.index, want, want.index)
+			}
 		}
 	}
 }

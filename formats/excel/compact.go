@@ -44,10 +44,8 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := parts[0]
-	for _, p := range parts[1:] {
-		b.Append(p)
-	}
+	b := formats.NewCompactBuilder(0)
+	b.AppendAll(parts...)
 	return b.Finish(), nil
 }
 
