@@ -346,7 +346,7 @@ func (x *fastXML) name() (raw []byte, n xml.Name) {
 	} else if i == 0 || i == len(raw)-1 || !isNameStart(raw[i+1]) || bytes.IndexByte(raw[i+1:], ':') >= 0 {
 		x.ok = false
 	} else {
-		n.Space, n.Local = string(raw[:i]), intern(raw[i+1:])
+		n.Space, n.Local = intern(raw[:i]), intern(raw[i+1:])
 	}
 	return raw, n
 }

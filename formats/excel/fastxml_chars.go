@@ -22,34 +22,86 @@ func inCharRange(r rune) bool {
 		r >= 0x10000 && r <= 0x10FFFF
 }
 
-// intern returns the names and attribute values a worksheet repeats most
-// (cell, row and value names; types, flags and booleans; style indexes)
-// without a copy.
+// intern returns the names and attribute values a workbook's parts repeat
+// most (cell, row and value names; types, flags and booleans; row heights
+// and spans' usual names; the calculation chain's and the shared strings'
+// elements; style indexes) without a copy: a large workbook's pass made a
+// new string for each, hundreds of thousands of them.
 func intern(b []byte) string {
 	if n, ok := smallDecimal(b); ok {
 		return decimals[n]
 	}
+	// A switch on constant strings compares lengths first: cheap for the
+	// cell references that go through here too, none of which is one.
 	switch string(b) {
+	case "a":
+		return "a"
+	case "b":
+		return "b"
 	case "c":
 		return "c"
-	case "v":
-		return "v"
+	case "ca":
+		return "ca"
+	case "color":
+		return "color"
+	case "customFormat":
+		return "customFormat"
+	case "customHeight":
+		return "customHeight"
+	case "dyDescent":
+		return "dyDescent"
 	case "f":
 		return "f"
-	case "row":
-		return "row"
-	case "r":
-		return "r"
-	case "s":
-		return "s"
-	case "t":
-		return "t"
+	case "hidden":
+		return "hidden"
+	case "ht":
+		return "ht"
+	case "i":
+		return "i"
+	case "inlineStr":
+		return "inlineStr"
 	case "is":
 		return "is"
+	case "l":
+		return "l"
+	case "n":
+		return "n"
+	case "preserve":
+		return "preserve"
+	case "r":
+		return "r"
+	case "rPr":
+		return "rPr"
+	case "row":
+		return "row"
+	case "s":
+		return "s"
+	case "shared":
+		return "shared"
+	case "si":
+		return "si"
+	case "space":
+		return "space"
 	case "spans":
 		return "spans"
 	case "str":
 		return "str"
+	case "sz":
+		return "sz"
+	case "t":
+		return "t"
+	case "v":
+		return "v"
+	case "val":
+		return "val"
+	case "x":
+		return "x"
+	case "x14ac":
+		return "x14ac"
+	case "xml":
+		return "xml"
+	case "xf":
+		return "xf"
 	case "1":
 		return "1"
 	case "0":

@@ -145,12 +145,14 @@ func FuzzFastCheck(f *testing.F) {
 // TestInternKeepsEveryValue: an interned value reads as the bytes it came
 // from, whether a table gives it or not.
 func TestInternKeepsEveryValue(t *testing.T) {
-	for _, v := range []string{"0", "1", "7", "10", "99", "1023", "1024", "9999", "10000", "00", "01", "007", "-1", "+1", "1a", " 1", "", "c", "row", "spans", "A1", "１"} {
+	for _, v := range []string{"0", "1", "7", "10", "99", "1023", "1024", "9999", "10000", "00", "01", "007", "-1", "+1", "1a", " 1", "", "c", "row", "spans", "A1", "１", "a", "b", "x14ac", "xf", "xfs", "dyDescen", "dyDescentX", "zz", "A"} {
 		if got := intern([]byte(v)); got != v {
 			t.Errorf("intern(%q) = %q", v, got)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = intern([]byte("512")) }); n != 0 {
-		t.Errorf("intern of a style index allocates %v times", n)
+	for _, v := range []string{"512", "dyDescent", "x14ac", "a", "xml"} {
+		if n := testing.AllocsPerRun(100, func() { _ = intern([]byte(v)) }); n != 0 {
+			t.Errorf("intern(%q) allocates %v times", v, n)
+		}
 	}
 }
