@@ -261,19 +261,7 @@ func TestReadPackageReadsAsTheWhole(t *testing.T) {
 		if 2*len(read.reduced) < len(read.sheets) {
 			t.Errorf("%s: %d of %d sheets reduced", name, len(read.reduced), len(read.sheets))
 		}
-		want, err1 := whole.compact(DefaultMaxLines)
-		got, err2 := read.compact(DefaultMaxLines)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: %v, %v", name, err1, err2)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: the map from the read package differs", name)
-		}
-		wantView, err1 := whole.view()
-		gotView, err2 := read.view()
-		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotView, wantView) {
-			t.Errorf("%s: the document view from the read package differs (%v, %v)", name, err1, err2)
-		}
+		sameReading(t, name, whole, read) // the map, the document view, the text
 		wantRaw, err1 := whole.raw()
 		gotRaw, err2 := read.raw()
 		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotRaw, wantRaw) {
@@ -298,11 +286,6 @@ func TestReadPackageReadsAsTheWhole(t *testing.T) {
 		gotValid, err2 := read.validate(locs)
 		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotValid, wantValid) {
 			t.Errorf("%s: validating %d locations in the read package differs (%v, %v)", name, len(locs), err1, err2)
-		}
-		wantText, err1 := whole.text()
-		gotText, err2 := read.text()
-		if err1 != nil || err2 != nil || gotText != wantText {
-			t.Errorf("%s: the text from the read package differs (%v, %v)", name, err1, err2)
 		}
 	}
 }

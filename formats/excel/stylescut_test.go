@@ -3,7 +3,6 @@ package excel
 import (
 	"archive/zip"
 	"bytes"
-	"reflect"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -133,26 +132,5 @@ func TestReadPackagePutsBackSharedStringsExcelizeCannotBeGiven(t *testing.T) {
 		whole, err := openStop(doc, nil, false)
 		must(t, err)
 		sameReading(t, name, whole, read)
-	}
-}
-
-// sameReading fails unless the map, the document view and the text of read
-// are whole's.
-func sameReading(t *testing.T, name string, whole, read *workbook) {
-	t.Helper()
-	want, err1 := whole.compact(DefaultMaxLines)
-	got, err2 := read.compact(DefaultMaxLines)
-	if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
-		t.Errorf("%s: the map from the read package differs (%v, %v)", name, err1, err2)
-	}
-	wantView, err1 := whole.view()
-	gotView, err2 := read.view()
-	if err1 != nil || err2 != nil || !reflect.DeepEqual(gotView, wantView) {
-		t.Errorf("%s: the document view from the read package differs (%v, %v)", name, err1, err2)
-	}
-	wantText, err1 := whole.text()
-	gotText, err2 := read.text()
-	if err1 != nil || err2 != nil || gotText != wantText {
-		t.Errorf("%s: the text from the read package differs (%v, %v)", name, err1, err2)
 	}
 }
