@@ -245,7 +245,7 @@ func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, s
 		done = c.sst.finish
 	case styles:
 		var span dxfsSpan
-		rec = recording{record: span.record, reset: func() { span = dxfsSpan{} }}
+		rec = recording{record: span.record, reset: span.reset}
 		done = func() { c.styles = span.cut(data) }
 	}
 	if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {

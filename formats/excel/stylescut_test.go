@@ -3,6 +3,7 @@ package excel
 import (
 	"archive/zip"
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -29,15 +30,27 @@ func TestDxfsSpanCutsTheRootsOneDxfs(t *testing.T) {
 		{"none", head + tail, ""},
 		{"two of them", head + dxfs + dxfs + tail, ""},
 		{"one deeper only", head + `<extLst>` + dxfs + `</extLst>` + tail, ""},
-		// A comment makes the fast pass give up: the span it saw is
-		// forgotten and encoding/xml's pass records it again.
-		{"after the fast pass gives up", head + dxfs + `<!-- c -->` + tail, head + `<!-- c -->` + tail},
+		// Where the fast pass gives up (a comment; another encoding, whose
+		// offsets encoding/xml counts in the transcoded text), nothing is
+		// cut.
+		{"after the fast pass gives up", head + dxfs + `<!-- c -->` + tail, ""},
+		// What excelize's types decode, as they decode it, is cut; what
+		// would fail its opening of the workbook stays for it to meet.
+		{"every kind decodable", head + `<dxfs count=" 2 "><dxf><font><b/><i val="0"/><sz val=" 11.5 "/><name val="N"/><color theme="1" tint="-0.25" auto="true"/></font>` +
+			`<numFmt numFmtId="164" formatCode="0%"/><alignment readingOrder="1" wrapText="1"/><unknown x="y"><b val="no"/></unknown></dxf></dxfs>` + tail, head + tail},
+		{"a count that is no number", head + `<dxfs count="one"/>` + tail, ""},
+		{"a bold flag that is no boolean", head + `<dxfs count="1"><dxf><font><b val="maybe"/></font></dxf></dxfs>` + tail, ""},
+		{"a bold flag spaced", head + `<dxfs count="1"><dxf><font><b val=" 1"/></font></dxf></dxfs>` + tail, ""},
+		{"an element inside a flag", head + `<dxfs count="1"><dxf><font><b><x/></b></font></dxf></dxfs>` + tail, ""},
+		{"a format id that is no number", head + `<dxfs count="1"><dxf><numFmt numFmtId="x" formatCode="0"/></dxf></dxfs>` + tail, ""},
+		{"a size past a float", head + `<dxfs count="1"><dxf><font><sz val="1e999"/></font></dxf></dxfs>` + tail, ""},
+		{"another encoding", strings.Replace(head, "UTF-8", "windows-1252", 1) + "<fonts><font><name val=\"Arial N\xe9grita\"/></font></fonts>" + dxfs + tail, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			part := tt.part
 			var span dxfsSpan
-			rec := recording{record: span.record, reset: func() { span = dxfsSpan{} }}
+			rec := recording{record: span.record, reset: span.reset}
 			if err := checkXML([]byte(part), stylesPart, rec, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -112,6 +125,73 @@ func TestReadPackageDropsWhatReadingNeverUses(t *testing.T) {
 		t.Fatalf("the whole package's differential formats: %+v", whole.f.Styles.Dxfs)
 	}
 	sameReading(t, "withDxfs", whole, read)
+}
+
+// TestReadPackageKeepsStylesInAnotherEncoding: a styles part in another
+// encoding, with a character the encodings write differently before its
+// <dxfs>, reaches excelize whole, and the workbook reads as the whole
+// package does.
+func TestReadPackageKeepsStylesInAnotherEncoding(t *testing.T) {
+	doc := withDxfs(t)
+	styles := zipEntry(t, doc, stylesPart)
+	latin := bytes.Replace(styles, []byte(`encoding="UTF-8"`), []byte(`encoding="windows-1252"`), 1)
+	latin = bytes.Replace(latin, []byte(`<font>`), []byte("<font><name val=\"N\xe9grita\"/>"), 1)
+	if bytes.Equal(latin, styles) || !bytes.Contains(latin, []byte("\xe9")) {
+		t.Fatal("the fixture's styles did not take another encoding")
+	}
+	doc = rezip(t, unzip(t, doc), stylesPart, latin)
+	read, err := openStop(doc, nil, true)
+	must(t, err)
+	pkg, err := read.readPackage(doc)
+	must(t, err)
+	if got := zipEntry(t, pkg, stylesPart); !bytes.Equal(got, latin) {
+		t.Errorf("the read package's styles were cut:\n%s", got)
+	}
+	whole, err := openStop(doc, nil, false)
+	must(t, err)
+	sameReading(t, "styles in windows-1252", whole, read)
+}
+
+// TestReadPackageLeavesUndecodableStylesToExcelize: differential formats
+// excelize cannot decode fail the read tools' opening as they fail the
+// whole package's, rather than being cut away unseen; those it decodes
+// are cut, and the workbook reads as the whole.
+func TestReadPackageLeavesUndecodableStylesToExcelize(t *testing.T) {
+	for _, tc := range []struct {
+		dxfs      string
+		decodable bool
+	}{
+		{`<dxfs count=" 1 "><dxf><font><b/><i val="0"/><sz val=" 11.5 "/><color theme="1" tint="-0.25"/></font><numFmt numFmtId="164" formatCode="0%"/></dxf></dxfs>`, true},
+		{`<dxfs count="one"></dxfs>`, false},
+		{`<dxfs count="1"><dxf><font><b val="maybe"/></font></dxf></dxfs>`, false},
+		{`<dxfs count="1"><dxf><font><b val=" 1"/></font></dxf></dxfs>`, false},
+		{`<dxfs count="1"><dxf><font><b><x/></b></font></dxf></dxfs>`, false},
+		{`<dxfs count="1"><dxf><numFmt numFmtId="x" formatCode="0"/></dxf></dxfs>`, false},
+		{`<dxfs count="1"><dxf><font><sz val="1e999"/></font></dxf></dxfs>`, false},
+	} {
+		doc := fixture(t)
+		styles := zipEntry(t, doc, stylesPart)
+		with := bytes.Replace(styles, []byte(`<dxfs count="0"></dxfs>`), []byte(tc.dxfs), 1)
+		if bytes.Equal(with, styles) {
+			t.Fatal("the fixture's styles have no empty <dxfs> to fill")
+		}
+		doc = rezip(t, unzip(t, doc), stylesPart, with)
+		whole, wholeErr := openStop(doc, nil, false)
+		read, readErr := openStop(doc, nil, true)
+		switch {
+		case tc.decodable && (wholeErr != nil || readErr != nil):
+			t.Errorf("%s: the whole package opens with %v, the read package with %v", tc.dxfs, wholeErr, readErr)
+		case tc.decodable:
+			if read.pass.styles == nil {
+				t.Errorf("%s: not cut", tc.dxfs)
+			}
+			sameReading(t, tc.dxfs, whole, read)
+		case wholeErr == nil:
+			t.Errorf("%s: excelize decodes it: the case tests nothing", tc.dxfs)
+		case readErr == nil || readErr.Error() != wholeErr.Error():
+			t.Errorf("%s: the read tools open with %v; the whole package with %v: want the same failure", tc.dxfs, readErr, wholeErr)
+		}
+	}
 }
 
 // TestReadPackagePutsBackSharedStringsExcelizeCannotBeGiven: were
