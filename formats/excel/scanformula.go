@@ -109,14 +109,22 @@ func (s *sheetScan) plainFormula(ref string) (string, bool) {
 		return "", false
 	}
 	f, ok := s.formulaText[[2]int{row, col}]
-	if !ok {
-		return "", false
-	}
-	merges, parsed := s.mergeRects()
-	if !parsed || merges.inside(row, col) {
+	if !ok || !s.outsideMerges(row, col) {
 		return "", false
 	}
 	return f, true
+}
+
+// outsideMerges reports whether the cell at row, col reads as itself in
+// excelize's cell readers: outside every merged range but as its first
+// cell, on a sheet whose ranges all parse and are written as excelize
+// writes them. excelize takes a cell inside a range for the range's first
+// reference as written ("B2:A1" names B2, " A1:B2" no cell at all), and
+// fails every cell of a sheet with a range it cannot parse: such sheets
+// are the stub's.
+func (s *sheetScan) outsideMerges(row, col int) bool {
+	merges, parsed := s.mergeRects()
+	return parsed && s.mergeRect.canonical && !merges.inside(row, col)
 }
 
 // sharedFormula is the formula of cell ref as excelize's GetCellFormula
@@ -140,7 +148,7 @@ func (s *sheetScan) sharedFormula(ref string) (string, bool) {
 	if c.shared == sharedNone || !c.canonical {
 		return "", false
 	}
-	if merges, parsed := s.mergeRects(); !parsed || merges.inside(row, col) {
+	if !s.outsideMerges(row, col) {
 		return "", false
 	}
 	m, found := s.sharedMaster(c.sharedIndex)
