@@ -42,14 +42,12 @@ const (
 // as a decimal; one that does not parse fails excelize's decoding of the
 // whole sheet, so the sheet's shared formulas are left to the stub.
 func (s *rowScan) readShared(t *xml.StartElement, contentAt int64, shared bool) {
-	si, onceSI := attr(t, "si")
+	si, nSI := attrCount(t, "si")
 	ref, onceRef := attr(t, "ref")
-	if !shared || !onceSI || !onceRef {
+	if !shared || nSI != 1 || !onceRef {
+		// None: excelize gives the cell its own text; two: its readers
+		// differ on which wins.
 		s.sharedUnreadable = true
-		return
-	}
-	if !hasAttr(t, "si") {
-		s.sharedUnreadable = true // excelize gives such a cell its own text
 		return
 	}
 	n := int64(0)
@@ -80,18 +78,26 @@ func (s *rowScan) endMaster(end int64) {
 	s.cell.formula = s.keep(text)
 }
 
-// hasAttr reports whether t has an attribute local.
-func hasAttr(t *xml.StartElement, local string) bool {
-	_, n := attrCount(t, local)
-	return n > 0
+// scannedFormula is the formula of cell ref as excelize's GetCellFormula
+// gives it, when the scan holds it (plainFormula, sharedFormula). s may be
+// nil.
+func (s *sheetScan) scannedFormula(ref string) (string, bool) {
+	col, row, err := excelize.CellNameToCoordinates(ref)
+	if err != nil {
+		return "", false
+	}
+	if f, ok := s.plainFormula(row, col); ok {
+		return f, true
+	}
+	return s.sharedFormula(row, col)
 }
 
-// plainFormula is the formula of cell ref as excelize's GetCellFormula
-// gives it (the <f>'s text, unescaped), when the scan holds it: a
-// cell of a regular sheet, named as excelize names it, whose formula is
-// not shared, outside any merged range but as its first cell (excelize
+// plainFormula is the formula of the cell at row, col as excelize's
+// GetCellFormula gives it (the <f>'s text, unescaped), when the scan holds
+// it: a cell of a regular sheet, named as excelize names it, whose formula
+// is not shared, outside any merged range but as its first cell (excelize
 // answers for a merged cell with the range's first). s may be nil.
-func (s *sheetScan) plainFormula(ref string) (string, bool) {
+func (s *sheetScan) plainFormula(row, col int) (string, bool) {
 	rs := s.rowScan()
 	if rs == nil {
 		return "", false
@@ -103,10 +109,6 @@ func (s *sheetScan) plainFormula(ref string) (string, bool) {
 				s.formulaText[[2]int{c.row, c.col}] = rs.str(c.formula)
 			}
 		}
-	}
-	col, row, err := excelize.CellNameToCoordinates(ref)
-	if err != nil {
-		return "", false
 	}
 	f, ok := s.formulaText[[2]int{row, col}]
 	if !ok || !s.outsideMerges(row, col) {
@@ -127,17 +129,13 @@ func (s *sheetScan) outsideMerges(row, col int) bool {
 	return parsed && s.mergeRect.canonical && !merges.inside(row, col)
 }
 
-// sharedFormula is the formula of cell ref as excelize's GetCellFormula
-// gives it, when the cell is part of a shared formula the scan reads: a
-// cell of a regular sheet, named as excelize names it, outside any merged
-// range but as its first cell. s may be nil.
-func (s *sheetScan) sharedFormula(ref string) (string, bool) {
+// sharedFormula is the formula of the cell at row, col as excelize's
+// GetCellFormula gives it, when the cell is part of a shared formula the
+// scan reads: a cell of a regular sheet, named as excelize names it,
+// outside any merged range but as its first cell. s may be nil.
+func (s *sheetScan) sharedFormula(row, col int) (string, bool) {
 	rs := s.rowScan()
 	if rs == nil || rs.sharedUnreadable {
-		return "", false
-	}
-	col, row, err := excelize.CellNameToCoordinates(ref)
-	if err != nil {
 		return "", false
 	}
 	i, found := rs.cellIndex(row, col)

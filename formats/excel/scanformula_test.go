@@ -166,7 +166,7 @@ func TestSharedFormulasReadAsExcelizeReads(t *testing.T) {
 					continue
 				}
 				docShared++
-				if _, ok := sc.sharedFormula(ref); ok {
+				if _, ok := sc.sharedFormula(c.row, c.col); ok {
 					docAnswered++
 				}
 			}

@@ -191,13 +191,11 @@ func (wb *workbook) dataValidations(sheet string, sc *sheetScan) ([]*excelize.Da
 	return wb.f.GetDataValidations(sheet)
 }
 
-// formula is the formula of the cell ref of sheet, from its stub when it
-// has one (sc may be nil).
+// formula is the formula of the cell ref of sheet: from the scan where it
+// holds it, else from the sheet's stub when it has one, else from excelize's
+// whole sheet (sc may be nil).
 func (wb *workbook) formula(sheet, ref string, sc *sheetScan) string {
-	if f, ok := sc.plainFormula(ref); ok {
-		return f
-	}
-	if f, ok := sc.sharedFormula(ref); ok {
+	if f, ok := sc.scannedFormula(ref); ok {
 		return f
 	}
 	if sc != nil {
