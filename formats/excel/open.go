@@ -22,12 +22,9 @@ type workbook struct {
 	sheets []string // sheet names in workbook order; index+1 is the S of an ID
 	// partMap maps sheet names to worksheet part names, read on demand.
 	partMap map[string]string
-	// scans are the worksheets' scans by part name, made by the XML guard,
-	// and sstScan the shared strings' (see sstscan.go).
-	scans   map[string]*sheetScan
-	sstScan *sstScan
-	// pass is all the guard's pass collected: readPackage takes the
-	// styles part less its differential formats from it.
+	// pass is what the XML guard's pass collected: the worksheets' scans
+	// by part name, the shared strings' (see sstscan.go), the styles part
+	// less its differential formats (see stylescut.go).
 	pass partScans
 	// scanned holds every sheet's scan by sheet name once scanSheets ran.
 	scanned map[string]sheetScanned
@@ -120,7 +117,7 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	if err != nil {
 		return nil, err
 	}
-	wb = &workbook{arch: arch, scans: scans.sheets, sstScan: scans.sharedStrings, pass: scans, stop: stop}
+	wb = &workbook{arch: arch, pass: scans, stop: stop}
 	pkg := data
 	if read {
 		if pkg, err = wb.readPackage(data); err != nil {

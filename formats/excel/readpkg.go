@@ -42,7 +42,7 @@ func (wb *workbook) readPackage(data []byte) ([]byte, error) {
 	replaced := map[string][]byte{}
 	reduced := map[string]bool{}
 	for _, part := range parts {
-		sc := wb.scans[part]
+		sc := wb.pass.sheets[part]
 		if rs := sc.rowScan(); rs != nil && rs.canonicalRefs && canonicalMerges(sc.merges) && wb.arch.File(part) != nil {
 			replaced[part] = worksheetStub(rs.root, rs.rootEnd, nil)
 			reduced[part] = true
@@ -54,7 +54,7 @@ func (wb *workbook) readPackage(data []byte) ([]byte, error) {
 	if wb.pass.styles != nil {
 		replaced[wb.pass.stylesName] = wb.pass.styles
 	}
-	_, emptied := wb.sstScan.strings()
+	_, emptied := wb.pass.sharedStrings.strings()
 	if emptied {
 		replaced[wb.pass.sharedStringsName] = []byte(emptySST)
 	}
@@ -77,7 +77,7 @@ var giveStrings = giveSharedStrings
 // read, so that it does not parse them again. Where it cannot, excelize
 // reads the part itself, which must then hold the table again.
 func (wb *workbook) useScannedStrings() error {
-	sst, ok := wb.sstScan.strings()
+	sst, ok := wb.pass.sharedStrings.strings()
 	if !ok {
 		return nil
 	}

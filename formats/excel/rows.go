@@ -314,7 +314,7 @@ func (wb *workbook) sharedStrings(sheet string) ([]string, bool) {
 	if wb.sst != nil {
 		return wb.sst, true
 	}
-	if sst, ok := wb.sstScan.strings(); ok && wb.f.SharedStrings == nil {
+	if sst, ok := wb.pass.sharedStrings.strings(); ok && wb.f.SharedStrings == nil {
 		wb.sst = sst
 		return sst, true
 	}

@@ -101,7 +101,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 		}
 		return s, err
 	}
-	if s := wb.scans[part]; s != nil {
+	if s := wb.pass.sheets[part]; s != nil {
 		return s, nil
 	}
 	data, err := wb.arch.Read(part)

@@ -16,7 +16,7 @@ func scannedStrings(tb testing.TB, doc []byte) (scanned []string, usable bool, e
 	if err != nil {
 		return nil, false, nil, false, err
 	}
-	scanned, usable = wb.sstScan.strings()
+	scanned, usable = wb.pass.sharedStrings.strings()
 	excelize, read = wb.excelizeStrings(wb.sheets[0])
 	return scanned, usable, excelize, read, nil
 }
@@ -165,7 +165,7 @@ func TestReadPackageGivesExcelizeTheScannedStrings(t *testing.T) {
 	for name, doc := range workbooks(t) {
 		wb, err := openStop(doc, nil, true)
 		must(t, err)
-		scanned, usable := wb.sstScan.strings()
+		scanned, usable := wb.pass.sharedStrings.strings()
 		if !usable {
 			continue
 		}
