@@ -237,6 +237,9 @@ func (cs *CompactStructure) elementSize(i int, p Page, targetSize func(id string
 // that was not built element by element (decoded from JSON) cannot be
 // paged: it comes back whole unless p asks for a bound.
 func (cs *CompactStructure) Paged(p Page) (*CompactStructure, error) {
+	if cs.lazy != nil {
+		return cs.lazy.paged(cs.ctx, p)
+	}
 	if cs.index == nil || len(cs.index.elems) == 0 {
 		if p.Offset > 0 {
 			return nil, Errorf(ErrInvalidArgument, "offset", "%d is past the end: this map has no elements to page", p.Offset)
@@ -244,6 +247,18 @@ func (cs *CompactStructure) Paged(p Page) (*CompactStructure, error) {
 		return cs, p.Check()
 	}
 	total := len(cs.index.elems)
+	start, end, err := p.Window(total, cs.sizer(p))
+	if err != nil {
+		return nil, err
+	}
+	if start == 0 && end == total {
+		return cs, nil
+	}
+	return cs.page(start, end, total), nil
+}
+
+// sizer returns what element i of the map adds to page p's response.
+func (cs *CompactStructure) sizer(p Page) func(i int) int {
 	var targetSize func(id string) int
 	if p.Structured {
 		// Only the targets of the elements the window looks at are
@@ -260,13 +275,12 @@ func (cs *CompactStructure) Paged(p Page) (*CompactStructure, error) {
 			return n
 		}
 	}
-	start, end, err := p.Window(total, func(i int) int { return cs.elementSize(i, p, targetSize) })
-	if err != nil {
-		return nil, err
-	}
-	if start == 0 && end == total {
-		return cs, nil
-	}
+	return func(i int) int { return cs.elementSize(i, p, targetSize) }
+}
+
+// page is the map's elements [start, end) of total as a map of their own,
+// sharing nothing with cs that cs may change.
+func (cs *CompactStructure) page(start, end, total int) *CompactStructure {
 	text, keys, complex := cs.span(start, end)
 	out := &CompactStructure{CompactText: text, IDToXPath: make(map[string]string, len(keys)),
 		ComplexElements: append([]string{}, complex...), Total: total, NextOffset: NextOffset(end, total),
@@ -279,7 +293,7 @@ func (cs *CompactStructure) Paged(p Page) (*CompactStructure, error) {
 			out.Targets = append(out.Targets, t)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // CompactElementText is one element's ID and full text.
@@ -291,6 +305,13 @@ type CompactElementText struct {
 // Elements lists the map's elements and the IDs inside them (cell
 // paragraphs) with their full text, in document order.
 func (cs *CompactStructure) Elements() []CompactElementText {
+	if cs.lazy != nil {
+		whole, err := cs.Whole()
+		if err != nil {
+			return nil
+		}
+		return whole.Elements()
+	}
 	if cs.index == nil {
 		return nil
 	}
@@ -309,6 +330,13 @@ func (cs *CompactStructure) Elements() []CompactElementText {
 // line with its full text ("P9: \"…\""), with their id_to_xpath entries
 // and targets. An ID the map does not have is an error naming it.
 func (cs *CompactStructure) Select(ids []string) (*CompactStructure, error) {
+	if cs.lazy != nil {
+		whole, err := cs.Whole()
+		if err != nil {
+			return nil, err
+		}
+		return whole.Select(ids)
+	}
 	if err := CheckCount("ids", len(ids)); err != nil {
 		return nil, err
 	}

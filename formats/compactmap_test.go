@@ -12,10 +12,13 @@ type builderOp func(b *CompactBuilder)
 
 // randomOps is a random run of calls: lines, holds, elements, aliases,
 // id_to_xpath entries (some IDs repeated), complex elements and targets.
-func randomOps(rng *rand.Rand, n int) []builderOp {
+func randomOps(rng *rand.Rand, n int) []builderOp { return randomOpsOn(rng, n, "E") }
+
+// randomOpsOn is randomOps on IDs that start with prefix.
+func randomOpsOn(rng *rand.Rand, n int, prefix string) []builderOp {
 	var ops []builderOp
 	for i := range n {
-		id := fmt.Sprintf("E%d", rng.IntN(n))
+		id := fmt.Sprintf("%s%d", prefix, rng.IntN(n))
 		switch rng.IntN(7) {
 		case 0:
 			ops = append(ops, func(b *CompactBuilder) { b.Hold() })

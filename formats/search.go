@@ -57,6 +57,13 @@ func (r *SearchResult) Text() string {
 // letter case: as literal text, or as a regular expression (RE2 syntax)
 // when regex is set. The page bounds the matching elements returned.
 func (cs *CompactStructure) Search(pattern string, regex bool, p Page) (*SearchResult, error) {
+	if cs.lazy != nil {
+		whole, err := cs.Whole()
+		if err != nil {
+			return nil, err
+		}
+		return whole.Search(pattern, regex, p)
+	}
 	re, err := compilePattern(pattern, regex)
 	if err != nil {
 		return nil, err

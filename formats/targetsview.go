@@ -27,6 +27,13 @@ const maxQuestion = 72
 // map's ids option returns one in full. The page's id_to_xpath and
 // targets cover its targets.
 func (cs *CompactStructure) TargetsView(p Page) (*CompactStructure, error) {
+	if cs.lazy != nil {
+		whole, err := cs.Whole()
+		if err != nil {
+			return nil, err
+		}
+		return whole.TargetsView(p)
+	}
 	targets := cs.targetsOrMarked()
 	lines := make([]string, len(targets))
 	same := make([]bool, len(targets))

@@ -1,5 +1,7 @@
 package formats
 
+import "context"
+
 // FileType names a document format.
 type FileType string
 
@@ -85,6 +87,8 @@ type CompactStructure struct {
 	More string `json:"more,omitempty"`
 
 	index *compactIndex // the elements, for paging; see CompactBuilder
+	lazy  *lazyMap      // the parts, for a map built as pages need them; see LazyCompact
+	ctx   context.Context
 }
 
 // TargetKind says what an answer target accepts.

@@ -1,0 +1,249 @@
+package formats
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"sync"
+	"testing"
+)
+
+// lazyCase is random runs of builder calls, one a part, each on IDs of its
+// own (see CompactPart): built whole by one builder, and as the parts of a
+// lazy map, counting the parts built.
+type lazyCase struct {
+	whole *CompactStructure
+	parts [][]builderOp
+	built int // parts built, over every lazy map of the case
+	mu    sync.Mutex
+}
+
+func newLazyCase(rng *rand.Rand, n int) *lazyCase {
+	c := &lazyCase{}
+	whole := NewCompactBuilder(0)
+	for i := 0; n > 0; i++ {
+		ops := randomOpsOn(rng, min(n, rng.IntN(6)), fmt.Sprintf("P%dE", i))
+		n -= max(len(ops), 1)
+		for _, op := range ops {
+			op(whole)
+		}
+		c.parts = append(c.parts, ops)
+	}
+	c.whole = whole.Finish()
+	return c
+}
+
+// lazy is a new lazy map of the case's parts.
+func (c *lazyCase) lazy() *CompactStructure {
+	parts := make([]CompactPart, len(c.parts))
+	for i, ops := range c.parts {
+		count := NewCompactBuilder(0)
+		for _, op := range ops {
+			op(count)
+		}
+		parts[i] = CompactPart{Elements: len(count.ix.elems), Build: func(context.Context) (*CompactBuilder, error) {
+			c.mu.Lock()
+			c.built++
+			c.mu.Unlock()
+			b := NewCompactBuilder(0)
+			for _, op := range ops {
+				op(b)
+			}
+			return b, nil
+		}}
+	}
+	return LazyCompact(parts)
+}
+
+// samePage fails unless the lazy map's page p is the whole map's.
+func samePage(t *testing.T, what string, lazy, whole *CompactStructure, p Page) {
+	t.Helper()
+	got, gotErr := lazy.Paged(p)
+	want, wantErr := whole.Paged(p)
+	if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+		t.Fatalf("%s %+v: error %v, want %v", what, p, gotErr, wantErr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s %+v: page\n%+v\nwant\n%+v", what, p, got, want)
+	}
+}
+
+func TestLazyMapPagesAsTheWholeMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for run := range 300 {
+		c := newLazyCase(rng, rng.IntN(40))
+		what := fmt.Sprintf("run %d", run)
+		pages := []Page{{}, {Limit: 1}, {Limit: 3}, {MaxTokens: 10}, {MaxTokens: 40, Structured: true}, {Limit: 2, MaxTokens: 25, Structured: true}}
+		for _, p := range pages {
+			// From the start to the end, as an agent reads; then at
+			// random offsets (and past the end) on a new map, as agents
+			// sharing a worker's cached map jump about.
+			lazy := c.lazy()
+			for {
+				samePage(t, what, lazy, c.whole, p)
+				pg, _ := c.whole.Paged(p)
+				if pg == nil || pg.NextOffset == 0 {
+					break
+				}
+				p.Offset = pg.NextOffset
+			}
+			lazy = c.lazy()
+			for range 5 {
+				p.Offset = rng.IntN(c.whole.Total + 2)
+				samePage(t, what, lazy, c.whole, p)
+			}
+		}
+		whole, err := c.lazy().Whole()
+		if err != nil || !reflect.DeepEqual(whole, c.whole) {
+			t.Fatalf("%s: Whole gives %+v, %v; want %+v", what, whole, err, c.whole)
+		}
+	}
+}
+
+func TestLazyMapBuildsOnlyThePartsAPageReaches(t *testing.T) {
+	var c *lazyCase
+	rng := rand.New(rand.NewPCG(7, 8))
+	for c == nil || len(c.parts) < 6 || c.whole.Total < 10 {
+		c = newLazyCase(rng, 60)
+	}
+	lazy := c.lazy()
+	if c.built != 0 {
+		t.Fatalf("making the map built %d parts, want none", c.built)
+	}
+	if _, err := lazy.Paged(Page{Limit: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// The first element, and the next one that ends its span.
+	if c.built == 0 || c.built == len(c.parts) {
+		t.Fatalf("a first page of one element built %d of %d parts", c.built, len(c.parts))
+	}
+	first := c.built
+	if _, err := lazy.Paged(Page{Limit: 1}); err != nil || c.built != first {
+		t.Fatalf("the same page again built %d more parts (%v)", c.built-first, err)
+	}
+	if _, err := lazy.TargetsView(Page{}); err != nil || c.built != len(c.parts) {
+		t.Fatalf("the targets view left %d parts unbuilt (%v)", len(c.parts)-c.built, err)
+	}
+	if _, err := lazy.Paged(Page{}); err != nil || c.built != len(c.parts) {
+		t.Fatalf("a built map built parts again: %d builds of %d parts (%v)", c.built, len(c.parts), err)
+	}
+}
+
+func TestLazyMapWholeCallsAnswerAsTheWholeMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for run := range 100 {
+		c := newLazyCase(rng, 1+rng.IntN(40))
+		for _, call := range []struct {
+			name string
+			do   func(cs *CompactStructure) (any, error)
+		}{
+			{"targets view", func(cs *CompactStructure) (any, error) { return cs.TargetsView(Page{Limit: 2}) }},
+			{"elements", func(cs *CompactStructure) (any, error) { return cs.Elements(), nil }},
+			{"search", func(cs *CompactStructure) (any, error) { return cs.Search("line", false, Page{}) }},
+			{"select", func(cs *CompactStructure) (any, error) {
+				if cs.Total == 0 && cs.lazy == nil {
+					return nil, nil
+				}
+				whole, _ := cs.Whole()
+				if whole.Total == 0 {
+					return nil, nil
+				}
+				return cs.Select([]string{whole.index.elems[whole.Total-1].id})
+			}},
+		} {
+			got, gotErr := call.do(c.lazy())
+			want, wantErr := call.do(c.whole)
+			if !reflect.DeepEqual(got, want) || (gotErr == nil) != (wantErr == nil) {
+				t.Fatalf("run %d, %s: %+v, %v; want %+v, %v", run, call.name, got, gotErr, want, wantErr)
+			}
+		}
+	}
+}
+
+func TestLazyMapRetriesAStopAndKeepsAFailure(t *testing.T) {
+	calls := 0
+	var fail error
+	ok := func(context.Context) (*CompactBuilder, error) {
+		b := NewCompactBuilder(0)
+		b.Text = append(b.Text, "A: a\n"...)
+		b.Begin("A", "a", 0)
+		return b, nil
+	}
+	failing := func(ctx context.Context) (*CompactBuilder, error) {
+		calls++
+		if ctx == nil {
+			ctx = context.Background() // a nil ctx never ends
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrStopped, err)
+		}
+		if fail != nil {
+			return nil, fail
+		}
+		return ok(ctx)
+	}
+	lazy := LazyCompact([]CompactPart{{1, ok}, {1, failing}, {1, ok}})
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := lazy.WithContext(ended).Paged(Page{Offset: 1, Limit: 1}); !errors.Is(err, ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("a page built under an ended context: %v, want a stop", err)
+	}
+	pg, err := lazy.WithContext(context.Background()).Paged(Page{Offset: 1, Limit: 1})
+	if err != nil || pg.CompactText != "A: a\n" || pg.NextOffset != 2 {
+		t.Fatalf("after a stop the page is %+v, %v; want the second part's element", pg, err)
+	}
+
+	calls, fail = 0, errors.New("malformed sheet")
+	lazy = LazyCompact([]CompactPart{{1, ok}, {1, failing}})
+	for range 2 {
+		if _, err := lazy.Paged(Page{Limit: 1, Offset: 1}); !errors.Is(err, fail) {
+			t.Fatalf("a page past a malformed part: %v, want %v", err, fail)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("a part that failed was built %d times, want once", calls)
+	}
+
+	miscounted := LazyCompact([]CompactPart{{2, ok}})
+	if _, err := miscounted.Paged(Page{Limit: 1}); err == nil {
+		t.Error("a part that began fewer elements than it counted gave no error")
+	}
+	mapsA := func(ctx context.Context) (*CompactBuilder, error) {
+		b, _ := ok(ctx)
+		b.XPath("A", "/a")
+		return b, nil
+	}
+	twice := LazyCompact([]CompactPart{{1, mapsA}, {1, mapsA}})
+	if _, err := twice.Paged(Page{Limit: 1}); err == nil {
+		t.Error("two parts mapping the same ID gave no error")
+	}
+}
+
+func TestLazyMapIsSafeForConcurrentPages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	c := newLazyCase(rng, 200)
+	lazy := c.lazy()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 1))
+			for range 50 {
+				p := Page{Offset: rng.IntN(c.whole.Total), Limit: 1 + rng.IntN(5), Structured: g%2 == 0}
+				got, err := lazy.Paged(p)
+				want, _ := c.whole.Paged(p)
+				if err != nil || !reflect.DeepEqual(got, want) {
+					errs <- fmt.Errorf("page %+v: %+v, %v; want %+v", p, got, err, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
