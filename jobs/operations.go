@@ -99,11 +99,11 @@ var operations = []Operation{
 			{Name: "ids", Schema: arrayOf(stringType), Description: `elements to return in full, untruncated, e.g. ["P9", "T2-R3-C2"]`},
 		}, pageParams...),
 		Check: checkCompact,
-		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
+		Run: func(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
 			if err := checkCompact(p); err != nil {
 				return nil, nil, err
 			}
-			c, err := compactOf(e, p, doc)
+			c, err := compactOf(ctx, e, p, doc)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -265,8 +265,8 @@ var operations = []Operation{
 			{Name: "pattern", Schema: stringType, Required: true, Positional: true, Description: "the text to find (or a regular expression with regex)"},
 			{Name: "regex", Schema: booleanType, Description: "the pattern is a regular expression (RE2 syntax)"},
 		}, pageParams...),
-		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			c, err := compactOf(e, p, doc)
+		Run: func(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
+			c, err := compactOf(ctx, e, p, doc)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"context"
 	"sync"
 
 	"github.com/formfill/formfill/formats"
@@ -76,7 +77,28 @@ func cached[T any](what string, p *Payload, make func() (T, error)) (T, error) {
 	return v, err
 }
 
-// compactOf is the document's whole compact map.
-func compactOf(e formats.Engine, p *Payload, doc []byte) (*formats.CompactStructure, error) {
-	return cached("compact", p, func() (*formats.CompactStructure, error) { return e.ExtractCompact(doc) })
+// compactOf is the document's compact map, bound to ctx. For a page of
+// the map a lazy engine's map is made (formats.LazyCompactor): the lines
+// a page does not show are written only when a later page needs them,
+// and the cache keeps the map to write them then. What needs every line
+// (the whole map, the targets view, ids, search) makes it whole at once,
+// which is quicker than a lazy map made whole: its sheets' lines are
+// written in lanes.
+func compactOf(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*formats.CompactStructure, error) {
+	c, err := cached("compact", p, func() (*formats.CompactStructure, error) {
+		if lc, ok := e.(formats.LazyCompactor); ok && wantsPage(p) {
+			return lc.ExtractCompactLazy(doc)
+		}
+		return e.ExtractCompact(doc)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c.WithContext(ctx), nil
+}
+
+// wantsPage reports whether the payload asks for a bounded page of the
+// map itself.
+func wantsPage(p *Payload) bool {
+	return p.Kind == KindExtractCompact && len(p.IDs) == 0 && p.View != formats.ViewTargets && p.Page.Bounded()
 }

@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -26,19 +27,33 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 	return wb.compact(e.maxLines)
 }
 
+// ExtractCompactLazy implements formats.LazyCompactor: the map of
+// ExtractCompact, each sheet's lines written when a page first needs
+// them. Opening the workbook, finding every sheet's targets and counting
+// its lines are done here, so that a malformed sheet fails this call as
+// it fails ExtractCompact.
+func (e *Engine) ExtractCompactLazy(doc []byte) (cs *formats.CompactStructure, err error) {
+	stop := e.stopper()
+	defer guard(stop, &err)
+	wb, err := e.openRead(doc, stop)
+	if err != nil {
+		return nil, err
+	}
+	return wb.lazyCompact(e.maxLines)
+}
+
 // compact makes the workbook's compact map: each sheet's part of it is
 // made on its own, in lanes for a large workbook (see eachSheet), and the
 // parts are put together in the sheets' order.
 func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 	parts := make([]*formats.CompactBuilder, len(wb.sheets))
 	err := wb.eachSheet(func(i int, stop *formats.Stopper) error {
-		m, err := wb.loadSheet(i + 1)
+		m, lines, err := wb.planSheet(i, stop, maxLines)
 		if err != nil {
-			return sheetError(wb.sheets[i], err)
+			return err
 		}
-		m.stop = stop
 		parts[i] = formats.NewCompactBuilder(512) // a workbook may have thousands of sheets
-		m.writeCompact(parts[i], m.findTargets(), maxLines)
+		m.writeCompact(parts[i], lines)
 		return nil
 	})
 	if err != nil {
@@ -47,6 +62,58 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 	b := formats.NewCompactBuilder(0)
 	b.AppendAll(parts...)
 	return b.Finish(), nil
+}
+
+// lazyCompact plans every sheet's part of the map as compact does and
+// leaves writing it to the page that first needs it. The workbook and the
+// sheets' models stay with the map until then.
+func (wb *workbook) lazyCompact(maxLines int) (*formats.CompactStructure, error) {
+	parts := make([]formats.CompactPart, len(wb.sheets))
+	err := wb.eachSheet(func(i int, stop *formats.Stopper) error {
+		m, lines, err := wb.planSheet(i, stop, maxLines)
+		if err != nil {
+			return err
+		}
+		parts[i] = formats.CompactPart{Elements: len(lines.shown), Build: func(ctx context.Context) (b *formats.CompactBuilder, err error) {
+			// The call that opened the workbook has ended: this part's
+			// work answers to the call that needs it. The lazy map builds
+			// one part at a time.
+			stop := formats.NewStopper(ctx, stepsPerCheck)
+			defer guard(stop, &err)
+			wb.stop, m.stop = stop, stop
+			b = formats.NewCompactBuilder(512)
+			m.writeCompact(b, lines)
+			return b, nil
+		}}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return formats.LazyCompact(parts), nil
+}
+
+// planSheet loads sheet i (0-based), finds its targets and decides which
+// of its cells its part of the map shows.
+func (wb *workbook) planSheet(i int, stop *formats.Stopper, maxLines int) (*sheetModel, sheetLines, error) {
+	m, err := wb.loadSheet(i + 1)
+	if err != nil {
+		return nil, sheetLines{}, sheetError(wb.sheets[i], err)
+	}
+	m.stop = stop
+	l := m.findTargets()
+	all := m.entries(l)
+	shown, notes := capEntries(all, maxLines)
+	return m, sheetLines{layout: l, empty: len(all) == 0, shown: shown, notes: notes}, nil
+}
+
+// sheetLines is what a sheet's part of the map shows: the cells left
+// after the line cap, one element each, and notes on what the cap cut.
+type sheetLines struct {
+	layout *layout
+	empty  bool // the sheet has no cell to show at all
+	shown  []entry
+	notes  []string
 }
 
 // sheetError reports a sheet that could not be read as an invalid
@@ -102,15 +169,15 @@ func (m *sheetModel) entries(l *layout) []entry {
 // cells that are neither targets nor questions nor headers go first, then
 // the tail of the sheet; a note says what went.
 // The sheet's heading goes with its first cell's page.
-func (m *sheetModel) writeCompact(b *formats.CompactBuilder, l *layout, maxLines int) {
+func (m *sheetModel) writeCompact(b *formats.CompactBuilder, lines sheetLines) {
+	l := lines.layout
 	b.Hold()
 	b.Text = fmt.Appendf(b.Text, "=== Sheet %d: %q ===", m.index, m.name)
 	if m.hidden {
 		b.Text = append(b.Text, " (hidden sheet)"...)
 	}
 	b.Text = append(b.Text, '\n')
-	all := m.entries(l)
-	if len(all) == 0 {
+	if lines.empty {
 		b.Text = append(b.Text, "(empty)\n"...)
 	}
 	cs := b.Structure()
@@ -120,8 +187,7 @@ func (m *sheetModel) writeCompact(b *formats.CompactBuilder, l *layout, maxLines
 		described[[2]int{t.row, t.col}] = d
 		cs.Targets = append(cs.Targets, d)
 	}
-	shown, notes := capEntries(all, maxLines)
-	for _, en := range shown {
+	for _, en := range lines.shown {
 		m.step()
 		c := cell{sheet: m.index, row: en.row, col: en.col}
 		p := [2]int{en.row, en.col}
@@ -145,7 +211,7 @@ func (m *sheetModel) writeCompact(b *formats.CompactBuilder, l *layout, maxLines
 			b.XPath(d.ID, m.wb.xpath(cell{sheet: m.index, row: t.row, col: t.col}))
 		}
 	}
-	for _, n := range notes {
+	for _, n := range lines.notes {
 		b.Text = append(b.Text, n+"\n"...)
 	}
 	for _, r := range m.rules {
