@@ -61,6 +61,16 @@ func (cs *CompactStructure) WithContext(ctx context.Context) *CompactStructure {
 	return &bound
 }
 
+// Partial reports whether some of a lazy map's parts are not built yet.
+func (cs *CompactStructure) Partial() bool {
+	if cs.lazy == nil {
+		return false
+	}
+	cs.lazy.mu.Lock()
+	defer cs.lazy.mu.Unlock()
+	return cs.lazy.b != nil
+}
+
 // Whole returns the whole map, building the parts not built yet: cs
 // itself unless cs is lazy.
 func (cs *CompactStructure) Whole() (*CompactStructure, error) {

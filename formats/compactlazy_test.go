@@ -120,11 +120,17 @@ func TestLazyMapBuildsOnlyThePartsAPageReaches(t *testing.T) {
 		t.Fatalf("a first page of one element built %d of %d parts", c.built, len(c.parts))
 	}
 	first := c.built
+	if !lazy.Partial() {
+		t.Error("a map with parts not built says it is whole")
+	}
 	if _, err := lazy.Paged(Page{Limit: 1}); err != nil || c.built != first {
 		t.Fatalf("the same page again built %d more parts (%v)", c.built-first, err)
 	}
 	if _, err := lazy.TargetsView(Page{}); err != nil || c.built != len(c.parts) {
 		t.Fatalf("the targets view left %d parts unbuilt (%v)", len(c.parts)-c.built, err)
+	}
+	if lazy.Partial() || c.whole.Partial() {
+		t.Error("a whole map says it is partial")
 	}
 	if _, err := lazy.Paged(Page{}); err != nil || c.built != len(c.parts) {
 		t.Fatalf("a built map built parts again: %d builds of %d parts (%v)", c.built, len(c.parts), err)

@@ -113,7 +113,9 @@ var operations = []Operation{
 			case p.View == formats.ViewTargets:
 				c, err = c.TargetsView(p.Page)
 			default:
+				whole := c
 				c, err = c.Paged(p.Page)
+				completeLater(ctx, p.DocID, whole)
 			}
 			return &Result{Kind: KindExtractCompact, Compact: c}, nil, err
 		},

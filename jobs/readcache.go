@@ -2,7 +2,9 @@ package jobs
 
 import (
 	"context"
+	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -95,6 +97,30 @@ func compactOf(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 		return nil, err
 	}
 	return c.WithContext(ctx), nil
+}
+
+// completeTimeout bounds writing the rest of a lazy map after its page
+// was answered: at most the lines of a whole map, which a job writes in
+// well under a second.
+const completeTimeout = time.Minute
+
+// completeLater writes the rest of a lazy map in the background once its
+// page is answered. Until then the map holds the workbook it reads from
+// (tens of MB for a large one, against a few for its lines), and the
+// cache keeps maps of several documents: holding that until a next page
+// may never come would cost a worker more than the lines do. The job's
+// context ends with the job, so the writing has one of its own.
+func completeLater(ctx context.Context, docID string, c *formats.CompactStructure) {
+	if !c.Partial() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), completeTimeout)
+	go func() {
+		defer cancel()
+		if _, err := c.WithContext(ctx).Whole(); err != nil {
+			slog.Warn("jobs: writing the rest of a map failed", "doc_id", docID, "error", err)
+		}
+	}()
 }
 
 // wantsPage reports whether the payload asks for a bounded page of the

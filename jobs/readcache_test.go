@@ -3,6 +3,8 @@ package jobs
 import (
 	"context"
 	"fmt"
+	"sync"
+	"time"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
@@ -28,6 +30,7 @@ func (c *countingEngine) ExtractCompact(doc []byte) (*formats.CompactStructure, 
 // TestNextPagesComeFromTheCache reads a document page by page: the map is
 // made once, and a document with other content is not answered from it.
 func TestNextPagesComeFromTheCache(t *testing.T) {
+	freshCache(t)
 	e := &countingEngine{}
 	doc := []byte("cache test " + t.Name())
 	p := &Payload{Kind: KindExtractCompact, DocID: DocID(doc), FileType: formats.Word, Page: formats.Page{Limit: 2}}
@@ -51,11 +54,22 @@ func TestNextPagesComeFromTheCache(t *testing.T) {
 	}
 }
 
+// freshCache empties the worker's read cache for a test that counts the
+// maps made, so that it may run again (-count).
+func freshCache(t *testing.T) {
+	t.Helper()
+	reads.mu.Lock()
+	defer reads.mu.Unlock()
+	reads.items, reads.order = map[string]any{}, nil
+}
+
 // lazyEngine makes lazy maps of five one-element parts, counting the maps
 // of each kind it makes and the parts built, and the contexts they were
-// built under.
+// built under. Parts from the third on wait for gate.
 type lazyEngine struct {
 	countingEngine
+	gate          chan struct{}
+	mu            sync.Mutex
 	lazies, built int
 	ctxs          []context.Context
 }
@@ -65,6 +79,14 @@ func (l *lazyEngine) ExtractCompactLazy(doc []byte) (*formats.CompactStructure, 
 	parts := make([]formats.CompactPart, 5)
 	for i := range parts {
 		parts[i] = formats.CompactPart{Elements: 1, Build: func(ctx context.Context) (*formats.CompactBuilder, error) {
+			if i >= 2 {
+				<-l.gate
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("%w: %w", formats.ErrStopped, err)
+			}
+			l.mu.Lock()
+			defer l.mu.Unlock()
 			l.built++
 			l.ctxs = append(l.ctxs, ctx)
 			b := formats.NewCompactBuilder(0)
@@ -76,32 +98,58 @@ func (l *lazyEngine) ExtractCompactLazy(doc []byte) (*formats.CompactStructure, 
 	return formats.LazyCompact(parts), nil
 }
 
+func (l *lazyEngine) counts() (lazies, maps, built int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.lazies, l.maps, l.built
+}
+
 // TestAPageOfTheMapIsMadeLazily: a bounded page of the map comes from a
-// lazy map built only up to it, under the job's context; the cached lazy
-// map answers the next calls, the targets view too; an unbounded map is
-// made whole at once.
+// lazy map built only up to it, under the job's context; the rest is
+// written after the answer, under a context that outlives the job's; the
+// cached map answers the next calls; an unbounded map is made whole at
+// once.
 func TestAPageOfTheMapIsMadeLazily(t *testing.T) {
-	e := &lazyEngine{}
+	freshCache(t)
+	e := &lazyEngine{gate: make(chan struct{})}
 	doc := []byte("lazy test " + t.Name())
 	p := &Payload{Kind: KindExtractCompact, DocID: DocID(doc), FileType: formats.Excel, Page: formats.Page{Limit: 1}}
-	ctx := context.WithValue(context.Background(), struct{}{}, "job")
+	ctx, endJob := context.WithCancel(context.WithValue(context.Background(), struct{}{}, "job"))
 	res, _, err := Execute(ctx, e, p, doc)
+	endJob()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.lazies != 1 || e.maps != 0 || e.built != 2 || res.Compact.CompactText == "" || res.Compact.NextOffset != 1 {
-		t.Fatalf("a first page: %d lazy and %d whole maps, %d parts built, page %+v; want one lazy map, two parts", e.lazies, e.maps, e.built, res.Compact)
+	if lazies, maps, built := e.counts(); lazies != 1 || maps != 0 || built != 2 || res.Compact.CompactText == "" || res.Compact.NextOffset != 1 {
+		t.Fatalf("a first page: %d lazy and %d whole maps, %d parts built, page %+v; want one lazy map, two parts", lazies, maps, built, res.Compact)
 	}
-	if e.ctxs[0].Value(struct{}{}) != "job" {
-		t.Error("the parts were not built under the job's context")
+	close(e.gate) // the rest is written after the answer, though the job has ended
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if _, _, built := e.counts(); built == 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the rest of the map was not written after the page was answered")
+		}
+	}
+	for i, c := range e.ctxs {
+		if c.Value(struct{}{}) != "job" {
+			t.Errorf("part %d was not built under the job's context", i+1)
+		}
 	}
 	p.View = formats.ViewTargets
-	if _, _, err := Execute(context.Background(), e, p, doc); err != nil || e.lazies != 1 || e.maps != 0 || e.built != 5 {
-		t.Errorf("the targets view after a page: %d lazy and %d whole maps, %d parts built (%v); want the cached map made whole", e.lazies, e.maps, e.built, err)
+	if _, _, err := Execute(context.Background(), e, p, doc); err != nil {
+		t.Fatal(err)
+	}
+	if lazies, maps, built := e.counts(); lazies != 1 || maps != 0 || built != 5 {
+		t.Errorf("the targets view after a page: %d lazy and %d whole maps, %d parts built; want the cached map", lazies, maps, built)
 	}
 	other := []byte("another " + t.Name())
 	whole := &Payload{Kind: KindExtractCompact, DocID: DocID(other), FileType: formats.Excel}
-	if res, _, err := Execute(context.Background(), e, whole, other); err != nil || e.maps != 1 || e.lazies != 1 || res.Compact.Total != 5 {
-		t.Errorf("a whole map: %d lazy and %d whole maps (%v); want it made whole at once", e.lazies, e.maps, err)
+	if res, _, err := Execute(context.Background(), e, whole, other); err != nil || res.Compact.Total != 5 {
+		t.Fatalf("a whole map: %+v, %v", res.Compact, err)
+	}
+	if lazies, maps, _ := e.counts(); maps != 1 || lazies != 1 {
+		t.Errorf("a whole map: %d lazy and %d whole maps; want it made whole at once", lazies, maps)
 	}
 }
