@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -64,58 +63,6 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 	return b.Finish(), nil
 }
 
-// lazyCompact plans every sheet's part of the map as compact does and
-// leaves writing it to the page that first needs it. The workbook and the
-// sheets' models stay with the map until then.
-func (wb *workbook) lazyCompact(maxLines int) (*formats.CompactStructure, error) {
-	parts := make([]formats.CompactPart, len(wb.sheets))
-	err := wb.eachSheet(func(i int, stop *formats.Stopper) error {
-		m, lines, err := wb.planSheet(i, stop, maxLines)
-		if err != nil {
-			return err
-		}
-		parts[i] = formats.CompactPart{Elements: len(lines.shown), Build: func(ctx context.Context) (b *formats.CompactBuilder, err error) {
-			// The call that opened the workbook has ended: this part's
-			// work answers to the call that needs it. The lazy map builds
-			// one part at a time.
-			stop := formats.NewStopper(ctx, stepsPerCheck)
-			defer guard(stop, &err)
-			wb.stop, m.stop = stop, stop
-			b = formats.NewCompactBuilder(512)
-			m.writeCompact(b, lines)
-			return b, nil
-		}}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return formats.LazyCompact(parts), nil
-}
-
-// planSheet loads sheet i (0-based), finds its targets and decides which
-// of its cells its part of the map shows.
-func (wb *workbook) planSheet(i int, stop *formats.Stopper, maxLines int) (*sheetModel, sheetLines, error) {
-	m, err := wb.loadSheet(i + 1)
-	if err != nil {
-		return nil, sheetLines{}, sheetError(wb.sheets[i], err)
-	}
-	m.stop = stop
-	l := m.findTargets()
-	all := m.entries(l)
-	shown, notes := capEntries(all, maxLines)
-	return m, sheetLines{layout: l, empty: len(all) == 0, shown: shown, notes: notes}, nil
-}
-
-// sheetLines is what a sheet's part of the map shows: the cells left
-// after the line cap, one element each, and notes on what the cap cut.
-type sheetLines struct {
-	layout *layout
-	empty  bool // the sheet has no cell to show at all
-	shown  []entry
-	notes  []string
-}
-
 // sheetError reports a sheet that could not be read as an invalid
 // document; a stopped call stays a stop.
 func sheetError(sheet string, err error) error {
@@ -163,62 +110,6 @@ func (m *sheetModel) entries(l *layout) []entry {
 		return out[i].col < out[j].col
 	})
 	return out
-}
-
-// writeCompact appends the sheet's part of the compact map. Over the cap,
-// cells that are neither targets nor questions nor headers go first, then
-// the tail of the sheet; a note says what went.
-// The sheet's heading goes with its first cell's page.
-func (m *sheetModel) writeCompact(b *formats.CompactBuilder, lines sheetLines) {
-	l := lines.layout
-	b.Hold()
-	b.Text = fmt.Appendf(b.Text, "=== Sheet %d: %q ===", m.index, m.name)
-	if m.hidden {
-		b.Text = append(b.Text, " (hidden sheet)"...)
-	}
-	b.Text = append(b.Text, '\n')
-	if lines.empty {
-		b.Text = append(b.Text, "(empty)\n"...)
-	}
-	cs := b.Structure()
-	described := map[[2]int]formats.Target{}
-	for _, t := range l.sorted() {
-		d := m.describe(t)
-		described[[2]int{t.row, t.col}] = d
-		cs.Targets = append(cs.Targets, d)
-	}
-	for _, en := range lines.shown {
-		m.step()
-		c := cell{sheet: m.index, row: en.row, col: en.col}
-		p := [2]int{en.row, en.col}
-		var d *formats.Target
-		if t, ok := described[p]; ok {
-			d = &t
-			delete(described, p)
-		}
-		from := len(b.Text)
-		b.Text = append(b.Text, m.line(c, l.targets[p], d)...)
-		b.Text = append(b.Text, '\n')
-		b.Begin(c.ID(), m.text(c.row, c.col), from)
-		b.XPath(c.ID(), m.wb.xpath(c))
-		for _, x := range m.complex(c) {
-			b.Complex(x)
-		}
-	}
-	// A target the line cap left out still resolves by its ID.
-	for _, t := range l.sorted() {
-		if d, ok := described[[2]int{t.row, t.col}]; ok {
-			b.XPath(d.ID, m.wb.xpath(cell{sheet: m.index, row: t.row, col: t.col}))
-		}
-	}
-	for _, n := range lines.notes {
-		b.Text = append(b.Text, n+"\n"...)
-	}
-	for _, r := range m.rules {
-		if r.typ == "list" {
-			b.Complex(fmt.Sprintf("COMPLEX(list) S%d %s: %s", m.index, r.sqref, optionText(r.options)))
-		}
-	}
 }
 
 // capEntries applies the line cap and says what it cut.

@@ -1,0 +1,191 @@
+package excel
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// linesPerPart is how many of a sheet's lines a part of a lazy map holds:
+// a page of the default budget shows a few hundred lines, and a sheet may
+// have thousands (FFIEC's largest shows 2,000), so a first page writes
+// only the pieces of a sheet it reaches.
+const linesPerPart = 128
+
+// lazyCompact plans every sheet's part of the map as compact does and
+// leaves writing its lines to the page that first needs them, a piece of
+// linesPerPart lines at a time. The workbook and the sheets' models stay
+// with the map until then.
+func (wb *workbook) lazyCompact(maxLines int) (*formats.CompactStructure, error) {
+	sheets := make([][]formats.CompactPart, len(wb.sheets))
+	err := wb.eachSheet(func(i int, stop *formats.Stopper) error {
+		m, lines, err := wb.planSheet(i, stop, maxLines)
+		if err != nil {
+			return err
+		}
+		sheets[i] = sheetParts(wb, &sheetWriter{m: m, lines: lines})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var parts []formats.CompactPart
+	for _, p := range sheets {
+		parts = append(parts, p...)
+	}
+	return formats.LazyCompact(parts), nil
+}
+
+// sheetParts cuts a sheet's part of the map into parts of linesPerPart
+// lines: the first begins with the sheet's heading and the last ends with
+// its notes, as writeCompact writes them.
+func sheetParts(wb *workbook, w *sheetWriter) []formats.CompactPart {
+	n := len(w.lines.shown)
+	count := max(1, (n+linesPerPart-1)/linesPerPart)
+	parts := make([]formats.CompactPart, count)
+	for j := range parts {
+		from, to := j*linesPerPart, min(n, (j+1)*linesPerPart)
+		parts[j] = formats.CompactPart{Elements: to - from, Build: func(ctx context.Context) (b *formats.CompactBuilder, err error) {
+			// The call that opened the workbook has ended: this part's
+			// work answers to the call that needs it. The lazy map builds
+			// one part at a time.
+			stop := formats.NewStopper(ctx, stepsPerCheck)
+			defer guard(stop, &err)
+			wb.stop, w.m.stop = stop, stop
+			b = formats.NewCompactBuilder(512)
+			if j == 0 {
+				w.head(b)
+			}
+			w.write(b, from, to)
+			if j == count-1 {
+				w.tail(b)
+			}
+			return b, nil
+		}}
+	}
+	return parts
+}
+
+// planSheet loads sheet i (0-based), finds its targets and decides which
+// of its cells its part of the map shows.
+func (wb *workbook) planSheet(i int, stop *formats.Stopper, maxLines int) (*sheetModel, sheetLines, error) {
+	m, err := wb.loadSheet(i + 1)
+	if err != nil {
+		return nil, sheetLines{}, sheetError(wb.sheets[i], err)
+	}
+	m.stop = stop
+	l := m.findTargets()
+	all := m.entries(l)
+	shown, notes := capEntries(all, maxLines)
+	return m, sheetLines{layout: l, empty: len(all) == 0, shown: shown, notes: notes}, nil
+}
+
+// sheetLines is what a sheet's part of the map shows: the cells left
+// after the line cap, one element each, and notes on what the cap cut.
+type sheetLines struct {
+	layout *layout
+	empty  bool // the sheet has no cell to show at all
+	shown  []entry
+	notes  []string
+}
+
+// writeCompact appends the sheet's part of the compact map. Over the cap,
+// cells that are neither targets nor questions nor headers go first, then
+// the tail of the sheet; a note says what went.
+// The sheet's heading goes with its first cell's page.
+func (m *sheetModel) writeCompact(b *formats.CompactBuilder, lines sheetLines) {
+	w := &sheetWriter{m: m, lines: lines}
+	w.head(b)
+	w.write(b, 0, len(lines.shown))
+	w.tail(b)
+}
+
+// sheetWriter writes a sheet's part of the map: its head, its lines in
+// one or more pieces, and its tail, in that order. A piece may be written
+// again (after a stop): writing changes nothing in the writer but the
+// descriptions of the targets, made once.
+type sheetWriter struct {
+	m         *sheetModel
+	lines     sheetLines
+	described map[[2]int]formats.Target
+}
+
+// descriptions describes the sheet's targets, by cell.
+func (w *sheetWriter) descriptions() map[[2]int]formats.Target {
+	if w.described == nil {
+		described := map[[2]int]formats.Target{}
+		for _, t := range w.lines.layout.sorted() {
+			described[[2]int{t.row, t.col}] = w.m.describe(t)
+		}
+		w.described = described
+	}
+	return w.described
+}
+
+// head writes the sheet's heading, which belongs to its first line, and
+// adds every target of the sheet to the map's targets.
+func (w *sheetWriter) head(b *formats.CompactBuilder) {
+	m := w.m
+	b.Hold()
+	b.Text = fmt.Appendf(b.Text, "=== Sheet %d: %q ===", m.index, m.name)
+	if m.hidden {
+		b.Text = append(b.Text, " (hidden sheet)"...)
+	}
+	b.Text = append(b.Text, '\n')
+	if w.lines.empty {
+		b.Text = append(b.Text, "(empty)\n"...)
+	}
+	described := w.descriptions()
+	cs := b.Structure()
+	for _, t := range w.lines.layout.sorted() {
+		cs.Targets = append(cs.Targets, described[[2]int{t.row, t.col}])
+	}
+}
+
+// write writes the shown cells [from, to), one element each.
+func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
+	m, l, described := w.m, w.lines.layout, w.descriptions()
+	for _, en := range w.lines.shown[from:to] {
+		m.step()
+		c := cell{sheet: m.index, row: en.row, col: en.col}
+		p := [2]int{en.row, en.col}
+		var d *formats.Target
+		if t, ok := described[p]; ok {
+			d = &t
+		}
+		start := len(b.Text)
+		b.Text = append(b.Text, m.line(c, l.targets[p], d)...)
+		b.Text = append(b.Text, '\n')
+		b.Begin(c.ID(), m.text(c.row, c.col), start)
+		b.XPath(c.ID(), m.wb.xpath(c))
+		for _, x := range m.complex(c) {
+			b.Complex(x)
+		}
+	}
+}
+
+// tail writes what follows the sheet's last line and belongs to it: the
+// IDs of the targets the line cap left out, the cap's notes and the
+// sheet's option lists.
+func (w *sheetWriter) tail(b *formats.CompactBuilder) {
+	m := w.m
+	shown := make(map[[2]int]bool, len(w.lines.shown))
+	for _, en := range w.lines.shown {
+		shown[[2]int{en.row, en.col}] = true
+	}
+	// A target the line cap left out still resolves by its ID.
+	for _, t := range w.lines.layout.sorted() {
+		if !shown[[2]int{t.row, t.col}] {
+			b.XPath(w.descriptions()[[2]int{t.row, t.col}].ID, m.wb.xpath(cell{sheet: m.index, row: t.row, col: t.col}))
+		}
+	}
+	for _, n := range w.lines.notes {
+		b.Text = append(b.Text, n+"\n"...)
+	}
+	for _, r := range m.rules {
+		if r.typ == "list" {
+			b.Complex(fmt.Sprintf("COMPLEX(list) S%d %s: %s", m.index, r.sqref, optionText(r.options)))
+		}
+	}
+}
