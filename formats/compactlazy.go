@@ -72,17 +72,30 @@ func (cs *CompactStructure) Partial() bool {
 }
 
 // Whole returns the whole map, building the parts not built yet: cs
-// itself unless cs is lazy.
+// itself unless cs is lazy. It builds a few parts at a time, so that a
+// page asked for meanwhile (a worker completes a map in the background)
+// waits for those parts only.
 func (cs *CompactStructure) Whole() (*CompactStructure, error) {
 	if cs.lazy == nil {
 		return cs, nil
 	}
-	cs.lazy.mu.Lock()
-	defer cs.lazy.mu.Unlock()
-	if err := cs.lazy.build(cs.ctx, cs.lazy.total+1); err != nil {
-		return nil, err
+	l := cs.lazy
+	for {
+		l.mu.Lock()
+		if l.b == nil || l.err != nil {
+			whole, err := l.built, l.err
+			l.mu.Unlock()
+			if err != nil {
+				return nil, err
+			}
+			return whole, nil
+		}
+		err := l.build(cs.ctx, len(l.b.ix.elems)+1)
+		l.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
 	}
-	return cs.lazy.built, nil
 }
 
 // lazyMap is the state of a LazyCompact map, under mu.
@@ -95,20 +108,28 @@ type lazyMap struct {
 	// built is b as a map: each element's span is final but for the last
 	// one's until the next part with elements is built. Once every part
 	// is, it is the whole map, and parts and b are let go.
-	built *CompactStructure
-	err   error // a part that failed other than by a stop fails every call
+	built     *CompactStructure
+	builtUpTo int   // the parts built holds: next when built was made
+	err       error // a part that failed other than by a stop fails every call
 }
 
 // build builds parts in order until the map holds at least n elements or
-// every part is built.
-func (l *lazyMap) build(ctx context.Context, n int) error {
+// every part is built. It builds half as many elements again as the map
+// holds when it needs more: a page's window asks for one element after
+// another, and each time parts are added the map built so far is copied
+// (snapshot), so growing by a share keeps the copies to a few per page
+// however small the parts (a workbook of thousands of small sheets).
+func (l *lazyMap) build(ctx context.Context, n int) (err error) {
 	if l.err != nil || l.b == nil {
 		return l.err // failed, or built whole
 	}
-	grew := false
+	if have := len(l.b.ix.elems); have < n {
+		n = max(n, have+have/2)
+	}
 	for l.next < len(l.parts) && len(l.b.ix.elems) < n {
 		part := l.parts[l.next]
-		pb, err := part.Build(ctx)
+		var pb *CompactBuilder
+		pb, err = part.Build(ctx)
 		if err == nil {
 			err = l.fits(pb, part)
 		}
@@ -116,20 +137,19 @@ func (l *lazyMap) build(ctx context.Context, n int) error {
 			if !errors.Is(err, ErrStopped) {
 				l.err = err // a stop may go through next time; a malformed part will not
 			}
-			return err
+			break // the parts built before it stay, and the map must show them
 		}
 		l.b.Append(pb)
 		l.parts[l.next] = CompactPart{} // its builder holds what it needs no more
 		l.next++
-		grew = true
 	}
 	switch {
-	case l.next == len(l.parts):
+	case err == nil && l.next == len(l.parts):
 		l.built, l.parts, l.b = l.b.Finish(), nil, nil
-	case grew || l.built == nil:
-		l.built = l.b.snapshot()
+	case l.built == nil || l.builtUpTo != l.next:
+		l.built, l.builtUpTo = l.b.snapshot(), l.next
 	}
-	return nil
+	return err
 }
 
 // fits checks that a part built as it said it would be: with the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -251,5 +252,71 @@ func TestLazyMapIsSafeForConcurrentPages(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// twoElements is a part of two elements, named after i.
+func twoElements(i int) func(context.Context) (*CompactBuilder, error) {
+	return func(context.Context) (*CompactBuilder, error) {
+		b := NewCompactBuilder(0)
+		for k := range 2 {
+			from := len(b.Text)
+			b.Text = fmt.Appendf(b.Text, "E%d-%d: line\n", i, k)
+			b.Begin(fmt.Sprintf("E%d-%d", i, k), "line", from)
+		}
+		return b, nil
+	}
+}
+
+// TestLazyMapShowsThePartsBuiltBeforeAStop: the parts a call built before
+// one of them stopped are in the map the next call pages.
+func TestLazyMapShowsThePartsBuiltBeforeAStop(t *testing.T) {
+	stopped := false
+	parts := []CompactPart{{2, twoElements(0)}, {2, twoElements(1)}, {2, func(ctx context.Context) (*CompactBuilder, error) {
+		if !stopped {
+			stopped = true
+			return nil, fmt.Errorf("%w: %w", ErrStopped, context.DeadlineExceeded)
+		}
+		return twoElements(2)(ctx)
+	}}, {2, twoElements(3)}}
+	whole := NewCompactBuilder(0)
+	for i, p := range parts {
+		if i == 2 {
+			p.Build = twoElements(2)
+		}
+		b, _ := p.Build(nil)
+		whole.Append(b)
+	}
+	want := whole.Finish()
+	lazy := LazyCompact(parts)
+	samePage(t, "first", lazy, want, Page{Limit: 1})
+	if _, err := lazy.Whole(); !errors.Is(err, ErrStopped) {
+		t.Fatalf("making the map whole through a stopped part: %v, want a stop", err)
+	}
+	for offset := range want.Total {
+		samePage(t, "after the stop", lazy, want, Page{Offset: offset, Limit: 1})
+	}
+}
+
+// TestLazyMapCopiesAPageOfManyPartsAFewTimes pages a map of 4,000 small
+// parts at once: what the page allocates stays a few times the map's
+// text, where copying the map built so far for each part added would
+// allocate thousands of times it.
+func TestLazyMapCopiesAPageOfManyPartsAFewTimes(t *testing.T) {
+	parts := make([]CompactPart, 4000)
+	for i := range parts {
+		parts[i] = CompactPart{2, twoElements(i)}
+	}
+	lazy := LazyCompact(parts)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	pg, err := lazy.Paged(Page{MaxTokens: 1 << 20, Structured: true})
+	runtime.ReadMemStats(&after)
+	if err != nil || pg.Total != 8000 {
+		t.Fatalf("page: %v, total %d", err, pg.Total)
+	}
+	text := len(pg.CompactText)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(100*text) {
+		t.Errorf("a page of %d bytes of text allocated %d bytes", text, alloc)
 	}
 }

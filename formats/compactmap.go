@@ -303,7 +303,8 @@ type CompactElementText struct {
 }
 
 // Elements lists the map's elements and the IDs inside them (cell
-// paragraphs) with their full text, in document order.
+// paragraphs) with their full text, in document order; nil for a lazy map
+// that could not be made whole (see Whole for why).
 func (cs *CompactStructure) Elements() []CompactElementText {
 	if cs.lazy != nil {
 		whole, err := cs.Whole()
