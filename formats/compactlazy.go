@@ -210,10 +210,10 @@ func (l *lazyMap) paged(ctx context.Context, p Page) (*CompactStructure, error) 
 	return l.built.page(start, end, l.total), nil
 }
 
-// snapshot is the map built so far, as Finish would return it but for
-// what is held for an element not begun yet, leaving b to be appended to.
-// It shares b's id_to_xpath and slices, which later parts only add to:
-// it is read under the lazy map's lock only.
+// snapshot is the map built so far, as Finish returns it but for what is
+// held for an element not begun yet, leaving b to be appended to. It
+// shares b's id_to_xpath and slices, which later parts only add to: a
+// lazy map reads its snapshots under its lock only.
 func (b *CompactBuilder) snapshot() *CompactStructure {
 	cs := b.cs
 	cs.CompactText = string(b.Text)

@@ -185,12 +185,7 @@ func (b *CompactBuilder) AppendAll(parts ...*CompactBuilder) {
 // never began belongs to the last element.
 func (b *CompactBuilder) Finish() *CompactStructure {
 	b.held = nil
-	cs := b.cs
-	cs.CompactText = string(b.Text)
-	ix := b.ix
-	cs.index = &ix
-	cs.Total = len(ix.elems)
-	return &cs
+	return b.snapshot()
 }
 
 // span is the part of the map elements [i, j) hold.
