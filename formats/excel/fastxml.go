@@ -172,6 +172,14 @@ func (x *fastXML) quoted() []byte {
 // white space is taken.
 func (x *fastXML) text(outside bool) {
 	for x.ok && x.pos < len(x.data) {
+		if !outside {
+			for x.pos < len(x.data) && plainText[x.data[x.pos]] {
+				x.pos++ // most of a part's text: no markup, entity or non-ASCII byte
+			}
+			if x.pos == len(x.data) {
+				return
+			}
+		}
 		c := x.data[x.pos]
 		switch {
 		case c == '<':
@@ -298,6 +306,14 @@ func (x *fastXML) attrValue(want bool) string {
 	start, plain := x.pos, true
 	var out []byte
 	for x.ok && x.pos < len(x.data) {
+		if plain {
+			for x.pos < len(x.data) && plainValue[x.data[x.pos]] {
+				x.pos++ // most values: plain ASCII up to the closing quote
+			}
+			if x.pos == len(x.data) {
+				break
+			}
+		}
 		c := x.data[x.pos]
 		switch {
 		case c == q:

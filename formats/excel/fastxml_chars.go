@@ -1,6 +1,9 @@
 package excel
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // The byte classes and the interned names of fastCheck's tokenizer.
 
@@ -13,6 +16,18 @@ func isNameStart(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 
 func isNameByte(c byte) bool {
 	return isNameStart(c) || '0' <= c && c <= '9' || c == ':' || c == '.' || c == '-'
 }
+
+// plainText marks the bytes text passes as they are, one after another:
+// ASCII other than '<', '&' and the control characters XML forbids.
+// plainValue marks those an attribute value does: neither quote, nor a
+// carriage return (which encoding/xml turns into a space there).
+var plainText, plainValue = func() (text, value [256]bool) {
+	for c := range utf8.RuneSelf {
+		text[c] = c != '<' && c != '&' && (c >= 0x20 || c == '\t' || c == '\n' || c == '\r')
+		value[c] = text[c] && c != '"' && c != '\'' && c != '\r'
+	}
+	return text, value
+}()
 
 // inCharRange is XML's Char production, as encoding/xml checks it.
 func inCharRange(r rune) bool {
