@@ -23,8 +23,8 @@ import (
 // fastCheck checks data as checkXMLWith would and reports its elements to
 // record. ok false means it gave up: nothing is decided, and what record
 // saw must be forgotten. err is only ever the stop's.
-func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, err error) {
-	p := fastPass{x: fastXML{data: data, ok: true}, record: record}
+func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err error) {
+	p := fastPass{x: fastXML{data: data, ok: true}, record: rec.record, emptyCell: rec.emptyCell}
 	x := &p.x
 	x.declaration()
 	for x.ok && x.pos < len(data) {
@@ -50,11 +50,12 @@ func fastCheck(data []byte, record recordFunc, stop *formats.Stopper) (ok bool, 
 
 // fastPass is fastCheck's state between tags.
 type fastPass struct {
-	x      fastXML
-	record recordFunc
-	open   [][]byte // the raw names of the open elements
-	roots  int
-	el     xml.StartElement // what record sees, element after element
+	x         fastXML
+	record    recordFunc
+	emptyCell func(ref, style string, from, to int64) // see recording
+	open      [][]byte                                // the raw names of the open elements
+	roots     int
+	el        xml.StartElement // what record sees, element after element
 }
 
 // endTag passes an end tag starting at from, false if it gives up.
@@ -79,6 +80,9 @@ func (p *fastPass) endTag(from int64) bool {
 // element, false if it gives up.
 func (p *fastPass) startTag(from int64) bool {
 	x := &p.x
+	if p.emptyCell != nil && len(p.open) == 3 && p.plainEmptyCell(from) {
+		return true
+	}
 	if len(p.open) == 0 {
 		if p.roots++; p.roots > 1 {
 			return false

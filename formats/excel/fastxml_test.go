@@ -30,7 +30,7 @@ func events() (*[]string, recordFunc) {
 // what each reported.
 func bothPasses(data []byte) (fastOK, slowOK bool, fast, slow []string) {
 	fe, frec := events()
-	fastOK, _ = fastCheck(data, frec, nil)
+	fastOK, _ = fastCheck(data, recording{record: frec}, nil)
 	se, srec := events()
 	slowOK = checkXMLSlow(data, "part.xml", srec, charset.NewReaderLabel, nil) == nil
 	return fastOK, slowOK, *fe, *se

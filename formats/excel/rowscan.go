@@ -183,8 +183,38 @@ func (s *rowScan) startCell(t *xml.StartElement, from int64) {
 	ref, once1 := attr(t, "r")
 	typ, once2 := attr(t, "t")
 	st, hasStyle := attrCount(t, "s")
+	s.openCell(ref, typ, once1 && once2, st, hasStyle, from)
+}
+
+// emptyCell sees a cell that closes itself, with reference ref and style
+// index style only ("": no style), at depth 3, as token sees its start and
+// end.
+func (s *rowScan) emptyCell(ref, style string, from, to int64) {
+	switch {
+	case s.irregular:
+		return
+	case s.sheetData != 1:
+		s.irregular = true // a cell outside the sheet's data
+		return
+	case s.row == 0:
+		s.irregular = true // a cell outside a row
+		return
+	}
+	hasStyle := 1
+	if style == "" {
+		hasStyle = 0
+	}
+	s.openCell(ref, "", true, style, hasStyle, from)
+	if !s.irregular {
+		s.end("c", 3, to, to)
+	}
+}
+
+// openCell opens a cell given its r, t and s attributes (once: r and t
+// are given once at most; hasStyle: how many times s is).
+func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, from int64) {
 	col, row, canonical, err := cellRef(ref)
-	if err != nil || !once1 || !once2 || hasStyle > 1 || row != s.row || col <= s.lastCol {
+	if err != nil || !once || hasStyle > 1 || row != s.row || col <= s.lastCol {
 		s.irregular = true
 		return
 	}

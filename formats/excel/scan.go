@@ -54,6 +54,12 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		b.token(start, el, depth, from, to)
 		s.cells.token(start, el, depth, from, to)
 	}
+	// A cell with only a reference and a style, at depth 3: the stub
+	// builder keeps nothing below depth 1.
+	rec.emptyCell = func(ref, style string, from, to int64) {
+		cur = s.cell(ref, style)
+		s.cells.emptyCell(ref, style, from, to)
+	}
 	rec.reset = func() {
 		*s = *newSheetScan()
 		cur, b = [2]int{}, newStubBuilder(data)
@@ -129,13 +135,7 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 	}
 	switch se.Name.Local {
 	case "c":
-		cur = [2]int{}
-		if col, row, _, err := cellRef(a("r")); err == nil {
-			cur = [2]int{row, col}
-			if st, ok := number(a("s")); ok {
-				s.cellStyles.add(cur[0], cur[1], st)
-			}
-		}
+		cur = s.cell(a("r"), a("s"))
 	case "f":
 		if cur[0] > 0 {
 			s.formulas[cur] = true
@@ -171,6 +171,19 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 		s.dimension = a("ref")
 	}
 	return cur
+}
+
+// cell records a cell's start tag, given its r and s attributes, and
+// returns its row and column, zeros when ref does not parse.
+func (s *sheetScan) cell(ref, style string) [2]int {
+	col, row, _, err := cellRef(ref)
+	if err != nil {
+		return [2]int{}
+	}
+	if st, ok := number(style); ok {
+		s.cellStyles.add(row, col, st)
+	}
+	return [2]int{row, col}
 }
 
 // col records a <col> element: the style and visibility of a column range.

@@ -42,15 +42,23 @@ type recordFunc func(start bool, el *xml.StartElement, depth int, from, to int64
 // recording is what sees a part's elements: record (nil: nothing does),
 // and reset, which forgets what record saw when the fast pass gives up
 // part-way and encoding/xml's pass starts again.
+//
+// emptyCell, where not nil, sees in record's place the element most of a
+// large worksheet's are: a cell that closes itself and has a plain
+// reference and maybe a style index (style "" when it has none), written
+// <c r="B7"/> or <c r="B7" s="12"/>, at depth 3. It must record what
+// record would see of the element's start and end; the fast pass spares
+// it the element (see plainEmptyCell). ref is valid only during the call.
 type recording struct {
-	record recordFunc
-	reset  func()
+	record    recordFunc
+	reset     func()
+	emptyCell func(ref, style string, from, to int64)
 }
 
 // checkXMLWith is checkXML with the decoder's charset reader given:
 // asUTF8's output still declares UTF-16, which must then be read as is.
 func checkXMLWith(data []byte, part string, rec recording, charsetReader func(string, io.Reader) (io.Reader, error), stop *formats.Stopper) error {
-	ok, err := fastCheck(data, rec.record, stop)
+	ok, err := fastCheck(data, rec, stop)
 	if err != nil || ok {
 		return err
 	}

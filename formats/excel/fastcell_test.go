@@ -1,0 +1,105 @@
+package excel
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// scanOf is the scan of a worksheet's XML, with the fast pass's plain
+// empty cells given to emptyCell or, without hook, to record as every
+// other element is.
+func scanOf(data []byte, hook bool) (*sheetScan, error) {
+	s := newSheetScan()
+	rec, done := s.recorder(data)
+	if !hook {
+		rec.emptyCell = nil
+	}
+	if err := checkXML(data, "xl/worksheets/sheet1.xml", rec, nil); err != nil {
+		return nil, err
+	}
+	done()
+	return s, nil
+}
+
+// sameScans fails unless a worksheet's scan is the same with and without
+// the plain empty cells' hook.
+func sameScans(t testing.TB, what string, data []byte) {
+	t.Helper()
+	got, gotErr := scanOf(data, true)
+	want, wantErr := scanOf(data, false)
+	if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+		t.Fatalf("%s: error %v, without the hook %v", what, gotErr, wantErr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: the scan differs from the scan without the hook", what)
+	}
+}
+
+// emptyCellSheets are worksheets whose plain empty cells the fast pass
+// meets in and out of place, next to cells it leaves to record.
+var emptyCellSheets = []string{
+	`<row r="1"><c r="A1" s="3"/><c r="B1" s="0"/><c r="C1" s="1023"/><c r="D1" s="1024"/><c r="E1" s="07"/><c r="F1"/><c r="G1" s=""/><c r="H1" /></row>`,
+	`<row r="12"><c r="A12"/><c r="B12"/><c r="C12" s="9"/><c r="D12"/></row><row r="13"><c r="A13"/></row>`,
+	`<row r="2"><c r="A2" s="5"><v>1</v></c><c r="B2" s="5"/><c r="C2" t="s" s="5"><v>0</v></c><c r="D2" s="5"/></row>`,
+	`<row r="3"><c r="B3" s="1"/><c r="A3" s="1"/></row>`, // out of order
+	`<row r="4"><c r="A5" s="1"/></row>`,                                     // another row's cell
+	`<row r="6"><c r="a6" s="1"/><c r="B6"  s="1"/><c r="C6" s="1" /></row>`, // written otherwise
+	`<row r="7"><c r="A07" s="2"/><c r="XFE7" s="2"/><c r="A0" s="2"/></row>`,
+	`<row r="8"><c r="A8" s="2"/><c r="A8" s="2"/></row>`, // twice
+	`<row r="9"><c r="ZZZZ9" s="2"/><c r="A12345678" s="2"/></row>`,
+	`<row r="10"><c r="A10" s="4"><f>B10+1</f></c><c r="B10" s="4"/><c r="C10" s="4"><f t="shared" ref="C10:C11" si="0">A10</f></c></row>` +
+		`<row r="11"><c r="B11" s="4"/><c r="C11" s="4"><f t="shared" si="0"/></c></row>`,
+}
+
+// worksheet wraps rows in a worksheet, with what may go around them.
+func worksheet(before, rows, after string) []byte {
+	return []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + before +
+		`<sheetData>` + rows + `</sheetData>` + after + `</worksheet>`)
+}
+
+func TestPlainEmptyCellsScanAsEveryOtherElement(t *testing.T) {
+	for i, rows := range emptyCellSheets {
+		sameScans(t, rows, worksheet(`<dimension ref="A1:D11"/>`, rows, `<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>`))
+		if i == 0 {
+			// Out of place: no row around them, outside the sheet's data,
+			// a second sheetData, and a document the fast pass gives up on.
+			sameScans(t, "outside a row", worksheet("", `<c r="A1" s="3"/>`+rows, ""))
+			sameScans(t, "before the data", worksheet(`<c r="A1" s="3"/>`, rows, ""))
+			sameScans(t, "after the data", worksheet("", rows, `<x><y><c r="A1" s="3"/></y></x>`))
+			sameScans(t, "two data", worksheet("", rows, `<sheetData>`+rows+`</sheetData>`))
+			sameScans(t, "a comment", worksheet("<!-- x -->", rows, ""))
+			sameScans(t, "cut short", worksheet("", rows, "")[:200])
+		}
+	}
+	cells := 0
+	for name, doc := range workbooks(t) {
+		arch, err := formats.OpenArchive(doc, formats.DefaultArchiveLimits)
+		must(t, err)
+		for _, f := range arch.Zip.File {
+			if !isWorksheetPart(f.Name) {
+				continue
+			}
+			data, err := arch.Read(f.Name)
+			must(t, err)
+			cells += strings.Count(string(data), `"/>`)
+			sameScans(t, name+" "+f.Name, data)
+		}
+	}
+	t.Logf("%d self-closing elements in the real worksheets", cells)
+}
+
+func FuzzPlainEmptyCells(f *testing.F) {
+	for _, rows := range emptyCellSheets {
+		f.Add([]byte(worksheet("", rows, "")))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		sameScans(t, "fuzzed", data)
+	})
+}
