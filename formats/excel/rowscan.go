@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -321,98 +320,4 @@ func (s *rowScan) text(end int64) string {
 	v, ok := unescapeText(s.data[s.valueAt:end])
 	s.irregular = s.irregular || !ok
 	return v
-}
-
-// attr is the value of the attribute local name of t, "" if absent; once
-// is false when t has it twice (excelize's readers differ on which wins).
-func attr(t *xml.StartElement, local string) (v string, once bool) {
-	v, n := attrCount(t, local)
-	return v, n <= 1
-}
-
-// attrCount is the value of the attribute local name of t and how many
-// times t has it.
-func attrCount(t *xml.StartElement, local string) (v string, n int) {
-	for _, a := range t.Attr {
-		if a.Name.Local == local {
-			v, n = a.Value, n+1
-		}
-	}
-	return v, n
-}
-
-// unescapeText decodes character data that passed the guard: the
-// predefined entities, character references, and line ends as XML
-// normalises them; false if it holds markup.
-func unescapeText(raw []byte) (string, bool) {
-	if bytes.IndexByte(raw, '<') >= 0 {
-		return "", false
-	}
-	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
-		return string(raw), true
-	}
-	out := make([]byte, 0, len(raw))
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; c {
-		case '\r':
-			out = append(out, '\n')
-			if i+1 < len(raw) && raw[i+1] == '\n' {
-				i++
-			}
-		case '&':
-			semi := bytes.IndexByte(raw[i:], ';')
-			if semi < 0 {
-				return "", false
-			}
-			r := entityRune(raw[i+1 : i+semi])
-			if r < 0 {
-				return "", false
-			}
-			out = utf8.AppendRune(out, r)
-			i += semi
-		default:
-			out = append(out, c)
-		}
-	}
-	return string(out), true
-}
-
-// entityRune is what a predefined entity or character reference stands
-// for, -1 for anything else.
-func entityRune(ref []byte) rune {
-	switch string(ref) {
-	case "lt":
-		return '<'
-	case "gt":
-		return '>'
-	case "amp":
-		return '&'
-	case "apos":
-		return '\''
-	case "quot":
-		return '"'
-	}
-	return charRef(ref)
-}
-
-// cellRef reads a cell reference as excelize.CellNameToCoordinates does,
-// and reports whether it is written as excelize writes one (B7: capital
-// letters, a row number without leading zeros). Those it reads itself, a
-// worksheet's every cell; the rest it leaves to excelize.
-func cellRef(ref string) (col, row int, canonical bool, err error) {
-	i := 0
-	for i < len(ref) && i < 3 && 'A' <= ref[i] && ref[i] <= 'Z' {
-		col = col*26 + int(ref[i]-'A'+1)
-		i++
-	}
-	j := i
-	for j < len(ref) && j-i < 7 && '0' <= ref[j] && ref[j] <= '9' {
-		row = row*10 + int(ref[j]-'0')
-		j++
-	}
-	if i > 0 && j > i && j == len(ref) && ref[i] != '0' && col <= excelize.MaxColumns && row <= excelize.TotalRows {
-		return col, row, true, nil
-	}
-	col, row, err = excelize.CellNameToCoordinates(ref)
-	return col, row, false, err
 }
