@@ -11,9 +11,9 @@ import "unsafe"
 // reference and style to the recording's emptyCell.
 
 // plainEmptyCell passes the start tag at x.pos, starting at from, when it
-// is exactly <c r="REF"/> or <c r="REF" s="N"/>: REF letters then digits,
-// N a style index written as decimals holds it. Anything else is left to
-// startTag, and false returned.
+// is exactly <c r="REF"/> or <c r="REF" s="N"/>: REF capital letters then
+// digits, N from 0 to 1023 with no leading zero (see decimals). Anything
+// else is left to startTag, and false returned.
 func (p *fastPass) plainEmptyCell(from int64) bool {
 	d, i := p.x.data, p.x.pos+1
 	if len(d)-i < len(`c r="A1"/>`) || string(d[i:i+5]) != `c r="` {

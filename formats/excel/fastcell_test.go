@@ -5,37 +5,64 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/net/html/charset"
+
 	"github.com/formfill/formfill/formats"
 )
 
-// scanOf is the scan of a worksheet's XML, with the fast pass's plain
-// empty cells given to emptyCell or, without hook, to record as every
-// other element is.
-func scanOf(data []byte, hook bool) (*sheetScan, error) {
+// How a worksheet is scanned: the fast pass with the plain empty cells'
+// hook, the fast pass without it (every element goes to record), and
+// encoding/xml's pass alone.
+const (
+	withHook = iota
+	withoutHook
+	slowPass
+)
+
+// scanOf is the scan of a worksheet's XML, made the way given, and how
+// many cells the hook saw.
+func scanOf(data []byte, way int) (*sheetScan, int, error) {
+	const part = "xl/worksheets/sheet1.xml"
 	s := newSheetScan()
 	rec, done := s.recorder(data)
-	if !hook {
-		rec.emptyCell = nil
+	hooked, calls := rec.emptyCell, 0
+	rec.emptyCell = func(ref, style string, from, to int64) {
+		calls++
+		hooked(ref, style, from, to)
 	}
-	if err := checkXML(data, "xl/worksheets/sheet1.xml", rec, nil); err != nil {
-		return nil, err
+	var err error
+	switch way {
+	case withHook:
+		err = checkXML(data, part, rec, nil)
+	case withoutHook:
+		rec.emptyCell = nil
+		err = checkXML(data, part, rec, nil)
+	default:
+		err = checkXMLSlow(data, part, rec.record, charset.NewReaderLabel, nil)
+	}
+	if err != nil {
+		return nil, calls, err
 	}
 	done()
-	return s, nil
+	return s, calls, nil
 }
 
 // sameScans fails unless a worksheet's scan is the same with and without
-// the plain empty cells' hook.
-func sameScans(t testing.TB, what string, data []byte) {
+// the plain empty cells' hook, and as encoding/xml's pass makes it; it
+// returns how many cells the hook saw.
+func sameScans(t testing.TB, what string, data []byte) int {
 	t.Helper()
-	got, gotErr := scanOf(data, true)
-	want, wantErr := scanOf(data, false)
-	if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
-		t.Fatalf("%s: error %v, without the hook %v", what, gotErr, wantErr)
+	got, calls, gotErr := scanOf(data, withHook)
+	for _, way := range []int{withoutHook, slowPass} {
+		want, _, wantErr := scanOf(data, way)
+		if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+			t.Fatalf("%s: error %v, scanned another way (%d) %v", what, gotErr, way, wantErr)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: the scan differs from the scan made another way (%d)", what, way)
+		}
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("%s: the scan differs from the scan without the hook", what)
-	}
+	return calls
 }
 
 // emptyCellSheets are worksheets whose plain empty cells the fast pass
@@ -62,8 +89,9 @@ func worksheet(before, rows, after string) []byte {
 }
 
 func TestPlainEmptyCellsScanAsEveryOtherElement(t *testing.T) {
+	hooked := 0
 	for i, rows := range emptyCellSheets {
-		sameScans(t, rows, worksheet(`<dimension ref="A1:D11"/>`, rows, `<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>`))
+		hooked += sameScans(t, rows, worksheet(`<dimension ref="A1:D11"/>`, rows, `<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>`))
 		if i == 0 {
 			// Out of place: no row around them, outside the sheet's data,
 			// a second sheetData, and a document the fast pass gives up on.
@@ -73,9 +101,17 @@ func TestPlainEmptyCellsScanAsEveryOtherElement(t *testing.T) {
 			sameScans(t, "two data", worksheet("", rows, `<sheetData>`+rows+`</sheetData>`))
 			sameScans(t, "a comment", worksheet("<!-- x -->", rows, ""))
 			sameScans(t, "cut short", worksheet("", rows, "")[:200])
+			prefixed := []byte(strings.NewReplacer("</", "</x:", "<?", "<?", "<", "<x:", `xmlns=`, `xmlns:x=`).Replace(string(worksheet("", rows, ""))))
+			if _, _, err := scanOf(prefixed, withHook); err != nil {
+				t.Fatalf("a prefixed worksheet: %v", err)
+			}
+			sameScans(t, "prefixed", prefixed)
 		}
 	}
-	cells := 0
+	if hooked < 12 {
+		t.Fatalf("the hook saw %d of the constructed sheets' plain empty cells", hooked)
+	}
+	cells, hookedReal := 0, 0
 	for name, doc := range workbooks(t) {
 		arch, err := formats.OpenArchive(doc, formats.DefaultArchiveLimits)
 		must(t, err)
@@ -86,15 +122,16 @@ func TestPlainEmptyCellsScanAsEveryOtherElement(t *testing.T) {
 			data, err := arch.Read(f.Name)
 			must(t, err)
 			cells += strings.Count(string(data), `"/>`)
-			sameScans(t, name+" "+f.Name, data)
+			hookedReal += sameScans(t, name+" "+f.Name, data)
 		}
 	}
-	t.Logf("%d self-closing elements in the real worksheets", cells)
+	t.Logf("%d self-closing elements in the real worksheets, %d of them plain empty cells", cells, hookedReal)
 }
 
 func FuzzPlainEmptyCells(f *testing.F) {
 	for _, rows := range emptyCellSheets {
 		f.Add([]byte(worksheet("", rows, "")))
+		f.Add([]byte(worksheet(`<sheetViews><sheetView><c r="A1"/></sheetView></sheetViews>`, rows, "")))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 1<<16 {
