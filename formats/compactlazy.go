@@ -25,6 +25,13 @@ import (
 type CompactPart struct {
 	Elements int
 	Build    func(ctx context.Context) (*CompactBuilder, error)
+	// Described says the engine gives, before building the part, the
+	// answer targets it adds to the map (Targets, maybe none) and their
+	// id_to_xpath entries (XPaths). When every part is described, the
+	// targets view needs no part built.
+	Described bool
+	Targets   []Target
+	XPaths    map[string]string
 }
 
 // LazyCompactor is implemented by engines whose maps can be built as
@@ -37,14 +44,25 @@ type LazyCompactor interface {
 
 // LazyCompact returns the map of parts, in order, each built when a call
 // first needs it. Paged builds only the parts up to its page; the other
-// calls (TargetsView, Select, Elements, Search) and a page holding the
-// whole map build every part. Of its fields only Total is set: the rest
+// calls (Select, Elements, Search, TargetsView unless every part is
+// described) and a page holding the whole map build every part. Of its fields only Total is set: the rest
 // are the pages'. The map is safe for concurrent use: a
 // worker's cache hands it to every job reading the document.
 func LazyCompact(parts []CompactPart) *CompactStructure {
 	l := &lazyMap{parts: parts, b: NewCompactBuilder(0)}
+	described := true
 	for _, p := range parts {
 		l.total += p.Elements
+		described = described && p.Described
+	}
+	if described {
+		l.targets = &CompactStructure{IDToXPath: map[string]string{}, Targets: []Target{}}
+		for _, p := range parts {
+			l.targets.Targets = append(l.targets.Targets, p.Targets...)
+			for id, xpath := range p.XPaths {
+				l.targets.IDToXPath[id] = xpath
+			}
+		}
 	}
 	return &CompactStructure{Total: l.total, lazy: l}
 }
@@ -109,8 +127,11 @@ type lazyMap struct {
 	// one's until the next part with elements is built. Once every part
 	// is, it is the whole map, and parts and b are let go.
 	built     *CompactStructure
-	builtUpTo int   // the parts built holds: next when built was made
-	err       error // a part that failed other than by a stop fails every call
+	builtUpTo int // the parts built holds: next when built was made
+	// targets is what the targets view reads of the whole map, when every
+	// part was described: its targets and their id_to_xpath entries.
+	targets *CompactStructure
+	err     error // a part that failed other than by a stop fails every call
 }
 
 // build builds parts in order until the map holds at least n elements or
@@ -157,6 +178,9 @@ func (l *lazyMap) build(ctx context.Context, n int) (err error) {
 func (l *lazyMap) fits(pb *CompactBuilder, part CompactPart) error {
 	if len(pb.ix.elems) != part.Elements {
 		return fmt.Errorf("formats: part %d of a lazy map began %d elements, not the %d it counted", l.next, len(pb.ix.elems), part.Elements)
+	}
+	if part.Described && len(pb.cs.Targets) != len(part.Targets) {
+		return fmt.Errorf("formats: part %d of a lazy map added %d targets, not the %d it described", l.next, len(pb.cs.Targets), len(part.Targets))
 	}
 	for _, id := range pb.ix.keys {
 		if _, dup := l.b.cs.IDToXPath[id]; dup {

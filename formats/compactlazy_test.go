@@ -191,7 +191,7 @@ func TestLazyMapRetriesAStopAndKeepsAFailure(t *testing.T) {
 		}
 		return ok(ctx)
 	}
-	lazy := LazyCompact([]CompactPart{{1, ok}, {1, failing}, {1, ok}})
+	lazy := LazyCompact([]CompactPart{{Elements: 1, Build: ok}, {Elements: 1, Build: failing}, {Elements: 1, Build: ok}})
 	ended, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := lazy.WithContext(ended).Paged(Page{Offset: 1, Limit: 1}); !errors.Is(err, ErrStopped) || !errors.Is(err, context.Canceled) {
@@ -203,7 +203,7 @@ func TestLazyMapRetriesAStopAndKeepsAFailure(t *testing.T) {
 	}
 
 	calls, fail = 0, errors.New("malformed sheet")
-	lazy = LazyCompact([]CompactPart{{1, ok}, {1, failing}})
+	lazy = LazyCompact([]CompactPart{{Elements: 1, Build: ok}, {Elements: 1, Build: failing}})
 	for range 2 {
 		if _, err := lazy.Paged(Page{Limit: 1, Offset: 1}); !errors.Is(err, fail) {
 			t.Fatalf("a page past a malformed part: %v, want %v", err, fail)
@@ -213,7 +213,7 @@ func TestLazyMapRetriesAStopAndKeepsAFailure(t *testing.T) {
 		t.Errorf("a part that failed was built %d times, want once", calls)
 	}
 
-	miscounted := LazyCompact([]CompactPart{{2, ok}})
+	miscounted := LazyCompact([]CompactPart{{Elements: 2, Build: ok}})
 	if _, err := miscounted.Paged(Page{Limit: 1}); err == nil {
 		t.Error("a part that began fewer elements than it counted gave no error")
 	}
@@ -222,7 +222,7 @@ func TestLazyMapRetriesAStopAndKeepsAFailure(t *testing.T) {
 		b.XPath("A", "/a")
 		return b, nil
 	}
-	twice := LazyCompact([]CompactPart{{1, mapsA}, {1, mapsA}})
+	twice := LazyCompact([]CompactPart{{Elements: 1, Build: mapsA}, {Elements: 1, Build: mapsA}})
 	if _, err := twice.Paged(Page{Limit: 1}); err == nil {
 		t.Error("two parts mapping the same ID gave no error")
 	}
@@ -272,13 +272,13 @@ func twoElements(i int) func(context.Context) (*CompactBuilder, error) {
 // one of them stopped are in the map the next call pages.
 func TestLazyMapShowsThePartsBuiltBeforeAStop(t *testing.T) {
 	stopped := false
-	parts := []CompactPart{{2, twoElements(0)}, {2, twoElements(1)}, {2, func(ctx context.Context) (*CompactBuilder, error) {
+	parts := []CompactPart{{Elements: 2, Build: twoElements(0)}, {Elements: 2, Build: twoElements(1)}, {Elements: 2, Build: func(ctx context.Context) (*CompactBuilder, error) {
 		if !stopped {
 			stopped = true
 			return nil, fmt.Errorf("%w: %w", ErrStopped, context.DeadlineExceeded)
 		}
 		return twoElements(2)(ctx)
-	}}, {2, twoElements(3)}}
+	}}, {Elements: 2, Build: twoElements(3)}}
 	whole := NewCompactBuilder(0)
 	for i, p := range parts {
 		if i == 2 {
@@ -305,7 +305,7 @@ func TestLazyMapShowsThePartsBuiltBeforeAStop(t *testing.T) {
 func TestLazyMapCopiesAPageOfManyPartsAFewTimes(t *testing.T) {
 	parts := make([]CompactPart, 4000)
 	for i := range parts {
-		parts[i] = CompactPart{2, twoElements(i)}
+		parts[i] = CompactPart{Elements: 2, Build: twoElements(i)}
 	}
 	lazy := LazyCompact(parts)
 	var before, after runtime.MemStats
@@ -318,5 +318,68 @@ func TestLazyMapCopiesAPageOfManyPartsAFewTimes(t *testing.T) {
 	text := len(pg.CompactText)
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(100*text) {
 		t.Errorf("a page of %d bytes of text allocated %d bytes", text, alloc)
+	}
+}
+
+// targetsPart is a part of n elements, each an answer target mapped to
+// an XPath, described (or not) before it is built.
+func targetsPart(i, n int, described bool, built *int) CompactPart {
+	var targets []Target
+	xpaths := map[string]string{}
+	for k := range n {
+		id := fmt.Sprintf("S%d-R%d-C2", i, k)
+		targets = append(targets, Target{ID: id, Question: fmt.Sprintf("question %d.%d", i, k), QuestionID: fmt.Sprintf("S%d-R%d-C1", i, k)})
+		xpaths[id] = fmt.Sprintf("Sheet%d!B%d", i, k)
+	}
+	return CompactPart{Elements: n, Described: described, Targets: targets, XPaths: xpaths, Build: func(context.Context) (*CompactBuilder, error) {
+		*built++
+		b := NewCompactBuilder(0)
+		b.Hold()
+		b.Text = fmt.Appendf(b.Text, "=== Sheet %d ===\n", i)
+		b.Structure().Targets = append(b.Structure().Targets, targets...)
+		for _, t := range targets {
+			from := len(b.Text)
+			b.Text = fmt.Appendf(b.Text, "%s: \"\" [empty] %s\n", t.ID, TargetMarker)
+			b.Begin(t.ID, "", from)
+			b.XPath(t.ID, xpaths[t.ID])
+		}
+		return b, nil
+	}}
+}
+
+func TestLazyMapOfDescribedPartsGivesTheTargetsViewUnbuilt(t *testing.T) {
+	for _, described := range []bool{true, false} {
+		built := 0
+		var parts []CompactPart
+		for i, n := range []int{3, 0, 7, 1, 0, 12} {
+			parts = append(parts, targetsPart(i, n, described, &built))
+		}
+		whole := NewCompactBuilder(0)
+		for _, p := range parts {
+			b, _ := p.Build(nil)
+			whole.Append(b)
+		}
+		want, lazy := whole.Finish(), LazyCompact(parts)
+		built = 0
+		for _, p := range []Page{{}, {Limit: 4}, {Limit: 4, Offset: 20}, {MaxTokens: 30, Offset: 2}, {Offset: 23}, {Offset: 24}} {
+			got, gotErr := lazy.TargetsView(p)
+			exp, expErr := want.TargetsView(p)
+			if !reflect.DeepEqual(got, exp) || (gotErr == nil) != (expErr == nil) {
+				t.Fatalf("described %v, %+v: %+v, %v; want %+v, %v", described, p, got, gotErr, exp, expErr)
+			}
+		}
+		if described && built != 0 {
+			t.Errorf("the targets view of described parts built %d parts", built)
+		}
+		if !described && built != len(parts) {
+			t.Errorf("the targets view of parts not described built %d of %d parts", built, len(parts))
+		}
+	}
+	// A part that adds other targets than it described is refused.
+	built := 0
+	p := targetsPart(0, 2, true, &built)
+	p.Targets = p.Targets[:1]
+	if _, err := LazyCompact([]CompactPart{p}).Paged(Page{Limit: 1}); err == nil {
+		t.Error("a part adding more targets than it described gave no error")
 	}
 }

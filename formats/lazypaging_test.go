@@ -64,6 +64,25 @@ func TestLazyMapsPageAsWholeMaps(t *testing.T) {
 				t.Fatalf("%s %+v: the lazy map's page differs from the whole map's (%v)", d.name, p, err)
 			}
 		}
+		// The targets view, from a new lazy map: a workbook's parts are
+		// described, so it needs no line written.
+		cs = lazy()
+		for _, p := range []formats.Page{{MaxTokens: formats.DefaultToolTokens, Structured: true}, {Limit: 30, Offset: 5}, {MaxTokens: 500}} {
+			for {
+				got, err := cs.TargetsView(p)
+				want, wantErr := whole.TargetsView(p)
+				if (err == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s %+v: the lazy map's targets view differs from the whole map's (%v)", d.name, p, err)
+				}
+				if err != nil || got.NextOffset == 0 {
+					break
+				}
+				p.Offset = got.NextOffset
+			}
+		}
+		if !cs.Partial() && whole.Total > 0 {
+			t.Errorf("%s: the targets view wrote the map's lines", d.name)
+		}
 		all, err := lazy().Whole()
 		if err != nil || !reflect.DeepEqual(all, whole) {
 			t.Fatalf("%s: the lazy map made whole differs from the whole map (%v)", d.name, err)

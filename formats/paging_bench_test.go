@@ -7,8 +7,9 @@ import (
 )
 
 // BenchmarkFirstPage is one page of the default budget as a worker makes
-// it from the document's bytes (the map's page, from a lazy map where the
-// engine makes them as a worker's does, and the document view's),
+// it from the document's bytes (the map's page and the targets view's,
+// from a lazy map where the engine makes them as a worker's does, and the
+// document view's),
 // and the next page of the map, the targets view and the document view as
 // it makes them from its cache, for every document found (fixtures, shared
 // forms, real agreements and questionnaires).
@@ -32,6 +33,17 @@ func BenchmarkFirstPage(b *testing.B) {
 					b.Fatal(err)
 				}
 				if _, err := cs.Paged(page); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(d.name+"/targets", func(b *testing.B) {
+			for b.Loop() {
+				cs, err := extract(d.data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := cs.TargetsView(page); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -27,6 +27,9 @@ const maxQuestion = 72
 // map's ids option returns one in full. The page's id_to_xpath and
 // targets cover its targets.
 func (cs *CompactStructure) TargetsView(p Page) (*CompactStructure, error) {
+	if cs.lazy != nil && cs.lazy.targets != nil {
+		return cs.lazy.targets.TargetsView(p) // the targets known, no line written
+	}
 	if cs.lazy != nil {
 		whole, err := cs.Whole()
 		if err != nil {

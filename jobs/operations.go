@@ -111,11 +111,9 @@ var operations = []Operation{
 			case len(p.IDs) > 0:
 				c, err = c.Select(p.IDs)
 			case p.View == formats.ViewTargets:
-				c, err = c.TargetsView(p.Page)
+				c, err = pageThenComplete(ctx, p.DocID, c, c.TargetsView, p.Page)
 			default:
-				whole := c
-				c, err = c.Paged(p.Page)
-				completeLater(ctx, p.DocID, whole)
+				c, err = pageThenComplete(ctx, p.DocID, c, c.Paged, p.Page)
 			}
 			return &Result{Kind: KindExtractCompact, Compact: c}, nil, err
 		},

@@ -80,12 +80,12 @@ func cached[T any](what string, p *Payload, make func() (T, error)) (T, error) {
 }
 
 // compactOf is the document's compact map, bound to ctx. For a page of
-// the map a lazy engine's map is made (formats.LazyCompactor): the lines
-// a page does not show are written only when a later page needs them,
-// and the cache keeps the map to write them then. What needs every line
-// (the whole map, the targets view, ids, search) makes it whole at once,
-// which is quicker than a lazy map made whole: its sheets' lines are
-// written in lanes.
+// the map or of its targets a lazy engine's map is made
+// (formats.LazyCompactor): the lines a page does not show are written only
+// when a later page needs them, and the cache keeps the map to write them
+// then. What needs every line (the whole map, ids, search) makes it whole
+// at once, which is quicker than a lazy map made whole: its sheets' lines
+// are written in lanes.
 func compactOf(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*formats.CompactStructure, error) {
 	c, err := cached("compact", p, func() (*formats.CompactStructure, error) {
 		if lc, ok := e.(formats.LazyCompactor); ok && wantsPage(p) {
@@ -123,8 +123,15 @@ func completeLater(ctx context.Context, docID string, c *formats.CompactStructur
 	}()
 }
 
+// pageThenComplete answers page with view, one of c's (Paged,
+// TargetsView), then writes the rest of a lazy c (see completeLater).
+func pageThenComplete(ctx context.Context, docID string, c *formats.CompactStructure, view func(formats.Page) (*formats.CompactStructure, error), page formats.Page) (*formats.CompactStructure, error) {
+	defer completeLater(ctx, docID, c)
+	return view(page)
+}
+
 // wantsPage reports whether the payload asks for a bounded page of the
-// map itself.
+// map or of its targets view.
 func wantsPage(p *Payload) bool {
-	return p.Kind == KindExtractCompact && len(p.IDs) == 0 && p.View != formats.ViewTargets && p.Page.Bounded()
+	return p.Kind == KindExtractCompact && len(p.IDs) == 0 && p.Page.Bounded()
 }

@@ -46,7 +46,11 @@ func sheetParts(wb *workbook, w *sheetWriter) []formats.CompactPart {
 	parts := make([]formats.CompactPart, count)
 	for j := range parts {
 		from, to := j*linesPerPart, min(n, (j+1)*linesPerPart)
-		parts[j] = formats.CompactPart{Elements: to - from, Build: func(ctx context.Context) (b *formats.CompactBuilder, err error) {
+		parts[j] = formats.CompactPart{Elements: to - from, Described: true}
+		if j == 0 {
+			parts[j].Targets, parts[j].XPaths = w.targets()
+		}
+		parts[j].Build = func(ctx context.Context) (b *formats.CompactBuilder, err error) {
 			// The call that opened the workbook has ended: this part's
 			// work answers to the call that needs it. The lazy map builds
 			// one part at a time.
@@ -62,7 +66,7 @@ func sheetParts(wb *workbook, w *sheetWriter) []formats.CompactPart {
 				w.tail(b)
 			}
 			return b, nil
-		}}
+		}
 	}
 	return parts
 }
@@ -121,6 +125,20 @@ func (w *sheetWriter) descriptions() map[[2]int]formats.Target {
 		w.described = described
 	}
 	return w.described
+}
+
+// targets are the sheet's targets as head adds them to the map, and
+// their id_to_xpath entries, which its lines and tail write.
+func (w *sheetWriter) targets() ([]formats.Target, map[string]string) {
+	described := w.descriptions()
+	targets := make([]formats.Target, 0, len(described))
+	xpaths := make(map[string]string, len(described))
+	for _, t := range w.lines.layout.sorted() {
+		d := described[[2]int{t.row, t.col}]
+		targets = append(targets, d)
+		xpaths[d.ID] = w.m.wb.xpath(cell{sheet: w.m.index, row: t.row, col: t.col})
+	}
+	return targets, xpaths
 }
 
 // head writes the sheet's heading, which belongs to its first line, and
