@@ -107,8 +107,8 @@ func (l *lazyEngine) counts() (lazies, maps, built int) {
 // TestAPageOfTheMapIsMadeLazily: a bounded page of the map comes from a
 // lazy map built only up to it, under the job's context; the rest is
 // written after the answer, under a context that outlives the job's; the
-// cached map answers the next calls; an unbounded map is made whole at
-// once.
+// cached map answers the next calls; a page of the targets view comes
+// from a lazy map too; an unbounded map is made whole at once.
 func TestAPageOfTheMapIsMadeLazily(t *testing.T) {
 	freshCache(t)
 	e := &lazyEngine{gate: make(chan struct{})}
@@ -144,12 +144,20 @@ func TestAPageOfTheMapIsMadeLazily(t *testing.T) {
 	if lazies, maps, built := e.counts(); lazies != 1 || maps != 0 || built != 5 {
 		t.Errorf("the targets view after a page: %d lazy and %d whole maps, %d parts built; want the cached map", lazies, maps, built)
 	}
+	targets := []byte("targets " + t.Name())
+	view := &Payload{Kind: KindExtractCompact, DocID: DocID(targets), FileType: formats.Excel, View: formats.ViewTargets, Page: formats.Page{Limit: 3}}
+	if _, _, err := Execute(context.Background(), e, view, targets); err != nil {
+		t.Fatal(err)
+	}
+	if lazies, maps, _ := e.counts(); lazies != 2 || maps != 0 {
+		t.Errorf("a page of the targets view: %d lazy and %d whole maps; want a lazy one", lazies, maps)
+	}
 	other := []byte("another " + t.Name())
 	whole := &Payload{Kind: KindExtractCompact, DocID: DocID(other), FileType: formats.Excel}
 	if res, _, err := Execute(context.Background(), e, whole, other); err != nil || res.Compact.Total != 5 {
 		t.Fatalf("a whole map: %+v, %v", res.Compact, err)
 	}
-	if lazies, maps, _ := e.counts(); maps != 1 || lazies != 1 {
+	if lazies, maps, _ := e.counts(); maps != 1 || lazies != 2 {
 		t.Errorf("a whole map: %d lazy and %d whole maps; want it made whole at once", lazies, maps)
 	}
 }
