@@ -45,9 +45,10 @@ type LazyCompactor interface {
 // LazyCompact returns the map of parts, in order, each built when a call
 // first needs it. Paged builds only the parts up to its page; the other
 // calls (Select, Elements, Search, TargetsView unless every part is
-// described) and a page holding the whole map build every part. Of its fields only Total is set: the rest
-// are the pages'. The map is safe for concurrent use: a
-// worker's cache hands it to every job reading the document.
+// described) and a page holding the whole map build every part. Of its
+// fields only Total is set: the rest are the pages'. The map is safe for
+// concurrent use: a worker's cache hands it to every job reading the
+// document.
 func LazyCompact(parts []CompactPart) *CompactStructure {
 	l := &lazyMap{parts: parts, b: NewCompactBuilder(0)}
 	described := true

@@ -110,10 +110,14 @@ var operations = []Operation{
 			switch {
 			case len(p.IDs) > 0:
 				c, err = c.Select(p.IDs)
-			case p.View == formats.ViewTargets:
-				c, err = pageThenComplete(ctx, p.DocID, c, c.TargetsView, p.Page)
 			default:
-				c, err = pageThenComplete(ctx, p.DocID, c, c.Paged, p.Page)
+				whole := c
+				if p.View == formats.ViewTargets {
+					c, err = c.TargetsView(p.Page)
+				} else {
+					c, err = c.Paged(p.Page)
+				}
+				completeLater(ctx, p.DocID, whole)
 			}
 			return &Result{Kind: KindExtractCompact, Compact: c}, nil, err
 		},

@@ -123,13 +123,6 @@ func completeLater(ctx context.Context, docID string, c *formats.CompactStructur
 	}()
 }
 
-// pageThenComplete answers page with view, one of c's (Paged,
-// TargetsView), then writes the rest of a lazy c (see completeLater).
-func pageThenComplete(ctx context.Context, docID string, c *formats.CompactStructure, view func(formats.Page) (*formats.CompactStructure, error), page formats.Page) (*formats.CompactStructure, error) {
-	defer completeLater(ctx, docID, c)
-	return view(page)
-}
-
 // wantsPage reports whether the payload asks for a bounded page of the
 // map or of its targets view.
 func wantsPage(p *Payload) bool {

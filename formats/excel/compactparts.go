@@ -127,18 +127,26 @@ func (w *sheetWriter) descriptions() map[[2]int]formats.Target {
 	return w.described
 }
 
+// sorted is the sheet's targets, described, in the order head adds them
+// to the map.
+func (w *sheetWriter) sorted() []formats.Target {
+	described := w.descriptions()
+	targets := make([]formats.Target, 0, len(described))
+	for _, t := range w.lines.layout.sorted() {
+		targets = append(targets, described[[2]int{t.row, t.col}])
+	}
+	return targets
+}
+
 // targets are the sheet's targets as head adds them to the map, and
 // their id_to_xpath entries, which its lines and tail write.
 func (w *sheetWriter) targets() ([]formats.Target, map[string]string) {
-	described := w.descriptions()
-	targets := make([]formats.Target, 0, len(described))
-	xpaths := make(map[string]string, len(described))
+	xpaths := make(map[string]string, len(w.lines.layout.targets))
 	for _, t := range w.lines.layout.sorted() {
-		d := described[[2]int{t.row, t.col}]
-		targets = append(targets, d)
-		xpaths[d.ID] = w.m.wb.xpath(cell{sheet: w.m.index, row: t.row, col: t.col})
+		c := cell{sheet: w.m.index, row: t.row, col: t.col}
+		xpaths[c.ID()] = w.m.wb.xpath(c)
 	}
-	return targets, xpaths
+	return w.sorted(), xpaths
 }
 
 // head writes the sheet's heading, which belongs to its first line, and
@@ -154,11 +162,8 @@ func (w *sheetWriter) head(b *formats.CompactBuilder) {
 	if w.lines.empty {
 		b.Text = append(b.Text, "(empty)\n"...)
 	}
-	described := w.descriptions()
 	cs := b.Structure()
-	for _, t := range w.lines.layout.sorted() {
-		cs.Targets = append(cs.Targets, described[[2]int{t.row, t.col}])
-	}
+	cs.Targets = append(cs.Targets, w.sorted()...)
 }
 
 // write writes the shown cells [from, to), one element each.
