@@ -27,3 +27,21 @@ func BenchmarkReadDocument(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExtractAgreement builds the compact map of the long real
+// agreements, whose answer-target scan (blanks in clause prose) is the
+// part of extract that grows with the text.
+func BenchmarkExtractAgreement(b *testing.B) {
+	for _, name := range []string{"ilpa-lpa-deal-by-deal.docx", "nvca-spa.docx"} {
+		doc := realdocs.Read(b, "agreements", name)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := New().ExtractCompact(doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
