@@ -73,6 +73,7 @@ func (d *document) answerTargets() ([]*answerTarget, error) {
 			}
 			f.visit(n)
 		}
+		f.settleQuestions()
 		d.found = f.list
 	}
 	return d.found, nil

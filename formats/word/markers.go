@@ -1,0 +1,361 @@
+package word
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Template-engine markers. Templates meant for a generator (docxtpl and
+// Jinja, docxtemplater, mail merge, LINQ Reporting, double-bracket block
+// engines) carry two kinds of tags: fill-in fields, which stand where a
+// value goes ({{ company_name }}, {name}, «Name», <<Name>>, [[name]]), and
+// structural tags, which steer the generator ({% for %}, {%tr endfor %},
+// {#items}, {/items}, «TableStart:Orders», <<foreach …>>, [[BLOCK:intro]],
+// {{p include_docx_template(…) }}). A fill-in field is an answer place a
+// person completing the document by hand writes over; a structural tag is
+// never one, and filling it breaks the template.
+
+// maxMarkerRunes bounds what a marker holds: an expression, not a page.
+const maxMarkerRunes = 200
+
+// templateMarker is one template tag found in a text.
+type templateMarker struct {
+	start, end int    // byte offsets of the whole tag in the text
+	expr       string // what the tag holds, without its delimiters
+	structural bool
+}
+
+// markerOpeners are the characters a template tag can start with; text
+// without any of them has no tag (the cheap test every paragraph takes).
+const markerOpeners = "{[«<$"
+
+// markerDelims are the tag syntaxes, longest opener first so that "{{"
+// is read before "{".
+var markerDelims = []struct {
+	open, close string
+	kind        func(inner string) (expr string, structural, ok bool)
+}{
+	{"{{", "}}", jinjaExpression},
+	{"{%", "%}", func(s string) (string, bool, bool) { return s, true, true }},
+	{"{#", "#}", func(s string) (string, bool, bool) { return s, true, true }},
+	{"[[", "]]", doubleBracket},
+	{"<<", ">>", reportingTag},
+	{"«", "»", mergeField},
+	{"${", "}", braceField},
+	{"{", "}", braceField},
+}
+
+// scanMarkers lists the template tags of text in order.
+func scanMarkers(text string) []templateMarker {
+	if !strings.ContainsAny(text, markerOpeners) {
+		return nil
+	}
+	var out []templateMarker
+	for i := 0; i < len(text); {
+		m, ok := markerAt(text, i)
+		if !ok {
+			i++
+			continue
+		}
+		out = append(out, m)
+		i = m.end
+	}
+	return out
+}
+
+// markerAt reads the tag starting at byte i of text, if one does.
+func markerAt(text string, i int) (templateMarker, bool) {
+	if !strings.ContainsRune(markerOpeners, rune(text[i])) && !strings.HasPrefix(text[i:], "«") {
+		return templateMarker{}, false
+	}
+	for _, d := range markerDelims {
+		if !strings.HasPrefix(text[i:], d.open) {
+			continue
+		}
+		from := i + len(d.open)
+		j := strings.Index(text[from:], d.close)
+		if j < 0 {
+			return templateMarker{}, false
+		}
+		inner := text[from : from+j]
+		if strings.ContainsAny(inner, "\n{}") && d.open != "{%" || utf8.RuneCountInString(inner) > maxMarkerRunes {
+			return templateMarker{}, false
+		}
+		expr, structural, ok := d.kind(strings.TrimSpace(inner))
+		if !ok {
+			return templateMarker{}, false
+		}
+		return templateMarker{start: i, end: from + j + len(d.close), expr: expr, structural: structural}, true
+	}
+	return templateMarker{}, false
+}
+
+// jinjaExpression reads a docxtpl / Jinja {{ … }} tag: a value, unless it
+// pulls in another document (include_docx_template, a subdoc), which is
+// the template's structure. docxtpl's p, r, tr and tc prefixes say where
+// the value goes and are not part of it.
+func jinjaExpression(inner string) (string, bool, bool) {
+	for _, prefix := range []string{"p ", "r ", "tr ", "tc "} {
+		if strings.HasPrefix(inner, prefix) {
+			inner = strings.TrimSpace(inner[len(prefix):])
+			break
+		}
+	}
+	if inner == "" {
+		return "", false, false
+	}
+	l := strings.ToLower(inner)
+	structural := strings.Contains(l, "include_") || strings.Contains(l, "subdoc")
+	return inner, structural, true
+}
+
+// doubleBracket reads a [[…]] tag: block and section markers name their
+// kind before a colon ([[BLOCK:intro]], [[END:intro]]) or open and close
+// with # and / ([[#items]], [[/items]]); any other is a field
+// ([[first_name]]).
+func doubleBracket(inner string) (string, bool, bool) {
+	if inner == "" || !strings.ContainsFunc(inner, unicode.IsLetter) {
+		return "", false, false
+	}
+	if strings.HasPrefix(inner, "#") || strings.HasPrefix(inner, "/") {
+		return inner, true, true
+	}
+	if k, _, ok := strings.Cut(inner, ":"); ok && isKeyword(k) {
+		return inner, true, true
+	}
+	return inner, false, true
+}
+
+// reportingTag reads a <<…>> tag (LINQ Reporting, merge templates):
+// <<foreach …>>, <</foreach>>, <<if …>>, <<else>>, <<var …>> steer;
+// <<[expr]>> and <<Name>> are values.
+func reportingTag(inner string) (string, bool, bool) {
+	if inner == "" || !strings.ContainsFunc(inner, unicode.IsLetter) {
+		return "", false, false
+	}
+	l := strings.ToLower(inner)
+	for _, k := range []string{"/", "foreach", "if ", "if[", "else", "var ", "restartnum", "doc ", "link ", "bookmark", "next", "endif", "end"} {
+		if strings.HasPrefix(l, k) {
+			return inner, true, true
+		}
+	}
+	return strings.Trim(inner, "[] "), false, true
+}
+
+// mergeField reads a «…» merge field as Word shows it: region and group
+// markers («TableStart:Orders», «EndGroup») steer, others are fields.
+func mergeField(inner string) (string, bool, bool) {
+	if inner == "" || !strings.ContainsFunc(inner, unicode.IsLetter) {
+		return "", false, false
+	}
+	l := strings.ToLower(inner)
+	for _, k := range []string{"tablestart:", "tableend:", "begingroup", "endgroup", "groupstart", "groupend", "next", "if ", "foreach", "/"} {
+		if strings.HasPrefix(l, k) {
+			return inner, true, true
+		}
+	}
+	return inner, false, true
+}
+
+// braceField reads a single-brace tag: docxtemplater's loops, sections
+// and raw inserts ({#items}, {/items}, {^empty}, {@raw}) steer; a name or
+// a short prompt ({name}, {Insert Date}) is a field. Braces around
+// anything else (code, JSON, sets) are not a tag.
+func braceField(inner string) (string, bool, bool) {
+	if inner == "" {
+		return "", false, false
+	}
+	switch inner[0] {
+	case '#', '/', '^', '@', '-', '%', '>':
+		return inner, true, strings.ContainsFunc(inner, unicode.IsLetter)
+	}
+	if strings.ContainsAny(inner, "\"=;:<>") || !strings.ContainsFunc(inner, unicode.IsLetter) {
+		return "", false, false
+	}
+	first, _ := utf8.DecodeRuneInString(inner)
+	if !unicode.IsLetter(first) && first != '_' {
+		return "", false, false
+	}
+	return inner, false, true
+}
+
+// isKeyword reports an upper-case word naming a marker's kind (BLOCK,
+// SECTION, END_IF).
+func isKeyword(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 24 {
+		return false
+	}
+	for _, r := range s {
+		if !(unicode.IsUpper(r) || r == '_' || r == '-' || unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasFillInMarker reports a template field in text: a place a value goes.
+func hasFillInMarker(text string) bool {
+	for _, m := range scanMarkers(text) {
+		if !m.structural {
+			return true
+		}
+	}
+	return false
+}
+
+// structuralOnly reports text made of structural template tags alone
+// ("{%p endif %}", "[[BLOCK:intro]]", "{{p include_docx_template('x') }}"):
+// the template's skeleton, never an answer place.
+func structuralOnly(text string) bool {
+	ms := scanMarkers(text)
+	if len(ms) == 0 {
+		return false
+	}
+	at := 0
+	for _, m := range ms {
+		if !m.structural || strings.TrimSpace(text[at:m.start]) != "" {
+			return false
+		}
+		at = m.end
+	}
+	return strings.TrimSpace(text[at:]) == ""
+}
+
+// markerText removes the template tags from text, for reading the label
+// written around them.
+func markerText(text string) string {
+	ms := scanMarkers(text)
+	if len(ms) == 0 {
+		return text
+	}
+	var b strings.Builder
+	at := 0
+	for _, m := range ms {
+		b.WriteString(text[at:m.start])
+		b.WriteByte(' ')
+		at = m.end
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// markerGeneric are name parts that say how a value is read, not what it
+// is (org.name.text, dpo.name.full()).
+var markerGeneric = map[string]bool{"text": true, "full": true, "value": true, "values": true, "true_values": true,
+	"get": true, "strip": true, "upper": true, "lower": true, "title": false, "format": true, "join": true, "i": true}
+
+// markerRoots are loop variables and containers that name no value.
+var markerRoots = map[string]bool{"matters": true, "matter": true, "self": true, "data": true, "item": true, "items": true,
+	"row": true, "obj": true, "doc": true, "context": true, "ctx": true, "model": true}
+
+// markerNouns are names that read better with their owner ("org name",
+// "dpo name") than alone.
+var markerNouns = map[string]bool{"name": true, "date": true, "address": true, "email": true, "phone": true, "number": true,
+	"id": true, "type": true, "code": true, "title": true, "amount": true, "signature": true, "ref": true}
+
+// markerQuestion makes a question from a field's expression:
+// "company_name" → "company name", "matters[i].org.name.text" → "org
+// name", "'Yes' if a.dpia.dpo_advice_given else 'No'" → "dpo advice
+// given", "today()" → "date". "" when the expression names nothing.
+func markerQuestion(expr string) string {
+	path := firstPath(expr)
+	for len(path) > 0 && markerGeneric[path[len(path)-1]] {
+		path = path[:len(path)-1]
+	}
+	if len(path) == 0 {
+		if strings.HasPrefix(strings.TrimSpace(expr), "Insert ") || strings.ContainsFunc(expr, unicode.IsLetter) && !strings.ContainsAny(expr, "()[].'\"") {
+			return humanName(expr)
+		}
+		return ""
+	}
+	last := path[len(path)-1]
+	if last == "today" || last == "now" {
+		return "date"
+	}
+	words := humanName(last)
+	if markerNouns[last] && len(path) > 1 {
+		if owner := path[len(path)-2]; utf8.RuneCountInString(owner) > 1 && !markerRoots[owner] {
+			words = humanName(owner) + " " + words
+		}
+	}
+	return words
+}
+
+// firstPath is the first dotted name of an expression, without string
+// literals, subscripts and call parentheses: "a.dpia.notes | x" → [a dpia
+// notes].
+func firstPath(expr string) []string {
+	var path []string
+	var cur strings.Builder
+	inQuote := rune(0)
+	depth := 0
+	flush := func() {
+		if cur.Len() > 0 {
+			path = append(path, cur.String())
+			cur.Reset()
+		}
+	}
+	for _, r := range expr {
+		switch {
+		case inQuote != 0:
+			if r == inQuote {
+				inQuote = 0
+			}
+		case r == '[' || r == '(':
+			depth++
+		case r == ']' || r == ')':
+			depth--
+		case depth > 0:
+		case r == '\'' || r == '"':
+			if len(path) > 0 || cur.Len() > 0 {
+				flush()
+				return path
+			}
+			inQuote = r
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
+			cur.WriteRune(r)
+		case r == '.':
+			flush()
+		default:
+			flush()
+			if len(path) > 0 && !isKeywordWord(path[len(path)-1]) {
+				return path
+			}
+			path = path[:0]
+		}
+	}
+	flush()
+	if len(path) > 0 && isKeywordWord(path[0]) {
+		return nil
+	}
+	return path
+}
+
+// isKeywordWord reports a Jinja keyword, which starts no name.
+func isKeywordWord(s string) bool {
+	switch s {
+	case "if", "else", "not", "and", "or", "in", "is", "for", "none", "None", "True", "False":
+		return true
+	}
+	return false
+}
+
+// humanName turns an identifier into words: snake_case and camelCase
+// split, lower case ("companyName" → "company name").
+func humanName(s string) string {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '-' || r == '.':
+			r = ' '
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			b.WriteByte(' ')
+		}
+		b.WriteRune(unicode.ToLower(r))
+		prev = r
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}

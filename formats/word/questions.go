@@ -1,0 +1,260 @@
+package word
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Every target's question is a phrase a person reads: never empty, never
+// punctuation, never the placeholder text of a control or a template tag.
+// The finder's rules say where a question is; when the text they found
+// is no question (a neighbouring cell's "Choose an item.", a field's own
+// "{{ r.likelihood }}", nothing at all), settleQuestions looks again, in
+// the order a person would: the label written before the blank, the row's
+// question and the column's header, the field's name, the prompt's own
+// words, the text above.
+
+// maxOwnLabel bounds a label read before the blank in the target's own
+// text: a label, not the sentence the blank sits in.
+const maxOwnLabel = 120
+
+// stockPrompts are the placeholder texts Word and templates show in an
+// empty control: what the control shows, not what it asks.
+var stockPrompts = []string{"click or tap here to enter text", "click here to enter text", "click or tap to enter a date",
+	"click here to enter a date", "choose an item", "choose an option", "select an option", "select an item",
+	"enter text here", "type here", "insert text here"}
+
+// isStockPrompt reports a control's stock placeholder text.
+func isStockPrompt(s string) bool {
+	l := strings.ToLower(strings.Trim(strings.TrimSpace(s), " .…:"))
+	for _, p := range stockPrompts {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// readable reports a question a person can read: it has words or
+// numbers, and no blank or template tag of its own.
+func readable(q string) bool {
+	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) || isStockPrompt(q) {
+		return false
+	}
+	return !hasBlank(q, true) && len(scanMarkers(q)) == 0
+}
+
+// settleQuestions gives each target whose question is not readable one
+// found again.
+func (f *finder) settleQuestions() {
+	for _, t := range f.list {
+		if readable(t.question) {
+			continue
+		}
+		if q := f.questionAgain(t.n); q != nil {
+			t.qid, t.question = q.id, q.text
+		}
+	}
+}
+
+// questionAgain finds a readable question for the target on n, nil when
+// nothing around it reads as one.
+func (f *finder) questionAgain(n *node) *question {
+	text := textOf(n.el)
+	label, colon := labelBefore(text)
+	if colon && readable(label) {
+		return &question{id: n.id, text: label}
+	}
+	if cell := f.cellOf(n); cell != nil {
+		if q := f.cellQuestionAgain(cell); q != nil {
+			return q
+		}
+	}
+	if readable(label) {
+		return &question{id: n.id, text: label}
+	}
+	if q := nameOfField(text); q != "" {
+		return &question{id: n.id, text: q}
+	}
+	for e := prevBlock(n.el); e != nil; e = prevBlock(e) {
+		if !isW(e, "p") {
+			break
+		}
+		t := cleanLabel(shorten(oneLine(textOf(e)), 200))
+		if readable(t) && !structuralOnly(t) {
+			pn := f.d.ix.node(e)
+			if pn == nil {
+				break
+			}
+			return &question{id: pn.id, text: t}
+		}
+	}
+	return nil
+}
+
+// cellOf is the table cell a target is or lies in, nil outside tables.
+func (f *finder) cellOf(n *node) *node {
+	if n.kind == kindCell {
+		return n
+	}
+	if i := strings.LastIndex(n.id, "-P"); i > 0 {
+		if c, ok := f.d.ix.byID[n.id[:i]]; ok && c.kind == kindCell {
+			return c
+		}
+	}
+	return nil
+}
+
+// cellQuestionAgain reads a cell's question from its table: the row's
+// question (left of it, not a blank itself) with the column's header, the
+// header alone, or the question row above.
+func (f *finder) cellQuestionAgain(cell *node) *question {
+	ti := f.table(cell)
+	if ti == nil {
+		return nil
+	}
+	ci := ti.find(cell)
+	if ci == nil {
+		return nil
+	}
+	r, _ := ti.position(ci)
+	var header string
+	h := ti.headerOver(ci)
+	if h != nil && r > ti.header {
+		if t := cleanLabel(h.text); readable(t) {
+			header = t
+		}
+	}
+	if l := ti.rowLabel(r, ci); l != nil {
+		text := cleanLabel(shorten(oneLine(l.text), 200))
+		if header != "" && header != text {
+			text += " / " + header
+		}
+		return &question{id: l.n.id, text: text}
+	}
+	if header != "" {
+		return &question{id: h.n.id, text: header}
+	}
+	if q := ti.questionAbove(r, ci); q != nil && readable(q.text) {
+		return q
+	}
+	if l := ti.columnLabelAbove(r, ci); l != nil {
+		return &question{id: l.n.id, text: cleanLabel(l.text)}
+	}
+	if l := ti.captionRight(r, ci); l != nil {
+		return &question{id: l.n.id, text: cleanLabel(shorten(oneLine(l.text), 200))}
+	}
+	return nil
+}
+
+// captionRight is the first readable cell right of ci in row r: the
+// caption of a check box drawn in the cell before it.
+func (ti *tableInfo) captionRight(r int, ci *cellInfo) *cellInfo {
+	for _, c := range ti.rows[r] {
+		if c.col <= ci.col || c.blanks {
+			continue
+		}
+		if t := cleanLabel(oneLine(c.text)); readable(t) {
+			return c
+		}
+	}
+	return nil
+}
+
+// columnLabelAbove is the nearest cell above ci, over its column, with a
+// short readable text: a header row inside the table ("Name of service
+// provider:") over rows of empty answer cells.
+func (ti *tableInfo) columnLabelAbove(r int, ci *cellInfo) *cellInfo {
+	for rr := r - 1; rr >= 0; rr-- {
+		for _, c := range ti.rows[rr] {
+			if c.col > ci.col || ci.col >= c.col+c.span {
+				continue
+			}
+			t := cleanLabel(oneLine(c.text))
+			switch {
+			case c.blanks || t == "":
+			case utf8.RuneCountInString(t) <= maxOwnLabel && readable(t):
+				return c
+			default:
+				return nil // a question or prose above: not a column's name
+			}
+		}
+	}
+	return nil
+}
+
+// rowLabel is the longest readable text left of ci in row r that is not a
+// blank, a number or an answer column's content.
+func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
+	var best *cellInfo
+	for _, c := range ti.rows[r] {
+		if c.col >= ci.col {
+			break
+		}
+		t := strings.TrimSpace(c.text)
+		if c.blanks || t == "" || isNumberLabel(t) || ti.answerColumn(r, c) || !readable(cleanLabel(oneLine(t))) {
+			continue
+		}
+		if best == nil || len(t) > len(strings.TrimSpace(best.text)) {
+			best = c
+		}
+	}
+	return best
+}
+
+// labelBefore is the text before the first blank or template field of
+// text, cleaned, and whether it ended with a colon ("Name: ____"). Text
+// too long for a label gives "".
+func labelBefore(text string) (string, bool) {
+	cut := len(text)
+	if loc := blankPattern.FindStringIndex(text); loc != nil {
+		cut = loc[0]
+	}
+	for _, m := range scanMarkers(text[:cut]) {
+		if !m.structural {
+			cut = m.start
+			break
+		}
+	}
+	before := strings.TrimSpace(markerText(text[:cut]))
+	if before == "" || utf8.RuneCountInString(before) > maxOwnLabel {
+		return "", false
+	}
+	colon := strings.HasSuffix(before, ":") || strings.HasSuffix(before, "：")
+	return cleanLabel(oneLine(before)), colon
+}
+
+// nameOfField is a question made from the first fill-in field of text
+// ({{ company_name }} → "company name") or from a prompt's own words
+// ("[Insert Product Name]" → "Product Name"); "" when neither reads.
+func nameOfField(text string) string {
+	for _, m := range scanMarkers(text) {
+		if m.structural {
+			continue
+		}
+		if q := promptWords(markerQuestion(m.expr)); readable(q) {
+			return q
+		}
+	}
+	if loc := blankPattern.FindStringIndex(text); loc != nil {
+		inner := strings.Trim(text[loc[0]:loc[1]], "[]<>{}_ ")
+		if q := promptWords(inner); readable(q) {
+			return q
+		}
+	}
+	return ""
+}
+
+// promptWords drops the instruction verb from a prompt ("Insert Product
+// Name" → "Product Name").
+func promptWords(s string) string {
+	s = strings.TrimSpace(s)
+	if loc := promptWord.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		switch w := strings.ToLower(strings.TrimSpace(s[loc[0]:loc[1]])); w {
+		case "insert", "enter", "type", "add", "provide", "describe", "specify", "select", "choose", "list":
+			s = strings.TrimSpace(s[loc[1]:])
+		}
+	}
+	return cleanLabel(s)
+}
