@@ -324,7 +324,9 @@ func (cs *CompactStructure) Elements() []CompactElementText {
 
 // Select returns the elements named by ids, in the order asked, each as a
 // line with its full text ("P9: \"…\""), with their id_to_xpath entries
-// and targets. An ID the map does not have is an error naming it.
+// and targets; an element without a line of its own (an empty paragraph)
+// comes with empty text. An ID the document does not have is an error
+// naming it.
 func (cs *CompactStructure) Select(ids []string) (*CompactStructure, error) {
 	if cs.lazy != nil {
 		whole, err := cs.Whole()
@@ -345,6 +347,11 @@ func (cs *CompactStructure) Select(ids []string) (*CompactStructure, error) {
 	for i, raw := range ids {
 		id := strings.ToUpper(strings.TrimSpace(raw))
 		text, ok := full[id]
+		if !ok {
+			// An element the map shows no line for (an empty paragraph)
+			// is still one: it has its place in id_to_xpath.
+			_, ok = cs.IDToXPath[id]
+		}
 		if !ok {
 			return nil, Errorf(ErrInvalidArgument, "ids["+strconv.Itoa(i)+"]", "no element %q in this document's map; use the IDs extract_structure_compact lists (P9, T2-R3-C2, S1-R4-C3, F2)", raw)
 		}

@@ -22,12 +22,12 @@ const (
 
 var (
 	// blankPattern finds blanks that stand for an answer: underscores,
-	// Word's stock prompts, bracketed or angled prompts, template tags.
-	// Brackets holding a citation ([OMB M-04-04]) are weeded out by
-	// isPromptBracket.
-	blankPattern = regexp.MustCompile(`_{3,}|\[[^\[\]\n]{0,80}\]|<[^<>\n]{1,80}>|\{\{[^{}\n]{1,80}\}\}|Click or tap here to enter text\.|Click here to enter text\.|Click or tap to enter a date\.|Click here to enter a date\.|Choose an item\.`)
+	// Word's stock prompts, bracketed or angled prompts (template tags are
+	// read by scanMarkers). Brackets holding a citation ([OMB M-04-04]), a
+	// unit or an example are weeded out by bracketBlank.
+	blankPattern = regexp.MustCompile(`_{3,}|\[[^\[\]\n]{0,300}\]|<[^<>\n]{1,80}>|Click or tap here to enter text\.|Click here to enter text\.|Click or tap to enter a date\.|Click here to enter a date\.|Choose an item\.`)
 	// promptWord starts a bracketed instruction even when it has digits.
-	promptWord = regexp.MustCompile(`(?i)^\s*(insert|enter|type|add|provide|describe|specify|select|choose|list|name|date|x)\b`)
+	promptWord = regexp.MustCompile(`(?i)^\s*(insert|enter|type|add|provide|describe|specify|select|choose|list|include|identify|name|date|x)\b`)
 	// choiceLine is a line offering fixed choices to mark: "(Yes / No )".
 	// leadIn marks a colon line that leads into what follows instead of
 	// asking for something.
@@ -121,18 +121,21 @@ func hasBlank(text string, angles bool) bool {
 	if (strings.Contains(text, "here") || strings.Contains(text, "Here") || strings.Contains(text, "HERE")) && writeHere.MatchString(strings.TrimSpace(text)) {
 		return true
 	}
-	if !strings.ContainsAny(text, "_[<{") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
+	if !strings.ContainsAny(text, "_[<{«$") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
 		return false
+	}
+	if hasFillInMarker(text) {
+		return true
 	}
 	for _, loc := range blankPattern.FindAllStringIndex(text, -1) {
 		m := text[loc[0]:loc[1]]
 		switch m[0] {
 		case '[':
-			if isPromptBracket(strings.TrimSpace(m[1:len(m)-1])) && !quoted(text, loc) {
+			if bracketBlank(text, loc) {
 				return true
 			}
 		case '<':
-			if inner := m[1 : len(m)-1]; angles && strings.ContainsFunc(inner, unicode.IsLetter) && !strings.ContainsAny(inner, "@=\"") && !strings.HasPrefix(inner, "http") && !strings.HasPrefix(inner, "/") {
+			if inner := m[1 : len(m)-1]; angles && !inTag(text, loc) && strings.ContainsFunc(inner, unicode.IsLetter) && !strings.ContainsAny(inner, "@=\"") && !strings.HasPrefix(inner, "http") && !strings.HasPrefix(inner, "/") {
 				return true
 			}
 		default:
@@ -140,6 +143,12 @@ func hasBlank(text string, angles bool) bool {
 		}
 	}
 	return false
+}
+
+// inTag reports an angled match that is part of a <<…>> template tag,
+// which scanMarkers reads.
+func inTag(text string, loc []int) bool {
+	return loc[0] > 0 && text[loc[0]-1] == '<' || loc[1] < len(text) && text[loc[1]] == '>'
 }
 
 // quoted reports a match inside quotation marks: an example of the
@@ -262,5 +271,5 @@ func isEmptyPara(p *etree.Element) bool {
 // isPromptOnly reports text made of blanks alone ("<m/d/yyyy>",
 // "<Appendix A> <Appendix B>"): the prompt is the whole answer slot.
 func isPromptOnly(text string, angles bool) bool {
-	return hasBlank(text, angles) && strings.TrimSpace(blankPattern.ReplaceAllString(text, "")) == ""
+	return hasBlank(text, angles) && strings.TrimSpace(markerText(blankPattern.ReplaceAllString(text, ""))) == ""
 }

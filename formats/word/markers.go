@@ -76,7 +76,7 @@ func markerAt(text string, i int) (templateMarker, bool) {
 		from := i + len(d.open)
 		j := strings.Index(text[from:], d.close)
 		if j < 0 {
-			return templateMarker{}, false
+			continue // a shorter opener may still close ({#items} is no {# … #})
 		}
 		inner := text[from : from+j]
 		if strings.ContainsAny(inner, "\n{}") && d.open != "{%" || utf8.RuneCountInString(inner) > maxMarkerRunes {
@@ -86,6 +86,7 @@ func markerAt(text string, i int) (templateMarker, bool) {
 		if !ok {
 			return templateMarker{}, false
 		}
+		structural = structural || imageSlot(expr)
 		return templateMarker{start: i, end: from + j + len(d.close), expr: expr, structural: structural}, true
 	}
 	return templateMarker{}, false
@@ -180,6 +181,18 @@ func braceField(inner string) (string, bool, bool) {
 	return inner, false, true
 }
 
+// imageSlot reports a field an image fills ({agency logo}, {{ photo }}):
+// no text answer goes there.
+func imageSlot(expr string) bool {
+	l := strings.ToLower(expr)
+	for _, w := range []string{"logo", "image", "picture", "photo", "seal"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // isKeyword reports an upper-case word naming a marker's kind (BLOCK,
 // SECTION, END_IF).
 func isKeyword(s string) bool {
@@ -260,6 +273,9 @@ var markerNouns = map[string]bool{"name": true, "date": true, "address": true, "
 // name", "'Yes' if a.dpia.dpo_advice_given else 'No'" → "dpo advice
 // given", "today()" → "date". "" when the expression names nothing.
 func markerQuestion(expr string) string {
+	if strings.Contains(expr, " ") && !strings.ContainsAny(expr, ".()[]|'\"=") {
+		return strings.Join(strings.Fields(expr), " ") // a prompt in words: {Insert CSP name}
+	}
 	path := firstPath(expr)
 	for len(path) > 0 && markerGeneric[path[len(path)-1]] {
 		path = path[:len(path)-1]
@@ -358,4 +374,55 @@ func humanName(s string) string {
 		prev = r
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// firstPlaceholder is the span of the first blank of text the writer
+// fills: a placeholder ([…], ___, ☐, Word's prompts) outside template
+// tags, a template fill-in field, or a long bracketed prompt.
+func firstPlaceholder(text string) []int {
+	ms := scanMarkers(text)
+	var at []int
+	for _, loc := range placeholderPattern.FindAllStringIndex(text, -1) {
+		if !insideMarker(ms, loc[0]) {
+			at = loc
+			break
+		}
+	}
+	if other := otherPlaceholder(text); other != nil && (at == nil || other[0] < at[0]) {
+		at = other
+	}
+	return at
+}
+
+// otherPlaceholder is the span of the first blank placeholderPattern does
+// not read: a template fill-in field or a bracketed prompt too long for
+// it. nil when text has neither.
+func otherPlaceholder(text string) []int {
+	var at []int
+	for _, m := range scanMarkers(text) {
+		if !m.structural {
+			at = []int{m.start, m.end}
+			break
+		}
+	}
+	if loc := longPromptSpan(text); loc != nil && (at == nil || loc[0] < at[0]) {
+		at = loc
+	}
+	return at
+}
+
+// templateRow reports a table row that steers a template: one of its
+// cells holds structural tags alone ("{%tr for r in risks %}", "{%tr
+// endfor %}"). The generator removes such rows; their cells take no
+// answer.
+func templateRow(cell *node) bool {
+	if cell.row == nil {
+		return false
+	}
+	for _, c := range cell.row.cells {
+		if t := textOf(c.el); strings.ContainsAny(t, markerOpeners) && structuralOnly(t) {
+			return true
+		}
+	}
+	return false
 }

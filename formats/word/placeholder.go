@@ -28,7 +28,7 @@ func hasPlaceholder(text string) bool {
 func defaultMode(el *etree.Element) formats.Mode {
 	text := textOf(el)
 	switch {
-	case hasPlaceholder(text):
+	case hasPlaceholder(text) || otherPlaceholder(text) != nil:
 		return formats.ReplacePlaceholder
 	case strings.TrimSpace(text) == "":
 		return formats.ReplaceContent
@@ -73,7 +73,7 @@ func replacePlaceholderIn(t target, text string, c *content) error {
 			continue
 		}
 		segs, full := segments(p)
-		loc := placeholderPattern.FindStringIndex(full)
+		loc := firstPlaceholder(full)
 		if loc == nil {
 			continue
 		}

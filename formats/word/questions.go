@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // Every target's question is a phrase a person reads: never empty, never
@@ -42,8 +44,17 @@ func readable(q string) bool {
 	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) || isStockPrompt(q) {
 		return false
 	}
-	return !hasBlank(q, true) && len(scanMarkers(q)) == 0
+	for _, delim := range markerDelimiters {
+		if strings.Contains(q, delim) {
+			return false // a template tag, whole or cut short
+		}
+	}
+	return !hasBlank(q, true)
 }
+
+// markerDelimiters are the halves of template tags; a question holding
+// one quotes a tag.
+var markerDelimiters = []string{"{{", "}}", "{%", "%}", "[[", "]]", "«", "»", "<<", ">>"}
 
 // settleQuestions gives each target whose question is not readable one
 // found again.
@@ -54,6 +65,16 @@ func (f *finder) settleQuestions() {
 		}
 		if q := f.questionAgain(t.n); q != nil {
 			t.qid, t.question = q.id, q.text
+			signature := signatureWord.MatchString(q.text)
+			switch {
+			case t.kind == formats.TargetSignature && !signature:
+				t.kind = formats.TargetText
+			case t.kind == formats.TargetText && signature:
+				t.kind = formats.TargetSignature
+			}
+			if t.field.FieldType == string(formats.TargetSignature) || t.field.FieldType == string(formats.TargetText) {
+				t.field.FieldType = string(t.kind)
+			}
 		}
 	}
 }
@@ -71,11 +92,11 @@ func (f *finder) questionAgain(n *node) *question {
 			return q
 		}
 	}
-	if readable(label) {
-		return &question{id: n.id, text: label}
-	}
 	if q := nameOfField(text); q != "" {
 		return &question{id: n.id, text: q}
+	}
+	if readable(label) {
+		return &question{id: n.id, text: label}
 	}
 	for e := prevBlock(n.el); e != nil; e = prevBlock(e) {
 		if !isW(e, "p") {
@@ -208,12 +229,16 @@ func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
 // too long for a label gives "".
 func labelBefore(text string) (string, bool) {
 	cut := len(text)
-	if loc := blankPattern.FindStringIndex(text); loc != nil {
-		cut = loc[0]
-	}
-	for _, m := range scanMarkers(text[:cut]) {
+	ms := scanMarkers(text)
+	for _, m := range ms {
 		if !m.structural {
 			cut = m.start
+			break
+		}
+	}
+	for _, loc := range blankPattern.FindAllStringIndex(text[:cut], -1) {
+		if !insideMarker(ms, loc[0]) {
+			cut = loc[0]
 			break
 		}
 	}
@@ -223,6 +248,16 @@ func labelBefore(text string) (string, bool) {
 	}
 	colon := strings.HasSuffix(before, ":") || strings.HasSuffix(before, "：")
 	return cleanLabel(oneLine(before)), colon
+}
+
+// insideMarker reports byte i inside one of the tags ms.
+func insideMarker(ms []templateMarker, i int) bool {
+	for _, m := range ms {
+		if m.start <= i && i < m.end {
+			return true
+		}
+	}
+	return false
 }
 
 // nameOfField is a question made from the first fill-in field of text

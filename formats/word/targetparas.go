@@ -23,20 +23,19 @@ type question struct{ id, text string }
 func (f *finder) paragraph(n *node) {
 	p := n.el
 	text := textOf(p)
+	if structuralOnly(text) || lineUnderField(p) {
+		return // a template's skeleton; a field's drawn line
+	}
 	switch {
 	case hasBlanksIn(p, text, false):
 		f.add(n, f.d.question(n, nil))
-	case isLabelLine(text):
-		next := nextBlock(p)
+	case isLabelLine(text) && !hasRoomBelow(p):
+		next := nextContent(p)
 		if !introduces(next) && !(next != nil && isW(next, "p") && isBlankLine(next)) {
 			f.add(n, &question{id: n.id, text: cleanLabel(text)})
 		}
-	case asksBelow(text):
-		if ans := answerLinesBelow(p); ans != nil {
-			if an := f.d.ix.node(ans); an != nil && !f.isExcluded(ans) {
-				f.add(an, &question{id: n.id, text: cleanLabel(shorten(oneLine(text), 200))})
-			}
-		}
+	default:
+		f.answerBelow(n, text) // blankparas.go
 	}
 }
 
@@ -72,23 +71,6 @@ func asksBelow(text string) bool {
 		return false
 	}
 	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, "?") || promptStartWord.MatchString(t)
-}
-
-// answerLinesBelow returns the first of the empty paragraphs that follow
-// p when there are enough of them to write in, else nil.
-func answerLinesBelow(p *etree.Element) *etree.Element {
-	var first *etree.Element
-	count := 0
-	for e := nextBlock(p); e != nil && isW(e, "p") && isEmptyPara(e); e = nextBlock(e) {
-		if first == nil {
-			first = e
-		}
-		count++
-	}
-	if count < minAnswerLines {
-		return nil
-	}
-	return first
 }
 
 // question finds what the blank in n (at, when given; else n's one field
