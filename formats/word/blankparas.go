@@ -34,6 +34,9 @@ const (
 // answerBelow makes the first paragraph of the answer room under n its
 // target, when n is a question and the room is one.
 func (f *finder) answerBelow(n *node, text string) {
+	if next := nextBlock(n.el); next == nil || !isW(next, "p") || !mayBeBlank(next) {
+		return // the cheap test first: most paragraphs run on into text
+	}
 	lead := questionLead(n.el, text)
 	if lead == leadNone {
 		return
@@ -50,6 +53,23 @@ func (f *finder) answerBelow(n *node, text string) {
 		return
 	}
 	f.add(an, &question{id: n.id, text: cleanLabel(shorten(oneLine(text), 200))})
+}
+
+// mayBeBlank reports a paragraph whose first text is only white space or
+// underscores (or that has none): it may be an answer line.
+func mayBeBlank(p *etree.Element) bool {
+	blank := true
+	descend(p, func(e *etree.Element) bool {
+		if !blank {
+			return false
+		}
+		if isW(e, "t") {
+			blank = strings.Trim(e.Text(), " \t\u00a0_") == ""
+			return false
+		}
+		return true
+	})
+	return blank
 }
 
 // questionLead tells whether p, with text, asks for an answer under it.
@@ -172,9 +192,9 @@ func nextContent(p *etree.Element) *etree.Element {
 // lineUnderField reports a row of underscores drawn under a paragraph
 // that is a lone template field or prompt ({{ tenant.signature }} over
 // "________"): the field's line, not a second answer place.
-func lineUnderField(p *etree.Element) bool {
-	if !isBlankLine(p) {
-		return false
+func lineUnderField(p *etree.Element, text string) bool {
+	if t := strings.TrimSpace(text); t == "" || strings.Trim(t, "_ \t.") != "" {
+		return false // not a line of underscores (isBlankLine, text read)
 	}
 	for e := prevBlock(p); e != nil && isW(e, "p"); e = prevBlock(e) {
 		t := strings.TrimSpace(textOf(e))

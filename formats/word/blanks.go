@@ -127,22 +127,21 @@ func hasBlank(text string, angles bool) bool {
 	if hasFillInMarker(text) {
 		return true
 	}
-	for _, loc := range blankPattern.FindAllStringIndex(text, -1) {
-		m := text[loc[0]:loc[1]]
+	found := false
+	blankScan.each(text, func(a, b int) bool {
+		loc, m := []int{a, b}, text[a:b]
 		switch m[0] {
 		case '[':
-			if bracketBlank(text, loc) {
-				return true
-			}
+			found = bracketBlank(text, loc)
 		case '<':
-			if inner := m[1 : len(m)-1]; angles && !inTag(text, loc) && strings.ContainsFunc(inner, unicode.IsLetter) && !strings.ContainsAny(inner, "@=\"") && !strings.HasPrefix(inner, "http") && !strings.HasPrefix(inner, "/") {
-				return true
-			}
+			inner := m[1 : len(m)-1]
+			found = angles && !inTag(text, loc) && strings.ContainsFunc(inner, unicode.IsLetter) && !strings.ContainsAny(inner, "@=\"") && !strings.HasPrefix(inner, "http") && !strings.HasPrefix(inner, "/")
 		default:
-			return true
+			found = true
 		}
-	}
-	return false
+		return !found
+	})
+	return found
 }
 
 // inTag reports an angled match that is part of a <<…>> template tag,
@@ -271,5 +270,5 @@ func isEmptyPara(p *etree.Element) bool {
 // isPromptOnly reports text made of blanks alone ("<m/d/yyyy>",
 // "<Appendix A> <Appendix B>"): the prompt is the whole answer slot.
 func isPromptOnly(text string, angles bool) bool {
-	return hasBlank(text, angles) && strings.TrimSpace(markerText(blankPattern.ReplaceAllString(text, ""))) == ""
+	return hasBlank(text, angles) && strings.TrimSpace(markerText(blankScan.strip(text))) == ""
 }

@@ -127,7 +127,7 @@ func isWordByte(c byte) bool {
 // does not reach (longer than it reads) that hasBlank accepts, so that an
 // answer replaces the prompt instead of following it; nil when none.
 func longPromptSpan(text string) []int {
-	for _, loc := range blankPattern.FindAllStringIndex(text, -1) {
+	for _, loc := range blankScan.spans(text) {
 		if text[loc[0]] == '[' && utf8.RuneCountInString(text[loc[0]:loc[1]])-2 > maxProseBracket && bracketBlank(text, loc) {
 			return loc
 		}

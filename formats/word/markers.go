@@ -48,20 +48,32 @@ var markerDelims = []struct {
 
 // scanMarkers lists the template tags of text in order.
 func scanMarkers(text string) []templateMarker {
-	if !strings.ContainsAny(text, markerOpeners) {
+	if !mayHoldMarker(text) {
 		return nil
 	}
 	var out []templateMarker
 	for i := 0; i < len(text); {
+		j := strings.IndexAny(text[i:], markerOpeners)
+		if j < 0 {
+			break
+		}
+		i += j
 		m, ok := markerAt(text, i)
 		if !ok {
-			i++
+			_, w := utf8.DecodeRuneInString(text[i:])
+			i += w
 			continue
 		}
 		out = append(out, m)
 		i = m.end
 	}
 	return out
+}
+
+// mayHoldMarker is the cheap test: text without a tag's opening ("{",
+// "«", "[[", "<<") holds none. Agreements are full of single brackets.
+func mayHoldMarker(text string) bool {
+	return strings.ContainsAny(text, "{«") || strings.Contains(text, "[[") || strings.Contains(text, "<<")
 }
 
 // markerAt reads the tag starting at byte i of text, if one does.
@@ -382,7 +394,7 @@ func humanName(s string) string {
 func firstPlaceholder(text string) []int {
 	ms := scanMarkers(text)
 	var at []int
-	for _, loc := range placeholderPattern.FindAllStringIndex(text, -1) {
+	for _, loc := range placeholderScan.spans(text) {
 		if !insideMarker(ms, loc[0]) {
 			at = loc
 			break

@@ -19,7 +19,7 @@ func hasPlaceholder(text string) bool {
 	if !strings.ContainsAny(text, "[_☐") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
 		return false
 	}
-	return placeholderPattern.MatchString(text)
+	return placeholderScan.first(text) != nil
 }
 
 // defaultMode picks the mode of an answer given without one: fill the

@@ -236,7 +236,7 @@ func labelBefore(text string) (string, bool) {
 			break
 		}
 	}
-	for _, loc := range blankPattern.FindAllStringIndex(text[:cut], -1) {
+	for _, loc := range blankScan.spans(text[:cut]) {
 		if !insideMarker(ms, loc[0]) {
 			cut = loc[0]
 			break
@@ -272,7 +272,7 @@ func nameOfField(text string) string {
 			return q
 		}
 	}
-	if loc := blankPattern.FindStringIndex(text); loc != nil {
+	if loc := blankScan.first(text); loc != nil {
 		inner := strings.Trim(text[loc[0]:loc[1]], "[]<>{}_ ")
 		if q := promptWords(inner); readable(q) {
 			return q

@@ -23,7 +23,7 @@ type question struct{ id, text string }
 func (f *finder) paragraph(n *node) {
 	p := n.el
 	text := textOf(p)
-	if structuralOnly(text) || lineUnderField(p) {
+	if structuralOnly(text) || lineUnderField(p, text) {
 		return // a template's skeleton; a field's drawn line
 	}
 	switch {
@@ -112,7 +112,7 @@ func soleField(el *etree.Element) *etree.Element {
 // itself when the label is its own text, else the cell to the left or the
 // previous block.
 func (d *document) labelID(n *node, at *etree.Element, label string) string {
-	if strings.Contains(cleanLabel(placeholderPattern.ReplaceAllString(textOf(n.el), "")), label) {
+	if strings.Contains(cleanLabel(placeholderScan.strip(textOf(n.el))), label) {
 		return n.id
 	}
 	if n.kind == kindCell && n.col > 0 {

@@ -1,0 +1,138 @@
+package word
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A hand-written reader of the blanks blankPattern and placeholderPattern
+// describe. Target detection asks about every paragraph of a document; on
+// a long agreement the regular expressions were a third of extract's time
+// (issue 37), and a bracket of up to 300 characters compiles to 300 states
+// of the automaton. The scanner gives the same spans (FuzzBlankScan checks
+// it against the expressions) in one pass over the text.
+
+// blankSyntax says which blanks a scan finds.
+type blankSyntax struct {
+	angles     bool // <…> prompts (blankPattern)
+	boxes      bool // ☐ (placeholderPattern)
+	maxBracket int  // runes a […] may hold
+}
+
+var (
+	// blankScan finds what blankPattern finds.
+	blankScan = blankSyntax{angles: true, maxBracket: 300}
+	// placeholderScan finds what placeholderPattern finds.
+	placeholderScan = blankSyntax{boxes: true, maxBracket: 80}
+)
+
+// wordPrompts are the stock texts Word puts in an empty control.
+var wordPrompts = []string{"Click or tap here to enter text.", "Click here to enter text.", "Click or tap to enter a date.",
+	"Click here to enter a date.", "Choose an item."}
+
+// spans lists the blanks of text in order, as FindAllStringIndex would.
+func (s blankSyntax) spans(text string) [][]int {
+	var out [][]int
+	s.each(text, func(a, b int) bool {
+		out = append(out, []int{a, b})
+		return true
+	})
+	return out
+}
+
+// first is the first blank of text, nil when none.
+func (s blankSyntax) first(text string) []int {
+	var at []int
+	s.each(text, func(a, b int) bool {
+		at = []int{a, b}
+		return false
+	})
+	return at
+}
+
+// strip removes the blanks of text, as ReplaceAllString(text, "") would.
+func (s blankSyntax) strip(text string) string {
+	var b strings.Builder
+	at := 0
+	s.each(text, func(x, y int) bool {
+		if b.Len() == 0 {
+			b.Grow(len(text))
+		}
+		b.WriteString(text[at:x])
+		at = y
+		return true
+	})
+	if at == 0 {
+		return text
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// each calls fn with each blank's span until fn returns false.
+func (s blankSyntax) each(text string, fn func(a, b int) bool) {
+	if !strings.ContainsAny(text, "_[<☐") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
+		return
+	}
+	for i := 0; i < len(text); {
+		end := s.at(text, i)
+		if end < 0 {
+			_, w := utf8.DecodeRuneInString(text[i:])
+			i += w
+			continue
+		}
+		if !fn(i, end) {
+			return
+		}
+		i = end
+	}
+}
+
+// at returns the end of the blank starting at byte i of text, -1 when
+// none starts there.
+func (s blankSyntax) at(text string, i int) int {
+	switch c := text[i]; {
+	case c == '_':
+		j := i
+		for j < len(text) && text[j] == '_' {
+			j++
+		}
+		if j-i >= 3 {
+			return j
+		}
+	case c == '[':
+		return closeWithin(text, i+1, ']', "[]\n", 0, s.maxBracket)
+	case c == '<' && s.angles:
+		return closeWithin(text, i+1, '>', "<>\n", 1, 80)
+	case c == 'C':
+		for _, p := range wordPrompts {
+			if strings.HasPrefix(text[i:], p) {
+				return i + len(p)
+			}
+		}
+	case s.boxes && strings.HasPrefix(text[i:], "☐"):
+		return i + len("☐")
+	}
+	return -1
+}
+
+// closeWithin finds close after from, with between min and max runes
+// before it, none of them in stop; it returns the byte after close, or -1.
+func closeWithin(text string, from int, close byte, stop string, min, max int) int {
+	n := 0
+	for j := from; j < len(text); {
+		if text[j] == close {
+			if n >= min {
+				return j + 1
+			}
+			return -1
+		}
+		r, w := utf8.DecodeRuneInString(text[j:])
+		if strings.ContainsRune(stop, r) || n == max {
+			return -1
+		}
+		n++
+		j += w
+	}
+	return -1
+}
