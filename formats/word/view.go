@@ -40,32 +40,46 @@ func (d *document) view() ([]formats.ViewNode, error) {
 	vb := &viewBuilder{x: &props{ss: ss, n: n}, labels: d.listLabels(n), styles: newStyleNamer(ss)}
 	rows := make([]formats.ViewNode, 0, len(d.ix.nodes))
 	var separated *etree.Element // a paragraph ended by a style separator, shown run into the next
+	var held *formats.ViewNode   // its row, until the next paragraph takes it in
 	for _, nd := range d.ix.nodes {
 		if err := d.stop.Check(); err != nil {
 			return nil, err
 		}
-		after := separated
-		separated = nil
+		after, heading := separated, held
+		separated, held = nil, nil
 		switch nd.kind {
 		case kindPara:
 			row, ok := vb.paragraphRow(nd.id, nd.el)
-			if ok && after != nil && nextParagraph(after) == nd.el {
-				vb.runInto(&row, after)
+			if ok && after != nil && nextParagraph(after) == nd.el && vb.runInto(&row, after, heading) {
+				heading = nil // one row, as Word shows one paragraph
+			}
+			rows = appendRow(rows, heading)
+			if ok && pathW(nd.el, "pPr", "rPr", "specVanish") != nil {
+				separated, held = nd.el, &row
+				continue
 			}
 			if ok {
 				rows = append(rows, row)
 			}
-			if pathW(nd.el, "pPr", "rPr", "specVanish") != nil {
-				separated = nd.el
-			}
 		case kindCell:
-			rows = append(rows, vb.cellRow(nd))
+			rows = append(appendRow(rows, heading), vb.cellRow(nd))
 		case kindTable:
-			rows = append(rows, tableRow(nd))
+			rows = append(appendRow(rows, heading), tableRow(nd))
+		default:
+			rows = appendRow(rows, heading)
 		}
 	}
+	rows = appendRow(rows, held)
 	vb.styles.name(rows)
 	return rows, nil
+}
+
+// appendRow appends row to rows when there is one.
+func appendRow(rows []formats.ViewNode, row *formats.ViewNode) []formats.ViewNode {
+	if row == nil {
+		return rows
+	}
+	return append(rows, *row)
 }
 
 // runInto makes the text of heading, a paragraph whose mark is a style
@@ -73,10 +87,13 @@ func (d *document) view() ([]formats.ViewNode, error) {
 // paragraph on the same line), the header of row, the next paragraph's
 // row: Word's way of writing a run-in header ("2.1 Organization. The
 // Company is…") as a heading of its own for the table of contents. The
-// separator's punctuation, which starts row's text, goes.
-func (vb *viewBuilder) runInto(row *formats.ViewNode, heading *etree.Element) {
+// separator's punctuation, which starts row's text, goes. The row takes
+// the heading's list label ("2.1"), which Word shows at the start of the
+// line, unless it has one of its own; headingRow, the heading's own row,
+// is then shown no more. It reports whether row took the heading in.
+func (vb *viewBuilder) runInto(row *formats.ViewNode, heading *etree.Element, headingRow *formats.ViewNode) bool {
 	if row.Header != "" {
-		return
+		return false
 	}
 	var h strings.Builder
 	var look *runLook
@@ -92,11 +109,18 @@ func (vb *viewBuilder) runInto(row *formats.ViewNode, heading *etree.Element) {
 	}
 	header, _ := cutPunct(strings.TrimSpace(h.String()))
 	if header == "" {
-		return
+		return false
+	}
+	if headingRow != nil && headingRow.ListLabel != "" && row.ListLabel != "" {
+		return false // both numbered: two labels to show, two rows
 	}
 	row.Header = header
 	row.HeaderFormatting = &formats.HeaderFormatting{Bold: look.bold, Italic: look.italic, Underline: look.underline}
 	row.Text = strings.TrimSpace(strings.TrimLeft(row.Text, headerPunct))
+	if headingRow != nil && row.ListLabel == "" {
+		row.ListLabel, row.Numbering = headingRow.ListLabel, headingRow.Numbering
+	}
+	return true
 }
 
 // nextParagraph is the paragraph after p among its siblings, or nil.

@@ -257,8 +257,23 @@ func TestReadDocumentShowsClausesOfRealAgreements(t *testing.T) {
 		}
 	}
 	find("1.1", "Sale and Issuance of Preferred Stock.")
-	if r := find("2.1", "Organization, Good Standing"); r != nil && r.Numbering == nil {
-		t.Error("2.1 has no numbering metadata")
+	// Articles and sections whose heading ends with a style separator:
+	// one row each, with the heading's label and the heading as header.
+	for _, h := range []struct{ label, header, text string }{
+		{"2.", "Representations and Warranties of the Company", "The Company hereby represents"},
+		{"2.1", "Organization, Good Standing, Corporate Power and Qualification", "The Company is a corporation"},
+		{"3.", "Representations and Warranties of the Purchasers", "Each Purchaser hereby represents"},
+		{"4.", "Conditions to the Purchasers’ Obligations at Closing", "The obligations of each Purchaser"},
+		{"5.", "Conditions of the Company’s Obligations at Closing", "The obligations of the Company"},
+	} {
+		if r := find(h.label, h.text); r != nil && (r.Header != h.header || r.Numbering == nil) {
+			t.Errorf("%s: header %q, numbering %v; want %q with its numbering", h.label, r.Header, r.Numbering, h.header)
+		}
+	}
+	for i := 1; i < len(rows); i++ {
+		if rows[i].Header != "" && rows[i-1].Text == rows[i].Header {
+			t.Errorf("%s shows the heading %q that %s takes in as its header", rows[i-1].ID, rows[i-1].Text, rows[i].ID)
+		}
 	}
 	if r := find("(a)", "“Affiliate” means"); r != nil && r.Style != "definition" {
 		t.Errorf("the Affiliate definition has style %q, want definition", r.Style)
@@ -290,15 +305,21 @@ func TestStyleSeparatorMakesARunInHeader(t *testing.T) {
 	tests := []struct {
 		name, body       string
 		id, header, text string
+		rows             int // rows of the view
 	}{
-		{"heading then body", sep("Organization") + plain(". The Company is a corporation."), "P2", "Organization", "The Company is a corporation."},
-		{"heading with its own period", sep("Capitalization.") + plain("The authorized capital consists of"), "P2", "Capitalization", "The authorized capital consists of"},
-		{"no separator, no header", plain("Organization") + plain(". The Company is"), "P2", "", ". The Company is"},
-		{"separator before a table", sep("Schedule") + `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p></w:tc></w:tr></w:tbl>` + plain("After"), "P2", "", "After"},
+		{"heading then body", sep("Organization") + plain(". The Company is a corporation."), "P2", "Organization", "The Company is a corporation.", 1},
+		{"heading with its own period", sep("Capitalization.") + plain("The authorized capital consists of"), "P2", "Capitalization", "The authorized capital consists of", 1},
+		{"no separator, no header", plain("Organization") + plain(". The Company is"), "P2", "", ". The Company is", 2},
+		{"separator before a table", sep("Schedule") + `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p></w:tc></w:tr></w:tbl>` + plain("After"), "P2", "", "After", 4},
+		{"separator at the end", plain("Body") + sep("Schedule"), "P1", "", "Body", 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, r := range viewOf(t, bodyDocx(t, tt.body)) {
+			rows := viewOf(t, bodyDocx(t, tt.body))
+			if len(rows) != tt.rows {
+				t.Errorf("%d rows, want %d: %+v", len(rows), tt.rows, rows)
+			}
+			for _, r := range rows {
 				if r.ID != tt.id {
 					continue
 				}
@@ -355,5 +376,35 @@ func TestNumberFormats(t *testing.T) {
 		if got := formatNumber(tt.n, tt.format); got != tt.want {
 			t.Errorf("formatNumber(%d, %s) = %q, want %q", tt.n, tt.format, got, tt.want)
 		}
+	}
+}
+
+// TestStyleSeparatedHeadingKeepsItsListLabel: a numbered heading ended by a
+// style separator gives the row it runs into its list label; a row with a
+// label of its own keeps it, and the heading then keeps its row.
+func TestStyleSeparatedHeadingKeepsItsListLabel(t *testing.T) {
+	styles := `<w:style w:type="paragraph" w:styleId="H2"><w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="1"/></w:numPr></w:pPr></w:style>`
+	numbering := `<w:abstractNum w:abstractNumId="0">` + lvl(0, "decimal", "%1.") + lvl(1, "decimal", "%1.%2") + `</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`
+	sepH2 := func(text string) string {
+		return `<w:p><w:pPr><w:pStyle w:val="H2"/><w:rPr><w:vanish/><w:specVanish/></w:rPr></w:pPr><w:r><w:t>` + text + `</w:t></w:r></w:p>`
+	}
+	body := para("", "1", "0", "Representations") + sepH2("Organization") + `<w:p><w:r><w:t xml:space="preserve">. The Company is a corporation.</w:t></w:r></w:p>` +
+		sepH2("Capitalization") + para("", "1", "1", "The authorized capital is")
+	rows := viewOf(t, numberedDocx(t, styles, numbering, body))
+	var got []string
+	for _, r := range rows {
+		got = append(got, r.ID+" "+r.ListLabel+" ["+r.Header+"] "+r.Text)
+	}
+	want := []string{
+		"P1 1. [] Representations",
+		"P3 1.1 [Organization] The Company is a corporation.",
+		"P4 1.2 [] Capitalization",
+		"P5 1.3 [] The authorized capital is",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if rows[1].Numbering == nil || rows[1].Numbering.Ilvl != 1 {
+		t.Errorf("P3's numbering %+v, want the heading's (level 1)", rows[1].Numbering)
 	}
 }
