@@ -1,6 +1,7 @@
 package word
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,6 +21,11 @@ import (
 
 // maxQuestionLead bounds a numbered question: a question, not a clause.
 const maxQuestionLead = 250
+
+// aboutTheForm marks instructions about filling the document itself
+// ("Please complete all sections of this questionnaire."), which ask for
+// nothing under them.
+var aboutTheForm = regexp.MustCompile(`(?i)\b(this|the) (questionnaire|form|document|template|survey|checklist|assessment)\b|\ball (questions|sections|fields|parts)\b|\b(return|submit|send|e-?mail) (the|this|it|your|all|completed)\b`)
 
 // leadKind says how a paragraph asks for the answer room under it.
 type leadKind int
@@ -81,7 +87,7 @@ func questionLead(p *etree.Element, text string) leadKind {
 	switch {
 	case isLabelLine(t):
 		return leadLabel
-	case asksBelow(t) && !leadIn.MatchString(t):
+	case asksBelow(t) && !leadIn.MatchString(t) && !aboutTheForm.MatchString(t):
 		return leadAsks
 	case utf8.RuneCountInString(t) <= maxQuestionLead && !endsSentence(t) && (isListItem(p) || numberedText(t)):
 		return leadNumbered

@@ -27,12 +27,21 @@ var stockPrompts = []string{"click or tap here to enter text", "click here to en
 	"click here to enter a date", "choose an item", "choose an option", "select an option", "select an item",
 	"enter text here", "type here", "insert text here"}
 
-// isStockPrompt reports a control's stock placeholder text.
+// isStockPrompt reports a control's stock placeholder text, or a short
+// prompt trailing off ("Select...", "Enter value…").
 func isStockPrompt(s string) bool {
-	l := strings.ToLower(strings.Trim(strings.TrimSpace(s), " .…:"))
+	t := strings.TrimSpace(s)
+	l := strings.ToLower(strings.Trim(t, " .…:"))
 	for _, p := range stockPrompts {
 		if strings.HasPrefix(l, p) {
 			return true
+		}
+	}
+	if (strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…")) && len(strings.Fields(l)) <= 3 {
+		for _, w := range []string{"select", "choose", "enter", "click", "type", "pick"} {
+			if strings.HasPrefix(l, w) {
+				return true
+			}
 		}
 	}
 	return false

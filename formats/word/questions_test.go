@@ -66,6 +66,8 @@ func TestReadable(t *testing.T) {
 		{"[]", false},
 		{" : ", false},
 		{"Choose an option…", false},
+		{"Select...", false},
+		{"Select the hosting model", true},
 		{"Click or tap here to enter text.", false},
 		{"{{ r.description }}", false},
 		{"Organisation: {{ matters", false},
