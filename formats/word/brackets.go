@@ -1,6 +1,7 @@
 package word
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -32,13 +33,17 @@ var unitWords = map[string]bool{"kb": true, "mb": true, "gb": true, "tb": true, 
 // exampleLeads introduce an example, not a blank.
 var exampleLeads = []string{"e.g.", "eg.", "i.e.", "for example", "for instance", "such as", "like"}
 
+// editorialNote starts a bracketed note of the drafter's ("[Optional: CIO
+// Sign-off]", "[Drafting note: …]", "[Reserved]"), not a blank.
+var editorialNote = regexp.MustCompile(`(?i)^(optional|note|drafting note|if applicable|reserved|alternative|alt\.?|placeholder for|tbd)\b`)
+
 // bracketBlank decides a bracketed match of blankPattern at loc in text.
 func bracketBlank(text string, loc []int) bool {
 	if loc[0] > 0 && text[loc[0]-1] == '[' || loc[1] < len(text) && text[loc[1]] == ']' {
 		return false // a [[…]] tag: scanMarkers reads it
 	}
 	inner := strings.TrimSpace(text[loc[0]+1 : loc[1]-1])
-	if !(isPromptBracket(inner) || contactField(inner)) || quoted(text, loc) {
+	if !(isPromptBracket(inner) || contactField(inner)) || quoted(text, loc) || editorialNote.MatchString(inner) {
 		return false
 	}
 	if standsAlone(text, loc) {

@@ -1,6 +1,11 @@
 package word
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
 
 func TestBracketsArePlaceholdersOnlyWhereAnAnswerGoes(t *testing.T) {
 	tests := []struct {
@@ -17,6 +22,7 @@ func TestBracketsArePlaceholdersOnlyWhereAnAnswerGoes(t *testing.T) {
 		{"contact fields in a sentence", "Provide versions within 24 hours upon request via [email] or [phone number]", true},
 		{"a long editorial bracket in prose", "The Company shall deliver [the financial statements of the Company for the fiscal year ended, audited by independent accountants of national standing] to each Purchaser.", false},
 		{"a block marker", "[[BLOCK:intro]]", false},
+		{"a drafter's optional note", "[Optional: CIO / Senior Executive Sign-off / Legal Counsel]", false},
 		{"a citation", "Privacy Act of 1974 [5 USC 552a]", false},
 	}
 	for _, tt := range tests {
@@ -39,5 +45,19 @@ func TestUnitsInInstructionsAreNoTarget(t *testing.T) {
 	}
 	if q := got["P3"].Question; q != "Total database size [GB]" {
 		t.Errorf("P3 asks %q", q)
+	}
+}
+
+// TestAnswerReplacesTheBlankNotTheNoteBeforeIt: the writer fills the
+// first blank detection reads, past a drafter's bracketed note.
+func TestAnswerReplacesTheBlankNotTheNoteBeforeIt(t *testing.T) {
+	doc := bodyDocx(t, `<w:p><w:r><w:t>[Optional: Legal Counsel]</w:t></w:r><w:r><w:br/><w:t>Name: [Insert First and Last Name]</w:t></w:r></w:p>`)
+	res, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "Dana Smith"}}, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := documentXMLOf(t, res.Document)
+	if !strings.Contains(x, "[Optional: Legal Counsel]") || strings.Contains(x, "[Insert First and Last Name]") || !strings.Contains(x, "Dana Smith") {
+		t.Errorf("the answer did not replace the name prompt alone:\n%s", x)
 	}
 }

@@ -393,12 +393,21 @@ func humanName(s string) string {
 // tags, a template fill-in field, or a long bracketed prompt.
 func firstPlaceholder(text string) []int {
 	ms := scanMarkers(text)
-	var at []int
+	var at, raw []int
 	for _, loc := range placeholderScan.spans(text) {
-		if !insideMarker(ms, loc[0]) {
-			at = loc
+		if insideMarker(ms, loc[0]) {
+			continue
+		}
+		if raw == nil {
+			raw = loc
+		}
+		if text[loc[0]] != '[' || bracketBlank(text, loc) {
+			at = loc // a bracket detection reads as a blank, not a note or a citation before it
 			break
 		}
+	}
+	if at == nil {
+		at = raw
 	}
 	if other := otherPlaceholder(text); other != nil && (at == nil || other[0] < at[0]) {
 		at = other
