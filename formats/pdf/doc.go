@@ -11,8 +11,20 @@
 // (a file whose cross-reference chain is broken is rewritten whole
 // instead). Usage-rights signatures (/Perms) and the XFA of hybrid forms
 // are removed when filling, since both would be stale afterwards, and the
-// result says so in its warnings. Pure XFA and encrypted PDFs are refused
-// with formats.ErrUnsupported.
+// result says so in its warnings. Pure XFA forms and PDFs that need a
+// password to open are refused with formats.ErrUnsupported.
+//
+// # Encrypted forms
+//
+// A form encrypted with an owner password only (an empty user password,
+// as US government forms are published), RC4 or AES, is read as any
+// viewer reads it, and filled when its permissions allow filling in form
+// fields. The output keeps the encryption: the objects a fill appends
+// are encrypted with the form's own key and method under its original
+// encryption dictionary, so it opens as the original did, with the
+// publisher's permissions (encrypt.go). WriteResult.Encryption says so.
+// A write the permissions forbid (filling, annotating for review notes,
+// modifying contents for a flatten) is refused naming the permission.
 //
 // # One appearance, every viewer
 //

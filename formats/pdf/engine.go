@@ -84,9 +84,15 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := d.enc.checkWrite(opts); err != nil {
+		return nil, nil, err
+	}
 	plan, res, err := d.plan(answers)
 	if err != nil {
 		return nil, nil, err
+	}
+	if d.enc != nil {
+		res.Encryption = d.enc.describe()
 	}
 	if opts.DryRun {
 		res.DryRun = true
