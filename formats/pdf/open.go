@@ -124,6 +124,11 @@ func readContext(data []byte, stop *formats.Stopper) (ctx *model.Context, err er
 	if err := ctx.EnsurePageCount(); err != nil {
 		return nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "the PDF's page tree is broken")
 	}
+	// Every later walk of the pages trusts the tree's /Count: check it
+	// against the pages themselves, in one walk bounded by the file.
+	if _, err := pageList(ctx, stop); err != nil {
+		return nil, err
+	}
 	return ctx, nil
 }
 
