@@ -36,6 +36,10 @@ type document struct {
 	stop   *formats.Stopper // nil: the call never stops part-way
 	fonts  FontSource       // fallback fonts for new appearances; nil: none
 	enc    *encryption      // how the file is encrypted; nil: it is not
+	// filled are the fields as a fill left them, read before a flatten
+	// removed them (for Fill's verification); flattened counts those.
+	filled    []*field
+	flattened int
 }
 
 // open opens doc for one call of the engine, whose stop ends pdfcpu's

@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -84,4 +85,37 @@ func QPDFEncryption(tb testing.TB, pdf []byte) Encryption {
 	e.ModifyAnnots = strings.Contains(out, "modify annotations: allowed")
 	e.ModifyContent = strings.Contains(out, "modify other: allowed")
 	return e
+}
+
+// QPDFForm is what qpdf --json reads of a PDF's interactive form.
+type QPDFForm struct {
+	HasAcroForm bool
+	Fields      []string // the fully qualified names of its fields
+}
+
+// QPDFFormFields reads pdf's form with qpdf --json --json-key=acroform.
+// It fails tb when qpdf cannot read pdf.
+func QPDFFormFields(tb testing.TB, pdf []byte) QPDFForm {
+	tb.Helper()
+	qpdf := lookPath(tb, "qpdf", "apt-get install qpdf")
+	res, err := run(DefaultTimeout, "", qpdf, "--json", "--json-key=acroform", writeTemp(tb, "form.pdf", pdf))
+	if err != nil || (res.exit != 0 && res.exit != 3) {
+		tb.Fatalf("readers: qpdf --json failed (%v, exit %d):\n%s", err, res.exit, tail(res.stderr, 2000))
+	}
+	var doc struct {
+		AcroForm struct {
+			HasAcroForm bool `json:"hasacroform"`
+			Fields      []struct {
+				FullName string `json:"fullname"`
+			} `json:"fields"`
+		} `json:"acroform"`
+	}
+	if err := json.Unmarshal(res.stdout, &doc); err != nil {
+		tb.Fatalf("readers: qpdf JSON: %v", err)
+	}
+	f := QPDFForm{HasAcroForm: doc.AcroForm.HasAcroForm}
+	for _, x := range doc.AcroForm.Fields {
+		f.Fields = append(f.Fields, x.FullName)
+	}
+	return f
 }

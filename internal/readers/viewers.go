@@ -375,3 +375,7 @@ func (g *Gray) ChangedBy(before *Gray, r [4]float64, delta int) int {
 	}
 	return n
 }
+
+// Differing counts the pixels of the page whose gray level differs from
+// other's by more than 64, -1 when the sizes differ.
+func (g *Gray) Differing(other *Gray) int { return g.ChangedOutside(other) }
