@@ -32,13 +32,21 @@
 // /NeedAppearances, so poppler, pdf.js, MuPDF and Acrobat all show its
 // drawing instead of redrawing fields with their own fonts. Text is drawn
 // with the field's own font when formfill can rely on it (a standard font
-// or a whole embedded one whose encoding covers the text), else with
-// fallback fonts from a FontSource, shaped with go-text's HarfBuzz port
-// (Arabic joining, Indic clusters, Thai marks) and ordered by the bidi
-// algorithm. Each fallback font is embedded once per document as a subset
+// or a whole embedded one, read through its WinAnsi, Standard or MacRoman
+// encoding and /Differences), run by run: only the characters it cannot
+// encode switch to fallback fonts from a FontSource (glyphruns.go),
+// shaped with go-text's HarfBuzz port (Arabic joining, Indic clusters,
+// Thai marks; text in such scripts is shaped whole) and ordered by the
+// bidi algorithm. Each fallback font is embedded once per document as a subset
 // (package sfnt) with a ToUnicode map from glyphs back to their
 // characters, so text extraction gives the logical string. Characters no
 // font covers are left out of the drawing and named in a warning.
+//
+// # Flatten
+//
+// WriteOptions.Flatten burns the filled form into its pages (flatten.go):
+// every widget's appearance becomes page content and the form is
+// removed; signature fields stay fields unless FlattenSignatures.
 //
 // Verify reads those appearance streams back (apread.go) and reports a
 // value whose drawing differs from it: not_visible, appearance_mismatch,
