@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/cputest"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/readers"
 )
@@ -171,4 +172,37 @@ func TestFlattenIsRefusedOutsidePDF(t *testing.T) {
 			t.Errorf("%s: err = %v, want ErrInvalidArgument naming flatten", ft, err)
 		}
 	}
+}
+
+// FuzzFlatten flattens mutated forms: their widgets, appearance streams
+// (BBox, Matrix, states), page resources and contents are the fuzzer's.
+// A flatten ends in a typed error or in a document that reads back with
+// no fields left but signature fields.
+func FuzzFlatten(f *testing.F) {
+	f.Add(fixtures.PDFForm(), "Ada")
+	f.Add(fixtures.PDFQuirks(), "yes")
+	f.Add(fixtures.PDFHybridXFA(), "l’été")
+	f.Fuzz(func(t *testing.T, doc []byte, value string) {
+		answers := []formats.Answer{{PairID: "F1", AnswerText: value}}
+		var res *formats.WriteResult
+		var err error
+		if d := cputest.Of(func() { res, err = New().Write(doc, answers, formats.WriteOptions{Flatten: true}) }); d > slowInput {
+			t.Fatalf("a %d-byte input took %s of CPU to flatten (limit %s)", len(doc), d, slowInput)
+		}
+		if err != nil {
+			if !formats.IsInputError(err) {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		fs, err := New().ListFields(res.Document)
+		if err != nil {
+			t.Fatalf("the flattened document does not read back: %v", err)
+		}
+		for _, fd := range fs {
+			if fd.FieldType != kindSignature {
+				t.Fatalf("field %s (%s) left after the flatten", fd.Name, fd.FieldType)
+			}
+		}
+	})
 }
