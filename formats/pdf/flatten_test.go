@@ -152,6 +152,11 @@ func TestFlattenDrawsValuesTheFormLeftToTheViewer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Verify of the flattened form finds no field, and says why.
+	rep, err := New().Verify(res.Document, []formats.ExpectedAnswer{{PairID: "name", ExpectedText: "Ada"}})
+	if err != nil || len(rep.StructuralIssues) != 1 || !strings.Contains(rep.StructuralIssues[0], "flattened") {
+		t.Errorf("verify of a flattened form: %v %+v", err, rep)
+	}
 	// customer_id is read-only, holds "ABC-123" and has no appearance.
 	if !strings.Contains(readers.PDFText(t, res.Document), "ABC-123") {
 		t.Error("the read-only field's value is not on the flattened page")
