@@ -152,6 +152,17 @@ func TrackChanges(author string) Option {
 // print.
 func CommentUncertain() Option { return func(c *config) { c.write.CommentUncertain = true } }
 
+// Flatten makes Write and Fill burn a filled PDF form into its pages:
+// each field's appearance becomes page content and the fields and the
+// form are removed, so the answers show and print alike in every viewer
+// and can no longer be edited as fields. Signature fields stay fields
+// (the result warns) unless withSignatures. Fill verifies the fields as
+// filled, before they were burnt in. Word and Excel documents refuse it
+// with ErrInvalidArgument.
+func Flatten(withSignatures bool) Option {
+	return func(c *config) { c.write.Flatten, c.write.FlattenSignatures = true, withSignatures }
+}
+
 // ReviewDate fixes the date tracked changes and comments carry (default:
 // the time of the write), for reproducible output.
 func ReviewDate(t time.Time) Option {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/fontdir"
+	"github.com/formfill/formfill/internal/readers"
 )
 
 func TestOptionsAndErrors(t *testing.T) {
@@ -115,5 +116,40 @@ func TestFillFindsFontsForEveryScript(t *testing.T) {
 	}
 	if rep.OK() || rep.ContentResults[0].Status != "not_visible" {
 		t.Fatalf("without fonts: %+v, want not_visible", rep.ContentResults)
+	}
+}
+
+// Flatten burns a PDF form's fields into its pages (the signature field
+// stays a field unless told otherwise), verifies the answers as filled,
+// and is refused for a Word document.
+func TestFlattenOption(t *testing.T) {
+	pdf, err := os.ReadFile("testdata/pdf/form.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	answers := []Answer{{PairID: "name", AnswerText: "Ada Lovelace"}}
+	for _, withSignatures := range []bool{false, true} {
+		w, rep, err := Fill(ctx, pdf, answers, Flatten(withSignatures))
+		if err != nil || !rep.OK() || w.Flattened == 0 {
+			t.Fatalf("flatten (signatures %v): %v, %+v, %d flattened", withSignatures, err, rep, w.Flattened)
+		}
+		fields, err := ListFields(ctx, w.Document)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{false: 1, true: 0}[withSignatures]; len(fields) != want {
+			t.Errorf("signatures %v: %d fields left, want %d: %+v", withSignatures, len(fields), want, fields)
+		}
+		if text := readers.PDFText(t, w.Document); !strings.Contains(text, "Ada Lovelace") {
+			t.Errorf("pdftotext does not show the answer: %q", text)
+		}
+	}
+	docx, err := os.ReadFile("testdata/word/two_column.docx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(ctx, docx, []Answer{{PairID: "T1-R2-C2", AnswerText: "Acme"}}, Flatten(false)); !errors.Is(err, ErrInvalidArgument) {
+		t.Errorf("flatten of a Word document: %v, want ErrInvalidArgument", err)
 	}
 }

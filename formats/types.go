@@ -235,6 +235,16 @@ type WriteOptions struct {
 	// ("2025-03-01T09:30:00Z"); default the time of the write. A fixed date
 	// makes the output reproducible.
 	Date string `json:"date,omitempty"`
+	// Flatten burns a PDF form's fields into its pages once they are
+	// filled: each widget's appearance becomes page content, and the
+	// fields and the AcroForm are removed, so the answers print and show
+	// alike everywhere and can no longer be edited as fields. Signature
+	// fields stay fields (with a warning) unless FlattenSignatures. PDF
+	// only: Word and Excel refuse it as an invalid argument.
+	Flatten bool `json:"flatten,omitempty"`
+	// FlattenSignatures makes Flatten burn signature fields in too (a
+	// signed one's signature then no longer verifies).
+	FlattenSignatures bool `json:"flatten_signatures,omitempty"`
 }
 
 // Change records one answer write_answers applied (or would apply, in a dry
@@ -257,6 +267,11 @@ type WriteResult struct {
 	Skipped  []string `json:"skipped,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
 	DryRun   bool     `json:"dry_run,omitempty"`
+	// Encryption says, for an encrypted PDF, what became of its
+	// encryption in the output ("kept: AES-256 …").
+	Encryption string `json:"encryption,omitempty"`
+	// Flattened counts the fields a flatten burnt into the pages.
+	Flattened int `json:"flattened,omitempty"`
 }
 
 // FormField is one entry of list_form_fields: something an agent can fill.

@@ -215,5 +215,8 @@ func CheckWrite(answers []Answer, opts WriteOptions, t FileType) (Stamp, error) 
 	if err := CheckTrackChanges(opts, t); err != nil {
 		return Stamp{}, err
 	}
+	if (opts.Flatten || opts.FlattenSignatures) && t != PDF {
+		return Stamp{}, Errorf(ErrInvalidArgument, "flatten", "flatten burns PDF form fields into the page; a %s document has no form fields to flatten: write without flatten", t)
+	}
 	return opts.Stamp()
 }

@@ -80,6 +80,8 @@ var answersParams = []Param{
 	{Name: "comment_uncertain", Schema: booleanType, Description: "flag every answer of confidence uncertain or unknown with a comment giving the confidence and its note: a Word comment, an Excel cell note, a PDF text annotation"},
 	{Name: "author", Schema: stringType, Description: "who the tracked changes and comments are by (default formfill)"},
 	{Name: "date", Schema: stringType, Description: "RFC 3339 date-time the tracked changes and comments carry, e.g. 2025-03-01T09:30:00Z (default now); fix it for reproducible output"},
+	{Name: "flatten", Schema: booleanType, Description: "PDF only: burn the filled fields into the pages (each field's appearance becomes page content; the fields and the form are removed), so the answers print and show alike everywhere and can no longer be edited as fields. Signature fields stay fields, with a warning, unless flatten_signatures"},
+	{Name: "flatten_signatures", Schema: booleanType, Description: "PDF only, with flatten: burn signature fields in too"},
 }
 
 var operations = []Operation{
@@ -190,7 +192,7 @@ var operations = []Operation{
 		Description: "Writes answers into the document and returns the filled copy: base64 in file_bytes_b64 (plus output_doc_id), or saved to " +
 			"output_file_path. One call for all answers; answer_text inherits the target's formatting. dry_run reports the changes " +
 			"without writing. For a person to review: track_changes (Word) writes each answer as a tracked change, comment_uncertain " +
-			"comments every uncertain or unknown answer with its note. Then call verify_output on output_doc_id. " +
+			"comments every uncertain or unknown answer with its note. flatten (PDF) burns the filled fields into the pages. Then call verify_output on output_doc_id. " +
 			`Example: {"file_path": "f.docx", "answers": [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], "output_file_path": "f.filled.docx"}. ` +
 			"Legal templates are edited in place (IDs name the document as given, even after inserts and deletes in the same call): " +
 			`replace_text {"pair_id": "P9", "mode": "replace_text", "find": "[___]", "occurrence": 2, "answer_text": "A"} keeps the formatting around and of the text replaced; ` +

@@ -35,6 +35,10 @@ type Payload struct {
 	CommentUncertain bool   `json:"comment_uncertain,omitempty"`
 	Author           string `json:"author,omitempty"`
 	Date             string `json:"date,omitempty"`
+	// Flatten and FlattenSignatures burn a filled PDF form into its pages
+	// (formats.WriteOptions).
+	Flatten           bool `json:"flatten,omitempty"`
+	FlattenSignatures bool `json:"flatten_signatures,omitempty"`
 	// Group holds the fill payloads of a fill_group job, each with its own
 	// document and answers.
 	Group []Payload `json:"group,omitempty"`
@@ -45,7 +49,8 @@ type Payload struct {
 
 // WriteOptions are the write options the payload carries.
 func (p *Payload) WriteOptions() formats.WriteOptions {
-	return formats.WriteOptions{DryRun: p.DryRun, TrackChanges: p.TrackChanges, CommentUncertain: p.CommentUncertain, Author: p.Author, Date: p.Date}
+	return formats.WriteOptions{DryRun: p.DryRun, TrackChanges: p.TrackChanges, CommentUncertain: p.CommentUncertain, Author: p.Author, Date: p.Date,
+		Flatten: p.Flatten, FlattenSignatures: p.FlattenSignatures}
 }
 
 // Result is what a job leaves under its ID.

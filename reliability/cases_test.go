@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -153,7 +154,10 @@ func hostileCases() []hostileCase {
 			return d[:len(d)/2]
 		}), mayPass: true},
 		hostileCase{name: "pdf/broken xref", ft: formats.PDF, build: plain(brokenXrefPDF), mayPass: true},
-		hostileCase{name: "pdf/circular pages", ft: formats.PDF, build: plain(circularPagesPDF), mayPass: true},
+		hostileCase{name: "pdf/circular pages", ft: formats.PDF, build: plain(circularPagesPDF), want: "page tree", kind: formats.ErrInvalidDocument},
+		// Issue 38: 2 KB whose page tree repeats one node at every level
+		// and claims a billion pages held a worker for minutes per run.
+		hostileCase{name: "pdf/page tree claiming a billion pages", ft: formats.PDF, build: plain(billionPagesPDF), want: "page tree", kind: formats.ErrInvalidDocument},
 		hostileCase{name: "pdf/circular fields", ft: formats.PDF, build: plain(circularFieldsPDF), mayPass: true},
 		hostileCase{name: "pdf/encrypted", ft: formats.PDF, build: once(encryptedPDF), want: "encrypt", kind: formats.ErrUnsupported, needs: "qpdf"},
 		hostileCase{name: "pdf/pure XFA", ft: formats.PDF, build: plain(fixtures.PDFPureXFA), want: "xfa", mayPass: true},
@@ -195,6 +199,20 @@ func circularPagesPDF() []byte {
 	return rawPDF(
 		`<< /Type /Catalog /Pages 2 0 R >>`,
 		`<< /Type /Pages /Kids [2 0 R] /Parent 2 0 R /Count 1 >>`,
+	)
+}
+
+// billionPagesPDF is about 2 KB: a page tree whose root claims /Count
+// 1000000000 and whose nodes list the same kid a hundred times at each
+// of three levels, down to one page.
+func billionPagesPDF() []byte {
+	kids := func(ref string) string { return strings.TrimSpace(strings.Repeat(ref+" ", 100)) }
+	return rawPDF(
+		`<< /Type /Catalog /Pages 2 0 R >>`,
+		`<< /Type /Pages /Count 1000000000 /Kids [`+kids("3 0 R")+`] >>`,
+		`<< /Type /Pages /Parent 2 0 R /Count 10000000 /Kids [`+kids("4 0 R")+`] >>`,
+		`<< /Type /Pages /Parent 3 0 R /Count 100000 /Kids [`+kids("5 0 R")+`] >>`,
+		`<< /Type /Page /Parent 4 0 R /MediaBox [0 0 612 792] >>`,
 	)
 }
 

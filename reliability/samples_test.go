@@ -35,7 +35,8 @@ var hostileSamples = []struct {
 	{"billion_laughs.xlsx", formats.Excel, fixtures.BillionLaughsSheet, false},
 	{"external_entity.xlsx", formats.Excel, fixtures.ExternalEntitySheet, false},
 	{"broken_xref.pdf", formats.PDF, brokenXrefPDF, true},
-	{"circular_pages.pdf", formats.PDF, circularPagesPDF, true},
+	{"circular_pages.pdf", formats.PDF, circularPagesPDF, false},
+	{"billion_pages.pdf", formats.PDF, billionPagesPDF, false},
 	{"circular_fields.pdf", formats.PDF, circularFieldsPDF, true},
 }
 

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Runs formfill's whole test suite on a fresh machine: installs and starts what
-# the tests use (Redis, the independent document readers, the MCP Inspector),
-# then runs every Go test. Usage: bash scripts/test.sh [go test flags]
+# the tests use (Redis, the independent document readers, the PDF viewers, the
+# MCP Inspector), then runs every Go test. Usage: bash scripts/test.sh [go test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin:$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
 
 bash scripts/ensure-redis.sh
 [[ -f .ci/install-readers ]] && bash .ci/install-readers
+[[ -f .ci/install-viewers ]] && bash .ci/install-viewers
 [[ -f .ci/install-inspector ]] && { bash .ci/install-inspector || echo "inspector: not installed; its test will skip"; }
 
 # Real documents the tests read in place (never copied into the repository)

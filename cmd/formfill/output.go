@@ -71,6 +71,12 @@ func printWrite(w io.Writer, r *formats.WriteResult) {
 		fmt.Fprintf(w, "warning: %s\n", warn)
 	}
 	fmt.Fprintf(w, "%d answers %s, %d skipped\n", len(r.Changes), done, len(r.Skipped))
+	if r.Flattened > 0 {
+		fmt.Fprintf(w, "%d fields flattened into the pages\n", r.Flattened)
+	}
+	if r.Encryption != "" {
+		fmt.Fprintf(w, "encryption %s\n", r.Encryption)
+	}
 }
 
 // printReport prints verify_output's report: problems first, then the

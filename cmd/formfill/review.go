@@ -6,11 +6,13 @@ import (
 	"github.com/formfill/formfill/jobs"
 )
 
-// reviewFlags are the review options of write, fill and batch: the
-// write_answers parameters track_changes, comment_uncertain, author, date.
+// reviewFlags are the review and output options of write, fill and
+// batch: the write_answers parameters track_changes, comment_uncertain,
+// author, date, flatten and flatten_signatures.
 type reviewFlags struct {
-	track, comment *bool
-	author, date   *string
+	track, comment        *bool
+	author, date          *string
+	flatten, flattenSigns *bool
 }
 
 // flagAdder is the part of a flag set reviewFlags needs.
@@ -21,22 +23,25 @@ type flagAdder interface {
 
 func addReviewFlags(fs flagAdder) reviewFlags {
 	return reviewFlags{
-		track:   fs.Bool("track-changes", false, "Word: write every answer as a tracked change the reviewer accepts or rejects"),
-		comment: fs.Bool("comment-uncertain", false, "comment every answer of confidence uncertain or unknown with its note"),
-		author:  fs.String("author", "", "who the tracked changes and comments are by (default formfill)"),
-		date:    fs.String("date", "", "RFC 3339 date-time the tracked changes and comments carry (default now)"),
+		track:        fs.Bool("track-changes", false, "Word: write every answer as a tracked change the reviewer accepts or rejects"),
+		comment:      fs.Bool("comment-uncertain", false, "comment every answer of confidence uncertain or unknown with its note"),
+		author:       fs.String("author", "", "who the tracked changes and comments are by (default formfill)"),
+		date:         fs.String("date", "", "RFC 3339 date-time the tracked changes and comments carry (default now)"),
+		flatten:      fs.Bool("flatten", false, "PDF: burn the filled fields into the pages (no fields left to edit); signature fields stay unless --flatten-signatures"),
+		flattenSigns: fs.Bool("flatten-signatures", false, "PDF, with --flatten: burn signature fields in too"),
 	}
 }
 
 // apply sets the review options on a write or fill payload.
 func (r reviewFlags) apply(p *jobs.Payload) {
 	p.TrackChanges, p.CommentUncertain, p.Author, p.Date = *r.track, *r.comment, *r.author, *r.date
+	p.Flatten, p.FlattenSignatures = *r.flatten, *r.flattenSigns
 }
 
 // reviewKey is what the review options add to a batch document's work
 // key: nothing without them, so keys of earlier runs stay valid.
 func reviewKey(p *jobs.Payload) []byte {
-	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" {
+	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" && !p.Flatten && !p.FlattenSignatures {
 		return nil
 	}
 	b, _ := json.Marshal(p.WriteOptions())

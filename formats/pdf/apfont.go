@@ -18,6 +18,11 @@ type apFont struct {
 	widths  map[uint32]float64 // 1/1000 em
 	dw      float64            // width of codes without an entry
 	std     string             // standard font whose metrics apply, if any
+	// names are the glyph names of a simple font's codes, from its
+	// encoding and /Differences: the text of each code when the font has
+	// no ToUnicode map, and the standard font's width of each glyph.
+	names     *[256]string
+	toUnicode bool
 }
 
 // apFonts reads the fonts of an appearance's resources.
@@ -49,6 +54,10 @@ func apFonts(ctx *model.Context, resources types.Dict) map[string]*apFont {
 				f.widths[uint32(first+i)] = numberOf(w)
 			}
 			f.std = standardFonts[textOf(ctx, entry(ctx, fd, "BaseFont"))]
+			if names, ok := encodingNames(ctx, fd); ok {
+				f.names = &names
+			}
+			_, f.toUnicode = fd.Find("ToUnicode")
 		}
 		out[name] = f
 	}
@@ -106,7 +115,15 @@ func (f *apFont) width(code uint32) float64 {
 		return w
 	}
 	if f.std != "" && code < 256 {
-		if w, err := pdfcpufont.CharWidth(f.std, rune(code)); err == nil {
+		wc := code // pdfcpu's metrics are indexed by WinAnsi code
+		if f.names != nil {
+			c, ok := winAnsiCode[f.names[code]]
+			if !ok {
+				return f.dw
+			}
+			wc = uint32(c)
+		}
+		if w, err := pdfcpufont.CharWidth(f.std, rune(wc)); err == nil {
 			return float64(w)
 		}
 	}
@@ -115,6 +132,12 @@ func (f *apFont) width(code uint32) float64 {
 
 // text is the text code stands for.
 func (f *apFont) text(code uint32) string {
+	if f.names != nil && !f.toUnicode && code < 256 {
+		if r, ok := glyphRunes[f.names[code]]; ok {
+			return string(r)
+		}
+		return ""
+	}
 	if f.dec == nil {
 		return ""
 	}

@@ -292,7 +292,7 @@ func TestShapedClustersExtractAsTheirCharacters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, _, err := d.apply(plan, nil, formats.Stamp{})
+	out, _, _, err := d.apply(plan, nil, formats.Stamp{}, formats.WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ import (
 //
 // The review notes of uncertain answers (see review.go) go into the same
 // update; apply returns where each went, by field.
-func (d *document) apply(plan []*assignment, notes []fieldNote, st formats.Stamp) ([]byte, map[*field]string, []string, error) {
+func (d *document) apply(plan []*assignment, notes []fieldNote, st formats.Stamp, opts formats.WriteOptions) ([]byte, map[*field]string, []string, error) {
 	ctx := d.ctx
 	if err := loadLazyObjects(ctx, d.stop); err != nil {
 		return nil, nil, nil, err
@@ -50,7 +50,7 @@ func (d *document) apply(plan []*assignment, notes []fieldNote, st formats.Stamp
 		warnings = append(warnings, w...)
 		filled[a.f] = true
 	}
-	w, err := d.drawUnshown(fs, filled)
+	w, err := d.drawUnshown(fs, filled, opts.Flatten)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -67,6 +67,13 @@ func (d *document) apply(plan []*assignment, notes []fieldNote, st formats.Stamp
 		return nil, nil, nil, err
 	}
 	warnings = append(warnings, w...)
+	if opts.Flatten {
+		w, err := d.burnIn(opts.FlattenSignatures)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		warnings = append(warnings, w...)
+	}
 	out, err := increment(d.data, ctx, before, d.stop)
 	if err == nil {
 		return out, placed, warnings, nil
@@ -88,13 +95,15 @@ func (d *document) apply(plan []*assignment, notes []fieldNote, st formats.Stamp
 
 // drawUnshown draws the fields formfill did not fill that have a value
 // but no appearance, when the form relied on /NeedAppearances to have
-// viewers draw them: once that flag is gone, nothing else would.
-func (d *document) drawUnshown(fs *fontSet, filled map[*field]bool) ([]string, error) {
+// viewers draw them (once that flag is gone, nothing else would), or
+// when a flatten is to burn every value into the page (viewers draw a
+// field without an appearance their own way; page content they do not).
+func (d *document) drawUnshown(fs *fontSet, filled map[*field]bool, flatten bool) ([]string, error) {
 	af := acroForm(d.ctx)
 	if af == nil {
 		return nil, nil
 	}
-	if b, ok := entry(d.ctx, af, "NeedAppearances").(types.Boolean); !ok || !bool(b) {
+	if b, ok := entry(d.ctx, af, "NeedAppearances").(types.Boolean); !flatten && (!ok || !bool(b)) {
 		return nil, nil
 	}
 	var warnings []string

@@ -28,6 +28,7 @@ type pdfFont struct {
 	used map[uint16]string // glyph → the text it shows, for ToUnicode
 	// A simple font.
 	simple *simpleFont
+	std    string // a standard font not embedded: its name (Helvetica …)
 	// Vertical metrics in 1/1000 em, for placing lines.
 	ascent, descent float64
 }

@@ -64,7 +64,10 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err := d.stop.Check(); err != nil {
 		return nil, nil, err
 	}
-	fields, err := collectFields(d.ctx, d.stop)
+	fields, err := d.filled, error(nil)
+	if fields == nil { // a flatten read them before removing them
+		fields, err = collectFields(d.ctx, d.stop)
+	}
 	if errors.Is(err, formats.ErrStopped) {
 		return nil, nil, err
 	}
@@ -84,16 +87,22 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := d.enc.checkWrite(opts); err != nil {
+		return nil, nil, err
+	}
 	plan, res, err := d.plan(answers)
 	if err != nil {
 		return nil, nil, err
+	}
+	if d.enc != nil {
+		res.Encryption = d.enc.describe()
 	}
 	if opts.DryRun {
 		res.DryRun = true
 		res.Warnings = append(res.Warnings, d.brokenExtras()...)
 		return res, d, nil
 	}
-	out, placed, warnings, err := d.apply(plan, reviewNotes(plan, opts), st)
+	out, placed, warnings, err := d.apply(plan, reviewNotes(plan, opts), st, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,6 +111,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	res.Document = out
 	res.Warnings = append(res.Warnings, warnings...)
+	res.Flattened = d.flattened
 	return res, d, nil
 }
 

@@ -24,9 +24,12 @@ type fontSet struct {
 	embedded []*pdfFont
 	simple   map[string]*pdfFont // DR font name → usable own font (nil: not usable)
 	helv     *pdfFont
-	shaper   shaping.HarfbuzzShaper
-	seg      shaping.Segmenter
-	wrapper  shaping.LineWrapper
+	twins    map[string]*pdfFont // standard font name → that font with WinAnsi encoding
+	// twinTables are the twins' codes and widths, before any is used.
+	twinTables map[string]*simpleFont
+	shaper     shaping.HarfbuzzShaper
+	seg        shaping.Segmenter
+	wrapper    shaping.LineWrapper
 }
 
 func newFontSet(ctx *model.Context, src FontSource) *fontSet {
@@ -73,6 +76,9 @@ func (fs *fontSet) ownFont(name string) (own *pdfFont, bold bool) {
 		}
 		if pf != nil {
 			pf.ascent, pf.descent = simpleMetrics(fs.ctx, fd)
+			if !embeddedFont(fs.ctx, fd) {
+				pf.std = standardFonts[textOf(fs.ctx, entry(fs.ctx, fd, "BaseFont"))]
+			}
 		}
 	}
 	fs.simple[name] = pf
@@ -87,7 +93,13 @@ func simpleMetrics(ctx *model.Context, fd types.Dict) (float64, float64) {
 	if a > 0 && d < 0 {
 		return a, d
 	}
-	if std := standardFonts[textOf(ctx, entry(ctx, fd, "BaseFont"))]; std != "" {
+	return standardMetrics(standardFonts[textOf(ctx, entry(ctx, fd, "BaseFont"))])
+}
+
+// standardMetrics is the ascent and descent of standard font std from
+// its bounding box; Helvetica's for a font that is not standard.
+func standardMetrics(std string) (float64, float64) {
+	if std != "" {
 		if bb, err := pdfcpufont.BoundingBox(std); err == nil && bb != nil {
 			return bb.UR.Y, bb.LL.Y
 		}
@@ -101,7 +113,7 @@ func (fs *fontSet) helvetica() (*pdfFont, error) {
 	if fs.helv != nil {
 		return fs.helv, nil
 	}
-	pf := &pdfFont{simple: standardHelvetica(), ascent: 718, descent: -207}
+	pf := &pdfFont{simple: standardWinAnsi("Helvetica"), ascent: 718, descent: -207}
 	if obj, fd := fs.drFont("Helv"); fd != nil && textOf(fs.ctx, entry(fs.ctx, fd, "BaseFont")) == "Helvetica" && textOf(fs.ctx, entry(fs.ctx, fd, "Encoding")) == "WinAnsiEncoding" {
 		if ir, ok := obj.(types.IndirectRef); ok {
 			pf.ref = ir

@@ -91,6 +91,7 @@ func increment(orig []byte, ctx *model.Context, before fingerprints, stop *forma
 	if !xrefAt(orig, prev) {
 		return nil, fmt.Errorf("startxref %d does not point at a cross-reference section", prev)
 	}
+	enc := encryptionOf(ctx)
 	var nrs []int
 	changed := map[int][]byte{} // each changed object's bytes: a stream may take long to encode
 	size := 0
@@ -133,6 +134,12 @@ func increment(orig []byte, ctx *model.Context, before fingerprints, stop *forma
 			return nil, err
 		}
 		b := changed[nr]
+		if enc != nil {
+			var err error
+			if b, err = sealedBytes(enc, nr, gen, e.Object); err != nil {
+				return nil, fmt.Errorf("object %d: encrypting: %w", nr, err)
+			}
+		}
 		offsets[nr] = out.Len()
 		fmt.Fprintf(out, "%d %d obj\n", nr, gen)
 		out.Write(b)
@@ -174,6 +181,9 @@ func trailer(ctx *model.Context, size, prev int) types.Dict {
 	}
 	if len(ctx.ID) > 0 {
 		t["ID"] = ctx.ID
+	}
+	if ctx.Encrypt != nil && ctx.EncKey != nil {
+		t["Encrypt"] = *ctx.Encrypt
 	}
 	return t
 }

@@ -68,6 +68,9 @@ func (fs *fontSet) shape(text []rune, own *pdfFont, bold bool) (*shapedText, err
 	if own != nil && own.simple.covers(text) {
 		return fs.shapeSimple(st, own), nil
 	}
+	if own != nil && !needsShaping(text) {
+		return fs.shapeRuns(st, own, bold)
+	}
 	fbs, err := fs.fallbacks(text, bold)
 	if err != nil {
 		return nil, err
@@ -102,23 +105,9 @@ func (fs *fontSet) shape(text []rune, own *pdfFont, bold bool) (*shapedText, err
 // shapeSimple lays text out glyph by glyph in a simple font: no shaping
 // is needed for the Latin text such fonts can encode.
 func (fs *fontSet) shapeSimple(st *shapedText, pf *pdfFont) *shapedText {
-	out := shaping.Output{Size: shapeSize, Runes: shaping.Range{Count: len(st.text)}, Direction: di.DirectionLTR}
 	st.dir = di.DirectionLTR
-	for i, r := range st.text {
-		st.fontAt[i] = pf
-		g := shaping.Glyph{ClusterIndex: i, RuneCount: 1, GlyphCount: 1, GlyphID: noGlyph}
-		if code, ok := pf.simple.codes[r]; ok {
-			g.GlyphID = font.GID(code)
-			g.Advance = fixed.Int26_6(pf.simple.widths[code] * 64)
-		} else if !isLayoutSpace(r) {
-			st.missing = append(st.missing, r)
-		}
-		g.XAdvance = g.Advance
-		out.Glyphs = append(out.Glyphs, g)
-		out.Advance += g.Advance
-	}
 	if len(st.text) > 0 {
-		st.runs = []shaping.Output{out}
+		st.runs = []shaping.Output{simpleOutput(st, pf, 0, len(st.text))}
 	}
 	return st
 }

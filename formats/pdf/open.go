@@ -35,6 +35,11 @@ type document struct {
 	byName map[string]*field
 	stop   *formats.Stopper // nil: the call never stops part-way
 	fonts  FontSource       // fallback fonts for new appearances; nil: none
+	enc    *encryption      // how the file is encrypted; nil: it is not
+	// filled are the fields as a fill left them, read before a flatten
+	// removed them (for Fill's verification); flattened counts those.
+	filled    []*field
+	flattened int
 }
 
 // open opens doc for one call of the engine, whose stop ends pdfcpu's
@@ -107,18 +112,26 @@ func readContext(data []byte, stop *formats.Stopper) (ctx *model.Context, err er
 	ctx, err = api.ReadContext(stop.ReadSeeker(bytes.NewReader(data)), newConfig())
 	if err != nil {
 		if errors.Is(err, pdfcpu.ErrWrongPassword) || strings.Contains(err.Error(), "password") {
-			return nil, formats.Wrap(formats.ErrUnsupported, "file", err, "the PDF is encrypted with a password; formfill cannot fill encrypted forms (remove the password first)")
+			return nil, formats.Wrap(formats.ErrUnsupported, "file", err, "the PDF is encrypted with a password needed to open it (a user password); formfill fills encrypted forms that open without one, but not this: remove the password first (qpdf --decrypt --password=…)")
 		}
 		return nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "the PDF could not be parsed")
 	}
 	if ctx.XRefTable == nil || ctx.RootDict == nil {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the PDF has no document catalog")
 	}
-	if ctx.Encrypt != nil || ctx.E != nil {
-		return nil, formats.Errorf(formats.ErrUnsupported, "file", "the PDF is encrypted; formfill cannot fill encrypted forms (decrypt it first, e.g. qpdf --decrypt)")
+	// An encrypted form that opens without a password has been decrypted
+	// as it was read (see encrypt.go); one pdfcpu read without a key is
+	// encrypted in a way formfill cannot read.
+	if (ctx.Encrypt != nil || ctx.E != nil) && ctx.EncKey == nil {
+		return nil, formats.Errorf(formats.ErrUnsupported, "file", "the PDF is encrypted by a security handler formfill cannot read (decrypt it first, e.g. qpdf --decrypt)")
 	}
 	if err := ctx.EnsurePageCount(); err != nil {
 		return nil, formats.Wrap(formats.ErrInvalidDocument, "file", err, "the PDF's page tree is broken")
+	}
+	// Every later walk of the pages trusts the tree's /Count: check it
+	// against the pages themselves, in one walk bounded by the file.
+	if _, err := pageList(ctx, stop); err != nil {
+		return nil, err
 	}
 	return ctx, nil
 }
@@ -146,7 +159,7 @@ func openStop(data []byte, stop *formats.Stopper) (doc *document, err error) {
 	if len(fields) == 0 && hasXFA(ctx) {
 		return nil, formats.Errorf(formats.ErrUnsupported, "XFA", "the PDF is a pure XFA form (its fields exist only in XFA XML, not as AcroForm fields); formfill fills AcroForm fields only — re-save it as a static AcroForm PDF")
 	}
-	doc = &document{data: data, ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}, stop: stop}
+	doc = &document{data: data, ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}, stop: stop, enc: encryptionOf(ctx)}
 	for _, f := range fields {
 		doc.byID[f.ID] = f
 		if _, dup := doc.byName[f.Name]; !dup {

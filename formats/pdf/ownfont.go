@@ -56,17 +56,10 @@ func ownFont(ctx *model.Context, fd types.Dict) *simpleFont {
 		return nil
 	}
 	std := standardFonts[base]
-	desc := dictOf(ctx, entry(ctx, fd, "FontDescriptor"))
-	embedded := false
-	for _, k := range []string{"FontFile", "FontFile2", "FontFile3"} {
-		if _, ok := desc.Find(k); ok && desc != nil {
-			embedded = true
-		}
-	}
-	if std == "" && !embedded {
+	if std == "" && !embeddedFont(ctx, fd) {
 		return nil
 	}
-	names, ok := encodingNames(ctx, entry(ctx, fd, "Encoding"))
+	names, ok := encodingNames(ctx, fd)
 	if !ok {
 		return nil
 	}
@@ -99,60 +92,16 @@ func ownFont(ctx *model.Context, fd types.Dict) *simpleFont {
 	return sf
 }
 
-// encodingNames gives the glyph name of each code under a simple font's
-// /Encoding: WinAnsi or Standard-like bases (read as WinAnsi for the
-// characters they share) with /Differences on top. MacRoman and custom
-// built-in encodings are not read.
-func encodingNames(ctx *model.Context, enc types.Object) ([256]string, bool) {
-	var names [256]string
-	base := "WinAnsiEncoding"
-	var diffs types.Array
-	switch v := enc.(type) {
-	case nil:
-	case types.Name:
-		base = string(v)
-	case types.Dict:
-		if b := textOf(ctx, entry(ctx, v, "BaseEncoding")); b != "" {
-			base = b
-		}
-		diffs = arrayOf(ctx, entry(ctx, v, "Differences"))
-	default:
-		return names, false
-	}
-	if base != "WinAnsiEncoding" && base != "StandardEncoding" && base != "PDFDocEncoding" {
-		return names, false
-	}
-	for c := 0x20; c < 256; c++ {
-		names[c] = winAnsiName(byte(c))
-	}
-	if base != "WinAnsiEncoding" { // keep only the ASCII letters and digits these share with WinAnsi
-		for c := 0x7f; c < 256; c++ {
-			names[c] = ""
-		}
-	}
-	code := -1
-	for _, o := range diffs {
-		o, _ = ctx.Dereference(o)
-		switch v := o.(type) {
-		case types.Integer:
-			code = int(v)
-		case types.Name:
-			if code >= 0 && code < 256 {
-				names[code] = string(v)
-				code++
-			}
-		}
-	}
-	return names, true
-}
-
 // isLayoutSpace reports characters a line drops rather than draws.
 func isLayoutSpace(r rune) bool { return r == '\n' || r == '\r' || r == '\t' }
 
-// standardHelvetica returns the simple font for standard Helvetica with
-// WinAnsi encoding: the last resort for Latin text when the field's own
-// font cannot be used and no fallback font is configured.
-func standardHelvetica() *simpleFont {
+// standardWinAnsi returns the simple font for standard font std (a
+// standardFonts value) with WinAnsi encoding: Helvetica is the last
+// resort for Latin text when the field's own font cannot be used and no
+// fallback font is configured, and a field in a standard font whose own
+// encoding lacks a character WinAnsi has draws it in the same font
+// re-encoded (glyphruns.go).
+func standardWinAnsi(std string) *simpleFont {
 	sf := &simpleFont{codes: map[rune]byte{}}
 	for c := 0x20; c < 256; c++ {
 		r := winAnsiRune(byte(c))
@@ -162,7 +111,7 @@ func standardHelvetica() *simpleFont {
 		if _, dup := sf.codes[r]; dup {
 			continue
 		}
-		w, err := font.CharWidth("Helvetica", rune(c))
+		w, err := font.CharWidth(std, rune(c))
 		if err == nil {
 			sf.codes[r], sf.widths[c] = byte(c), float64(w)
 		}

@@ -37,7 +37,12 @@ func verifyFields(ctx *model.Context, fields []*field, expected []formats.Expect
 		of[e] = f
 		if f == nil {
 			results = append(results, formats.ContentResult{PairID: key, Status: formats.ContentMissing, Expected: e.ExpectedText})
-			structural = append(structural, fmt.Sprintf("%s: no form field with this ID or name", key))
+			msg := fmt.Sprintf("%s: no form field with this ID or name", key)
+			if !fillable(fields) {
+				// A flattened form's answers are page content, no fields.
+				msg += "; the PDF has no fillable form fields (a flattened form's answers are page content: fill --flatten verifies them before flattening)"
+			}
+			structural = append(structural, msg)
 			continue
 		}
 		res := formats.ContentResult{PairID: key, Status: compareField(f, e.ExpectedText), Expected: e.ExpectedText, Actual: f.Value}
@@ -134,4 +139,15 @@ func checkButtonShown(ctx *model.Context, f *field, res *formats.ContentResult) 
 	}
 	res.Status = formats.ContentNotVisible
 	res.Detail = "no widget has an appearance for the state selected: viewers show the button empty"
+}
+
+// fillable reports whether any field is one an answer fills: a flatten
+// leaves signature fields alone.
+func fillable(fields []*field) bool {
+	for _, f := range fields {
+		if f.Kind != kindSignature {
+			return true
+		}
+	}
+	return false
 }

@@ -27,8 +27,15 @@ type Doc struct {
 //go:embed agreements.json
 var agreementsJSON []byte
 
+// formsJSON lists the real PDF forms the PDF engine's tests fill that
+// have no labels (encrypted government forms): they go in "forms".
+//
+//go:embed forms.json
+var formsJSON []byte
+
 // Manifest lists every real document the tests can use: the agreements
-// (agreements.json beside this file) and the questionnaires labelled in
+// (agreements.json beside this file), the unlabelled PDF forms
+// (forms.json) and the questionnaires labelled in
 // labelsDir (testdata/targets), each labels file naming its document's
 // source. Documents found among the shared forms are left out: they are
 // not fetched.
@@ -40,6 +47,14 @@ func Manifest(labelsDir string) ([]Doc, error) {
 	for i := range docs {
 		docs[i].Sub = "agreements"
 	}
+	var forms []Doc
+	if err := json.Unmarshal(formsJSON, &forms); err != nil {
+		return nil, fmt.Errorf("forms.json: %w", err)
+	}
+	for i := range forms {
+		forms[i].Sub = "forms"
+	}
+	docs = append(docs, forms...)
 	paths, err := filepath.Glob(filepath.Join(labelsDir, "*.json"))
 	if err != nil {
 		return nil, err

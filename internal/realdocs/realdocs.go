@@ -5,7 +5,7 @@
 //     the checkout (../shared/forms from the repository's root);
 //   - the documents fetched for the labelled benchmarks:
 //     $FORMFILL_REAL_DOCS, else realdocs beside the checkout, with
-//     questionnaires/ and agreements/ in it.
+//     questionnaires/, agreements/ and forms/ in it.
 //
 // A test that needs one and does not find it skips, saying where to put it
 // (CI sets both variables, so its clone finds them wherever it is). The
