@@ -29,7 +29,7 @@ func FuzzDecodeArgs(f *testing.F) {
 		if op == nil {
 			op = jobs.OperationForTool(ToolWrite)
 		}
-		r, err := s.prepare(context.Background(), op, json.RawMessage(raw))
+		r, err := s.prepare(context.Background(), Principal{Name: "fuzz"}, op, json.RawMessage(raw))
 		if err != nil && !formats.IsInputError(err) {
 			t.Fatalf("prepare(%s, %q) error is not an input error: %v", op.Tool, raw, err)
 		}
@@ -54,11 +54,11 @@ func FuzzInterceptTasks(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
-		resp, ok := s.interceptTasks(ctx, "fuzz", json.RawMessage(raw))
+		resp, ok := s.intercept(withPrincipal(ctx, Principal{Name: "fuzz"}), json.RawMessage(raw), nil)
 		if ok && resp == nil {
 			t.Fatalf("claimed %q without answering", raw)
 		}
-		if isTaskMessage([]byte(raw)) != ok && ok {
+		if intercepted([]byte(raw)) != ok && ok {
 			t.Fatalf("answered %q that the stdio pre-check would not route here", raw)
 		}
 	})

@@ -105,7 +105,7 @@ func describeType(goType string) string {
 
 // prepare validates a document tool call, uploads its document and builds
 // the job's payload. It does not submit the job.
-func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMessage) (*request, error) {
+func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operation, raw json.RawMessage) (*request, error) {
 	args, d, err := decodeArgs(op, raw)
 	if err != nil {
 		return nil, err

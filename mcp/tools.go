@@ -169,7 +169,7 @@ func (s *Server) registerJobTools() {
 		mcpgo.WithString("job_id", mcpgo.Required(), mcpgo.Description("the job to cancel")),
 	), s.cancelJob)
 	s.mcp.AddTool(mcpgo.NewTool(ToolListJobs,
-		mcpgo.WithDescription("Lists this session's recent jobs (newest first) with their status, to find a job_id again. "+`Example: {"limit": 10}`),
+		mcpgo.WithDescription("Lists your recent jobs (newest first) with their status, to find a job_id again. "+`Example: {"limit": 10}`),
 		hints(true, false),
 		mcpgo.WithRawOutputSchema(listOutputSchema),
 		mcpgo.WithInteger("limit", mcpgo.Min(1), mcpgo.Max(maxListJobs), mcpgo.Description("how many jobs (default 20)")),
