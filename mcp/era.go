@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
@@ -90,6 +91,12 @@ func (s *Server) intercept(ctx context.Context, raw json.RawMessage, notify noti
 		}
 	}
 	info := infoOf(m.Params)
+	if m.Method == string(mcpgo.MethodResourcesRead) {
+		if uri, ok := documentURIOf(m.Params); ok {
+			return s.interceptRead(ctx, *m.ID, uri, info), true
+		}
+		return nil, false
+	}
 	if info.modern {
 		return s.interceptModern(ctx, &m, call, info, notify)
 	}
@@ -109,12 +116,15 @@ func intercepted(line []byte) bool {
 		Params struct {
 			Name string          `json:"name"`
 			Task json.RawMessage `json:"task"`
+			URI  string          `json:"uri"`
 		} `json:"params"`
 	}
 	if json.Unmarshal(line, &m) != nil {
 		return false
 	}
 	switch m.Method {
+	case "resources/read":
+		return strings.HasPrefix(m.Params.URI, documentURIPrefix)
 	case "tasks/get", "tasks/result", "tasks/list", "tasks/cancel", "tasks/update":
 		return true
 	case "tools/call":
@@ -132,4 +142,16 @@ func intercepted(line []byte) bool {
 		return info.modern && info.declaresTasks()
 	}
 	return false
+}
+
+// documentURIOf returns a resources/read's URI when it names a produced
+// document.
+func documentURIOf(params json.RawMessage) (string, bool) {
+	var p struct {
+		URI string `json:"uri"`
+	}
+	if json.Unmarshal(params, &p) != nil || !strings.HasPrefix(p.URI, documentURIPrefix) {
+		return "", false
+	}
+	return p.URI, true
 }

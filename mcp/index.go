@@ -21,6 +21,10 @@ type jobIndex interface {
 	// maxOwnerJobs.
 	list(ctx context.Context, owner string) ([]string, error)
 	markDelivered(id, path string)
+	// own notes that owner may name the document docID (it uploaded or
+	// produced it); owns tells whether it may, and extends the note.
+	own(ctx context.Context, owner, docID string)
+	owns(ctx context.Context, owner, docID string) bool
 }
 
 // maxOwnerJobs bounds the jobs a principal keeps: the oldest beyond it are
@@ -44,7 +48,10 @@ type redisIndex struct {
 const (
 	indexOwnerPrefix = "formfill:mcp:principal:"
 	indexJobPrefix   = "formfill:mcp:job:"
+	indexDocPrefix   = "formfill:mcp:doc:" // + owner + ":" + doc ID
 )
+
+func docKey(owner, docID string) string { return indexDocPrefix + owner + ":" + docID }
 
 // redisProvider is implemented by *jobs.Client.
 type redisProvider interface {
@@ -63,6 +70,9 @@ func (x *redisIndex) add(ctx context.Context, m jobMeta) {
 	var trimmed *redis.StringSliceCmd
 	_, err = x.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, indexJobPrefix+m.ID, b, x.ttl)
+		if m.DocID != "" {
+			p.Set(ctx, docKey(m.Owner, m.DocID), "1", x.ttl) // its input, named by doc_id later
+		}
 		p.LPush(ctx, key, m.ID)
 		trimmed = p.LRange(ctx, key, int64(maxOwnerJobs), -1)
 		p.LTrim(ctx, key, 0, int64(maxOwnerJobs-1))
@@ -116,6 +126,24 @@ func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
 	return m, true
 }
 
+func (x *redisIndex) own(ctx context.Context, owner, docID string) {
+	if err := x.rdb.Set(ctx, docKey(owner, docID), "1", x.ttl).Err(); err != nil {
+		x.log.Warn("mcp: document's owner not noted", "doc_id", docID, "err", err)
+		x.local.own(owner, docID)
+	}
+}
+
+// owns asks Redis, which any replica may have told; should Redis not
+// answer, this replica's own notes decide.
+func (x *redisIndex) owns(ctx context.Context, owner, docID string) bool {
+	ok, err := x.rdb.Expire(ctx, docKey(owner, docID), x.ttl).Result()
+	if err != nil {
+		x.log.Warn("mcp: reading a document's owner", "doc_id", docID, "err", err)
+		return x.local.owns(owner, docID)
+	}
+	return ok
+}
+
 // markDelivered is local: the file is on this replica's disk.
 func (x *redisIndex) markDelivered(id, path string) { x.local.markDelivered(id, path) }
 
@@ -137,6 +165,10 @@ func (l localIndex) get(_ context.Context, id string) (jobMeta, bool) {
 }
 func (l localIndex) list(_ context.Context, owner string) ([]string, error) {
 	return l.tracker.recent(owner, maxOwnerJobs), nil
+}
+func (l localIndex) own(_ context.Context, owner, docID string) { l.tracker.own(owner, docID) }
+func (l localIndex) owns(_ context.Context, owner, docID string) bool {
+	return l.tracker.owns(owner, docID)
 }
 
 func newIndex(store Store, log *slog.Logger) jobIndex {

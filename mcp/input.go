@@ -22,10 +22,11 @@ type docArgs struct {
 	FileBytesB64 string   `json:"file_bytes_b64"`
 	FileType     string   `json:"file_type"`
 	DocID        string   `json:"doc_id"`
+	ResourceURI  string   `json:"resource_uri"`
 	WaitSeconds  *float64 `json:"wait_seconds"`
 }
 
-var docArgNames = []string{"file_path", "file_bytes_b64", "file_type", "doc_id"}
+var docArgNames = []string{"file_path", "file_bytes_b64", "file_type", "doc_id", "resource_uri"}
 
 // allowedArgs lists the arguments the tool of op accepts.
 func allowedArgs(op *jobs.Operation) []string {
@@ -133,9 +134,12 @@ func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operati
 		}
 	}
 	if op.Document {
-		if err := s.attachDocument(ctx, r, d); err != nil {
+		if err := s.attachDocument(ctx, caller, r, d); err != nil {
 			return nil, err
 		}
+	}
+	if id := r.payload.SourceDocID; id != "" && !s.index.owns(ctx, caller.Name, id) {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "source_doc_id", "%q is unknown or expired; pass a doc_id an earlier call of yours returned", id)
 	}
 	return r, nil
 }
@@ -254,8 +258,10 @@ func (s *Server) readAnswersFile(p string) ([]formats.Answer, error) {
 }
 
 // attachDocument resolves the document input (file_path wins, then
-// file_bytes_b64, then doc_id), checks its type and uploads it.
-func (s *Server) attachDocument(ctx context.Context, r *request, a *docArgs) error {
+// file_bytes_b64, then resource_uri, then doc_id), checks its type and
+// uploads it. A doc_id or resource_uri must name a document of the
+// caller's: one it uploaded or one its jobs produced.
+func (s *Server) attachDocument(ctx context.Context, caller Principal, r *request, a *docArgs) error {
 	var data []byte
 	var name string
 	var err error
@@ -276,13 +282,25 @@ func (s *Server) attachDocument(ctx context.Context, r *request, a *docArgs) err
 		if data, err = formats.DecodeBase64(a.FileBytesB64); err != nil {
 			return err
 		}
+	case a.ResourceURI != "":
+		docID, doc, derr := s.documentOf(ctx, caller, a.ResourceURI)
+		if errors.Is(derr, errNoDocument) {
+			return formats.Errorf(formats.ErrInvalidArgument, "resource_uri", "%v; pass the output_uri of an earlier call of yours, or send the document again", derr)
+		}
+		if derr != nil {
+			return fmt.Errorf("reading resource_uri %s: %w", a.ResourceURI, derr)
+		}
+		data, r.payload.DocID = doc, docID
 	case a.DocID != "":
+		if !s.index.owns(ctx, caller.Name, a.DocID) {
+			return blobError(a.DocID, jobs.ErrBlobNotFound)
+		}
 		if data, err = s.store.GetBlob(ctx, a.DocID); err != nil {
 			return blobError(a.DocID, err)
 		}
 		r.payload.DocID = a.DocID
 	default:
-		return formats.Errorf(formats.ErrInvalidArgument, "file_path", "no document given: pass file_path (a path inside %s), file_bytes_b64 with file_type, or doc_id from an earlier call", strings.Join(s.roots.Dirs(), ", "))
+		return formats.Errorf(formats.ErrInvalidArgument, "file_path", "no document given: pass file_path (a path inside %s), file_bytes_b64 with file_type, resource_uri or doc_id from an earlier call", strings.Join(s.roots.Dirs(), ", "))
 	}
 	ft, err := formats.Detect(name, a.FileType, data)
 	if err != nil {

@@ -169,11 +169,14 @@ func NewWithStore(store Store, opts ...Option) (*Server, error) {
 		sessions: newSessionManager(store, cfg.logger), creds: creds}
 	s.mcp = server.NewMCPServer("formfill", cfg.version,
 		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
 		server.WithTaskCapabilities(true, true, true),
+		server.WithExtensions(map[string]any{TasksExtension: map[string]any{}}),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),
 	)
 	s.registerTools()
+	s.registerResources()
 	return s, nil
 }
 

@@ -34,10 +34,11 @@ type tracker struct {
 	max   int
 	byID  map[string]*jobMeta
 	owner map[string][]string
+	docs  map[string]bool // owner + ":" + doc ID: the documents each may name
 }
 
 func newTracker(max int) *tracker {
-	return &tracker{max: max, byID: map[string]*jobMeta{}, owner: map[string][]string{}}
+	return &tracker{max: max, byID: map[string]*jobMeta{}, owner: map[string][]string{}, docs: map[string]bool{}}
 }
 
 func (t *tracker) add(m jobMeta) {
@@ -47,6 +48,9 @@ func (t *tracker) add(m jobMeta) {
 		return
 	}
 	t.byID[m.ID] = &m
+	if m.DocID != "" {
+		t.docs[m.Owner+":"+m.DocID] = true
+	}
 	ids := append(t.owner[m.Owner], m.ID)
 	if len(ids) > t.max {
 		for _, old := range ids[:len(ids)-t.max] {
@@ -103,4 +107,18 @@ func (t *tracker) recent(owner string, n int) []string {
 		out = append(out, ids[i])
 	}
 	return out
+}
+
+// own notes that owner may name document docID.
+func (t *tracker) own(owner, docID string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.docs[owner+":"+docID] = true
+}
+
+// owns tells whether owner may name document docID.
+func (t *tracker) owns(owner, docID string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.docs[owner+":"+docID]
 }
