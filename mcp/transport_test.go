@@ -32,6 +32,12 @@ func httpClient(t testing.TB, url, token string) *client.Client {
 // stdioClient serves s over in-memory pipes and returns a client on them.
 func stdioClient(t testing.TB, s *Server) *client.Client {
 	t.Helper()
+	return stdioClientWith(t, s)
+}
+
+// stdioClientWith is stdioClient with client options.
+func stdioClientWith(t testing.TB, s *Server, opts ...client.ClientOption) *client.Client {
+	t.Helper()
 	clientToServerR, clientToServerW := io.Pipe()
 	serverToClientR, serverToClientW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -49,7 +55,7 @@ func stdioClient(t testing.TB, s *Server) *client.Client {
 			t.Error("ServeStdio did not return after its input closed")
 		}
 	})
-	c := client.NewClient(transport.NewIO(serverToClientR, clientToServerW, io.NopCloser(strings.NewReader(""))))
+	c := client.NewClient(transport.NewIO(serverToClientR, clientToServerW, io.NopCloser(strings.NewReader(""))), opts...)
 	return startClient(t, c)
 }
 
