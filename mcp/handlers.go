@@ -31,7 +31,7 @@ func rawArguments(req mcpgo.CallToolRequest) json.RawMessage {
 // queue, wait up to wait_seconds, answer with the result or with the job ID.
 func (s *Server) documentHandler(op *jobs.Operation) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		st, res := s.runTool(ctx, principalOf(ctx), op, rawArguments(req), s.progressViaMCP(ctx, progressToken(req)))
+		st, res := s.runTool(ctx, principalOf(ctx), op, rawArguments(req), s.progressViaMCP(ctx, progressToken(req)), false)
 		if res != nil {
 			return res, nil
 		}
@@ -43,8 +43,10 @@ func (s *Server) documentHandler(op *jobs.Operation) server.ToolHandlerFunc {
 // its job and waits up to wait_seconds, reporting progress to progress (if
 // not nil). It returns the job's status, finished or not, or the tool error
 // the call ends with. A call the client cancels (notifications/cancelled,
-// or a closed stream) cancels its job: nobody waits for it any more.
-func (s *Server) runTool(ctx context.Context, caller Principal, op *jobs.Operation, args json.RawMessage, progress progressSink) (*jobs.Status, *mcpgo.CallToolResult) {
+// or a closed stream) cancels its job: nobody waits for it any more. With
+// noLookAtZero, wait_seconds 0 returns the submitted job without looking at
+// it, for a task handle that does not depend on how fast a worker is.
+func (s *Server) runTool(ctx context.Context, caller Principal, op *jobs.Operation, args json.RawMessage, progress progressSink, noLookAtZero bool) (*jobs.Status, *mcpgo.CallToolResult) {
 	tool := op.Tool
 	if err := checkWrite(caller, tool, readOnlyTool(op)); err != nil {
 		return nil, toolError(tool, err)
@@ -56,6 +58,9 @@ func (s *Server) runTool(ctx context.Context, caller Principal, op *jobs.Operati
 	id, err := s.submit(ctx, caller, r)
 	if err != nil {
 		return nil, toolError(tool, err)
+	}
+	if noLookAtZero && r.wait == 0 {
+		return &jobs.Status{ID: id, Kind: op.Kind, Queue: jobs.QueueInteractive, State: statePending}, nil
 	}
 	st, err := s.await(ctx, id, r.wait, progress)
 	if err != nil {

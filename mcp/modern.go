@@ -16,8 +16,8 @@ import (
 // client declares the extension in each request's capabilities, and a
 // document tool call whose job has not finished within wait_seconds is
 // answered with a task handle (resultType "task") instead of the
-// {job_id, status} envelope older clients poll with get_job. The task ID
-// is the job ID. The client polls tasks/get, whose completed task carries
+// {job_id, status} envelope older clients poll with get_job; wait_seconds 0
+// asks for the handle at once. The task ID is the job ID. The client polls tasks/get, whose completed task carries
 // the tool's result; tasks/cancel cancels the job; tasks/update
 // acknowledges (formfill never asks for input mid-task). There is no
 // tasks/list or tasks/result in this revision. Task methods of a client
@@ -135,7 +135,7 @@ func (s *Server) stamp(result any, resultType string) map[string]any {
 // era.
 func (s *Server) modernCall(ctx context.Context, caller Principal, call *callParams, info requestInfo, notify notifier) (any, error) {
 	op := jobs.OperationForTool(call.Name)
-	st, res := s.runTool(ctx, caller, op, call.Arguments, s.progressTo(notify, info.progress))
+	st, res := s.runTool(ctx, caller, op, call.Arguments, s.progressTo(notify, info.progress), true)
 	if res != nil {
 		return res, nil
 	}

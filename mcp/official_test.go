@@ -156,12 +156,13 @@ func freeAddr(tb testing.TB) string {
 	return ln.Addr().String()
 }
 
-// startHTTPReplica runs `formfill mcp --http` on redisURL and waits until it
+// startHTTPReplica runs `formfill mcp --http` on redisURL, with token as
+// the principal "default" and the environment env, and waits until it
 // answers /healthz.
-func startHTTPReplica(tb testing.TB, bin, root, redisURL, token string) string {
+func startHTTPReplica(tb testing.TB, bin, root, redisURL, token string, env ...string) string {
 	tb.Helper()
 	addr := freeAddr(tb)
-	p := startProcess(tb, []string{envMCPTokenForTest + "=" + token}, bin, "mcp", "--http", addr, "--redis", redisURL, "--root", root)
+	p := startProcess(tb, append([]string{envMCPTokenForTest + "=" + token}, env...), bin, "mcp", "--http", addr, "--redis", redisURL, "--root", root)
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get("http://" + addr + "/healthz")
@@ -177,8 +178,11 @@ func startHTTPReplica(tb testing.TB, bin, root, redisURL, token string) string {
 	return ""
 }
 
-// envMCPTokenForTest is cmd/formfill's FORMFILL_MCP_TOKEN.
-const envMCPTokenForTest = "FORMFILL_MCP_TOKEN"
+// cmd/formfill's FORMFILL_MCP_TOKEN and FORMFILL_MCP_TOKENS.
+const (
+	envMCPTokenForTest  = "FORMFILL_MCP_TOKEN"
+	envMCPTokensForTest = "FORMFILL_MCP_TOKENS"
+)
 
 // stdioTransport is the scripts' description of a stdio server to spawn.
 func stdioTransport(bin, root string, args ...string) map[string]any {
@@ -252,12 +256,13 @@ func hintsOf(readOnly, destructive, idempotent, openWorld bool) map[string]bool 
 	return map[string]bool{"readOnly": readOnly, "destructive": destructive, "idempotent": idempotent, "openWorld": openWorld}
 }
 
-// The official SDK's Client, over stdio and streamable HTTP: every tool
-// called and validated against its output schema, every error path a
-// readable isError result that validates too, hints as the table says,
-// serverInfo.version from the build, two stdio servers on one Redis kept
-// apart, tasks across two HTTP replicas with a worker process, paginated,
-// and no task call without a session.
+// The official SDK's Client (1.x, of the session era), over stdio and
+// streamable HTTP: every tool called and validated against its output
+// schema, every error path a readable isError result that validates too,
+// hints as the table says, serverInfo.version from the build, two stdio
+// servers on one Redis kept apart, tasks across two HTTP replicas with a
+// worker process — seen from another session of the same principal, not
+// from another principal — paginated, and no task call without a session.
 func TestOfficialSDKConformance(t *testing.T) {
 	sdk := officialSDK(t)
 	redistest.Conn(t, testRedisDB) // empty, or skip/fail saying why
@@ -270,15 +275,17 @@ func TestOfficialSDKConformance(t *testing.T) {
 	root, outside := errorRoot(t)
 	startProcess(t, nil, bin, "worker", "--redis", redisURL, "--concurrency", "2")
 	const token = "conformance-token"
+	others := envMCPTokensForTest + "=" + tokensFile(t, "other other-token")
 	cfg := conformanceConfig(t, outside)
 	cfg["sdk"] = sdk
 	cfg["version"] = versionOf(info)
 	cfg["stdioEmbedded"] = stdioTransport(bin, root)
 	cfg["stdioRedis"] = []any{stdioTransport(bin, root, "--redis", redisURL), stdioTransport(bin, root, "--redis", redisURL)}
 	cfg["http"] = []any{
-		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token), "token": token},
-		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token), "token": token},
+		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token, others), "token": token},
+		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token, others), "token": token},
 	}
+	cfg["otherToken"] = "other-token"
 	out := runNode(t, "conformance.mjs", cfg, 5*time.Minute)
 	checks := 0
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -301,9 +308,9 @@ func TestOfficialSDKConformance(t *testing.T) {
 		})
 	}
 	// 2 transports × (version, tools, text, job tools + a call, an empty
-	// call and every error per tool), 2 + 5 isolation and task checks.
+	// call and every error per tool), 2 + 6 isolation and task checks.
 	perTransport := 4 + 2*len(cfg["calls"].(map[string]any)) + 3 + len(errorCases(outside))
-	if want := 2*perTransport + 7; checks != want {
+	if want := 2*perTransport + 8; checks != want {
 		t.Fatalf("the script reported %d checks, want %d:\n%s", checks, want, out)
 	}
 }

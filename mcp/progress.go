@@ -21,12 +21,25 @@ import (
 // progressSink sends one progress notification.
 type progressSink func(progress, total float64, message string)
 
-// progressViaMCP sends progress through mcp-go to the client of the call
-// ctx belongs to (the tool handlers' way); nil when the client asked for
-// none.
+// notifierKey carries, in a stdio server's context, the writer of its
+// output: progress is written there at once, so that it always comes before
+// the response (mcp-go's stdio server writes notifications from a
+// goroutine of their own, after the response at times).
+type notifierKey struct{}
+
+func withNotifier(ctx context.Context, n notifier) context.Context {
+	return context.WithValue(ctx, notifierKey{}, n)
+}
+
+// progressViaMCP sends progress to the client of the call ctx belongs to
+// (the tool handlers' way): on a stdio server's output, else through
+// mcp-go. It is nil when the client asked for none.
 func (s *Server) progressViaMCP(ctx context.Context, token mcpgo.ProgressToken) progressSink {
 	if token == nil {
 		return nil
+	}
+	if n, ok := ctx.Value(notifierKey{}).(notifier); ok {
+		return s.progressTo(n, token)
 	}
 	return func(progress, total float64, message string) {
 		if err := s.mcp.SendNotificationToClient(ctx, string(mcpgo.MethodNotificationProgress), progressParams(token, progress, total, message)); err != nil {

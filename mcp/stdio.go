@@ -27,9 +27,9 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	if s.cfg.stdioPrincipal != nil {
 		principal = *s.cfg.stdioPrincipal
 	}
-	ctx, cancel := context.WithCancel(withPrincipal(ctx, principal))
-	defer cancel()
 	w := &lockedWriter{w: out}
+	ctx, cancel := context.WithCancel(withNotifier(withPrincipal(ctx, principal), w.writeJSON))
+	defer cancel()
 	pr, pw := io.Pipe()
 	stdio := server.NewStdioServer(s.mcp)
 	stdio.SetErrorLogger(log.New(slogWriter{s}, "", 0))

@@ -93,7 +93,7 @@ func docInputOptions() []mcpgo.ToolOption {
 
 func waitOption() mcpgo.ToolOption {
 	return mcpgo.WithNumber("wait_seconds", mcpgo.Min(0), mcpgo.Max(maxWait.Seconds()),
-		mcpgo.Description("How long to wait for the job before answering with {job_id, status} to poll with get_job (default 20). 0 answers at once."))
+		mcpgo.Description("How long to wait for the job before answering with {job_id, status} to poll with get_job, or with a task handle for a client of the tasks extension (default 20). 0 answers at once."))
 }
 
 // toolOf builds the MCP tool of an operation from its declaration.
