@@ -63,10 +63,11 @@ func (s *Server) runTool(ctx context.Context, caller Principal, op *jobs.Operati
 		return &jobs.Status{ID: id, Kind: op.Kind, Queue: jobs.QueueInteractive, State: statePending}, nil
 	}
 	st, err := s.await(ctx, id, r.wait, progress)
+	if ctx.Err() != nil && (st == nil || !finished(st.State)) {
+		// The wait ends with the call, with or without an error.
+		s.cancelAbandoned(id)
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			s.cancelAbandoned(id)
-		}
 		return nil, toolError(tool, err)
 	}
 	return st, nil
