@@ -100,6 +100,9 @@ func stepOf(st *jobs.Status) string {
 	case statePending:
 		return "queued"
 	case stateActive:
+		if st.Phase != nil {
+			return "running: " + st.Phase.String()
+		}
 		return "running"
 	case jobs.StateRetry:
 		return "waiting to retry"

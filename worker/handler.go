@@ -72,12 +72,14 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log
 		return nil, jobs.Outputs{}, err
 	}
 	p.Kind = kind
+	id := t.ResultWriter().TaskID()
 	if kind == jobs.KindFillGroup {
 		if err := jobs.CheckGroup(p.Group); err != nil {
 			return nil, jobs.Outputs{}, formats.Errorf(formats.ErrInvalidArgument, "group", "%v", err)
 		}
-		return w.runGroup(ctx, p.Group, log)
+		return w.runGroup(ctx, id, p.Group, log)
 	}
+	w.reportPhase(ctx, id, jobs.Phase{Step: stepOf(kind)})
 	res, out, err := w.runOne(ctx, p)
 	return res, jobs.Outputs{Doc: out}, err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/formfill/formfill/mcp"
 )
@@ -58,6 +59,11 @@ default.`,
 	}
 	if *principal == "" {
 		*principal = e.getenv(envMCPPrincipal)
+	}
+	if *principal != "" {
+		if err := mcp.CheckPrincipalName(*principal); err != nil {
+			return &usageError{fmt.Errorf("--principal: %w", err)}
+		}
 	}
 	if (*oauthIssuer == "") != (*oauthResource == "") {
 		return &usageError{errors.New("--oauth-issuer and --oauth-resource go together: the issuer whose tokens are accepted, and this server's URL they must name")}

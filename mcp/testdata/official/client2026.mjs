@@ -141,7 +141,7 @@ async function transportChecks(label, transport) {
       const job = res.structuredContent.job_id;
       assert(seen.length >= 1, 'no progress notification');
       seen.forEach((p, i) => {
-        assert(/^job \S+ (queued|running|waiting to retry|completed)$/.test(p.message) && p.message.includes(job), `progress ${JSON.stringify(p)}`);
+        assert(/^job \S+ (queued|running(: .+)?|waiting to retry|completed)$/.test(p.message) && p.message.includes(job), `progress ${JSON.stringify(p)}`);
         assert(i === 0 || p.progress > seen[i - 1].progress, `progress did not grow: ${JSON.stringify(seen)}`);
       });
     });

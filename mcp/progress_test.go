@@ -1,0 +1,44 @@
+package mcp
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/formfill/formfill/jobs"
+)
+
+// The steps a wait sees become progress notifications: each new state or
+// phase once, progress growing, the total on the last.
+func TestProgressStepsNameStatesAndPhases(t *testing.T) {
+	doc := func(i int) *jobs.Phase { return &jobs.Phase{Step: "fill and verify", Doc: i, Docs: 2} }
+	seen := []*jobs.Status{
+		{ID: "j", State: statePending},
+		{ID: "j", State: statePending},
+		{ID: "j", State: stateActive},
+		{ID: "j", State: stateActive, Phase: doc(1)},
+		{ID: "j", State: stateActive, Phase: doc(1)},
+		{ID: "j", State: stateActive, Phase: doc(2)},
+		{ID: "j", State: stateCompleted},
+	}
+	var msgs []string
+	var progress, totals []float64
+	steps := newProgressSteps(func(p, total float64, msg string) {
+		msgs, progress, totals = append(msgs, msg), append(progress, p), append(totals, total)
+	})
+	for _, st := range seen {
+		steps.see(st)
+	}
+	want := []string{"job j queued", "job j running", "job j running: document 1 of 2: fill and verify",
+		"job j running: document 2 of 2: fill and verify", "job j completed"}
+	if !slices.Equal(msgs, want) {
+		t.Fatalf("messages %q, want %q", msgs, want)
+	}
+	for i := range progress {
+		if i > 0 && progress[i] <= progress[i-1] {
+			t.Fatalf("progress %v does not grow", progress)
+		}
+		if last := i == len(progress)-1; (totals[i] != 0) != last || (last && totals[i] != progress[i]) {
+			t.Fatalf("totals %v for progress %v: want the total on the last only", totals, progress)
+		}
+	}
+}
