@@ -79,7 +79,9 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log
 		}
 		return w.runGroup(ctx, id, p.Group, log)
 	}
-	w.reportPhase(ctx, id, jobs.Phase{Step: stepOf(kind)})
+	// Off the job's path: a one-document job's phase is a hint, and most
+	// jobs end before a client would look.
+	go w.reportPhase(ctx, id, jobs.Phase{Step: stepOf(kind)})
 	res, out, err := w.runOne(ctx, p)
 	return res, jobs.Outputs{Doc: out}, err
 }
