@@ -47,6 +47,11 @@ func FuzzInterceptTasks(f *testing.F) {
 	f.Add(`{"jsonrpc":"2.0","id":2,"method":"tasks/list"}`)
 	f.Add(`{"jsonrpc":"2.0","id":null,"method":"tasks/cancel","params":[]}`)
 	f.Add(`{"id":3,"method":"tools/call","params":{"task":null}}`)
+	modern := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`
+	f.Add(`{"jsonrpc":"2.0","id":4,"method":"tasks/get","params":{"taskId":"x",` + modern + `}}`)
+	f.Add(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"extract_text","arguments":{"file_path":"x.pdf","wait_seconds":0},` + modern + `}}`)
+	f.Add(`{"jsonrpc":"2.0","id":6,"method":"tasks/update","params":{"taskId":"x","inputResponses":{},` + modern + `}}`)
+	f.Add(`{"jsonrpc":"2.0","id":7,"method":"resources/read","params":{"uri":"formfill://jobs/x/filled.docx"}}`)
 	s, err := NewWithStore(newMemStore(), Roots([]string{f.TempDir()}), Logger(quietLogger()))
 	if err != nil {
 		f.Fatal(err)

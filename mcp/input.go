@@ -45,7 +45,8 @@ type request struct {
 	op         *jobs.Operation
 	payload    jobs.Payload
 	wait       time.Duration
-	outputPath string // confined; operations that produce a document only
+	outputPath string   // confined; operations that produce a document only
+	roots      *RootSet // where the caller's paths resolve
 }
 
 // decodeArgs parses raw arguments strictly: unknown names and wrong types
@@ -115,7 +116,11 @@ func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operati
 	if err != nil {
 		return nil, err
 	}
-	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}}
+	roots, err := s.rootsFor(caller.Name)
+	if err != nil {
+		return nil, err
+	}
+	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}, roots: roots}
 	for _, p := range op.Params {
 		value, given := args[p.Name], argGiven(args, p.Name)
 		if !given && p.NoDefaultWith != "" && argGiven(args, p.NoDefaultWith) {
@@ -207,7 +212,7 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 			// Silently preferring one would write answers the caller did not mean.
 			return formats.Errorf(formats.ErrInvalidArgument, "answers_file_path", "give the answers either inline in answers or in answers_file_path, not both")
 		}
-		r.payload.Answers, err = s.readAnswersFile(path)
+		r.payload.Answers, err = readAnswersFile(r.roots, path)
 		return err
 	},
 	"output_file_path": func(s *Server, r *request, value json.RawMessage) error {
@@ -215,7 +220,7 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 		if err != nil || path == "" || r.payload.DryRun {
 			return err
 		}
-		r.outputPath, err = s.roots.Output("output_file_path", path)
+		r.outputPath, err = r.roots.Output("output_file_path", path)
 		return err
 	},
 }
@@ -235,12 +240,12 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-func (s *Server) readAnswersFile(p string) ([]formats.Answer, error) {
-	path, err := s.roots.Input("answers_file_path", p)
+func readAnswersFile(roots *RootSet, p string) ([]formats.Answer, error) {
+	path, err := roots.Input("answers_file_path", p)
 	if err != nil {
 		return nil, err
 	}
-	data, err := s.roots.ReadFile("answers_file_path", path, formats.MaxBase64Size)
+	data, err := roots.ReadFile("answers_file_path", path, formats.MaxBase64Size)
 	if err != nil {
 		return nil, err
 	}
@@ -267,12 +272,12 @@ func (s *Server) attachDocument(ctx context.Context, caller Principal, r *reques
 	var err error
 	switch {
 	case a.FilePath != "":
-		path, perr := s.roots.Input("file_path", a.FilePath)
+		path, perr := r.roots.Input("file_path", a.FilePath)
 		if perr != nil {
 			return perr
 		}
 		name = path
-		if data, err = s.roots.ReadFile("file_path", path, formats.MaxFileSize); err != nil {
+		if data, err = r.roots.ReadFile("file_path", path, formats.MaxFileSize); err != nil {
 			return err
 		}
 	case a.FileBytesB64 != "":
@@ -300,7 +305,7 @@ func (s *Server) attachDocument(ctx context.Context, caller Principal, r *reques
 		}
 		r.payload.DocID = a.DocID
 	default:
-		return formats.Errorf(formats.ErrInvalidArgument, "file_path", "no document given: pass file_path (a path inside %s), file_bytes_b64 with file_type, resource_uri or doc_id from an earlier call", strings.Join(s.roots.Dirs(), ", "))
+		return formats.Errorf(formats.ErrInvalidArgument, "file_path", "no document given: pass file_path (a path inside %s), file_bytes_b64 with file_type, resource_uri or doc_id from an earlier call", strings.Join(r.roots.Dirs(), ", "))
 	}
 	ft, err := formats.Detect(name, a.FileType, data)
 	if err != nil {

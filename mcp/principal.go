@@ -68,11 +68,14 @@ const maxPrincipalName = 128
 
 // CheckPrincipalName reports whether name may name a principal in a tokens
 // file or as a stdio server's --principal: 1 to 128 letters, digits and
-// "._@-". The prefixes formfill gives the principals it names itself
+// "._@-", but not "." or "..". The prefixes formfill gives the principals it names itself
 // ("oauth:", "stdio:") hold a ':' so no configured name can stand for one.
 func CheckPrincipalName(name string) error {
 	if name == "" || len(name) > maxPrincipalName {
 		return fmt.Errorf("principal name %q: want 1 to %d characters", name, maxPrincipalName)
+	}
+	if name == "." || name == ".." {
+		return fmt.Errorf("principal name %q: not a name", name)
 	}
 	for _, r := range name {
 		switch {

@@ -106,7 +106,11 @@ func (s *Server) deliver(ctx context.Context, tool string, st *jobs.Status, out 
 		out.FileBytesB64 = base64.StdEncoding.EncodeToString(data)
 		return data, nil
 	}
-	written, err := s.roots.WriteFile("output_file_path", meta.OutputPath, data)
+	roots, err := s.rootsFor(meta.Owner)
+	if err != nil {
+		return nil, jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorUnavailable, Message: err.Error()})
+	}
+	written, err := roots.WriteFile("output_file_path", meta.OutputPath, data)
 	if formats.IsInputError(err) {
 		return nil, toolError(tool, err) // the path leads outside the roots since the call
 	}

@@ -68,6 +68,7 @@ type Server struct {
 	index    jobIndex
 	sessions server.SessionIdManager // of the HTTP transport's legacy era
 	creds    credentials
+	proots   principalRoots
 }
 
 type config struct {
@@ -76,12 +77,15 @@ type config struct {
 	tokensFile     string
 	oauth          *OAuthConfig
 	stdioPrincipal *Principal
-	wait           time.Duration
-	maxBody        int64
-	allowedOrigins []string
-	logger         *slog.Logger
-	version        string
-	stdioDrain     time.Duration // how long stdio answers calls still running after stdin ends
+	// rootPerPrincipal gives each principal a directory of its own in
+	// each root (see principalroots.go).
+	rootPerPrincipal bool
+	wait             time.Duration
+	maxBody          int64
+	allowedOrigins   []string
+	logger           *slog.Logger
+	version          string
+	stdioDrain       time.Duration // how long stdio answers calls still running after stdin ends
 }
 
 // Option configures a Server.

@@ -42,6 +42,7 @@ default.`,
 	oauthResource := fs.String("oauth-resource", "", "this server's URL as clients reach it, the audience tokens must name (with --oauth-issuer)")
 	oauthJWKS := fs.String("oauth-jwks", "", "the issuer's JWKS URL (default: from the issuer's metadata)")
 	principal := fs.String("principal", "", "the principal a stdio server serves; its jobs outlive the process (default $"+envMCPPrincipal+", else a random one)")
+	rootPerPrincipal := fs.Bool("root-per-principal", false, "give each principal a directory of its own in each root (<root>/<principal>)")
 	roots := stringList{}
 	fs.Var(&roots, "root", "directory file paths are confined to (repeatable; default: the working directory)")
 	origins := stringList{}
@@ -89,6 +90,9 @@ default.`,
 	}
 	if len(roots) > 0 {
 		opts = append(opts, mcp.Roots(roots))
+	}
+	if *rootPerPrincipal {
+		opts = append(opts, mcp.RootPerPrincipal())
 	}
 	if len(origins) > 0 {
 		opts = append(opts, mcp.AllowOrigins(origins...))
