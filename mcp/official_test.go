@@ -317,35 +317,43 @@ func TestOfficialSDKConformance(t *testing.T) {
 
 // BenchmarkOfficialSDKRoundTrip times tools/call of
 // extract_structure_compact on a small .docx from the official SDK's
-// Client, call after call, on the embedded default over stdio and over HTTP
-// with Redis and one worker process. The script times each call; ns/op is
-// the median, with p50-ms and p95-ms beside it. Run it with a fixed count:
+// Client (1.x, session era) and from the 2026-07-28 client (2.x), call
+// after call, on the embedded default over stdio and over HTTP with Redis
+// and one worker process. The script times each call; ns/op is the median,
+// with p50-ms and p95-ms beside it. Run it with a fixed count:
 //
 //	go test -run '^$' -bench OfficialSDK -benchtime 300x ./mcp
 func BenchmarkOfficialSDKRoundTrip(b *testing.B) {
 	sdk := officialSDK(b)
+	modules := officialModules(b)
 	bin := buildFormfill(b)
 	root := workdir(b)
-	call := map[string]any{"tool": ToolExtractCompact, "args": map[string]any{"file_path": "two_column.docx"}, "sdk": sdk, "warmup": 20}
+	call := map[string]any{"tool": ToolExtractCompact, "args": map[string]any{"file_path": "two_column.docx"}, "sdk": sdk, "modules": modules, "warmup": 20}
 	b.Run("stdio-embedded", func(b *testing.B) {
-		benchNode(b, call, stdioTransport(bin, root))
+		benchNode(b, "bench.mjs", call, stdioTransport(bin, root))
 	})
+	b.Run("stdio-embedded-2026", func(b *testing.B) {
+		benchNode(b, "bench2026.mjs", call, stdioTransport(bin, root))
+	})
+	redistest.Conn(b, testRedisDB)
+	redisURL := redistest.URL(testRedisDB)
+	startProcess(b, nil, bin, "worker", "--redis", redisURL)
+	url := startHTTPReplica(b, bin, root, redisURL, "bench")
 	b.Run("http-redis-1-worker", func(b *testing.B) {
-		redistest.Conn(b, testRedisDB)
-		redisURL := redistest.URL(testRedisDB)
-		startProcess(b, nil, bin, "worker", "--redis", redisURL)
-		url := startHTTPReplica(b, bin, root, redisURL, "bench")
-		benchNode(b, call, map[string]any{"http": map[string]any{"url": url, "token": "bench"}})
+		benchNode(b, "bench.mjs", call, map[string]any{"http": map[string]any{"url": url, "token": "bench"}})
+	})
+	b.Run("http-redis-1-worker-2026", func(b *testing.B) {
+		benchNode(b, "bench2026.mjs", call, map[string]any{"http": map[string]any{"url": url, "token": "bench"}})
 	})
 }
 
-func benchNode(b *testing.B, call map[string]any, transport map[string]any) {
+func benchNode(b *testing.B, script string, call map[string]any, transport map[string]any) {
 	cfg := map[string]any{"transport": transport, "n": b.N}
 	for k, v := range call {
 		cfg[k] = v
 	}
 	b.StopTimer() // the script times the calls; node and the server start outside them
-	out := runNode(b, "bench.mjs", cfg, 10*time.Minute)
+	out := runNode(b, script, cfg, 10*time.Minute)
 	var r struct {
 		N    int     `json:"n"`
 		P50  float64 `json:"p50_ms"`
