@@ -236,9 +236,11 @@ func TestProducedDocumentsBelongToTheirPrincipal(t *testing.T) {
 	}
 }
 
-// A read-only principal reads and verifies but does not write.
+// A read-only principal reads and verifies but does not write; it may
+// cancel its own jobs.
 func TestReadOnlyPrincipal(t *testing.T) {
-	s := newTestServer(t, newMemStore(), workdir(t), TokensFile(tokensFile(t, "auditor "+HashToken("audit-token")+" read-only")))
+	store := newMemStore()
+	s := newTestServer(t, store, workdir(t), TokensFile(tokensFile(t, "auditor "+HashToken("audit-token")+" read-only")))
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	c := modernHTTPClient(t, ts.URL, "audit-token")
@@ -247,6 +249,14 @@ func TestReadOnlyPrincipal(t *testing.T) {
 	if kind := errorKindOf(t, res); !res.IsError || kind != string(errorForbidden) || !strings.Contains(textOf(res), "read-only") {
 		t.Fatalf("write_answers by a read-only principal: %s (kind %q)", textOf(res), kind)
 	}
+	// Its own jobs it may cancel: that changes no document.
+	store.hold()
+	legacy := legacyHTTPClient(t, ts.URL, "audit-token")
+	pending := mustOK(t, legacy, ToolExtractText, map[string]any{"file_path": "form.pdf", "wait_seconds": 0})
+	if res := call(t, legacy, ToolCancelJob, map[string]any{"job_id": pending.JobID}); res.IsError {
+		t.Fatalf("cancel_job of its own job by a read-only principal: %s", textOf(res))
+	}
+	store.release()
 	h := &rawHTTP{t: t, url: ts.URL, token: "audit-token"}
 	h.initialize()
 	got := h.call(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"write_answers","task":{},"arguments":{"file_path":"two_column.docx","answers":[{"pair_id":"T1-R2-C2","answer_text":"x"}]}}}`)

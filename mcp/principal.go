@@ -24,9 +24,9 @@ type Principal struct {
 	// "default" for the single --token, "oauth:<sub>" for an OAuth access
 	// token, a stdio server's --principal or a random "stdio:…".
 	Name string
-	// ReadOnly principals may call only the tools that change nothing
-	// (readOnlyHint): they read, extract and verify, but do not write
-	// documents or cancel jobs.
+	// ReadOnly principals may call only the document tools that change
+	// nothing (readOnlyHint): they read, extract and verify, but do not
+	// write documents. Their own jobs they may still cancel.
 	ReadOnly bool
 }
 
@@ -94,7 +94,7 @@ const errorForbidden jobs.ErrorKind = "forbidden"
 type forbiddenError struct{ principal, tool string }
 
 func (e *forbiddenError) Error() string {
-	return fmt.Sprintf("principal %q has read-only access; %s changes documents or jobs and is refused", e.principal, e.tool)
+	return fmt.Sprintf("principal %q has read-only access; %s changes documents and is refused", e.principal, e.tool)
 }
 
 // checkWrite refuses a tool that is not read-only to a read-only principal.
