@@ -178,3 +178,32 @@ func bobSeesNothing(t *testing.T, url string, w aliceWork) {
 		}
 	}
 }
+
+// A stdio server named for its principal finds, once restarted, the jobs it
+// made before; a server of another principal, or of none named, does not.
+func TestRealRedisStdioPrincipalOutlivesItsProcess(t *testing.T) {
+	jc, startWorker := redisStack(t)
+	startWorker()
+	root := workdir(t)
+	first := stdioClient(t, newTestServer(t, clientStore{jc}, root, StdioPrincipal("alice")))
+	done := mustOK(t, first, ToolExtractCompact, map[string]any{"file_path": "two_column.docx"})
+
+	other := jobs.NewClient(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
+	defer other.Close()
+	restarted := stdioClient(t, newTestServer(t, clientStore{other}, root, StdioPrincipal("alice")))
+	if res := call(t, restarted, ToolGetJob, map[string]any{"job_id": done.JobID}); res.IsError || !strings.Contains(textOf(res), "T1-R2-C2") {
+		t.Fatalf("alice's restarted server: get_job %s", textOf(res))
+	}
+	if list := textOf(call(t, restarted, ToolListJobs, nil)); !strings.Contains(list, done.JobID) {
+		t.Fatalf("alice's restarted server: list_jobs %s", list)
+	}
+	for name, opts := range map[string][]Option{"bob": {StdioPrincipal("bob")}, "unnamed": nil} {
+		c := stdioClient(t, newTestServer(t, clientStore{other}, root, opts...))
+		if res := call(t, c, ToolGetJob, map[string]any{"job_id": done.JobID}); !res.IsError || !strings.Contains(textOf(res), "not found") {
+			t.Errorf("%s's server: get_job of alice's job: %s", name, textOf(res))
+		}
+		if res := call(t, c, ToolExtractText, map[string]any{"doc_id": done.DocID}); !res.IsError {
+			t.Errorf("%s's server opened alice's doc_id: %s", name, textOf(res))
+		}
+	}
+}
