@@ -70,7 +70,7 @@ func packageVersion(modules, name string) string {
 // The 2026-07-28 client over stdio and HTTP negotiates that revision through
 // server/discover, lists and calls tools (validated against their output
 // schemas), reads a produced document through its resource_link, gets
-// progress; with the tasks extension it gets a task handle for a long call
+// progress while a call waits; with the tasks extension it gets a task handle for a long call
 // and settles it by polling (on either replica), another principal sees
 // none of it, and a cancel reaches the job.
 func TestOfficialClient2026(t *testing.T) {
@@ -124,8 +124,8 @@ func TestOfficialClient2026(t *testing.T) {
 			}
 		})
 	}
-	// 2 transports × 6 checks, 5 task checks.
-	if want := 2*6 + 5; checks != want {
+	// 2 transports × 5 checks, 6 task checks.
+	if want := 2*5 + 6; checks != want {
 		t.Fatalf("the script reported %d checks, want %d:\n%s", checks, want, out)
 	}
 }

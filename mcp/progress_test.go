@@ -1,8 +1,14 @@
 package mcp
 
 import (
+	"fmt"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/formfill/formfill/jobs"
 )
@@ -40,5 +46,43 @@ func TestProgressStepsNameStatesAndPhases(t *testing.T) {
 		if last := i == len(progress)-1; (totals[i] != 0) != last || (last && totals[i] != progress[i]) {
 			t.Fatalf("totals %v for progress %v: want the total on the last only", totals, progress)
 		}
+	}
+}
+
+// On stdio every progress notification of a call is written before its
+// response, in both eras, so a client that drops progress once the call
+// has answered misses none.
+func TestStdioProgressComesBeforeTheResponse(t *testing.T) {
+	for name, opts := range map[string][]client.ClientOption{"legacy": {client.WithLegacyProtocolOnly()}, "2026-07-28": nil} {
+		t.Run(name, func(t *testing.T) {
+			s := newTestServer(t, newMemStore(), workdir(t))
+			c := stdioClientWith(t, s, opts...)
+			var mu sync.Mutex
+			var msgs []string
+			c.OnNotification(func(n mcpgo.JSONRPCNotification) {
+				if n.Method == "notifications/progress" {
+					mu.Lock()
+					msgs = append(msgs, fmt.Sprint(n.Params.AdditionalFields["message"]))
+					mu.Unlock()
+				}
+			})
+			req := mcpgo.CallToolRequest{}
+			req.Params.Name = ToolExtractText
+			req.Params.Arguments = map[string]any{"file_path": "form.pdf"}
+			req.Params.Meta = &mcpgo.Meta{ProgressToken: "p"}
+			res, err := c.CallTool(t.Context(), req)
+			if err != nil || res.IsError {
+				t.Fatalf("extract_text: %v %v", err, res)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			var steps []string
+			for _, m := range msgs {
+				steps = append(steps, m[strings.LastIndex(m, " ")+1:])
+			}
+			if !slices.Equal(steps, []string{"queued", "running", "completed"}) {
+				t.Fatalf("progress before the response: %q", msgs)
+			}
+		})
 	}
 }
