@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs formfill's whole test suite on a fresh machine: installs and starts what
-# the tests use (Redis, the independent document readers, the MCP Inspector),
+# the tests use (Redis, the independent document readers, the official MCP clients),
 # then runs every Go test. Usage: bash scripts/test.sh [go test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
