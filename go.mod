@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/beevik/etree v1.8.1
 	github.com/compose-spec/compose-go/v2 v2.16.2
+	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/go-text/typesetting v0.3.5
 	github.com/pdfcpu/pdfcpu v0.15.0
 	github.com/testcontainers/testcontainers-go/modules/redis v0.44.0

@@ -32,9 +32,9 @@ func WaitAtMost(d time.Duration) Option {
 }
 
 // OnStateChange calls fn with the job's status each time Run or Await sees
-// its state change (pending, active, retry, then a final state), for
-// progress reports. Statuses of unfinished jobs carry only ID, queue and
-// state.
+// its state change (pending, active, retry, then a final state) or, while it
+// runs, the phase its worker reports (Status.Phase), for progress reports.
+// Statuses of unfinished jobs carry only ID, queue, state and phase.
 func OnStateChange(fn func(*Status)) Option { return func(o *options) { o.wait.onState = fn } }
 
 // Run submits p, waits for the job to finish and decides it: the job's
@@ -145,62 +145,66 @@ func (c *Client) follow(ctx context.Context, id string, o waitOptions) (*Status,
 	}
 }
 
-// waiter reports each change of a followed job's state.
+// waiter reports each change of a followed job's state or phase.
 type waiter struct {
-	report func(*Status)
-	base   time.Duration // first poll interval
-	last   State
+	report    func(*Status)
+	base      time.Duration // first poll interval
+	last      State
+	lastPhase *Phase
 }
 
 func (w *waiter) see(st *Status) {
-	if st.State != w.last && w.report != nil {
+	if (st.State != w.last || !samePhase(st.Phase, w.lastPhase)) && w.report != nil {
 		w.report(st)
 	}
-	w.last = st.State
+	w.last, w.lastPhase = st.State, st.Phase
 }
 
-// look reads the state of the job st describes in one light round trip, and
-// its full status only when it may have settled.
+// look reads the state and phase of the job st describes in one light round
+// trip, and its full status only when it may have settled.
 func (c *Client) look(ctx context.Context, st *Status) (*Status, error) {
-	state, settled, err := c.lightState(ctx, st.Queue, st.ID)
+	state, phase, settled, err := c.lightState(ctx, st.Queue, st.ID)
 	if err != nil {
 		return nil, err
 	}
 	if settled {
 		return c.Status(ctx, st.ID)
 	}
-	if state == st.State {
+	if state == st.State && samePhase(phase, st.Phase) {
 		return st, nil
 	}
-	return &Status{ID: st.ID, Kind: st.Kind, Queue: st.Queue, State: state}, nil
+	return &Status{ID: st.ID, Kind: st.Kind, Queue: st.Queue, State: state, Phase: phase}, nil
 }
 
-// lightState tells, in one light round trip, the job's state and whether it
-// may have finished: asynq's task hash says completed or archived, the task
-// is gone, or the job was canceled. Only then is the full status read,
-// which runs a Lua script and fetches the task's payload and result; a
-// batch of waiting clients polls far more often than its jobs finish.
-func (c *Client) lightState(ctx context.Context, queue, id string) (State, bool, error) {
+// lightState tells, in one light round trip, the job's state, its phase and
+// whether it may have finished: asynq's task hash says completed or
+// archived, the task is gone, or the job was canceled. Only then is the
+// full status read, which runs a Lua script and fetches the task's payload
+// and result; a batch of waiting clients polls far more often than its
+// jobs finish.
+func (c *Client) lightState(ctx context.Context, queue, id string) (State, *Phase, bool, error) {
 	pipe := c.rdb.Pipeline()
 	state := pipe.HGet(ctx, taskKey(queue, id), "state")
 	canceled := pipe.Exists(ctx, canceledKey(id))
+	phase := pipe.Get(ctx, phaseKey(id))
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
-		return "", false, fmt.Errorf("job %s: %w", id, c.connErr(err))
+		return "", nil, false, fmt.Errorf("job %s: %w", id, c.connErr(err))
 	}
+	ph, _ := phase.Bytes()
 	s, err := state.Result()
 	switch {
 	case errors.Is(err, redis.Nil):
-		return StateUnknown, true, nil // gone: Status says why
+		return StateUnknown, nil, true, nil // gone: Status says why
 	case err != nil:
-		return "", false, fmt.Errorf("job %s: %w", id, c.connErr(err))
+		return "", nil, false, fmt.Errorf("job %s: %w", id, c.connErr(err))
 	case s == "completed" || s == "archived" || canceled.Val() > 0:
-		return StateUnknown, true, nil
+		return StateUnknown, nil, true, nil
 	case s == "active":
-		return StateActive, false, nil
+		return StateActive, parsePhase(ph), false, nil
 	case s == "retry":
-		return StateRetry, false, nil
+		return StateRetry, nil, false, nil
 	}
-	return StatePending, false, nil
+	return StatePending, nil, false, nil
 }
 
 // nextPoll is the interval before the next status poll, after waiting

@@ -103,6 +103,9 @@ type Status struct {
 	LastError   string    `json:"last_error,omitempty"`
 	CompletedAt time.Time `json:"completed_at,omitzero"`
 	Result      *Result   `json:"result,omitempty"`
+	// Phase is the step an unfinished job's worker reported last, as a
+	// wait saw it (Await's light looks read it; Status does not).
+	Phase *Phase `json:"phase,omitempty"`
 }
 
 // QueueInfo is the depth and throughput of one queue.

@@ -107,13 +107,14 @@ func TestProgressNotifications(t *testing.T) {
 	}
 }
 
-// rpc sends one raw JSON-RPC request through Server.HandleMessage.
-func rpc(t *testing.T, s *Server, session string, id int, method string, params any) map[string]any {
+// rpc sends one raw JSON-RPC request through Server.HandleMessage, as the
+// principal named principal.
+func rpc(t *testing.T, s *Server, principal string, id int, method string, params any) map[string]any {
 	t.Helper()
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp := s.HandleMessage(ctx, session, b)
+	resp := s.HandleMessage(ctx, Principal{Name: principal}, b)
 	out, _ := json.Marshal(resp)
 	var m map[string]any
 	if err := json.Unmarshal(out, &m); err != nil {
@@ -339,12 +340,12 @@ func TestTasksListPaginates(t *testing.T) {
 	}
 }
 
-// A session keeps its newest maxSessionJobs jobs: an older one is gone from
+// A principal keeps its newest maxOwnerJobs jobs: an older one is gone from
 // tasks/list and, so that the two agree, from tasks/get and get_job too —
 // in one process's memory and through Redis alike.
 func TestForgottenTasksAreGoneEverywhere(t *testing.T) {
-	defer func(n int) { maxSessionJobs = n }(maxSessionJobs)
-	maxSessionJobs = 3
+	defer func(n int) { maxOwnerJobs = n }(maxOwnerJobs)
+	maxOwnerJobs = 3
 	stores := map[string]func(t *testing.T) Store{
 		"memory": func(*testing.T) Store { return newMemStore() },
 		"redis": func(t *testing.T) Store {

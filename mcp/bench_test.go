@@ -34,7 +34,7 @@ func BenchmarkTasksGet(b *testing.B) {
 	msg := json.RawMessage(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":%q}}`, id))
 	b.ResetTimer()
 	for b.Loop() {
-		if _, ok := s.interceptTasks(context.Background(), "b", msg); !ok {
+		if _, ok := s.intercept(withPrincipal(context.Background(), Principal{Name: "b"}), msg, nil); !ok {
 			b.Fatal("not intercepted")
 		}
 	}

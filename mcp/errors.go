@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -39,7 +40,7 @@ var errorSchema = map[string]any{
 	"description": "set when the call failed (isError): what was wrong and how to fix it",
 	"properties": map[string]any{
 		"message": map[string]any{"type": "string"},
-		"kind":    map[string]any{"type": "string", "description": "invalid_argument, invalid_document, too_large, unsupported, document_not_found, not_found (the caller's to fix) or timeout, canceled, internal, failed, unavailable"},
+		"kind":    map[string]any{"type": "string", "description": "invalid_argument, invalid_document, too_large, unsupported, document_not_found, not_found, forbidden (the caller's to fix) or timeout, canceled, internal, failed, unavailable"},
 		"field":   map[string]any{"type": "string", "description": "the argument or element the error concerns"},
 		"fix":     map[string]any{"type": "string", "description": "how to fix the call"},
 	},
@@ -49,6 +50,11 @@ var errorSchema = map[string]any{
 // toolError turns err into a tool error saying which field was wrong and
 // how to fix the call.
 func toolError(tool string, err error) *mcpgo.CallToolResult {
+	var forbidden *forbiddenError
+	if errors.As(err, &forbidden) {
+		return errorResult(errorOutput{Status: stateFailed, Error: errorInfo{Kind: errorForbidden,
+			Message: fmt.Sprintf("%s: %v", tool, err), Fix: "use a read-only tool, or ask the operator for a token with write access"}})
+	}
 	je := jobs.ErrorOf(err)
 	if je.Kind == jobs.ErrorInternal {
 		// Not an input error and not a job's stored failure: the store or
@@ -97,7 +103,7 @@ func errorResult(out errorOutput) *mcpgo.CallToolResult {
 }
 
 // jobNotFound is the answer for a job the caller may not see: unknown,
-// expired, or another session's.
+// expired, or another principal's.
 func jobNotFound(id string) error {
 	return fmt.Errorf("job %s: %w", id, jobs.ErrJobNotFound)
 }

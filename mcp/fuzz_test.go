@@ -29,7 +29,7 @@ func FuzzDecodeArgs(f *testing.F) {
 		if op == nil {
 			op = jobs.OperationForTool(ToolWrite)
 		}
-		r, err := s.prepare(context.Background(), op, json.RawMessage(raw))
+		r, err := s.prepare(context.Background(), Principal{Name: "fuzz"}, op, json.RawMessage(raw))
 		if err != nil && !formats.IsInputError(err) {
 			t.Fatalf("prepare(%s, %q) error is not an input error: %v", op.Tool, raw, err)
 		}
@@ -47,6 +47,11 @@ func FuzzInterceptTasks(f *testing.F) {
 	f.Add(`{"jsonrpc":"2.0","id":2,"method":"tasks/list"}`)
 	f.Add(`{"jsonrpc":"2.0","id":null,"method":"tasks/cancel","params":[]}`)
 	f.Add(`{"id":3,"method":"tools/call","params":{"task":null}}`)
+	modern := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`
+	f.Add(`{"jsonrpc":"2.0","id":4,"method":"tasks/get","params":{"taskId":"x",` + modern + `}}`)
+	f.Add(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"extract_text","arguments":{"file_path":"x.pdf","wait_seconds":0},` + modern + `}}`)
+	f.Add(`{"jsonrpc":"2.0","id":6,"method":"tasks/update","params":{"taskId":"x","inputResponses":{},` + modern + `}}`)
+	f.Add(`{"jsonrpc":"2.0","id":7,"method":"resources/read","params":{"uri":"formfill://jobs/x/filled.docx"}}`)
 	s, err := NewWithStore(newMemStore(), Roots([]string{f.TempDir()}), Logger(quietLogger()))
 	if err != nil {
 		f.Fatal(err)
@@ -54,11 +59,11 @@ func FuzzInterceptTasks(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
-		resp, ok := s.interceptTasks(ctx, "fuzz", json.RawMessage(raw))
+		resp, ok := s.intercept(withPrincipal(ctx, Principal{Name: "fuzz"}), json.RawMessage(raw), nil)
 		if ok && resp == nil {
 			t.Fatalf("claimed %q without answering", raw)
 		}
-		if isTaskMessage([]byte(raw)) != ok && ok {
+		if intercepted([]byte(raw)) != ok && ok {
 			t.Fatalf("answered %q that the stdio pre-check would not route here", raw)
 		}
 	})

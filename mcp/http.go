@@ -3,7 +3,6 @@ package mcp
 import (
 	"bytes"
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,22 +20,21 @@ import (
 // EndpointPath is where the streamable HTTP transport listens.
 const EndpointPath = "/mcp"
 
-// ErrNoToken is returned by ListenAndServe when no bearer token is configured:
-// the HTTP transport never runs open.
-var ErrNoToken = errors.New("mcp: the HTTP transport needs a bearer token (--token or FORMFILL_MCP_TOKEN)")
+// ErrNoToken is returned by ListenAndServe when no way to authenticate is
+// configured: the HTTP transport never runs open.
+var ErrNoToken = errors.New("mcp: the HTTP transport needs a bearer token (--token or FORMFILL_MCP_TOKEN), a tokens file (--tokens or FORMFILL_MCP_TOKENS) or OAuth (--oauth-issuer and --oauth-resource)")
 
 // Handler returns the streamable HTTP transport at EndpointPath, behind
-// the bearer-token check, the Origin check and the body size limit, plus an
-// unauthenticated /healthz. With no token configured every MCP request is
-// refused.
+// the Origin check, authentication of the principal and the body size
+// limit, plus an unauthenticated /healthz and, with OAuth, the Protected
+// Resource Metadata (RFC 9728). Both protocol eras are served: 2026-07-28
+// statelessly, the earlier ones in sessions. With no credentials
+// configured every MCP request is refused.
 func (s *Server) Handler() http.Handler {
 	streamable := server.NewStreamableHTTPServer(s.mcp,
 		server.WithEndpointPath(EndpointPath),
 		server.WithStreamableHTTPLogger(s.log),
 		server.WithSessionIdManager(s.sessions),
-		// 2026-07-28 drops sessions, and sessions are what keep one
-		// client's jobs from another's: serve the versions that have them.
-		server.WithStreamableHTTPProtocolVersions(mcpgo.LegacyProtocolVersions()...),
 	)
 	mux := http.NewServeMux()
 	mux.Handle(EndpointPath, s.guard(s.interceptHTTP(streamable)))
@@ -44,6 +42,11 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, "ok\n")
 	})
+	if s.creds.oauth != nil {
+		prm := server.NewProtectedResourceMetadataHandler(s.protectedResourceMetadata())
+		mux.Handle(server.ProtectedResourceMetadataPath(s.cfg.oauth.Resource), prm)
+		mux.Handle(server.WellKnownProtectedResourcePath, prm)
+	}
 	return mux
 }
 
@@ -51,7 +54,7 @@ func (s *Server) Handler() http.Handler {
 // done, then shuts down gracefully. (The name is net/http's: the Server is
 // not itself an http.Handler; Handler returns one.)
 func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
-	if s.cfg.token == "" {
+	if s.creds.none() {
 		return ErrNoToken
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -75,35 +78,28 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 	return nil
 }
 
-// guard refuses requests from foreign browser origins (403), without the
-// right bearer token (401), and caps the body size.
+// guard refuses requests from foreign browser origins (403) and without
+// credentials of a principal (401, or 403 for an OAuth token lacking the
+// scope), caps the body size, and names the principal in the request's
+// context.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if origin := r.Header.Get("Origin"); origin != "" && !s.originAllowed(origin) {
 			http.Error(w, fmt.Sprintf("Forbidden: origin %q is not allowed", origin), http.StatusForbidden)
 			return
 		}
-		if !s.authorized(r) {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="formfill"`)
-			http.Error(w, "Unauthorized: send Authorization: Bearer <token>", http.StatusUnauthorized)
+		if s.creds.none() {
+			s.refuse(w, &authError{description: "this server has no credentials configured and accepts no request"})
+			return
+		}
+		p, aerr := s.creds.authenticate(r)
+		if aerr != nil {
+			s.refuse(w, aerr)
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.maxBody)
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, r.WithContext(withPrincipal(r.Context(), p)))
 	})
-}
-
-func (s *Server) authorized(r *http.Request) bool {
-	if s.cfg.token == "" {
-		return false
-	}
-	h := r.Header.Get("Authorization")
-	const prefix = "bearer "
-	if len(h) < len(prefix) || !strings.EqualFold(h[:len(prefix)], prefix) {
-		return false
-	}
-	got := strings.TrimSpace(h[len(prefix):])
-	return subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.token)) == 1
 }
 
 // originAllowed follows the MCP transport spec: servers must validate
@@ -127,7 +123,7 @@ func (s *Server) originAllowed(origin string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// interceptHTTP answers task messages from the job store (see tasks.go)
+// interceptHTTP answers the messages formfill answers itself (see era.go)
 // and hands everything else to mcp-go unchanged.
 func (s *Server) interceptHTTP(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -145,21 +141,59 @@ func (s *Server) interceptHTTP(next http.Handler) http.Handler {
 			http.Error(w, "reading request body: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		if isTaskMessage(body) {
-			session, ok := s.httpSession(w, r)
-			if !ok {
-				return
-			}
-			if resp, ok := s.interceptTasks(withSession(r.Context(), session), session, body); ok {
-				w.Header().Set("Content-Type", "application/json")
-				json.NewEncoder(w).Encode(resp)
-				return
-			}
+		if intercepted(body) && s.serveIntercepted(w, r, body) {
+			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		r.ContentLength = int64(len(body))
 		next.ServeHTTP(w, r)
 	})
+}
+
+// serveIntercepted answers an intercepted message, as mcp-go's transport
+// would: a legacy one only in a session; a modern one only with the
+// headers the revision requires, and on an SSE stream when it reports
+// progress. It returns false when mcp-go is to answer after all.
+func (s *Server) serveIntercepted(w http.ResponseWriter, r *http.Request, body []byte) bool {
+	var m rpcMessage
+	if json.Unmarshal(body, &m) != nil || m.ID == nil {
+		return false
+	}
+	if !infoOf(m.Params).modern {
+		if _, ok := s.httpSession(w, r); !ok {
+			return true
+		}
+		resp, ok := s.intercept(r.Context(), body, nil)
+		if ok {
+			writeJSONRPC(w, resp, http.StatusOK)
+		}
+		return ok
+	}
+	if resp := checkModernHTTP(r, &m, infoOf(m.Params)); resp != nil {
+		writeJSONRPC(w, resp, http.StatusBadRequest)
+		return true
+	}
+	stream := &sseWriter{w: w}
+	resp, ok := s.intercept(r.Context(), body, stream.send)
+	if !ok {
+		return false
+	}
+	if stream.started() {
+		stream.send(resp)
+		return true
+	}
+	status := http.StatusOK
+	if e, isErr := resp.(mcpgo.JSONRPCError); isErr {
+		status = modernHTTPStatus(e.Error.Code)
+	}
+	writeJSONRPC(w, resp, status)
+	return true
+}
+
+func writeJSONRPC(w http.ResponseWriter, msg any, status int) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(msg)
 }
 
 // httpSession returns the session a task request is made in, as mcp-go

@@ -11,25 +11,29 @@ import (
 )
 
 // jobIndex is where the server notes the jobs it submitted, and for which
-// session: it decides what each session may see.
+// principal: it decides what each principal may see.
 type jobIndex interface {
 	add(ctx context.Context, m jobMeta)
 	// get returns the note of job id, if the job is one the server made
-	// and its session still holds it.
+	// and its principal still holds it.
 	get(ctx context.Context, id string) (jobMeta, bool)
-	// list returns the session's job IDs, newest first, at most
-	// maxSessionJobs.
-	list(ctx context.Context, session string) ([]string, error)
+	// list returns the principal's job IDs, newest first, at most
+	// maxOwnerJobs.
+	list(ctx context.Context, owner string) ([]string, error)
 	markDelivered(id, path string)
+	// own notes that owner may name the document docID (it uploaded or
+	// produced it); owns tells whether it may, and extends the note.
+	own(ctx context.Context, owner, docID string)
+	owns(ctx context.Context, owner, docID string) bool
 }
 
-// maxSessionJobs bounds the jobs a session keeps: the oldest beyond it are
+// maxOwnerJobs bounds the jobs a principal keeps: the oldest beyond it are
 // forgotten, by list and get alike, so tasks/get and tasks/list agree. A
 // variable for the tests.
-var maxSessionJobs = 1000
+var maxOwnerJobs = 1000
 
-// redisIndex shares the job notes (tool, session, doc_id, creation time)
-// and each session's job list through Redis, so that with several replicas
+// redisIndex shares the job notes (tool, principal, doc_id, creation time)
+// and each principal's job list through Redis, so that with several replicas
 // of formfill mcp behind a load balancer, list_jobs, tasks/list, get_job and
 // tasks/get answer the same on each. The local tracker remembers what only
 // this replica knows: where it was asked to write a filled document
@@ -42,9 +46,12 @@ type redisIndex struct {
 }
 
 const (
-	indexSessionPrefix = "formfill:mcp:session:"
-	indexJobPrefix     = "formfill:mcp:job:"
+	indexOwnerPrefix = "formfill:mcp:principal:"
+	indexJobPrefix   = "formfill:mcp:job:"
+	indexDocPrefix   = "formfill:mcp:doc:" // + owner + ":" + doc ID
 )
+
+func docKey(owner, docID string) string { return indexDocPrefix + owner + ":" + docID }
 
 // redisProvider is implemented by *jobs.Client.
 type redisProvider interface {
@@ -59,13 +66,16 @@ func (x *redisIndex) add(ctx context.Context, m jobMeta) {
 		x.local.add(m)
 		return
 	}
-	key := indexSessionPrefix + m.Session
+	key := indexOwnerPrefix + m.Owner
 	var trimmed *redis.StringSliceCmd
 	_, err = x.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, indexJobPrefix+m.ID, b, x.ttl)
+		if m.DocID != "" {
+			p.Set(ctx, docKey(m.Owner, m.DocID), "1", x.ttl) // its input, named by doc_id later
+		}
 		p.LPush(ctx, key, m.ID)
-		trimmed = p.LRange(ctx, key, int64(maxSessionJobs), -1)
-		p.LTrim(ctx, key, 0, int64(maxSessionJobs-1))
+		trimmed = p.LRange(ctx, key, int64(maxOwnerJobs), -1)
+		p.LTrim(ctx, key, 0, int64(maxOwnerJobs-1))
 		p.Expire(ctx, key, x.ttl)
 		return nil
 	})
@@ -78,7 +88,7 @@ func (x *redisIndex) add(ctx context.Context, m jobMeta) {
 	x.forget(ctx, trimmed.Val())
 }
 
-// forget drops the notes of jobs a session's list no longer holds.
+// forget drops the notes of jobs a principal's list no longer holds.
 func (x *redisIndex) forget(ctx context.Context, ids []string) {
 	if len(ids) == 0 {
 		return
@@ -93,7 +103,7 @@ func (x *redisIndex) forget(ctx context.Context, ids []string) {
 	x.local.forget(ids)
 }
 
-// get reads the shared note, which is the authority on what a session may
+// get reads the shared note, which is the authority on what a principal may
 // see, and adds what this replica alone knows. Only when Redis does not
 // answer, or never took the note, does the local note speak alone.
 func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
@@ -116,14 +126,32 @@ func (x *redisIndex) get(ctx context.Context, id string) (jobMeta, bool) {
 	return m, true
 }
 
+func (x *redisIndex) own(ctx context.Context, owner, docID string) {
+	if err := x.rdb.Set(ctx, docKey(owner, docID), "1", x.ttl).Err(); err != nil {
+		x.log.Warn("mcp: document's owner not noted", "doc_id", docID, "err", err)
+		x.local.own(owner, docID)
+	}
+}
+
+// owns asks Redis, which any replica may have told; should Redis not
+// answer, this replica's own notes decide.
+func (x *redisIndex) owns(ctx context.Context, owner, docID string) bool {
+	ok, err := x.rdb.Expire(ctx, docKey(owner, docID), x.ttl).Result()
+	if err != nil {
+		x.log.Warn("mcp: reading a document's owner", "doc_id", docID, "err", err)
+		return x.local.owns(owner, docID)
+	}
+	return ok
+}
+
 // markDelivered is local: the file is on this replica's disk.
 func (x *redisIndex) markDelivered(id, path string) { x.local.markDelivered(id, path) }
 
-func (x *redisIndex) list(ctx context.Context, session string) ([]string, error) {
-	ids, err := x.rdb.LRange(ctx, indexSessionPrefix+session, 0, int64(maxSessionJobs-1)).Result()
+func (x *redisIndex) list(ctx context.Context, owner string) ([]string, error) {
+	ids, err := x.rdb.LRange(ctx, indexOwnerPrefix+owner, 0, int64(maxOwnerJobs-1)).Result()
 	if err != nil {
-		x.log.Warn("mcp: reading the shared job list", "session", session, "err", err)
-		return x.local.recent(session, maxSessionJobs), nil
+		x.log.Warn("mcp: reading the shared job list", "principal", owner, "err", err)
+		return x.local.recent(owner, maxOwnerJobs), nil
 	}
 	return ids, nil
 }
@@ -135,24 +163,28 @@ func (l localIndex) add(_ context.Context, m jobMeta) { l.tracker.add(m) }
 func (l localIndex) get(_ context.Context, id string) (jobMeta, bool) {
 	return l.tracker.get(id)
 }
-func (l localIndex) list(_ context.Context, session string) ([]string, error) {
-	return l.tracker.recent(session, maxSessionJobs), nil
+func (l localIndex) list(_ context.Context, owner string) ([]string, error) {
+	return l.tracker.recent(owner, maxOwnerJobs), nil
+}
+func (l localIndex) own(_ context.Context, owner, docID string) { l.tracker.own(owner, docID) }
+func (l localIndex) owns(_ context.Context, owner, docID string) bool {
+	return l.tracker.owns(owner, docID)
 }
 
 func newIndex(store Store, log *slog.Logger) jobIndex {
-	local := newTracker(maxSessionJobs)
+	local := newTracker(maxOwnerJobs)
 	if rp, ok := store.(redisProvider); ok && rp.Redis() != nil {
 		return &redisIndex{rdb: rp.Redis(), local: local, ttl: taskTTL, log: log}
 	}
 	return localIndex{local}
 }
 
-// owned returns the note of job id when session may see it, else an error
-// saying the job is not found: another session's job is no more visible
-// than one that never existed.
-func (s *Server) owned(ctx context.Context, session, id string) (jobMeta, error) {
+// owned returns the note of job id when principal may see it, else an
+// error saying the job is not found: another principal's job is no more
+// visible than one that never existed.
+func (s *Server) owned(ctx context.Context, principal Principal, id string) (jobMeta, error) {
 	m, ok := s.index.get(ctx, id)
-	if !ok || m.Session != session {
+	if !ok || principal.Name == "" || m.Owner != principal.Name {
 		return jobMeta{}, jobNotFound(id)
 	}
 	return m, nil

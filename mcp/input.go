@@ -22,10 +22,11 @@ type docArgs struct {
 	FileBytesB64 string   `json:"file_bytes_b64"`
 	FileType     string   `json:"file_type"`
 	DocID        string   `json:"doc_id"`
+	ResourceURI  string   `json:"resource_uri"`
 	WaitSeconds  *float64 `json:"wait_seconds"`
 }
 
-var docArgNames = []string{"file_path", "file_bytes_b64", "file_type", "doc_id"}
+var docArgNames = []string{"file_path", "file_bytes_b64", "file_type", "doc_id", "resource_uri"}
 
 // allowedArgs lists the arguments the tool of op accepts.
 func allowedArgs(op *jobs.Operation) []string {
@@ -44,7 +45,8 @@ type request struct {
 	op         *jobs.Operation
 	payload    jobs.Payload
 	wait       time.Duration
-	outputPath string // confined; operations that produce a document only
+	outputPath string   // confined; operations that produce a document only
+	roots      *RootSet // where the caller's paths resolve
 }
 
 // decodeArgs parses raw arguments strictly: unknown names and wrong types
@@ -105,7 +107,7 @@ func describeType(goType string) string {
 
 // prepare validates a document tool call, uploads its document and builds
 // the job's payload. It does not submit the job.
-func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMessage) (*request, error) {
+func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operation, raw json.RawMessage) (*request, error) {
 	args, d, err := decodeArgs(op, raw)
 	if err != nil {
 		return nil, err
@@ -114,7 +116,11 @@ func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMe
 	if err != nil {
 		return nil, err
 	}
-	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}}
+	roots, err := s.rootsFor(caller.Name)
+	if err != nil {
+		return nil, err
+	}
+	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}, roots: roots}
 	for _, p := range op.Params {
 		value, given := args[p.Name], argGiven(args, p.Name)
 		if !given && p.NoDefaultWith != "" && argGiven(args, p.NoDefaultWith) {
@@ -133,9 +139,12 @@ func (s *Server) prepare(ctx context.Context, op *jobs.Operation, raw json.RawMe
 		}
 	}
 	if op.Document {
-		if err := s.attachDocument(ctx, r, d); err != nil {
+		if err := s.attachDocument(ctx, caller, r, d); err != nil {
 			return nil, err
 		}
+	}
+	if id := r.payload.SourceDocID; id != "" && !s.index.owns(ctx, caller.Name, id) {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "source_doc_id", "%q is unknown or expired; pass a doc_id an earlier call of yours returned", id)
 	}
 	return r, nil
 }
@@ -203,7 +212,7 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 			// Silently preferring one would write answers the caller did not mean.
 			return formats.Errorf(formats.ErrInvalidArgument, "answers_file_path", "give the answers either inline in answers or in answers_file_path, not both")
 		}
-		r.payload.Answers, err = s.readAnswersFile(path)
+		r.payload.Answers, err = readAnswersFile(r.roots, path)
 		return err
 	},
 	"output_file_path": func(s *Server, r *request, value json.RawMessage) error {
@@ -211,7 +220,7 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 		if err != nil || path == "" || r.payload.DryRun {
 			return err
 		}
-		r.outputPath, err = s.roots.Output("output_file_path", path)
+		r.outputPath, err = r.roots.Output("output_file_path", path)
 		return err
 	},
 }
@@ -231,12 +240,12 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-func (s *Server) readAnswersFile(p string) ([]formats.Answer, error) {
-	path, err := s.roots.Input("answers_file_path", p)
+func readAnswersFile(roots *RootSet, p string) ([]formats.Answer, error) {
+	path, err := roots.Input("answers_file_path", p)
 	if err != nil {
 		return nil, err
 	}
-	data, err := s.roots.ReadFile("answers_file_path", path, formats.MaxBase64Size)
+	data, err := roots.ReadFile("answers_file_path", path, formats.MaxBase64Size)
 	if err != nil {
 		return nil, err
 	}
@@ -254,19 +263,21 @@ func (s *Server) readAnswersFile(p string) ([]formats.Answer, error) {
 }
 
 // attachDocument resolves the document input (file_path wins, then
-// file_bytes_b64, then doc_id), checks its type and uploads it.
-func (s *Server) attachDocument(ctx context.Context, r *request, a *docArgs) error {
+// file_bytes_b64, then resource_uri, then doc_id), checks its type and
+// uploads it. A doc_id or resource_uri must name a document of the
+// caller's: one it uploaded or one its jobs produced.
+func (s *Server) attachDocument(ctx context.Context, caller Principal, r *request, a *docArgs) error {
 	var data []byte
 	var name string
 	var err error
 	switch {
 	case a.FilePath != "":
-		path, perr := s.roots.Input("file_path", a.FilePath)
+		path, perr := r.roots.Input("file_path", a.FilePath)
 		if perr != nil {
 			return perr
 		}
 		name = path
-		if data, err = s.roots.ReadFile("file_path", path, formats.MaxFileSize); err != nil {
+		if data, err = r.roots.ReadFile("file_path", path, formats.MaxFileSize); err != nil {
 			return err
 		}
 	case a.FileBytesB64 != "":
@@ -276,13 +287,25 @@ func (s *Server) attachDocument(ctx context.Context, r *request, a *docArgs) err
 		if data, err = formats.DecodeBase64(a.FileBytesB64); err != nil {
 			return err
 		}
+	case a.ResourceURI != "":
+		docID, doc, derr := s.documentOf(ctx, caller, a.ResourceURI)
+		if errors.Is(derr, errNoDocument) {
+			return formats.Errorf(formats.ErrInvalidArgument, "resource_uri", "%v; pass the output_uri of an earlier call of yours, or send the document again", derr)
+		}
+		if derr != nil {
+			return fmt.Errorf("reading resource_uri %s: %w", a.ResourceURI, derr)
+		}
+		data, r.payload.DocID = doc, docID
 	case a.DocID != "":
+		if !s.index.owns(ctx, caller.Name, a.DocID) {
+			return blobError(a.DocID, jobs.ErrBlobNotFound)
+		}
 		if data, err = s.store.GetBlob(ctx, a.DocID); err != nil {
 			return blobError(a.DocID, err)
 		}
 		r.payload.DocID = a.DocID
 	default:
-		return formats.Errorf(formats.ErrInvalidArgument, "file_path", "no document given: pass file_path (a path inside %s), file_bytes_b64 with file_type, or doc_id from an earlier call", strings.Join(s.roots.Dirs(), ", "))
+		return formats.Errorf(formats.ErrInvalidArgument, "file_path", "no document given: pass file_path (a path inside %s), file_bytes_b64 with file_type, resource_uri or doc_id from an earlier call", strings.Join(r.roots.Dirs(), ", "))
 	}
 	ft, err := formats.Detect(name, a.FileType, data)
 	if err != nil {

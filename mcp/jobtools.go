@@ -57,7 +57,7 @@ const maxListJobs = 200
 
 // getJob answers with a job's status and, once it is finished, the result
 // shaped as the tool that created it would have answered. Only the
-// session's own jobs are found.
+// principal's own jobs are found.
 func (s *Server) getJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 	a, err := decodeJobArgs(ToolGetJob, req, "job_id", "wait_seconds")
 	if err != nil {
@@ -69,10 +69,10 @@ func (s *Server) getJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.
 			return toolError(ToolGetJob, err), nil
 		}
 	}
-	if _, err := s.owned(ctx, sessionOf(ctx), a.JobID); err != nil {
+	if _, err := s.owned(ctx, principalOf(ctx), a.JobID); err != nil {
 		return toolError(ToolGetJob, err), nil
 	}
-	st, err := s.await(ctx, a.JobID, wait, progressToken(req))
+	st, err := s.await(ctx, a.JobID, wait, s.progressViaMCP(ctx, progressToken(req)))
 	if err != nil {
 		return toolError(ToolGetJob, err), nil
 	}
@@ -91,7 +91,9 @@ func (s *Server) cancelJob(ctx context.Context, req mcpgo.CallToolRequest) (*mcp
 	if err != nil {
 		return toolError(ToolCancelJob, err), nil
 	}
-	if _, err := s.owned(ctx, sessionOf(ctx), a.JobID); err != nil {
+	// A read-only principal may cancel its own jobs: they change no
+	// document.
+	if _, err := s.owned(ctx, principalOf(ctx), a.JobID); err != nil {
 		return toolError(ToolCancelJob, err), nil
 	}
 	st, err := s.store.Status(ctx, a.JobID)
@@ -130,7 +132,7 @@ func (s *Server) listJobs(ctx context.Context, req mcpgo.CallToolRequest) (*mcpg
 	if a.Limit != nil {
 		limit = *a.Limit
 	}
-	list, err := s.sessionJobs(ctx, sessionOf(ctx), limit)
+	list, err := s.principalJobs(ctx, principalOf(ctx), limit)
 	if err != nil {
 		return toolError(ToolListJobs, err), nil
 	}
@@ -139,10 +141,13 @@ func (s *Server) listJobs(ctx context.Context, req mcpgo.CallToolRequest) (*mcpg
 	return mcpgo.NewToolResultStructured(out, string(b)), nil
 }
 
-// sessionJobs reads the current status of the session's recent jobs. Jobs
-// whose records expired are left out.
-func (s *Server) sessionJobs(ctx context.Context, session string, limit int) ([]jobSummary, error) {
-	ids, err := s.index.list(ctx, session)
+// principalJobs reads the current status of the principal's recent jobs.
+// Jobs whose records expired are left out.
+func (s *Server) principalJobs(ctx context.Context, owner Principal, limit int) ([]jobSummary, error) {
+	if owner.Name == "" {
+		return []jobSummary{}, nil
+	}
+	ids, err := s.index.list(ctx, owner.Name)
 	if err != nil {
 		return nil, err
 	}

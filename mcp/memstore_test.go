@@ -25,10 +25,13 @@ type memStore struct {
 	held  bool
 	queue []string
 	subs  map[string]jobs.Payload
+	// seen lists the states each job went through, so that Await reports
+	// every one of them however fast the job runs.
+	seen map[string][]jobs.State
 }
 
 func newMemStore() *memStore {
-	return &memStore{blobs: map[string][]byte{}, jobs: map[string]*jobs.Status{}, subs: map[string]jobs.Payload{}}
+	return &memStore{blobs: map[string][]byte{}, jobs: map[string]*jobs.Status{}, subs: map[string]jobs.Payload{}, seen: map[string][]jobs.State{}}
 }
 
 func (m *memStore) PutBlob(_ context.Context, data []byte) (string, error) {
@@ -57,6 +60,7 @@ func (m *memStore) Submit(_ context.Context, p jobs.Payload, _ ...jobs.Option) (
 	id := fmt.Sprintf("interactive:job-%d", m.seq)
 	m.jobs[id] = &jobs.Status{ID: id, Kind: p.Kind, Queue: jobs.QueueInteractive, State: statePending}
 	m.subs[id] = p
+	m.seen[id] = []jobs.State{statePending}
 	if m.held {
 		m.queue = append(m.queue, id)
 	} else {
@@ -96,6 +100,7 @@ func (m *memStore) run(id string, p jobs.Payload) {
 		return
 	}
 	st.State = stateActive
+	m.seen[id] = append(m.seen[id], stateActive)
 	doc := m.blobs[p.DocID]
 	m.mu.Unlock()
 
@@ -120,6 +125,14 @@ func (m *memStore) run(id string, p jobs.Payload) {
 	default:
 		st.State, st.Result = stateCompleted, res
 	}
+	m.seen[id] = append(m.seen[id], st.State)
+}
+
+// queued returns the held jobs.
+func (m *memStore) queued() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]string(nil), m.queue...)
 }
 
 // execute runs one payload exactly as a worker does.
@@ -139,19 +152,25 @@ func (m *memStore) Status(_ context.Context, id string) (*jobs.Status, error) {
 }
 
 // Await polls Status as a worker-backed store's wait would, every
-// millisecond, reporting each change of state.
+// millisecond, reporting each state the job went through.
 func (m *memStore) Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error) {
 	deadline := time.Now().Add(wait)
-	var last jobs.State
+	reported := 0
 	for {
 		st, err := m.Status(ctx, id)
 		if err != nil {
 			return nil, err
 		}
-		if st.State != last && onState != nil {
-			onState(st)
+		m.mu.Lock()
+		states := append([]jobs.State(nil), m.seen[id]...)
+		m.mu.Unlock()
+		for ; onState != nil && reported < len(states); reported++ {
+			step := *st
+			if states[reported] != st.State {
+				step.State, step.Result = states[reported], nil
+			}
+			onState(&step)
 		}
-		last = st.State
 		if finished(st.State) || !time.Now().Before(deadline) || ctx.Err() != nil {
 			return st, nil
 		}
@@ -168,6 +187,7 @@ func (m *memStore) Cancel(_ context.Context, id string) error {
 	}
 	if !finished(st.State) {
 		st.State = stateCanceled
+		m.seen[id] = append(m.seen[id], stateCanceled)
 	}
 	return nil
 }

@@ -156,12 +156,13 @@ func freeAddr(tb testing.TB) string {
 	return ln.Addr().String()
 }
 
-// startHTTPReplica runs `formfill mcp --http` on redisURL and waits until it
+// startHTTPReplica runs `formfill mcp --http` on redisURL, with token as
+// the principal "default" and the environment env, and waits until it
 // answers /healthz.
-func startHTTPReplica(tb testing.TB, bin, root, redisURL, token string) string {
+func startHTTPReplica(tb testing.TB, bin, root, redisURL, token string, env ...string) string {
 	tb.Helper()
 	addr := freeAddr(tb)
-	p := startProcess(tb, []string{envMCPTokenForTest + "=" + token}, bin, "mcp", "--http", addr, "--redis", redisURL, "--root", root)
+	p := startProcess(tb, append([]string{envMCPTokenForTest + "=" + token}, env...), bin, "mcp", "--http", addr, "--redis", redisURL, "--root", root)
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get("http://" + addr + "/healthz")
@@ -177,8 +178,11 @@ func startHTTPReplica(tb testing.TB, bin, root, redisURL, token string) string {
 	return ""
 }
 
-// envMCPTokenForTest is cmd/formfill's FORMFILL_MCP_TOKEN.
-const envMCPTokenForTest = "FORMFILL_MCP_TOKEN"
+// cmd/formfill's FORMFILL_MCP_TOKEN and FORMFILL_MCP_TOKENS.
+const (
+	envMCPTokenForTest  = "FORMFILL_MCP_TOKEN"
+	envMCPTokensForTest = "FORMFILL_MCP_TOKENS"
+)
 
 // stdioTransport is the scripts' description of a stdio server to spawn.
 func stdioTransport(bin, root string, args ...string) map[string]any {
@@ -252,12 +256,13 @@ func hintsOf(readOnly, destructive, idempotent, openWorld bool) map[string]bool 
 	return map[string]bool{"readOnly": readOnly, "destructive": destructive, "idempotent": idempotent, "openWorld": openWorld}
 }
 
-// The official SDK's Client, over stdio and streamable HTTP: every tool
-// called and validated against its output schema, every error path a
-// readable isError result that validates too, hints as the table says,
-// serverInfo.version from the build, two stdio servers on one Redis kept
-// apart, tasks across two HTTP replicas with a worker process, paginated,
-// and no task call without a session.
+// The official SDK's Client (1.x, of the session era), over stdio and
+// streamable HTTP: every tool called and validated against its output
+// schema, every error path a readable isError result that validates too,
+// hints as the table says, serverInfo.version from the build, two stdio
+// servers on one Redis kept apart, tasks across two HTTP replicas with a
+// worker process — seen from another session of the same principal, not
+// from another principal — paginated, and no task call without a session.
 func TestOfficialSDKConformance(t *testing.T) {
 	sdk := officialSDK(t)
 	redistest.Conn(t, testRedisDB) // empty, or skip/fail saying why
@@ -270,15 +275,17 @@ func TestOfficialSDKConformance(t *testing.T) {
 	root, outside := errorRoot(t)
 	startProcess(t, nil, bin, "worker", "--redis", redisURL, "--concurrency", "2")
 	const token = "conformance-token"
+	others := envMCPTokensForTest + "=" + tokensFile(t, "other other-token")
 	cfg := conformanceConfig(t, outside)
 	cfg["sdk"] = sdk
 	cfg["version"] = versionOf(info)
 	cfg["stdioEmbedded"] = stdioTransport(bin, root)
 	cfg["stdioRedis"] = []any{stdioTransport(bin, root, "--redis", redisURL), stdioTransport(bin, root, "--redis", redisURL)}
 	cfg["http"] = []any{
-		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token), "token": token},
-		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token), "token": token},
+		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token, others), "token": token},
+		map[string]any{"url": startHTTPReplica(t, bin, root, redisURL, token, others), "token": token},
 	}
+	cfg["otherToken"] = "other-token"
 	out := runNode(t, "conformance.mjs", cfg, 5*time.Minute)
 	checks := 0
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -301,44 +308,52 @@ func TestOfficialSDKConformance(t *testing.T) {
 		})
 	}
 	// 2 transports × (version, tools, text, job tools + a call, an empty
-	// call and every error per tool), 2 + 5 isolation and task checks.
+	// call and every error per tool), 2 + 6 isolation and task checks.
 	perTransport := 4 + 2*len(cfg["calls"].(map[string]any)) + 3 + len(errorCases(outside))
-	if want := 2*perTransport + 7; checks != want {
+	if want := 2*perTransport + 8; checks != want {
 		t.Fatalf("the script reported %d checks, want %d:\n%s", checks, want, out)
 	}
 }
 
 // BenchmarkOfficialSDKRoundTrip times tools/call of
 // extract_structure_compact on a small .docx from the official SDK's
-// Client, call after call, on the embedded default over stdio and over HTTP
-// with Redis and one worker process. The script times each call; ns/op is
-// the median, with p50-ms and p95-ms beside it. Run it with a fixed count:
+// Client (1.x, session era) and from the 2026-07-28 client (2.x), call
+// after call, on the embedded default over stdio and over HTTP with Redis
+// and one worker process. The script times each call; ns/op is the median,
+// with p50-ms and p95-ms beside it. Run it with a fixed count:
 //
 //	go test -run '^$' -bench OfficialSDK -benchtime 300x ./mcp
 func BenchmarkOfficialSDKRoundTrip(b *testing.B) {
 	sdk := officialSDK(b)
+	modules := officialModules(b)
 	bin := buildFormfill(b)
 	root := workdir(b)
-	call := map[string]any{"tool": ToolExtractCompact, "args": map[string]any{"file_path": "two_column.docx"}, "sdk": sdk, "warmup": 20}
+	call := map[string]any{"tool": ToolExtractCompact, "args": map[string]any{"file_path": "two_column.docx"}, "sdk": sdk, "modules": modules, "warmup": 20}
 	b.Run("stdio-embedded", func(b *testing.B) {
-		benchNode(b, call, stdioTransport(bin, root))
+		benchNode(b, "bench.mjs", call, stdioTransport(bin, root))
 	})
+	b.Run("stdio-embedded-2026", func(b *testing.B) {
+		benchNode(b, "bench2026.mjs", call, stdioTransport(bin, root))
+	})
+	redistest.Conn(b, testRedisDB)
+	redisURL := redistest.URL(testRedisDB)
+	startProcess(b, nil, bin, "worker", "--redis", redisURL)
+	url := startHTTPReplica(b, bin, root, redisURL, "bench")
 	b.Run("http-redis-1-worker", func(b *testing.B) {
-		redistest.Conn(b, testRedisDB)
-		redisURL := redistest.URL(testRedisDB)
-		startProcess(b, nil, bin, "worker", "--redis", redisURL)
-		url := startHTTPReplica(b, bin, root, redisURL, "bench")
-		benchNode(b, call, map[string]any{"http": map[string]any{"url": url, "token": "bench"}})
+		benchNode(b, "bench.mjs", call, map[string]any{"http": map[string]any{"url": url, "token": "bench"}})
+	})
+	b.Run("http-redis-1-worker-2026", func(b *testing.B) {
+		benchNode(b, "bench2026.mjs", call, map[string]any{"http": map[string]any{"url": url, "token": "bench"}})
 	})
 }
 
-func benchNode(b *testing.B, call map[string]any, transport map[string]any) {
+func benchNode(b *testing.B, script string, call map[string]any, transport map[string]any) {
 	cfg := map[string]any{"transport": transport, "n": b.N}
 	for k, v := range call {
 		cfg[k] = v
 	}
 	b.StopTimer() // the script times the calls; node and the server start outside them
-	out := runNode(b, "bench.mjs", cfg, 10*time.Minute)
+	out := runNode(b, script, cfg, 10*time.Minute)
 	var r struct {
 		N    int     `json:"n"`
 		P50  float64 `json:"p50_ms"`

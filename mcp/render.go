@@ -24,6 +24,7 @@ type output struct {
 	DocID          string     `json:"doc_id,omitempty"`
 	OutputDocID    string     `json:"output_doc_id,omitempty"`
 	OutputFilePath string     `json:"output_file_path,omitempty"`
+	OutputURI      string     `json:"output_uri,omitempty"`
 	FileBytesB64   string     `json:"file_bytes_b64,omitempty"`
 	Result         any        `json:"result,omitempty"`
 	Next           string     `json:"next,omitempty"`
@@ -58,11 +59,17 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 	if op != nil && op.Body != nil {
 		out.Result = op.Body(res)
 	}
+	var link *mcpgo.ResourceLink
 	if res.OutputDocID != "" {
 		out.OutputDocID = res.OutputDocID
-		if errRes := s.deliver(ctx, tool, st, &out, meta); errRes != nil {
+		data, errRes := s.deliver(ctx, tool, st, &out, meta)
+		if errRes != nil {
 			return errRes
 		}
+		l := documentLink(st.ID, meta, data)
+		link, out.OutputURI = &l, l.URI
+		// The filled document is the principal's to name by doc_id.
+		s.index.own(ctx, meta.Owner, res.OutputDocID)
 	}
 	out.Next = nextStep(st.Kind, &out)
 	text := ""
@@ -71,41 +78,49 @@ func (s *Server) render(ctx context.Context, st *jobs.Status) *mcpgo.CallToolRes
 		// text, not JSON-escaped, with the IDs a text-only client needs.
 		text = op.Text(res) + "\n\n" + fmt.Sprintf("job_id: %s\ndoc_id: %s (pass it as doc_id to later calls)", out.JobID, out.DocID)
 	}
-	return structured(out, text)
+	result := structured(out, text)
+	if link != nil {
+		result.Content = append(result.Content, *link)
+	}
+	return result
 }
 
-// deliver hands the filled document over: written to the call's
-// output_file_path when it asked for one, else as base64. The file is
-// written once: polling get_job again must not overwrite a document the
-// user has opened and changed since (it is written again only if gone).
-func (s *Server) deliver(ctx context.Context, tool string, st *jobs.Status, out *output, meta jobMeta) *mcpgo.CallToolResult {
-	outputPath := meta.OutputPath
+// deliver hands the filled document over — written to the call's
+// output_file_path when it asked for one, else as base64 — and returns it.
+// The file is written once: polling get_job again must not overwrite a
+// document the user has opened and changed since (it is written again only
+// if gone).
+func (s *Server) deliver(ctx context.Context, tool string, st *jobs.Status, out *output, meta jobMeta) ([]byte, *mcpgo.CallToolResult) {
+	data, err := s.store.GetBlob(ctx, out.OutputDocID)
+	if err != nil {
+		return nil, jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorUnavailable,
+			Message: fmt.Sprintf("the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", out.OutputDocID, err, out.JobID)})
+	}
 	if meta.Delivered != "" {
 		if _, err := os.Lstat(meta.Delivered); err == nil {
 			out.OutputFilePath = meta.Delivered
-			return nil
+			return data, nil
 		}
 	}
-	data, err := s.store.GetBlob(ctx, out.OutputDocID)
-	if err != nil {
-		return jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorUnavailable,
-			Message: fmt.Sprintf("the filled document %s could not be fetched: %v; call get_job {\"job_id\": %q} again", out.OutputDocID, err, out.JobID)})
-	}
-	if outputPath == "" {
+	if meta.OutputPath == "" {
 		out.FileBytesB64 = base64.StdEncoding.EncodeToString(data)
-		return nil
+		return data, nil
 	}
-	written, err := s.roots.WriteFile("output_file_path", outputPath, data)
+	roots, err := s.rootsFor(meta.Owner)
+	if err != nil {
+		return nil, jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorUnavailable, Message: err.Error()})
+	}
+	written, err := roots.WriteFile("output_file_path", meta.OutputPath, data)
 	if formats.IsInputError(err) {
-		return toolError(tool, err) // the path leads outside the roots since the call
+		return nil, toolError(tool, err) // the path leads outside the roots since the call
 	}
 	if err != nil {
-		return jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorInvalidArgument, Field: "output_file_path",
+		return nil, jobResultError(tool, st, &jobs.Error{Kind: jobs.ErrorInvalidArgument, Field: "output_file_path",
 			Message: fmt.Sprintf("%v; pick another path, or omit output_file_path to get the document as base64", err)})
 	}
 	out.OutputFilePath = written
 	s.index.markDelivered(out.JobID, written)
-	return nil
+	return data, nil
 }
 
 func nextStep(kind jobs.Kind, out *output) string {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -65,18 +66,26 @@ type Server struct {
 	cfg      config
 	log      *slog.Logger
 	index    jobIndex
-	sessions server.SessionIdManager // of the HTTP transport
+	sessions server.SessionIdManager // of the HTTP transport's legacy era
+	creds    credentials
+	proots   principalRoots
 }
 
 type config struct {
 	roots          []string
 	token          string
-	wait           time.Duration
-	maxBody        int64
-	allowedOrigins []string
-	logger         *slog.Logger
-	version        string
-	stdioDrain     time.Duration // how long stdio answers calls still running after stdin ends
+	tokensFile     string
+	oauth          *OAuthConfig
+	stdioPrincipal *Principal
+	// rootPerPrincipal gives each principal a directory of its own in
+	// each root (see principalroots.go).
+	rootPerPrincipal bool
+	wait             time.Duration
+	maxBody          int64
+	allowedOrigins   []string
+	logger           *slog.Logger
+	version          string
+	stdioDrain       time.Duration // how long stdio answers calls still running after stdin ends
 }
 
 // Option configures a Server.
@@ -86,9 +95,28 @@ type Option func(*config)
 // working directory).
 func Roots(dirs []string) Option { return func(c *config) { c.roots = dirs } }
 
-// Token sets the bearer token HTTP clients must present. The HTTP transport
-// refuses to start without one.
+// Token sets a bearer token HTTP clients may present, as the principal
+// named "default". The HTTP transport refuses to start without a token, a
+// tokens file or OAuth.
 func Token(token string) Option { return func(c *config) { c.token = token } }
+
+// TokensFile names a file of named bearer tokens, one principal a line (see
+// tokens.go for the format). New fails when it cannot be read, does not
+// parse, or its group or other users may read it.
+func TokensFile(path string) Option { return func(c *config) { c.tokensFile = path } }
+
+// OAuth makes the HTTP transport an OAuth 2.1 resource server: it accepts
+// access tokens the issuer signed for this server and publishes Protected
+// Resource Metadata (RFC 9728).
+func OAuth(cfg OAuthConfig) Option { return func(c *config) { c.oauth = &cfg } }
+
+// StdioPrincipal names the principal a stdio server serves (default: a
+// random one of its own, so two servers on one Redis never share jobs).
+// Naming it lets a restarted server, or another process of the same user,
+// find the jobs made before. New fails on a name CheckPrincipalName refuses.
+func StdioPrincipal(name string) Option {
+	return func(c *config) { c.stdioPrincipal = &Principal{Name: name} }
+}
 
 // WaitDefault sets how long a document tool waits for its job before
 // answering with a job ID to poll (default 20 s) when the call gives no
@@ -132,15 +160,27 @@ func NewWithStore(store Store, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.stdioPrincipal != nil {
+		if err := CheckPrincipalName(cfg.stdioPrincipal.Name); err != nil {
+			return nil, fmt.Errorf("mcp: stdio %w", err)
+		}
+	}
+	creds, err := newCredentials(cfg)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{store: store, roots: roots, cfg: cfg, log: cfg.logger, index: newIndex(store, cfg.logger),
-		sessions: newSessionManager(store, cfg.logger)}
+		sessions: newSessionManager(store, cfg.logger), creds: creds}
 	s.mcp = server.NewMCPServer("formfill", cfg.version,
 		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
 		server.WithTaskCapabilities(true, true, true),
+		server.WithExtensions(map[string]any{TasksExtension: map[string]any{}}),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),
 	)
 	s.registerTools()
+	s.registerResources()
 	return s, nil
 }
 
@@ -154,16 +194,31 @@ const instructions = `formfill reads and fills forms and questionnaires (Word .d
 	`→ write_answers with answer_text per element ID → verify_output. Pass file_path for a local file; the doc_id ` +
 	`returned by the first call lets later calls skip re-uploading. Long jobs answer {job_id, status}: poll get_job.`
 
-// HandleMessage answers one JSON-RPC message. Task methods and task-augmented
-// tool calls are answered from the job store; everything else goes to
-// mcp-go. sessionID names the client: it sees only the jobs and tasks made
-// in its session.
-func (s *Server) HandleMessage(ctx context.Context, sessionID string, raw json.RawMessage) mcpgo.JSONRPCMessage {
-	ctx = withSession(ctx, sessionID)
-	if resp, ok := s.interceptTasks(ctx, sessionID, raw); ok {
+// HandleMessage answers one JSON-RPC message from principal, of either
+// protocol era. Task methods and the tool calls that may become tasks are
+// answered from the job store; everything else goes to mcp-go. The
+// principal sees only the jobs, tasks and files it made.
+func (s *Server) HandleMessage(ctx context.Context, principal Principal, raw json.RawMessage) mcpgo.JSONRPCMessage {
+	ctx = withPrincipal(ctx, principal)
+	if resp, ok := s.intercept(ctx, raw, nil); ok {
 		return resp
 	}
 	return s.mcp.HandleMessage(ctx, raw)
+}
+
+// newCredentials builds the HTTP transport's ways to authenticate.
+func newCredentials(cfg config) (credentials, error) {
+	tokens, err := newTokenSet(cfg.token, cfg.tokensFile, cfg.logger)
+	if err != nil {
+		return credentials{}, fmt.Errorf("mcp: %w", err)
+	}
+	c := credentials{tokens: tokens}
+	if cfg.oauth != nil {
+		if c.oauth, err = newOAuthVerifier(*cfg.oauth, cfg.logger); err != nil {
+			return credentials{}, err
+		}
+	}
+	return c, nil
 }
 
 func (s *Server) waitFor(seconds *float64) (time.Duration, error) {

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -14,37 +13,11 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Sessions keep clients apart: the jobs, tasks and filled documents of one
-// session are invisible to every other (get_job and tasks/get of another
-// session's job answer "not found", list_jobs and tasks/list leave it out).
-// Each stdio server process is one session under an unguessable ID of its
-// own; over HTTP every call needs a session a client opened with
-// initialize, on any replica.
-
-// sessionKey carries the caller's session ID in a context.
-type sessionKey struct{}
-
-// withSession names the session of the calls made with ctx.
-func withSession(ctx context.Context, id string) context.Context {
-	return context.WithValue(ctx, sessionKey{}, id)
-}
-
-// sessionOf names the client of a call: the session given to ServeStdio or
-// HandleMessage, else the HTTP session mcp-go serves it in.
-func sessionOf(ctx context.Context) string {
-	if id, ok := ctx.Value(sessionKey{}).(string); ok {
-		return id
-	}
-	if cs := server.ClientSessionFromContext(ctx); cs != nil {
-		return cs.SessionID()
-	}
-	return ""
-}
-
-// newStdioSession returns the ID of a stdio server's one session: random,
-// so that two servers sharing a Redis never share a job list, and nobody
-// can name another's.
-func newStdioSession() string { return "stdio-" + rand.Text() }
+// Sessions of the legacy HTTP era (2024-11-05 … 2025-11-25): initialize
+// opens one (Mcp-Session-Id) and every later request names it. They are a
+// protocol matter, not an authorization one: the principal decides what a
+// client sees (principal.go). They are shared through Redis so that any
+// replica accepts a session another opened.
 
 // sessionIDPrefix is how mcp-go's HTTP session IDs begin.
 const sessionIDPrefix = "mcp-session-"

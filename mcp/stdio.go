@@ -17,14 +17,19 @@ import (
 )
 
 // ServeStdio serves one client on in/out (newline-delimited JSON-RPC) until
-// in ends or ctx is done. Task methods are answered from the job store;
-// every other line is handed to mcp-go's stdio server through a pipe. The
-// client is a session of its own, under a random ID: another server on the
-// same Redis (another user's, say) never sees its jobs.
+// in ends or ctx is done, in either protocol era. Task methods are answered
+// from the job store; every other line is handed to mcp-go's stdio server
+// through a pipe. The process serves one principal: the StdioPrincipal
+// option's, or a random one of its own, so that another server on the same
+// Redis (another user's, say) never sees its jobs.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	ctx, cancel := context.WithCancel(withSession(ctx, newStdioSession()))
-	defer cancel()
+	principal := newStdioPrincipal()
+	if s.cfg.stdioPrincipal != nil {
+		principal = *s.cfg.stdioPrincipal
+	}
 	w := &lockedWriter{w: out}
+	ctx, cancel := context.WithCancel(withNotifier(withPrincipal(ctx, principal), w.writeJSON))
+	defer cancel()
 	pr, pw := io.Pipe()
 	stdio := server.NewStdioServer(s.mcp)
 	stdio.SetErrorLogger(log.New(slogWriter{s}, "", 0))
@@ -47,9 +52,9 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	return err
 }
 
-// pumpStdio reads messages from in, answering task messages itself (each on
-// its own goroutine: tasks/result blocks until the job is done) and passing
-// the rest on to mcp-go.
+// pumpStdio reads messages from in, answering the intercepted ones itself
+// (each on its own goroutine: tasks/result blocks until the job is done)
+// and passing the rest on to mcp-go.
 func (s *Server) pumpStdio(ctx context.Context, in io.Reader, pass io.Writer, out *lockedWriter, wg *sync.WaitGroup) error {
 	r := bufio.NewReaderSize(in, 1<<20)
 	for {
@@ -61,16 +66,21 @@ func (s *Server) pumpStdio(ctx context.Context, in io.Reader, pass io.Writer, ou
 			continue
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
-			if isTaskMessage(line) {
+			if intercepted(line) {
 				msg := append([]byte(nil), line...)
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					if resp, ok := s.interceptTasks(ctx, sessionOf(ctx), msg); ok {
+					if resp, ok := s.intercept(ctx, msg, out.writeJSON); ok {
 						out.writeJSON(resp)
 						return
 					}
-					s.log.Warn("mcp: task message not answered", "line", string(msg[:min(len(msg), 200)]))
+					// mcp-go answers it after all (an ordinary call
+					// of a modern client, say).
+					out.expect(msg)
+					if _, werr := pass.Write(append(msg, '\n')); werr != nil {
+						s.log.Warn("mcp: message not passed on", "err", werr)
+					}
 				}()
 			} else {
 				out.expect(line)
@@ -112,31 +122,6 @@ func readLine(r *bufio.Reader, limit int64) ([]byte, error) {
 		}
 		return bytes.TrimRight(buf, "\r\n"), err
 	}
-}
-
-// isTaskMessage tells whether a message is for the task interceptor. Large
-// messages (documents in base64) are first screened by substring, so they
-// are not parsed twice unless they can be task messages.
-func isTaskMessage(line []byte) bool {
-	if len(line) > 1<<20 && !bytes.Contains(line, []byte(`"tasks/`)) && !bytes.Contains(line, []byte(`"task"`)) {
-		return false
-	}
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			Task json.RawMessage `json:"task"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(line, &m) != nil {
-		return false
-	}
-	switch m.Method {
-	case "tasks/get", "tasks/result", "tasks/list", "tasks/cancel":
-		return true
-	case "tools/call":
-		return len(m.Params.Task) > 0 && string(m.Params.Task) != "null"
-	}
-	return false
 }
 
 // lockedWriter serialises whole-message writes from mcp-go and from the

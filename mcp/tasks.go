@@ -16,7 +16,8 @@ import (
 	"github.com/formfill/formfill/jobs"
 )
 
-// MCP tasks, answered from the job store.
+// MCP tasks of the 2025-11-25 revision (experimental there), answered from
+// the job store; modern.go answers the tasks extension of 2026-07-28.
 //
 // mcp-go keeps tasks in the memory of one process, per session, under its
 // own UUIDs: a task would not survive a restart, and a replica behind a load
@@ -24,8 +25,8 @@ import (
 // durable tasks in Redis, so the task methods and task-augmented tool calls
 // are intercepted before mcp-go sees them: the task ID IS the job ID, and
 // tasks/get, tasks/result and tasks/cancel read the job store, so any
-// replica answers for any task of the caller's session (and only of it:
-// the session is the task's authorization context). mcp-go still
+// replica answers for any task of the caller's principal (and only of it:
+// the principal is the task's authorization context). mcp-go still
 // advertises the capability and each tool's execution.taskSupport.
 
 const (
@@ -33,54 +34,37 @@ const (
 	taskPollInterval = time.Second
 )
 
-type rpcMessage struct {
-	ID     *mcpgo.RequestId `json:"id"`
-	Method string           `json:"method"`
-	Params json.RawMessage  `json:"params"`
-}
-
-type taskCallParams struct {
-	Name      string            `json:"name"`
-	Arguments json.RawMessage   `json:"arguments"`
-	Task      *mcpgo.TaskParams `json:"task"`
-}
-
 type taskIDParams struct {
 	TaskID string `json:"taskId"`
 }
 
-// interceptTasks answers the message when it is a task method or a
-// task-augmented tool call; ok is false for anything else.
-func (s *Server) interceptTasks(ctx context.Context, session string, raw json.RawMessage) (mcpgo.JSONRPCMessage, bool) {
-	var m rpcMessage
-	if err := json.Unmarshal(raw, &m); err != nil || m.ID == nil {
-		return nil, false // batches, notifications and garbage: mcp-go's business
-	}
-	id := *m.ID
+// interceptLegacy answers a task method or a task-augmented tool call of
+// the 2025-11-25 era; ok is false for anything else.
+func (s *Server) interceptLegacy(ctx context.Context, m *rpcMessage, p *callParams) (mcpgo.JSONRPCMessage, bool) {
+	caller := principalOf(ctx)
 	var result any
 	var err error
 	switch mcpgo.MCPMethod(m.Method) {
 	case mcpgo.MethodToolsCall:
-		var p taskCallParams
-		if json.Unmarshal(m.Params, &p) != nil || p.Task == nil {
+		if p == nil || p.Task == nil {
 			return nil, false
 		}
-		result, err = s.createTask(ctx, session, p)
+		result, err = s.createTask(ctx, caller, *p)
 	case mcpgo.MethodTasksGet:
-		result, err = s.taskCall(ctx, session, m.Params, s.getTask)
+		result, err = s.taskCall(ctx, caller, m.Params, s.getTask)
 	case mcpgo.MethodTasksResult:
-		result, err = s.taskCall(ctx, session, m.Params, s.taskResult)
+		result, err = s.taskCall(ctx, caller, m.Params, s.taskResult)
 	case mcpgo.MethodTasksCancel:
-		result, err = s.taskCall(ctx, session, m.Params, s.cancelTask)
+		result, err = s.taskCall(ctx, caller, m.Params, s.cancelTask)
 	case mcpgo.MethodTasksList:
-		result, err = s.listTasks(ctx, session, m.Params)
+		result, err = s.listTasks(ctx, caller, m.Params)
 	default:
 		return nil, false
 	}
 	if err != nil {
-		return rpcError(id, err), true
+		return rpcError(*m.ID, err), true
 	}
-	return mcpgo.NewJSONRPCResultResponse(id, result), true
+	return mcpgo.NewJSONRPCResultResponse(*m.ID, result), true
 }
 
 // rpcErr carries a JSON-RPC error code.
@@ -106,7 +90,7 @@ func rpcError(id mcpgo.RequestId, err error) mcpgo.JSONRPCError {
 	return mcpgo.NewJSONRPCError(id, code, err.Error(), nil)
 }
 
-func (s *Server) createTask(ctx context.Context, session string, p taskCallParams) (*mcpgo.CreateTaskResult, error) {
+func (s *Server) createTask(ctx context.Context, caller Principal, p callParams) (*mcpgo.CreateTaskResult, error) {
 	op := jobs.OperationForTool(p.Name)
 	if op == nil {
 		if slices.Contains([]string{ToolGetJob, ToolCancelJob, ToolListJobs}, p.Name) {
@@ -114,11 +98,14 @@ func (s *Server) createTask(ctx context.Context, session string, p taskCallParam
 		}
 		return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("tool %q not found", p.Name)}
 	}
-	r, err := s.prepare(ctx, op, p.Arguments)
+	if err := checkWrite(caller, p.Name, readOnlyTool(op)); err != nil {
+		return nil, &rpcErr{mcpgo.INVALID_REQUEST, err}
+	}
+	r, err := s.prepare(ctx, caller, op, p.Arguments)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Name, err)
 	}
-	id, err := s.submit(ctx, session, r)
+	id, err := s.submit(ctx, caller, r)
 	if err != nil {
 		return nil, err
 	}
@@ -129,14 +116,15 @@ func (s *Server) createTask(ctx context.Context, session string, p taskCallParam
 	return &res, nil
 }
 
-// taskCall answers a method on one task, which must be the session's own:
-// another session's task is not found, as tasks/list does not show it.
-func (s *Server) taskCall(ctx context.Context, session string, params json.RawMessage, fn func(context.Context, string) (any, error)) (any, error) {
+// taskCall answers a method on one task, which must be the principal's
+// own: another principal's task is not found, as tasks/list does not show
+// it.
+func (s *Server) taskCall(ctx context.Context, caller Principal, params json.RawMessage, fn func(context.Context, string) (any, error)) (any, error) {
 	var p taskIDParams
 	if err := json.Unmarshal(params, &p); err != nil || p.TaskID == "" {
 		return nil, &rpcErr{mcpgo.INVALID_PARAMS, errors.New("params.taskId is required: the taskId a task-augmented tools/call returned")}
 	}
-	if _, err := s.owned(ctx, session, p.TaskID); err != nil {
+	if _, err := s.owned(ctx, caller, p.TaskID); err != nil {
 		return nil, taskLookupError(p.TaskID, err)
 	}
 	return fn(ctx, p.TaskID)
@@ -192,11 +180,11 @@ func (s *Server) cancelTask(ctx context.Context, id string) (any, error) {
 	return mcpgo.NewCancelTaskResult(task), nil
 }
 
-// listTasks answers one page of the session's tasks, newest first. The
+// listTasks answers one page of the principal's tasks, newest first. The
 // cursor names the last task of the previous page, so pages stay in step
-// while new tasks arrive; a cursor that names no task of the session's is
+// while new tasks arrive; a cursor that names no task of the principal's is
 // invalid.
-func (s *Server) listTasks(ctx context.Context, session string, params json.RawMessage) (any, error) {
+func (s *Server) listTasks(ctx context.Context, caller Principal, params json.RawMessage) (any, error) {
 	var p struct {
 		Cursor *string `json:"cursor"`
 	}
@@ -205,16 +193,19 @@ func (s *Server) listTasks(ctx context.Context, session string, params json.RawM
 			return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("params: %v", err)}
 		}
 	}
-	ids, err := s.index.list(ctx, session)
-	if err != nil {
-		return nil, fmt.Errorf("reading the session's tasks: %w", err)
+	var ids []string
+	if caller.Name != "" {
+		var err error
+		if ids, err = s.index.list(ctx, caller.Name); err != nil {
+			return nil, fmt.Errorf("reading the principal's tasks: %w", err)
+		}
 	}
 	start := 0
 	if p.Cursor != nil {
 		after, ok := decodeCursor(*p.Cursor)
 		i := slices.Index(ids, after)
 		if !ok || i < 0 {
-			return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("invalid cursor %q: pass the nextCursor of this session's last tasks/list answer, or no cursor to start from the newest task", clip(*p.Cursor, 60))}
+			return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("invalid cursor %q: pass the nextCursor of your last tasks/list answer, or no cursor to start from the newest task", clip(*p.Cursor, 60))}
 		}
 		start = i + 1
 	}

@@ -34,6 +34,7 @@ var (
 			"doc_id":           map[string]any{"type": "string", "description": "content ID of the uploaded document: pass it as doc_id to later calls instead of the file"},
 			"output_doc_id":    map[string]any{"type": "string", "description": "content ID of the filled document (write_answers)"},
 			"output_file_path": map[string]any{"type": "string", "description": "where the filled document was written"},
+			"output_uri":       map[string]any{"type": "string", "description": "the filled document as a resource (also a resource_link in the content): resources/read returns it; pass it as resource_uri to later calls"},
 			"file_bytes_b64":   map[string]any{"type": "string", "description": "the filled document, base64 (write_answers without output_file_path)"},
 			"result":           map[string]any{"type": "object", "description": "the tool's result, shaped as the tool's description says"},
 			"next":             map[string]any{"type": "string", "description": "what to do next"},
@@ -85,13 +86,14 @@ func docInputOptions() []mcpgo.ToolOption {
 		mcpgo.WithString("file_bytes_b64", mcpgo.Description("The document as base64, when you cannot give a path. Needs file_type.")),
 		mcpgo.WithString("file_type", mcpgo.Enum("word", "excel", "pdf"), mcpgo.Description("Type of file_bytes_b64 (or a hint for file_path/doc_id): word (.docx), excel (.xlsx) or pdf.")),
 		mcpgo.WithString("doc_id", mcpgo.Description("ID of a document uploaded by an earlier call (its doc_id), so you need not send it again. Kept about a day.")),
+		mcpgo.WithString("resource_uri", mcpgo.Description("URI of a document an earlier call produced (its output_uri, the uri of its resource_link), instead of a file.")),
 		waitOption(),
 	}
 }
 
 func waitOption() mcpgo.ToolOption {
 	return mcpgo.WithNumber("wait_seconds", mcpgo.Min(0), mcpgo.Max(maxWait.Seconds()),
-		mcpgo.Description("How long to wait for the job before answering with {job_id, status} to poll with get_job (default 20). 0 answers at once."))
+		mcpgo.Description("How long to wait for the job before answering with {job_id, status} to poll with get_job, or with a task handle for a client of the tasks extension (default 20). 0 answers at once."))
 }
 
 // toolOf builds the MCP tool of an operation from its declaration.
@@ -169,7 +171,7 @@ func (s *Server) registerJobTools() {
 		mcpgo.WithString("job_id", mcpgo.Required(), mcpgo.Description("the job to cancel")),
 	), s.cancelJob)
 	s.mcp.AddTool(mcpgo.NewTool(ToolListJobs,
-		mcpgo.WithDescription("Lists this session's recent jobs (newest first) with their status, to find a job_id again. "+`Example: {"limit": 10}`),
+		mcpgo.WithDescription("Lists your recent jobs (newest first) with their status, to find a job_id again. "+`Example: {"limit": 10}`),
 		hints(true, false),
 		mcpgo.WithRawOutputSchema(listOutputSchema),
 		mcpgo.WithInteger("limit", mcpgo.Min(1), mcpgo.Max(maxListJobs), mcpgo.Description("how many jobs (default 20)")),

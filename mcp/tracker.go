@@ -14,7 +14,7 @@ import (
 type jobMeta struct {
 	ID         string
 	Tool       string
-	Session    string
+	Owner      string // the name of the principal that made it
 	DocID      string
 	OutputPath string
 	// Delivered is where the filled document was written, once it was: a
@@ -27,17 +27,18 @@ type jobMeta struct {
 	shared bool
 }
 
-// tracker keeps the recent jobs of each session, newest last, bounded per
-// session so a long-lived agent cannot grow it without limit.
+// tracker keeps the recent jobs of each principal, newest last, bounded per
+// principal so a long-lived agent cannot grow it without limit.
 type tracker struct {
-	mu      sync.Mutex
-	max     int
-	byID    map[string]*jobMeta
-	session map[string][]string
+	mu    sync.Mutex
+	max   int
+	byID  map[string]*jobMeta
+	owner map[string][]string
+	docs  map[string]bool // owner + ":" + doc ID: the documents each may name
 }
 
 func newTracker(max int) *tracker {
-	return &tracker{max: max, byID: map[string]*jobMeta{}, session: map[string][]string{}}
+	return &tracker{max: max, byID: map[string]*jobMeta{}, owner: map[string][]string{}, docs: map[string]bool{}}
 }
 
 func (t *tracker) add(m jobMeta) {
@@ -47,14 +48,17 @@ func (t *tracker) add(m jobMeta) {
 		return
 	}
 	t.byID[m.ID] = &m
-	ids := append(t.session[m.Session], m.ID)
+	if m.DocID != "" {
+		t.docs[m.Owner+":"+m.DocID] = true
+	}
+	ids := append(t.owner[m.Owner], m.ID)
 	if len(ids) > t.max {
 		for _, old := range ids[:len(ids)-t.max] {
 			delete(t.byID, old)
 		}
 		ids = append([]string(nil), ids[len(ids)-t.max:]...)
 	}
-	t.session[m.Session] = ids
+	t.owner[m.Owner] = ids
 }
 
 func (t *tracker) get(id string) (jobMeta, bool) {
@@ -86,21 +90,35 @@ func (t *tracker) forget(ids []string) {
 			continue
 		}
 		delete(t.byID, id)
-		list := t.session[m.Session]
+		list := t.owner[m.Owner]
 		if i := slices.Index(list, id); i >= 0 {
-			t.session[m.Session] = slices.Delete(list, i, i+1)
+			t.owner[m.Owner] = slices.Delete(list, i, i+1)
 		}
 	}
 }
 
-// recent returns up to n job IDs of session, newest first.
-func (t *tracker) recent(session string, n int) []string {
+// recent returns up to n job IDs of owner, newest first.
+func (t *tracker) recent(owner string, n int) []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	ids := t.session[session]
+	ids := t.owner[owner]
 	out := make([]string, 0, min(n, len(ids)))
 	for i := len(ids) - 1; i >= 0 && len(out) < n; i-- {
 		out = append(out, ids[i])
 	}
 	return out
+}
+
+// own notes that owner may name document docID.
+func (t *tracker) own(owner, docID string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.docs[owner+":"+docID] = true
+}
+
+// owns tells whether owner may name document docID.
+func (t *tracker) owns(owner, docID string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.docs[owner+":"+docID]
 }

@@ -32,6 +32,12 @@ func httpClient(t testing.TB, url, token string) *client.Client {
 // stdioClient serves s over in-memory pipes and returns a client on them.
 func stdioClient(t testing.TB, s *Server) *client.Client {
 	t.Helper()
+	return stdioClientWith(t, s)
+}
+
+// stdioClientWith is stdioClient with client options.
+func stdioClientWith(t testing.TB, s *Server, opts ...client.ClientOption) *client.Client {
+	t.Helper()
 	clientToServerR, clientToServerW := io.Pipe()
 	serverToClientR, serverToClientW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -49,7 +55,7 @@ func stdioClient(t testing.TB, s *Server) *client.Client {
 			t.Error("ServeStdio did not return after its input closed")
 		}
 	})
-	c := client.NewClient(transport.NewIO(serverToClientR, clientToServerW, io.NopCloser(strings.NewReader(""))))
+	c := client.NewClient(transport.NewIO(serverToClientR, clientToServerW, io.NopCloser(strings.NewReader(""))), opts...)
 	return startClient(t, c)
 }
 
@@ -200,17 +206,22 @@ func TestHTTPWithoutTokenRefusesEverything(t *testing.T) {
 }
 
 // rawHTTP posts JSON-RPC bodies to an HTTP transport, in the session an
-// initialize opened (or none).
+// initialize opened (or none), with a bearer token (default s3cret).
 type rawHTTP struct {
 	t       *testing.T
 	url     string
 	session string
+	token   string
 }
 
 func (h *rawHTTP) post(body string) (int, string, http.Header) {
 	h.t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, h.url+EndpointPath, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer s3cret")
+	token := h.token
+	if token == "" {
+		token = "s3cret"
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	if h.session != "" {
@@ -245,12 +256,13 @@ func (h *rawHTTP) initialize() {
 	}
 }
 
-// Task methods over HTTP are answered from the job store too, in the
-// session of the caller: like any other call, they need a session that
-// initialize opened, and a session sees only its own tasks.
+// Task methods over HTTP are answered from the job store too, for the
+// principal of the caller: like any other legacy call, they need a session
+// that initialize opened; another session of the same principal sees the
+// task, another principal does not.
 func TestTasksOverHTTP(t *testing.T) {
 	root := workdir(t)
-	s := newTestServer(t, newMemStore(), root)
+	s := newTestServer(t, newMemStore(), root, TokensFile(tokensFile(t, "bob bob-token")))
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	h := &rawHTTP{t: t, url: ts.URL}
@@ -265,16 +277,25 @@ func TestTasksOverHTTP(t *testing.T) {
 		t.Fatalf("tasks/result over HTTP: %v", res)
 	}
 
-	other := &rawHTTP{t: t, url: ts.URL}
+	same := &rawHTTP{t: t, url: ts.URL}
+	same.initialize()
+	if got := same.call(fmt.Sprintf(`{"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{"taskId":%q}}`, id)); field(got, "result", "status") != "completed" {
+		t.Errorf("tasks/get in another session of the same principal: %v", got)
+	}
+	if list := same.call(`{"jsonrpc":"2.0","id":4,"method":"tasks/list"}`); !strings.Contains(fmt.Sprint(list), id) {
+		t.Errorf("another session of the same principal does not list the task: %v", list)
+	}
+
+	other := &rawHTTP{t: t, url: ts.URL, token: "bob-token"}
 	other.initialize()
 	for _, method := range []string{"tasks/get", "tasks/result", "tasks/cancel"} {
 		got := other.call(fmt.Sprintf(`{"jsonrpc":"2.0","id":3,"method":%q,"params":{"taskId":%q}}`, method, id))
 		if field(got, "error", "code") != float64(mcpgo.INVALID_PARAMS) || !strings.Contains(fmt.Sprint(field(got, "error", "message")), "not found") {
-			t.Errorf("%s of another session's task: %v; want not found", method, got)
+			t.Errorf("%s of another principal's task: %v; want not found", method, got)
 		}
 	}
 	if list := other.call(`{"jsonrpc":"2.0","id":4,"method":"tasks/list"}`); strings.Contains(fmt.Sprint(list), id) {
-		t.Errorf("another session's tasks/list shows the task: %v", list)
+		t.Errorf("another principal's tasks/list shows the task: %v", list)
 	}
 
 	// The spec says 400 without a session (the task methods answer so);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs formfill's whole test suite on a fresh machine: installs and starts what
 # the tests use (Redis, the independent document readers, the PDF viewers, the
-# MCP Inspector), then runs every Go test. Usage: bash scripts/test.sh [go test flags]
+# official MCP clients), then runs every Go test. Usage: bash scripts/test.sh [go test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin:$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"

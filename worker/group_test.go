@@ -14,6 +14,7 @@ import (
 	"github.com/formfill/formfill/internal/readers"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 )
 
 // A fill_group fills each of its documents as separate fill jobs would:
@@ -211,5 +212,30 @@ func TestMalformedGroupFromRedisFailsAsInvalidArgument(t *testing.T) {
 				t.Fatalf("got %+v (result %+v), want invalid_argument on group saying %q", st, st.Result, tt.want)
 			}
 		})
+	}
+}
+
+// A fill_group reports each document as its phase, for the clients that
+// wait for it: its last phase is its last document.
+func TestFillGroupReportsEachDocument(t *testing.T) {
+	c, conn := setup(t, Concurrency(1))
+	ctx := context.Background()
+	word, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill := jobs.Payload{Kind: jobs.KindFill, DocID: word, FileType: formats.Word}
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindFillGroup, Group: []jobs.Payload{fill, fill, fill}}, jobs.Queue(jobs.QueueBulk))
+	if st.State != jobs.StateCompleted {
+		t.Fatalf("fill_group: %+v", st)
+	}
+	rdb := conn.MakeRedisClient().(redis.UniversalClient)
+	defer rdb.Close()
+	b, err := rdb.Get(ctx, "formfill:phase:"+st.ID).Bytes()
+	if err != nil {
+		t.Fatalf("the group's phase: %v", err)
+	}
+	if want := `{"step":"fill and verify","doc":3,"docs":3}`; string(b) != want {
+		t.Fatalf("the group's last phase %s, want %s", b, want)
 	}
 }

@@ -72,12 +72,16 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log
 		return nil, jobs.Outputs{}, err
 	}
 	p.Kind = kind
+	id := t.ResultWriter().TaskID()
 	if kind == jobs.KindFillGroup {
 		if err := jobs.CheckGroup(p.Group); err != nil {
 			return nil, jobs.Outputs{}, formats.Errorf(formats.ErrInvalidArgument, "group", "%v", err)
 		}
-		return w.runGroup(ctx, p.Group, log)
+		return w.runGroup(ctx, id, p.Group, log)
 	}
+	// Off the job's path: a one-document job's phase is a hint, and most
+	// jobs end before a client would look.
+	go w.reportPhase(ctx, id, jobs.Phase{Step: stepOf(kind)})
 	res, out, err := w.runOne(ctx, p)
 	return res, jobs.Outputs{Doc: out}, err
 }

@@ -57,6 +57,8 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		{"batch group of none", nil, []string{"batch", "m.jsonl", "--out-dir", dir, "--group", "0"}, "--group 0: expected 1 to 64"},
 		{"batch group too large", nil, []string{"batch", "m.jsonl", "--out-dir", dir, "--group", "65"}, "--group 65: expected 1 to 64"},
 		{"mcp http without token", nil, []string{"mcp", "--http", "127.0.0.1:0"}, "needs a bearer token"},
+		{"mcp oauth without resource", nil, []string{"mcp", "--http", "127.0.0.1:0", "--oauth-issuer", "https://auth.example"}, "--oauth-issuer and --oauth-resource go together"},
+		{"mcp bad principal", nil, []string{"mcp", "--principal", "oauth:x"}, "':' is not allowed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,27 +3,46 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/formfill/formfill/mcp"
 )
 
-// envMCPToken names the environment variable holding the HTTP bearer token.
-const envMCPToken = "FORMFILL_MCP_TOKEN"
+// The environment variables of formfill mcp's credentials.
+const (
+	envMCPToken     = "FORMFILL_MCP_TOKEN"     // the single bearer token (principal "default")
+	envMCPTokens    = "FORMFILL_MCP_TOKENS"    // the tokens file
+	envMCPPrincipal = "FORMFILL_MCP_PRINCIPAL" // the principal a stdio server serves
+)
 
 func runMCP(ctx context.Context, e *env, args []string) error {
 	fs, g := newFlags(e, spec{name: "mcp",
 		desc: `Runs the MCP server for agents: the document tools (extract_structure_compact,
 write_answers, verify_output …) and job tools (get_job, cancel_job,
-list_jobs). Serves stdio by default; --http serves streamable HTTP at /mcp,
-which needs a bearer token (--token or FORMFILL_MCP_TOKEN). file_path and
-output_file_path are confined to --root directories (default: the working
-directory). Without Redis configured it uses the embedded default.`,
+list_jobs). Serves stdio by default, for one principal (--principal, or a
+random one of its own); --http serves streamable HTTP at /mcp, both protocol
+eras (2024-11-05 … 2026-07-28), to the principals of a bearer token (--token
+or FORMFILL_MCP_TOKEN: principal "default"), of a tokens file (--tokens or
+FORMFILL_MCP_TOKENS: one "NAME TOKEN" or "NAME sha256:HEX" a line, optional
+scope read-only; chmod 600) or of OAuth access tokens (--oauth-issuer and
+--oauth-resource). Each principal sees only its own jobs and files.
+file_path and output_file_path are confined to --root directories (default:
+the working directory). Without Redis configured it uses the embedded
+default.`,
 		examples: []string{
 			"formfill mcp --root ~/forms",
 			"FORMFILL_MCP_TOKEN=s3cret formfill mcp --http :8080 --redis redis://redis:6379/0",
+			"formfill mcp --http :8080 --tokens /etc/formfill/tokens --redis redis://redis:6379/0",
+			"formfill mcp --http :8080 --oauth-issuer https://auth.example.com --oauth-resource https://forms.example.com/mcp",
 		}})
 	httpAddr := fs.String("http", "", "serve streamable HTTP on this address instead of stdio, e.g. :8080")
-	token := fs.String("token", "", "bearer token HTTP clients must present (default $"+envMCPToken+")")
+	token := fs.String("token", "", "bearer token of the HTTP principal \"default\" (default $"+envMCPToken+")")
+	tokens := fs.String("tokens", "", "file of named bearer tokens, one \"NAME TOKEN\" or \"NAME sha256:HEX [read-only]\" a line (default $"+envMCPTokens+")")
+	oauthIssuer := fs.String("oauth-issuer", "", "accept OAuth access tokens (JWT) of this issuer")
+	oauthResource := fs.String("oauth-resource", "", "this server's URL as clients reach it, the audience tokens must name (with --oauth-issuer)")
+	oauthJWKS := fs.String("oauth-jwks", "", "the issuer's JWKS URL (default: from the issuer's metadata)")
+	principal := fs.String("principal", "", "the principal a stdio server serves; its jobs outlive the process (default $"+envMCPPrincipal+", else a random one)")
+	rootPerPrincipal := fs.Bool("root-per-principal", false, "give each principal a directory of its own in each root (<root>/<principal>)")
 	roots := stringList{}
 	fs.Var(&roots, "root", "directory file paths are confined to (repeatable; default: the working directory)")
 	origins := stringList{}
@@ -36,7 +55,21 @@ directory). Without Redis configured it uses the embedded default.`,
 	if *token == "" {
 		*token = e.getenv(envMCPToken)
 	}
-	if *httpAddr != "" && *token == "" {
+	if *tokens == "" {
+		*tokens = e.getenv(envMCPTokens)
+	}
+	if *principal == "" {
+		*principal = e.getenv(envMCPPrincipal)
+	}
+	if *principal != "" {
+		if err := mcp.CheckPrincipalName(*principal); err != nil {
+			return &usageError{fmt.Errorf("--principal: %w", err)}
+		}
+	}
+	if (*oauthIssuer == "") != (*oauthResource == "") {
+		return &usageError{errors.New("--oauth-issuer and --oauth-resource go together: the issuer whose tokens are accepted, and this server's URL they must name")}
+	}
+	if *httpAddr != "" && *token == "" && *tokens == "" && *oauthIssuer == "" {
 		return &usageError{mcp.ErrNoToken}
 	}
 	log := serverLogger(e, g) // stderr: stdout carries the protocol
@@ -46,8 +79,20 @@ directory). Without Redis configured it uses the embedded default.`,
 	}
 	defer b.Close()
 	opts := []mcp.Option{mcp.Logger(log), mcp.WaitDefault(*wait), mcp.Token(*token)}
+	if *tokens != "" {
+		opts = append(opts, mcp.TokensFile(*tokens))
+	}
+	if *oauthIssuer != "" {
+		opts = append(opts, mcp.OAuth(mcp.OAuthConfig{Issuer: *oauthIssuer, Resource: *oauthResource, JWKSURL: *oauthJWKS}))
+	}
+	if *principal != "" {
+		opts = append(opts, mcp.StdioPrincipal(*principal))
+	}
 	if len(roots) > 0 {
 		opts = append(opts, mcp.Roots(roots))
+	}
+	if *rootPerPrincipal {
+		opts = append(opts, mcp.RootPerPrincipal())
 	}
 	if len(origins) > 0 {
 		opts = append(opts, mcp.AllowOrigins(origins...))

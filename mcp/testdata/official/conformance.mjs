@@ -5,7 +5,8 @@
 //    calls: {tool: args} (a successful call of each tool that needs no job),
 //    errors: [{name, tool, args, want: [substrings]}],
 //    stdioEmbedded, stdioRedis: [a, b] (stdio transports on one Redis),
-//    http: [replica1, replica2] ({url, token})}
+//    http: [replica1, replica2] ({url, token}), otherToken (another
+//    principal's token on both replicas)}
 // Every check prints one JSON line {check, ok, detail}; the Go test makes a
 // subtest of each. callTool validates every result against the tool's
 // output schema, so a check that calls a tool fails on a result the SDK
@@ -171,14 +172,16 @@ async function stdioIsolation() {
 }
 
 // Tasks over HTTP across two replicas on one Redis: a session opened on
-// one replica continues on the other; another session sees none of it;
-// no task call is served without a session; tasks/list paginates.
+// one replica continues on the other; another session of the same
+// principal sees the task, another principal none of it; no task call is
+// served without a session; tasks/list paginates.
 async function httpTasks() {
   const [r1, r2] = cfg.http;
   const c1 = await connect(cfg.sdk, { http: r1 }, 'formfill-replica-1');
   const session = c1.formfillTransport.sessionId;
   const c1b = await connect(cfg.sdk, { http: r2 }, 'formfill-replica-2', session);
-  const c2 = await connect(cfg.sdk, { http: r2 }, 'formfill-other-session');
+  const c2 = await connect(cfg.sdk, { http: { url: r2.url, token: cfg.otherToken } }, 'formfill-other-principal');
+  const c3 = await connect(cfg.sdk, { http: r2 }, 'formfill-same-principal-new-session');
   try {
     await c1.listTools();
     let task;
@@ -200,15 +203,24 @@ async function httpTasks() {
       }
       assert(seen[0] === 'taskCreated' && seen[seen.length - 1] === 'result', `stream: ${seen}`);
     });
-    await check('http replicas/another session sees none of it', async () => {
-      const e = await rejects(() => c2.experimental.tasks.getTask(task), 'tasks/get by another session');
+    await check('http replicas/another session of the principal sees it', async () => {
+      assert(c3.formfillTransport.sessionId !== session, 'the same session');
+      const t = await c3.experimental.tasks.getTask(task);
+      assert(t.status === 'completed', `tasks/get in another session: ${JSON.stringify(t)}`);
+      const { ids } = await allTasks(c3);
+      assert(ids.includes(task), 'another session of the principal does not list the task');
+      const got = await c3.callTool({ name: 'get_job', arguments: { job_id: task } });
+      assert(!got.isError && JSON.stringify(got.structuredContent).includes('customer_id'), `get_job in another session: ${textOf(got)}`);
+    });
+    await check('http replicas/another principal sees none of it', async () => {
+      const e = await rejects(() => c2.experimental.tasks.getTask(task), 'tasks/get by another principal');
       assert(e.code === -32602, `code ${e.code}`);
-      await rejects(() => c2.experimental.tasks.getTaskResult(task, CallToolResultSchema), 'tasks/result by another session');
-      await rejects(() => c2.experimental.tasks.cancelTask(task), 'tasks/cancel by another session');
+      await rejects(() => c2.experimental.tasks.getTaskResult(task, CallToolResultSchema), 'tasks/result by another principal');
+      await rejects(() => c2.experimental.tasks.cancelTask(task), 'tasks/cancel by another principal');
       const { ids } = await allTasks(c2);
-      assert(!ids.includes(task), 'another session lists the task');
+      assert(!ids.includes(task), 'another principal lists the task');
       const got = await c2.callTool({ name: 'get_job', arguments: { job_id: task } });
-      assert(got.isError && textOf(got).includes('not found'), `get_job by another session: ${textOf(got)}`);
+      assert(got.isError && textOf(got).includes('not found'), `get_job by another principal: ${textOf(got)}`);
     });
     await check('http replicas/tasks/list paginates', async () => {
       const made = [task];
@@ -234,7 +246,7 @@ async function httpTasks() {
       }
     });
   } finally {
-    await Promise.all([c1.close(), c1b.close(), c2.close()]);
+    await Promise.all([c1.close(), c1b.close(), c2.close(), c3.close()]);
   }
 }
 
