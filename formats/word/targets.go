@@ -38,13 +38,14 @@ type answerTarget struct {
 	format   string
 	maxChars int
 	mode     formats.Mode // the mode a plain answer needs; "" for the default
+	hint     string       // what the document says of the blank (a form field's name and help text)
 	field    formats.FormField
 }
 
 // target returns the formats.Target of t.
 func (t *answerTarget) target() formats.Target {
 	return formats.Target{ID: t.n.id, QuestionID: t.qid, Question: t.question, Kind: t.kind, Options: t.options,
-		Format: t.format, MaxChars: t.maxChars, Mode: t.mode}
+		Format: t.format, MaxChars: t.maxChars, Mode: t.mode, Hint: t.hint}
 }
 
 // finder collects a document's targets in document order.

@@ -248,7 +248,10 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 		if done, err := fillControl(t, text, c); done || err != nil {
 			return ap, err
 		}
-		if done, err := fillLegacyText(t, text, c); done || err != nil {
+		if done, shown, err := fillLegacyText(t, text, c); done || err != nil {
+			if c == nil && err == nil {
+				ap.plain = shown // a date or case the field's format rewrote
+			}
 			return ap, err
 		}
 	}
