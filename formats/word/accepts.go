@@ -20,7 +20,14 @@ func (f *finder) describe(t *answerTarget) {
 	el := t.n.el
 	t.kind = formats.TargetText
 	t.field = formats.FormField{FieldID: t.n.id, Label: t.question, FieldType: string(formats.TargetText), XPath: t.n.xpath}
+	tb, typed := soleTypedBox(el)
 	switch {
+	case typed:
+		t.kind = formats.TargetCheckbox
+		t.field.CurrentValue = map[bool]string{true: "checked", false: "unchecked"}[tb.on]
+		if l := tb.label(); l != "" && (t.question == "" || strings.Contains(t.question, tb.mark)) {
+			t.qid, t.question, t.field.Label = t.n.id, l, l
+		}
 	case boxCount(el) > 0:
 		t.kind = formats.TargetCheckbox
 		seq := boxSequence(el)

@@ -141,7 +141,7 @@ func glyph(on bool) string {
 func fillCheckbox(t target, answer string) (bool, error) {
 	boxes := checkboxesIn(t.el)
 	if len(boxes) == 0 {
-		return false, nil
+		return fillTypedBox(t, answer)
 	}
 	if len(boxes) > 1 {
 		if cb, ok := boxNamed(t.el, answer); ok {
@@ -165,6 +165,9 @@ func fillCheckbox(t target, answer string) (bool, error) {
 func checkboxState(el *etree.Element) (bool, bool) {
 	if boxes := checkboxesIn(el); len(boxes) == 1 {
 		return boxes[0].checked(), true
+	}
+	if b, ok := soleTypedBox(el); ok {
+		return b.on, true
 	}
 	text := textOf(el)
 	on, off := strings.Count(text, "☒")+strings.Count(text, "☑"), strings.Count(text, "☐")

@@ -280,3 +280,20 @@ func applyCase(s, rule string) string {
 	}
 	return s
 }
+
+// forcedFormFieldIssues are the structural issues of form fields an answer
+// removed with force: unlike other anchors, a form field is where the
+// form's user writes, so losing one breaks the form even when asked for.
+func forcedFormFieldIssues(forced []anchor) []string {
+	var out []string
+	for _, a := range forced {
+		if a.kind != "field" {
+			continue
+		}
+		switch f := strings.Fields(a.name); {
+		case len(f) > 0 && (f[0] == "FORMTEXT" || f[0] == "FORMCHECKBOX" || f[0] == "FORMDROPDOWN"):
+			out = append(out, "form field removed by a forced write: "+a.String()+" (the form can no longer be filled there)")
+		}
+	}
+	return out
+}

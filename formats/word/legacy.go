@@ -167,7 +167,7 @@ func fillLegacyText(t target, text string, c *content) (bool, string, error) {
 		if err != nil {
 			return true, "", err
 		}
-		setResult(f, []*etree.Element{textRun(inheritRPr(resultRPr(f)), pick)})
+		setResult(f, []*etree.Element{textRun(keptRPr(resultRPr(f)), pick)})
 		return true, pick, nil
 	}
 	if c == nil {
@@ -177,7 +177,7 @@ func fillLegacyText(t target, text string, c *content) (bool, string, error) {
 		}
 		text = fitted
 	}
-	setResult(f, answerRunsRPr(text, c, inheritRPr(resultRPr(f))))
+	setResult(f, answerRunsRPr(text, c, keptRPr(resultRPr(f))))
 	return true, text, nil
 }
 
@@ -199,6 +199,21 @@ func resultRPr(f legacyField) *etree.Element {
 		}
 	}
 	return childW(f.begin, "rPr")
+}
+
+// keptRPr is a copy of a result run's properties for the answer: all of
+// them (the field's result keeps its look), less a placeholder style.
+func keptRPr(rPr *etree.Element) *etree.Element {
+	if rPr == nil {
+		return nil
+	}
+	out := rPr.Copy()
+	for _, st := range childrenW(out, "rStyle") {
+		if strings.Contains(strings.ToLower(val(st)), "placeholder") {
+			out.RemoveChild(st)
+		}
+	}
+	return out
 }
 
 // setResult replaces the field's result with runs, adding the separate

@@ -65,6 +65,7 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 		return nil, nil, err
 	}
 	issues = append(issues, lostIssues(source, anchorsIn(d.body), forced)...)
+	issues = append(issues, forcedFormFieldIssues(forced)...)
 	rep := formats.Report(issues, results, expected)
 	rep.Review = formats.ReviewList(expected, d.filledPlaces(done, questions))
 	return res, rep, nil
