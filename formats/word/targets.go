@@ -124,7 +124,7 @@ func (f *finder) isExcluded(el *etree.Element) bool {
 }
 
 // exclude marks what is not for the respondent: revision-history tables,
-// tables of contents, and sections headed "to be completed by the agency"
+// example rows, tables of contents, and sections headed "to be completed by the agency"
 // (to the next heading as high, or to the end).
 func (f *finder) exclude() error {
 	var issuer *etree.Element
@@ -136,6 +136,10 @@ func (f *finder) exclude() error {
 		switch n.kind {
 		case kindTable:
 			if f.isHistoryTable(n) {
+				f.excluded[n.el] = true
+			}
+		case kindRow:
+			if isExampleRow(n.el) {
 				f.excluded[n.el] = true
 			}
 		case kindSDT:
