@@ -40,6 +40,9 @@ func (f *finder) describe(t *answerTarget) {
 			t.field.Name = lf.name()
 			break
 		}
+		if tf := textFields(el); len(tf) == 1 && len(seq.boxes) == 1 {
+			t.hint = legacyHint(tf[0].info()) + "; text ticks the box and fills the field"
+		}
 		for _, cb := range checkboxesIn(el) {
 			if cb.sdt != nil && t.field.Name == "" {
 				t.field.Name = controlName(cb.sdt)

@@ -154,6 +154,9 @@ func fillCheckbox(t target, answer string) (bool, error) {
 	}
 	on, err := formats.ParseBool(answer)
 	if err != nil {
+		if done, ferr := fillBoxAndField(t, boxes[0], answer); done {
+			return true, ferr
+		}
 		return true, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "the target is a checkbox")
 	}
 	boxes[0].set(on)

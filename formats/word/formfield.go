@@ -297,3 +297,18 @@ func forcedFormFieldIssues(forced []anchor) []string {
 	}
 	return out
 }
+
+// fillBoxAndField answers a box that comes with a field of its own ("☐
+// Others (specify): [field]") with text: the box is ticked and the text
+// written into the field. It reports whether the target is such a pair.
+func fillBoxAndField(t target, box checkbox, answer string) (bool, error) {
+	if box.ff == nil || len(textFields(t.el)) != 1 {
+		return false, nil
+	}
+	done, _, err := fillLegacyText(t, answer, nil)
+	if !done || err != nil {
+		return done, err
+	}
+	box.set(true)
+	return true, nil
+}

@@ -42,6 +42,7 @@ func TestLegacyQuestionnaireTargetsSayWhatEachFieldTakes(t *testing.T) {
 		{"T1-R7-C1", formats.TargetSignature, "Signature", "", "", 0, `field "Sig"`},
 		{"T1-R7-C2", formats.TargetText, "R-2026", "", "", 0, `field "Ref"`},
 		{"T1-R8-C2", formats.TargetText, "Name of your security officer", "", "", 0, `field "Officer": Name of your security officer — Security officer`},
+		{"T1-R9-C2", formats.TargetCheckbox, "Certifications", "", "", 0, `field "OtherCertName"; text ticks the box and fills the field`},
 		{"P3", formats.TargetCheckbox, "Right to audit clause", "", "", 0, ""},
 		{"P4", formats.TargetCheckbox, "Breach notification within 72 hours", "", "", 0, ""},
 		{"P5", formats.TargetCheckbox, "Data processing agreement signed", "", "", 0, ""},
@@ -49,6 +50,7 @@ func TestLegacyQuestionnaireTargetsSayWhatEachFieldTakes(t *testing.T) {
 		{"P7", formats.TargetCheckbox, "Yearly penetration test", "", "", 0, ""},
 		{"T2-R2-C2", formats.TargetCheckbox, "MFA for administrators", "", "", 0, ""},
 		{"T2-R3-C2", formats.TargetCheckbox, "Backups tested", "", "", 0, ""},
+		{"P8", formats.TargetSignature, "Signature", "", "", 0, ""},
 	}
 	if len(cs.Targets) != len(tests) {
 		t.Errorf("%d targets, want %d: %v", len(cs.Targets), len(tests), targetIDsOf(cs.Targets))
@@ -90,6 +92,7 @@ var legacyAnswers = []struct {
 	{formats.Answer{PairID: "T1-R7-C1", AnswerText: "Ann Lee"}, "Signature: Ann Lee"},
 	{formats.Answer{PairID: "T1-R7-C2", AnswerText: "0042"}, "R-2026-0042"},
 	{formats.Answer{PairID: "T1-R8-C2", AnswerText: "Bob Stone"}, "Bob Stone"},
+	{formats.Answer{PairID: "T1-R9-C2", AnswerText: "SOC 2 Type II"}, "Others (specify): SOC 2 Type II"},
 	{formats.Answer{PairID: "P3", AnswerText: "Yes"}, "[x] Right to audit clause"},
 	{formats.Answer{PairID: "P4", AnswerText: "Breach notification within 72 hours"}, "☒ Breach notification within 72 hours"},
 	{formats.Answer{PairID: "P5", AnswerText: "No"}, "☐ Data processing agreement signed"},
@@ -97,6 +100,7 @@ var legacyAnswers = []struct {
 	{formats.Answer{PairID: "P7", AnswerText: "no"}, "[ ] Yearly penetration test"},
 	{formats.Answer{PairID: "T2-R2-C2", AnswerText: "yes"}, "☒"},
 	{formats.Answer{PairID: "T2-R3-C2", AnswerText: "yes"}, "[x]"},
+	{formats.Answer{PairID: "P8", AnswerText: "Ann Lee"}, "Signature: Ann Lee"},
 }
 
 // Every answer lands in place: text and entries in the field's result (the
