@@ -51,6 +51,7 @@ func TestLegacyQuestionnaireTargetsSayWhatEachFieldTakes(t *testing.T) {
 		{"T2-R2-C2", formats.TargetCheckbox, "MFA for administrators", "", "", 0, ""},
 		{"T2-R3-C2", formats.TargetCheckbox, "Backups tested", "", "", 0, ""},
 		{"P8", formats.TargetSignature, "Signature", "", "", 0, ""},
+		{"P9", formats.TargetText, "Contract period: from to", "", "", 0, `2 fields ("From", "To"): answer "first | second" to fill each in order; a single value fills the first`},
 	}
 	if len(cs.Targets) != len(tests) {
 		t.Errorf("%d targets, want %d: %v", len(cs.Targets), len(tests), targetIDsOf(cs.Targets))
@@ -101,6 +102,7 @@ var legacyAnswers = []struct {
 	{formats.Answer{PairID: "T2-R2-C2", AnswerText: "yes"}, "☒"},
 	{formats.Answer{PairID: "T2-R3-C2", AnswerText: "yes"}, "[x]"},
 	{formats.Answer{PairID: "P8", AnswerText: "Ann Lee"}, "Signature: Ann Lee"},
+	{formats.Answer{PairID: "P9", AnswerText: "1 March 2026 | 28 February 2027"}, "Contract period: from 1 March 2026 to 28 February 2027"},
 }
 
 // Every answer lands in place: text and entries in the field's result (the
@@ -163,6 +165,7 @@ func TestLegacyAnswersWordRefusesAreRefused(t *testing.T) {
 		{"not a date", "T1-R3-C2", "next Tuesday", "as dd/MM/yyyy"},
 		{"not an entry", "T1-R5-C2", "Mainframe", "Cloud | On-premises | Hybrid"},
 		{"not a yes or no", "P3", "perhaps", "Right to audit clause"},
+		{"more values than fields", "P9", "a | b | c", "at most one value per field"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

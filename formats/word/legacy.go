@@ -155,8 +155,7 @@ func fillLegacyText(t target, text string, c *content) (bool, string, error) {
 		return false, "", nil
 	}
 	if len(fields) > 1 {
-		return true, "", formats.Errorf(formats.ErrInvalidArgument, t.id,
-			"the target holds %d form fields (%s); address one paragraph or cell per field", len(fields), fieldNames(fields))
+		return fillLegacyFields(t, fields, text, c)
 	}
 	f := fields[0]
 	if f.end == nil {
