@@ -48,13 +48,14 @@ func (f *finder) describe(t *answerTarget) {
 				t.field.Name = controlName(cb.sdt)
 			}
 		}
-	case len(textControls(el)) == 1:
-		f.describeControl(t, textControls(el)[0])
 	case len(textFields(el)) == 1:
+		// before a control: one wrapping a legacy field is filled in the field
 		describeLegacy(t, textFields(el)[0])
 		if t.question != "" && t.field.Label == "" {
 			t.field.Label = t.question
 		}
+	case len(textControls(el)) == 1:
+		f.describeControl(t, textControls(el)[0])
 	default:
 		if hints := f.hintsOf(t.n); hints != nil {
 			t.options, t.mode = hints, formats.ReplaceContent

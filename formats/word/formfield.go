@@ -344,3 +344,41 @@ func fillLegacyFields(t target, fields []legacyField, text string, c *content) (
 	}
 	return true, strings.TrimSpace(textOf(t.el)), nil
 }
+
+// splitFieldRuns splits each run of parent that holds a field character
+// beside other content (begin, instruction, separate, result and end all
+// in one run, as some producers write a field) into runs of one piece
+// each, with the run's properties: a field's parts must be runs of their
+// own for its result to be replaced. The first piece stays in the run. It
+// reports whether anything was split.
+func splitFieldRuns(parent *etree.Element) bool {
+	split := false
+	for _, r := range childrenW(parent, "r") {
+		var pieces []*etree.Element
+		hasFldChar := false
+		for _, c := range r.ChildElements() {
+			if isW(c, "rPr") {
+				continue
+			}
+			hasFldChar = hasFldChar || isW(c, "fldChar")
+			pieces = append(pieces, c)
+		}
+		if !hasFldChar || len(pieces) < 2 {
+			continue
+		}
+		rPr := childW(r, "rPr")
+		at := r.Index() + 1
+		for _, c := range pieces[1:] {
+			r.RemoveChild(c)
+			nr := etree.NewElement("w:r")
+			if rPr != nil {
+				nr.AddChild(rPr.Copy())
+			}
+			nr.AddChild(c)
+			parent.InsertChildAt(at, nr)
+			at++
+		}
+		split = true
+	}
+	return split
+}

@@ -272,3 +272,45 @@ func replacePart(tb testing.TB, doc []byte, name, content string) []byte {
 	}
 	return buf.Bytes()
 }
+
+// The shapes a FORMTEXT takes in real files are filled in the field: one
+// wrapped in a content control or a link, a result in a smart tag, every
+// part packed in one run. A result running over two paragraphs is refused
+// rather than cut.
+func TestLegacyFieldShapesAreFilledInPlace(t *testing.T) {
+	field := func(result string) string {
+		return `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:enabled/><w:textInput/></w:ffData></w:fldChar></w:r>` +
+			`<w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>` + result +
+			`<w:r><w:fldChar w:fldCharType="end"/></w:r>`
+	}
+	blank := `<w:r><w:t xml:space="preserve">     </w:t></w:r>`
+	label := `<w:r><w:t xml:space="preserve">Name: </w:t></w:r>`
+	tests := []struct {
+		name, body, runs string
+	}{
+		{"plain", `<w:p>` + label + field(blank) + `</w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
+		{"in a content control", `<w:p>` + label + `<w:sdt><w:sdtPr><w:alias w:val="N"/></w:sdtPr><w:sdtContent>` + field(blank) + `</w:sdtContent></w:sdt></w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
+		{"in a link", `<w:p>` + label + `<w:hyperlink w:anchor="x">` + field(blank) + `</w:hyperlink></w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
+		{"result in a smart tag", `<w:p>` + label + field(`<w:smartTag w:uri="u" w:element="e"><w:r><w:t>old</w:t></w:r></w:smartTag>`) + `</w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
+		{"all in one run", `<w:p>` + label + `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:textInput/></w:ffData></w:fldChar><w:instrText> FORMTEXT </w:instrText><w:fldChar w:fldCharType="separate"/><w:t>old</w:t><w:fldChar w:fldCharType="end"/></w:r></w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
+		{"result over two paragraphs", `<w:p>` + label + `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:textInput/></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>line 1</w:t></w:r></w:p><w:p><w:r><w:t>line 2</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, rep, err := New().Fill(bodyDocx(t, tt.body), []formats.Answer{{PairID: "P1", AnswerText: "Ann"}}, formats.WriteOptions{})
+			if tt.runs == "" {
+				if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), "does not end in its paragraph") {
+					t.Errorf("err = %v, want a refusal", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := reopen(t, res.Document)
+			if got := runView(d, nodeEl(t, d, "P1")); got != tt.runs || rep.Summary.Matched != 1 {
+				t.Errorf("runs = %s (matched %d), want %s", got, rep.Summary.Matched, tt.runs)
+			}
+		})
+	}
+}

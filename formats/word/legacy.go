@@ -32,20 +32,45 @@ func (f legacyField) kind() string {
 // name is the field's bookmark name.
 func (f legacyField) name() string { return val(childW(f.ff, "name")) }
 
-// resultRuns are the runs between separate and end.
+// resultRuns are the runs between separate and end, and the runs of
+// wrappers there (smart tags, custom XML, tracked insertions, links),
+// which show the result too.
 func (f legacyField) resultRuns() []*etree.Element {
-	if f.separate == nil || f.end == nil {
+	var out []*etree.Element
+	for _, e := range f.resultNodes() {
+		if isW(e, "r") {
+			out = append(out, e)
+			continue
+		}
+		descend(e, func(d *etree.Element) bool {
+			if isW(d, "r") {
+				out = append(out, d)
+				return false
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// resultNodes are the elements between separate and end that hold the
+// result: runs and their wrappers, not bookmarks or proofing marks.
+func (f legacyField) resultNodes() []*etree.Element {
+	if f.separate == nil || f.end == nil || f.separate.Parent() != f.end.Parent() {
 		return nil
 	}
-	p := f.begin.Parent()
+	p := f.end.Parent()
 	var out []*etree.Element
 	for i := f.separate.Index() + 1; i < f.end.Index(); i++ {
-		if r, ok := p.Child[i].(*etree.Element); ok && isW(r, "r") {
-			out = append(out, r)
+		if e, ok := p.Child[i].(*etree.Element); ok && resultHolder[e.Tag] && e.Space == "w" {
+			out = append(out, e)
 		}
 	}
 	return out
 }
+
+// resultHolder names the elements that can hold a field's result text.
+var resultHolder = map[string]bool{"r": true, "smartTag": true, "customXml": true, "ins": true, "hyperlink": true, "sdt": true}
 
 // value is the field's current text, checkbox state or selected entry.
 func (f legacyField) value() string {
@@ -154,6 +179,12 @@ func fillLegacyText(t target, text string, c *content) (bool, string, error) {
 	if len(fields) == 0 {
 		return false, "", nil
 	}
+	for _, f := range fields {
+		if f.end == nil && splitFieldRuns(f.begin.Parent()) {
+			fields = textFields(t.el) // its parts were packed in shared runs
+			break
+		}
+	}
 	if len(fields) > 1 {
 		return fillLegacyFields(t, fields, text, c)
 	}
@@ -227,8 +258,8 @@ func setResult(f legacyField, runs []*etree.Element) {
 		sep.CreateElement("w:fldChar").CreateAttr("w:fldCharType", "separate")
 		p.InsertChildAt(f.end.Index(), sep)
 	}
-	for _, r := range f.resultRuns() {
-		p.RemoveChild(r)
+	for _, e := range f.resultNodes() {
+		p.RemoveChild(e)
 	}
 	at := f.end.Index()
 	for i, r := range runs {

@@ -246,13 +246,15 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 	}
 	ap.mode = formats.ReplaceContent
 	if a.Mode != formats.Append {
-		if done, err := fillControl(t, text, c); done || err != nil {
-			return ap, err
-		}
+		// A legacy field first: a content control wrapping one is filled
+		// in the field, which writing the control would remove.
 		if done, shown, err := fillLegacyText(t, text, c); done || err != nil {
 			if c == nil && err == nil {
 				ap.plain = shown // a date or case the field's format rewrote
 			}
+			return ap, err
+		}
+		if done, err := fillControl(t, text, c); done || err != nil {
 			return ap, err
 		}
 	}
