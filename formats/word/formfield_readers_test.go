@@ -114,6 +114,9 @@ func TestRealLegacyFormsFilledInPlace(t *testing.T) {
 		if got, want := legacyFieldCounts(t, res.Document), legacyFieldCounts(t, src); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: %v form fields after the fill, %v before", name, got, want)
 		}
+		if bad := kindsAgreeWithFields(t, src, cs.Targets); len(bad) > 0 {
+			t.Errorf("%s: %d targets offered with a kind their form fields do not take: %s", name, len(bad), strings.Join(bad[:min(8, len(bad))], "; "))
+		}
 		inField := 0
 		d := reopen(t, res.Document)
 		for _, tg := range cs.Targets {
@@ -165,4 +168,32 @@ func savePNG(t *testing.T, pdf []byte, name, text string) {
 	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-p%d.png", name, page)), readers.PDFPagePNG(t, pdf, page, 70), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// kindsAgreeWithFields checks each target's kind against the legacy fields
+// its element holds: check boxes alone make a checkbox, a drop-down a
+// dropdown with its entries, a text field text (or its number or date, or
+// a signature).
+func kindsAgreeWithFields(t *testing.T, src []byte, targets []formats.Target) []string {
+	d := reopen(t, src)
+	var bad []string
+	for _, tg := range targets {
+		n, _ := d.ix.lookup(tg.ID)
+		boxes, fields := checkboxesIn(n.el), textFields(n.el)
+		var ok bool
+		switch {
+		case len(boxes) > 0:
+			ok = tg.Kind == formats.TargetCheckbox
+		case len(fields) == 1 && fields[0].kind() == "dropdown":
+			ok = tg.Kind == formats.TargetDropdown && strings.Join(tg.Options, "|") == strings.Join(fields[0].options(), "|")
+		case len(fields) >= 1:
+			ok = tg.Kind == formats.TargetText || tg.Kind == formats.TargetNumber || tg.Kind == formats.TargetDate || tg.Kind == formats.TargetSignature
+		default:
+			ok = true // a typed blank: no form field to agree with
+		}
+		if !ok {
+			bad = append(bad, fmt.Sprintf("%s is %s with %d boxes, %d fields", tg.ID, tg.Kind, len(boxes), len(fields)))
+		}
+	}
+	return bad
 }
