@@ -382,3 +382,96 @@ func splitFieldRuns(parent *etree.Element) bool {
 	}
 	return split
 }
+
+// maxFieldParagraphs bounds how far a field's result is followed into the
+// paragraphs after its own.
+const maxFieldParagraphs = 50
+
+// joinFieldParagraphs brings back into one paragraph a field whose result
+// runs over the paragraphs after its own (a multi-line answer typed with
+// Enter): the content of those paragraphs, up to and with the field's end
+// and what follows it, moves into the field's paragraph and the emptied
+// paragraphs go. The answer written then replaces the whole result, its
+// lines as line breaks. It reports whether it joined anything; a field
+// ending in another container (the next cell) is left alone.
+func joinFieldParagraphs(f legacyField) bool {
+	p := f.begin.Parent()
+	if p == nil || !isW(p, "p") || p.Parent() == nil {
+		return false
+	}
+	depth := fieldDepthAfter(p, f.begin)
+	var follow []*etree.Element
+	for q, n := nextSiblingElement(p), 0; q != nil && n < maxFieldParagraphs; q, n = nextSiblingElement(q), n+1 {
+		if blockMarker[q.Tag] && q.Space == "w" {
+			continue // a bookmark or comment edge between the paragraphs stays where it is
+		}
+		if !isW(q, "p") {
+			return false
+		}
+		follow = append(follow, q)
+		if depth = fieldDepthIn(q, depth); depth <= 0 {
+			for _, m := range follow {
+				for _, c := range m.ChildElements() {
+					if isW(c, "pPr") {
+						continue
+					}
+					m.RemoveChild(c)
+					p.AddChild(c)
+				}
+				m.Parent().RemoveChild(m)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// blockMarker names the range marks that sit between paragraphs.
+var blockMarker = map[string]bool{"bookmarkStart": true, "bookmarkEnd": true, "commentRangeStart": true, "commentRangeEnd": true, "permStart": true, "permEnd": true, "proofErr": true}
+
+// fieldDepthAfter is how many fields are open at the end of paragraph p,
+// counting from the begin run (which opens one).
+func fieldDepthAfter(p, begin *etree.Element) int {
+	depth := 0
+	for i := begin.Index(); i < len(p.Child); i++ {
+		if r, ok := p.Child[i].(*etree.Element); ok && isW(r, "r") {
+			depth = stepDepth(r, depth)
+		}
+	}
+	return depth
+}
+
+// fieldDepthIn is the open-field count after paragraph q, from depth; it
+// stops at the run that closes the last one (0).
+func fieldDepthIn(q *etree.Element, depth int) int {
+	for _, r := range childrenW(q, "r") {
+		if depth = stepDepth(r, depth); depth <= 0 {
+			return 0
+		}
+	}
+	return depth
+}
+
+// stepDepth applies a run's field characters to an open-field count.
+func stepDepth(r *etree.Element, depth int) int {
+	for _, fc := range childrenW(r, "fldChar") {
+		switch typ, _ := attr(fc, "w", "fldCharType"); typ {
+		case "begin":
+			depth++
+		case "end":
+			depth--
+		}
+	}
+	return depth
+}
+
+// nextSiblingElement is the element after el in its parent, nil at the end.
+func nextSiblingElement(el *etree.Element) *etree.Element {
+	p := el.Parent()
+	for i := el.Index() + 1; i < len(p.Child); i++ {
+		if e, ok := p.Child[i].(*etree.Element); ok {
+			return e
+		}
+	}
+	return nil
+}

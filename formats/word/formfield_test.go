@@ -275,8 +275,9 @@ func replacePart(tb testing.TB, doc []byte, name, content string) []byte {
 
 // The shapes a FORMTEXT takes in real files are filled in the field: one
 // wrapped in a content control or a link, a result in a smart tag, every
-// part packed in one run. A result running over two paragraphs is refused
-// rather than cut.
+// part packed in one run, a result running over paragraphs (joined back
+// into the field's paragraph, what followed the field kept). A field
+// ending in the next cell is refused rather than cut.
 func TestLegacyFieldShapesAreFilledInPlace(t *testing.T) {
 	field := func(result string) string {
 		return `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:enabled/><w:textInput/></w:ffData></w:fldChar></w:r>` +
@@ -293,11 +294,16 @@ func TestLegacyFieldShapesAreFilledInPlace(t *testing.T) {
 		{"in a link", `<w:p>` + label + `<w:hyperlink w:anchor="x">` + field(blank) + `</w:hyperlink></w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
 		{"result in a smart tag", `<w:p>` + label + field(`<w:smartTag w:uri="u" w:element="e"><w:r><w:t>old</w:t></w:r></w:smartTag>`) + `</w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
 		{"all in one run", `<w:p>` + label + `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:textInput/></w:ffData></w:fldChar><w:instrText> FORMTEXT </w:instrText><w:fldChar w:fldCharType="separate"/><w:t>old</w:t><w:fldChar w:fldCharType="end"/></w:r></w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩"},
-		{"result over two paragraphs", `<w:p>` + label + `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:textInput/></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>line 1</w:t></w:r></w:p><w:p><w:r><w:t>line 2</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`, ""},
+		{"result over three paragraphs", `<w:p>` + label + `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:textInput/></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>line 1</w:t></w:r></w:p><w:bookmarkEnd w:id="9"/><w:p><w:r><w:t>line 2</w:t></w:r></w:p><w:p><w:r><w:t>line 3</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> (print)</w:t></w:r></w:p><w:p><w:r><w:t>Next</w:t></w:r></w:p>`, "Name: |⟨begin⟩|⟨separate⟩|Ann|⟨end⟩| (print)"},
+		{"result into the next cell", `<w:tbl><w:tr><w:tc><w:p>` + label + `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/><w:textInput/></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r></w:p></w:tc><w:tc><w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p></w:tc></w:tr></w:tbl><w:p/>`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, rep, err := New().Fill(bodyDocx(t, tt.body), []formats.Answer{{PairID: "P1", AnswerText: "Ann"}}, formats.WriteOptions{})
+			id := "P1"
+			if strings.HasPrefix(tt.body, "<w:tbl>") {
+				id = "T1-R1-C1"
+			}
+			res, rep, err := New().Fill(bodyDocx(t, tt.body), []formats.Answer{{PairID: id, AnswerText: "Ann"}}, formats.WriteOptions{})
 			if tt.runs == "" {
 				if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(err.Error(), "does not end in its paragraph") {
 					t.Errorf("err = %v, want a refusal", err)
@@ -308,8 +314,11 @@ func TestLegacyFieldShapesAreFilledInPlace(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := reopen(t, res.Document)
-			if got := runView(d, nodeEl(t, d, "P1")); got != tt.runs || rep.Summary.Matched != 1 {
-				t.Errorf("runs = %s (matched %d), want %s", got, rep.Summary.Matched, tt.runs)
+			if got := runView(d, nodeEl(t, d, "P1")); got != tt.runs || rep.Summary.Matched != 1 || len(rep.StructuralIssues) > 0 {
+				t.Errorf("runs = %s (matched %d, issues %v), want %s", got, rep.Summary.Matched, rep.StructuralIssues, tt.runs)
+			}
+			if n, ok := d.ix.lookup("P2"); strings.Contains(tt.name, "paragraphs") && (!ok || textOf(n.el) != "Next") {
+				t.Error("the paragraph after the field should follow it")
 			}
 		})
 	}

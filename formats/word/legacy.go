@@ -180,8 +180,8 @@ func fillLegacyText(t target, text string, c *content) (bool, string, error) {
 		return false, "", nil
 	}
 	for _, f := range fields {
-		if f.end == nil && splitFieldRuns(f.begin.Parent()) {
-			fields = textFields(t.el) // its parts were packed in shared runs
+		if f.end == nil && (splitFieldRuns(f.begin.Parent()) || joinFieldParagraphs(f)) {
+			fields = textFields(t.el) // its parts were packed in shared runs, or its result ran over paragraphs
 			break
 		}
 	}
