@@ -93,6 +93,9 @@ func targetLine(t Target, sameQuestion bool) string {
 	if t.MaxChars > 0 {
 		hints = append(hints, "max "+strconv.Itoa(t.MaxChars))
 	}
+	if t.Hint != "" {
+		hints = append(hints, t.Hint)
+	}
 	if len(hints) > 0 {
 		b.WriteString(" (" + strings.Join(hints, ", ") + ")")
 	}

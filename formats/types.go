@@ -120,6 +120,9 @@ type Target struct {
 	// not read as a placeholder; append beside a placeholder that crosses
 	// a field). Empty: the default mode.
 	Mode Mode `json:"mode,omitempty"`
+	// Hint is what the document itself says of the blank: a Word form
+	// field's name, help and status text.
+	Hint string `json:"hint,omitempty"`
 }
 
 // RawStructure is the result of extract_structure. Exactly one field is set:

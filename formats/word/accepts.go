@@ -20,7 +20,14 @@ func (f *finder) describe(t *answerTarget) {
 	el := t.n.el
 	t.kind = formats.TargetText
 	t.field = formats.FormField{FieldID: t.n.id, Label: t.question, FieldType: string(formats.TargetText), XPath: t.n.xpath}
+	tb, typed := soleTypedBox(el)
 	switch {
+	case typed:
+		t.kind = formats.TargetCheckbox
+		t.field.CurrentValue = map[bool]string{true: "checked", false: "unchecked"}[tb.on]
+		if l := tb.label(); l != "" && (t.question == "" || strings.Contains(t.question, tb.mark)) {
+			t.qid, t.question, t.field.Label = t.n.id, l, l
+		}
 	case boxCount(el) > 0:
 		t.kind = formats.TargetCheckbox
 		seq := boxSequence(el)
@@ -33,21 +40,32 @@ func (f *finder) describe(t *answerTarget) {
 			t.field.Name = lf.name()
 			break
 		}
+		if tf := textFields(el); len(tf) == 1 && len(seq.boxes) == 1 {
+			t.hint = legacyHint(tf[0].info()) + "; text ticks the box and fills the field"
+		}
 		for _, cb := range checkboxesIn(el) {
 			if cb.sdt != nil && t.field.Name == "" {
 				t.field.Name = controlName(cb.sdt)
 			}
 		}
+	case len(textFields(el)) == 1:
+		// before a control: one wrapping a legacy field is filled in the field
+		describeLegacy(t, textFields(el)[0])
+		if t.question != "" && t.field.Label == "" {
+			t.field.Label = t.question
+		}
 	case len(textControls(el)) == 1:
 		f.describeControl(t, textControls(el)[0])
-	case len(textFields(el)) == 1:
-		describeLegacy(t, textFields(el)[0])
 	default:
 		if hints := f.hintsOf(t.n); hints != nil {
 			t.options, t.mode = hints, formats.ReplaceContent
 		}
 		t.field.CurrentValue = strings.TrimSpace(textOf(el))
 		switch {
+		case len(textControls(el)) == 0 && len(textFields(el)) > 1:
+			// Legacy fields side by side ("From [field] to [field]") are
+			// filled in order from one answer (fillLegacyFields).
+			t.hint = multiFieldHint(textFields(el))
 		case len(textControls(el)) > 1 || len(textFields(el)) > 1:
 			// The writer fills one control or field per target; with
 			// several ("from [date] to [date]") a plain answer goes after
@@ -102,23 +120,45 @@ func textFields(el *etree.Element) []legacyField {
 	return out
 }
 
-// describeLegacy reads a legacy field's kind, entries, length and format.
+// describeLegacy reads a legacy field's kind, entries, length and format,
+// and shows its name, help and status text as a hint; a field in a cell
+// with no label of its own asks what its help text says.
 func describeLegacy(t *answerTarget, lf legacyField) {
-	t.field.Name, t.field.CurrentValue = lf.name(), lf.value()
-	if lf.kind() == "dropdown" {
-		t.kind, t.options = formats.TargetDropdown, lf.options()
+	info := lf.info()
+	t.field.Name, t.field.CurrentValue = info.name, lf.value()
+	t.hint = legacyHint(info)
+	if t.question == "" {
+		if q := info.question(); q != "" {
+			t.qid, t.question, t.field.Label = t.n.id, q, q
+		}
+	}
+	if info.kind == "dropdown" {
+		t.kind, t.options = formats.TargetDropdown, info.entries
 		return
 	}
-	in := childW(lf.ff, "textInput")
-	if n, err := strconv.Atoi(val(childW(in, "maxLength"))); err == nil && n > 0 {
-		t.maxChars = n
-	}
-	switch val(childW(in, "type")) {
+	t.maxChars = info.maxLength
+	switch info.textType {
 	case "number":
-		t.kind = formats.TargetNumber
+		t.kind, t.format = formats.TargetNumber, info.format
 	case "date":
-		t.kind, t.format = formats.TargetDate, val(childW(in, "format"))
+		t.kind, t.format = formats.TargetDate, info.format
 	}
+}
+
+// legacyHint is what the map says of a legacy field beside its kind: its
+// name, help or status text and a case rule.
+func legacyHint(info formFieldInfo) string {
+	var parts []string
+	if info.name != "" {
+		parts = append(parts, "field "+strconv.Quote(info.name))
+	}
+	if h := info.hint(); h != "" {
+		parts = append(parts, h)
+	}
+	if info.textType == "regular" && info.format != "" {
+		parts = append(parts, strings.ToLower(info.format))
+	}
+	return strings.Join(parts, ": ")
 }
 
 // hintsOf returns the options a hint cell lists, nil for other targets.
@@ -299,6 +339,9 @@ func (t *answerTarget) hints() []string {
 	}
 	if t.mode != "" {
 		out = append(out, "write with "+string(t.mode))
+	}
+	if t.hint != "" {
+		out = append(out, t.hint)
 	}
 	return out
 }

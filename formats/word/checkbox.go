@@ -141,7 +141,7 @@ func glyph(on bool) string {
 func fillCheckbox(t target, answer string) (bool, error) {
 	boxes := checkboxesIn(t.el)
 	if len(boxes) == 0 {
-		return false, nil
+		return fillTypedBox(t, answer)
 	}
 	if len(boxes) > 1 {
 		if cb, ok := boxNamed(t.el, answer); ok {
@@ -154,6 +154,9 @@ func fillCheckbox(t target, answer string) (bool, error) {
 	}
 	on, err := formats.ParseBool(answer)
 	if err != nil {
+		if done, ferr := fillBoxAndField(t, boxes[0], answer); done {
+			return true, ferr
+		}
 		return true, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "the target is a checkbox")
 	}
 	boxes[0].set(on)
@@ -165,6 +168,9 @@ func fillCheckbox(t target, answer string) (bool, error) {
 func checkboxState(el *etree.Element) (bool, bool) {
 	if boxes := checkboxesIn(el); len(boxes) == 1 {
 		return boxes[0].checked(), true
+	}
+	if b, ok := soleTypedBox(el); ok {
+		return b.on, true
 	}
 	text := textOf(el)
 	on, off := strings.Count(text, "☒")+strings.Count(text, "☑"), strings.Count(text, "☐")

@@ -133,4 +133,4 @@ func cleanLabel(s string) string {
 // other blanks.
 func glyphFree(text string) string { return glyphRemover.Replace(text) }
 
-var glyphRemover = strings.NewReplacer("☐", "", "☒", "", "☑", "")
+var glyphRemover = strings.NewReplacer("☐", "", "☒", "", "☑", "", "□", "", "■", "")

@@ -38,13 +38,14 @@ type answerTarget struct {
 	format   string
 	maxChars int
 	mode     formats.Mode // the mode a plain answer needs; "" for the default
+	hint     string       // what the document says of the blank (a form field's name and help text)
 	field    formats.FormField
 }
 
 // target returns the formats.Target of t.
 func (t *answerTarget) target() formats.Target {
 	return formats.Target{ID: t.n.id, QuestionID: t.qid, Question: t.question, Kind: t.kind, Options: t.options,
-		Format: t.format, MaxChars: t.maxChars, Mode: t.mode}
+		Format: t.format, MaxChars: t.maxChars, Mode: t.mode, Hint: t.hint}
 }
 
 // finder collects a document's targets in document order.
@@ -124,7 +125,7 @@ func (f *finder) isExcluded(el *etree.Element) bool {
 }
 
 // exclude marks what is not for the respondent: revision-history tables,
-// tables of contents, and sections headed "to be completed by the agency"
+// example rows, tables of contents, and sections headed "to be completed by the agency"
 // (to the next heading as high, or to the end).
 func (f *finder) exclude() error {
 	var issuer *etree.Element
@@ -136,6 +137,10 @@ func (f *finder) exclude() error {
 		switch n.kind {
 		case kindTable:
 			if f.isHistoryTable(n) {
+				f.excluded[n.el] = true
+			}
+		case kindRow:
+			if isExampleRow(n.el) {
 				f.excluded[n.el] = true
 			}
 		case kindSDT:

@@ -65,6 +65,7 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 		return nil, nil, err
 	}
 	issues = append(issues, lostIssues(source, anchorsIn(d.body), forced)...)
+	issues = append(issues, forcedFormFieldIssues(forced)...)
 	rep := formats.Report(issues, results, expected)
 	rep.Review = formats.ReviewList(expected, d.filledPlaces(done, questions))
 	return res, rep, nil
@@ -245,10 +246,15 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 	}
 	ap.mode = formats.ReplaceContent
 	if a.Mode != formats.Append {
-		if done, err := fillControl(t, text, c); done || err != nil {
+		// A legacy field first: a content control wrapping one is filled
+		// in the field, which writing the control would remove.
+		if done, shown, err := fillLegacyText(t, text, c); done || err != nil {
+			if c == nil && err == nil {
+				ap.plain = shown // a date or case the field's format rewrote
+			}
 			return ap, err
 		}
-		if done, err := fillLegacyText(t, text, c); done || err != nil {
+		if done, err := fillControl(t, text, c); done || err != nil {
 			return ap, err
 		}
 	}

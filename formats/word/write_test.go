@@ -81,7 +81,8 @@ func TestWriteScenarios(t *testing.T) {
 		{"content-control checkbox cleared", fixtures.WordContentControls, formats.Answer{PairID: "P5", AnswerText: "false"}, "P5", "☐ Subscribe to updates", formats.ReplaceContent, nil},
 		{"legacy text field", fixtures.WordLegacyFields, formats.Answer{PairID: "P2", AnswerText: "Ann Lee"}, "P2", "Full name: Ann Lee", formats.ReplaceContent,
 			func(x string) bool {
-				return strings.Contains(x, `separate"/></w:r><w:r><w:t xml:space="preserve">Ann Lee</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/>`)
+				// the answer keeps the result run's formatting (noProof here)
+				return strings.Contains(x, `separate"/></w:r><w:r><w:rPr><w:noProof/></w:rPr><w:t xml:space="preserve">Ann Lee</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/>`)
 			}},
 		{"legacy text field in cell", fixtures.WordLegacyFields, formats.Answer{PairID: "T1-R2-C2", AnswerText: "Acme"}, "T1-R2-C2", "Acme", formats.ReplaceContent, nil},
 		{"legacy checkbox", fixtures.WordLegacyFields, formats.Answer{PairID: "P4", AnswerText: "checked"}, "P4", " I agree", formats.ReplaceContent,
