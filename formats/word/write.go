@@ -107,6 +107,7 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions,
 	}
 	res := &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	var done []*applied
+	var budget rewriteBudget
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
 			return nil, nil, err
@@ -119,6 +120,9 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions,
 		if rootBody(t.el) == nil {
 			return nil, nil, fmt.Errorf("answers[%d]: %w", i, formats.Errorf(formats.ErrInvalidArgument, t.id,
 				"the target was removed by an earlier answer in this call (a replace_content or delete of its cell, row or paragraph)"))
+		}
+		if err := budget.charge(i, t); err != nil {
+			return nil, nil, err
 		}
 		w, err := rv.watch(t, a)
 		if err != nil {
