@@ -19,9 +19,12 @@ func (w *Worker) handler(op *jobs.Operation) asynq.HandlerFunc {
 	return func(ctx context.Context, t *asynq.Task) error { return w.handle(ctx, t, op.Kind) }
 }
 
-// handle runs one task. Input errors and panics are written into the job's
-// result and end the job without retries; everything else (Redis hiccups,
-// timeouts) returns an error so asynq retries with backoff.
+// handle runs one task. Input errors, panics and timeouts spent on the
+// document are written into the job's result and end the job without
+// retries (the document is the cause, not the moment: a second run would
+// hold a worker as long again); everything else (Redis hiccups, a timeout
+// spent fetching the document) returns an error so asynq retries with
+// backoff.
 func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) error {
 	id := t.ResultWriter().TaskID()
 	log := w.log.With("job_id", id, "kind", string(kind))
@@ -50,6 +53,9 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	case isPermanent(err):
 		outcome = "failed"
 		err = w.failWith(ctx, t, kind, jobs.ErrorOf(err))
+	case errors.Is(err, errDocumentTimeout):
+		outcome = "failed"
+		err = w.failWith(ctx, t, kind, &jobs.Error{Kind: jobs.ErrorTimeout, Message: err.Error()})
 	default:
 		outcome = "retry"
 	}
@@ -126,8 +132,18 @@ func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Res
 			return nil, nil, err
 		}
 	}
-	return executeWithin(ctx, w.execute, p, doc, &w.abandoned)
+	res, out, err := executeWithin(ctx, w.execute, p, doc, &w.abandoned)
+	if err != nil && !isPermanent(err) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		// The deadline passed while the engine worked on the document.
+		err = fmt.Errorf("%w: %w", errDocumentTimeout, err)
+	}
+	return res, out, err
 }
+
+// errDocumentTimeout marks a job whose time ran out while an engine worked
+// on its document (not while its document was fetched): the job fails with
+// ErrorTimeout and is not retried.
+var errDocumentTimeout = errors.New("the document took the job's whole time")
 
 // executeWithin runs Execute but returns as soon as ctx ends (the job's
 // timeout or a cancel). The engine, bound to ctx, stops at its next check:
