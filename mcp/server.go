@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/safefile"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -61,7 +63,7 @@ const (
 type Server struct {
 	store    Store
 	mcp      *server.MCPServer
-	roots    *RootSet
+	roots    *safefile.Roots
 	cfg      config
 	log      *slog.Logger
 	index    jobIndex
@@ -128,9 +130,9 @@ func NewWithStore(store Store, opts ...Option) (*Server, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	roots, err := NewRootSet(cfg.roots)
+	roots, err := safefile.NewRoots(cfg.roots)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mcp: %w", err)
 	}
 	s := &Server{store: store, roots: roots, cfg: cfg, log: cfg.logger, index: newIndex(store, cfg.logger),
 		sessions: newSessionManager(store, cfg.logger)}
