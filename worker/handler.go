@@ -132,6 +132,7 @@ func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Res
 			return nil, nil, err
 		}
 	}
+	ctx = formats.WithArchiveLimits(ctx, formats.JobArchiveLimits(w.inflateBudget, w.concurrency))
 	res, out, err := executeWithin(ctx, w.execute, p, doc, &w.abandoned)
 	if err != nil && !isPermanent(err) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		// The deadline passed while the engine worked on the document.

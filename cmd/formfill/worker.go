@@ -30,12 +30,16 @@ the same Redis. Interactive jobs are always served before bulk ones.
 	fs.Var(&queues, "queues", "queues served, most urgent first (default interactive,bulk)")
 	metrics := fs.String("metrics", "", "address for /healthz and /metrics, e.g. :9090 (default: off)")
 	drain := fs.Duration("shutdown-timeout", 20*time.Second, "how long a drain waits for running jobs")
+	inflateMB := fs.Int("inflate-budget-mb", worker.DefaultInflateBudget>>20, "MiB of zip parts the running jobs may inflate together: each job may inflate this divided by\n--concurrency (at most 512)")
 	cacheMB := fs.Int("blob-cache-mb", worker.DefaultBlobCache>>20, "MiB of fetched documents kept in memory, so jobs on one template fetch it once (0: off)")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
 	if *concurrency < 1 {
 		return usagef("--concurrency %d: expected 1 or more", *concurrency)
+	}
+	if *inflateMB < 1 {
+		return usagef("--inflate-budget-mb %d: expected 1 or more", *inflateMB)
 	}
 	if *cacheMB < 0 {
 		return usagef("--blob-cache-mb %d: expected 0 (off) or more", *cacheMB)
@@ -58,7 +62,8 @@ the same Redis. Interactive jobs are always served before bulk ones.
 		return err
 	}
 	w, err := worker.New(conn, worker.Concurrency(*concurrency), worker.Queues(queues...), worker.Logger(log),
-		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20))
+		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20),
+		worker.InflateBudget(int64(*inflateMB)<<20))
 	if err != nil {
 		return err
 	}
