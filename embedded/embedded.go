@@ -37,6 +37,7 @@ type config struct {
 	addr        string
 	concurrency int
 	log         *slog.Logger
+	keys        *jobs.Keyring
 }
 
 // Option configures Start.
@@ -51,6 +52,10 @@ func Concurrency(n int) Option { return func(c *config) { c.concurrency = n } }
 
 // Logger sets the worker's logger.
 func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
+
+// Keyring makes the embedded worker seal and open what it stores with k,
+// as the clients of `formfill serve` that set encryption keys need.
+func Keyring(k *jobs.Keyring) Option { return func(c *config) { c.keys = k } }
 
 // Start runs an embedded Redis and a worker until Close.
 func Start(opts ...Option) (*Server, error) {
@@ -68,7 +73,7 @@ func Start(opts ...Option) (*Server, error) {
 	s.wg.Add(1)
 	go s.driveClock()
 	w, err := worker.New(s.Conn(), worker.Concurrency(cfg.concurrency), worker.Logger(cfg.log),
-		worker.ShutdownTimeout(5*time.Second))
+		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys))
 	if err == nil {
 		err = w.Start()
 	}

@@ -41,6 +41,7 @@ type Payload struct {
 	// AnswersBlob holds Answers/Expected/Locations/Group as a blob when they are
 	// too large to travel in the task itself (see maxInlinePayload).
 	AnswersBlob string `json:"answers_blob,omitempty"`
+	PayloadBlob string `json:"payload_blob,omitempty"` // the whole payload, sealed as a blob, when the client encrypts at rest (WithKeyring)
 }
 
 // WriteOptions are the write options the payload carries.

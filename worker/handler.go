@@ -185,9 +185,11 @@ func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc
 }
 
 // isPermanent tells failures that will repeat on every run: the input's
-// fault, not the machine's.
+// fault, not the machine's, or a stored document or record that failed its
+// integrity check (a second read returns the same bytes).
 func isPermanent(err error) bool {
-	return jobs.ErrorOf(err).Kind.CallersFault()
+	k := jobs.ErrorOf(err).Kind
+	return k.CallersFault() || k == jobs.ErrorTampered
 }
 
 // failWith stores the failure as the job's result and ends the job without
@@ -195,6 +197,11 @@ func isPermanent(err error) bool {
 func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je *jobs.Error) error {
 	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, jobs.Outputs{}); err != nil {
 		return err
+	}
+	if w.keys != nil {
+		// asynq keeps the returned error's text in clear: the message,
+		// which may quote the document, stays in the sealed result.
+		return fmt.Errorf("%s (the message is in the job's sealed result): %w", je.Kind, asynq.SkipRetry)
 	}
 	return fmt.Errorf("%s: %w", je.Message, asynq.SkipRetry)
 }

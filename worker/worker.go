@@ -28,6 +28,7 @@ type Worker struct {
 	pollInterval    time.Duration
 	blobCache       int64
 	inflateBudget   int64                 // bytes all running jobs may inflate together
+	keys            *jobs.Keyring         // seals what the worker stores; nil: encryption at rest off
 	rdb             redis.UniversalClient // asynq's, with the waker's and the settle hook
 	waker           *waker
 	stopWake        func() error
@@ -97,6 +98,11 @@ const DefaultInflateBudget = 2 << 30
 // document past its share fails with too_large, and is not retried.
 func InflateBudget(bytes int64) Option { return func(w *Worker) { w.inflateBudget = bytes } }
 
+// Keyring makes the worker open sealed payloads and documents and seal its
+// results and outputs with k (jobs.WithKeyring); every client and worker of
+// one Redis needs the same keys.
+func Keyring(k *jobs.Keyring) Option { return func(w *Worker) { w.keys = k } }
+
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
@@ -127,7 +133,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: unsupported Redis connection %T", jobs.ErrInvalidConfig, conn)
 	}
-	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache))
+	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys))
 	// asynq's own client, watched: idle dequeues wait for announced jobs,
 	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)

@@ -58,12 +58,17 @@ the same Redis. Interactive jobs are always served before bulk ones.
 		return err
 	}
 	log := serverLogger(e, g)
+	keys, err := keyringOf(e)
+	if err != nil {
+		return err
+	}
+	warnRedis(log, e, g, keys)
 	if err := pingConn(ctx, conn); err != nil {
 		return err
 	}
 	w, err := worker.New(conn, worker.Concurrency(*concurrency), worker.Queues(queues...), worker.Logger(log),
 		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20),
-		worker.InflateBudget(int64(*inflateMB)<<20))
+		worker.InflateBudget(int64(*inflateMB)<<20), worker.Keyring(keys))
 	if err != nil {
 		return err
 	}
