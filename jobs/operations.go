@@ -80,6 +80,7 @@ var answersParams = []Param{
 	{Name: "comment_uncertain", Schema: booleanType, Description: "flag every answer of confidence uncertain or unknown with a comment giving the confidence and its note: a Word comment, an Excel cell note, a PDF text annotation"},
 	{Name: "author", Schema: stringType, Description: "who the tracked changes and comments are by (default formfill)"},
 	{Name: "date", Schema: stringType, Description: "RFC 3339 date-time the tracked changes and comments carry, e.g. 2025-03-01T09:30:00Z (default now); fix it for reproducible output"},
+	{Name: "strip_active_content", Schema: booleanType, Description: "remove what the filled document would run or fetch when opened (PDF JavaScript and launch actions; Word remote templates, altChunks, external links, fields that fetch URLs) and list it in removed_active_content; without it, warnings list it"},
 }
 
 var operations = []Operation{
@@ -119,10 +120,21 @@ var operations = []Operation{
 				}
 				completeLater(ctx, p.DocID, whole)
 			}
-			return &Result{Kind: KindExtractCompact, Compact: c}, nil, err
+			if err != nil {
+				return nil, nil, err
+			}
+			warnings, err := activeWarnings(e, p, doc)
+			if err != nil {
+				return nil, nil, err
+			}
+			page := *c // c may be the cached map itself: never write to it
+			page.Warnings = warnings
+			return &Result{Kind: KindExtractCompact, Compact: &page}, nil, nil
 		},
 		Body: func(r *Result) any { return r.Compact },
-		Text: func(r *Result) string { return withNote(r.Compact.CompactText, r.Compact.More) },
+		Text: func(r *Result) string {
+			return withWarnings(withNote(r.Compact.CompactText, r.Compact.More), r.Compact.Warnings)
+		},
 	},
 	{
 		Kind: KindExtractRaw, Tool: "extract_structure", Command: "extract", Mode: "raw",
@@ -200,7 +212,7 @@ var operations = []Operation{
 		Params: answersParams,
 		Check:  checkAnswers,
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			w, err := e.Write(doc, p.Answers, p.WriteOptions())
+			w, err := formats.Write(e, doc, p.Answers, p.WriteOptions())
 			if err != nil {
 				return nil, nil, err
 			}
@@ -222,7 +234,7 @@ var operations = []Operation{
 			if err := formats.CheckCount("expected", len(p.Expected)); err != nil {
 				return nil, nil, err
 			}
-			rep, err := formats.VerifyAgainst(e, p.Source, doc, p.Expected)
+			rep, err := formats.Verify(e, p.Source, doc, p.Expected)
 			return &Result{Kind: KindVerify, Report: rep}, nil, err
 		},
 		Body: func(r *Result) any { return r.Report },

@@ -35,6 +35,8 @@ type Payload struct {
 	CommentUncertain bool   `json:"comment_uncertain,omitempty"`
 	Author           string `json:"author,omitempty"`
 	Date             string `json:"date,omitempty"`
+	// StripActiveContent removes the output's active content (write, fill).
+	StripActiveContent bool `json:"strip_active_content,omitempty"`
 	// Group holds the fill payloads of a fill_group job, each with its own
 	// document and answers.
 	Group []Payload `json:"group,omitempty"`
@@ -46,7 +48,8 @@ type Payload struct {
 
 // WriteOptions are the write options the payload carries.
 func (p *Payload) WriteOptions() formats.WriteOptions {
-	return formats.WriteOptions{DryRun: p.DryRun, TrackChanges: p.TrackChanges, CommentUncertain: p.CommentUncertain, Author: p.Author, Date: p.Date}
+	return formats.WriteOptions{DryRun: p.DryRun, TrackChanges: p.TrackChanges, CommentUncertain: p.CommentUncertain, Author: p.Author, Date: p.Date,
+		StripActiveContent: p.StripActiveContent}
 }
 
 // Result is what a job leaves under its ID.

@@ -11,6 +11,7 @@ import (
 type reviewFlags struct {
 	track, comment *bool
 	author, date   *string
+	strip          *bool // strip_active_content
 }
 
 // flagAdder is the part of a flag set reviewFlags needs.
@@ -25,18 +26,20 @@ func addReviewFlags(fs flagAdder) reviewFlags {
 		comment: fs.Bool("comment-uncertain", false, "comment every answer of confidence uncertain or unknown with its note"),
 		author:  fs.String("author", "", "who the tracked changes and comments are by (default formfill)"),
 		date:    fs.String("date", "", "RFC 3339 date-time the tracked changes and comments carry (default now)"),
+		strip:   fs.Bool("strip-active-content", false, "remove what the output would run or fetch when opened (PDF JavaScript and launch\nactions; Word remote templates, altChunks, external links, fields fetching URLs) and list what was removed"),
 	}
 }
 
 // apply sets the review options on a write or fill payload.
 func (r reviewFlags) apply(p *jobs.Payload) {
 	p.TrackChanges, p.CommentUncertain, p.Author, p.Date = *r.track, *r.comment, *r.author, *r.date
+	p.StripActiveContent = *r.strip
 }
 
 // reviewKey is what the review options add to a batch document's work
 // key: nothing without them, so keys of earlier runs stay valid.
 func reviewKey(p *jobs.Payload) []byte {
-	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" {
+	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" && !p.StripActiveContent {
 		return nil
 	}
 	b, _ := json.Marshal(p.WriteOptions())
