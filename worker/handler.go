@@ -29,7 +29,7 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	id := t.ResultWriter().TaskID()
 	log := w.log.With("job_id", id, "kind", string(kind))
 	start := time.Now()
-	log.Info("job started")
+	log.Info("job started", "payload_bytes", len(t.Payload()))
 	if n, _ := asynq.GetRetryCount(ctx); n > 0 && w.client.IsCanceled(ctx, id) {
 		// asynq puts a job interrupted by Cancel back for retry; end it
 		// here. A first run cannot have been interrupted: no Redis trip.
@@ -38,6 +38,7 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	}
 
 	res, outs, err := w.process(ctx, t, kind, log)
+	cause := err // what the job failed of, before it is stored
 	outcome := "completed"
 	switch {
 	case err == nil:
@@ -66,8 +67,30 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 		w.recordIfLastAttempt(ctx, id, kind, err, log)
 	}
 	w.metrics.observe(kind, outcome, time.Since(start))
-	log.Info("job finished", "outcome", outcome, "duration_ms", time.Since(start).Milliseconds(), "error", errString(err))
+	if cause == nil {
+		cause = err // storing the result failed
+	}
+	log.Info("job finished", append([]any{"outcome", outcome, "duration_ms", time.Since(start).Milliseconds()}, w.errorAttrs(cause)...)...)
 	return err
+}
+
+// errorAttrs are the log attributes of a job's error: its kind and the
+// field or element it names, never its message, which may quote the
+// document ("its text is: …") or an answer, unless the worker was told to
+// log content (LogContent).
+func (w *Worker) errorAttrs(err error) []any {
+	if err == nil {
+		return nil
+	}
+	je := jobs.ErrorOf(err)
+	attrs := []any{"error_kind", string(je.Kind)}
+	if je.Field != "" {
+		attrs = append(attrs, "error_field", je.Field)
+	}
+	if w.logContent {
+		attrs = append(attrs, "error", err.Error())
+	}
+	return attrs
 }
 
 // process runs the job and returns its result and output documents;
@@ -239,13 +262,6 @@ func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Resul
 		return fmt.Errorf("job %s: store result: no queue name in the task's context", id)
 	}
 	return w.client.StoreResult(ctx, queue, id, res, outs)
-}
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }
 
 // slogAdapter lets asynq log through slog.

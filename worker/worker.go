@@ -29,6 +29,7 @@ type Worker struct {
 	blobCache       int64
 	inflateBudget   int64                 // bytes all running jobs may inflate together
 	keys            *jobs.Keyring         // seals what the worker stores; nil: encryption at rest off
+	logContent      bool                  // log error messages, which may quote documents and answers
 	rdb             redis.UniversalClient // asynq's, with the waker's and the settle hook
 	waker           *waker
 	stopWake        func() error
@@ -102,6 +103,13 @@ func InflateBudget(bytes int64) Option { return func(w *Worker) { w.inflateBudge
 // results and outputs with k (jobs.WithKeyring); every client and worker of
 // one Redis needs the same keys.
 func Keyring(k *jobs.Keyring) Option { return func(w *Worker) { w.keys = k } }
+
+// LogContent makes the worker log its jobs' error messages. They may quote
+// the document's text or an answer ("find … is not in the element's text;
+// its text is: …"), so logs then hold confidential content: for debugging
+// only. Without it a job's log lines carry its ID, kind, outcome, duration
+// and the kind and field of its error.
+func LogContent(on bool) Option { return func(w *Worker) { w.logContent = on } }
 
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
