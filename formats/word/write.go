@@ -219,6 +219,7 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 		if c, err = parseInsertion(a.InsertionXML); err != nil {
 			return nil, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "insertion_xml refused")
 		}
+		d.declarePrefixes(c)
 	}
 	switch a.Mode {
 	case formats.ReplaceText, formats.Delete, formats.InsertAfter, formats.InsertBefore:
