@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/alicebob/miniredis/v2"
+	"github.com/alicebob/miniredis/v2/server"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 	"github.com/hibiken/asynq"
@@ -69,6 +70,11 @@ func Start(opts ...Option) (*Server, error) {
 	if err := m.StartAddr(cfg.addr); err != nil {
 		return nil, fmt.Errorf("start embedded redis on %s: %w", cfg.addr, err)
 	}
+	// At once, before any client of ours connects: miniredis can take a
+	// hook only once it listens, so a HELLO in the first microseconds
+	// would still learn what listens (never a key: RequireAuth holds).
+	guard := &helloGuard{password: password, authed: map[*server.Peer]bool{}}
+	m.Server().SetPreHook(guard.hook)
 	s := &Server{redis: m, password: password, stop: make(chan struct{})}
 	s.wg.Add(1)
 	go s.driveClock()
