@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"io"
 	"path"
 	"regexp"
 	"strings"
@@ -18,7 +17,8 @@ import (
 // a program, and a VBA project. It reads the relationship parts and the
 // fields of the story parts; nothing is fetched.
 func (e *Engine) ActiveContent(doc []byte) ([]formats.ActiveContent, error) {
-	arc, err := openActive(doc, e.stopper())
+	stop := e.stopper()
+	arc, err := openActive(doc, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (e *Engine) ActiveContent(doc []byte) ([]formats.ActiveContent, error) {
 			if err != nil {
 				return nil, err
 			}
-			fields, err := fetchingFields(f.Name, raw)
+			fields, err := fetchingFields(f.Name, raw, stop)
 			if err != nil {
 				return nil, err
 			}
@@ -143,78 +143,24 @@ func isFetching(instr string) bool {
 
 // fetchingFields lists the fields of a story part whose instruction
 // fetches or runs something: complex fields (w:fldChar, w:instrText; the
-// instruction may span runs) and simple ones (w:fldSimple).
-func fetchingFields(name string, raw []byte) ([]formats.ActiveContent, error) {
+// instruction may span runs) and simple ones (w:fldSimple). A part without
+// the bytes "instr" has no field instruction (element and attribute names
+// cannot be escaped), and is not tokenized.
+func fetchingFields(name string, raw []byte, stop *formats.Stopper) ([]formats.ActiveContent, error) {
+	if !bytes.Contains(raw, []byte("instr")) {
+		return nil, nil
+	}
 	var items []formats.ActiveContent
-	err := walkFields(raw, func(instr string) {
+	err := walkFields(raw, stop, func(instr string) {
 		if isFetching(instr) {
 			items = append(items, formats.NewActive(formats.ActiveFetchingField, name, instr))
 		}
 	})
+	if errors.Is(err, formats.ErrStopped) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "the part is not well-formed XML")
 	}
 	return items, nil
-}
-
-// walkFields calls fn with every field instruction of a part, outer fields
-// before the fields nested in their instruction.
-func walkFields(raw []byte, fn func(instr string)) error {
-	dec := xml.NewDecoder(bytes.NewReader(raw))
-	var open []*strings.Builder // instructions of the fields begun, innermost last; nil once separated
-	inInstr := false
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if t.Name.Space != nsW {
-				continue
-			}
-			switch t.Name.Local {
-			case "fldSimple":
-				fn(tokenAttr(t, "instr"))
-			case "instrText":
-				inInstr = true
-			case "fldChar":
-				switch tokenAttr(t, "fldCharType") {
-				case "begin":
-					open = append(open, &strings.Builder{})
-				case "separate", "end":
-					if n := len(open); n > 0 {
-						if open[n-1] != nil {
-							fn(open[n-1].String())
-							open[n-1] = nil
-						}
-						if tokenAttr(t, "fldCharType") == "end" {
-							open = open[:n-1]
-						}
-					}
-				}
-			}
-		case xml.EndElement:
-			if t.Name.Space == nsW && t.Name.Local == "instrText" {
-				inInstr = false
-			}
-		case xml.CharData:
-			if n := len(open); inInstr && n > 0 && open[n-1] != nil && open[n-1].Len() < 4096 {
-				open[n-1].Write(t)
-			}
-		}
-	}
-}
-
-// tokenAttr is the value of t's attribute local (any namespace), or "".
-func tokenAttr(t xml.StartElement, local string) string {
-	for _, a := range t.Attr {
-		if a.Name.Local == local {
-			return a.Value
-		}
-	}
-	return ""
 }

@@ -1,6 +1,7 @@
 package word
 
 import (
+	"bytes"
 	"path"
 	"strings"
 
@@ -55,6 +56,9 @@ func (e *Engine) StripActiveContent(doc []byte) ([]byte, []formats.ActiveContent
 		raw, err := arc.ReadFile(f)
 		if err != nil {
 			return nil, nil, err
+		}
+		if len(ids) == 0 && !bytes.Contains(raw, []byte("instr")) {
+			continue // no field instruction: nothing to unlink
 		}
 		out, items, changed, err := stripPart(f.Name, raw, ids, stop)
 		if err != nil {
