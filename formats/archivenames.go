@@ -8,10 +8,11 @@ import (
 // checkNames refuses entry names readers would disagree on, and names that
 // would escape a folder the archive is unpacked into:
 //
-//   - two entries of one name (or of names that differ only in case: OOXML
-//     part names are case-insensitive). formfill reads the first and Word
-//     or Excel may read the last, so the map an agent sees and the page a
-//     person sees could differ;
+//   - two entries of one name (or of names that differ only in case, or in
+//     '\' for '/': OOXML part names are case-insensitive, and excelize reads
+//     xl\sharedStrings.xml as xl/sharedStrings.xml). formfill reads the
+//     first and Word or Excel may read the last, so the map an agent sees
+//     and the page a person sees could differ;
 //   - absolute names (/tmp/x, C:\x, \\host\x) and names with a ".."
 //     segment (../../x). A rewrite copies entries it does not change, so
 //     such a name would otherwise reach the output untouched.
@@ -23,7 +24,7 @@ func checkNames(files []*zip.File) error {
 		if err := checkName(f.Name); err != nil {
 			return err
 		}
-		key := strings.ToLower(f.Name)
+		key := strings.ToLower(strings.ReplaceAll(f.Name, `\`, "/"))
 		if first, dup := seen[key]; dup {
 			return Errorf(ErrInvalidDocument, f.Name,
 				"the archive has two entries named %q and %q; readers disagree on which one counts (expected one entry per name)", first, f.Name)

@@ -24,6 +24,7 @@ func TestOpenArchiveRefusesOddNames(t *testing.T) {
 		{"a name with two dots inside a segment", []string{"word/document.xml", "word/a..b.xml"}, ""},
 		{"duplicate document.xml", []string{"word/document.xml", "word/styles.xml", "word/document.xml"}, `two entries named "word/document.xml"`},
 		{"duplicate differing in case", []string{"word/document.xml", "Word/Document.xml"}, `two entries named "word/document.xml" and "Word/Document.xml"`},
+		{"duplicate through a backslash", []string{"xl/sharedStrings.xml", `xl\sharedStrings.xml`}, "two entries named"},
 		{"dotdot", []string{"word/document.xml", "../../x"}, "climbs out"},
 		{"dotdot inside", []string{"word/document.xml", "word/../../x"}, "climbs out"},
 		{"backslash dotdot", []string{"word/document.xml", `..\x`}, "climbs out"},
