@@ -163,6 +163,13 @@ func Flatten(withSignatures bool) Option {
 	return func(c *config) { c.write.Flatten, c.write.FlattenSignatures = true, withSignatures }
 }
 
+// StripActiveContent makes Write and Fill remove what the filled document
+// would run or fetch when opened (PDF JavaScript and launch actions, Word
+// remote templates, altChunks, external links and fields that fetch URLs)
+// and list it in the result's Removed. Without it, the result's Warnings
+// list it.
+func StripActiveContent() Option { return func(c *config) { c.write.StripActiveContent = true } }
+
 // ReviewDate fixes the date tracked changes and comments carry (default:
 // the time of the write), for reproducible output.
 func ReviewDate(t time.Time) Option {
@@ -205,7 +212,16 @@ func Extract(ctx context.Context, doc []byte, opts ...Option) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	return e.ExtractCompact(doc)
+	m, err := e.ExtractCompact(doc)
+	if err != nil {
+		return nil, err
+	}
+	items, err := formats.FindActive(e, doc)
+	if err != nil {
+		return nil, err
+	}
+	m.Warnings = formats.ActiveWarnings(items)
+	return m, nil
 }
 
 // ExtractText returns the document's plain text in reading order.
@@ -246,7 +262,7 @@ func Write(ctx context.Context, doc []byte, answers []Answer, opts ...Option) (*
 	if err != nil {
 		return nil, err
 	}
-	return e.Write(doc, answers, c.writeOptions())
+	return formats.Write(e, doc, answers, c.writeOptions())
 }
 
 // Verify checks a filled document against the expected answers.
@@ -258,7 +274,7 @@ func Verify(ctx context.Context, doc []byte, expected []Expected, opts ...Option
 	if err != nil {
 		return nil, err
 	}
-	return formats.VerifyAgainst(e, c.source, doc, expected)
+	return formats.Verify(e, c.source, doc, expected)
 }
 
 // Fill writes the answers and verifies the result against them on one parse

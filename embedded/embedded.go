@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/alicebob/miniredis/v2"
+	"github.com/alicebob/miniredis/v2/server"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 	"github.com/hibiken/asynq"
@@ -37,6 +38,7 @@ type config struct {
 	addr        string
 	concurrency int
 	log         *slog.Logger
+	keys        *jobs.Keyring
 }
 
 // Option configures Start.
@@ -52,6 +54,10 @@ func Concurrency(n int) Option { return func(c *config) { c.concurrency = n } }
 // Logger sets the worker's logger.
 func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 
+// Keyring makes the embedded worker seal and open what it stores with k,
+// as the clients of `formfill serve` that set encryption keys need.
+func Keyring(k *jobs.Keyring) Option { return func(c *config) { c.keys = k } }
+
 // Start runs an embedded Redis and a worker until Close.
 func Start(opts ...Option) (*Server, error) {
 	cfg := config{addr: "127.0.0.1:0", concurrency: 4, log: slog.Default()}
@@ -64,11 +70,16 @@ func Start(opts ...Option) (*Server, error) {
 	if err := m.StartAddr(cfg.addr); err != nil {
 		return nil, fmt.Errorf("start embedded redis on %s: %w", cfg.addr, err)
 	}
+	// At once, before any client of ours connects: miniredis can take a
+	// hook only once it listens, so a HELLO in the first microseconds
+	// would still learn what listens (never a key: RequireAuth holds).
+	guard := &helloGuard{password: password, authed: map[*server.Peer]bool{}}
+	m.Server().SetPreHook(guard.hook)
 	s := &Server{redis: m, password: password, stop: make(chan struct{})}
 	s.wg.Add(1)
 	go s.driveClock()
 	w, err := worker.New(s.Conn(), worker.Concurrency(cfg.concurrency), worker.Logger(cfg.log),
-		worker.ShutdownTimeout(5*time.Second))
+		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys))
 	if err == nil {
 		err = w.Start()
 	}

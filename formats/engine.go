@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -99,6 +100,25 @@ func registeredLocked() []FileType {
 // Fill writes answers and verifies the result against them: the fill job of
 // bulk runs. It uses the engine's own one-parse Fill when it has one.
 func Fill(e Engine, doc []byte, answers []Answer, opts WriteOptions) (*WriteResult, *VerificationReport, error) {
+	res, rep, err := fill(e, doc, answers, opts)
+	if err != nil {
+		return res, rep, err
+	}
+	if err := afterWrite(e, doc, res, opts); err != nil {
+		return nil, nil, err
+	}
+	if rep != nil && len(res.Removed) == 0 {
+		for _, w := range res.Warnings {
+			if strings.HasPrefix(w, "active content") {
+				rep.Warnings = append(rep.Warnings, w)
+			}
+		}
+	}
+	return res, rep, nil
+}
+
+// fill writes and verifies, on one parse when e can (Filler).
+func fill(e Engine, doc []byte, answers []Answer, opts WriteOptions) (*WriteResult, *VerificationReport, error) {
 	if f, ok := e.(Filler); ok {
 		return f.Fill(doc, answers, opts)
 	}

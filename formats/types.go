@@ -85,6 +85,9 @@ type CompactStructure struct {
 	// More says which part of the map a page holds and how to get the
 	// rest; absent when the answer holds the whole map.
 	More string `json:"more,omitempty"`
+	// Warnings list the document's active content (ActiveContent): what it
+	// runs or fetches when a person opens it.
+	Warnings []string `json:"warnings,omitempty"`
 
 	index *compactIndex // the elements, for paging; see CompactBuilder
 	lazy  *lazyMap      // the parts, for a map built as pages need them; see LazyCompact
@@ -248,6 +251,11 @@ type WriteOptions struct {
 	// FlattenSignatures makes Flatten burn signature fields in too (a
 	// signed one's signature then no longer verifies).
 	FlattenSignatures bool `json:"flatten_signatures,omitempty"`
+	// StripActiveContent removes the written document's active content
+	// (PDF JavaScript and launch actions, Word remote templates, altChunks,
+	// external links and fields that fetch URLs) and lists what it removed
+	// in the result's Removed. Without it the result's warnings list it.
+	StripActiveContent bool `json:"strip_active_content,omitempty"`
 }
 
 // Change records one answer write_answers applied (or would apply, in a dry
@@ -275,6 +283,8 @@ type WriteResult struct {
 	Encryption string `json:"encryption,omitempty"`
 	// Flattened counts the fields a flatten burnt into the pages.
 	Flattened int `json:"flattened,omitempty"`
+	// Removed lists the active content StripActiveContent removed.
+	Removed []ActiveContent `json:"removed_active_content,omitempty"`
 }
 
 // FormField is one entry of list_form_fields: something an agent can fill.
@@ -368,6 +378,9 @@ type VerificationReport struct {
 	// Review lists the answers a person must check: every answer whose
 	// confidence is not known, in the order given.
 	Review []ReviewItem `json:"review"`
+	// Warnings list what the document holds that a reader should know of
+	// but that does not fail the check: its active content.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ReviewItem is one answer of the review list: what was answered, how

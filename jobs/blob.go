@@ -26,7 +26,11 @@ func DocID(data []byte) string {
 // doc_id. Storing the same bytes again only refreshes the TTL.
 func (c *Client) PutBlob(ctx context.Context, data []byte) (string, error) {
 	id := DocID(data)
-	if err := c.rdb.Set(ctx, blobPrefix+id, data, c.blobTTL).Err(); err != nil {
+	stored, err := c.seal("blob:"+id, data)
+	if err != nil {
+		return "", err
+	}
+	if err := c.rdb.Set(ctx, blobPrefix+id, stored, c.blobTTL).Err(); err != nil {
 		return "", fmt.Errorf("store document %s: %w", id[:12], c.connErr(err))
 	}
 	return id, nil
@@ -73,6 +77,21 @@ func (c *Client) fetchBlob(ctx context.Context, docID string) ([]byte, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("fetch document %s: %w", docID, c.connErr(err))
+	}
+	return c.checkBlob(docID, data)
+}
+
+// checkBlob opens a blob as stored (sealed, when the client has keys) and
+// checks its bytes against their address: a blob whose sha256 is not its
+// doc_id was changed in Redis, and is refused, never served.
+func (c *Client) checkBlob(docID string, stored []byte) ([]byte, error) {
+	data, err := c.open("blob:"+docID, stored)
+	if err != nil {
+		return nil, fmt.Errorf("doc_id %s: %w", docID, err)
+	}
+	if DocID(data) != docID {
+		return nil, fmt.Errorf("doc_id %s: the stored bytes hash to %s, not to their doc_id: the document was changed in the job store (%w)",
+			docID, DocID(data)[:12], ErrTampered)
 	}
 	return data, nil
 }

@@ -33,6 +33,7 @@ type Client struct {
 	timeout   time.Duration
 	maxRetry  int
 	cache     *blobCache // nil unless WithBlobCache
+	keys      *Keyring   // nil unless WithKeyring: records are stored as they are
 	done      *doneHub   // announcements of finished jobs, for Await
 	// doneChannel and wakeChannel are the pub/sub channels of this
 	// client's database (see channels).

@@ -32,6 +32,9 @@ func (c *Client) queueFailure(ctx context.Context, pipe redis.Pipeliner, id stri
 	if err != nil {
 		return fmt.Errorf("job %s: encode failure: %w", id, err)
 	}
+	if data, err = c.seal("failure:"+id, data); err != nil {
+		return err
+	}
 	pipe.Set(ctx, failedKey(id), data, c.retention)
 	return nil
 }
@@ -58,6 +61,9 @@ func (c *Client) failureOf(ctx context.Context, id string) (*failure, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("job %s: %w", id, c.connErr(err))
+	}
+	if data, err = c.open("failure:"+id, data); err != nil {
+		return nil, fmt.Errorf("job %s: failure record: %w", id, err)
 	}
 	var f failure
 	if err := json.Unmarshal(data, &f); err != nil {

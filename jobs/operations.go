@@ -82,6 +82,7 @@ var answersParams = []Param{
 	{Name: "date", Schema: stringType, Description: "RFC 3339 date-time the tracked changes and comments carry, e.g. 2025-03-01T09:30:00Z (default now); fix it for reproducible output"},
 	{Name: "flatten", Schema: booleanType, Description: "PDF only: burn the filled fields into the pages (each field's appearance becomes page content; the fields and the form are removed), so the answers print and show alike everywhere and can no longer be edited as fields. Signature fields stay fields, with a warning, unless flatten_signatures"},
 	{Name: "flatten_signatures", Schema: booleanType, Description: "PDF only, with flatten: burn signature fields in too"},
+	{Name: "strip_active_content", Schema: booleanType, Description: "remove what the filled document would run or fetch when opened (PDF JavaScript and launch actions; Word remote templates, altChunks, external links, fields that fetch URLs) and list it in removed_active_content; without it, warnings list it"},
 }
 
 var operations = []Operation{
@@ -121,10 +122,21 @@ var operations = []Operation{
 				}
 				completeLater(ctx, p.DocID, whole)
 			}
-			return &Result{Kind: KindExtractCompact, Compact: c}, nil, err
+			if err != nil {
+				return nil, nil, err
+			}
+			warnings, err := activeWarnings(e, p, doc)
+			if err != nil {
+				return nil, nil, err
+			}
+			page := *c // c may be the cached map itself: never write to it
+			page.Warnings = warnings
+			return &Result{Kind: KindExtractCompact, Compact: &page}, nil, nil
 		},
 		Body: func(r *Result) any { return r.Compact },
-		Text: func(r *Result) string { return withNote(r.Compact.CompactText, r.Compact.More) },
+		Text: func(r *Result) string {
+			return withWarnings(withNote(r.Compact.CompactText, r.Compact.More), r.Compact.Warnings)
+		},
 	},
 	{
 		Kind: KindExtractRaw, Tool: "extract_structure", Command: "extract", Mode: "raw",
@@ -202,7 +214,7 @@ var operations = []Operation{
 		Params: answersParams,
 		Check:  checkAnswers,
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			w, err := e.Write(doc, p.Answers, p.WriteOptions())
+			w, err := formats.Write(e, doc, p.Answers, p.WriteOptions())
 			if err != nil {
 				return nil, nil, err
 			}
@@ -224,7 +236,7 @@ var operations = []Operation{
 			if err := formats.CheckCount("expected", len(p.Expected)); err != nil {
 				return nil, nil, err
 			}
-			rep, err := formats.VerifyAgainst(e, p.Source, doc, p.Expected)
+			rep, err := formats.Verify(e, p.Source, doc, p.Expected)
 			return &Result{Kind: KindVerify, Report: rep}, nil, err
 		},
 		Body: func(r *Result) any { return r.Report },

@@ -27,6 +27,7 @@ const (
 	ErrorInternal         ErrorKind = "internal"           // a bug: an engine panicked
 	ErrorFailed           ErrorKind = "failed"             // a transient failure outlasted the retries
 	ErrorUnavailable      ErrorKind = "unavailable"        // Redis or the workers did not answer
+	ErrorTampered         ErrorKind = "tampered"           // a stored document or record failed its integrity check
 )
 
 // inputKinds maps the engine's input-error kinds to job error kinds.
@@ -46,7 +47,7 @@ var inputKinds = []struct {
 func ParseErrorKind(s string) ErrorKind {
 	switch k := ErrorKind(s); k {
 	case ErrorInvalidArgument, ErrorInvalidDocument, ErrorTooLarge, ErrorUnsupported, ErrorDocumentNotFound,
-		ErrorNotFound, ErrorTimeout, ErrorCanceled, ErrorInternal, ErrorFailed, ErrorUnavailable:
+		ErrorNotFound, ErrorTimeout, ErrorCanceled, ErrorInternal, ErrorFailed, ErrorUnavailable, ErrorTampered:
 		return k
 	case "invalid_input":
 		return ErrorInvalidArgument
@@ -89,6 +90,8 @@ func (k ErrorKind) Fix(field string) string {
 		return "the job failed on the server side, not because of your input; retry later"
 	case ErrorUnavailable:
 		return "the job store or workers did not answer; retry in a few seconds"
+	case ErrorTampered:
+		return "what the job store holds was changed by someone other than formfill; send the document again, and have the operator secure Redis (SECURITY.md)"
 	}
 	if field != "" {
 		return fmt.Sprintf("correct the argument %q as described and call again", field)
@@ -130,6 +133,8 @@ func ErrorOf(err error) *Error {
 		return e
 	}
 	switch {
+	case errors.Is(err, ErrTampered):
+		e.Kind = ErrorTampered
 	case errors.Is(err, ErrBlobNotFound):
 		e.Kind, e.Field = ErrorDocumentNotFound, "doc_id"
 	case errors.Is(err, ErrJobNotFound):

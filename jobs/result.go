@@ -32,13 +32,20 @@ func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result,
 		return fmt.Errorf("job %s: store result: %d outputs for %d group results", id, len(out.Items), len(res.Group))
 	}
 	pipe := c.rdb.Pipeline()
-	c.queueOutput(ctx, pipe, res, out.Doc)
+	if err := c.queueOutput(ctx, pipe, res, out.Doc); err != nil {
+		return err
+	}
 	for i, doc := range out.Items {
-		c.queueOutput(ctx, pipe, res.Group[i], doc)
+		if err := c.queueOutput(ctx, pipe, res.Group[i], doc); err != nil {
+			return err
+		}
 	}
 	data, err := json.Marshal(res)
 	if err != nil {
 		return fmt.Errorf("job %s: encode result: %w", id, err)
+	}
+	if data, err = c.seal("result:"+id, data); err != nil {
+		return err
 	}
 	pipe.HSet(ctx, taskKey(queue, id), "result", data)
 	if res.Error != nil {
@@ -55,10 +62,17 @@ func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result,
 }
 
 // queueOutput adds output, if any, to pipe as a blob and names it in res.
-func (c *Client) queueOutput(ctx context.Context, pipe redis.Pipeliner, res *Result, output []byte) {
+// Its doc_id is its sha256: the result records the output's hash, and
+// every read of the blob (formfill result, the MCP server) checks it.
+func (c *Client) queueOutput(ctx context.Context, pipe redis.Pipeliner, res *Result, output []byte) error {
 	if output == nil || res == nil {
-		return
+		return nil
 	}
 	res.OutputDocID = DocID(output)
-	pipe.Set(ctx, blobPrefix+res.OutputDocID, output, c.blobTTL)
+	stored, err := c.seal("blob:"+res.OutputDocID, output)
+	if err != nil {
+		return err
+	}
+	pipe.Set(ctx, blobPrefix+res.OutputDocID, stored, c.blobTTL)
+	return nil
 }

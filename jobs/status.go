@@ -72,7 +72,11 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 	}
 	if len(info.Result) > 0 && st.State.Final() {
 		var r Result
-		if err := json.Unmarshal(info.Result, &r); err != nil {
+		data, err := c.open("result:"+info.ID, info.Result)
+		if err != nil {
+			return nil, fmt.Errorf("job %s: result: %w", info.ID, err)
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
 			return nil, fmt.Errorf("job %s: decode result: %w", info.ID, err)
 		}
 		st.Result = &r

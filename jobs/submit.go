@@ -181,6 +181,15 @@ func (c *Client) encodePayload(ctx context.Context, p Payload) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode %s payload: %w", p.Kind, err)
 	}
+	if c.keys != nil {
+		// asynq stores the task payload as it is: it travels sealed, as a
+		// blob, and the task names only its kind and that blob.
+		id, err := c.PutBlob(ctx, data)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(Payload{Kind: p.Kind, PayloadBlob: id})
+	}
 	if len(data) <= maxInlinePayload {
 		return data, nil
 	}
@@ -209,6 +218,16 @@ func (c *Client) ResolvePayload(ctx context.Context, data []byte) (Payload, erro
 	var p Payload
 	if err := json.Unmarshal(data, &p); err != nil {
 		return p, fmt.Errorf("decode payload: %w", err)
+	}
+	if p.PayloadBlob != "" {
+		raw, err := c.GetBlob(ctx, p.PayloadBlob)
+		if err != nil {
+			return p, fmt.Errorf("payload of the job: %w", err)
+		}
+		p = Payload{}
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return p, fmt.Errorf("decode payload blob: %w", err)
+		}
 	}
 	if p.AnswersBlob == "" {
 		return p, nil

@@ -39,18 +39,21 @@ type Payload struct {
 	// (formats.WriteOptions).
 	Flatten           bool `json:"flatten,omitempty"`
 	FlattenSignatures bool `json:"flatten_signatures,omitempty"`
+	// StripActiveContent removes the output's active content (write, fill).
+	StripActiveContent bool `json:"strip_active_content,omitempty"`
 	// Group holds the fill payloads of a fill_group job, each with its own
 	// document and answers.
 	Group []Payload `json:"group,omitempty"`
 	// AnswersBlob holds Answers/Expected/Locations/Group as a blob when they are
 	// too large to travel in the task itself (see maxInlinePayload).
 	AnswersBlob string `json:"answers_blob,omitempty"`
+	PayloadBlob string `json:"payload_blob,omitempty"` // the whole payload, sealed as a blob, when the client encrypts at rest (WithKeyring)
 }
 
 // WriteOptions are the write options the payload carries.
 func (p *Payload) WriteOptions() formats.WriteOptions {
 	return formats.WriteOptions{DryRun: p.DryRun, TrackChanges: p.TrackChanges, CommentUncertain: p.CommentUncertain, Author: p.Author, Date: p.Date,
-		Flatten: p.Flatten, FlattenSignatures: p.FlattenSignatures}
+		Flatten: p.Flatten, FlattenSignatures: p.FlattenSignatures, StripActiveContent: p.StripActiveContent}
 }
 
 // Result is what a job leaves under its ID.

@@ -20,7 +20,7 @@ import (
 // The tests in this file call the tools as a client does and check that no
 // argument naming a file reaches outside the roots: not through a symlinked
 // file, a symlinked directory, an absolute path or "..". paths_test.go
-// checks RootSet alone; these check that every tool actually goes through it.
+// checks safefile.Roots alone; these check that every tool actually goes through it.
 
 // escapeTree is a root holding the fixtures and a directory outside it
 // holding the same files, so that any escape that is not refused succeeds

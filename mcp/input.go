@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/safefile"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -45,8 +46,8 @@ type request struct {
 	op         *jobs.Operation
 	payload    jobs.Payload
 	wait       time.Duration
-	outputPath string   // confined; operations that produce a document only
-	roots      *RootSet // where the caller's paths resolve
+	outputPath string          // confined; operations that produce a document only
+	roots      *safefile.Roots // where the caller's paths resolve
 }
 
 // decodeArgs parses raw arguments strictly: unknown names and wrong types
@@ -240,7 +241,7 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-func readAnswersFile(roots *RootSet, p string) ([]formats.Answer, error) {
+func readAnswersFile(roots *safefile.Roots, p string) ([]formats.Answer, error) {
 	path, err := roots.Input("answers_file_path", p)
 	if err != nil {
 		return nil, err

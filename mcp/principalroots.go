@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/formfill/formfill/internal/safefile"
 )
 
 // Roots are one disk for every principal of a server, unless the server
@@ -19,14 +21,14 @@ import (
 // each root.
 func RootPerPrincipal() Option { return func(c *config) { c.rootPerPrincipal = true } }
 
-// principalRoots caches each principal's RootSet.
+// principalRoots caches each principal's roots.
 type principalRoots struct {
 	mu   sync.Mutex
-	sets map[string]*RootSet
+	sets map[string]*safefile.Roots
 }
 
 // rootsFor returns the roots principal's paths resolve in.
-func (s *Server) rootsFor(principal string) (*RootSet, error) {
+func (s *Server) rootsFor(principal string) (*safefile.Roots, error) {
 	if !s.cfg.rootPerPrincipal {
 		return s.roots, nil
 	}
@@ -46,12 +48,12 @@ func (s *Server) rootsFor(principal string) (*RootSet, error) {
 		}
 		dirs = append(dirs, dir)
 	}
-	set, err := NewRootSet(dirs)
+	set, err := safefile.NewRoots(dirs)
 	if err != nil {
 		return nil, err
 	}
 	if s.proots.sets == nil {
-		s.proots.sets = map[string]*RootSet{}
+		s.proots.sets = map[string]*safefile.Roots{}
 	}
 	s.proots.sets[principal] = set
 	return set, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/safefile"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -62,7 +63,7 @@ const (
 type Server struct {
 	store    Store
 	mcp      *server.MCPServer
-	roots    *RootSet
+	roots    *safefile.Roots
 	cfg      config
 	log      *slog.Logger
 	index    jobIndex
@@ -156,9 +157,9 @@ func NewWithStore(store Store, opts ...Option) (*Server, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	roots, err := NewRootSet(cfg.roots)
+	roots, err := safefile.NewRoots(cfg.roots)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mcp: %w", err)
 	}
 	if cfg.stdioPrincipal != nil {
 		if err := CheckPrincipalName(cfg.stdioPrincipal.Name); err != nil {

@@ -115,6 +115,16 @@ func hostileCases() []hostileCase {
 		cs = append(cs, c)
 	}
 	cs = append(cs,
+		// Zip oddities (issue 38): readers disagree on duplicate names, and
+		// names that climb out were copied into outputs.
+		hostileCase{name: "docx/duplicate document.xml", ft: formats.Word, build: plain(duplicateDocumentDocx),
+			want: "two entries named", kind: formats.ErrInvalidDocument},
+		hostileCase{name: "docx/entry named ../../x", ft: formats.Word, build: plain(climbingEntryDocx),
+			want: "climbs out", kind: formats.ErrInvalidDocument},
+		hostileCase{name: "xlsx/entry named /tmp/x", ft: formats.Excel, build: plain(absoluteEntryXlsx),
+			want: "absolute", kind: formats.ErrInvalidDocument},
+		hostileCase{name: "xlsx/500 entries under the ratio exemption", ft: formats.Excel, build: plain(subExemptionFloodXlsx),
+			want: "as a whole", kind: formats.ErrTooLarge},
 		hostileCase{name: "docx/declared but pdf", ft: formats.Word, build: plain(fixtures.PDFForm)},
 		hostileCase{name: "docx/60 MB", ft: formats.Word, build: plain(sixtyMB("PK\x03\x04")), want: "limit", kind: formats.ErrTooLarge},
 

@@ -9,6 +9,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/formats/excel"
 	"github.com/formfill/formfill/jobs"
+	"github.com/formfill/formfill/worker"
 )
 
 // TestPromisedLimitsAreTheCodes pins each figure docs/RELIABILITY.md
@@ -34,6 +35,8 @@ func TestPromisedLimitsAreTheCodes(t *testing.T) {
 		{"zip total", a.MaxTotalSize, int64(512 << 20), "512 MB in total"},
 		{"zip ratio", a.MaxRatio, 200, "compression ratio ≤ 200:1 for entries over 1 MB"},
 		{"zip ratio floor", a.RatioMinBytes, int64(1 << 20), "for entries over 1 MB"},
+		{"rewrite bound", formats.MaxRewrite, 32 << 20, "rewrite at most 32 MB of their targets (`formats.MaxRewrite`"},
+		{"inflate budget", worker.DefaultInflateBudget, 2 << 30, "share 2 GiB of inflation (`worker.DefaultInflateBudget`"},
 		{"worksheet size", excel.MaxSheetBytes, 32 << 20, "over 32 MB of XML"},
 		{"result retention", jobs.DefaultRetention, 24 * time.Hour, "24 h (`jobs.DefaultRetention`"},
 		{"blob retention", jobs.DefaultBlobTTL, 24 * time.Hour, "24 h after last use (`jobs.DefaultBlobTTL`"},

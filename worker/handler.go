@@ -19,14 +19,17 @@ func (w *Worker) handler(op *jobs.Operation) asynq.HandlerFunc {
 	return func(ctx context.Context, t *asynq.Task) error { return w.handle(ctx, t, op.Kind) }
 }
 
-// handle runs one task. Input errors and panics are written into the job's
-// result and end the job without retries; everything else (Redis hiccups,
-// timeouts) returns an error so asynq retries with backoff.
+// handle runs one task. Input errors, panics and timeouts spent on the
+// document are written into the job's result and end the job without
+// retries (the document is the cause, not the moment: a second run would
+// hold a worker as long again); everything else (Redis hiccups, a timeout
+// spent fetching the document) returns an error so asynq retries with
+// backoff.
 func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) error {
 	id := t.ResultWriter().TaskID()
 	log := w.log.With("job_id", id, "kind", string(kind))
 	start := time.Now()
-	log.Info("job started")
+	log.Info("job started", "payload_bytes", len(t.Payload()))
 	if n, _ := asynq.GetRetryCount(ctx); n > 0 && w.client.IsCanceled(ctx, id) {
 		// asynq puts a job interrupted by Cancel back for retry; end it
 		// here. A first run cannot have been interrupted: no Redis trip.
@@ -35,6 +38,7 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	}
 
 	res, outs, err := w.process(ctx, t, kind, log)
+	cause := err // what the job failed of, before it is stored
 	outcome := "completed"
 	switch {
 	case err == nil:
@@ -50,6 +54,9 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	case isPermanent(err):
 		outcome = "failed"
 		err = w.failWith(ctx, t, kind, jobs.ErrorOf(err))
+	case errors.Is(err, errDocumentTimeout):
+		outcome = "failed"
+		err = w.failWith(ctx, t, kind, &jobs.Error{Kind: jobs.ErrorTimeout, Message: err.Error()})
 	default:
 		outcome = "retry"
 	}
@@ -60,8 +67,30 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 		w.recordIfLastAttempt(ctx, id, kind, err, log)
 	}
 	w.metrics.observe(kind, outcome, time.Since(start))
-	log.Info("job finished", "outcome", outcome, "duration_ms", time.Since(start).Milliseconds(), "error", errString(err))
+	if cause == nil {
+		cause = err // storing the result failed
+	}
+	log.Info("job finished", append([]any{"outcome", outcome, "duration_ms", time.Since(start).Milliseconds()}, w.errorAttrs(cause)...)...)
 	return err
+}
+
+// errorAttrs are the log attributes of a job's error: its kind and the
+// field or element it names, never its message, which may quote the
+// document ("its text is: …") or an answer, unless the worker was told to
+// log content (LogContent).
+func (w *Worker) errorAttrs(err error) []any {
+	if err == nil {
+		return nil
+	}
+	je := jobs.ErrorOf(err)
+	attrs := []any{"error_kind", string(je.Kind)}
+	if je.Field != "" {
+		attrs = append(attrs, "error_field", je.Field)
+	}
+	if w.logContent {
+		attrs = append(attrs, "error", err.Error())
+	}
+	return attrs
 }
 
 // process runs the job and returns its result and output documents;
@@ -130,8 +159,19 @@ func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Res
 			return nil, nil, err
 		}
 	}
-	return executeWithin(ctx, w.execute, p, doc, &w.abandoned)
+	ctx = formats.WithArchiveLimits(ctx, formats.JobArchiveLimits(w.inflateBudget, w.concurrency))
+	res, out, err := executeWithin(ctx, w.execute, p, doc, &w.abandoned)
+	if err != nil && !isPermanent(err) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		// The deadline passed while the engine worked on the document.
+		err = fmt.Errorf("%w: %w", errDocumentTimeout, err)
+	}
+	return res, out, err
 }
+
+// errDocumentTimeout marks a job whose time ran out while an engine worked
+// on its document (not while its document was fetched): the job fails with
+// ErrorTimeout and is not retried.
+var errDocumentTimeout = errors.New("the document took the job's whole time")
 
 // executeWithin runs Execute but returns as soon as ctx ends (the job's
 // timeout or a cancel). The engine, bound to ctx, stops at its next check:
@@ -172,9 +212,11 @@ func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc
 }
 
 // isPermanent tells failures that will repeat on every run: the input's
-// fault, not the machine's.
+// fault, not the machine's, or a stored document or record that failed its
+// integrity check (a second read returns the same bytes).
 func isPermanent(err error) bool {
-	return jobs.ErrorOf(err).Kind.CallersFault()
+	k := jobs.ErrorOf(err).Kind
+	return k.CallersFault() || k == jobs.ErrorTampered
 }
 
 // failWith stores the failure as the job's result and ends the job without
@@ -182,6 +224,11 @@ func isPermanent(err error) bool {
 func (w *Worker) failWith(ctx context.Context, t *asynq.Task, kind jobs.Kind, je *jobs.Error) error {
 	if err := w.storeResult(ctx, t, &jobs.Result{Kind: kind, Error: je}, jobs.Outputs{}); err != nil {
 		return err
+	}
+	if w.keys != nil {
+		// asynq keeps the returned error's text in clear: the message,
+		// which may quote the document, stays in the sealed result.
+		return fmt.Errorf("%s (the message is in the job's sealed result): %w", je.Kind, asynq.SkipRetry)
 	}
 	return fmt.Errorf("%s: %w", je.Message, asynq.SkipRetry)
 }
@@ -219,13 +266,6 @@ func (w *Worker) storeResult(ctx context.Context, t *asynq.Task, res *jobs.Resul
 		return fmt.Errorf("job %s: store result: no queue name in the task's context", id)
 	}
 	return w.client.StoreResult(ctx, queue, id, res, outs)
-}
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }
 
 // slogAdapter lets asynq log through slog.

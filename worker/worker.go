@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -26,6 +27,9 @@ type Worker struct {
 	execute         executeFunc
 	pollInterval    time.Duration
 	blobCache       int64
+	inflateBudget   int64                 // bytes all running jobs may inflate together
+	keys            *jobs.Keyring         // seals what the worker stores; nil: encryption at rest off
+	logContent      bool                  // log error messages, which may quote documents and answers
 	rdb             redis.UniversalClient // asynq's, with the waker's and the settle hook
 	waker           *waker
 	stopWake        func() error
@@ -83,10 +87,34 @@ const DefaultBlobCache = 32 << 20
 // fills one template many times then fetches it from Redis once per worker.
 func BlobCache(bytes int64) Option { return func(w *Worker) { w.blobCache = bytes } }
 
+// DefaultInflateBudget is what a worker's running jobs may inflate
+// together, by default: each of its Concurrency jobs may inflate a share
+// (formats.JobArchiveLimits), so 4 slots keep the 512 MB per document the
+// archive guard allows alone, and more slots give each less.
+const DefaultInflateBudget = 2 << 30
+
+// InflateBudget sets how many bytes of zip parts the worker's running jobs
+// may inflate together (default DefaultInflateBudget): one job may inflate
+// budget/concurrency, at most formats.DefaultArchiveLimits' 512 MB. A
+// document past its share fails with too_large, and is not retried.
+func InflateBudget(bytes int64) Option { return func(w *Worker) { w.inflateBudget = bytes } }
+
+// Keyring makes the worker open sealed payloads and documents and seal its
+// results and outputs with k (jobs.WithKeyring); every client and worker of
+// one Redis needs the same keys.
+func Keyring(k *jobs.Keyring) Option { return func(w *Worker) { w.keys = k } }
+
+// LogContent makes the worker log its jobs' error messages. They may quote
+// the document's text or an answer ("find … is not in the element's text;
+// its text is: …"), so logs then hold confidential content: for debugging
+// only. Without it a job's log lines carry its ID, kind, outcome, duration
+// and the kind and field of its error.
+func LogContent(on bool) Option { return func(w *Worker) { w.logContent = on } }
+
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
-		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache}
+		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache, inflateBudget: DefaultInflateBudget}
 	for _, o := range opts {
 		o(w)
 	}
@@ -113,7 +141,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: unsupported Redis connection %T", jobs.ErrInvalidConfig, conn)
 	}
-	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache))
+	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys))
 	// asynq's own client, watched: idle dequeues wait for announced jobs,
 	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
@@ -162,7 +190,8 @@ func (w *Worker) Start() error {
 		}
 		return fmt.Errorf("start worker: %w", err)
 	}
-	w.log.Info("worker started", "concurrency", w.concurrency, "queues", w.queues)
+	w.log.Info("worker started", "concurrency", w.concurrency, "queues", w.queues,
+		"inflate_per_job_mb", formats.JobArchiveLimits(w.inflateBudget, w.concurrency).MaxTotalSize>>20)
 	return nil
 }
 

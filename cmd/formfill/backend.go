@@ -61,13 +61,20 @@ type backendOptions struct {
 // openBackend connects to the configured Redis, or, when none is configured
 // and the command allows it, starts an embedded Redis and worker.
 func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*backend, error) {
+	keys, err := keyringOf(e)
+	if err != nil {
+		return nil, err
+	}
+	if keys != nil {
+		o.clientOpts = append(o.clientOpts, jobs.WithKeyring(keys))
+	}
 	if redisURL(e, g) == "" && o.allowEmbedded {
 		useFonts(e, g)
 		n := o.concurrency
 		if n <= 0 {
 			n = 4
 		}
-		srv, err := embedded.Start(embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)))
+		srv, err := embedded.Start(embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)), embedded.Keyring(keys))
 		if err != nil {
 			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
 		}

@@ -47,13 +47,15 @@ type batchOptions struct {
 	group       int // documents per job
 	timeout     time.Duration
 	quiet       bool
+	anywhere    bool // outputs may lie outside outDir
 }
 
 func runBatch(ctx context.Context, e *env, args []string) error {
 	fs, g := newFlags(e, spec{name: "batch", args: "MANIFEST",
 		desc: `Fills many documents: each manifest entry names a document, its answers (a
 path to an answers file, or the answers inline) and optionally its output
-path (default OUT_DIR/<name>) and type. MANIFEST is a JSON array or JSON
+path (default OUT_DIR/<name>; it must lie inside OUT_DIR unless
+--outputs-anywhere) and type. MANIFEST is a JSON array or JSON
 lines:
   {"file": "q1.docx", "answers": "q1.answers.json"}
   {"file": "f.pdf", "answers": [{"pair_id": "F1", "answer_text": "Ada"}], "output": "f-filled.pdf"}
@@ -76,6 +78,7 @@ failed and why.`,
 	fs.IntVar(&o.group, "group", 16, fmt.Sprintf("documents per job, 1 to %d: up to this many consecutive documents under 1 MiB go as one fill_group job,\nso they pay the queue's fixed cost per job once (1: one job per document)", jobs.MaxGroup))
 	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "longest time for one document: its job may run this long and the batch waits this long for it\n(a group's job: this long per document)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	fs.BoolVar(&o.anywhere, "outputs-anywhere", false, "let manifest outputs be absolute paths or leave --out-dir through ..\n(default: refused, and every output is written inside --out-dir, links resolved)")
 	o.review = addReviewFlags(fs)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
@@ -97,9 +100,14 @@ failed and why.`,
 	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 		return fmt.Errorf("--out-dir: %w", err)
 	}
-	items, err := resolveItems(pos[0], o.outDir, entries)
+	items, err := resolveItems(pos[0], o.outDir, entries, o.anywhere)
 	if err != nil {
 		return err
+	}
+	if !o.anywhere {
+		if err := confine(items, o.outDir); err != nil {
+			return err
+		}
 	}
 	state, err := openState(o.outDir)
 	if err != nil {
@@ -265,7 +273,10 @@ func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 // records the outcome in the state file.
 func finishItem(ctx context.Context, b *backend, state *batchState, p *preparedItem, d batchDoc, res *jobs.Result, err error) batchDoc {
 	if err == nil {
-		err = saveOutput(ctx, b.client, res, p.it.Output)
+		var data []byte
+		if data, err = fetchOutput(ctx, b.client, res, p.it.Output); err == nil {
+			err = p.it.save(data)
+		}
 	}
 	if err == nil && res.Report != nil && !res.Report.OK() {
 		err = errors.New("verification failed: " + problems(res.Report))

@@ -150,7 +150,7 @@ func TestResolveItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, err := resolveItems("/m/manifest.json", "/out", entries)
+	items, err := resolveItems("/m/manifest.json", "/out", entries, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,11 +165,17 @@ func TestResolveItems(t *testing.T) {
 		}
 	}
 	dup, _ := parseManifest("m", []byte(`[{"file": "a.docx", "answers": "a", "output": "x.docx"}, {"file": "b.docx", "answers": "b", "output": "x.docx"}]`))
-	if _, err := resolveItems("m.json", "/out", dup); err == nil || !strings.Contains(err.Error(), "entries 1 and 2 both write") {
+	if _, err := resolveItems("m.json", "/out", dup, false); err == nil || !strings.Contains(err.Error(), "entries 1 and 2 both write") {
 		t.Fatalf("duplicate outputs: %v", err)
 	}
+	for _, out := range []string{"/abs/c-out.pdf", "../c-out.pdf", "sub/../../c-out.pdf"} {
+		escaping, _ := parseManifest("m", []byte(`[{"file": "c.pdf", "answers": "c.json", "output": "`+out+`"}]`))
+		if _, err := resolveItems("m.json", "/out", escaping, false); err == nil || !strings.Contains(err.Error(), "outside --out-dir") {
+			t.Errorf("output %s: %v, want a refusal: outside --out-dir", out, err)
+		}
+	}
 	noAnswers, _ := parseManifest("m", []byte(`[{"file": "a.docx"}]`))
-	if _, err := resolveItems("m.json", "/out", noAnswers); err == nil || !strings.Contains(err.Error(), `"answers" is missing`) {
+	if _, err := resolveItems("m.json", "/out", noAnswers, false); err == nil || !strings.Contains(err.Error(), `"answers" is missing`) {
 		t.Fatalf("missing answers: %v", err)
 	}
 }
@@ -197,7 +203,7 @@ func FuzzParseManifest(f *testing.F) {
 		if len(entries) == 0 {
 			t.Fatal("no error and no entries")
 		}
-		if _, err := resolveItems("m.json", "out", entries); err != nil && err.Error() == "" {
+		if _, err := resolveItems("m.json", "out", entries, false); err != nil && err.Error() == "" {
 			t.Fatal("empty error message")
 		}
 	})

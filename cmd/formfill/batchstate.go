@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/formfill/formfill/formats"
@@ -60,7 +61,9 @@ func openState(outDir string) (*batchState, error) {
 		}
 		f.Close()
 	}
-	f, err := os.OpenFile(s.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	// O_NOFOLLOW: a link planted at the state file's name must not carry
+	// its appends to another file. 0666 less the umask, as any new file.
+	f, err := os.OpenFile(s.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND|syscall.O_NOFOLLOW, 0o666)
 	if err != nil {
 		return nil, fmt.Errorf("batch state: %w", err)
 	}

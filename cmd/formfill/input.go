@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/safefile"
 )
 
 // readDocument reads a document from path, refusing files over the size
@@ -161,16 +162,8 @@ func fileExists(p string) bool {
 	return err == nil && !fi.IsDir()
 }
 
-// writeOutput writes a produced document to path, through a temporary file
-// so an interrupted write never leaves half a document under the name.
-func writeOutput(path string, data []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
+// writeOutput writes a produced document to path atomically, through a
+// temporary file of a random name (safefile.Write): an interrupted write
+// never leaves half a document under the name, and no other file is
+// touched, whatever links are planted beside it.
+func writeOutput(path string, data []byte) error { return safefile.Write(path, data) }

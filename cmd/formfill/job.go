@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
+	"github.com/formfill/formfill/internal/safefile"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -60,30 +60,32 @@ func runDocJob(ctx context.Context, b *backend, j docJob) (*jobs.Result, error) 
 
 // saveOutput fetches the job's output document and writes it to path.
 func saveOutput(ctx context.Context, c *jobs.Client, res *jobs.Result, path string) error {
-	if res.OutputDocID == "" && len(res.Group) > 0 {
-		return fmt.Errorf("a %s job has one output per document, not one for %s: see output_doc_id in each of its %d group entries (formfill result --json)",
-			res.Kind, path, len(res.Group))
-	}
-	if res.OutputDocID == "" {
-		return fmt.Errorf("the job produced no document to write to %s", path)
-	}
-	data, err := c.GetBlob(ctx, res.OutputDocID)
+	data, err := fetchOutput(ctx, c, res, path)
 	if err != nil {
-		return fmt.Errorf("output document: %w", err)
+		return err
 	}
 	return writeOutput(path, data)
 }
 
-// checkWritable fails early when an output path cannot be created, before
-// any work is queued.
-func checkWritable(path string) error {
-	f, err := os.OpenFile(path+".tmp", os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return fmt.Errorf("output %s: %w", path, err)
+// fetchOutput fetches the job's output document, bound for path.
+func fetchOutput(ctx context.Context, c *jobs.Client, res *jobs.Result, path string) ([]byte, error) {
+	if res.OutputDocID == "" && len(res.Group) > 0 {
+		return nil, fmt.Errorf("a %s job has one output per document, not one for %s: see output_doc_id in each of its %d group entries (formfill result --json)",
+			res.Kind, path, len(res.Group))
 	}
-	f.Close()
-	return os.Remove(path + ".tmp")
+	if res.OutputDocID == "" {
+		return nil, fmt.Errorf("the job produced no document to write to %s", path)
+	}
+	data, err := c.GetBlob(ctx, res.OutputDocID)
+	if err != nil {
+		return nil, fmt.Errorf("output document: %w", err)
+	}
+	return data, nil
 }
+
+// checkWritable fails early when an output path cannot be created, before
+// any work is queued. It touches no file but a temporary one of its own.
+func checkWritable(path string) error { return safefile.CheckWritable(path) }
 
 // resultIn is the result a job's status carries, if any.
 func resultIn(st *jobs.Status) *jobs.Result {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/safefile"
 )
 
 // manifestEntry is one document of a batch manifest.
@@ -26,8 +27,9 @@ type batchItem struct {
 	N           int    // 1-based position in the manifest
 	File        string // document path
 	Type        string
-	Output      string // where the filled document goes
-	answersPath string // answers file, when not inline
+	Output      string          // where the filled document goes
+	roots       *safefile.Roots // confines Output to --out-dir; nil: --outputs-anywhere
+	answersPath string          // answers file, when not inline
 	inline      []formats.Answer
 }
 
@@ -89,8 +91,11 @@ func parseManifest(path string, data []byte) ([]manifestEntry, error) {
 
 // resolveItems checks every entry and resolves its paths: file and answers
 // paths relative to the manifest's directory, outputs relative to outDir.
-// Outputs that would collide get the entry's number as a prefix.
-func resolveItems(manifestPath, outDir string, entries []manifestEntry) ([]*batchItem, error) {
+// Outputs that would collide get the entry's number as a prefix. Unless
+// anywhere, an output must lie inside outDir (no absolute path, no ..
+// leading out); confine then makes it written there through
+// safefile.Roots, which also refuses a link inside outDir that leads out.
+func resolveItems(manifestPath, outDir string, entries []manifestEntry, anywhere bool) ([]*batchItem, error) {
 	base := filepath.Dir(manifestPath)
 	names := map[string]int{}
 	for _, e := range entries {
@@ -121,6 +126,9 @@ func resolveItems(manifestPath, outDir string, entries []manifestEntry) ([]*batc
 		default:
 			it.Output = filepath.Join(outDir, out)
 		}
+		if !anywhere && !safefile.Inside(outDir, it.Output) {
+			return nil, fmt.Errorf("manifest entry %d: output %q lies outside --out-dir %s; give a path inside it, or pass --outputs-anywhere", it.N, e.Output, outDir)
+		}
 		if prev, dup := seen[it.Output]; dup {
 			return nil, fmt.Errorf("manifest entries %d and %d both write %s; give one of them another \"output\"", prev, it.N, it.Output)
 		}
@@ -128,6 +136,33 @@ func resolveItems(manifestPath, outDir string, entries []manifestEntry) ([]*batc
 		items = append(items, it)
 	}
 	return items, nil
+}
+
+// confine makes every item's output be written inside outDir, an existing
+// directory, checked again with links resolved when it is written.
+func confine(items []*batchItem, outDir string) error {
+	roots, err := safefile.NewRoots([]string{outDir})
+	if err != nil {
+		return fmt.Errorf("--out-dir: %w", err)
+	}
+	for _, it := range items {
+		it.roots = roots
+	}
+	return nil
+}
+
+// save writes the item's filled document to its output: inside --out-dir
+// (checked again now, links resolved) unless the run allows anywhere.
+func (it *batchItem) save(data []byte) error {
+	if it.roots == nil {
+		return writeOutput(it.Output, data)
+	}
+	abs, err := filepath.Abs(it.Output)
+	if err != nil {
+		return fmt.Errorf("output %s: %w", it.Output, err)
+	}
+	_, err = it.roots.WriteFile("output", abs, data)
+	return err
 }
 
 func (it *batchItem) setAnswers(base string, raw json.RawMessage) error {

@@ -101,6 +101,8 @@ default.`,
 	if err != nil {
 		return err
 	}
+	keys, _ := keyringOf(e) // openBackend has read it already
+	warnRedis(log, e, g, keys)
 	log.Info("mcp: ready", "redis", b.display)
 	if *httpAddr != "" {
 		return srv.ListenAndServe(ctx, *httpAddr)

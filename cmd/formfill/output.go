@@ -70,6 +70,9 @@ func printWrite(w io.Writer, r *formats.WriteResult) {
 	for _, warn := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warn)
 	}
+	for _, a := range r.Removed {
+		fmt.Fprintf(w, "removed %s\n", a)
+	}
 	fmt.Fprintf(w, "%d answers %s, %d skipped\n", len(r.Changes), done, len(r.Skipped))
 	if r.Flattened > 0 {
 		fmt.Fprintf(w, "%d fields flattened into the pages\n", r.Flattened)
@@ -100,6 +103,9 @@ func printReport(w io.Writer, r *formats.VerificationReport) {
 		s.Matched, s.Total, s.Mismatched, s.Missing, s.StructuralIssues, s.ConfidenceKnown, s.ConfidenceUncertain, s.ConfidenceUnknown)
 	if s.ConfidenceNote != "" {
 		fmt.Fprintln(w, s.ConfidenceNote)
+	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warn)
 	}
 	printReview(w, r.Review)
 }

@@ -13,6 +13,7 @@ type reviewFlags struct {
 	track, comment        *bool
 	author, date          *string
 	flatten, flattenSigns *bool
+	strip                 *bool // strip_active_content
 }
 
 // flagAdder is the part of a flag set reviewFlags needs.
@@ -29,6 +30,7 @@ func addReviewFlags(fs flagAdder) reviewFlags {
 		date:         fs.String("date", "", "RFC 3339 date-time the tracked changes and comments carry (default now)"),
 		flatten:      fs.Bool("flatten", false, "PDF: burn the filled fields into the pages (no fields left to edit); signature fields stay unless --flatten-signatures"),
 		flattenSigns: fs.Bool("flatten-signatures", false, "PDF, with --flatten: burn signature fields in too"),
+		strip:        fs.Bool("strip-active-content", false, "remove what the output would run or fetch when opened (PDF JavaScript and launch\nactions; Word remote templates, altChunks, external links, fields fetching URLs) and list what was removed"),
 	}
 }
 
@@ -36,12 +38,13 @@ func addReviewFlags(fs flagAdder) reviewFlags {
 func (r reviewFlags) apply(p *jobs.Payload) {
 	p.TrackChanges, p.CommentUncertain, p.Author, p.Date = *r.track, *r.comment, *r.author, *r.date
 	p.Flatten, p.FlattenSignatures = *r.flatten, *r.flattenSigns
+	p.StripActiveContent = *r.strip
 }
 
 // reviewKey is what the review options add to a batch document's work
 // key: nothing without them, so keys of earlier runs stay valid.
 func reviewKey(p *jobs.Payload) []byte {
-	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" && !p.Flatten && !p.FlattenSignatures {
+	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" && !p.Flatten && !p.FlattenSignatures && !p.StripActiveContent {
 		return nil
 	}
 	b, _ := json.Marshal(p.WriteOptions())

@@ -30,7 +30,11 @@ For anything that must survive a restart, run a real Redis and formfill worker.`
 	}
 	useFonts(e, g)
 	log := serverLogger(e, g)
-	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log))
+	keys, err := keyringOf(e)
+	if err != nil {
+		return err
+	}
+	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log), embedded.Keyring(keys))
 	if err != nil {
 		return err
 	}

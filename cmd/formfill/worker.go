@@ -30,12 +30,18 @@ the same Redis. Interactive jobs are always served before bulk ones.
 	fs.Var(&queues, "queues", "queues served, most urgent first (default interactive,bulk)")
 	metrics := fs.String("metrics", "", "address for /healthz and /metrics, e.g. :9090 (default: off)")
 	drain := fs.Duration("shutdown-timeout", 20*time.Second, "how long a drain waits for running jobs")
+	inflateMB := fs.Int("inflate-budget-mb", worker.DefaultInflateBudget>>20, "MiB of zip parts the running jobs may inflate together: each job may inflate this divided by\n--concurrency (at most 512)")
+	logContent := fs.Bool("log-document-content", e.getenv("FORMFILL_LOG_DOCUMENT_CONTENT") == "1",
+		"RISK: log jobs' error messages, which quote document text and answers (for debugging;\nFORMFILL_LOG_DOCUMENT_CONTENT=1 sets it)")
 	cacheMB := fs.Int("blob-cache-mb", worker.DefaultBlobCache>>20, "MiB of fetched documents kept in memory, so jobs on one template fetch it once (0: off)")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
 	if *concurrency < 1 {
 		return usagef("--concurrency %d: expected 1 or more", *concurrency)
+	}
+	if *inflateMB < 1 {
+		return usagef("--inflate-budget-mb %d: expected 1 or more", *inflateMB)
 	}
 	if *cacheMB < 0 {
 		return usagef("--blob-cache-mb %d: expected 0 (off) or more", *cacheMB)
@@ -54,11 +60,20 @@ the same Redis. Interactive jobs are always served before bulk ones.
 		return err
 	}
 	log := serverLogger(e, g)
+	keys, err := keyringOf(e)
+	if err != nil {
+		return err
+	}
+	warnRedis(log, e, g, keys)
+	if *logContent {
+		log.Warn("--log-document-content: the log will hold document text and answers; turn it off outside debugging")
+	}
 	if err := pingConn(ctx, conn); err != nil {
 		return err
 	}
 	w, err := worker.New(conn, worker.Concurrency(*concurrency), worker.Queues(queues...), worker.Logger(log),
-		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20))
+		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20),
+		worker.InflateBudget(int64(*inflateMB)<<20), worker.Keyring(keys), worker.LogContent(*logContent))
 	if err != nil {
 		return err
 	}

@@ -105,7 +105,8 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	if err := formats.CheckMagic(formats.Excel, data); err != nil {
 		return nil, err
 	}
-	arch, err := formats.OpenArchive(data, formats.DefaultArchiveLimits)
+	limits := stop.ArchiveLimits()
+	arch, err := formats.OpenArchive(data, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +126,8 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 		}
 	}
 	f, err := excelize.OpenReader(stop.Reader(bytes.NewReader(pkg)), excelize.Options{
-		UnzipSizeLimit:    formats.DefaultArchiveLimits.MaxTotalSize,
-		UnzipXMLSizeLimit: formats.DefaultArchiveLimits.MaxEntrySize,
+		UnzipSizeLimit:    limits.MaxTotalSize,
+		UnzipXMLSizeLimit: limits.MaxEntrySize,
 	})
 	if err != nil {
 		if s := stop.Check(); s != nil {

@@ -1,10 +1,13 @@
 package excel
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // scannedStrings opens doc and returns the shared strings from the guard's
@@ -81,18 +84,19 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 	}
 }
 
-// TestTwoSharedStringsPartsAreLeftToExcelize gives the fixture a second
-// entry excelize reads as its shared strings (it keeps the last): the scan
-// must not guess which.
-func TestTwoSharedStringsPartsAreLeftToExcelize(t *testing.T) {
+// TestTwoSharedStringsPartsAreRefused gives the fixture a second entry
+// excelize reads as its shared strings (it keeps the last): readers would
+// disagree on the workbook's text, so the archive guard refuses it (issue
+// 38) before the scan or excelize could pick one.
+func TestTwoSharedStringsPartsAreRefused(t *testing.T) {
 	parts := unzip(t, fixture(t))
 	table := zipEntry(t, fixture(t), sharedStringsPart)
 	for _, name := range []string{"XL/SharedStrings.xml", `xl\sharedStrings.xml`} {
 		other := strings.Replace(string(table), "<t>", "<t>other ", 1)
 		doc := rezip(t, append(parts, part{name, []byte(other)}), "", nil)
-		_, usable, _, read, err := scannedStrings(t, doc)
-		if err != nil || !read || usable {
-			t.Fatalf("%s beside %s: scan usable %v, excelize read %v, err %v; want the table left to excelize", name, sharedStringsPart, usable, read, err)
+		_, _, _, _, err := scannedStrings(t, doc)
+		if !errors.Is(err, formats.ErrInvalidDocument) || !strings.Contains(err.Error(), "two entries named") {
+			t.Fatalf("%s beside %s: %v; want the workbook refused: two entries named", name, sharedStringsPart, err)
 		}
 	}
 }

@@ -40,7 +40,9 @@ func (d *document) plan(answers []formats.Answer) ([]*assignment, *formats.Write
 	res := &formats.WriteResult{Changes: []formats.Change{}}
 	byField := map[*field]*assignment{}
 	var order []*assignment
-	for _, a := range answers {
+	var spent int64              // bytes of field text the answers rewrote
+	perField := map[*field]int{} // answers per field, to name the worst
+	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
 			return nil, nil, err
 		}
@@ -60,6 +62,13 @@ func (d *document) plan(answers []formats.Answer) ([]*assignment, *formats.Write
 			return nil, nil, formats.Errorf(formats.ErrInvalidArgument, key, "PDF form fields take plain values: give answer_text, not insertion_xml")
 		}
 		prev, seen := byField[f]
+		if seen {
+			// An append copies the field's whole text: bound the sum.
+			perField[f]++
+			if spent += int64(len(prev.text) + len(a.AnswerText)); spent > formats.MaxRewrite {
+				return nil, nil, formats.RewriteError(i, f.ID, spent, f.ID, perField[f]+1)
+			}
+		}
 		if !seen {
 			prev = &assignment{f: f, text: f.Value, checked: f.Value == checkedValue, before: f.Value}
 			if f.Value != "" && f.Kind == kindListbox {
@@ -73,7 +82,9 @@ func (d *document) plan(answers []formats.Answer) ([]*assignment, *formats.Write
 		if warn != "" {
 			res.Warnings = append(res.Warnings, warn)
 		}
-		next.answers = append(next.answers[:len(next.answers):len(next.answers)], a)
+		// Appending in place is safe: next replaces prev just below. A copy
+		// per answer made repeated answers to one field quadratic (issue 38).
+		next.answers = append(next.answers, a)
 		if !seen {
 			order = append(order, next)
 		} else {

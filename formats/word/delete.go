@@ -93,10 +93,11 @@ func paragraphsOfCell(tc *etree.Element) []*etree.Element { return wrappedChildr
 // lastBlock returns parent's last child element that is not a properties
 // element.
 func lastBlock(parent *etree.Element) *etree.Element {
-	kids := parent.ChildElements()
-	for i := len(kids) - 1; i >= 0; i-- {
-		if !isProperties(kids[i]) {
-			return kids[i]
+	// From the end, without collecting the children: a body of thousands
+	// of paragraphs made each delete of a call allocate them all again.
+	for i := len(parent.Child) - 1; i >= 0; i-- {
+		if e, ok := parent.Child[i].(*etree.Element); ok && !isProperties(e) {
+			return e
 		}
 	}
 	return nil
@@ -104,12 +105,11 @@ func lastBlock(parent *etree.Element) *etree.Element {
 
 // prevElement returns el's previous sibling element, or nil.
 func prevElement(el *etree.Element) *etree.Element {
-	var prev *etree.Element
-	for _, c := range el.Parent().ChildElements() {
-		if c == el {
-			return prev
+	kids := el.Parent().Child
+	for i := el.Index() - 1; i >= 0 && i < len(kids); i-- {
+		if e, ok := kids[i].(*etree.Element); ok {
+			return e
 		}
-		prev = c
 	}
 	return nil
 }

@@ -79,7 +79,9 @@ func parseInsertion(s string) (*content, error) {
 			return nil, formats.Errorf(formats.ErrInvalidArgument, "insertion_xml",
 				"element <%s> is not allowed; insertions may hold only runs and paragraphs (w:r, w:t, w:rPr, w:br, w:tab, w:p, w:pPr and formatting)", bad.FullTag())
 		}
-		normalisePrefix(e)
+		if err := normalisePrefix(e); err != nil {
+			return nil, err
+		}
 	}
 	c := &content{}
 	for _, e := range els {
@@ -98,16 +100,45 @@ func parseInsertion(s string) (*content, error) {
 	return c, nil
 }
 
-// normalisePrefix rewrites a checked fragment to the document's w prefix,
-// whatever prefix the caller bound to the main namespace.
-func normalisePrefix(el *etree.Element) {
+// attrPrefixes are the prefixes a document written by Word binds to the
+// namespaces an insertion's attributes may use; an attribute keeps its
+// namespace under the prefix the document uses for it.
+var attrPrefixes = map[string]string{
+	nsW: "w",
+	"http://schemas.microsoft.com/office/word/2010/wordml": "w14",
+	nsRelsOffice: "r",
+	"http://schemas.openxmlformats.org/markup-compatibility/2006": "mc",
+}
+
+// normalisePrefix rewrites a checked fragment to the document's prefixes,
+// whatever prefixes the caller bound: the elements (all of the main
+// namespace) to w, each attribute to the prefix of its own namespace (an
+// r:id stays r:id, never w:id). An attribute of a namespace outside
+// attrPrefixes is refused.
+func normalisePrefix(el *etree.Element) error {
+	var err error
+	descend(el, func(e *etree.Element) bool {
+		for i := range e.Attr {
+			a := &e.Attr[i]
+			if a.Space == "" || a.Space == "xml" || a.Space == "xmlns" {
+				continue
+			}
+			uri := lookupNS(e, a.Space)
+			p, ok := attrPrefixes[uri]
+			if !ok {
+				err = formats.Errorf(formats.ErrInvalidArgument, "insertion_xml",
+					"attribute %s:%s is of the namespace %q; insertions may hold attributes of the w, w14, r and mc namespaces only", a.Space, a.Key, uri)
+				return false
+			}
+			a.Space = p
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
 	descend(el, func(e *etree.Element) bool {
 		e.Space = "w"
-		for i := range e.Attr {
-			if e.Attr[i].Space != "" && e.Attr[i].Space != "xml" && e.Attr[i].Space != "xmlns" {
-				e.Attr[i].Space = "w"
-			}
-		}
 		return true
 	})
 	kept := el.Attr[:0]
@@ -117,6 +148,7 @@ func normalisePrefix(el *etree.Element) {
 		}
 	}
 	el.Attr = kept
+	return nil
 }
 
 // content is an answer ready to place: inline runs or block paragraphs
@@ -183,4 +215,28 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// declarePrefixes declares on the document's root element the prefixes
+// c's attributes use (r, w14, mc) that it does not declare yet: Word's own
+// documents declare them all, but a minimal one may not.
+func (d *document) declarePrefixes(c *content) {
+	root := d.xml.Root()
+	if c == nil || root == nil {
+		return
+	}
+	uris := map[string]string{}
+	for uri, p := range attrPrefixes {
+		uris[p] = uri
+	}
+	for _, top := range append(append([]*etree.Element(nil), c.runs...), c.paras...) {
+		descend(top, func(e *etree.Element) bool {
+			for _, a := range e.Attr {
+				if uri, ok := uris[a.Space]; ok && root.SelectAttr("xmlns:"+a.Space) == nil {
+					root.CreateAttr("xmlns:"+a.Space, uri)
+				}
+			}
+			return true
+		})
+	}
 }

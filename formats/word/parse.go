@@ -50,7 +50,7 @@ var formatting = map[string]bool{
 // skip are left out of the parsed tree; such a document is for reading only.
 // stop, if not nil, ends the parse and the work on the document early.
 func open(data []byte, skip map[string]bool, stop *formats.Stopper) (*document, error) {
-	arc, err := formats.OpenArchive(data, formats.DefaultArchiveLimits)
+	arc, err := formats.OpenArchive(data, stop.ArchiveLimits())
 	if err != nil {
 		return nil, err
 	}

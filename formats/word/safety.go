@@ -161,6 +161,20 @@ func lostIssues(source, written, forced []anchor) []string {
 // danglingReferences lists the cross-reference fields of written that
 // point at one of the bookmarks in gone.
 func danglingReferences(gone, written []anchor) []string {
+	var out []string
+	for _, d := range danglingRefs(gone, written) {
+		out = append(out, d.text)
+	}
+	return out
+}
+
+// dangling is one cross-reference to a lost bookmark: the bookmark's name
+// and the warning.
+type dangling struct{ mark, text string }
+
+// danglingRefs is danglingReferences with the bookmark each warning is
+// about.
+func danglingRefs(gone, written []anchor) []dangling {
 	lostMarks := map[string]bool{}
 	for _, a := range gone {
 		if a.kind == "bookmark" {
@@ -170,14 +184,14 @@ func danglingReferences(gone, written []anchor) []string {
 	if len(lostMarks) == 0 {
 		return nil
 	}
-	var out []string
+	var out []dangling
 	for _, a := range written {
 		if a.kind != "field" {
 			continue
 		}
 		f := strings.Fields(a.name)
 		if len(f) >= 2 && crossReference[strings.ToUpper(f[0])] && lostMarks[f[1]] {
-			out = append(out, fmt.Sprintf("%s points at bookmark %q, which the written document lost: Word will show an error when it updates the field", fieldName(a.name), f[1]))
+			out = append(out, dangling{f[1], fmt.Sprintf("%s points at bookmark %q, which the written document lost: Word will show an error when it updates the field", fieldName(a.name), f[1])})
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package mcp
+package safefile
 
 import (
 	"errors"
@@ -11,37 +11,37 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// RootSet confines the paths an agent names (file_path, output_file_path,
-// answers_file_path) to a set of directories. A remote agent must not be
+// Roots confines the paths an agent names (the MCP server's file_path,
+// output_file_path, answers_file_path) to a set of directories. A remote agent must not be
 // able to read ~/.ssh or overwrite a file outside the project just by
 // naming it, so every path is resolved through its symlinks before the
 // check: a link inside a root that points outside is refused too.
-type RootSet struct {
+type Roots struct {
 	dirs []string // absolute, symlink-free, cleaned
 }
 
-// NewRootSet resolves dirs (default: the working directory) to absolute,
+// NewRoots resolves dirs (default: the working directory) to absolute,
 // symlink-free paths. Each must be an existing directory.
-func NewRootSet(dirs []string) (*RootSet, error) {
+func NewRoots(dirs []string) (*Roots, error) {
 	if len(dirs) == 0 {
 		wd, err := os.Getwd()
 		if err != nil {
-			return nil, fmt.Errorf("mcp: default root: %w", err)
+			return nil, fmt.Errorf("default root: %w", err)
 		}
 		dirs = []string{wd}
 	}
-	r := &RootSet{}
+	r := &Roots{}
 	for _, d := range dirs {
 		abs, err := filepath.Abs(d)
 		if err != nil {
-			return nil, fmt.Errorf("mcp: root %q: %w", d, err)
+			return nil, fmt.Errorf("root %q: %w", d, err)
 		}
 		real, err := filepath.EvalSymlinks(abs)
 		if err != nil {
-			return nil, fmt.Errorf("mcp: root %q: %w", d, err)
+			return nil, fmt.Errorf("root %q: %w", d, err)
 		}
 		if st, err := os.Stat(real); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("mcp: root %q is not a directory", d)
+			return nil, fmt.Errorf("root %q is not a directory", d)
 		}
 		r.dirs = append(r.dirs, filepath.Clean(real))
 	}
@@ -49,12 +49,12 @@ func NewRootSet(dirs []string) (*RootSet, error) {
 }
 
 // Dirs returns the allowed roots.
-func (r *RootSet) Dirs() []string { return append([]string(nil), r.dirs...) }
+func (r *Roots) Dirs() []string { return append([]string(nil), r.dirs...) }
 
 // Input resolves p, a file to read, and refuses it unless it exists and its
 // real location lies inside a root. Relative paths are taken from the first
 // root.
-func (r *RootSet) Input(field, p string) (string, error) {
+func (r *Roots) Input(field, p string) (string, error) {
 	abs, err := r.candidate(field, p)
 	if err != nil {
 		return "", err
@@ -82,7 +82,7 @@ func (r *RootSet) Input(field, p string) (string, error) {
 // Output resolves p, a file to write, and refuses it unless its parent
 // directory exists inside a root and p is not a symlink leading outside.
 // The file itself need not exist.
-func (r *RootSet) Output(field, p string) (string, error) {
+func (r *Roots) Output(field, p string) (string, error) {
 	abs, err := r.candidate(field, p)
 	if err != nil {
 		return "", err
@@ -111,7 +111,7 @@ func (r *RootSet) Output(field, p string) (string, error) {
 
 // candidate makes p absolute and refuses the obvious escapes before any
 // file system access.
-func (r *RootSet) candidate(field, p string) (string, error) {
+func (r *Roots) candidate(field, p string) (string, error) {
 	if strings.TrimSpace(p) == "" {
 		return "", formats.Errorf(formats.ErrInvalidArgument, field, "empty path; give a file path inside %s", strings.Join(r.dirs, ", "))
 	}
@@ -129,7 +129,7 @@ func (r *RootSet) candidate(field, p string) (string, error) {
 	return abs, nil
 }
 
-func (r *RootSet) contains(p string) bool {
+func (r *Roots) contains(p string) bool {
 	for _, d := range r.dirs {
 		if within(d, p) {
 			return true
@@ -138,7 +138,7 @@ func (r *RootSet) contains(p string) bool {
 	return false
 }
 
-func (r *RootSet) escape(field, p, where string) error {
+func (r *Roots) escape(field, p, where string) error {
 	return formats.Errorf(formats.ErrInvalidArgument, field,
 		"%q resolves to %s, which is outside the allowed roots (%s); use a path inside a root (relative paths start at %s)",
 		p, where, strings.Join(r.dirs, ", "), r.dirs[0])
@@ -152,4 +152,13 @@ func within(base, target string) bool {
 		return false
 	}
 	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
+}
+
+// Inside reports whether path lies inside dir, judged on the names alone
+// (both made absolute and clean; links are not resolved): the early check
+// of a path that Roots will check again, links resolved, when it is used.
+func Inside(dir, path string) bool {
+	d, err1 := filepath.Abs(dir)
+	p, err2 := filepath.Abs(path)
+	return err1 == nil && err2 == nil && within(d, p)
 }

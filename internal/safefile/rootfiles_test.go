@@ -1,4 +1,4 @@
-package mcp
+package safefile
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 // which would hang the call, and the server with it.
 func TestReadFileRefusesANamedPipe(t *testing.T) {
 	dir := t.TempDir()
-	r, err := NewRootSet([]string{dir})
+	r, err := NewRoots([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}

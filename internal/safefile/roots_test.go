@@ -1,4 +1,4 @@
-package mcp
+package safefile
 
 import (
 	"errors"
@@ -43,7 +43,7 @@ func pathTree(t *testing.T) (root, outside string) {
 
 func TestRootsInput(t *testing.T) {
 	root, outside := pathTree(t)
-	roots, err := NewRootSet([]string{root})
+	roots, err := NewRoots([]string{root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestRootsInput(t *testing.T) {
 
 func TestRootsOutput(t *testing.T) {
 	root, outside := pathTree(t)
-	roots, err := NewRootSet([]string{root})
+	roots, err := NewRoots([]string{root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,9 +139,9 @@ func TestRootsOutput(t *testing.T) {
 	}
 }
 
-func TestRootSetSeveralDirs(t *testing.T) {
+func TestRootsSeveralDirs(t *testing.T) {
 	root, outside := pathTree(t)
-	roots, err := NewRootSet([]string{root, outside})
+	roots, err := NewRoots([]string{root, outside})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestRootSetSeveralDirs(t *testing.T) {
 	if _, err := roots.Input("file_path", "out-link"); err != nil {
 		t.Fatalf("a link from one root into another was refused: %v", err)
 	}
-	if _, err := NewRootSet([]string{filepath.Join(root, "form.docx")}); err == nil {
+	if _, err := NewRoots([]string{filepath.Join(root, "form.docx")}); err == nil {
 		t.Fatal("a file accepted as a root")
 	}
 }
@@ -191,7 +191,7 @@ func TestRootFilesRefuseEscapingDirectoryAtUse(t *testing.T) {
 	if entries, _ := os.ReadDir(outside); len(entries) != 1 {
 		t.Fatalf("the outside directory now holds %d entries", len(entries))
 	}
-	roots, err := NewRootSet([]string{root})
+	roots, err := NewRoots([]string{root})
 	if err != nil {
 		t.Fatal(err)
 	}

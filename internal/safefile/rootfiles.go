@@ -1,7 +1,6 @@
-package mcp
+package safefile
 
 import (
-	"crypto/rand"
 	"fmt"
 	"io"
 	"os"
@@ -20,7 +19,7 @@ import (
 
 // ReadFile reads path, a file Input accepted, refusing one larger than
 // limit before reading it. Errors name field.
-func (r *RootSet) ReadFile(field, path string, limit int64) ([]byte, error) {
+func (r *Roots) ReadFile(field, path string, limit int64) ([]byte, error) {
 	root, rel, err := r.openRoot(field, path)
 	if err != nil {
 		return nil, err
@@ -59,7 +58,7 @@ func (r *RootSet) ReadFile(field, path string, limit int64) ([]byte, error) {
 // then writes through an os.Root, which closes the window left between
 // that check and the write. A refusal is a formats.InputError naming field;
 // any other error is the file system's.
-func (r *RootSet) WriteFile(field, path string, data []byte) (string, error) {
+func (r *Roots) WriteFile(field, path string, data []byte) (string, error) {
 	target, err := r.Output(field, path)
 	if err != nil {
 		return "", err
@@ -80,45 +79,20 @@ func (r *RootSet) WriteFile(field, path string, data []byte) (string, error) {
 
 // openRoot opens the root holding path, a clean absolute path, and returns
 // path relative to it.
-func (r *RootSet) openRoot(field, path string) (*os.Root, string, error) {
+func (r *Roots) openRoot(field, path string) (*os.Root, string, error) {
 	for _, d := range r.dirs {
 		if !within(d, path) {
 			continue
 		}
 		rel, err := filepath.Rel(d, path)
 		if err != nil {
-			return nil, "", fmt.Errorf("mcp: %s relative to root %s: %w", path, d, err)
+			return nil, "", fmt.Errorf("%s relative to root %s: %w", path, d, err)
 		}
 		root, err := os.OpenRoot(d)
 		if err != nil {
-			return nil, "", fmt.Errorf("mcp: opening root %s: %w", d, err)
+			return nil, "", fmt.Errorf("opening root %s: %w", d, err)
 		}
 		return root, rel, nil
 	}
 	return nil, "", r.escape(field, path, path)
-}
-
-// writeAtomic writes data to a new file beside rel and renames it over rel,
-// so a reader never sees half a document, and a symlink planted at rel is
-// replaced, never followed.
-func writeAtomic(root *os.Root, rel string, data []byte) error {
-	tmp := filepath.Join(filepath.Dir(rel), ".formfill-"+rand.Text())
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Chmod(0o644) // through the descriptor: the name could be swapped
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = root.Rename(tmp, rel)
-	}
-	if werr != nil {
-		root.Remove(tmp)
-	}
-	return werr
 }
