@@ -1,0 +1,144 @@
+package formats
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxHeaderCell bounds a header cell: a column's name, not a question.
+const maxHeaderCell = 80
+
+// tableLayout is what harvest learns of a table or sheet from its header.
+type tableLayout struct {
+	headerRow   int
+	questionCol int          // 0: the first text cell after the row's number
+	answerCols  map[int]bool // nil: the first cell right of the question
+}
+
+// table harvests the answers of one table or sheet, given its non-empty
+// cells in document order.
+func (h *harvester) table(cells []cellText) {
+	rows := map[int][]cellText{}
+	var order []int
+	for _, c := range cells {
+		if c.text == "" {
+			continue
+		}
+		if _, seen := rows[c.row]; !seen {
+			order = append(order, c.row)
+		}
+		rows[c.row] = append(rows[c.row], c)
+	}
+	sort.Ints(order)
+	lay := findHeader(rows, order)
+	section := ""
+	for _, r := range order {
+		if r <= lay.headerRow {
+			continue
+		}
+		row := rows[r]
+		sort.Slice(row, func(i, j int) bool { return row[i].col < row[j].col })
+		if len(row) == 1 {
+			if hasLetters(row[0].text) && utf8.RuneCountInString(row[0].text) < maxHeaderCell {
+				section = row[0].text
+			}
+			continue
+		}
+		h.row(row, lay, section)
+	}
+}
+
+// findHeader finds a header row naming answer columns: a row of short
+// cells, one of them an answer column's name, before the questions.
+func findHeader(rows map[int][]cellText, order []int) tableLayout {
+	for i, r := range order {
+		if i >= 12 {
+			break // a header heads the table
+		}
+		row := rows[r]
+		if len(row) < 2 {
+			continue
+		}
+		lay := tableLayout{headerRow: r, answerCols: map[int]bool{}}
+		short := true
+		for _, c := range row {
+			if utf8.RuneCountInString(c.text) > maxHeaderCell {
+				short = false
+				break
+			}
+			switch {
+			case ReviewerColumn.MatchString(c.text):
+			case AnswerColumn.MatchString(c.text) && !QuestionColumn.MatchString(c.text):
+				lay.answerCols[c.col] = true
+			case lay.questionCol == 0 && QuestionColumn.MatchString(c.text):
+				lay.questionCol = c.col
+			}
+		}
+		if short && len(lay.answerCols) > 0 && lay.questionCol > 0 {
+			return lay
+		}
+	}
+	return tableLayout{}
+}
+
+// row harvests one row of a table: its question and the answers beside it.
+func (h *harvester) row(row []cellText, lay tableLayout, section string) {
+	qi := -1
+	number := ""
+	for i, c := range row {
+		if lay.questionCol > 0 {
+			if c.col == lay.questionCol {
+				qi = i
+			} else if c.col < lay.questionCol && isNumberLike(c.text) {
+				number = c.text
+			}
+			continue
+		}
+		if isNumberLike(c.text) && qi < 0 {
+			number = c.text
+			continue
+		}
+		if hasLetters(c.text) && !lay.answerCols[c.col] {
+			qi = i
+			break
+		}
+	}
+	if qi < 0 || h.open[row[qi].id] {
+		return
+	}
+	q := row[qi]
+	num, text := splitNumber(q.text)
+	if number == "" {
+		number = num
+	} else {
+		text = q.text
+	}
+	for _, c := range row[qi+1:] {
+		if lay.answerCols != nil && !lay.answerCols[c.col] {
+			continue
+		}
+		h.taken[c.id] = true
+		h.res.Answers = append(h.res.Answers, HarvestedAnswer{ID: c.id, QuestionID: q.id, Number: strings.TrimSpace(number),
+			Question: text, Answer: c.text, Kind: TargetText, Section: section})
+		if lay.answerCols == nil {
+			return // the first cell right of the question
+		}
+	}
+}
+
+// isNumberLike reports a question's number standing alone in its cell:
+// "1.4", "AIS-01.1", "Q12", "A.1.2".
+func isNumberLike(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 24 || strings.Count(s, " ") > 0 || !strings.ContainsAny(s, "0123456789") {
+		return false
+	}
+	lower := 0
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' {
+			lower++
+		}
+	}
+	return lower <= 1
+}
