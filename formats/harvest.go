@@ -244,3 +244,40 @@ func parseCell(id, text string) (cellText, bool) {
 	c, _ := strconv.Atoi(m[3])
 	return cellText{table: m[1], id: id, text: strings.TrimSpace(text), row: r, col: c}, true
 }
+
+// QuestionNumbers returns the number of each target's question that
+// stands in a cell of its own left of the question ("1.4" | "Years in
+// operation" | blank), by the question's element ID: carry_over matches
+// numbers first.
+func (cs *CompactStructure) QuestionNumbers(targets []Target) (map[string]string, error) {
+	cs, err := cs.Whole()
+	if err != nil || cs.index == nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, t := range targets {
+		if row, ok := rowOf(t.QuestionID); ok {
+			want[row] = true
+		}
+	}
+	first := map[string]string{} // a row's first cell, when number-like
+	for _, e := range cs.index.elems {
+		row, ok := rowOf(e.id)
+		if !ok || !want[row] {
+			continue
+		}
+		if _, seen := first[row]; !seen {
+			first[row] = ""
+			if isNumberLike(e.full) {
+				first[row] = strings.TrimSpace(e.full)
+			}
+		}
+	}
+	out := map[string]string{}
+	for _, t := range targets {
+		if row, ok := rowOf(t.QuestionID); ok && first[row] != "" {
+			out[t.QuestionID] = first[row]
+		}
+	}
+	return out, nil
+}

@@ -100,5 +100,9 @@ func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 	if err != nil {
 		return nil, err
 	}
-	return reuse.Carry(prev.Answers, targets.Targets), nil
+	numbers, err := c.QuestionNumbers(targets.Targets)
+	if err != nil {
+		return nil, err
+	}
+	return reuse.Carry(prev.Answers, targets.Targets, numbers), nil
 }

@@ -2,6 +2,7 @@ package reuse
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -45,9 +46,12 @@ type group struct {
 }
 
 // Carry maps the answers harvested from a previous document onto the
-// answer targets of a new one. It is deterministic: the same inputs give
-// the same output.
-func Carry(previous []formats.HarvestedAnswer, targets []formats.Target) *Result {
+// answer targets of a new one; numbers gives the number of a target's
+// question kept apart from its text, by the question's ID (may be nil).
+// Each previous question answers at most one new one: the best matches
+// are settled first. It is deterministic: the same inputs give the same
+// output.
+func Carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers map[string]string) *Result {
 	res := &Result{Answers: []formats.Answer{}, Unmatched: []Gap{}}
 	res.Summary.Targets, res.Summary.Previous = len(targets), len(previous)
 	prev := groupAnswers(previous)
@@ -56,13 +60,14 @@ func Carry(previous []formats.HarvestedAnswer, targets []formats.Target) *Result
 		qs[i] = newQuestion(g.number, g.question, g.section)
 	}
 	ix := newIndex(qs)
-	for _, g := range groupTargets(targets) {
-		q := newQuestion("", g.question, "")
-		m, why := decide(ix, q, prev)
+	groups := groupTargets(targets)
+	matches, whys := assign(ix, groups, prev, numbers)
+	for gi, g := range groups {
+		m := matches[gi]
 		for j, t := range g.targets {
 			switch {
 			case m == nil:
-				res.gap(t, why)
+				res.gap(t, whys[gi])
 			case j >= len(prev[m.i].answers):
 				res.gap(t, fmt.Sprintf("the previous question %q has no answer for this place", clip(prev[m.i].question)))
 			default:
@@ -71,6 +76,52 @@ func Carry(previous []formats.HarvestedAnswer, targets []formats.Target) *Result
 		}
 	}
 	return res
+}
+
+// assign matches each group of new targets to a previous question, the
+// best scores first, each previous question once.
+func assign(ix *index, groups []group, prev []group, numbers map[string]string) ([]*match, []string) {
+	type option struct {
+		g     int
+		cands []candidate
+		q     question
+	}
+	opts := make([]option, len(groups))
+	for gi, g := range groups {
+		q := newQuestion(numbers[g.key], g.question, "")
+		opts[gi] = option{g: gi, cands: ix.best(q), q: q}
+	}
+	order := make([]int, len(groups))
+	for i := range order {
+		order[i] = i
+	}
+	top := func(o option) float64 {
+		if len(o.cands) == 0 {
+			return -1
+		}
+		return o.cands[0].score
+	}
+	sort.SliceStable(order, func(a, b int) bool { return top(opts[order[a]]) > top(opts[order[b]]) })
+	used := map[int]bool{}
+	matches, whys := make([]*match, len(groups)), make([]string, len(groups))
+	for _, gi := range order {
+		o := opts[gi]
+		var free []candidate
+		for _, c := range o.cands {
+			if !used[c.i] {
+				free = append(free, c)
+			}
+		}
+		if len(free) == 0 && len(o.cands) > 0 {
+			whys[gi] = fmt.Sprintf("its best match %q answers another question better", clip(prev[o.cands[0].i].question))
+			continue
+		}
+		matches[gi], whys[gi] = decide(ix, o.q, free, prev)
+		if matches[gi] != nil {
+			used[matches[gi].i] = true
+		}
+	}
+	return matches, whys
 }
 
 // match is a decided match of a new question to a previous one.
@@ -82,11 +133,10 @@ type match struct {
 }
 
 // decide picks the previous question a new one matches, or says why none.
-func decide(ix *index, q question, prev []group) (*match, string) {
+func decide(ix *index, q question, cands []candidate, prev []group) (*match, string) {
 	if q.text == "" && q.number == "" {
 		return nil, "the target has no question to match"
 	}
-	cands := ix.best(q)
 	if len(cands) == 0 {
 		return nil, "no previous question is like it"
 	}
@@ -102,6 +152,8 @@ func decide(ix *index, q question, prev []group) (*match, string) {
 		m.confidence, m.note = formats.Known, fmt.Sprintf("same number %s, wording alike (%.2f)", q.number, top.score)
 	case top.score >= Threshold:
 		m.confidence, m.note = formats.Uncertain, fmt.Sprintf("near match (%.2f)", top.score)
+	case top.number && top.score >= NumberedFloor:
+		m.confidence, m.note = formats.Uncertain, fmt.Sprintf("same number %s, wording differs (%.2f)", q.number, top.score)
 	default:
 		return nil, fmt.Sprintf("number %s matches %q, but the question changed (similarity %.2f)", q.number, clip(prev[top.i].question), top.score)
 	}

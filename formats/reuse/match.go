@@ -32,6 +32,10 @@ const (
 	// matches to be known: the wording may change a little between
 	// versions, its meaning may not.
 	KnownNumbered = 0.8
+	// NumberedFloor is the least similarity for a question whose number
+	// matches to be carried at all (uncertain): below it the number was
+	// given to another question.
+	NumberedFloor = 0.34
 	// tieMargin is how close two candidates' scores must be for the
 	// match to be ambiguous.
 	tieMargin = 0.02
