@@ -33,6 +33,7 @@ func (h *harvester) table(cells []cellText) {
 	sort.Ints(order)
 	lay := findHeader(rows, order)
 	section := ""
+	var pending *rowQuestion // a question answered in the row under it
 	for _, r := range order {
 		if r <= lay.headerRow {
 			continue
@@ -40,13 +41,25 @@ func (h *harvester) table(cells []cellText) {
 		row := rows[r]
 		sort.Slice(row, func(i, j int) bool { return row[i].col < row[j].col })
 		if len(row) == 1 {
-			if hasLetters(row[0].text) && utf8.RuneCountInString(row[0].text) < maxHeaderCell {
+			if pending != nil && row[0].row == pending.row+1 && !isNumberLike(row[0].text) && !h.open[pending.QuestionID] {
+				a := *pending
+				a.ID, a.Answer = row[0].id, row[0].text
+				h.taken[a.ID] = true
+				h.res.Answers = append(h.res.Answers, a.HarvestedAnswer)
+			} else if hasLetters(row[0].text) && utf8.RuneCountInString(row[0].text) < maxHeaderCell {
 				section = row[0].text
 			}
+			pending = nil
 			continue
 		}
-		h.row(row, lay, section)
+		pending = h.row(row, lay, section)
 	}
+}
+
+// rowQuestion is a question a row asks without answering it beside.
+type rowQuestion struct {
+	HarvestedAnswer
+	row int
 }
 
 // findHeader finds a header row naming answer columns: a row of short
@@ -82,8 +95,10 @@ func findHeader(rows map[int][]cellText, order []int) tableLayout {
 	return tableLayout{}
 }
 
-// row harvests one row of a table: its question and the answers beside it.
-func (h *harvester) row(row []cellText, lay tableLayout, section string) {
+// row harvests one row of a table: its question and the answers beside
+// it. A question with nothing beside it is returned: its answer may be in
+// the row under it.
+func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQuestion {
 	qi := -1
 	number := ""
 	for i, c := range row {
@@ -105,7 +120,7 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) {
 		}
 	}
 	if qi < 0 || h.open[row[qi].id] {
-		return
+		return nil
 	}
 	q := row[qi]
 	num, text := splitNumber(q.text)
@@ -114,17 +129,25 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) {
 	} else {
 		text = q.text
 	}
+	base := HarvestedAnswer{QuestionID: q.id, Number: strings.TrimSpace(number), Question: text, Kind: TargetText, Section: section}
+	answered := false
 	for _, c := range row[qi+1:] {
 		if lay.answerCols != nil && !lay.answerCols[c.col] {
 			continue
 		}
+		a := base
+		a.ID, a.Answer = c.id, c.text
 		h.taken[c.id] = true
-		h.res.Answers = append(h.res.Answers, HarvestedAnswer{ID: c.id, QuestionID: q.id, Number: strings.TrimSpace(number),
-			Question: text, Answer: c.text, Kind: TargetText, Section: section})
+		h.res.Answers = append(h.res.Answers, a)
+		answered = true
 		if lay.answerCols == nil {
-			return // the first cell right of the question
+			break // the first cell right of the question
 		}
 	}
+	if answered {
+		return nil
+	}
+	return &rowQuestion{HarvestedAnswer: base, row: q.row}
 }
 
 // isNumberLike reports a question's number standing alone in its cell:
