@@ -99,3 +99,18 @@ func TestCarryOverAcrossLayouts(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCarryOverCAIQ carries a filled CAIQ v4 (261 questions, 1,044
+// targets) into the blank one: harvest, targets and matching.
+func BenchmarkCarryOverCAIQ(b *testing.B) {
+	t := &testing.T{}
+	doc := realdocs.Read(b, "questionnaires", "csa-caiq-v4.0.3.xlsx")
+	filled, _ := fillEveryTarget(t, formats.Excel, doc)
+	e, _ := formats.Lookup(formats.Excel)
+	for b.Loop() {
+		p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, Previous: filled}
+		if _, _, err := Execute(context.Background(), e, p, doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

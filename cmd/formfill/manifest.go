@@ -16,12 +16,12 @@ import (
 // manifestEntry is one document of a batch manifest.
 type manifestEntry struct {
 	File    string          `json:"file"`
-	Answers json.RawMessage `json:"answers"`          // a path to an answers file, or the answers inline
+	Answers json.RawMessage `json:"answers"` // a path to an answers file, or the answers inline
 	// Previous is a previously filled document (any format) whose answers
 	// are carried over, instead of answers.
 	Previous string `json:"previous,omitempty"`
-	Output  string          `json:"output,omitempty"` // default: OUT_DIR/<file's name>
-	Type    string          `json:"type,omitempty"`   // word, excel or pdf (default: from the extension)
+	Output   string `json:"output,omitempty"` // default: OUT_DIR/<file's name>
+	Type     string `json:"type,omitempty"`   // word, excel or pdf (default: from the extension)
 }
 
 // batchItem is a manifest entry resolved against the manifest's directory
