@@ -153,8 +153,8 @@ type paraQuestion struct {
 // paragraph reads one paragraph of running text.
 func (h *harvester) paragraph(e compactElement, section string, q *paraQuestion) (string, *paraQuestion) {
 	text := strings.TrimSpace(e.full)
-	if text == "" {
-		return section, q
+	if !hasWordChars(text) {
+		return section, q // empty, or a blank drawn with ___ or dots
 	}
 	n := h.nodes[e.id]
 	label := strings.TrimSpace(n.ListLabel)
@@ -224,6 +224,12 @@ func isHeading(style, s string) bool {
 }
 
 func hasLetters(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
+
+// hasWordChars reports text holding a letter or digit: not a blank drawn
+// with underscores, dots or brackets.
+func hasWordChars(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
 
 // cellText is one cell of a table or sheet.
 type cellText struct {

@@ -22,8 +22,8 @@ func (h *harvester) table(cells []cellText) {
 	rows := map[int][]cellText{}
 	var order []int
 	for _, c := range cells {
-		if c.text == "" {
-			continue
+		if !hasWordChars(c.text) {
+			continue // empty, or a blank drawn with ___
 		}
 		if _, seen := rows[c.row]; !seen {
 			order = append(order, c.row)

@@ -99,7 +99,7 @@ func assign(ix *index, groups []group, prev []group, numbers map[string]string) 
 		if len(o.cands) == 0 {
 			return -1
 		}
-		return o.cands[0].score
+		return o.cands[0].rank()
 	}
 	sort.SliceStable(order, func(a, b int) bool { return top(opts[order[a]]) > top(opts[order[b]]) })
 	used := map[int]bool{}

@@ -196,6 +196,15 @@ type candidate struct {
 	number bool // the numbers match
 }
 
+// rank orders candidates: a matching number whose wording still agrees
+// somewhat beats any match of the words alone.
+func (c candidate) rank() float64 {
+	if c.number && c.score >= NumberedFloor {
+		return c.score + 1
+	}
+	return c.score
+}
+
 // best returns the previous questions best matching q, best first: those
 // with its number, its text, or a similarity of at least Threshold.
 func (ix *index) best(q question) []candidate {
@@ -231,8 +240,8 @@ func (ix *index) best(q question) []candidate {
 	}
 	sort.Slice(out, func(a, b int) bool {
 		ca, cb := out[a], out[b]
-		if ca.score != cb.score {
-			return ca.score > cb.score
+		if ca.rank() != cb.rank() {
+			return ca.rank() > cb.rank()
 		}
 		if sa, sb := ix.qs[ca.i].section == q.section, ix.qs[cb.i].section == q.section; sa != sb {
 			return sa // the same section breaks a tie
