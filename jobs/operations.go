@@ -317,6 +317,8 @@ var operations = []Operation{
 		Body: func(r *Result) any { return r.View },
 		Text: func(r *Result) string { return r.View.Text() },
 	},
+	harvestOperation,
+	carryOverOperation,
 	{
 		// Formfill batch makes fill_group jobs; the worker runs each of its
 		// fills through the fill operation.

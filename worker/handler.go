@@ -159,6 +159,14 @@ func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Res
 			return nil, nil, err
 		}
 	}
+	if p.PreviousDocID != "" {
+		var err error
+		if p.Previous, err = w.client.GetBlob(ctx, p.PreviousDocID); errors.Is(err, jobs.ErrBlobNotFound) {
+			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "previous_doc_id", err, "the previous document %s is unknown or expired; send it again", p.PreviousDocID)
+		} else if err != nil {
+			return nil, nil, err
+		}
+	}
 	ctx = formats.WithArchiveLimits(ctx, formats.JobArchiveLimits(w.inflateBudget, w.concurrency))
 	res, out, err := executeWithin(ctx, w.execute, p, doc, &w.abandoned)
 	if err != nil && !isPermanent(err) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
