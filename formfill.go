@@ -32,6 +32,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all" // every engine
 	"github.com/formfill/formfill/formats/pdf"
+	"github.com/formfill/formfill/formats/reuse"
 )
 
 // The types the functions exchange; their JSON forms are those of the MCP
@@ -62,6 +63,13 @@ type (
 	DocumentView = formats.DocumentView
 	// SearchResult is one page of Search's matching elements.
 	SearchResult = formats.SearchResult
+	// HarvestResult is Harvest's answer: the answered places of a filled
+	// document and the targets still open.
+	HarvestResult = formats.HarvestResult
+	// CarryOverResult is CarryOver's answer: answers ready for Write or
+	// Fill, each with where it came from and its confidence, and the
+	// targets left unmatched.
+	CarryOverResult = reuse.Result
 )
 
 // The formats.
@@ -249,4 +257,46 @@ func Search(ctx context.Context, doc []byte, pattern string, opts ...Option) (*S
 	}
 	r, err := m.Search(pattern, c.regex, c.page)
 	return r, wrap("search", err)
+}
+
+// Harvest reads back the answers a filled document holds, one per
+// answered place (a ticked box as Yes, a choice as its label), with the
+// targets still open listed apart, as the harvest_answers tool does.
+func Harvest(ctx context.Context, filled []byte, opts ...Option) (*HarvestResult, error) {
+	h, err := harvest(ctx, filled, opts, callHarvest)
+	return h, wrap("harvest", err)
+}
+
+func harvest(ctx context.Context, filled []byte, opts []Option, call calls) (*HarvestResult, error) {
+	e, _, err := engine(ctx, filled, opts, call)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := e.ExtractCompact(filled)
+	if err != nil {
+		return nil, err
+	}
+	return formats.HarvestWith(e, filled, cs, func() ([]formats.ViewNode, error) { return e.ReadDocument(filled) })
+}
+
+// CarryOver carries the answers of previous, a filled document of any
+// format, onto the answer targets of doc, as the carry_over_answers tool
+// does. Its Answers are ready for Write or Fill (with CommentUncertain, a
+// reviewer sees which were carried on a guess). Options such as Type and
+// Name describe doc; previous's type comes from its content.
+func CarryOver(ctx context.Context, previous, doc []byte, opts ...Option) (*CarryOverResult, error) {
+	prev, err := harvest(ctx, previous, nil, callCarryOver)
+	if err != nil {
+		return nil, wrap("carry over: the previous document", err)
+	}
+	e, _, err := engine(ctx, doc, opts, callCarryOver)
+	if err != nil {
+		return nil, wrap("carry over", err)
+	}
+	cs, err := e.ExtractCompact(doc)
+	if err != nil {
+		return nil, wrap("carry over", err)
+	}
+	r, err := reuse.Into(prev, cs)
+	return r, wrap("carry over", err)
 }

@@ -29,13 +29,15 @@ const (
 	callFill
 	callReadDocument
 	callSearch
+	callHarvest
+	callCarryOver
 
-	everyCall  = callSearch<<1 - 1
+	everyCall  = callCarryOver<<1 - 1
 	writeCalls = callWrite | callFill
 )
 
 // callNames names the functions, in the order of calls' bits.
-var callNames = []string{"Extract", "ExtractText", "ListFields", "Validate", "Write", "Verify", "Fill", "ReadDocument", "Search"}
+var callNames = []string{"Extract", "ExtractText", "ListFields", "Validate", "Write", "Verify", "Fill", "ReadDocument", "Search", "Harvest", "CarryOver"}
 
 // String lists the functions of the set.
 func (cs calls) String() string {

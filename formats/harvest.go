@@ -48,6 +48,25 @@ type HarvestResult struct {
 	Unanswered []Target          `json:"unanswered"`
 }
 
+// HarvestWith reads the answers of doc, a filled document, with its
+// engine e and its compact map cs; view gives the document view, which
+// Word's running-text answers are read from (callers with a cache pass
+// theirs). Every caller of harvest goes through it.
+func HarvestWith(e Engine, doc []byte, cs *CompactStructure, view func() ([]ViewNode, error)) (*HarvestResult, error) {
+	var nodes []ViewNode
+	if e.Type() == Word {
+		var err error
+		if nodes, err = view(); err != nil {
+			return nil, err
+		}
+	}
+	fields, err := e.ListFields(doc)
+	if err != nil {
+		return nil, err
+	}
+	return Harvest(cs, nodes, fields)
+}
+
 // Harvest reads the answers of a filled document from its compact map
 // (the whole of it), its document view (for paragraph styles and list
 // labels; may be nil) and its fields (list_form_fields).

@@ -59,23 +59,11 @@ func harvestOf(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 	if err != nil {
 		return nil, err
 	}
-	var nodes []formats.ViewNode
-	if e.Type() == formats.Word {
-		// Paragraph styles and list labels tell answers from guidance;
-		// sheets and PDF fields have no paragraphs.
-		if nodes, err = cached("view", p, func() ([]formats.ViewNode, error) { return e.ReadDocument(doc) }); err != nil {
-			return nil, err
-		}
-	}
-	fields, err := e.ListFields(doc)
-	if err != nil {
-		return nil, err
-	}
-	return formats.Harvest(c, nodes, fields)
+	return formats.HarvestWith(e, doc, c, func() ([]formats.ViewNode, error) {
+		return cached("view", p, func() ([]formats.ViewNode, error) { return e.ReadDocument(doc) })
+	})
 }
 
-// carryOver harvests the previous document and maps its answers onto
-// doc's targets.
 func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*reuse.Result, error) {
 	if err := checkCarryOver(p); err != nil {
 		return nil, err
@@ -96,13 +84,5 @@ func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 	if err != nil {
 		return nil, err
 	}
-	targets, err := c.TargetsView(formats.Page{})
-	if err != nil {
-		return nil, err
-	}
-	numbers, err := c.QuestionNumbers(targets.Targets)
-	if err != nil {
-		return nil, err
-	}
-	return reuse.Carry(prev.Answers, targets.Targets, numbers), nil
+	return reuse.Into(prev, c)
 }

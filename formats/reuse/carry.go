@@ -45,6 +45,21 @@ type group struct {
 	answers                        []formats.HarvestedAnswer
 }
 
+// Into carries the previous document's answers onto the targets of the
+// document whose compact map is cs: its whole targets view, each
+// target's question number, then Carry.
+func Into(previous *formats.HarvestResult, cs *formats.CompactStructure) (*Result, error) {
+	targets, err := cs.TargetsView(formats.Page{})
+	if err != nil {
+		return nil, err
+	}
+	numbers, err := cs.QuestionNumbers(targets.Targets)
+	if err != nil {
+		return nil, err
+	}
+	return Carry(previous.Answers, targets.Targets, numbers), nil
+}
+
 // Carry maps the answers harvested from a previous document onto the
 // answer targets of a new one; numbers gives the number of a target's
 // question kept apart from its text, by the question's ID (may be nil).
