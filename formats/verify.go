@@ -139,7 +139,7 @@ func CheckAnswers(answers []Answer) error {
 			name = fmt.Sprintf("answers[%d]", i)
 		}
 		if a.PairID == "" && a.XPath == "" {
-			return Errorf(ErrInvalidArgument, name, "no target: give pair_id (an element ID) or xpath")
+			return Errorf(ErrInvalidArgument, name+".pair_id", "no target: give pair_id (an element ID) or xpath")
 		}
 		if err := checkMode(name, a); err != nil {
 			return err

@@ -33,6 +33,10 @@ var (
 			"force":      map[string]any{"type": "boolean", "description": "Word: allow a write that removes fields, footnote references, bookmarks, comments or content controls (refused otherwise, naming them)"},
 			"confidence": map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output; uncertain and unknown answers are listed for review"},
 			"note":       map[string]any{"type": "string", "description": "your reason or source for the answer, free text; shown in the review comment of an uncertain answer"},
+			// carry_over_answers' answers go to write_answers as they are.
+			"from": map[string]any{"type": "object", "description": "set by carry_over_answers: the previous document's id and question the answer came from; writing ignores it",
+				"properties": map[string]any{"id": map[string]any{"type": "string"}, "question": map[string]any{"type": "string"}}},
+			"score": map[string]any{"type": "number", "description": "set by carry_over_answers: how close the previous question is to this one (0–1); writing ignores it"},
 		},
 		"required": []string{"pair_id"},
 	}
