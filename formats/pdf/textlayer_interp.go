@@ -36,8 +36,8 @@ func newTextLayer(ctx *model.Context) *textLayer {
 
 // tlGState is the part of the graphics state the text layer follows.
 type tlGState struct {
-	ctm                      matrix
-	font                     *tlFont
+	ctm                  matrix
+	font                 *tlFont
 	size, tc, tw, th, ts float64
 }
 
