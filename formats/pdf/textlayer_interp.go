@@ -196,26 +196,35 @@ func (p *tlPage) show(b []byte) {
 		b = b[n:]
 		w := f.advance(code)
 		ox, oy := m[4]+gs.ts*m[2], m[5]+gs.ts*m[3]
-		var adv float64
+		// The glyph's ink ends after its width; the character and word
+		// spacing after it are a gap, as poppler sees them: documents set
+		// word gaps with Tc and Tw as often as with space characters.
+		adv := (w*gs.size + gs.tc) * gs.th
+		ink := w * gs.size * gs.th
 		if f.vertical {
-			adv = -gs.size + gs.tc
-		} else {
-			adv = (w*gs.size + gs.tc) * gs.th
+			adv, ink = -gs.size+gs.tc, -gs.size
+		}
+		if w == 0 {
+			ink = adv // a width we do not know: the advance is the best guess
 		}
 		if n == 1 && code == 32 {
-			adv += gs.tw * gs.th
+			if f.vertical {
+				adv += gs.tw
+			} else {
+				adv += gs.tw * gs.th
+			}
 		}
-		var dx, dy float64
+		var dx, dy float64 // the ink's extent
 		if f.vertical {
-			dx, dy = adv*m[2], adv*m[3]
-			m[4], m[5] = m[4]+dx, m[5]+dy
+			dx, dy = ink*m[2], ink*m[3]
+			m[4], m[5] = m[4]+adv*m[2], m[5]+adv*m[3]
 			p.tm = matrix{1, 0, 0, 1, 0, adv}.mul(p.tm)
 		} else {
-			dx, dy = adv*m[0], adv*m[1]
-			m[4], m[5] = m[4]+dx, m[5]+dy
+			dx, dy = ink*m[0], ink*m[1]
+			m[4], m[5] = m[4]+adv*m[0], m[5]+adv*m[1]
 			p.tm = matrix{1, 0, 0, 1, adv, 0}.mul(p.tm)
 		}
-		// A glyph without a width still advances in the text's direction.
+		// The baseline's direction, known even for a glyph without width.
 		ux, uy := m[0]*gs.th, m[1]*gs.th
 		if f.vertical {
 			ux, uy = -m[2], -m[3]

@@ -30,12 +30,16 @@ type runBuilder struct {
 	text   strings.Builder
 	ux, uy float64 // unit baseline direction of the open run
 	ex, ey float64 // end of its last glyph
-	space  bool    // a space glyph was shown after it
 }
+
+var debugGlyph func(s string, x, y, ex, ey, size float64)
 
 // glyph adds one glyph showing text from (x, y) to (ex, ey), with baseline
 // direction (ux, uy) and size (its em in user space).
 func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
+	if debugGlyph != nil {
+		debugGlyph(text, x, y, ex, ey, size)
+	}
 	if text == "" {
 		return // a glyph without known text: nothing to read
 	}
@@ -46,7 +50,8 @@ func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 	}
 	size = math.Max(size, 0.01)
 	if strings.TrimFunc(text, unicode.IsSpace) == "" {
-		rb.space = rb.open
+		// A space is read from the gap it leaves, not from its code:
+		// writers shrink spaces to nothing with Tw, or justify with them.
 		return
 	}
 	if rb.open {
@@ -54,17 +59,17 @@ func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 		along, across := dx*ux+dy*uy, dy*ux-dx*uy
 		em := math.Min(size, rb.cur.size)
 		if ux*rb.ux+uy*rb.uy > 0.99 && math.Abs(across) < 0.3*em && along > -0.6*em && along < runGap*math.Max(size, rb.cur.size) {
-			if rb.space || along > wordGap*em {
+			if along > wordGap*em {
 				rb.text.WriteByte(' ')
 			}
 			rb.text.WriteString(text)
-			rb.ex, rb.ey, rb.space = ex, ey, false
+			rb.ex, rb.ey = ex, ey
 			rb.cur.size = math.Max(rb.cur.size, size)
 			return
 		}
 		rb.flush()
 	}
-	rb.open, rb.space = true, false
+	rb.open = true
 	rb.cur = run{x: x, y: y, size: size, dir: quarterTurns(ux, uy)}
 	rb.ux, rb.uy, rb.ex, rb.ey = ux, uy, ex, ey
 	rb.text.Reset()

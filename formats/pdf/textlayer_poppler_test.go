@@ -23,13 +23,17 @@ const minPopplerCoverage = 0.97
 
 // textLayerPDFs lists every PDF the tests and the real-documents set hold:
 // the repository's testdata, this package's, the shared forms and the
-// fetched real forms.
+// fetched real documents (forms/, and the labelled forms among questionnaires/), and those of the folder FORMFILL_TEXT_PDFS names.
 func textLayerPDFs(t *testing.T) []string {
-	var out []string
-	for _, pat := range []string{
+	pats := []string{
 		"../../testdata/pdf/*.pdf", "testdata/*.pdf", "testdata/*/*.pdf",
-		filepath.Join(sharedForms, "*.pdf"), filepath.Join(realdocs.Dir(), "forms", "*.pdf"),
-	} {
+		filepath.Join(sharedForms, "*.pdf"), filepath.Join(realdocs.Dir(), "*", "*.pdf"),
+	}
+	if d := os.Getenv("FORMFILL_TEXT_PDFS"); d != "" {
+		pats = append(pats, filepath.Join(d, "*.pdf"))
+	}
+	var out []string
+	for _, pat := range pats {
 		m, _ := filepath.Glob(pat)
 		out = append(out, m...)
 	}
