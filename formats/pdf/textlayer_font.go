@@ -138,6 +138,9 @@ func loadSimple(ctx *model.Context, fd types.Dict, subtype string, f *tlFont) {
 	if !ok {
 		names = winAnsiEncoding
 	}
+	if subtype == "Type1" {
+		builtinEncoding(ctx, fd, &names)
+	}
 	symbolic := symbolicFont(ctx, fd, subtype)
 	for c := range 256 {
 		n := names[c]
@@ -254,4 +257,82 @@ var extraGlyphRunes = map[string]rune{
 	"Uhungarumlaut": 'Ű', "uhungarumlaut": 'ű', "Amacron": 'Ā', "amacron": 'ā', "Emacron": 'Ē',
 	"emacron": 'ē', "Imacron": 'Ī', "imacron": 'ī', "Umacron": 'Ū', "umacron": 'ū', "commaaccent": ',',
 	"quotereversed": '‛', "minute": '′', "second": '″', "space": ' ', "uni00A0": ' ',
+}
+
+// maxFontFileBytes bounds the font program read for its built-in
+// encoding.
+const maxFontFileBytes = 4 << 20
+
+// builtinEncoding applies an embedded Type 1 font's own encoding (the
+// "dup code /name put" entries of its clear-text part) under the font's
+// /Differences when its /Encoding names no base encoding: TeX and other
+// tools write fonts so, and their codes mean nothing in WinAnsi.
+func builtinEncoding(ctx *model.Context, fd types.Dict, names *[256]string) {
+	enc := entry(ctx, fd, "Encoding")
+	if _, named := enc.(types.Name); named {
+		return
+	}
+	if d, ok := enc.(types.Dict); ok && entry(ctx, d, "BaseEncoding") != nil {
+		return
+	}
+	desc := dictOf(ctx, entry(ctx, fd, "FontDescriptor"))
+	ff := entry(ctx, desc, "FontFile")
+	if ff == nil {
+		return
+	}
+	sd, _, err := ctx.DereferenceStreamDict(ff)
+	if err != nil || sd == nil || sd.DecodeWithLimit(maxFontFileBytes) != nil {
+		return
+	}
+	builtin, ok := type1Encoding(sd.Content)
+	if !ok {
+		return
+	}
+	diffs := map[int]bool{}
+	if d, ok := enc.(types.Dict); ok {
+		code := -1
+		for _, o := range arrayOf(ctx, entry(ctx, d, "Differences")) {
+			o, _ = ctx.Dereference(o)
+			switch v := o.(type) {
+			case types.Integer:
+				code = int(v)
+			case types.Name:
+				diffs[code] = true
+				code++
+			}
+		}
+	}
+	for c := range 256 {
+		if !diffs[c] {
+			names[c] = builtin[c]
+		}
+	}
+}
+
+// type1Encoding reads the encoding of a Type 1 font program: the
+// StandardEncoding it names, or its "dup code /name put" entries, which
+// sit in the clear-text part before eexec.
+func type1Encoding(b []byte) (names [256]string, ok bool) {
+	if i := strings.Index(string(b[:min(len(b), 64<<10)]), "eexec"); i >= 0 {
+		b = b[:i]
+	}
+	s := string(b)
+	at := strings.Index(s, "/Encoding")
+	if at < 0 {
+		return names, false
+	}
+	rest := s[at+len("/Encoding"):]
+	if strings.HasPrefix(strings.TrimSpace(rest), "StandardEncoding") {
+		return standardEncoding, true
+	}
+	fields := strings.Fields(rest)
+	for i := 0; i+3 < len(fields); i++ {
+		if fields[i] != "dup" || fields[i+3] != "put" || !strings.HasPrefix(fields[i+2], "/") {
+			continue
+		}
+		if c, err := strconv.Atoi(fields[i+1]); err == nil && c >= 0 && c < 256 {
+			names[c], ok = fields[i+2][1:], true
+		}
+	}
+	return names, ok
 }

@@ -13,7 +13,7 @@ const (
 	// wordGap is the gap between two glyphs, in ems of their size, from
 	// which they are two words (poppler's minimum word break is 0.1 em;
 	// kerned text closes gaps a little).
-	wordGap = 0.15
+	wordGap = 0.1
 	// runGap is the gap from which two glyphs on one baseline are two
 	// runs: a column or a label apart rather than a space (context.go's
 	// phrases joins runs closer than 0.8 em).
