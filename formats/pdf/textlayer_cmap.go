@@ -177,8 +177,12 @@ func (m *cmap) cid(code uint32) (uint32, bool) {
 	return 0, false
 }
 
-// text is the text a ToUnicode map gives code, and whether it gives any.
+// text is the text a ToUnicode map gives code, and whether it gives any
+// (a nil map gives none).
 func (m *cmap) text(code uint32) (string, bool) {
+	if m == nil {
+		return "", false
+	}
 	if s, ok := m.uni[code]; ok {
 		return s, true
 	}

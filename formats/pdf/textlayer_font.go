@@ -43,7 +43,7 @@ func (f *tlFont) next(b []byte) (uint32, int) {
 // textOf is the text code stands for: ToUnicode first, then the font's
 // encoding (simple fonts) or the code itself (Unicode CMaps).
 func (f *tlFont) textOf(code uint32) string {
-	if f.toUni != nil {
+	if f.toUni != nil && f.composite {
 		if s, ok := f.toUni.text(code); ok {
 			return s
 		}
@@ -53,6 +53,7 @@ func (f *tlFont) textOf(code uint32) string {
 		if code < 256 {
 			return f.text1[code]
 		}
+		return ""
 	case f.unicode:
 		return string(rune(code))
 	}
@@ -144,7 +145,9 @@ func loadSimple(ctx *model.Context, fd types.Dict, subtype string, f *tlFont) {
 	symbolic := symbolicFont(ctx, fd, subtype)
 	for c := range 256 {
 		n := names[c]
-		if t, ok := glyphText(n); ok {
+		if t, ok := f.toUni.text(uint32(c)); ok {
+			f.text1[c] = t // ToUnicode first, once for all 256 codes
+		} else if t, ok := glyphText(n); ok {
 			f.text1[c] = t
 		} else if n == "" && symbolic && c >= 0x20 {
 			// A symbolic TrueType font without an encoding shows codes as

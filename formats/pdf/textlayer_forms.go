@@ -3,6 +3,9 @@ package pdf
 import (
 	"log/slog"
 	"math"
+	"regexp"
+
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
@@ -74,6 +77,9 @@ func formMatrix(ctx interface {
 func (p *tlPage) annotations(pd types.Dict) {
 	ctx := p.tl.ctx
 	for _, a := range arrayOf(ctx, entry(ctx, pd, "Annots")) {
+		if lazyWidget(ctx, a) {
+			continue
+		}
 		ad := dictOf(ctx, a)
 		switch textOf(ctx, entry(ctx, ad, "Subtype")) {
 		case "", "Widget", "Popup", "Link":
@@ -146,4 +152,27 @@ func annotMatrix(ctx interface {
 		sy = (rect[3] - rect[1]) / (y1 - y0)
 	}
 	return matrix{sx, 0, 0, sy, rect[0] - x0*sx, rect[1] - y0*sy}
+}
+
+// widgetSubtype matches a widget annotation's /Subtype entry.
+var widgetSubtype = regexp.MustCompile(`/Subtype\s*/Widget\b`)
+
+// lazyWidget reports an annotation still packed in an object stream whose
+// text says it is a widget: a form's pages list hundreds, and parsing each
+// only to skip it would cost extract_text a fifth of its time.
+func lazyWidget(ctx *model.Context, o types.Object) bool {
+	nr := objNr(o)
+	if nr == 0 {
+		return false
+	}
+	e, ok := ctx.Find(nr)
+	if !ok || e == nil {
+		return false
+	}
+	lazy, ok := e.Object.(types.LazyObjectStreamObject)
+	if !ok {
+		return false
+	}
+	data, err := lazy.GetData()
+	return err == nil && widgetSubtype.Match(data)
 }

@@ -189,8 +189,24 @@ func (p *tlPage) show(b []byte) {
 		f = defaultFont
 	}
 	m := p.tm.mul(gs.ctm)
-	// The text space of a glyph: its baseline direction and its size.
+	// The text space of the glyphs: their size, and the baseline's unit
+	// direction (known even for glyphs without width).
 	size := math.Abs(gs.size) * math.Hypot(m[2], m[3])
+	ux, uy := m[0]*gs.th, m[1]*gs.th
+	if f.vertical {
+		ux, uy = -m[2], -m[3]
+	}
+	if l := math.Hypot(ux, uy); l > 0 {
+		ux, uy = ux/l, uy/l
+	} else {
+		ux, uy = 1, 0
+	}
+	// Along the text space's axis: x, or y for vertical writing.
+	ax, ay := m[0], m[1]
+	if f.vertical {
+		ax, ay = m[2], m[3]
+	}
+	total := 0.0
 	for len(b) > 0 {
 		code, n := f.next(b)
 		b = b[n:]
@@ -214,22 +230,14 @@ func (p *tlPage) show(b []byte) {
 				adv += gs.tw * gs.th
 			}
 		}
-		var dx, dy float64 // the ink's extent
-		if f.vertical {
-			dx, dy = ink*m[2], ink*m[3]
-			m[4], m[5] = m[4]+adv*m[2], m[5]+adv*m[3]
-			p.tm = matrix{1, 0, 0, 1, 0, adv}.mul(p.tm)
-		} else {
-			dx, dy = ink*m[0], ink*m[1]
-			m[4], m[5] = m[4]+adv*m[0], m[5]+adv*m[1]
-			p.tm = matrix{1, 0, 0, 1, adv, 0}.mul(p.tm)
-		}
-		// The baseline's direction, known even for a glyph without width.
-		ux, uy := m[0]*gs.th, m[1]*gs.th
-		if f.vertical {
-			ux, uy = -m[2], -m[3]
-		}
-		p.rb.glyph(f.textOf(code), ox, oy, ox+dx, oy+dy, ux, uy, size)
+		m[4], m[5] = m[4]+adv*ax, m[5]+adv*ay
+		total += adv
+		p.rb.glyph(f.textOf(code), ox, oy, ox+ink*ax, oy+ink*ay, ux, uy, size)
+	}
+	if f.vertical {
+		p.tm = matrix{1, 0, 0, 1, 0, total}.mul(p.tm)
+	} else {
+		p.tm = matrix{1, 0, 0, 1, total, 0}.mul(p.tm)
 	}
 }
 

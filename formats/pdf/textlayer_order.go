@@ -35,7 +35,7 @@ type runBuilder struct {
 var debugGlyph func(s string, x, y, ex, ey, size float64)
 
 // glyph adds one glyph showing text from (x, y) to (ex, ey), with baseline
-// direction (ux, uy) and size (its em in user space).
+// unit direction (ux, uy) and size (its em in user space).
 func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 	if debugGlyph != nil {
 		debugGlyph(text, x, y, ex, ey, size)
@@ -43,13 +43,8 @@ func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 	if text == "" {
 		return // a glyph without known text: nothing to read
 	}
-	if l := math.Hypot(ux, uy); l > 0 {
-		ux, uy = ux/l, uy/l
-	} else {
-		ux, uy = 1, 0
-	}
 	size = math.Max(size, 0.01)
-	if strings.TrimFunc(text, unicode.IsSpace) == "" {
+	if blank(text) {
 		// A space is read from the gap it leaves, not from its code:
 		// writers shrink spaces to nothing with Tw, or justify with them.
 		return
@@ -162,4 +157,14 @@ func joinLine(line []placed) string {
 		b.WriteString(p.text)
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// blank reports text of white space only.
+func blank(text string) bool {
+	for _, r := range text {
+		if r != ' ' && !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
 }
