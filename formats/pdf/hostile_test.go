@@ -169,6 +169,7 @@ func FuzzContentStream(f *testing.F) {
 	f.Add([]byte("2 beginbfchar <0003> <0020> <0011> <002E> endbfchar 1 beginbfrange <0024> <0026> <0041> <0030> <0031> [<0061> <0062>] endbfrange"))
 	f.Fuzz(func(t *testing.T, content []byte) {
 		_ = readingLines(contentRuns(content), 90)
+		_ = parseCMap(content)
 		_ = parseToUnicode(content)
 	})
 }
