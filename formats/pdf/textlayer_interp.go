@@ -57,7 +57,7 @@ type tlPage struct {
 // are res (inherited ones when it has none of its own).
 func (tl *textLayer) pageText(pd, res types.Dict) []run {
 	p := tl.newPage()
-	p.interpret(pageContent(tl.ctx, pd), res)
+	p.interpret(contentOf(tl.ctx, pd), res)
 	p.annotations(pd)
 	return p.rb.finish()
 }
@@ -280,4 +280,18 @@ func pageRotation(ctx *model.Context, pd types.Dict) int {
 		d = dictOf(ctx, entry(ctx, d, "Parent"))
 	}
 	return 0
+}
+
+// contentOf is pageContent without its copy for the usual page of one
+// content stream: the decoded stream is read in place.
+func contentOf(ctx *model.Context, pd types.Dict) []byte {
+	o := entry(ctx, pd, "Contents")
+	if _, many := o.(types.Array); many || o == nil {
+		return pageContent(ctx, pd)
+	}
+	sd, _, err := ctx.DereferenceStreamDict(o)
+	if err != nil || sd == nil || sd.DecodeWithLimit(maxContentBytes) != nil {
+		return nil
+	}
+	return sd.Content
 }
