@@ -232,7 +232,14 @@ func (p *tlPage) show(b []byte) {
 		}
 		m[4], m[5] = m[4]+adv*ax, m[5]+adv*ay
 		total += adv
-		p.rb.glyph(f.textOf(code), ox, oy, ox+ink*ax, oy+ink*ay, ux, uy, size)
+		text := f.textOf(code)
+		if blank(text) {
+			// A space separates words when it leaves a gap: writers
+			// shrink it to nothing with Tw inside words, too.
+			p.rb.space(math.Abs(adv)*math.Hypot(ax, ay) >= wordGap*size)
+			continue
+		}
+		p.rb.glyph(text, ox, oy, ox+ink*ax, oy+ink*ay, ux, uy, size)
 	}
 	if f.vertical {
 		p.tm = matrix{1, 0, 0, 1, 0, total}.mul(p.tm)

@@ -10,10 +10,14 @@ import (
 // Runs from glyphs, and lines from runs in reading order.
 
 const (
-	// wordGap is the gap between two glyphs, in ems of their size, from
-	// which they are two words (poppler's minimum word break is 0.1 em;
-	// kerned text closes gaps a little).
+	// wordGap is how far a space character must advance, in ems, to part
+	// two words (poppler's minimum word break is 0.1 em): a space that Tw
+	// shrinks to nothing joins them, as the reader sees.
 	wordGap = 0.1
+	// trackGap is the gap that parts words without a space character
+	// (writers set word gaps with Tc or kerning alone): about a narrow
+	// space, above the 0.15 em of letter-spaced capitals ("H U M A N").
+	trackGap = 0.2
 	// runGap is the gap from which two glyphs on one baseline are two
 	// runs: a column or a label apart rather than a space (context.go's
 	// phrases joins runs closer than 0.8 em).
@@ -30,6 +34,8 @@ type runBuilder struct {
 	text   strings.Builder
 	ux, uy float64 // unit baseline direction of the open run
 	ex, ey float64 // end of its last glyph
+	spaced bool    // a space character was shown after it
+	last   float64 // the size of its last glyph
 }
 
 var debugGlyph func(s string, x, y, ex, ey, size float64)
@@ -44,31 +50,38 @@ func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 		return // a glyph without known text: nothing to read
 	}
 	size = math.Max(size, 0.01)
-	if blank(text) {
-		// A space is read from the gap it leaves, not from its code:
-		// writers shrink spaces to nothing with Tw, or justify with them.
-		return
-	}
+
 	if rb.open {
 		dx, dy := x-rb.ex, y-rb.ey
 		along, across := dx*ux+dy*uy, dy*ux-dx*uy
 		em := math.Min(size, rb.cur.size)
 		if ux*rb.ux+uy*rb.uy > 0.99 && math.Abs(across) < 0.3*em && along > -0.6*em && along < runGap*math.Max(size, rb.cur.size) {
-			if along > wordGap*em {
+			// Words part at a space that advances, at a gap of a narrow
+			// space, or (as in poppler) where the type size changes.
+			resized := math.Abs(size-rb.last) > 0.01*size
+			if rb.spaced || along > trackGap*em || resized && along > wordGap*em {
 				rb.text.WriteByte(' ')
 			}
 			rb.text.WriteString(text)
-			rb.ex, rb.ey = ex, ey
+			rb.ex, rb.ey, rb.spaced, rb.last = ex, ey, false, size
 			rb.cur.size = math.Max(rb.cur.size, size)
 			return
 		}
 		rb.flush()
 	}
-	rb.open = true
+	rb.open, rb.spaced, rb.last = true, false, size
 	rb.cur = run{x: x, y: y, size: size, dir: quarterTurns(ux, uy)}
 	rb.ux, rb.uy, rb.ex, rb.ey = ux, uy, ex, ey
 	rb.text.Reset()
 	rb.text.WriteString(text)
+}
+
+// space notes a space character shown after the open run; wide is
+// whether it advanced far enough to part two words.
+func (rb *runBuilder) space(wide bool) {
+	if rb.open && wide {
+		rb.spaced = true
+	}
 }
 
 // flush ends the open run.
@@ -151,7 +164,7 @@ func joinLine(line []placed) string {
 	sort.SliceStable(line, func(i, j int) bool { return line[i].x < line[j].x })
 	var b strings.Builder
 	for i, p := range line {
-		if i > 0 && p.x-line[i-1].end > wordGap*math.Min(p.size, line[i-1].size) {
+		if i > 0 && p.x-line[i-1].end > trackGap*math.Min(p.size, line[i-1].size) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(p.text)
