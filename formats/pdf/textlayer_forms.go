@@ -1,12 +1,11 @@
 package pdf
 
 import (
+	"bytes"
 	"log/slog"
 	"math"
-	"regexp"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
-
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
 
@@ -154,9 +153,6 @@ func annotMatrix(ctx interface {
 	return matrix{sx, 0, 0, sy, rect[0] - x0*sx, rect[1] - y0*sy}
 }
 
-// widgetSubtype matches a widget annotation's /Subtype entry.
-var widgetSubtype = regexp.MustCompile(`/Subtype\s*/Widget\b`)
-
 // lazyWidget reports an annotation still packed in an object stream whose
 // text says it is a widget: a form's pages list hundreds, and parsing each
 // only to skip it would cost extract_text a fifth of its time.
@@ -174,5 +170,19 @@ func lazyWidget(ctx *model.Context, o types.Object) bool {
 		return false
 	}
 	data, err := lazy.GetData()
-	return err == nil && widgetSubtype.Match(data)
+	return err == nil && subtypeWidget(data)
+}
+
+// subtypeWidget reports whether an object's text has /Subtype /Widget.
+func subtypeWidget(data []byte) bool {
+	for {
+		i := bytes.Index(data, []byte("/Subtype"))
+		if i < 0 {
+			return false
+		}
+		data = bytes.TrimLeft(data[i+len("/Subtype"):], " \t\r\n\f\x00")
+		if rest, ok := bytes.CutPrefix(data, []byte("/Widget")); ok && (len(rest) == 0 || isSpace(rest[0]) || isDelim(rest[0])) {
+			return true
+		}
+	}
 }

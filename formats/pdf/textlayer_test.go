@@ -169,3 +169,21 @@ func TestTextLayerSurvivesRecursiveForms(t *testing.T) {
 		t.Fatalf("text %q: want the form's text once", got)
 	}
 }
+
+func TestSubtypeWidgetReadsTheRawObject(t *testing.T) {
+	tests := []struct {
+		raw  string
+		want bool
+	}{
+		{"<</Type/Annot/Subtype/Widget/FT/Tx>>", true},
+		{"<< /Subtype\n /Widget >>", true},
+		{"<< /Subtype /FreeText /Contents (a /Subtype /Widgets) >>", false},
+		{"<< /Subtype /WidgetX >>", false},
+		{"<< /Type /Annot >>", false},
+	}
+	for _, tt := range tests {
+		if got := subtypeWidget([]byte(tt.raw)); got != tt.want {
+			t.Errorf("subtypeWidget(%q) = %v, want %v", tt.raw, got, tt.want)
+		}
+	}
+}
