@@ -10,9 +10,10 @@ import (
 // Runs from glyphs, and lines from runs in reading order.
 
 const (
-	// wordGap is how far a space character must advance, in ems, to part
-	// two words (poppler's minimum word break is 0.1 em): a space that Tw
-	// shrinks to nothing joins them, as the reader sees.
+	// wordGap is the gap, in ems, that parts two words where a space
+	// character sits between them (poppler's minimum word break is
+	// 0.1 em): a space that Tw shrinks to nothing joins them, as the
+	// reader sees.
 	wordGap = 0.1
 	// trackGap is the gap that parts words without a space character
 	// (writers set word gaps with Tc or kerning alone): about a narrow
@@ -38,14 +39,9 @@ type runBuilder struct {
 	last   float64 // the size of its last glyph
 }
 
-var debugGlyph func(s string, x, y, ex, ey, size float64)
-
 // glyph adds one glyph showing text from (x, y) to (ex, ey), with baseline
 // unit direction (ux, uy) and size (its em in user space).
 func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
-	if debugGlyph != nil {
-		debugGlyph(text, x, y, ex, ey, size)
-	}
 	if text == "" {
 		return // a glyph without known text: nothing to read
 	}
@@ -56,10 +52,13 @@ func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 		along, across := dx*ux+dy*uy, dy*ux-dx*uy
 		em := math.Min(size, rb.cur.size)
 		if ux*rb.ux+uy*rb.uy > 0.99 && math.Abs(across) < 0.3*em && along > -0.6*em && along < runGap*math.Max(size, rb.cur.size) {
-			// Words part at a space that advances, at a gap of a narrow
-			// space, or (as in poppler) where the type size changes.
+			// Words part at a gap of 0.1 em where a space character was
+			// shown (poppler's word break; a space the next glyph covers,
+			// as in the IRS's "1 a", parts nothing), at a gap of a narrow
+			// space without one, and at 0.1 em where the type size
+			// changes (as in poppler).
 			resized := math.Abs(size-rb.last) > 0.01*size
-			if rb.spaced || along > trackGap*em || resized && along > wordGap*em {
+			if along > trackGap*em || (rb.spaced || resized) && along > wordGap*em {
 				rb.text.WriteByte(' ')
 			}
 			rb.text.WriteString(text)
