@@ -210,26 +210,8 @@ func (p *tlPage) show(b []byte) {
 	for len(b) > 0 {
 		code, n := f.next(b)
 		b = b[n:]
-		w := f.advance(code)
 		ox, oy := m[4]+gs.ts*m[2], m[5]+gs.ts*m[3]
-		// The glyph's ink ends after its width; the character and word
-		// spacing after it are a gap, as poppler sees them: documents set
-		// word gaps with Tc and Tw as often as with space characters.
-		adv := (w*gs.size + gs.tc) * gs.th
-		ink := w * gs.size * gs.th
-		if f.vertical {
-			adv, ink = -gs.size+gs.tc, -gs.size
-		}
-		if w == 0 {
-			ink = adv // a width we do not know: the advance is the best guess
-		}
-		if n == 1 && code == 32 {
-			if f.vertical {
-				adv += gs.tw
-			} else {
-				adv += gs.tw * gs.th
-			}
-		}
+		adv, ink := gs.advance(f, code, n)
 		m[4], m[5] = m[4]+adv*ax, m[5]+adv*ay
 		total += adv
 		text := f.textOf(code)
@@ -246,6 +228,30 @@ func (p *tlPage) show(b []byte) {
 	} else {
 		p.tm = matrix{1, 0, 0, 1, total, 0}.mul(p.tm)
 	}
+}
+
+// advance is how far a glyph of code (n bytes long) moves the text
+// position, and how far its ink reaches, in text space. The ink ends after
+// the glyph's width; the character and word spacing after it are a gap, as
+// poppler sees them: documents set word gaps with Tc and Tw as often as
+// with space characters.
+func (gs *tlGState) advance(f *tlFont, code uint32, n int) (adv, ink float64) {
+	w := f.advance(code)
+	adv, ink = (w*gs.size+gs.tc)*gs.th, w*gs.size*gs.th
+	if f.vertical {
+		adv, ink = -gs.size+gs.tc, -gs.size
+	}
+	if w == 0 {
+		ink = adv // a width we do not know: the advance is the best guess
+	}
+	if n == 1 && code == 32 {
+		if f.vertical {
+			adv += gs.tw
+		} else {
+			adv += gs.tw * gs.th
+		}
+	}
+	return adv, ink
 }
 
 // shift moves the text position by a TJ adjustment of tx text space
