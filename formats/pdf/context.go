@@ -20,12 +20,11 @@ func pageRunsOf(ctx *model.Context, pageNr int) []run {
 	if err != nil || pd == nil {
 		return nil
 	}
-	content := pageContent(ctx, pd)
 	res := dictOf(ctx, entry(ctx, pd, "Resources"))
 	if res == nil && inh != nil {
 		res = inh.Resources
 	}
-	return pageRuns(content, pageFonts(ctx, res))
+	return newTextLayer(ctx).pageText(pd, res)
 }
 
 // maxContentBytes bounds the decoded content of one page: a compressed
