@@ -273,7 +273,8 @@ func parseCell(id, text string) (cellText, bool) {
 // QuestionNumbers returns the number of each target's question that
 // stands in a cell of its own left of the question ("1.4" | "Years in
 // operation" | blank), by the question's element ID: carry_over matches
-// numbers first.
+// numbers first. Of several (a control's "AIS-01" and its question's
+// "AIS-01.1"), the one nearest the question is its own.
 func (cs *CompactStructure) QuestionNumbers(targets []Target) (map[string]string, error) {
 	cs, err := cs.Whole()
 	if err != nil || cs.index == nil {
@@ -285,23 +286,28 @@ func (cs *CompactStructure) QuestionNumbers(targets []Target) (map[string]string
 			want[row] = true
 		}
 	}
-	first := map[string]string{} // a row's first cell, when number-like
+	numbers := map[string][]cellText{} // a row's number-like cells, in map order
 	for _, e := range cs.index.elems {
 		row, ok := rowOf(e.id)
-		if !ok || !want[row] {
+		if !ok || !want[row] || !isNumberLike(e.full) {
 			continue
 		}
-		if _, seen := first[row]; !seen {
-			first[row] = ""
-			if isNumberLike(e.full) {
-				first[row] = strings.TrimSpace(e.full)
-			}
+		if c, ok := parseCell(e.id, e.full); ok {
+			numbers[row] = append(numbers[row], c)
 		}
 	}
 	out := map[string]string{}
 	for _, t := range targets {
-		if row, ok := rowOf(t.QuestionID); ok && first[row] != "" {
-			out[t.QuestionID] = first[row]
+		row, _ := rowOf(t.QuestionID)
+		q, isCell := parseCell(t.QuestionID, "")
+		if !isCell {
+			continue
+		}
+		best := 0
+		for _, c := range numbers[row] {
+			if c.col < q.col && c.col > best {
+				out[t.QuestionID], best = c.text, c.col
+			}
 		}
 	}
 	return out, nil

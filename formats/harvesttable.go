@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -73,26 +74,64 @@ func findHeader(rows map[int][]cellText, order []int) tableLayout {
 		if len(row) < 2 {
 			continue
 		}
-		lay := tableLayout{headerRow: r, answerCols: map[int]bool{}}
-		short := true
-		for _, c := range row {
-			if utf8.RuneCountInString(c.text) > maxHeaderCell {
-				short = false
-				break
-			}
-			switch {
-			case ReviewerColumn.MatchString(c.text):
-			case AnswerColumn.MatchString(c.text) && !QuestionColumn.MatchString(c.text):
-				lay.answerCols[c.col] = true
-			case lay.questionCol == 0 && QuestionColumn.MatchString(c.text):
-				lay.questionCol = c.col
-			}
-		}
-		if short && len(lay.answerCols) > 0 && lay.questionCol > 0 {
+		if lay, ok := readHeader(r, row); ok {
 			return lay
 		}
 	}
 	return tableLayout{}
+}
+
+// idColumn names a column of question numbers ("Question ID", "Control
+// No.", "Ref"), not of questions.
+var idColumn = regexp.MustCompile(`(?i)\b(id|ids|no|nos|number|numbers|ref|reference|#)\b|#`)
+
+// namesQuestions is a header saying outright that its column holds the
+// questions: it outranks other question words ("Control Specification").
+var namesQuestions = regexp.MustCompile(`(?i)\bquestions?\b`)
+
+// readHeader reads one candidate header row (its cells in column order):
+// the question column and the answer columns. An answer column's header
+// spans the header-less columns after it when another header follows
+// them (a merged "Answers" over Yes | No | N/A), and a column between two
+// answer columns is one too: the respondent's columns stand together.
+func readHeader(r int, row []cellText) (tableLayout, bool) {
+	lay := tableLayout{headerRow: r, answerCols: map[int]bool{}}
+	strong := false
+	for i, c := range row {
+		if utf8.RuneCountInString(c.text) > maxHeaderCell {
+			return lay, false
+		}
+		switch {
+		case ReviewerColumn.MatchString(c.text):
+		case AnswerColumn.MatchString(c.text) && !QuestionColumn.MatchString(c.text):
+			lay.answerCols[c.col] = true
+			if i+1 < len(row) {
+				for col := c.col + 1; col < row[i+1].col; col++ {
+					lay.answerCols[col] = true
+				}
+			}
+		case QuestionColumn.MatchString(c.text) && !idColumn.MatchString(c.text):
+			if s := namesQuestions.MatchString(c.text); lay.questionCol == 0 || s && !strong {
+				lay.questionCol, strong = c.col, s
+			}
+		}
+	}
+	if len(lay.answerCols) == 0 || lay.questionCol == 0 {
+		return lay, false
+	}
+	first, last := 0, 0
+	for col := range lay.answerCols {
+		if first == 0 || col < first {
+			first = col
+		}
+		last = max(last, col)
+	}
+	for _, c := range row {
+		if c.col > lay.questionCol && c.col > first && c.col < last && !ReviewerColumn.MatchString(c.text) {
+			lay.answerCols[c.col] = true
+		}
+	}
+	return lay, true
 }
 
 // row harvests one row of a table: its question and the answers beside

@@ -73,6 +73,7 @@ func TestHarvestReadsBackWhatWasWritten(t *testing.T) {
 					found++
 				}
 			}
+			t.Logf("harvest read back %d of %d answers written", found, len(want))
 			if found < tc.min || float64(found) < tc.frac*float64(len(want)) {
 				t.Errorf("harvest read back %d of %d answers written (want ≥ %d and ≥ %.0f%%)", found, len(want), tc.min, 100*tc.frac)
 			}
