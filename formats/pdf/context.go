@@ -62,23 +62,64 @@ func pageContent(ctx *model.Context, pd types.Dict) []byte {
 }
 
 // addContext fills each field's Context with the page text that labels
-// it: a caption inside its box, on its row to the left, else just above.
+// it: a caption inside its box, on its row to the left, else just above
+// (else just below). A field without a real tooltip takes that printed
+// label as its question (Label); a radio group's question is the text
+// beside the group, not one option's label.
 func addContext(d *document) { addContextTo(d.ctx, d.fields) }
 
 // addContextTo is addContext for some fields, reading only their pages.
 func addContextTo(ctx *model.Context, fields []*field) {
-	runs := map[int][]run{}
+	pt := newPageText(ctx)
 	for _, f := range fields {
 		if f.Page == 0 {
 			continue
 		}
-		rs, ok := runs[f.Page]
-		if !ok {
-			rs = phrases(pageRunsOf(ctx, f.Page))
-			runs[f.Page] = rs
+		rs := pt.of(f.Page)
+		if f.Kind == kindRadio {
+			f.Context = groupText(rs, groupRect(f), f.Options)
+		} else {
+			f.Context = nearText(rs, f.rect, f.Kind == kindCheckbox)
 		}
-		f.Context = nearText(rs, f.rect, f.Kind == kindCheckbox || f.Kind == kindRadio)
+		if !f.tipped && letters(f.Context) >= 2 {
+			f.Label = clipLabel(f.Context)
+		}
 	}
+}
+
+// groupText is the question of a radio group spanning r: the nearest text
+// left of the group on its row, else the caption just above it, skipping
+// the options' own labels.
+func groupText(rs []run, r [4]float64, options []string) string {
+	isOption := map[string]bool{}
+	for _, o := range options {
+		isOption[clipLabel(o)] = true
+	}
+	var rest []run
+	for _, t := range rs {
+		if !isOption[clipLabel(t.text)] {
+			rest = append(rest, t)
+		}
+	}
+	onRow := func(t run) bool { return t.y >= r[1]-rowSlack && t.y <= r[3]+rowSlack }
+	left, above := -1, -1
+	dl, da := maxLeft, maxAbove
+	for i, t := range rest {
+		switch {
+		case onRow(t) && t.end <= r[0]+edgeOverlap && r[0]-t.end < dl && hasLetterOrDigit(t.text):
+			left, dl = i, r[0]-t.end
+		case t.y-r[3] >= -rowSlack && t.y-r[3] < da && t.x < r[2] && t.end > r[0]-aboveIndent:
+			above, da = i, t.y-r[3]
+		}
+	}
+	best := left
+	if best < 0 {
+		best = above
+	}
+	if best < 0 {
+		return ""
+	}
+	return clipLabel(rest[best].text)
 }
 
 // How far from a field its label may be, in points (1/72 inch). Forms put
@@ -106,6 +147,9 @@ const (
 	maxAbove = 24.0
 	// aboveIndent is how far left of the box a caption above it may start.
 	aboveIndent = 20.0
+	// maxBelow is how far below the box a caption may sit (German and
+	// French forms print "Name, Vorname" or "Code postal" under the line).
+	maxBelow = 12.0
 )
 
 // nearText returns the page text that labels the field with rectangle r
@@ -115,8 +159,8 @@ const (
 // nearest caption just above it. "" when none is near enough.
 func nearText(rs []run, r [4]float64, button bool) string {
 	onRow := func(t run) bool { return t.y >= r[1]-rowSlack && t.y <= r[3]+rowSlack }
-	left, right, above, inside := -1, -1, -1, -1
-	dl, dr, da := maxLeft, maxRight, maxAbove
+	left, right, above, inside, below := -1, -1, -1, -1, -1
+	dl, dr, da, db := maxLeft, maxRight, maxAbove, maxBelow
 	for i, t := range rs {
 		switch {
 		case !button && onRow(t) && t.x >= r[0]-edgeOverlap && t.x < r[2]-edgeOverlap && t.end > r[0]+edgeOverlap:
@@ -133,6 +177,8 @@ func nearText(rs []run, r [4]float64, button bool) string {
 			right, dr = i, t.x-r[2]
 		case t.y-r[3] >= -rowSlack && t.y-r[3] < da && t.x < r[2] && t.end > r[0]-aboveIndent:
 			above, da = i, t.y-r[3]
+		case !button && r[1]-t.y > 0 && r[1]-t.y < db && t.x < r[2] && t.end > r[0]:
+			below, db = i, r[1]-t.y
 		}
 	}
 	best := left
@@ -141,8 +187,10 @@ func nearText(rs []run, r [4]float64, button bool) string {
 		best = inside
 	case button && right >= 0 && dr < buttonRight, best < 0 && right >= 0:
 		best = right
-	case best < 0:
+	case best < 0 && above >= 0:
 		best = above
+	case best < 0:
+		best = below
 	}
 	if best < 0 {
 		return ""

@@ -60,7 +60,13 @@ type field struct {
 	ID       string
 	Name     string // fully qualified name, the native identifier
 	Partial  string
-	Label    string // tooltip /TU, else the partial name
+	Label    string // tooltip /TU, else the printed label, else the partial name
+	// tipped: the field has a real tooltip, one that says more than its
+	// own name; the page's printed label never replaces it.
+	tipped bool
+	// optHint says which options kept their export value because no
+	// printed label was found beside their widget.
+	optHint string
 	Kind     string
 	Value    string // display value: option text, "checked", or the text
 	Options  []string
@@ -204,6 +210,7 @@ func (w *walker) terminal(o types.Object, d types.Dict, name, partial string, in
 		f.ref = &ir
 	}
 	f.Label = strings.TrimSpace(textOf(w.ctx, entry(w.ctx, d, "TU")))
+	f.tipped = f.Label != "" && !sameAsName(f.Label, partial)
 	if f.Label == "" {
 		f.Label = partial
 	}
