@@ -74,7 +74,7 @@ func compactLine(f *field) string {
 		b.WriteString(" [no page")
 	}
 	fmt.Fprintf(&b, ", name %q", f.Name)
-	if f.Context != "" && clipLabel(f.Context) != f.Label {
+	if f.Context != "" {
 		fmt.Fprintf(&b, ", near %q", f.Context)
 	}
 	b.WriteString("]")

@@ -185,7 +185,9 @@ func nearText(rs []run, r [4]float64, button bool) string {
 	switch {
 	case inside >= 0:
 		best = inside
-	case button && right >= 0 && dr < buttonRight, best < 0 && right >= 0:
+	case button && right >= 0 && dr < buttonRight, best < 0 && right >= 0 && (button || above < 0):
+		// A text box's caption sits above it far more often than on its
+		// right, where a margin note column starts.
 		best = right
 	case best < 0 && above >= 0:
 		best = above

@@ -38,7 +38,26 @@ func sameAsName(tip, partial string) bool {
 		bare = bare[:i]
 	}
 	t := strings.TrimSpace(tip)
-	return strings.EqualFold(t, partial) || strings.EqualFold(t, bare)
+	return strings.EqualFold(t, partial) || strings.EqualFold(t, bare) || identifierLike(t)
+}
+
+// identifierLike reports whether a tooltip is a programmer's name rather
+// than words ("ckbVol", "txt_nom", "Check_Box1"): one token with an
+// underscore or a lower-to-upper case change.
+func identifierLike(s string) bool {
+	if strings.ContainsAny(s, " \t") {
+		return false
+	}
+	if strings.Contains(s, "_") {
+		return true
+	}
+	rs := []rune(s)
+	for i := 1; i < len(rs); i++ {
+		if unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // labelOptions names the options of radio groups and of same-name
@@ -51,16 +70,7 @@ func labelOptions(pt *pageText, fields []*field) {
 		if f.Kind != kindRadio || len(f.states) < 2 {
 			continue
 		}
-		labels := make([]string, len(f.states))
-		for i, st := range f.states {
-			if f.Options[i] != st {
-				labels[i] = f.Options[i] // an /Opt text already names it
-				continue
-			}
-			if wd := widgetFor(f, st); wd != nil && wd.page > 0 {
-				labels[i] = optionLabel(pt.of(wd.page), wd.rect)
-			}
-		}
+		labels := printedOptionLabels(pt, f)
 		var missing []string
 		seen := map[string]bool{}
 		for i, l := range labels {
@@ -94,28 +104,60 @@ func widgetFor(f *field, st string) *widget {
 // start (on the right) or end (on the left), in points.
 const optionGap = 40.0
 
-// optionLabel is the text printed right beside a button widget with
-// rectangle r: on its row, the nearest run starting just right of it,
-// else the nearest ending just left of it. "" when none is that close.
-func optionLabel(rs []run, r [4]float64) string {
+// printedOptionLabels returns, for each option of f, the label printed
+// beside its widget, or "" when none is. Labels sit on the right of the
+// buttons ("○ ledig ○ verheiratet") unless every button has one on its
+// left and each right-hand text is only the next button's left label
+// ("ledig ○ verheiratet ○"); text left of the first button alone is the
+// group's question, not an option.
+func printedOptionLabels(pt *pageText, f *field) []string {
+	n := len(f.states)
+	left, right := make([]string, n), make([]string, n)
+	allLeft, anyRight := true, false
+	for i, st := range f.states {
+		if f.Options[i] != st {
+			left[i], right[i] = f.Options[i], f.Options[i] // an /Opt text already names it
+			anyRight = true
+			continue
+		}
+		wd := widgetFor(f, st)
+		if wd == nil || wd.page == 0 {
+			allLeft = false
+			continue
+		}
+		rs := pt.of(wd.page)
+		right[i] = besideLabel(rs, wd.rect, true)
+		left[i] = besideLabel(rs, wd.rect, false)
+		anyRight = anyRight || right[i] != ""
+		allLeft = allLeft && left[i] != ""
+	}
+	if allLeft {
+		shifted := right[n-1] == ""
+		for i := 0; i+1 < n && shifted; i++ {
+			shifted = right[i] == left[i+1]
+		}
+		if shifted || !anyRight {
+			return left
+		}
+	}
+	return right
+}
+
+// besideLabel is the text printed on the row of a button widget with
+// rectangle r, nearest on its right (or on its left), within optionGap;
+// "" when none is that close.
+func besideLabel(rs []run, r [4]float64, onRight bool) string {
 	best, bestGap := -1, optionGap
 	for i, t := range rs {
 		if t.y < r[1]-rowSlack || t.y > r[3]+rowSlack || !hasLetterOrDigit(t.text) {
 			continue
 		}
-		if gap := t.x - r[2]; gap >= -edgeOverlap && gap < bestGap {
-			best, bestGap = i, gap
+		gap := r[0] - t.end
+		if onRight {
+			gap = t.x - r[2]
 		}
-	}
-	if best < 0 {
-		bestGap = optionGap
-		for i, t := range rs {
-			if t.y < r[1]-rowSlack || t.y > r[3]+rowSlack || !hasLetterOrDigit(t.text) {
-				continue
-			}
-			if gap := r[0] - t.end; gap >= -edgeOverlap && gap < bestGap {
-				best, bestGap = i, gap
-			}
+		if gap >= -edgeOverlap && gap < bestGap {
+			best, bestGap = i, gap
 		}
 	}
 	if best < 0 {
