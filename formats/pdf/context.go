@@ -71,6 +71,7 @@ func addContext(d *document) { addContextTo(d.ctx, d.fields) }
 // addContextTo is addContext for some fields, reading only their pages.
 func addContextTo(ctx *model.Context, fields []*field) {
 	pt := newPageText(ctx)
+	boxes := widgetBoxes(fields)
 	for _, f := range fields {
 		if f.Page == 0 {
 			continue
@@ -79,12 +80,26 @@ func addContextTo(ctx *model.Context, fields []*field) {
 		if f.Kind == kindRadio {
 			f.Context = groupText(rs, groupRect(f), f.Options)
 		} else {
-			f.Context = nearText(rs, f.rect, f.Kind == kindCheckbox)
+			f.Context = findLabel(rs, boxes[f.Page], f.rect, f.Kind == kindCheckbox)
 		}
 		if !f.tipped && letters(f.Context) >= 2 {
-			f.Label = clipLabel(f.Context)
+			f.Label = clipQuestion(f.Context)
+		}
+		f.Context = clipContext(f.Context)
+	}
+}
+
+// widgetBoxes are the rectangles of the fields' visible widgets by page.
+func widgetBoxes(fields []*field) map[int][][4]float64 {
+	out := map[int][][4]float64{}
+	for _, f := range fields {
+		for _, wd := range f.widgets {
+			if wd.page > 0 && !wd.hidden {
+				out[wd.page] = append(out[wd.page], wd.rect)
+			}
 		}
 	}
+	return out
 }
 
 // groupText is the question of a radio group spanning r: the nearest text
@@ -153,55 +168,10 @@ const (
 )
 
 // nearText returns the page text that labels the field with rectangle r
-// (llx, lly, urx, ury): a caption printed inside the box, else the nearest
-// run on its row to the left, or for a
-// button one close on its right, else the nearest on the right, else the
-// nearest caption just above it. "" when none is near enough.
+// (llx, lly, urx, ury), with no other boxes on the page to reckon with
+// (see findLabel). "" when none is near enough.
 func nearText(rs []run, r [4]float64, button bool) string {
-	onRow := func(t run) bool { return t.y >= r[1]-rowSlack && t.y <= r[3]+rowSlack }
-	left, right, above, inside, below := -1, -1, -1, -1, -1
-	dl, dr, da, db := maxLeft, maxRight, maxAbove, maxBelow
-	for i, t := range rs {
-		switch {
-		case !button && onRow(t) && t.x >= r[0]-edgeOverlap && t.x < r[2]-edgeOverlap && t.end > r[0]+edgeOverlap:
-			// A caption printed inside the box (tax forms put "Last name"
-			// at its top-left): it names this field, where the text to
-			// its left or right is the neighbouring boxes' caption. The
-			// top-most, then left-most, is the caption.
-			if inside < 0 || t.y > rs[inside].y+1 || math.Abs(t.y-rs[inside].y) <= 1 && t.x < rs[inside].x {
-				inside = i
-			}
-		case onRow(t) && t.end <= r[0]+edgeOverlap && r[0]-t.end < dl:
-			left, dl = i, r[0]-t.end
-		case onRow(t) && t.x >= r[2]-edgeOverlap && t.x-r[2] < dr:
-			right, dr = i, t.x-r[2]
-		case t.y-r[3] >= -rowSlack && t.y-r[3] < da && t.x < r[2] && t.end > r[0]-aboveIndent:
-			above, da = i, t.y-r[3]
-		case !button && r[1]-t.y > 0 && r[1]-t.y < db && t.x < r[2] && t.end > r[0]:
-			below, db = i, r[1]-t.y
-		}
-	}
-	best := left
-	switch {
-	case inside >= 0:
-		best = inside
-	case button && right >= 0 && dr < buttonRight, best < 0 && right >= 0 && (button || above < 0):
-		// A text box's caption sits above it far more often than on its
-		// right, where a margin note column starts.
-		best = right
-	case best < 0 && above >= 0:
-		best = above
-	case best < 0:
-		best = below
-	}
-	if best < 0 {
-		return ""
-	}
-	s := strings.Join(strings.Fields(rs[best].text), " ")
-	if r := []rune(s); len(r) > maxContext {
-		s = string(r[:maxContext]) + "…"
-	}
-	return s
+	return findLabel(rs, nil, r, button)
 }
 
 // phrases merges runs that continue each other on one baseline (forms
@@ -231,5 +201,69 @@ func phrases(runs []run) []run {
 		}
 		out = append(out, r)
 	}
+	return splitLeaders(out)
+}
+
+// splitLeaders cuts runs at fill-in leaders drawn as text ("Fait à
+// ______, le ______", "Date ........"): the words between them become
+// runs of their own, placed in proportion to their characters, so a box
+// drawn over a leader finds the words before it on its left. Private-use
+// glyphs (symbol-font check boxes) are dropped from the text.
+func splitLeaders(rs []run) []run {
+	out := rs[:0:0]
+	for _, r := range rs {
+		text := []rune(strings.Map(dropPrivateUse, r.text))
+		if len(text) == 0 {
+			continue
+		}
+		per := (r.end - r.x) / float64(len([]rune(r.text)))
+		start, i := 0, 0
+		emit := func(from, to int) {
+			if s := strings.TrimSpace(string(text[from:to])); s != "" && hasLetterOrDigit(s) {
+				out = append(out, run{x: r.x + per*float64(from), end: r.x + per*float64(to), y: r.y, size: r.size, text: string(text[from:to])})
+			}
+		}
+		for i < len(text) {
+			j := i
+			for j < len(text) && isLeader(text[j], text, j) {
+				j++
+			}
+			if j-i >= minLeader {
+				emit(start, i)
+				start = j
+				i = j
+				continue
+			}
+			i++
+		}
+		if start == 0 {
+			out = append(out, run{x: r.x, end: r.end, y: r.y, size: r.size, text: string(text)})
+			continue
+		}
+		emit(start, len(text))
+	}
 	return out
+}
+
+// minLeader is the shortest run of leader characters that separates
+// words: "etc." and "Apt. no." keep their periods.
+const minLeader = 3
+
+// isLeader reports whether text[j] belongs to a leader: an underscore, a
+// dot, an ellipsis, or a space among them.
+func isLeader(c rune, text []rune, j int) bool {
+	switch c {
+	case '_', '.', '…':
+		return true
+	case ' ':
+		return j > 0 && strings.ContainsRune("_.…", text[j-1])
+	}
+	return false
+}
+
+func dropPrivateUse(r rune) rune {
+	if r >= 0xE000 && r <= 0xF8FF {
+		return -1
+	}
+	return r
 }

@@ -57,16 +57,16 @@ type widget struct {
 
 // field is one terminal AcroForm field: something an agent can fill.
 type field struct {
-	ID       string
-	Name     string // fully qualified name, the native identifier
-	Partial  string
-	Label    string // tooltip /TU, else the printed label, else the partial name
+	ID      string
+	Name    string // fully qualified name, the native identifier
+	Partial string
+	Label   string // tooltip /TU, else the printed label, else the partial name
 	// tipped: the field has a real tooltip, one that says more than its
 	// own name; the page's printed label never replaces it.
 	tipped bool
 	// optHint says which options kept their export value because no
 	// printed label was found beside their widget.
-	optHint string
+	optHint  string
 	Kind     string
 	Value    string // display value: option text, "checked", or the text
 	Options  []string

@@ -166,12 +166,34 @@ func besideLabel(rs []run, r [4]float64, onRight bool) string {
 	return clipLabel(rs[best].text)
 }
 
-// clipLabel collapses a label's spacing, trims the colon a caption ends
-// with, and bounds its length.
-func clipLabel(s string) string {
-	s = strings.TrimRight(strings.Join(strings.Fields(s), " "), " :")
-	if r := []rune(s); len(r) > maxContext {
-		s = string(r[:maxContext]) + "…"
+// maxQuestion bounds a question read off the page: a caption block of a
+// few lines.
+const maxQuestion = 240
+
+// clipLabel collapses a label's spacing, trims the colon and dot leaders
+// a caption ends with, and bounds its length.
+func clipLabel(s string) string { return clipTo(trimLeaders(s), maxContext) }
+
+// clipQuestion is clipLabel with room for a caption block.
+func clipQuestion(s string) string { return clipTo(trimLeaders(s), maxQuestion) }
+
+// clipContext bounds the near context quoted beside a field.
+func clipContext(s string) string { return clipTo(joinSpaces(s), maxContext) }
+
+// trimLeaders drops what follows a caption's words: spaces, a colon,
+// underscores and dot leaders ("Total . . . . ."), but not the one period
+// of an abbreviation ("Apt. no.").
+func trimLeaders(s string) string {
+	s = strings.TrimRight(joinSpaces(s), " :_…")
+	if t := strings.TrimRight(s, " ."); strings.Count(s[len(t):], ".") >= 2 {
+		s = strings.TrimRight(t, " :_…")
+	}
+	return s
+}
+
+func clipTo(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n]) + "…"
 	}
 	return s
 }
