@@ -80,7 +80,7 @@ func addContextTo(ctx *model.Context, fields []*field) {
 		if f.Kind == kindRadio {
 			f.Context = groupText(rs, groupRect(f), f.Options)
 		} else {
-			f.Context = findLabel(rs, boxes[f.Page], f.rect, f.Kind == kindCheckbox)
+			f.Context = findLabel(rs, boxes[f.Page], f.rect, f.Kind == kindCheckbox, bodySize(rs))
 		}
 		if !f.tipped && letters(f.Context) >= 2 {
 			f.Label = clipQuestion(f.Context)
@@ -171,7 +171,7 @@ const (
 // (llx, lly, urx, ury), with no other boxes on the page to reckon with
 // (see findLabel). "" when none is near enough.
 func nearText(rs []run, r [4]float64, button bool) string {
-	return findLabel(rs, nil, r, button)
+	return findLabel(rs, nil, r, button, 0)
 }
 
 // phrases merges runs that continue each other on one baseline (forms
@@ -266,4 +266,19 @@ func dropPrivateUse(r rune) rune {
 		return -1
 	}
 	return r
+}
+
+// bodySize is the type size of most of the page's characters: its
+// running text, against which small-type captions stand out.
+func bodySize(rs []run) float64 {
+	count := map[float64]int{}
+	best, n := 0.0, 0
+	for _, r := range rs {
+		size := math.Round(r.size*2) / 2
+		count[size] += len(r.text)
+		if count[size] > n || count[size] == n && size > best {
+			best, n = size, count[size]
+		}
+	}
+	return best
 }

@@ -11,7 +11,7 @@ const (
 	// maxLineGap is the largest baseline distance, in font sizes, between
 	// two lines of one caption block ("If your appeal is late, … / in
 	// time, explain why …").
-	maxLineGap = 1.6
+	maxLineGap = 1.5
 	// maxBlockLines bounds the lines joined into one caption.
 	maxBlockLines = 4
 	// maxHeaderUp is how far above a grid cell its column header may be.
@@ -24,7 +24,8 @@ const (
 
 // findLabel returns the page text that labels the field with rectangle r
 // (llx, lly, urx, ury) among the phrases rs, where boxes are the page's
-// widget rectangles (a label is never read across another box):
+// widget rectangles (a label is never read across another box) and body
+// is the size of the page's running text (0: unknown):
 //   - a caption printed inside the box (tax forms), else
 //   - for a check box or radio button, the text right beside it, else
 //   - the text left of the box on its row, with a line number before it
@@ -35,7 +36,7 @@ const (
 //   - in a grid of boxes, the column header and the row header.
 //
 // "" when no text is near enough.
-func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool) string {
+func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body float64) string {
 	inside, rowNr := insideCaption(rs, r, button)
 	if inside != "" {
 		return inside
@@ -47,13 +48,13 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool) string {
 	if left := leftLabel(rs, boxes, r); left != "" {
 		return left
 	}
-	above, aboveSize := captionAbove(rs, boxes, r)
+	above, aboveSize := captionAbove(rs, boxes, r, body)
 	below, belowSize := "", 0.0
 	if !button {
-		below, belowSize = captionBelow(rs, boxes, r)
+		below, belowSize = captionBelow(rs, boxes, r, body)
 	}
 	switch {
-	case below != "" && (above == "" || belowSize < aboveSize*smallerType):
+	case below != "" && (above == "" || belowSize < aboveSize*smallerType) && smallType(belowSize, body):
 		return below
 	case above != "":
 		return above
@@ -62,8 +63,13 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool) string {
 	case below != "":
 		return below
 	}
-	return gridLabel(rs, boxes, r, rowNr)
+	return gridLabel(rs, boxes, r, rowNr, body)
 }
+
+// smallType reports whether type of size is set smaller than the page's
+// running text (body), as captions under a box are; true when body is
+// unknown.
+func smallType(size, body float64) bool { return body == 0 || size < body*smallerType }
 
 func joinSpaces(s string) string { return strings.Join(strings.Fields(s), " ") }
 
@@ -88,12 +94,21 @@ func insideCaption(rs []run, r [4]float64, button bool) (caption, rowNr string) 
 	if best < 0 {
 		return "", ""
 	}
-	if s := joinSpaces(rs[best].text); letters(s) >= 2 {
-		return s, ""
-	} else {
+	s := joinSpaces(rs[best].text)
+	if letters(s) < 2 {
 		return "", s
 	}
+	if r[3]-r[1] > tallBox*rs[best].size {
+		// A text area's caption on its top edge may be the last line of
+		// a paragraph above it.
+		s = captionBlock(rs, lineOf(rs, best, r), +1)
+	}
+	return s, ""
 }
+
+// tallBox is the height, in font sizes, above which a box is a text area
+// rather than a line.
+const tallBox = 4.0
 
 // blocked reports whether a box other than r lies in the strip between
 // a and b (each llx, lly, urx, ury): a label is not read across a box.
@@ -152,27 +167,40 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
 
 // captionAbove is the caption block just above r (within maxAbove, not
 // across another box), its lines joined top to bottom, and its type size.
-func captionAbove(rs []run, boxes [][4]float64, r [4]float64) (string, float64) {
+func captionAbove(rs []run, boxes [][4]float64, r [4]float64, body float64) (string, float64) {
 	best, d := -1, maxAbove
 	for i, t := range rs {
 		if dy := t.y - r[3]; dy >= -rowSlack && dy < d && t.x < r[2] && t.end > r[0]-aboveIndent && hasLetterOrDigit(t.text) &&
-			!blocked(boxes, r, [4]float64{r[0], r[3], r[2], t.y}) && !ownedByOther(boxes, r, t, dy) {
+			!blocked(boxes, r, [4]float64{r[0], r[3], r[2], t.y}) && !ownedByOther(boxes, r, t, dy, false, body) {
 			best, d = i, dy
 		}
 	}
 	if best < 0 {
 		return "", 0
 	}
-	return captionBlock(rs, best, +1), rs[best].size
+	return captionBlock(rs, lineOf(rs, best, r), +1), rs[best].size
+}
+
+// lineOf is run i with the runs on its baseline over the box's extent
+// ("6.1" and "Give reasons …"), left to right.
+func lineOf(rs []run, i int, r [4]float64) []run {
+	var line []run
+	for _, t := range rs {
+		if math.Abs(t.y-rs[i].y) <= 1 && t.x < r[2] && t.end > r[0]-aboveIndent && hasLetterOrDigit(t.text) {
+			line = append(line, t)
+		}
+	}
+	sort.Slice(line, func(a, b int) bool { return line[a].x < line[b].x })
+	return line
 }
 
 // captionBelow is the caption block just under r (within maxBelow,
 // overlapping it, not across another box) and its type size.
-func captionBelow(rs []run, boxes [][4]float64, r [4]float64) (string, float64) {
+func captionBelow(rs []run, boxes [][4]float64, r [4]float64, body float64) (string, float64) {
 	best, d := -1, maxBelow
 	for i, t := range rs {
 		if dy := r[1] - t.y; dy > 0 && dy < d && t.x < r[2] && t.end > r[0] && hasLetterOrDigit(t.text) &&
-			!blocked(boxes, r, [4]float64{r[0], t.y, r[2], r[1]}) && !ownedByOther(boxes, r, t, dy-ascent*t.size) {
+			!blocked(boxes, r, [4]float64{r[0], t.y, r[2], r[1]}) && !ownedByOther(boxes, r, t, dy-ascent*t.size, false, body) {
 			best, d = i, dy
 		}
 	}
@@ -188,19 +216,31 @@ func captionBelow(rs []run, boxes [][4]float64, r [4]float64) (string, float64) 
 const ascent = 0.7
 
 // ownedByOther reports whether text t, at distance d from box r, sits
-// nearer another box: on that box's row right beside it (a check box's
-// label), or closer above or below it. A caption belongs to one box.
-func ownedByOther(boxes [][4]float64, r [4]float64, t run, d float64) bool {
+// nearer another box: closer above or below it, or on its row right
+// beside it (a check box's label) when r reaches under that box; a box
+// indented under a check box's label ("☐ I want HMRC to repay" over an
+// amount box) shares the label. Text under a box is its caption only in
+// small type (see smallType). A caption belongs to one box. In a grid
+// (inColumn) the other cells of r's column do not own its header.
+func ownedByOther(boxes [][4]float64, r [4]float64, t run, d float64, inColumn bool, body float64) bool {
 	for _, b := range boxes {
-		if b == r {
+		if b == r || inColumn && sameColumn(b, r) {
 			continue
 		}
-		if db, ok := distanceTo(b, t); ok && db < d-0.5 {
-			return true
+		db, ok := distanceTo(b, t)
+		if !ok || db >= d-0.5 || t.y < b[1] && !smallType(t.size, body) {
+			// Only small type under a box is its caption.
+			continue
 		}
+		if db == 0 && onRowOf(t, b) && (b[2] <= r[0] || b[0] >= r[2]) {
+			continue
+		}
+		return true
 	}
 	return false
 }
+
+func sameColumn(b, r [4]float64) bool { return math.Abs(b[0]-r[0]) < 3 && math.Abs(b[2]-r[2]) < 3 }
 
 // distanceTo is how far text t is from box b as its label: 0 right beside
 // it on its row, else the gap above or below it; false when t is not over
@@ -224,12 +264,17 @@ func distanceTo(b [4]float64, t run) (float64, bool) {
 	return b[1] - t.y - ascent*t.size, true
 }
 
-// captionBlock joins run i with the lines of its paragraph further up
-// (dir +1) or down (-1): lines in similar type, close together and
-// overlapping its extent, in reading order.
-func captionBlock(rs []run, i int, dir float64) string {
-	lines := [][]run{{rs[i]}}
-	x0, x1, y, size := rs[i].x, rs[i].end, rs[i].y, rs[i].size
+// captionBlock joins the runs of one line with the lines of its
+// paragraph further up (dir +1) or down (-1): lines in similar type, close
+// together and overlapping its extent, in reading order.
+func captionBlock(rs []run, first []run, dir float64) string {
+	lines := [][]run{first}
+	x0, x1, y, size := first[0].x, first[len(first)-1].end, first[0].y, first[0].size
+	for _, t := range first {
+		x0, x1, size = math.Min(x0, t.x), math.Max(x1, t.end), math.Max(size, t.size)
+	}
+	// The block keeps to the first line's extent: a note column beside a
+	// caption on the same baselines is not part of it.
 	for len(lines) < maxBlockLines {
 		var line []run
 		next := math.Inf(1)
@@ -237,7 +282,7 @@ func captionBlock(rs []run, i int, dir float64) string {
 			dy := (t.y - y) * dir
 			// A line above may be set larger (a column header's title over
 			// its small-type note), never smaller.
-			if dy <= 1 || dy > math.Max(size, t.size)*maxLineGap || t.size < size-1.5 || dir < 0 && t.size > size+1.5 ||
+			if dy <= 1 || dy > math.Min(size, t.size)*maxLineGap || t.size < size-1.5 || dir < 0 && t.size > size+1.5 ||
 				t.end <= x0 || t.x >= x1 || !hasLetterOrDigit(t.text) {
 				continue
 			}
@@ -252,9 +297,6 @@ func captionBlock(rs []run, i int, dir float64) string {
 			break
 		}
 		sort.Slice(line, func(a, b int) bool { return line[a].x < line[b].x })
-		for _, t := range line {
-			x0, x1 = math.Min(x0, t.x), math.Max(x1, t.end)
-		}
 		y = line[0].y
 		lines = append(lines, line)
 	}
@@ -277,17 +319,18 @@ func captionBlock(rs []run, i int, dir float64) string {
 // that overlaps it, read through the boxes of the same column) and the
 // header of its row (the row number inside the box, else the left-most
 // text on its row), "Geburtsdatum: 2".
-func gridLabel(rs []run, boxes [][4]float64, r [4]float64, rowNr string) string {
+func gridLabel(rs []run, boxes [][4]float64, r [4]float64, rowNr string, body float64) string {
 	col, d := -1, maxHeaderUp
 	for i, t := range rs {
-		if dy := t.y - r[3]; dy >= -rowSlack && dy < d && t.x < r[2] && t.end > r[0] && hasLetterOrDigit(t.text) && !blockedOffColumn(boxes, r, t) {
+		if dy := t.y - r[3]; dy >= -rowSlack && dy < d && t.x < r[2] && t.end > r[0] && hasLetterOrDigit(t.text) &&
+			!blockedOffColumn(boxes, r, t) && !ownedByOther(boxes, r, t, dy, true, body) {
 			col, d = i, dy
 		}
 	}
 	if col < 0 {
 		return ""
 	}
-	header := captionBlock(rs, col, +1)
+	header := captionBlock(rs, []run{rs[col]}, +1)
 	if rowNr == "" {
 		first := -1
 		for i, t := range rs {
@@ -309,7 +352,7 @@ func gridLabel(rs []run, boxes [][4]float64, r [4]float64, rowNr string) string 
 // between r and the text t above it.
 func blockedOffColumn(boxes [][4]float64, r [4]float64, t run) bool {
 	for _, b := range boxes {
-		if b == r || math.Abs(b[0]-r[0]) < 3 && math.Abs(b[2]-r[2]) < 3 {
+		if b == r || sameColumn(b, r) {
 			continue
 		}
 		cx, cy := (b[0]+b[2])/2, (b[1]+b[3])/2
