@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -205,64 +206,101 @@ func phrases(runs []run) []run {
 }
 
 // splitLeaders cuts runs at fill-in leaders drawn as text ("Fait à
-// ______, le ______", "Date ........"): the words between them become
-// runs of their own, placed in proportion to their characters, so a box
-// drawn over a leader finds the words before it on its left. Private-use
-// glyphs (symbol-font check boxes) are dropped from the text.
+// ______, le ______", "Date ........"), at wide spaces and at private-use
+// glyphs (symbol-font check boxes: "de ☐ Perte ☐ Vol"): the words between
+// become runs of their own, placed in proportion to their characters, so
+// a box drawn over a leader or a glyph finds the words beside it.
 func splitLeaders(rs []run) []run {
 	out := rs[:0:0]
 	for _, r := range rs {
-		text := []rune(strings.Map(dropPrivateUse, r.text))
-		if len(text) == 0 {
-			continue
-		}
-		per := (r.end - r.x) / float64(len([]rune(r.text)))
-		start, i := 0, 0
+		text := []rune(r.text)
+		at := glyphOffsets(text, r.end-r.x)
+		start := 0
 		emit := func(from, to int) {
-			if s := strings.TrimSpace(string(text[from:to])); s != "" && hasLetterOrDigit(s) {
-				out = append(out, run{x: r.x + per*float64(from), end: r.x + per*float64(to), y: r.y, size: r.size, text: string(text[from:to])})
+			for from < to && text[from] == ' ' {
+				from++
+			}
+			for to > from && text[to-1] == ' ' {
+				to--
+			}
+			s := strings.Map(dropPrivateUse, string(text[from:to]))
+			if strings.TrimSpace(s) != "" {
+				out = append(out, run{x: r.x + at[from], end: r.x + at[to], y: r.y, size: r.size, text: s})
 			}
 		}
-		for i < len(text) {
+		for i := 0; i < len(text); {
 			j := i
-			for j < len(text) && isLeader(text[j], text, j) {
+			for j < len(text) && isSeparator(text, j) {
 				j++
 			}
-			if j-i >= minLeader {
+			if j-i >= minLeader || j > i && isPrivateUse(text[i]) {
 				emit(start, i)
-				start = j
-				i = j
+				start, i = j, j
 				continue
 			}
 			i++
-		}
-		if start == 0 {
-			out = append(out, run{x: r.x, end: r.end, y: r.y, size: r.size, text: string(text)})
-			continue
 		}
 		emit(start, len(text))
 	}
 	return out
 }
 
-// minLeader is the shortest run of leader characters that separates
-// words: "etc." and "Apt. no." keep their periods.
-const minLeader = 3
+// glyphOffsets estimates where each character of a run starts (and, last,
+// where the run ends), spreading its width by typical Helvetica advance
+// widths: the text layer gives a run's extent, not its glyphs'.
+func glyphOffsets(text []rune, width float64) []float64 {
+	at := make([]float64, len(text)+1)
+	for i, c := range text {
+		at[i+1] = at[i] + advance(c)
+	}
+	if total := at[len(text)]; total > 0 {
+		for i := range at {
+			at[i] *= width / total
+		}
+	}
+	return at
+}
 
-// isLeader reports whether text[j] belongs to a leader: an underscore, a
-// dot, an ellipsis, or a space among them.
-func isLeader(c rune, text []rune, j int) bool {
-	switch c {
-	case '_', '.', '…':
+// advance is a character's typical width in a sans-serif text face, in
+// ems.
+func advance(c rune) float64 {
+	switch {
+	case c == ' ' || c == '.' || c == ',' || c == ':' || c == ';' || c == '\'' || c == 'i' || c == 'l' || c == '(' || c == ')':
+		return 0.28
+	case isPrivateUse(c):
+		return 0.9
+	case unicode.IsUpper(c):
+		return 0.68
+	case unicode.IsDigit(c) || c == '_':
+		return 0.56
+	}
+	return 0.5
+}
+
+// isSeparator reports whether text[j] belongs to what separates two
+// labels on one line: a leader (underscores, dots, an ellipsis), wide
+// space (two spaces or more), or a private-use glyph, with the spaces
+// around them.
+func isSeparator(text []rune, j int) bool {
+	c := text[j]
+	switch {
+	case c == '_' || c == '.' || c == '…' || isPrivateUse(c):
 		return true
-	case ' ':
-		return j > 0 && strings.ContainsRune("_.…", text[j-1])
+	case c == ' ':
+		return j+1 < len(text) && (text[j+1] == ' ' || isSeparator(text, j+1)) ||
+			j > 0 && (text[j-1] == ' ' || strings.ContainsRune("_.…", text[j-1]) || isPrivateUse(text[j-1]))
 	}
 	return false
 }
 
+func isPrivateUse(r rune) bool { return r >= 0xE000 && r <= 0xF8FF }
+
+// minLeader is the shortest separator that cuts a run: "etc." and
+// "Apt. no." keep their periods, "Name: John" its one space.
+const minLeader = 3
+
 func dropPrivateUse(r rune) rune {
-	if r >= 0xE000 && r <= 0xF8FF {
+	if isPrivateUse(r) {
 		return -1
 	}
 	return r

@@ -210,9 +210,9 @@ func (w *walker) terminal(o types.Object, d types.Dict, name, partial string, in
 		f.ref = &ir
 	}
 	f.Label = strings.TrimSpace(textOf(w.ctx, entry(w.ctx, d, "TU")))
-	f.tipped = f.Label != "" && !sameAsName(f.Label, partial)
-	if f.Label == "" {
-		f.Label = partial
+	f.tipped = letters(f.Label) >= 2 && !sameAsName(f.Label, partial)
+	if !f.tipped && letters(f.Label) < 2 {
+		f.Label = partial // "[1]" says less than the name
 	}
 	f.ReadOnly = inh.ff&flagReadOnly != 0
 	for _, k := range kids {

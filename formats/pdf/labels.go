@@ -107,46 +107,41 @@ const optionGap = 40.0
 // printedOptionLabels returns, for each option of f, the label printed
 // beside its widget, or "" when none is. Labels sit on the right of the
 // buttons ("○ ledig ○ verheiratet") unless every button has one on its
-// left and each right-hand text is only the next button's left label
-// ("ledig ○ verheiratet ○"); text left of the first button alone is the
-// group's question, not an option.
+// left, closer on the whole than those on the right ("ledig ○
+// verheiratet ○"); text left of the first button alone is the group's
+// question, not an option.
 func printedOptionLabels(pt *pageText, f *field) []string {
 	n := len(f.states)
 	left, right := make([]string, n), make([]string, n)
-	allLeft, anyRight := true, false
+	var leftGap, rightGap float64
+	allLeft, allRight := true, true
 	for i, st := range f.states {
 		if f.Options[i] != st {
 			left[i], right[i] = f.Options[i], f.Options[i] // an /Opt text already names it
-			anyRight = true
 			continue
 		}
 		wd := widgetFor(f, st)
 		if wd == nil || wd.page == 0 {
-			allLeft = false
+			allLeft, allRight = false, false
 			continue
 		}
 		rs := pt.of(wd.page)
-		right[i] = besideLabel(rs, wd.rect, true)
-		left[i] = besideLabel(rs, wd.rect, false)
-		anyRight = anyRight || right[i] != ""
-		allLeft = allLeft && left[i] != ""
+		var gl, gr float64
+		right[i], gr = besideLabel(rs, wd.rect, true)
+		left[i], gl = besideLabel(rs, wd.rect, false)
+		leftGap, rightGap = leftGap+gl, rightGap+gr
+		allLeft, allRight = allLeft && left[i] != "", allRight && right[i] != ""
 	}
-	if allLeft {
-		shifted := right[n-1] == ""
-		for i := 0; i+1 < n && shifted; i++ {
-			shifted = right[i] == left[i+1]
-		}
-		if shifted || !anyRight {
-			return left
-		}
+	if allLeft && (!allRight || leftGap < rightGap) {
+		return left
 	}
 	return right
 }
 
 // besideLabel is the text printed on the row of a button widget with
-// rectangle r, nearest on its right (or on its left), within optionGap;
-// "" when none is that close.
-func besideLabel(rs []run, r [4]float64, onRight bool) string {
+// rectangle r, nearest on its right (or on its left), within optionGap,
+// and its distance; "" when none is that close.
+func besideLabel(rs []run, r [4]float64, onRight bool) (string, float64) {
 	best, bestGap := -1, optionGap
 	for i, t := range rs {
 		if t.y < r[1]-rowSlack || t.y > r[3]+rowSlack || !hasLetterOrDigit(t.text) {
@@ -161,9 +156,9 @@ func besideLabel(rs []run, r [4]float64, onRight bool) string {
 		}
 	}
 	if best < 0 {
-		return ""
+		return "", 0
 	}
-	return clipLabel(rs[best].text)
+	return clipLabel(rs[best].text), bestGap
 }
 
 // maxQuestion bounds a question read off the page: a caption block of a

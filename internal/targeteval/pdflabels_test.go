@@ -30,10 +30,13 @@ type labelFigures struct {
 // measureLabels compares the targets of cs with the labels' expectations.
 func measureLabels(l Labels, cs *formats.CompactStructure) labelFigures {
 	var fg labelFigures
+	printed := nearTexts(cs.CompactText)
 	for _, t := range cs.Targets {
 		key := cs.IDToXPath[t.ID]
 		fg.targets++
-		if IsFieldName(t.Question, key) {
+		// A name the page prints beside the box ("TRADE CERTIFICATE") is
+		// its printed label, not a fallback to the name.
+		if IsFieldName(t.Question, key) && Norm(printed[t.ID]) != Norm(t.Question) {
 			fg.nameQ++
 		}
 		e, ok := l.Expect[key]
@@ -53,6 +56,24 @@ func measureLabels(l Labels, cs *formats.CompactStructure) labelFigures {
 		fg.labelledOpt += of
 	}
 	return fg
+}
+
+// nearTexts reads each field's near context (the page text formfill
+// found beside it) off the compact map's lines, by field ID.
+func nearTexts(compact string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(compact, "\n") {
+		id, _, ok := strings.Cut(line, ": ")
+		i := strings.LastIndex(line, `, near "`)
+		if !ok || i < 0 {
+			continue
+		}
+		near := line[i+len(`, near "`):]
+		if j := strings.LastIndex(near, `"]`); j >= 0 {
+			out[id] = near[:j]
+		}
+	}
+	return out
 }
 
 func shareOf(a, b int) float64 {
