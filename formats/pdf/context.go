@@ -80,6 +80,11 @@ func addContextTo(ctx *model.Context, fields []*field) {
 		rs := pt.of(f.Page)
 		if f.Kind == kindRadio {
 			f.Context = groupText(rs, groupRect(f), f.Options)
+			if f.Context == "" && f.optHint == "" && len(f.Options) > 1 && printedOptions(f) {
+				// No caption: the choices printed beside the buttons are
+				// what the page asks ("DÉCLARATION INITIALE / ADHÉSION").
+				f.Context = strings.Join(f.Options, " / ")
+			}
 		} else {
 			f.Context = findLabel(rs, boxes[f.Page], f.rect, f.Kind == kindCheckbox, bodySize(rs))
 		}
@@ -122,7 +127,7 @@ func groupText(rs []run, r [4]float64, options []string) string {
 	dl, da := maxLeft, maxAbove
 	for i, t := range rest {
 		switch {
-		case onRow(t) && t.end <= r[0]+edgeOverlap && r[0]-t.end < dl && hasLetterOrDigit(t.text):
+		case onRow(t) && t.end <= r[0]+groupOverlap && r[0]-t.end < dl && hasLetterOrDigit(t.text):
 			left, dl = i, r[0]-t.end
 		case t.y-r[3] >= -rowSlack && t.y-r[3] < da && t.x < r[2] && t.end > r[0]-aboveIndent:
 			above, da = i, t.y-r[3]
@@ -137,6 +142,11 @@ func groupText(rs []run, r [4]float64, options []string) string {
 	}
 	return clipLabel(rest[best].text)
 }
+
+// groupOverlap is how far into a radio group a label to its left may
+// seem to reach: the text layer's extent of a run ending in a colon
+// before a symbol-font button overshoots.
+const groupOverlap = 8.0
 
 // How far from a field its label may be, in points (1/72 inch). Forms put
 // a label on the field's row to its left, sometimes to its right (check

@@ -45,7 +45,8 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 	if button && right >= 0 && rs[right].x-r[2] < buttonRight {
 		return joinSpaces(rs[right].text)
 	}
-	if left := leftLabel(rs, boxes, r); left != "" {
+	left := leftLabel(rs, boxes, r)
+	if letters(left) >= 2 {
 		return left
 	}
 	above, aboveSize := captionAbove(rs, boxes, r, body)
@@ -63,7 +64,10 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 	case below != "":
 		return below
 	}
-	return gridLabel(rs, boxes, r, rowNr, body)
+	if grid := gridLabel(rs, boxes, r, rowNr, body); grid != "" {
+		return grid
+	}
+	return left // "à", "$": better than nothing
 }
 
 // smallType reports whether type of size is set smaller than the page's
@@ -170,7 +174,7 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
 func captionAbove(rs []run, boxes [][4]float64, r [4]float64, body float64) (string, float64) {
 	best, d := -1, maxAbove
 	for i, t := range rs {
-		if dy := t.y - r[3]; dy >= -rowSlack && dy < d && t.x < r[2] && t.end > r[0]-aboveIndent && hasLetterOrDigit(t.text) &&
+		if dy := t.y - r[3]; dy >= -rowSlack && closer(dy, d, t, rs, best, r) && t.x < r[2] && t.end > r[0]-aboveIndent && hasLetterOrDigit(t.text) &&
 			!blocked(boxes, r, [4]float64{r[0], r[3], r[2], t.y}) && !ownedByOther(boxes, r, t, dy, false, body) {
 			best, d = i, dy
 		}
@@ -180,6 +184,19 @@ func captionAbove(rs []run, boxes [][4]float64, r [4]float64, body float64) (str
 	}
 	return captionBlock(rs, lineOf(rs, best, r), +1), rs[best].size
 }
+
+// closer reports whether text t at distance dy is a better caption for
+// box r than rs[best] at distance d: nearer, or on the same line and
+// overlapping the box more (captions side by side under a row of boxes).
+func closer(dy, d float64, t run, rs []run, best int, r [4]float64) bool {
+	if best < 0 || math.Abs(dy-d) > 1 {
+		return dy < d
+	}
+	return overlap(t, r) > overlap(rs[best], r)
+}
+
+// overlap is how much of box r's width text t spans.
+func overlap(t run, r [4]float64) float64 { return math.Min(t.end, r[2]) - math.Max(t.x, r[0]) }
 
 // lineOf is run i with the runs on its baseline over the box's extent
 // ("6.1" and "Give reasons …"), left to right.
@@ -199,7 +216,7 @@ func lineOf(rs []run, i int, r [4]float64) []run {
 func captionBelow(rs []run, boxes [][4]float64, r [4]float64, body float64) (string, float64) {
 	best, d := -1, maxBelow
 	for i, t := range rs {
-		if dy := r[1] - t.y; dy > 0 && dy < d && t.x < r[2] && t.end > r[0] && hasLetterOrDigit(t.text) &&
+		if dy := r[1] - t.y; dy > 0 && closer(dy, d, t, rs, best, r) && t.x < r[2] && t.end > r[0] && hasLetterOrDigit(t.text) &&
 			!blocked(boxes, r, [4]float64{r[0], t.y, r[2], r[1]}) && !ownedByOther(boxes, r, t, dy-ascent*t.size, false, body) {
 			best, d = i, dy
 		}

@@ -220,3 +220,14 @@ func groupRect(f *field) [4]float64 {
 	}
 	return r
 }
+
+// printedOptions reports whether a radio group's options are labels read
+// off the page rather than its export values.
+func printedOptions(f *field) bool {
+	for i, o := range f.Options {
+		if i >= len(f.states) || o == f.states[i] {
+			return false
+		}
+	}
+	return true
+}
