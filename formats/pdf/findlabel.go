@@ -43,7 +43,15 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 	}
 	right := rightText(rs, boxes, r, maxRight)
 	if button && right >= 0 && rs[right].x-r[2] < buttonRight {
-		return joinSpaces(rs[right].text)
+		label := joinSpaces(rs[right].text)
+		if letters(label) < 2 {
+			// "☐ 8814": a form number names the box within its row's
+			// question ("Check if any from Form(s):").
+			if row := rowLabel(rs, r); row != "" {
+				return row + " " + label
+			}
+		}
+		return label
 	}
 	left := leftLabel(rs, boxes, r)
 	if letters(left) >= 2 {
@@ -161,12 +169,27 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
 	if letters(first) >= 2 || len([]rune(first)) > 4 {
 		return first
 	}
-	for _, i := range left[1:] {
-		if s := joinSpaces(rs[i].text); letters(s) >= 2 {
-			return first + " " + s
-		}
+	// A line number before the box ("16", "1a") numbers its row, whose
+	// words may lie across the row's other boxes.
+	if row := rowLabel(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
+		return first + " " + row
 	}
 	return first
+}
+
+// rowLabel is the nearest text with words on the row left of r, read
+// across the row's boxes; "" when there is none within maxLeft.
+func rowLabel(rs []run, r [4]float64) string {
+	best := -1
+	for i, t := range rs {
+		if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && r[0]-t.end < maxLeft && letters(t.text) >= 2 && (best < 0 || t.end > rs[best].end) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return trimLeaders(rs[best].text)
 }
 
 // captionAbove is the caption block just above r (within maxAbove, not

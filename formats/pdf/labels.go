@@ -180,7 +180,7 @@ func clipContext(s string) string { return clipTo(joinSpaces(s), maxContext) }
 // of an abbreviation ("Apt. no.").
 func trimLeaders(s string) string {
 	s = strings.TrimRight(joinSpaces(s), " :_…")
-	if t := strings.TrimRight(s, " ."); strings.Count(s[len(t):], ".") >= 2 {
+	if t := strings.TrimRight(s, " ."); strings.Count(s[len(t):], ".") >= 2 || strings.HasSuffix(s, " .") {
 		s = strings.TrimRight(t, " :_…")
 	}
 	return s
