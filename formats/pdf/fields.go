@@ -125,6 +125,9 @@ func collectFields(ctx *model.Context, stop *formats.Stopper) ([]*field, error) 
 	for i, f := range w.out {
 		f.ID = fmt.Sprintf("F%d", i+1)
 	}
+	// Options by their printed labels wherever fields are read: the map,
+	// a write (which accepts the label) and the verify after it.
+	labelOptions(newPageText(ctx), w.out)
 	return w.out, nil
 }
 

@@ -159,7 +159,6 @@ func openStop(data []byte, stop *formats.Stopper) (doc *document, err error) {
 	if len(fields) == 0 && hasXFA(ctx) {
 		return nil, formats.Errorf(formats.ErrUnsupported, "XFA", "the PDF is a pure XFA form (its fields exist only in XFA XML, not as AcroForm fields); formfill fills AcroForm fields only — re-save it as a static AcroForm PDF")
 	}
-	labelOptions(newPageText(ctx), fields)
 	doc = &document{data: data, ctx: ctx, fields: fields, byID: map[string]*field{}, byName: map[string]*field{}, stop: stop, enc: encryptionOf(ctx)}
 	for _, f := range fields {
 		doc.byID[f.ID] = f
