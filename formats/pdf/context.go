@@ -95,7 +95,15 @@ func addContextTo(ctx *model.Context, fields []*field) {
 	}
 }
 
-// widgetBoxes are the rectangles of the fields' visible widgets by page.
+// maxPageBoxes bounds the boxes of one page that labels are checked
+// against (a label is not read across a box, a caption belongs to its
+// nearest box): each check looks at every box, so a hostile page of
+// thousands of widgets would cost fields × runs × boxes. Above it labels
+// are found as if the page had no other boxes.
+const maxPageBoxes = 600
+
+// widgetBoxes are the rectangles of the fields' visible widgets by page;
+// a page with more than maxPageBoxes has none.
 func widgetBoxes(fields []*field) map[int][][4]float64 {
 	out := map[int][][4]float64{}
 	for _, f := range fields {
@@ -103,6 +111,11 @@ func widgetBoxes(fields []*field) map[int][][4]float64 {
 			if wd.page > 0 && !wd.hidden {
 				out[wd.page] = append(out[wd.page], wd.rect)
 			}
+		}
+	}
+	for p, bs := range out {
+		if len(bs) > maxPageBoxes {
+			out[p] = nil
 		}
 	}
 	return out

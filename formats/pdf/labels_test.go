@@ -185,3 +185,24 @@ func FuzzSplitLeaders(f *testing.F) {
 		}
 	})
 }
+
+// TestLabelsOnACrowdedPageStayCheap checks that a page of many boxes and
+// many runs is labelled in bounded work: with more than maxPageBoxes the
+// other boxes are not consulted.
+func TestLabelsOnACrowdedPageStayCheap(t *testing.T) {
+	var fields []*field
+	var rs []run
+	for i := 0; i < 2000; i++ {
+		x, y := float64(i%40)*14, float64(i/40)*14
+		r := [4]float64{x, y, x + 10, y + 10}
+		fields = append(fields, &field{Kind: kindText, Page: 1, rect: r, widgets: []*widget{{page: 1, rect: r}}})
+		rs = append(rs, run{x: x, end: x + 9, y: y + 11, size: 6, text: "ab"})
+	}
+	boxes := widgetBoxes(fields)
+	if len(boxes[1]) != 0 {
+		t.Fatalf("%d boxes kept for a page of 2000, want none", len(boxes[1]))
+	}
+	for _, f := range fields[:200] {
+		findLabel(rs, boxes[1], f.rect, false, 8)
+	}
+}
