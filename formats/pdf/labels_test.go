@@ -118,7 +118,9 @@ func TestPrintedOptionRefusesOthers(t *testing.T) {
 }
 
 func TestFindLabelReadsThePageLikeAPerson(t *testing.T) {
-	at := func(x, y, end, size float64, text string) run { return run{x: x, y: y, end: end, size: size, text: text} }
+	at := func(x, y, end, size float64, text string) run {
+		return run{x: x, y: y, end: end, size: size, text: text}
+	}
 	tests := []struct {
 		scenario string
 		runs     []run
