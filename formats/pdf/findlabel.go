@@ -275,10 +275,17 @@ func ownedByOther(boxes [][4]float64, r [4]float64, t run, d float64, inColumn b
 		if db == 0 && onRowOf(t, b) && (b[2] <= r[0] || b[0] >= r[2]) {
 			continue
 		}
+		if inColumn && db > 0 && smallBeside(b, r) {
+			continue // a heading over check boxes and a text area heads both
+		}
 		return true
 	}
 	return false
 }
+
+// smallBeside reports whether box b is far smaller than r both ways (a
+// check box near a text area).
+func smallBeside(b, r [4]float64) bool { return (b[2]-b[0])*4 < r[2]-r[0] && (b[3]-b[1])*4 < r[3]-r[1] }
 
 func sameColumn(b, r [4]float64) bool { return math.Abs(b[0]-r[0]) < 3 && math.Abs(b[2]-r[2]) < 3 }
 
@@ -392,7 +399,10 @@ func gridLabel(rs []run, boxes [][4]float64, r [4]float64, rowNr string, body fl
 // between r and the text t above it.
 func blockedOffColumn(boxes [][4]float64, r [4]float64, t run) bool {
 	for _, b := range boxes {
-		if b == r || sameColumn(b, r) {
+		// Boxes of r's column are the grid's other rows; a box far
+		// smaller than r (a check box between a text area and its
+		// heading) does not hide the heading either.
+		if b == r || sameColumn(b, r) || smallBeside(b, r) {
 			continue
 		}
 		cx, cy := (b[0]+b[2])/2, (b[1]+b[3])/2
