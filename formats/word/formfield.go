@@ -335,7 +335,7 @@ func fillLegacyFields(t target, fields []legacyField, text string, c *content) (
 	for i, part := range parts {
 		f := fields[i]
 		if f.end == nil {
-			return true, "", formats.Errorf(formats.ErrInvalidArgument, t.id, "form field %q does not end in its paragraph; writing it would cut through the field", f.name())
+			return true, "", unendedFieldError(t.id, f)
 		}
 		one := target{id: t.id, xpath: t.xpath, el: f.begin, node: t.node}
 		if _, _, err := fillLegacyText(one, strings.TrimSpace(part), nil); err != nil {
