@@ -332,6 +332,9 @@ func fillLegacyFields(t target, fields []legacyField, text string, c *content) (
 		return true, "", formats.Errorf(formats.ErrInvalidArgument, t.id,
 			"the target holds %d form fields (%s) and the answer has %d values; give at most one value per field, separated by %q, as plain text", len(fields), fieldNames(fields), len(parts), fieldSeparator)
 	}
+	if len(parts) == 1 && len(fields) > 1 {
+		fields = []legacyField{firstTaking(fields, parts[0])}
+	}
 	for i, part := range parts {
 		f := fields[i]
 		if f.end == nil {
@@ -343,6 +346,24 @@ func fillLegacyFields(t target, fields []legacyField, text string, c *content) (
 		}
 	}
 	return true, strings.TrimSpace(textOf(t.el)), nil
+}
+
+// firstTaking is the field a single value goes to among several: the
+// first, unless it is a drop-down without that entry and a text field
+// follows ("RA-COC-[drop-down][text]": a code answers the text field).
+func firstTaking(fields []legacyField, value string) legacyField {
+	if fields[0].kind() != "dropdown" {
+		return fields[0]
+	}
+	if _, ok := matchOption(fields[0].options(), strings.TrimSpace(value)); ok {
+		return fields[0]
+	}
+	for _, f := range fields[1:] {
+		if f.kind() == "text" {
+			return f
+		}
+	}
+	return fields[0]
 }
 
 // splitFieldRuns splits each run of parent that holds a field character

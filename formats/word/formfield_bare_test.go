@@ -83,3 +83,28 @@ func TestFieldEndingInNextCellIsRefusedClearly(t *testing.T) {
 		}
 	}
 }
+
+// One value for a target holding a drop-down then a text field ("RA-COC-
+// [drop-down][text]") goes to the drop-down when it is one of its entries,
+// else to the text field, instead of being refused.
+func TestSingleValueGoesToTheFieldThatTakesIt(t *testing.T) {
+	dd := `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Prefix"/><w:ddList><w:listEntry w:val="RA"/><w:listEntry w:val="SW"/></w:ddList></w:ffData></w:fldChar></w:r>` +
+		`<w:r><w:instrText> FORMDROPDOWN </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>RA</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`
+	ft := `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Code"/><w:textInput/></w:ffData></w:fldChar></w:r>` +
+		`<w:r><w:instrText> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t xml:space="preserve">     </w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`
+	body := `<w:p><w:r><w:t xml:space="preserve">Certificate code: </w:t></w:r>` + dd + `<w:r><w:t>-COC-</w:t></w:r>` + ft + `</w:p>`
+	tests := []struct{ answer, shows string }{
+		{"0042", "Certificate code: RA-COC-0042"},
+		{"SW", "Certificate code: SW-COC-"},
+	}
+	for _, tt := range tests {
+		res, _, err := New().Fill(bodyDocx(t, body), []formats.Answer{{PairID: "P1", AnswerText: tt.answer}}, formats.WriteOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.answer, err)
+		}
+		d := reopen(t, res.Document)
+		if got := strings.TrimSpace(textOf(nodeEl(t, d, "P1"))); got != tt.shows {
+			t.Errorf("%s: shows %q, want %q", tt.answer, got, tt.shows)
+		}
+	}
+}
