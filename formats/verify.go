@@ -156,6 +156,18 @@ func CheckAnswers(answers []Answer) error {
 	return nil
 }
 
+// RequireAnswers is the one check of the answers a write or fill is given
+// by a caller (a tool call, a job, the CLI, a manifest): at least one,
+// then CheckAnswers. The engines themselves accept an empty list (a
+// write that only flattens or strips active content), so the interfaces
+// ask for answers here, not in CheckWrite.
+func RequireAnswers(answers []Answer) error {
+	if len(answers) == 0 {
+		return Errorf(ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}]`)
+	}
+	return CheckAnswers(answers)
+}
+
 // checkMode checks that an answer carries what its mode needs: content for
 // every mode but delete, find for replace_text, and find or occurrence
 // only where a mode reads them.

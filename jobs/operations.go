@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -345,20 +344,13 @@ func withNote(text, more string) string {
 	return strings.TrimRight(text, "\n") + "\n(" + more + ")\n"
 }
 
-// checkAnswers checks that a write or fill has answers, each with a target.
+// checkAnswers checks a write's or fill's answers before it is queued
+// (formats.RequireAnswers), so a bad answer fails the call, not the job.
 func checkAnswers(p *Payload) error {
 	if len(p.Answers) == 0 {
 		return formats.Errorf(formats.ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], or answers_file_path`)
 	}
-	if err := formats.CheckCount("answers", len(p.Answers)); err != nil {
-		return err
-	}
-	for i, an := range p.Answers {
-		if an.PairID == "" && an.XPath == "" {
-			return formats.Errorf(formats.ErrInvalidArgument, fmt.Sprintf("answers[%d].pair_id", i), "each answer needs a target: pair_id (an element ID) or xpath")
-		}
-	}
-	return nil
+	return formats.RequireAnswers(p.Answers)
 }
 
 // checkInsertion checks build_insertion's request.

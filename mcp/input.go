@@ -58,7 +58,7 @@ func decodeArgs(op *jobs.Operation, raw json.RawMessage) (map[string]json.RawMes
 		raw = []byte("{}")
 	}
 	if err := json.Unmarshal(raw, &args); err != nil {
-		return nil, nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "expected a JSON object of arguments: %v", err)
+		return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "arguments", err, "expected a JSON object of arguments")
 	}
 	allowed := allowedArgs(op)
 	for name := range args {
@@ -78,7 +78,7 @@ func decodeArgs(op *jobs.Operation, raw json.RawMessage) (map[string]json.RawMes
 func typeError(name, field string, err error) error {
 	var te *json.UnmarshalTypeError
 	if !errors.As(err, &te) {
-		return formats.Errorf(formats.ErrInvalidArgument, name, "%v", err)
+		return formats.Wrap(formats.ErrInvalidArgument, name, err, "")
 	}
 	switch {
 	case field == "" && te.Field != "":
@@ -291,7 +291,7 @@ func (s *Server) attachDocument(ctx context.Context, caller Principal, r *reques
 	case a.ResourceURI != "":
 		docID, doc, derr := s.documentOf(ctx, caller, a.ResourceURI)
 		if errors.Is(derr, errNoDocument) {
-			return formats.Errorf(formats.ErrInvalidArgument, "resource_uri", "%v; pass the output_uri of an earlier call of yours, or send the document again", derr)
+			return formats.Wrap(formats.ErrInvalidArgument, "resource_uri", derr, "pass the output_uri of an earlier call of yours, or send the document again")
 		}
 		if derr != nil {
 			return fmt.Errorf("reading resource_uri %s: %w", a.ResourceURI, derr)

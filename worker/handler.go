@@ -104,7 +104,7 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log
 	id := t.ResultWriter().TaskID()
 	if kind == jobs.KindFillGroup {
 		if err := jobs.CheckGroup(p.Group); err != nil {
-			return nil, jobs.Outputs{}, formats.Errorf(formats.ErrInvalidArgument, "group", "%v", err)
+			return nil, jobs.Outputs{}, formats.Wrap(formats.ErrInvalidArgument, "group", err, "")
 		}
 		return w.runGroup(ctx, id, p.Group, log)
 	}

@@ -29,6 +29,7 @@ func readXML(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopp
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
 	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop}
+	r.slab = slabFor(len(raw))
 	r.stack = append(r.stack, &r.doc.Element)
 	if err := r.run(); err != nil {
 		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
@@ -53,23 +54,29 @@ type xmlReader struct {
 	els    []etree.Element // slab the elements are cut from
 	attrs  []etree.Attr    // slab the attribute slices are cut from
 	kids   []etree.Token   // slab the first children of elements go in
+	slab   int             // elements per slab (slabFor)
 }
 
 // Slab sizes: allocating elements and attribute slices one by one was most
 // of the parse; a document.xml holds thousands of each.
 const (
-	elementSlab = 512
-	attrSlab    = 1024
-	kidSlab     = 1024
-	kidsEach    = 2 // most elements have at most two children (w:r: w:rPr, w:t)
+	elementSlab = 512 // elements; twice as many attributes and first children
+	kidsEach    = 2   // most elements have at most two children (w:r: w:rPr, w:t)
 )
+
+// slabFor sizes the slabs for n bytes of XML: a snippet or an answer's
+// fragment of a few hundred bytes must not cost a document's slabs
+// (about 120 KB), since a call may parse thousands of them. An element
+// takes at least a few bytes, so n/32 rarely runs out; when it does, the
+// next slab is cut.
+func slabFor(n int) int { return min(elementSlab, max(16, n/32)) }
 
 // element makes an element called name, with room for attrs attributes,
 // from the slabs and appends it to parent. Capacities are capped so an
 // attribute appended later reallocates instead of overwriting a neighbour.
 func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etree.Element {
 	if len(r.els) == 0 {
-		r.els = make([]etree.Element, elementSlab)
+		r.els = make([]etree.Element, r.slab)
 	}
 	el := &r.els[0]
 	r.els = r.els[1:]
@@ -78,12 +85,12 @@ func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etre
 		el.Space, el.Tag = name[:i], name[i+1:]
 	}
 	if len(r.attrs) < attrs {
-		r.attrs = make([]etree.Attr, max(attrSlab, attrs))
+		r.attrs = make([]etree.Attr, max(2*r.slab, attrs))
 	}
 	el.Attr = r.attrs[:0:attrs]
 	r.attrs = r.attrs[attrs:]
 	if len(r.kids) < kidsEach {
-		r.kids = make([]etree.Token, kidSlab)
+		r.kids = make([]etree.Token, 2*r.slab)
 	}
 	el.Child = r.kids[:0:kidsEach]
 	r.kids = r.kids[kidsEach:]
