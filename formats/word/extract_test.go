@@ -145,10 +145,23 @@ func TestOneLineCollapsesLikeFields(t *testing.T) {
 	for _, s := range []string{
 		"", " ", "plain words", " leading", "trailing ", "two  spaces", "tab\there", "line\nbreak",
 		"nbsp\u00a0inside", "Größe – 日本", "\u2003em space", "a \t\n b", "x",
+		"“curly” quotes", "“two  spaces”", "dash – \u00a0nbsp", "bad \xff byte", "\xff", "trailing “ ", "é\u2028line",
 	} {
 		want := strings.Join(strings.Fields(s), " ")
 		if got := oneLine(s); got != want {
 			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
 		}
 	}
+}
+
+// FuzzOneLine checks oneLine's fast path against the definition it skips.
+func FuzzOneLine(f *testing.F) {
+	for _, s := range []string{"", "plain", "“curly”  quotes", "nbsp\u00a0x", "\xff \t"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

@@ -2,6 +2,8 @@ package word
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
@@ -103,11 +105,22 @@ func cellLine(tc *etree.Element) string {
 // as strings.Join(strings.Fields(s), " ") does, without allocating for the
 // common text that is already so.
 func oneLine(s string) string {
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= 0x80 || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') || c != ' ' && c <= ' ' {
+		if c >= utf8.RuneSelf {
+			// Curly quotes and dashes fill agreements: only a space
+			// beyond ASCII (no-break, em space…) needs the slow path.
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			i += w
+			continue
+		}
+		if c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') || c != ' ' && c <= ' ' {
 			return strings.Join(strings.Fields(s), " ")
 		}
+		i++
 	}
 	return s
 }
