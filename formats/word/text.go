@@ -112,17 +112,47 @@ func oneLine(s string) string {
 			// beyond ASCII (no-break, em space…) needs the slow path.
 			r, w := utf8.DecodeRuneInString(s[i:])
 			if unicode.IsSpace(r) {
-				return strings.Join(strings.Fields(s), " ")
+				return collapseSpace(s)
 			}
 			i += w
 			continue
 		}
 		if c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') || c != ' ' && c <= ' ' {
-			return strings.Join(strings.Fields(s), " ")
+			return collapseSpace(s)
 		}
 		i++
 	}
 	return s
+}
+
+// collapseSpace is strings.Join(strings.Fields(s), " ") in one pass and one
+// allocation: agreements' double spaces and tabs send most of their lines
+// here.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	gap := false
+	for i := 0; i < len(s); {
+		c, w, space := s[i], 1, false
+		if c < utf8.RuneSelf {
+			space = c == ' ' || c >= '\t' && c <= '\r'
+		} else {
+			var r rune
+			r, w = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+		}
+		if space {
+			gap = b.Len() > 0
+		} else {
+			if gap {
+				b.WriteByte(' ')
+				gap = false
+			}
+			b.WriteString(s[i : i+w])
+		}
+		i += w
+	}
+	return b.String()
 }
 
 // tableRows returns tbl's rows in order, looking through row-level
