@@ -165,3 +165,22 @@ func FuzzOneLine(f *testing.F) {
 		}
 	})
 }
+
+// FuzzShorten checks shorten against its definition by rune slice.
+func FuzzShorten(f *testing.F) {
+	for _, s := range []string{"", "short", "“curly” quotes and more", "bad \xff byte here", "日本語のテキスト"} {
+		f.Add(s, 5)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 0 || n > 400 {
+			return
+		}
+		want := s
+		if r := []rune(s); len(r) > n {
+			want = string(r[:n]) + "…"
+		}
+		if got := shorten(s, n); got != want {
+			t.Errorf("shorten(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
+}
