@@ -50,55 +50,63 @@ func main() {
 	fmt.Printf("%d documents\n", len(docs))
 }
 
-// snapshot writes the outputs of one document; an engine error is written
-// as the output, since it too must stay the same.
+// saver writes one document's outputs, named base.SUFFIX; an engine error
+// is written as the output, since it too must stay the same.
+type saver struct{ base string }
+
+func (s saver) save(suffix string, data []byte, err error) error {
+	if err != nil {
+		data = []byte("error: " + err.Error() + "\n")
+	}
+	return os.WriteFile(s.base+"."+suffix, data, 0o644)
+}
+
+func (s saver) json(suffix string, v any, err error) error {
+	var data []byte
+	if err == nil {
+		data, err = json.MarshalIndent(v, "", " ")
+	}
+	return s.save(suffix, data, err)
+}
+
+// snapshot writes the outputs of one document.
 func snapshot(path, out string) error {
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	base := filepath.Join(out, strings.TrimSuffix(filepath.Base(path), ".docx"))
-	save := func(suffix string, data []byte, err error) error {
-		if err != nil {
-			data = []byte("error: " + err.Error() + "\n")
-		}
-		return os.WriteFile(base+"."+suffix, data, 0o644)
-	}
-	saveJSON := func(suffix string, v any, err error) error {
-		var data []byte
-		if err == nil {
-			data, err = json.MarshalIndent(v, "", " ")
-		}
-		return save(suffix, data, err)
-	}
+	s := saver{filepath.Join(out, strings.TrimSuffix(filepath.Base(path), ".docx"))}
 	e := word.New()
 	cs, err := e.ExtractCompact(doc)
-	if err := saveJSON("extract.json", cs, err); err != nil {
+	if err := s.json("extract.json", cs, err); err != nil {
 		return err
 	}
 	rows, verr := e.ReadDocument(doc)
 	for _, f := range []string{formats.ViewTOON, formats.ViewJSON} {
-		var data []byte
+		var v *formats.DocumentView
 		err := verr
 		if err == nil {
-			var v *formats.DocumentView
-			if v, err = formats.NewDocumentView(rows, f, formats.Page{}); err == nil {
-				data, err = json.MarshalIndent(v, "", " ")
-			}
+			v, err = formats.NewDocumentView(rows, f, formats.Page{})
 		}
-		if err := save("view."+f, data, err); err != nil {
+		if err := s.json("view."+f, v, err); err != nil {
 			return err
 		}
 	}
 	text, err := e.ExtractText(doc)
-	if err := save("text.txt", []byte(text), err); err != nil {
+	if err := s.save("text.txt", []byte(text), err); err != nil {
 		return err
 	}
 	if cs == nil {
 		return nil
 	}
-	answers := textAnswers(cs)
-	const date = "2025-01-02T03:04:05Z" // fixed, so that tracked output is reproducible
+	return writes(s, e, doc, textAnswers(cs))
+}
+
+// writes saves the document written with answers, plain and as tracked
+// changes at a fixed date (so that the output is reproducible), the write
+// results, and the verification of the plain one.
+func writes(s saver, e *word.Engine, doc []byte, answers []formats.Answer) error {
+	const date = "2025-01-02T03:04:05Z"
 	for _, c := range []struct {
 		name string
 		opts formats.WriteOptions
@@ -109,15 +117,15 @@ func snapshot(path, out string) error {
 			written = res.Document
 			res.Document = nil
 		}
-		if err := saveJSON(c.name+".json", res, err); err != nil {
+		if err := s.json(c.name+".json", res, err); err != nil {
 			return err
 		}
-		if err := save(c.name+".docx", written, err); err != nil {
+		if err := s.save(c.name+".docx", written, err); err != nil {
 			return err
 		}
 		if err == nil && c.name == "write" {
 			rep, err := e.Verify(written, formats.ExpectedFromAnswers(answers))
-			if err := saveJSON("verify.json", rep, err); err != nil {
+			if err := s.json("verify.json", rep, err); err != nil {
 				return err
 			}
 		}
