@@ -212,7 +212,7 @@ func placeholderFieldFree(el *etree.Element) bool {
 			continue
 		}
 		segs, full := segments(p)
-		loc := placeholderPattern.FindStringIndex(full)
+		loc := placeholderScan.first(full) // placeholderPattern's first match, without the automaton
 		if loc == nil {
 			continue
 		}

@@ -172,6 +172,14 @@ func (r *xmlReader) text() error {
 	if bytes.Contains(raw, []byte("]]>")) {
 		return errors.New(`"]]>" in text`)
 	}
+	if len(r.held) > 0 {
+		// Inside an element left out: checked, never kept.
+		if err := r.check(raw); err != nil {
+			return err
+		}
+		r.i += end
+		return nil
+	}
 	s, err := r.decode(raw)
 	if err != nil {
 		return err
@@ -180,10 +188,19 @@ func (r *xmlReader) text() error {
 	if r.outsideRoot() && strings.TrimLeft(s, " \t\r\n") != "" {
 		return errors.New("text outside the root element")
 	}
-	if len(r.held) == 0 {
-		r.top().CreateText(s)
-	}
+	r.top().CreateText(s)
 	return nil
+}
+
+// check reports what decode would of raw, without making the string when
+// raw holds no reference: text and attributes of elements left out of the
+// tree are read only to be checked.
+func (r *xmlReader) check(raw []byte) error {
+	if bytes.IndexByte(raw, '&') < 0 {
+		return checkChars(raw)
+	}
+	_, err := r.decode(raw)
+	return err
 }
 
 func (r *xmlReader) procInst() error {
@@ -349,6 +366,13 @@ func (r *xmlReader) attr(el *etree.Element) error {
 	if bytes.IndexByte(raw, '<') >= 0 {
 		return fmt.Errorf("attribute %s: '<' in value", key)
 	}
+	if el == nil {
+		if err := r.check(raw); err != nil {
+			return err
+		}
+		r.i += end + 2
+		return nil
+	}
 	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
 	// short plain ones are interned rather than allocated each time.
 	v, ok := "", false
@@ -368,8 +392,6 @@ func (r *xmlReader) attr(el *etree.Element) error {
 		}
 	}
 	r.i += end + 2
-	if el != nil {
-		el.CreateAttr(key, v)
-	}
+	el.CreateAttr(key, v)
 	return nil
 }
