@@ -26,6 +26,7 @@ type viewBuilder struct {
 	x      *props
 	labels map[*etree.Element]paraNumber
 	styles *styleNamer
+	cs     charStyles // what findRunIn judges runs by, as edits do
 }
 
 func (d *document) view() ([]formats.ViewNode, error) {
@@ -37,7 +38,7 @@ func (d *document) view() ([]formats.ViewNode, error) {
 	if err != nil {
 		return nil, err
 	}
-	vb := &viewBuilder{x: &props{ss: ss, n: n}, labels: d.listLabels(n), styles: newStyleNamer(ss)}
+	vb := &viewBuilder{x: &props{ss: ss, n: n}, labels: d.listLabels(n), styles: newStyleNamer(ss), cs: d.charStyles()}
 	rows := make([]formats.ViewNode, 0, len(d.ix.nodes))
 	var separated *etree.Element // a paragraph ended by a style separator, shown run into the next
 	var held *formats.ViewNode   // its row, until the next paragraph takes it in
@@ -149,14 +150,14 @@ func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNo
 	pPr := childW(p, "pPr")
 	paraStyle := vb.x.ss.paraStyle(pPr)
 	var parts []viewPiece
+	var pieces []piece
+	var text strings.Builder
 	for _, r := range paragraphRuns(p) {
 		if t := runText(r); t != "" {
 			parts = append(parts, viewPiece{text: t, runLook: vb.x.runEmphasis(r, paraStyle)})
+			pieces = append(pieces, piece{r: r, start: text.Len(), end: text.Len() + len(t)})
+			text.WriteString(t)
 		}
-	}
-	var text strings.Builder
-	for _, pt := range parts {
-		text.WriteString(pt.text)
 	}
 	row := formats.ViewNode{ID: id, Text: strings.TrimSpace(text.String())}
 	np, numbered := vb.labels[p]
@@ -164,16 +165,8 @@ func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNo
 		return row, false
 	}
 	body := parts
-	if h, f, rest, ok := leadingHeader(parts); ok {
-		row.Header, row.Text = h, strings.TrimSpace(rest)
-		row.HeaderFormatting = &formats.HeaderFormatting{Bold: f.bold, Italic: f.italic, Underline: f.underline}
-		body = nil // the header's emphasis is not the body's
-		for i := range parts {
-			if !parts[i].bold && !parts[i].underline {
-				body = parts[i:]
-				break
-			}
-		}
+	if h, ok := findRunIn(text.String(), pieces, vb.cs); ok {
+		body = vb.showHeader(&row, text.String(), h, parts, pieces)
 	}
 	var npp *paraNumber
 	if numbered {
@@ -183,6 +176,32 @@ func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNo
 	}
 	row.StyleFingerprint = vb.fingerprint(pPr, paraStyle, npp, body, row.Text)
 	return row, true
+}
+
+// showHeader puts run-in header h, found in text, in row: its name (after
+// the typed clause number it follows, if any), the formatting a reader
+// sees on its first run, and the text after its mark. It returns the
+// parts after the header, the body the style fingerprint reads.
+func (vb *viewBuilder) showHeader(row *formats.ViewNode, text string, h runInHeader, parts []viewPiece, pieces []piece) []viewPiece {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	row.Header = text[lead:h.Start] + h.Name
+	row.Text = strings.TrimSpace(text[h.End:])
+	var f *runLook
+	body := []viewPiece(nil)
+	for i, pc := range pieces {
+		if strings.TrimSpace(parts[i].text) == "" {
+			continue
+		}
+		if f == nil && pc.end > h.Start {
+			f = &parts[i].runLook
+		}
+		if pc.end > h.End {
+			body = parts[i:]
+			break
+		}
+	}
+	row.HeaderFormatting = &formats.HeaderFormatting{Bold: f.bold, Italic: f.italic, Underline: f.underline}
+	return body
 }
 
 // cellRow is a table cell's row: its paragraphs' text on lines of their

@@ -158,35 +158,6 @@ func TestListLabels(t *testing.T) {
 	}
 }
 
-func TestRunInHeader(t *testing.T) {
-	b, u, plain := runLook{bold: true}, runLook{underline: true}, runLook{}
-	tests := []struct {
-		name          string
-		parts         []viewPiece
-		header, rest  string
-		ok, underline bool
-	}{
-		{"underlined caption then the mark in a plain run", []viewPiece{{"Closing Deliverables", u}, {".  At each Closing, the Company", plain}}, "Closing Deliverables", "At each Closing, the Company", true, true},
-		{"bold caption with its mark", []viewPiece{{"Purposes.", b}, {" The purposes of the Partnership are", plain}}, "Purposes", "The purposes of the Partnership are", true, false},
-		{"quoted caption closing inside its quotes", []viewPiece{{"“Security Incidents:”", b}, {" Provider will notify", plain}}, "Security Incidents", "Provider will notify", true, false},
-		{"caption split over runs with a plain space between", []viewPiece{{"Access", u}, {" ", plain}, {"and Use", u}, {". During the term", plain}}, "Access and Use", "During the term", true, true},
-		{"bold defined term is not a header", []viewPiece{{"“Affiliate”", b}, {" means any Person", plain}}, "", "", false, false},
-		{"plain quote before a bold term", []viewPiece{{"“", plain}, {"Code", b}, {"” means the Code", plain}}, "", "", false, false},
-		{"a heading all in bold", []viewPiece{{"Purchase and Sale of Preferred Stock.", b}}, "", "", false, false},
-		{"a long bold sentence is not a caption", []viewPiece{{"The Company shall deliver to each Purchaser all of the documents listed below without delay.", b}, {" Then more", plain}}, "", "", false, false},
-		{"no closing mark", []viewPiece{{"Notice", u}, {" If any party", plain}}, "", "", false, false},
-		{"plain paragraph", []viewPiece{{"Severability. If any provision", plain}}, "", "", false, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h, f, rest, ok := leadingHeader(tt.parts)
-			if ok != tt.ok || h != tt.header || rest != tt.rest || ok && f.underline != tt.underline {
-				t.Errorf("got (%q, %+v, %q, %v), want (%q, underline %v, %q, %v)", h, f, rest, ok, tt.header, tt.underline, tt.rest, tt.ok)
-			}
-		})
-	}
-}
-
 // volatile matches the attributes Word rewrites on every save.
 var volatile = regexp.MustCompile(`(w:rsid[A-Za-z]*|w14:paraId|w14:textId|w:id|w:date)="[^"]*"`)
 
