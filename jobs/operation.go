@@ -14,8 +14,10 @@ import (
 // worker runs it, and how the MCP server and the CLI offer it. The worker
 // dispatches jobs through Run, the MCP server builds a tool from Tool,
 // Description and Params, and the CLI finds the operation behind a command
-// in the same table (Operations), so a new operation is one entry here plus
-// its engine method.
+// in the same table (Operations). A new operation is one entry here, its
+// Kind and its engine method; its CLI command is built from Params unless
+// cmd/formfill writes that command by hand (customCommands: extract,
+// validate, write, verify, fill, carry-over and build-insertion are).
 type Operation struct {
 	Kind Kind
 	// Tool is the MCP tool's name; "" when the operation is not offered

@@ -1,7 +1,8 @@
 // Command formfill is the one formfill binary: document commands (extract,
-// validate, write, verify, fill, build-insertion), job commands (submit,
-// status, wait, result, cancel, queues), bulk runs (batch) and the servers
-// (worker, serve, mcp).
+// validate, write, verify, fill, build-insertion, search, read, harvest,
+// carry-over; one per command of jobs.Operations), job commands (submit,
+// status, wait, result, cancel, queues), bulk runs (batch), the servers
+// (worker, serve, mcp) and a load driver (bench).
 //
 // Document commands run through the job path: with --redis or
 // FORMFILL_REDIS_URL they use that Redis and its workers; without, they

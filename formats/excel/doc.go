@@ -25,7 +25,10 @@
 // read by excelize whole.
 //
 // Writes store text as text (never as a formula), numbers and dates as values keeping the cell's style, respect
-// list validations and merged ranges, and replace only the worksheets and
-// shared strings they touch: every other part of the package is copied
-// byte for byte.
+// list validations and merged ranges, and replace only the parts they
+// change (save.go): the worksheets they touch, the shared strings, the
+// notes they add, and parts excelize had to add with the content types and
+// workbook relationships that name them; every other part of the package is
+// copied byte for byte. A package whose layout the save does not follow
+// is written as excelize wrote it.
 package excel

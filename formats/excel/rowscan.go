@@ -36,7 +36,7 @@ type rawCell struct {
 	hasIS          bool
 	canonical      bool // its reference is written as excelize writes it (B7)
 	plainFormula   bool
-	shared         sharedRole // its part in a shared formula (see sharedformula.go)
+	shared         sharedRole // its part in a shared formula (see scanformula.go)
 	sharedIndex    int32      // the shared formula's si, when it has a role
 }
 
