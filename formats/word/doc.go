@@ -1,8 +1,10 @@
 // Package word is formfill's engine for Word .docx questionnaires. It reads
 // word/document.xml with etree behind the archive guard, gives every
 // fillable thing a stable element ID, and writes answers back without
-// breaking the document: only word/document.xml is re-serialised, every
-// other zip entry is copied byte for byte.
+// breaking the document: only word/document.xml is re-serialised (with,
+// when a write adds comments, word/comments.xml and the relationships and
+// content types that register it, and, when it strips active content, the
+// parts it cleans); every other zip entry is copied byte for byte.
 //
 // # Element IDs
 //

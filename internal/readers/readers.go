@@ -1,11 +1,12 @@
 // Package readers reopens documents written by formfill with independent
-// programs — python-docx, openpyxl, PyMuPDF, LibreOffice, qpdf, poppler —
-// so tests check the output the way users' tools will see it, not through
+// programs — python-docx, openpyxl, PyMuPDF, LibreOffice, qpdf, and the
+// PDF viewers poppler, MuPDF (mutool) and pdf.js (viewers.go) — so tests check the output the way users' tools will see it, not through
 // formfill's own parser.
 //
 // Every helper takes a testing.TB and fails the test when the reader
 // rejects the document. When a reader is not installed the test is skipped
-// with a message saying how to install it (bash .ci/install-readers), unless
+// with a message saying how to install it (bash .ci/install-readers, or
+// .ci/install-viewers for mutool and pdf.js), unless
 // FORMFILL_REQUIRE_READERS is set to a non-empty value: then a missing
 // reader fails the test, so CI cannot pass by skipping. The Python readers
 // import only under /usr/bin/python3 (Debian's python3-docx, python3-openpyxl,

@@ -10,7 +10,7 @@
 // A test that needs one and does not find it skips, saying where to put it
 // (CI sets both variables, so its clone finds them wherever it is). The
 // fetched ones come from public GitHub repositories, recorded in the
-// labels (testdata/targets) and agreements.json; the fetchdocs command
+// labels (testdata/targets), agreements.json and forms.json; the fetchdocs command
 // copies them out and checks their checksums.
 package realdocs
 
