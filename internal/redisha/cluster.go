@@ -84,4 +84,3 @@ func infoCluster(addr string) (string, error) {
 	defer cancel()
 	return c.ClusterInfo(ctx).Result()
 }
-
