@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -132,4 +133,17 @@ func (c *Client) LongestFailoverWait() time.Duration {
 	c.failover.mu.Lock()
 	defer c.failover.mu.Unlock()
 	return c.failover.longest
+}
+
+// FailoverHook returns a go-redis hook that lets the commands of a client
+// of conn wait through a failover, as a Client's do, or nil when conn is a
+// single Redis. Workers add it to asynq's own client: asynq retries a
+// failed "mark as complete" with a context it has already canceled, so a
+// job finished during a failover would stay active until its lease ran
+// out, and run again.
+func FailoverHook(conn asynq.RedisConnOpt) redis.Hook {
+	if !highlyAvailable(conn) {
+		return nil
+	}
+	return &failoverRetry{wait: DefaultFailoverWait}
 }

@@ -147,6 +147,9 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
 	rdb.AddHook(w.waker)
 	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, log: w.log})
+	if h := jobs.FailoverHook(conn); h != nil {
+		rdb.AddHook(h) // innermost: the hooks above see a command's last try
+	}
 	w.metrics = newMetrics()
 	w.server = asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:       w.concurrency,

@@ -27,17 +27,21 @@ type batchDoc struct {
 
 // batchSummary is the end of a batch run.
 type batchSummary struct {
-	Total       int        `json:"total"`
-	Done        int        `json:"done"`
-	Failed      int        `json:"failed"`
-	Skipped     int        `json:"skipped"`
-	Submitted   int        `json:"submitted"`
-	Unfinished  int        `json:"unfinished,omitempty"`
-	ElapsedMS   int64      `json:"elapsed_ms"`
-	DocsPerSec  float64    `json:"docs_per_second"`
-	Interrupted bool       `json:"interrupted,omitempty"`
-	Failures    []batchDoc `json:"failures"`
-	Documents   []batchDoc `json:"documents"`
+	Total       int     `json:"total"`
+	Done        int     `json:"done"`
+	Failed      int     `json:"failed"`
+	Skipped     int     `json:"skipped"`
+	Submitted   int     `json:"submitted"`
+	Unfinished  int     `json:"unfinished,omitempty"`
+	ElapsedMS   int64   `json:"elapsed_ms"`
+	DocsPerSec  float64 `json:"docs_per_second"`
+	Interrupted bool    `json:"interrupted,omitempty"`
+	// FailoverWaitMS is the longest a Redis command of the run waited
+	// through a failover of a Sentinel or Cluster Redis: the outage the
+	// batch rode through.
+	FailoverWaitMS int64      `json:"failover_wait_ms,omitempty"`
+	Failures       []batchDoc `json:"failures"`
+	Documents      []batchDoc `json:"documents"`
 }
 
 type batchOptions struct {
@@ -124,6 +128,7 @@ failed and why.`,
 	docs, submitted := runItems(ctx, b, state, items, o, prog)
 	prog.Close()
 	sum := summarize(docs, submitted, time.Since(prog.start), ctx.Err() != nil)
+	sum.FailoverWaitMS = b.client.LongestFailoverWait().Milliseconds()
 	return reportBatch(e, g, sum)
 }
 
@@ -214,14 +219,19 @@ func processItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 	if p == nil {
 		return d, false
 	}
-	var err error
-	d.JobID, err = b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(p.key), jobs.Timeout(o.timeout))
-	if err != nil {
+	submit := func(attempt int) (string, error) {
+		return b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(lostKey(p.key, attempt)), jobs.Timeout(o.timeout))
+	}
+	wait := func(id string) (*jobs.Status, error) {
+		wctx, cancel := context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+		return b.client.Await(wctx, id, jobs.PollEvery(b.pollInterval()))
+	}
+	id, st, err := submitAwait(ctx, b, []*batchItem{it}, submit, wait)
+	if id == "" {
 		return failDoc(ctx, d, err), false
 	}
-	wctx, cancel := context.WithTimeout(ctx, o.timeout)
-	defer cancel()
-	st, err := b.client.Await(wctx, d.JobID, jobs.PollEvery(b.pollInterval()))
+	d.JobID = id
 	res := resultIn(st)
 	if err != nil && ctx.Err() != nil {
 		d.Status = outcomeUnfinished // interrupted: the job goes on; a rerun collects it
@@ -351,6 +361,9 @@ func printBatchSummary(w io.Writer, s batchSummary) {
 	fmt.Fprintf(w, " (%d jobs submitted) in %s", s.Submitted, (time.Duration(s.ElapsedMS) * time.Millisecond).Round(10*time.Millisecond))
 	if s.DocsPerSec > 0 {
 		fmt.Fprintf(w, ", %.1f docs/s", s.DocsPerSec)
+	}
+	if s.FailoverWaitMS > 0 {
+		fmt.Fprintf(w, "; rode through a Redis failover of %.1f s", float64(s.FailoverWaitMS)/1000)
 	}
 	fmt.Fprintln(w)
 }
