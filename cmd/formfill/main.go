@@ -135,7 +135,8 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Configuration:
-  --redis URL / FORMFILL_REDIS_URL   redis://[user:pass@]host:port[/db], rediss:// for TLS.
+  --redis URL / FORMFILL_REDIS_URL   redis://[user:pass@]host:port[/db], rediss:// for TLS;
+                                     redis-sentinel://…/MASTER[/db], redis-cluster://… (SCALING.md).
                                      Without it, document commands start an embedded Redis
                                      and an in-process worker for the one command.
 
