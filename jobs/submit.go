@@ -29,6 +29,7 @@ type options struct {
 	key      string
 	timeout  time.Duration
 	maxRetry int
+	notify   string // webhook URL (Notify)
 	wait     waitOptions
 }
 
@@ -73,6 +74,12 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (string,
 		return "", err
 	}
 	task := asynq.NewTask(p.Kind.TaskType(), data)
+	if o.notify != "" {
+		if err := CheckNotifyURL(o.notify); err != nil {
+			return "", err
+		}
+		task = asynq.NewTaskWithHeaders(p.Kind.TaskType(), data, map[string]string{notifyHeader: o.notify})
+	}
 	taskOpts := []asynq.Option{asynq.TaskID(id), asynq.Queue(o.queue), asynq.MaxRetry(o.maxRetry),
 		asynq.Timeout(o.timeout), asynq.Retention(c.retention)}
 	if o.key != "" {

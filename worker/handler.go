@@ -66,6 +66,9 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	if outcome == "retry" {
 		w.recordIfLastAttempt(ctx, id, kind, err, log)
 	}
+	if finalOutcome(ctx, outcome) {
+		w.notifyEnd(ctx, t, id, log)
+	}
 	w.metrics.observe(kind, outcome, time.Since(start))
 	if cause == nil {
 		cause = err // storing the result failed
