@@ -80,7 +80,8 @@ type Delivery struct {
 	Body *Notification `json:"body,omitempty"`
 }
 
-// Notify asks for a webhook POST to rawURL once the job has ended.
+// Notify asks for a webhook POST to rawURL once the job has ended; "" asks
+// for none.
 func Notify(rawURL string) Option { return func(o *options) { o.notify = rawURL } }
 
 // CheckNotifyURL accepts an absolute http or https URL.
@@ -105,6 +106,9 @@ func (c *Client) EnqueueDelivery(ctx context.Context, d Delivery) error {
 	if err := CheckNotifyURL(d.URL); err != nil {
 		return err
 	}
+	if d.JobID == "" || (d.Event != EventJob && d.Body == nil) {
+		return fmt.Errorf("%w: a delivery needs the job (or batch) it announces, and a batch's needs its body", ErrInvalidConfig)
+	}
 	data, err := json.Marshal(d)
 	if err != nil {
 		return fmt.Errorf("encode delivery: %w", err)
@@ -118,13 +122,8 @@ func (c *Client) EnqueueDelivery(ctx context.Context, d Delivery) error {
 }
 
 // DeliveryKey is a delivery's idempotency key (and task ID).
-func DeliveryKey(d Delivery) string {
-	if d.Event == EventJob {
-		return "n-" + d.JobID
-	}
-	sum := sha256.Sum256([]byte(d.URL + "\x00" + d.JobID + "\x00" + fmt.Sprint(d.Body.Summary)))
-	return "n-batch-" + hex.EncodeToString(sum[:12])
-}
+// A batch's JobID names the run (notifyBatch), so it is announced once too.
+func DeliveryKey(d Delivery) string { return "n-" + d.JobID }
 
 // SignNotification returns the X-Formfill-Signature of body sent at ts.
 func SignNotification(secret []byte, ts time.Time, body []byte) string {
@@ -178,4 +177,20 @@ func NotificationOf(st *Status) *Notification {
 		}
 	}
 	return n
+}
+
+// PendingDeliveries counts the webhook deliveries not yet made: queued,
+// running or waiting for a retry.
+func (c *Client) PendingDeliveries(ctx context.Context) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	qi, err := c.insp.GetQueueInfo(NotifyQueue)
+	if err != nil {
+		if strings.Contains(err.Error(), "not found") {
+			return 0, nil // no delivery was ever queued
+		}
+		return 0, c.connErr(err)
+	}
+	return qi.Pending + qi.Active + qi.Scheduled + qi.Retry, nil
 }

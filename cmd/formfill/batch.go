@@ -52,6 +52,7 @@ type batchOptions struct {
 	timeout     time.Duration
 	quiet       bool
 	anywhere    bool // outputs may lie outside outDir
+	notify      string // the webhook of each job and of the batch (--notify)
 }
 
 func runBatch(ctx context.Context, e *env, args []string) error {
@@ -84,6 +85,7 @@ failed and why.`,
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	fs.BoolVar(&o.anywhere, "outputs-anywhere", false, "let manifest outputs be absolute paths or leave --out-dir through ..\n(default: refused, and every output is written inside --out-dir, links resolved)")
 	o.review = addReviewFlags(fs)
+	notify := addNotifyFlag(fs.FlagSet)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -97,6 +99,10 @@ failed and why.`,
 	if o.group < 1 || o.group > jobs.MaxGroup {
 		return usagef("--group %d: expected 1 to %d", o.group, jobs.MaxGroup)
 	}
+	if _, err = notify.apply(nil); err != nil {
+		return err
+	}
+	o.notify = *notify.url
 	entries, err := readManifest(pos[0])
 	if err != nil {
 		return err
@@ -129,6 +135,10 @@ failed and why.`,
 	prog.Close()
 	sum := summarize(docs, submitted, time.Since(prog.start), ctx.Err() != nil)
 	sum.FailoverWaitMS = b.client.LongestFailoverWait().Milliseconds()
+	if *notify.url != "" {
+		notifyBatch(ctx, e, b, *notify.url, pos[0], prog.start, sum)
+		notify.await(ctx, e, b, &jobs.Result{})
+	}
 	return reportBatch(e, g, sum)
 }
 
@@ -220,7 +230,7 @@ func processItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 		return d, false
 	}
 	submit := func(attempt int) (string, error) {
-		return b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(lostKey(p.key, attempt)), jobs.Timeout(o.timeout))
+		return b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(lostKey(p.key, attempt)), jobs.Timeout(o.timeout), o.notifyOpt())
 	}
 	wait := func(id string) (*jobs.Status, error) {
 		wctx, cancel := context.WithTimeout(ctx, o.timeout)

@@ -41,7 +41,7 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 	}
 	submit := func(attempt int) (string, error) {
 		key := lostKey("group-"+strings.Join(keys, ","), attempt)
-		return b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(key), jobs.Timeout(o.timeout))
+		return b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(key), jobs.Timeout(o.timeout), o.notifyOpt())
 	}
 	wait := func(id string) (*jobs.Status, error) {
 		wctx, cancel := context.WithTimeout(ctx, o.timeout*time.Duration(len(ready)))
