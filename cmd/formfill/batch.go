@@ -51,7 +51,7 @@ type batchOptions struct {
 	group       int // documents per job
 	timeout     time.Duration
 	quiet       bool
-	anywhere    bool // outputs may lie outside outDir
+	anywhere    bool   // outputs may lie outside outDir
 	notify      string // the webhook of each job and of the batch (--notify)
 }
 
