@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -67,6 +68,9 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 		w.recordIfLastAttempt(ctx, id, kind, err, log)
 	}
 	if finalOutcome(ctx, outcome) {
+		if outcome != "completed" && outcome != "canceled" {
+			w.keepFailure(ctx, t, id, kind, cmp.Or(cause, err), log)
+		}
 		w.notifyEnd(ctx, t, id, log)
 	}
 	w.metrics.observe(kind, outcome, time.Since(start))

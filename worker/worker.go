@@ -41,6 +41,9 @@ type Worker struct {
 	notifyServer  *asynq.Server
 	notifyRDB     redis.UniversalClient
 	httpClient    *http.Client
+	// Failure retention (failures.go).
+	keepFailures time.Duration
+	kept         keptSet
 }
 
 // executeFunc runs one payload; it is Execute except in tests that need a job
@@ -122,7 +125,7 @@ func LogContent(on bool) Option { return func(w *Worker) { w.logContent = on } }
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
 		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache, inflateBudget: DefaultInflateBudget,
-		notifyBackoff: time.Second, httpClient: &http.Client{Timeout: DeliveryTimeout}}
+		notifyBackoff: time.Second, httpClient: &http.Client{Timeout: DeliveryTimeout}, keepFailures: jobs.DefaultKeepFailures}
 	for _, o := range opts {
 		o(w)
 	}
@@ -154,7 +157,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
 	rdb.AddHook(w.waker)
-	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, log: w.log})
+	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, archived: w.archived, log: w.log})
 	if h := jobs.FailoverHook(conn); h != nil {
 		rdb.AddHook(h) // innermost: the hooks above see a command's last try
 	}

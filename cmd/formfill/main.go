@@ -105,6 +105,7 @@ var commandList = append(operationCommands(), []command{
 	{"result", "show a finished job's result and save its output document", runResult},
 	{"cancel", "cancel a pending or running job", runCancel},
 	{"queues", "show depth and throughput of each queue", runQueues},
+	{"failures", "list the jobs that failed, kept past asynq's archive (--keep-failures)", runFailures},
 	{"worker", "run a worker serving jobs from Redis", runWorker},
 	{"serve", "run an embedded Redis and a worker on a local port", runServe},
 	{"mcp", "run the MCP server (stdio, or streamable HTTP with --http)", runMCP},
