@@ -64,7 +64,12 @@ func run(ctx context.Context, args []string, e *env) int {
 		printOverview(e.stderr)
 		return exitUsage
 	}
-	err := cmd.run(ctx, e, args[1:])
+	stop, err := startTracing(ctx, e)
+	if err != nil {
+		return exitCode(e, cmd.name, err)
+	}
+	defer stop()
+	err = cmd.run(ctx, e, args[1:])
 	return exitCode(e, cmd.name, err)
 }
 
