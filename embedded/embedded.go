@@ -39,6 +39,7 @@ type config struct {
 	concurrency int
 	log         *slog.Logger
 	keys        *jobs.Keyring
+	notify      []byte // webhook signing secret
 }
 
 // Option configures Start.
@@ -57,6 +58,10 @@ func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 // Keyring makes the embedded worker seal and open what it stores with k,
 // as the clients of `formfill serve` that set encryption keys need.
 func Keyring(k *jobs.Keyring) Option { return func(c *config) { c.keys = k } }
+
+// NotifySecret makes the embedded worker sign webhook deliveries with
+// secret (worker.NotifySecret).
+func NotifySecret(secret []byte) Option { return func(c *config) { c.notify = secret } }
 
 // Start runs an embedded Redis and a worker until Close.
 func Start(opts ...Option) (*Server, error) {
@@ -79,7 +84,7 @@ func Start(opts ...Option) (*Server, error) {
 	s.wg.Add(1)
 	go s.driveClock()
 	w, err := worker.New(s.Conn(), worker.Concurrency(cfg.concurrency), worker.Logger(cfg.log),
-		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys))
+		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys), worker.NotifySecret(cfg.notify))
 	if err == nil {
 		err = w.Start()
 	}

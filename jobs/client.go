@@ -35,6 +35,10 @@ type Client struct {
 	cache     *blobCache // nil unless WithBlobCache
 	keys      *Keyring   // nil unless WithKeyring: records are stored as they are
 	done      *doneHub   // announcements of finished jobs, for Await
+	// failover retries commands through a failover of a Sentinel or
+	// Cluster Redis; nil for a single Redis.
+	failover     *failoverRetry
+	failoverWait time.Duration
 	// doneChannel and wakeChannel are the pub/sub channels of this
 	// client's database (see channels).
 	doneChannel, wakeChannel string
@@ -72,17 +76,25 @@ func WithBlobCache(budget int64) ClientOption {
 // NewClient returns a Client for the Redis behind conn.
 func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
 	c := &Client{
-		conn:      conn,
-		aq:        asynq.NewClient(conn),
-		insp:      asynq.NewInspector(conn),
-		rdb:       conn.MakeRedisClient().(redis.UniversalClient),
-		retention: DefaultRetention,
-		blobTTL:   DefaultBlobTTL,
-		timeout:   DefaultTimeout,
-		maxRetry:  DefaultMaxRetry,
+		conn:         conn,
+		rdb:          conn.MakeRedisClient().(redis.UniversalClient),
+		retention:    DefaultRetention,
+		blobTTL:      DefaultBlobTTL,
+		timeout:      DefaultTimeout,
+		maxRetry:     DefaultMaxRetry,
+		failoverWait: DefaultFailoverWait,
 	}
 	for _, o := range opts {
 		o(c)
+	}
+	if highlyAvailable(conn) {
+		// One connection pool, watched for failovers, serves formfill's
+		// own commands and asynq's client and inspector alike.
+		c.failover = &failoverRetry{wait: c.failoverWait}
+		c.rdb.AddHook(c.failover)
+		c.aq, c.insp = asynq.NewClientFromRedisClient(c.rdb), asynq.NewInspectorFromRedisClient(c.rdb)
+	} else {
+		c.aq, c.insp = asynq.NewClient(conn), asynq.NewInspector(conn)
 	}
 	c.doneChannel, c.wakeChannel = channels(c.rdb)
 	c.done = newDoneHub(c.rdb, c.doneChannel)
@@ -91,7 +103,19 @@ func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
 
 // Close releases the client's connections.
 func (c *Client) Close() error {
+	if c.failover != nil { // asynq's client and inspector share c.rdb
+		return errors.Join(c.done.close(), c.rdb.Close())
+	}
 	return errors.Join(c.done.close(), c.aq.Close(), c.insp.Close(), c.rdb.Close())
+}
+
+// highlyAvailable reports whether conn is a Sentinel or Cluster connection.
+func highlyAvailable(conn asynq.RedisConnOpt) bool {
+	switch conn.(type) {
+	case asynq.RedisFailoverClientOpt, *asynq.RedisFailoverClientOpt, asynq.RedisClusterClientOpt, *asynq.RedisClusterClientOpt:
+		return true
+	}
+	return false
 }
 
 // Redis returns the client's Redis connection, for the worker and tests.
@@ -114,6 +138,9 @@ func (c *Client) connErr(err error) error {
 	if errors.As(err, &nerr) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) ||
 		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "i/o timeout") {
 		return fmt.Errorf("%w: %s does not answer (%v); start Redis or fix --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
+	}
+	if c.failover != nil && failoverError(err) {
+		return fmt.Errorf("%w: %s did not recover within %v (%v); check the sentinels or the cluster", ErrUnreachable, describeConn(c.conn), c.failoverWait, err)
 	}
 	msg := err.Error()
 	switch {

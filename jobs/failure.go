@@ -16,9 +16,7 @@ import (
 // "job not found" within minutes. So a job that fails also leaves its
 // result under a key of formfill's own, kept for the client's retention
 // like a completed job's.
-const failedPrefix = "formfill:failed:"
-
-func failedKey(id string) string { return failedPrefix + id }
+func failedKey(id string) string { return jobKey("failed", id) }
 
 // failure is the record a failed job leaves under failedKey.
 type failure struct {

@@ -26,9 +26,7 @@ func (p Phase) String() string {
 	return p.Step
 }
 
-const phasePrefix = "formfill:phase:"
-
-func phaseKey(id string) string { return phasePrefix + id }
+func phaseKey(id string) string { return jobKey("phase", id) }
 
 // phaseTTL bounds how long a phase is kept: a phase outliving its job is
 // never read (only unfinished jobs' phases are), so it need not be removed.

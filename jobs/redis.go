@@ -13,14 +13,23 @@ import (
 const dialTimeout = 2 * time.Second
 
 // ParseRedisURL reads a Redis URL: redis://[user:pass@]host:port[/db], or
-// rediss:// for TLS.
+// rediss:// for TLS; a Sentinel-watched master,
+// redis-sentinel://[:pass@]host:port[,host:port…]/MASTER[/db]; or a Redis
+// Cluster, redis-cluster://[:pass@]host:port[,host:port…] (see redisha.go).
 func ParseRedisURL(raw string) (asynq.RedisConnOpt, error) {
+	if isHAScheme(raw) {
+		u, err := parseHAURL(raw)
+		if err != nil {
+			return nil, err
+		}
+		return u.connOpt(), nil
+	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return nil, fmt.Errorf("%w: redis URL %q: expected redis://[user:pass@]host:port[/db] or rediss://…", ErrInvalidConfig, RedactURL(raw))
 	}
 	if u.Scheme != "redis" && u.Scheme != "rediss" {
-		return nil, fmt.Errorf("%w: redis URL scheme %q: expected redis:// or rediss:// (TLS)", ErrInvalidConfig, u.Scheme)
+		return nil, fmt.Errorf("%w: redis URL scheme %q: expected redis://, rediss:// (TLS), redis-sentinel:// or redis-cluster://", ErrInvalidConfig, u.Scheme)
 	}
 	opt, err := redis.ParseURL(raw)
 	if err != nil {
@@ -41,6 +50,9 @@ func ParseRedisURL(raw string) (asynq.RedisConnOpt, error) {
 
 // RedactURL hides the password of a Redis URL so it can be logged.
 func RedactURL(raw string) string {
+	if isHAScheme(raw) {
+		return redactHA(raw)
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		if i := strings.LastIndex(raw, "@"); i >= 0 {
@@ -69,9 +81,9 @@ func describeConn(conn asynq.RedisConnOpt) string {
 	case *asynq.RedisClientOpt:
 		return fmt.Sprintf("redis at %s db %d", c.Addr, c.DB)
 	case asynq.RedisClusterClientOpt:
-		return fmt.Sprintf("redis cluster %v", c.Addrs)
+		return fmt.Sprintf("redis cluster at %s", strings.Join(c.Addrs, ","))
 	case asynq.RedisFailoverClientOpt:
-		return fmt.Sprintf("redis sentinel %s", c.MasterName)
+		return fmt.Sprintf("redis master %q of the sentinels at %s, db %d", c.MasterName, strings.Join(c.SentinelAddrs, ","), c.DB)
 	}
 	return "redis"
 }

@@ -21,7 +21,7 @@ func TestParseRedisURL(t *testing.T) {
 		{"db and password", "redis://:s3cret@redis:6380/4", "redis:6380", 4, false, "", ""},
 		{"user and password", "redis://app:s3cret@redis:6379/1", "redis:6379", 1, false, "app", ""},
 		{"tls", "rediss://cache.example:6380/0", "cache.example:6380", 0, true, "", ""},
-		{"wrong scheme", "http://127.0.0.1:6379", "", 0, false, "", "redis:// or rediss://"},
+		{"wrong scheme", "http://127.0.0.1:6379", "", 0, false, "", "redis://, rediss:// (TLS)"},
 		{"no host", "redis://", "", 0, false, "", "expected redis://"},
 		{"bad db keeps password secret", "redis://:s3cret@host:6379/notanumber", "", 0, false, "", "invalid"},
 	}

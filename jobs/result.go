@@ -76,3 +76,18 @@ func (c *Client) queueOutput(ctx context.Context, pipe redis.Pipeliner, res *Res
 	pipe.Set(ctx, blobPrefix+res.OutputDocID, stored, c.blobTTL)
 	return nil
 }
+
+// jobKey is the key of formfill's own record of kind (failed, canceled,
+// phase) about job id: formfill:<kind>:{<queue>}:<id>. The braces are a
+// Redis Cluster hash tag, the one asynq gives every key of the queue, so
+// the record lies in the slot of asynq's task: one script or transaction
+// may touch both (forgetGone), which Cluster allows only within a slot.
+// An ID of no formfill queue (never submitted by formfill) gets an
+// untagged key.
+func jobKey(kind, id string) string {
+	queue, err := queueOfID(id)
+	if err != nil {
+		return "formfill:" + kind + ":" + id
+	}
+	return "formfill:" + kind + ":{" + queue + "}:" + id
+}

@@ -9,9 +9,7 @@ import (
 	"github.com/hibiken/asynq"
 )
 
-const canceledPrefix = "formfill:canceled:"
-
-func canceledKey(id string) string { return canceledPrefix + id }
+func canceledKey(id string) string { return jobKey("canceled", id) }
 
 // IsCanceled reports whether the job was canceled by a client. Workers use it
 // to tell a cancellation from a transient failure.

@@ -13,6 +13,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // maxInlinePayload is the largest task payload; past it the answers,
@@ -29,6 +31,7 @@ type options struct {
 	key      string
 	timeout  time.Duration
 	maxRetry int
+	notify   string // webhook URL (Notify)
 	wait     waitOptions
 }
 
@@ -47,8 +50,15 @@ func Timeout(d time.Duration) Option { return func(o *options) { o.timeout = d }
 // MaxRetry bounds how often the job is retried after a transient failure.
 func MaxRetry(n int) Option { return func(o *options) { o.maxRetry = n } }
 
-// Submit enqueues a job and returns its ID.
-func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (string, error) {
+// Submit enqueues a job and returns its ID. The job's trace continues
+// ctx's (see trace.go).
+func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (id string, err error) {
+	ctx, span := Tracer().Start(ctx, "formfill.submit "+string(p.Kind), trace.WithSpanKind(trace.SpanKindProducer),
+		trace.WithAttributes(kindAttr(p.Kind)))
+	defer func() {
+		span.SetAttributes(attribute.String("formfill.job_id", id))
+		endSpan(span, err)
+	}()
 	o := options{queue: QueueInteractive, timeout: c.timeout, maxRetry: c.maxRetry}
 	for _, fn := range opts {
 		fn(&o)
@@ -67,12 +77,23 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (string,
 	if p.Kind.NeedsDocument() && p.DocID == "" {
 		return "", fmt.Errorf("%s job needs a document: upload it with PutBlob and set doc_id", p.Kind)
 	}
-	id := queuePrefix[o.queue] + jobSuffix(o.key)
+	id = queuePrefix[o.queue] + jobSuffix(o.key)
 	data, err := c.encodePayload(ctx, p)
 	if err != nil {
 		return "", err
 	}
+	headers := map[string]string{}
+	if o.notify != "" {
+		if err := CheckNotifyURL(o.notify); err != nil {
+			return "", err
+		}
+		headers[notifyHeader] = o.notify
+	}
+	traceHeaders(ctx, headers)
 	task := asynq.NewTask(p.Kind.TaskType(), data)
+	if len(headers) > 0 {
+		task = asynq.NewTaskWithHeaders(p.Kind.TaskType(), data, headers)
+	}
 	taskOpts := []asynq.Option{asynq.TaskID(id), asynq.Queue(o.queue), asynq.MaxRetry(o.maxRetry),
 		asynq.Timeout(o.timeout), asynq.Retention(c.retention)}
 	if o.key != "" {

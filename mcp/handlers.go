@@ -86,7 +86,7 @@ func (s *Server) cancelAbandoned(id string) {
 
 // submit enqueues the job and notes it as the principal's.
 func (s *Server) submit(ctx context.Context, owner Principal, r *request) (string, error) {
-	id, err := s.store.Submit(ctx, r.payload, jobs.Queue(jobs.QueueInteractive))
+	id, err := s.store.Submit(ctx, r.payload, jobs.Queue(jobs.QueueInteractive), jobs.Notify(r.notify))
 	if err != nil {
 		return "", fmt.Errorf("submitting the %s job: %w", r.payload.Kind, err)
 	}

@@ -42,6 +42,9 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, "ok\n")
 	})
+	if s.cfg.dashboard != nil {
+		mux.Handle(DashboardPath+"/", s.dashboardGuard())
+	}
 	if s.creds.oauth != nil {
 		prm := server.NewProtectedResourceMetadataHandler(s.protectedResourceMetadata())
 		mux.Handle(server.ProtectedResourceMetadataPath(s.cfg.oauth.Resource), prm)

@@ -68,11 +68,24 @@ func (x *redisIndex) add(ctx context.Context, m jobMeta) {
 	}
 	key := indexOwnerPrefix + m.Owner
 	var trimmed *redis.StringSliceCmd
-	_, err = x.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+	// The note goes in first, then the list in a transaction of its own:
+	// on a Redis Cluster the keys lie in different slots, and a
+	// transaction may span one slot only. A note whose list entry did not
+	// follow is read by get_job and expires with its TTL.
+	_, err = x.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, indexJobPrefix+m.ID, b, x.ttl)
 		if m.DocID != "" {
 			p.Set(ctx, docKey(m.Owner, m.DocID), "1", x.ttl) // its input, named by doc_id later
 		}
+		return nil
+	})
+	if err != nil {
+		m.shared = false
+		x.local.add(m)
+		x.log.Warn("mcp: job index not shared through Redis", "job_id", m.ID, "err", err)
+		return
+	}
+	_, err = x.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.LPush(ctx, key, m.ID)
 		trimmed = p.LRange(ctx, key, int64(maxOwnerJobs), -1)
 		p.LTrim(ctx, key, 0, int64(maxOwnerJobs-1))
@@ -93,11 +106,15 @@ func (x *redisIndex) forget(ctx context.Context, ids []string) {
 	if len(ids) == 0 {
 		return
 	}
-	keys := make([]string, len(ids))
-	for i, id := range ids {
-		keys[i] = indexJobPrefix + id
-	}
-	if err := x.rdb.Del(ctx, keys...).Err(); err != nil {
+	// One DEL per note, pipelined: on a Redis Cluster the notes lie in
+	// different slots, and a DEL of several keys must stay within one.
+	_, err := x.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for _, id := range ids {
+			p.Del(ctx, indexJobPrefix+id)
+		}
+		return nil
+	})
+	if err != nil {
 		x.log.Warn("mcp: notes of old jobs not removed", "jobs", len(ids), "err", err)
 	}
 	x.local.forget(ids)

@@ -25,13 +25,14 @@ type docArgs struct {
 	DocID        string   `json:"doc_id"`
 	ResourceURI  string   `json:"resource_uri"`
 	WaitSeconds  *float64 `json:"wait_seconds"`
+	NotifyURL    string   `json:"notify_url"`
 }
 
 var docArgNames = []string{"file_path", "file_bytes_b64", "file_type", "doc_id", "resource_uri"}
 
 // allowedArgs lists the arguments the tool of op accepts.
 func allowedArgs(op *jobs.Operation) []string {
-	names := []string{"wait_seconds"}
+	names := []string{"wait_seconds", "notify_url"}
 	if op.Document {
 		names = append(names, docArgNames...)
 	}
@@ -47,6 +48,7 @@ type request struct {
 	payload    jobs.Payload
 	wait       time.Duration
 	outputPath string          // confined; operations that produce a document only
+	notify     string          // webhook URL (notify_url)
 	roots      *safefile.Roots // where the caller's paths resolve
 }
 
@@ -121,7 +123,12 @@ func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operati
 	if err != nil {
 		return nil, err
 	}
-	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}, roots: roots}
+	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}, roots: roots, notify: d.NotifyURL}
+	if r.notify != "" {
+		if err := jobs.CheckNotifyURL(r.notify); err != nil {
+			return nil, formats.Errorf(formats.ErrInvalidArgument, "notify_url", "%q: expected an absolute http:// or https:// URL", r.notify)
+		}
+	}
 	for _, p := range op.Params {
 		value, given := args[p.Name], argGiven(args, p.Name)
 		if !given && p.NoDefaultWith != "" && argGiven(args, p.NoDefaultWith) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -87,6 +88,10 @@ type config struct {
 	logger           *slog.Logger
 	version          string
 	stdioDrain       time.Duration // how long stdio answers calls still running after stdin ends
+	// dashboard is the read-only job dashboard, for dashboardPrincipals
+	// (dashboard.go); nil: none.
+	dashboard           http.Handler
+	dashboardPrincipals []string
 }
 
 // Option configures a Server.

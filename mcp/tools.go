@@ -96,6 +96,10 @@ func waitOption() mcpgo.ToolOption {
 		mcpgo.Description("How long to wait for the job before answering with {job_id, status} to poll with get_job, or with a task handle for a client of the tasks extension (default 20). 0 answers at once."))
 }
 
+func notifyOption() mcpgo.ToolOption {
+	return mcpgo.WithString("notify_url", mcpgo.Description("An http(s) URL the server POSTs to when the job ends: a signed webhook with the job_id, status and a summary of the result (docs/WEBHOOKS.md), instead of polling get_job."))
+}
+
 // toolOf builds the MCP tool of an operation from its declaration.
 func toolOf(op *jobs.Operation) mcpgo.Tool {
 	readOnly, destructive, idempotent, openWorld := op.Annotations()
@@ -114,6 +118,7 @@ func toolOf(op *jobs.Operation) mcpgo.Tool {
 	} else {
 		opts = append(opts, waitOption())
 	}
+	opts = append(opts, notifyOption())
 	for _, p := range op.Params {
 		opts = append(opts, paramOption(p))
 	}

@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin:$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
 
 bash scripts/ensure-redis.sh
+# The Sentinel and Cluster tests (internal/redisha) start their own
+# redis-server processes, from the binary ensure-redis.sh installed, on ports
+# 6400-6411, 26400-26411 and 7400-7410 (FORMFILL_TEST_HA_BASE moves them).
 [[ -f .ci/install-readers ]] && bash .ci/install-readers
 [[ -f .ci/install-viewers ]] && bash .ci/install-viewers
 [[ -f .ci/install-inspector ]] && { bash .ci/install-inspector || echo "inspector: not installed; its test will skip"; }

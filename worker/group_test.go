@@ -231,7 +231,7 @@ func TestFillGroupReportsEachDocument(t *testing.T) {
 	}
 	rdb := conn.MakeRedisClient().(redis.UniversalClient)
 	defer rdb.Close()
-	b, err := rdb.Get(ctx, "formfill:phase:"+st.ID).Bytes()
+	b, err := rdb.Get(ctx, "formfill:phase:{"+jobs.QueueBulk+"}:"+st.ID).Bytes()
 	if err != nil {
 		t.Fatalf("the group's phase: %v", err)
 	}

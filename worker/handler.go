@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,9 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // handler is the asynq handler of op's tasks.
@@ -27,7 +31,13 @@ func (w *Worker) handler(op *jobs.Operation) asynq.HandlerFunc {
 // backoff.
 func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) error {
 	id := t.ResultWriter().TaskID()
+	ctx, span := jobs.Tracer().Start(jobs.TraceFrom(ctx, t), "formfill.job "+string(kind), trace.WithSpanKind(trace.SpanKindConsumer),
+		trace.WithAttributes(attribute.String("formfill.job_id", id), attribute.String("formfill.kind", string(kind))))
+	defer span.End()
 	log := w.log.With("job_id", id, "kind", string(kind))
+	if sc := span.SpanContext(); sc.IsValid() {
+		log = log.With("trace_id", sc.TraceID().String())
+	}
 	start := time.Now()
 	log.Info("job started", "payload_bytes", len(t.Payload()))
 	if n, _ := asynq.GetRetryCount(ctx); n > 0 && w.client.IsCanceled(ctx, id) {
@@ -37,12 +47,16 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 		return fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
 	}
 
-	res, outs, err := w.process(ctx, t, kind, log)
+	pctx, pspan := jobs.Tracer().Start(ctx, "formfill.execute")
+	res, outs, err := w.process(pctx, t, kind, log)
+	spanDone(pspan, err)
 	cause := err // what the job failed of, before it is stored
 	outcome := "completed"
 	switch {
 	case err == nil:
-		err = w.storeResult(ctx, t, res, outs)
+		sctx, sspan := jobs.Tracer().Start(ctx, "formfill.store")
+		err = w.storeResult(sctx, t, res, outs)
+		spanDone(sspan, err)
 	case w.client.IsCanceled(context.WithoutCancel(ctx), id):
 		outcome = "canceled"
 		err = fmt.Errorf("job %s canceled: %w", id, asynq.SkipRetry)
@@ -66,9 +80,19 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	if outcome == "retry" {
 		w.recordIfLastAttempt(ctx, id, kind, err, log)
 	}
+	if finalOutcome(ctx, outcome) {
+		if outcome != "completed" && outcome != "canceled" {
+			w.keepFailure(ctx, t, id, kind, cmp.Or(cause, err), log)
+		}
+		w.notifyEnd(ctx, t, id, log)
+	}
 	w.metrics.observe(kind, outcome, time.Since(start))
 	if cause == nil {
 		cause = err // storing the result failed
+	}
+	span.SetAttributes(attribute.String("formfill.outcome", outcome))
+	if outcome != "completed" {
+		span.SetStatus(codes.Error, outcome)
 	}
 	log.Info("job finished", append([]any{"outcome", outcome, "duration_ms", time.Since(start).Milliseconds()}, w.errorAttrs(cause)...)...)
 	return err
@@ -284,3 +308,13 @@ func (a slogAdapter) Info(args ...any)  { a.l.Info(fmt.Sprint(args...)) }
 func (a slogAdapter) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...)) }
 func (a slogAdapter) Error(args ...any) { a.l.Error(fmt.Sprint(args...)) }
 func (a slogAdapter) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...)); panic(fmt.Sprint(args...)) }
+
+// spanDone records err's kind on span and ends it: never its message,
+// which may quote the document (see errorAttrs), as traces leave for a
+// collector.
+func spanDone(span trace.Span, err error) {
+	if err != nil {
+		span.SetStatus(codes.Error, string(jobs.ErrorOf(err).Kind))
+	}
+	span.End()
+}

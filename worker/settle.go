@@ -22,6 +22,7 @@ import (
 // (TestAwaitIsToldWhenTheJobEnds) wait with an hour between polls.
 type settleHook struct {
 	announce func(ctx context.Context, id string) error
+	archived func(ctx context.Context, id string) // asynq archived job id (may be nil)
 	log      *slog.Logger
 }
 
@@ -46,6 +47,9 @@ func (h settleHook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 		if id, ok := settledJob(cmd); ok {
 			if aerr := h.announce(context.WithoutCancel(ctx), id); aerr != nil {
 				h.log.Warn("job end not announced; clients will see it at their next poll", "job_id", id, "error", aerr)
+			}
+			if _, archive := archivedJob(cmd); archive && h.archived != nil {
+				h.archived(ctx, id)
 			}
 		}
 		return nil

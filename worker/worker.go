@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"sync/atomic"
 	"time"
 
@@ -34,6 +35,15 @@ type Worker struct {
 	waker           *waker
 	stopWake        func() error
 	abandoned       atomic.Int64 // engine calls still running after their job was stopped
+	// Webhook deliveries (deliver.go).
+	notifySecret  []byte
+	notifyBackoff time.Duration
+	notifyServer  *asynq.Server
+	notifyRDB     redis.UniversalClient
+	httpClient    *http.Client
+	// Failure retention (failures.go).
+	keepFailures time.Duration
+	kept         keptSet
 }
 
 // executeFunc runs one payload; it is Execute except in tests that need a job
@@ -114,7 +124,8 @@ func LogContent(on bool) Option { return func(w *Worker) { w.logContent = on } }
 // New returns a worker for the Redis behind conn. Start or Run it.
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
-		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache, inflateBudget: DefaultInflateBudget}
+		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache, inflateBudget: DefaultInflateBudget,
+		notifyBackoff: time.Second, httpClient: &http.Client{Timeout: DeliveryTimeout}, keepFailures: jobs.DefaultKeepFailures}
 	for _, o := range opts {
 		o(w)
 	}
@@ -146,7 +157,10 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
 	rdb.AddHook(w.waker)
-	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, log: w.log})
+	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, archived: w.archived, log: w.log})
+	if h := jobs.FailoverHook(conn); h != nil {
+		rdb.AddHook(h) // innermost: the hooks above see a command's last try
+	}
 	w.metrics = newMetrics()
 	w.server = asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:       w.concurrency,
@@ -158,6 +172,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 		Logger:            slogAdapter{w.log.With("component", "asynq")},
 		LogLevel:          asynq.WarnLevel,
 	})
+	w.newNotifyServer()
 	return w, nil
 }
 
@@ -190,6 +205,12 @@ func (w *Worker) Start() error {
 		}
 		return fmt.Errorf("start worker: %w", err)
 	}
+	notify := asynq.NewServeMux()
+	notify.HandleFunc(jobs.NotifyTaskType, w.deliver)
+	if err := w.notifyServer.Start(notify); err != nil {
+		w.server.Shutdown()
+		return fmt.Errorf("start webhook deliveries: %w", err)
+	}
 	w.log.Info("worker started", "concurrency", w.concurrency, "queues", w.queues,
 		"inflate_per_job_mb", formats.JobArchiveLimits(w.inflateBudget, w.concurrency).MaxTotalSize>>20)
 	return nil
@@ -200,6 +221,8 @@ func (w *Worker) Start() error {
 func (w *Worker) Shutdown() {
 	w.waker.shutdown() // release an idle dequeue, or asynq waits for it
 	w.server.Shutdown()
+	w.notifyServer.Shutdown()
+	w.notifyRDB.Close()
 	if w.stopWake != nil {
 		w.stopWake()
 	}

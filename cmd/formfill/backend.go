@@ -74,7 +74,8 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 		if n <= 0 {
 			n = 4
 		}
-		srv, err := embedded.Start(embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)), embedded.Keyring(keys))
+		srv, err := embedded.Start(embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)), embedded.Keyring(keys),
+			embedded.NotifySecret([]byte(e.getenv(envNotifySecret))))
 		if err != nil {
 			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
 		}

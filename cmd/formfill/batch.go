@@ -39,17 +39,21 @@ type carryCounts struct {
 
 // batchSummary is the end of a batch run.
 type batchSummary struct {
-	Total       int        `json:"total"`
-	Done        int        `json:"done"`
-	Failed      int        `json:"failed"`
-	Skipped     int        `json:"skipped"`
-	Submitted   int        `json:"submitted"`
-	Unfinished  int        `json:"unfinished,omitempty"`
-	ElapsedMS   int64      `json:"elapsed_ms"`
-	DocsPerSec  float64    `json:"docs_per_second"`
-	Interrupted bool       `json:"interrupted,omitempty"`
-	Failures    []batchDoc `json:"failures"`
-	Documents   []batchDoc `json:"documents"`
+	Total       int     `json:"total"`
+	Done        int     `json:"done"`
+	Failed      int     `json:"failed"`
+	Skipped     int     `json:"skipped"`
+	Submitted   int     `json:"submitted"`
+	Unfinished  int     `json:"unfinished,omitempty"`
+	ElapsedMS   int64   `json:"elapsed_ms"`
+	DocsPerSec  float64 `json:"docs_per_second"`
+	Interrupted bool    `json:"interrupted,omitempty"`
+	// FailoverWaitMS is the longest a Redis command of the run waited
+	// through a failover of a Sentinel or Cluster Redis: the outage the
+	// batch rode through.
+	FailoverWaitMS int64      `json:"failover_wait_ms,omitempty"`
+	Failures       []batchDoc `json:"failures"`
+	Documents      []batchDoc `json:"documents"`
 }
 
 type batchOptions struct {
@@ -59,7 +63,8 @@ type batchOptions struct {
 	group       int // documents per job
 	timeout     time.Duration
 	quiet       bool
-	anywhere    bool // outputs may lie outside outDir
+	anywhere    bool   // outputs may lie outside outDir
+	notify      string // the webhook of each job and of the batch (--notify)
 }
 
 func runBatch(ctx context.Context, e *env, args []string) error {
@@ -92,6 +97,7 @@ failed and why.`,
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	fs.BoolVar(&o.anywhere, "outputs-anywhere", false, "let manifest outputs be absolute paths or leave --out-dir through ..\n(default: refused, and every output is written inside --out-dir, links resolved)")
 	o.review = addReviewFlags(fs)
+	notify := addNotifyFlag(fs.FlagSet)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -105,6 +111,10 @@ failed and why.`,
 	if o.group < 1 || o.group > jobs.MaxGroup {
 		return usagef("--group %d: expected 1 to %d", o.group, jobs.MaxGroup)
 	}
+	if _, err = notify.apply(nil); err != nil {
+		return err
+	}
+	o.notify = *notify.url
 	entries, err := readManifest(pos[0])
 	if err != nil {
 		return err
@@ -136,6 +146,11 @@ failed and why.`,
 	docs, submitted := runItems(ctx, b, state, items, o, prog)
 	prog.Close()
 	sum := summarize(docs, submitted, time.Since(prog.start), ctx.Err() != nil)
+	sum.FailoverWaitMS = b.client.LongestFailoverWait().Milliseconds()
+	if *notify.url != "" {
+		notifyBatch(ctx, e, b, *notify.url, pos[0], prog.start, sum)
+		notify.await(ctx, e, b, &jobs.Result{})
+	}
 	return reportBatch(e, g, sum)
 }
 
@@ -226,14 +241,19 @@ func processItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 	if p == nil {
 		return d, false
 	}
-	var err error
-	d.JobID, err = b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(p.key), jobs.Timeout(o.timeout))
-	if err != nil {
+	submit := func(attempt int) (string, error) {
+		return b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(lostKey(p.key, attempt)), jobs.Timeout(o.timeout), o.notifyOpt())
+	}
+	wait := func(id string) (*jobs.Status, error) {
+		wctx, cancel := context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+		return b.client.Await(wctx, id, jobs.PollEvery(b.pollInterval()))
+	}
+	id, st, err := submitAwait(ctx, b, []*batchItem{it}, submit, wait)
+	if id == "" {
 		return failDoc(ctx, d, err), false
 	}
-	wctx, cancel := context.WithTimeout(ctx, o.timeout)
-	defer cancel()
-	st, err := b.client.Await(wctx, d.JobID, jobs.PollEvery(b.pollInterval()))
+	d.JobID = id
 	res := resultIn(st)
 	if err != nil && ctx.Err() != nil {
 		d.Status = outcomeUnfinished // interrupted: the job goes on; a rerun collects it
@@ -380,6 +400,9 @@ func printBatchSummary(w io.Writer, s batchSummary) {
 	fmt.Fprintf(w, " (%d jobs submitted) in %s", s.Submitted, (time.Duration(s.ElapsedMS) * time.Millisecond).Round(10*time.Millisecond))
 	if s.DocsPerSec > 0 {
 		fmt.Fprintf(w, ", %.1f docs/s", s.DocsPerSec)
+	}
+	if s.FailoverWaitMS > 0 {
+		fmt.Fprintf(w, "; rode through a Redis failover of %.1f s", float64(s.FailoverWaitMS)/1000)
 	}
 	fmt.Fprintln(w)
 }

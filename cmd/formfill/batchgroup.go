@@ -39,16 +39,26 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 			keys[k] += " after " + failed
 		}
 	}
-	id, err := b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey("group-"+strings.Join(keys, ",")), jobs.Timeout(o.timeout))
-	if err != nil {
+	submit := func(attempt int) (string, error) {
+		key := lostKey("group-"+strings.Join(keys, ","), attempt)
+		return b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(key), jobs.Timeout(o.timeout), o.notifyOpt())
+	}
+	wait := func(id string) (*jobs.Status, error) {
+		wctx, cancel := context.WithTimeout(ctx, o.timeout*time.Duration(len(ready)))
+		defer cancel()
+		return b.client.Await(wctx, id, jobs.PollEvery(b.pollInterval()))
+	}
+	readyItems := make([]*batchItem, len(ready))
+	for k, p := range ready {
+		readyItems[k] = p.it
+	}
+	id, st, err := submitAwait(ctx, b, readyItems, submit, wait)
+	if id == "" {
 		for _, i := range at {
 			docs[i] = failDoc(ctx, docs[i], err)
 		}
 		return docs, false
 	}
-	wctx, cancel := context.WithTimeout(ctx, o.timeout*time.Duration(len(ready)))
-	defer cancel()
-	st, err := b.client.Await(wctx, id, jobs.PollEvery(b.pollInterval()))
 	res := resultIn(st)
 	for k, p := range ready {
 		d := docs[at[k]]

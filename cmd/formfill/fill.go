@@ -28,6 +28,7 @@ answer that is not known.`,
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
 	queue := fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
 	review := addReviewFlags(fs)
+	notify := addNotifyFlag(fs.FlagSet)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -52,7 +53,12 @@ answer that is not known.`,
 	}
 	payload := jobs.Payload{Kind: jobs.KindFill, Answers: answers}
 	review.apply(&payload)
-	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: payload, opts: []jobs.Option{jobs.Queue(*queue)}})
+	opts, err := notify.apply([]jobs.Option{jobs.Queue(*queue)})
+	if err != nil {
+		return err
+	}
+	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: payload, opts: opts})
+	notify.await(ctx, e, b, res)
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func newFlags(e *env, s spec) (*flagSet, *globals) {
 	// error alone, with a pointer to --help, is easier to read.
 	fs.Usage = func() {}
 	g := &globals{}
-	fs.StringVar(&g.redis, "redis", "", "Redis `URL`: redis://[user:pass@]host:port[/db] or rediss:// for TLS (default $FORMFILL_REDIS_URL)")
+	fs.StringVar(&g.redis, "redis", "", "Redis `URL`: redis://[user:pass@]host:port[/db] or rediss:// for TLS;\nredis-sentinel://[:pass@]host:port[,…]/MASTER[/db]; redis-cluster://[:pass@]host:port[,…] (default $FORMFILL_REDIS_URL)")
 	fs.BoolVar(&g.json, "json", false, "print JSON for scripts instead of text")
 	if fontCommands[s.name] {
 		g.fonts.register(fs)

@@ -65,7 +65,12 @@ func run(ctx context.Context, args []string, e *env) int {
 		printOverview(e.stderr)
 		return exitUsage
 	}
-	err := cmd.run(ctx, e, args[1:])
+	stop, err := startTracing(ctx, e)
+	if err != nil {
+		return exitCode(e, cmd.name, err)
+	}
+	defer stop()
+	err = cmd.run(ctx, e, args[1:])
 	return exitCode(e, cmd.name, err)
 }
 
@@ -106,6 +111,7 @@ var commandList = append(operationCommands(), []command{
 	{"result", "show a finished job's result and save its output document", runResult},
 	{"cancel", "cancel a pending or running job", runCancel},
 	{"queues", "show depth and throughput of each queue", runQueues},
+	{"failures", "list the jobs that failed, kept past asynq's archive (--keep-failures)", runFailures},
 	{"worker", "run a worker serving jobs from Redis", runWorker},
 	{"serve", "run an embedded Redis and a worker on a local port", runServe},
 	{"mcp", "run the MCP server (stdio, or streamable HTTP with --http)", runMCP},
@@ -136,7 +142,8 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Configuration:
-  --redis URL / FORMFILL_REDIS_URL   redis://[user:pass@]host:port[/db], rediss:// for TLS.
+  --redis URL / FORMFILL_REDIS_URL   redis://[user:pass@]host:port[/db], rediss:// for TLS;
+                                     redis-sentinel://…/MASTER[/db], redis-cluster://… (SCALING.md).
                                      Without it, document commands start an embedded Redis
                                      and an in-process worker for the one command.
 

@@ -47,6 +47,8 @@ default.`,
 	fs.Var(&roots, "root", "directory file paths are confined to (repeatable; default: the working directory)")
 	origins := stringList{}
 	fs.Var(&origins, "allow-origin", "browser origin allowed to call the HTTP transport (repeatable)")
+	dashboard := stringList{}
+	fs.Var(&dashboard, "dashboard-principal", "mount the read-only job dashboard (asynqmon) at /dashboard/ of the HTTP transport\nfor this principal, e.g. default (repeatable; a browser gives the token as the password)")
 	wait := fs.Duration("wait", mcp.DefaultWait, "how long a document tool waits before answering with a job ID")
 	concurrency := fs.Int("concurrency", 4, "worker concurrency of the embedded default")
 	if _, err := parse(fs, args, 0, 0); err != nil {
@@ -96,6 +98,14 @@ default.`,
 	}
 	if len(origins) > 0 {
 		opts = append(opts, mcp.AllowOrigins(origins...))
+	}
+	if len(dashboard) > 0 {
+		if *httpAddr == "" {
+			return usagef("--dashboard-principal needs --http: the dashboard is served beside the HTTP transport")
+		}
+		h := newDashboard(b.conn)
+		defer h.Close()
+		opts = append(opts, mcp.Dashboard(h, dashboard...))
 	}
 	srv, err := mcp.New(b.client, opts...)
 	if err != nil {

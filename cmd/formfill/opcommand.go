@@ -61,6 +61,7 @@ type opFlags struct {
 func runOperation(ctx context.Context, e *env, op *jobs.Operation, args []string) error {
 	fs, g := newFlags(e, opSpec(op))
 	f := registerOpFlags(fs.FlagSet, op)
+	notify := addNotifyFlag(fs.FlagSet)
 	minArgs := positionalCount(op)
 	if op.Document {
 		minArgs++
@@ -81,12 +82,16 @@ func runOperation(ctx context.Context, e *env, op *jobs.Operation, args []string
 			return &usageError{err}
 		}
 	}
+	if j.opts, err = notify.apply(j.opts); err != nil {
+		return err
+	}
 	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true})
 	if err != nil {
 		return err
 	}
 	defer b.Close()
 	res, err := runDocJob(ctx, b, j)
+	notify.await(ctx, e, b, res)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,8 @@ For anything that must survive a restart, run a real Redis and formfill worker.`
 	if err != nil {
 		return err
 	}
-	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log), embedded.Keyring(keys))
+	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log), embedded.Keyring(keys),
+		embedded.NotifySecret([]byte(e.getenv(envNotifySecret))))
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,8 @@ the same Redis. Interactive jobs are always served before bulk ones.
 	inflateMB := fs.Int("inflate-budget-mb", worker.DefaultInflateBudget>>20, "MiB of zip parts the running jobs may inflate together: each job may inflate this divided by\n--concurrency (at most 512)")
 	logContent := fs.Bool("log-document-content", e.getenv("FORMFILL_LOG_DOCUMENT_CONTENT") == "1",
 		"RISK: log jobs' error messages, which quote document text and answers (for debugging;\nFORMFILL_LOG_DOCUMENT_CONTENT=1 sets it)")
+	keepArg := fs.String("keep-failures", "30d", "how long jobs that failed for good are kept for formfill failures: 30d, 12h (0: not kept)")
+	notifySecret := fs.String("notify-secret", e.getenv(envNotifySecret), "secret that signs webhook deliveries (HMAC-SHA256; default $"+envNotifySecret+"; unset: unsigned)")
 	cacheMB := fs.Int("blob-cache-mb", worker.DefaultBlobCache>>20, "MiB of fetched documents kept in memory, so jobs on one template fetch it once (0: off)")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
@@ -42,6 +44,10 @@ the same Redis. Interactive jobs are always served before bulk ones.
 	}
 	if *inflateMB < 1 {
 		return usagef("--inflate-budget-mb %d: expected 1 or more", *inflateMB)
+	}
+	keep, err := jobs.ParseKeep(*keepArg)
+	if err != nil {
+		return &usageError{fmt.Errorf("--keep-failures: %w", err)}
 	}
 	if *cacheMB < 0 {
 		return usagef("--blob-cache-mb %d: expected 0 (off) or more", *cacheMB)
@@ -73,7 +79,8 @@ the same Redis. Interactive jobs are always served before bulk ones.
 	}
 	w, err := worker.New(conn, worker.Concurrency(*concurrency), worker.Queues(queues...), worker.Logger(log),
 		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20),
-		worker.InflateBudget(int64(*inflateMB)<<20), worker.Keyring(keys), worker.LogContent(*logContent))
+		worker.InflateBudget(int64(*inflateMB)<<20), worker.Keyring(keys), worker.LogContent(*logContent),
+		worker.NotifySecret([]byte(*notifySecret)), worker.KeepFailures(keep))
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,66 @@
+package mcp
+
+import (
+	"encoding/base64"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// DashboardPath is where the job dashboard (asynqmon) is mounted.
+const DashboardPath = "/dashboard"
+
+// Dashboard mounts h, the read-only asynqmon dashboard, at DashboardPath
+// of the HTTP transport, behind the transport's authentication, for the
+// principals named: the dashboard shows every principal's jobs, so only
+// operators may see it (DefaultPrincipal is the single --token's). A
+// browser sends credentials as HTTP Basic: any user name, the token as the
+// password.
+func Dashboard(h http.Handler, principals ...string) Option {
+	return func(c *config) { c.dashboard, c.dashboardPrincipals = h, principals }
+}
+
+// dashboardGuard admits the dashboard's principals, read-only: GET and
+// HEAD only (asynqmon's read-only mode refuses its API's changes, and this
+// refuses anything else before it). A browser without credentials is
+// asked for them.
+func (s *Server) dashboardGuard() http.Handler {
+	inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := principalOf(r.Context())
+		if !slices.Contains(s.cfg.dashboardPrincipals, p.Name) {
+			http.Error(w, "Forbidden: principal "+p.Name+" may not see the dashboard", http.StatusForbidden)
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			http.Error(w, "the dashboard is read-only", http.StatusMethodNotAllowed)
+			return
+		}
+		s.cfg.dashboard.ServeHTTP(w, r)
+	})
+	guarded := s.guard(inner)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		basicAsBearer(r)
+		if r.Header.Get("Authorization") == "" {
+			w.Header().Set("WWW-Authenticate", `Basic realm="formfill dashboard"`)
+			http.Error(w, "Unauthorized: give the token as the password", http.StatusUnauthorized)
+			return
+		}
+		guarded.ServeHTTP(w, r)
+	})
+}
+
+// basicAsBearer turns HTTP Basic credentials into the bearer token they
+// carry as their password, as browsers can send only Basic.
+func basicAsBearer(r *http.Request) {
+	v, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Basic ")
+	if !ok {
+		return
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(v))
+	if err != nil {
+		return
+	}
+	if _, pass, found := strings.Cut(string(raw), ":"); found && pass != "" {
+		r.Header.Set("Authorization", "Bearer "+pass)
+	}
+}
