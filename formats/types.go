@@ -126,6 +126,14 @@ type Target struct {
 	// Hint is what the document itself says of the blank: a Word form
 	// field's name, help and status text.
 	Hint string `json:"hint,omitempty"`
+	// Grid names the entry grid (Excel: its header row, Sheet!B2:Z2) whose
+	// first empty row the target belongs to; more items go in the rows
+	// below, same columns.
+	Grid string `json:"grid,omitempty"`
+	// Hidden says the target's row is hidden (by a filter or by hand):
+	// still an answer place, but the person filling the sheet does not
+	// see it until the rows are shown.
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // RawStructure is the result of extract_structure. Exactly one field is set:

@@ -19,7 +19,7 @@ var builtinDates = map[int]string{14: "m/d/yyyy", 15: "d-mmm-yy", 16: "d-mmm", 1
 // describe is the formats.Target of t.
 func (m *sheetModel) describe(t *target) formats.Target {
 	c := cell{sheet: m.index, row: t.row, col: t.col}
-	out := formats.Target{ID: c.ID(), Question: t.label, Kind: formats.TargetText}
+	out := formats.Target{ID: c.ID(), Question: t.label, Kind: formats.TargetText, Grid: t.grid, Hidden: m.hiddenRows[t.row]}
 	if t.option != "" {
 		out.Question += " — " + t.option
 	}

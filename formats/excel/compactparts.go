@@ -159,6 +159,9 @@ func (w *sheetWriter) head(b *formats.CompactBuilder) {
 		b.Text = append(b.Text, " (hidden sheet)"...)
 	}
 	b.Text = append(b.Text, '\n')
+	for _, g := range w.lines.layout.grids {
+		b.Text = append(b.Text, m.gridNote(g)+"\n"...)
+	}
 	if w.lines.empty {
 		b.Text = append(b.Text, "(empty)\n"...)
 	}

@@ -27,6 +27,7 @@ type target struct {
 	label      string // the question it answers
 	header     string // the column header, when found through one
 	option     string // on an option row, the option the cell stands for
+	grid       string // the entry grid (its header) the cell is a row of
 }
 
 // layout is what the target finder learned about a sheet.
@@ -36,6 +37,7 @@ type layout struct {
 	bandRows map[int]bool    // header rows
 	qCols    map[int]bool    // columns holding questions and their numbers
 	grouped  map[[2]int]bool // list cells of questions answered in the rows below
+	grids    []grid          // entry grids (grids.go)
 }
 
 // add records a target answering the question in (qr, qc), unless the
@@ -73,7 +75,7 @@ func (l *layout) sorted() []*target {
 // none: nobody answers what they cannot see.
 func (m *sheetModel) findTargets() *layout {
 	l := &layout{targets: map[[2]int]*target{}, sources: map[[2]int]bool{}, bandRows: map[int]bool{}, qCols: map[int]bool{}, grouped: map[[2]int]bool{}}
-	if m.hidden {
+	if m.hidden || m.referenceSheet() {
 		return l
 	}
 	bands := m.headerBands()
@@ -94,8 +96,17 @@ func (m *sheetModel) findTargets() *layout {
 		}
 		m.listTargets(l, s)
 	}
+	m.gridTargets(l)
 	return l
 }
+
+// referenceName names a sheet kept for reference, never filled in:
+// instructions and guidance, lookup and drop-down tables, definitions,
+// scales and change logs.
+var referenceName = formats.MustPattern(`(?i)\b(instructions?|guidance|read ?me|cover( page)?|overview|drop[- ]?downs?|look-?ups?|references?|definitions?|dictionary|glossary|scales?|change ?log|record of changes?|(revision|version|change|document) history)\b`)
+
+// referenceSheet reports a sheet whose name says it is for reference.
+func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.name) }
 
 // answerable reports whether a person filling the sheet could answer in
 // the cell: visible, typed into (not a formula, not locked, not covered by
