@@ -91,17 +91,21 @@ func (m *sheetModel) headerRow(r int) (grid, bool) {
 	if r > m.maxRow() || m.hiddenRows[r] {
 		return g, false
 	}
+	wordless := 0 // "Nº", "#": one is a numbering column's header
 	for c := 1; c <= len(m.rows[r-1]); c++ {
 		v := strings.TrimSpace(m.text(r, c))
 		if v == "" || m.hiddenCol(c) || m.covered(r, c) {
 			continue
 		}
-		if m.formulas[[2]int{r, c}] || len(v) > maxGridLabel || !hasWords(v) {
+		if m.formulas[[2]int{r, c}] || len(v) > maxGridLabel {
 			return g, false
+		}
+		if !hasWords(v) {
+			wordless++
 		}
 		g.cols = append(g.cols, c)
 	}
-	return g, len(g.cols) >= minGridCols
+	return g, wordless <= 1 && len(g.cols)-wordless >= minGridCols
 }
 
 // finish finds the grid's first empty row (after at most maxGridLead

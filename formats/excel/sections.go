@@ -118,7 +118,26 @@ func (m *sheetModel) questionCell(s *section, r int) int {
 			best, bestLen = c, n
 		}
 	}
+	if best == 0 && len(s.idCols) > 0 && len(s.answer) > 0 {
+		// A numbered row whose wording is elsewhere ("N/A" where the
+		// objectives go, the name in a link formula without a cached
+		// value) still asks: its number names the question.
+		if c := s.idCols[len(s.idCols)-1]; c < first && isIDLike(m.anchorText(r, c)) && m.blankAnswers(s, r) {
+			return c
+		}
+	}
 	return best
+}
+
+// blankAnswers reports a row whose answer-column cells are all blank or
+// chosen options: a row waiting for answers, not a filled one.
+func (m *sheetModel) blankAnswers(s *section, r int) bool {
+	for c := range s.answer {
+		if v := m.text(r, c); !m.blank(v) && !m.chosenOption(r, c, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // isQuestionText reports a visible cell whose text could be a question or
