@@ -97,6 +97,7 @@ func (m *sheetModel) findTargets() *layout {
 		m.listTargets(l, s)
 	}
 	m.gridTargets(l)
+	m.hintRowTargets(l)
 	return l
 }
 
