@@ -277,7 +277,7 @@ func (m *sheetModel) listTargets(l *layout, s *section) {
 					}
 					qr, qc := m.rowQuestion(s, r, c)
 					l.add(m, r, c, qr, qc, s.answerLabel(c))
-					if qr != r && qc > 0 {
+					if qr != r && qc > 0 && qc != c {
 						// An option row: say which option the cell ticks.
 						l.targets[[2]int{r, c}].option = m.optionText(r, c)
 					}
@@ -345,6 +345,9 @@ func (m *sheetModel) optionText(r, c int) string {
 // questionAbove is the nearest question-like cell above row r, left of
 // column c, within the section and a dozen rows.
 func (m *sheetModel) questionAbove(s *section, r, c int) (int, int) {
+	if m.labelAbove(r, c) {
+		return r - 1, c // a label over the cell ("Names or Numbers" over its drop-down)
+	}
 	for rr := r - 1; rr >= max(s.r1, r-12); rr-- {
 		for col := 1; col < c; col++ {
 			if m.isQuestionText(rr, col) && isQuestionLike(m.text(rr, col)) {
@@ -353,6 +356,13 @@ func (m *sheetModel) questionAbove(s *section, r, c int) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// labelAbove reports a short label directly above cell (r, c): text with
+// words, not a formula, not another answer cell (list-validated).
+func (m *sheetModel) labelAbove(r, c int) bool {
+	v := strings.TrimSpace(m.text(r-1, c))
+	return r > 1 && v != "" && len(v) <= maxLabel && m.isQuestionText(r-1, c) && !m.formulas[[2]int{r - 1, c}] && m.ruleAt(r-1, c) == nil
 }
 
 // sortedCols returns the keys of cols in order.
