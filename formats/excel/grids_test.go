@@ -120,3 +120,35 @@ func TestALabelOverADropDownIsItsQuestion(t *testing.T) {
 		t.Fatalf("targets %+v, want C2 asking \"Names or Numbers\"", cs.Targets)
 	}
 }
+
+func TestRowsHiddenByAFilterAreOfferedAndFlagged(t *testing.T) {
+	doc := book(t, [][]string{
+		{"ID", "Control", "Implemented?"},
+		{"AC-1", "Is there an access control policy?", ""},
+		{"AC-2", "Are accounts managed?", ""},
+		{"AC-3", "Is access enforced?", ""},
+	}, func(f *excelize.File) {
+		list(f, "C2:C4", "Yes", "No")
+		must(t, f.AutoFilter("Q", "A1:C4", []excelize.AutoFilterOptions{{Column: "A", Expression: "x == AC-1"}}))
+		for _, r := range []int{3, 4} {
+			must(t, f.SetRowVisible("Q", r, false))
+		}
+	})
+	cs, err := New().ExtractCompact(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hidden := map[string]bool{}
+	for _, tg := range cs.Targets {
+		hidden[cs.IDToXPath[tg.ID]] = tg.Hidden
+	}
+	want := map[string]bool{"Q!C2": false, "Q!C3": true, "Q!C4": true}
+	for ref, h := range want {
+		if got, ok := hidden[ref]; !ok || got != h {
+			t.Errorf("%s: offered %v, hidden %v; want offered, hidden %v (targets %v)", ref, ok, got, h, hidden)
+		}
+	}
+	if !strings.Contains(cs.CompactText, "2 answer targets are in hidden rows") {
+		t.Errorf("the map does not count the hidden targets:\n%s", cs.CompactText)
+	}
+}

@@ -152,7 +152,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 // answerableText is answerable for a cell holding text: everything but
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
-	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenRows[r] && !m.hiddenCol(c) && !s.reviewer[c] &&
+	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] &&
 		!m.covered(r, c) && !m.formulas[[2]int{r, c}] && !m.locked(r, c) && !m.noEntry(r, c)
 }
 

@@ -63,7 +63,7 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}}
 	for r := r1; r <= r2; r++ {
 		m.step()
-		if !m.hiddenRows[r] && m.rowText(r) != "" {
+		if m.rowText(r) != "" && !m.errorsOnly(r) {
 			s.rows = append(s.rows, r)
 		}
 	}
@@ -144,7 +144,22 @@ func (m *sheetModel) blankAnswers(s *section, r int) bool {
 // a label: words, not an identifier.
 func (m *sheetModel) isQuestionText(r, c int) bool {
 	v := strings.TrimSpace(m.text(r, c))
-	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v)
+	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v) && !errorValue.MatchString(v)
+}
+
+// errorValue is a formula's error result (#REF!, #N/A, …): never a
+// question, and a row holding nothing else is a broken leftover (hidden
+// rows of a template whose lookups were cut), not a question row.
+var errorValue = formats.MustPattern(`^#(REF!|N/A|VALUE!|DIV/0!|NAME\?|NUM!|NULL!|SPILL!|CALC!)$`)
+
+// errorsOnly reports a row whose only texts are error values.
+func (m *sheetModel) errorsOnly(r int) bool {
+	for _, v := range m.rows[r-1] {
+		if v = strings.TrimSpace(v); v != "" && !errorValue.MatchString(v) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsInt(s []int, v int) bool {

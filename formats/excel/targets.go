@@ -12,7 +12,7 @@ import (
 // section or not), list validations, unlocked cells on a sheet whose
 // protection marks its inputs, and the blank beside a question or label.
 // Whatever the signal, a cell nobody can or should type in is never a
-// target: formulas, hidden rows, columns and sheets, cells covered by a
+// target: formulas, hidden columns and sheets, cells covered by a
 // merge, locked cells on a protected sheet, cells whose input message
 // says to leave them alone, and columns kept for reviewers.
 
@@ -54,6 +54,18 @@ func (l *layout) add(m *sheetModel, r, c, qr, qc int, header string) {
 		l.qCols[qc] = true
 	}
 	l.targets[p] = t
+}
+
+// hiddenTargets counts the targets in hidden rows: still answer places
+// (a saved filter hides most of a long control list), flagged as such.
+func (l *layout) hiddenTargets(m *sheetModel) int {
+	n := 0
+	for p := range l.targets {
+		if m.hiddenRows[p[0]] {
+			n++
+		}
+	}
+	return n
 }
 
 // sorted returns the targets in row-major order.
@@ -110,11 +122,12 @@ var referenceName = formats.MustPattern(`(?i)\b(instructions?|guidance|read ?me|
 func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.name) }
 
 // answerable reports whether a person filling the sheet could answer in
-// the cell: visible, typed into (not a formula, not locked, not covered by
+// the cell: in a visible column (a hidden row is still offered, flagged:
+// a filter hides rows the filler answers too), typed into (not a formula, not locked, not covered by
 // a merge, not marked "leave blank"), outside reviewers' columns, and
 // blank or holding one of its list's options.
 func (m *sheetModel) answerable(s *section, r, c int) bool {
-	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenRows[r] || m.hiddenCol(c) || s.reviewer[c] ||
+	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] ||
 		m.covered(r, c) || m.formulas[[2]int{r, c}] || m.locked(r, c) || m.noEntry(r, c) {
 		return false
 	}
