@@ -40,6 +40,7 @@ func (m *sheetModel) describe(t *target) formats.Target {
 		case "textLength":
 			out.MaxChars = r.maxLength()
 		}
+		out.Hint = r.bounds()
 	}
 	if m.matches(textColumn, t.header) {
 		return out // a comments column takes text whatever its cells' format
@@ -103,6 +104,8 @@ func hint(t formats.Target) string {
 		return "list: " + strings.Join(t.Options, "|")
 	case t.Kind == formats.TargetDate && t.Format != "":
 		return "date " + t.Format
+	case t.Hint != "" && t.Kind != formats.TargetText:
+		return t.Hint
 	case t.MaxChars > 0:
 		return fmt.Sprintf("max %d chars", t.MaxChars)
 	case t.Kind != formats.TargetText:

@@ -274,6 +274,7 @@ func (m *sheetModel) listTargets(l *layout, s *section) {
 	if len(s.answer) > 0 {
 		qrows = m.questionRows(l, s)
 	}
+	defer m.validatedTargets(l, s, qrows)
 	for _, ru := range m.rules {
 		if ru.typ != "list" || len(ru.options) == 0 {
 			continue
