@@ -45,6 +45,12 @@ func (m *sheetModel) describe(t *target) formats.Target {
 	if m.matches(textColumn, t.header) {
 		return out // a comments column takes text whatever its cells' format
 	}
+	if out.Kind == formats.TargetText && out.MaxChars == 0 {
+		if cs := codesNear(m.text, t.row, t.col); cs != nil {
+			out.Kind, out.Options, out.Hint = formats.TargetList, codeValues(cs), codeHint(cs)
+			return out
+		}
+	}
 	s := m.style(t.row, t.col)
 	switch numberKind(s) {
 	case kindDate:

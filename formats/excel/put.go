@@ -65,6 +65,11 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 		if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
 			return formats.Change{}, c, nil, err
 		}
+		if !w.listed(sheet, c) {
+			if final, err = w.checkCode(name, sheet, c, final, &warns); err != nil {
+				return formats.Change{}, c, nil, err
+			}
+		}
 	}
 	if vis, _ := w.wb.f.GetSheetVisible(sheet); !vis {
 		warns = append(warns, fmt.Sprintf("%s: sheet %q is hidden; the answer will not show until it is unhidden", name, sheet))
@@ -144,6 +149,17 @@ func (w *writer) checkList(name, sheet string, c cell, value string, warns *[]st
 		return "", formats.Errorf(formats.ErrInvalidArgument, name, "%q is not an option of the list validating %s; choose one of: %s", clip(value, 80), w.wb.xpath(c), strings.Join(r.options, " | "))
 	}
 	return value, nil
+}
+
+// listed reports a cell under a list validation (checkList has read the
+// sheet's rules).
+func (w *writer) listed(sheet string, c cell) bool {
+	for _, r := range w.rules[sheet] {
+		if r.typ == "list" && inRects(r.rects, c) {
+			return true
+		}
+	}
+	return false
 }
 
 func inRects(rs []rect, c cell) bool {
