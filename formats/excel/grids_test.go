@@ -152,3 +152,35 @@ func TestRowsHiddenByAFilterAreOfferedAndFlagged(t *testing.T) {
 		t.Errorf("the map does not count the hidden targets:\n%s", cs.CompactText)
 	}
 }
+
+func TestWritesPastAGridsFormattedRowsExtendIt(t *testing.T) {
+	doc := book(t, [][]string{
+		{"Asset ID", "IP Address", "Virtual", "Location", "Owner", "End of Life"},
+		{"Example-1", "10.0.0.1", "No", "East", "J. Doe", "1/1/2030"},
+	}, func(f *excelize.File) {
+		boxed, err := f.NewStyle(&excelize.Style{Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}})
+		must(t, err)
+		must(t, f.SetCellStyle("Q", "A3", "F10", boxed))
+		list(f, "C3:C10", "Yes", "No")
+	})
+	res := write(t, doc,
+		formats.Answer{PairID: "Q!A3", AnswerText: "srv-01"},
+		formats.Answer{PairID: "Q!A12", AnswerText: "srv-10"},
+		formats.Answer{PairID: "Q!C12", AnswerText: "Yes"},
+	)
+	if got := readers.XLSXCells(t, res.Document)["Q"]; got["A12"] != "srv-10" || got["C12"] != "Yes" || got["A3"] != "srv-01" {
+		t.Errorf("openpyxl cells %v", got)
+	}
+	if styled := readers.XLSXStyled(t, res.Document)["Q"]; !styled["A12"] || !styled["C12"] {
+		t.Errorf("A12/C12 did not take the grid's border: styled %v", styled)
+	}
+	covered := false
+	for _, dv := range readers.XLSXValidations(t, res.Document)["Q"] {
+		if dv.Type == "list" && strings.Contains(" "+dv.Sqref+" ", " C12 ") {
+			covered = true
+		}
+	}
+	if !covered {
+		t.Errorf("C12 did not take the column's drop-down: %v", readers.XLSXValidations(t, res.Document)["Q"])
+	}
+}

@@ -61,6 +61,7 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 	if err != nil {
 		return formats.Change{}, c, nil, err
 	}
+	w.extendGrid(sheet, c)
 	if final != "" || mode != formats.Delete && mode != formats.ReplaceText {
 		if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
 			return formats.Change{}, c, nil, err
