@@ -184,3 +184,29 @@ func TestWritesPastAGridsFormattedRowsExtendIt(t *testing.T) {
 		t.Errorf("C12 did not take the column's drop-down: %v", readers.XLSXValidations(t, res.Document)["Q"])
 	}
 }
+
+func TestAssessorHeadersAreAnswerColumnsWhenEmpty(t *testing.T) {
+	tests := []struct {
+		name string
+		rows [][]string
+		want []string
+	}{
+		{"empty risk columns beside the controls", [][]string{
+			{"ID", "Control", "Threats", "Likelihood", "Impact", "Mitigating Factors"},
+			{"AC-1", "Access control policy and procedures"},
+			{"AC-2", "Account management"},
+		}, []string{"C2", "C3", "D2", "D3", "E2", "E3", "F2", "F3"}},
+		{"filled risk columns are content", [][]string{
+			{"ID", "Control", "Likelihood", "Impact", "Answer"},
+			{"AC-1", "Access control policy and procedures", "Low", "High"},
+			{"AC-2", "Account management", "Moderate", "Low"},
+		}, []string{"E2", "E3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := targetCells(t, book(t, tt.rows, nil)); !slices.Equal(got, tt.want) {
+				t.Errorf("targets %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -200,12 +200,17 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 	if s.band != nil {
 		label = s.band.labels[c]
 	}
-	named := m.matches(answerHeader, label)
+	named := m.matches(answerHeader, label) || filled == 0 && formulas == 0 && m.matches(assessorHeader, label)
 	marked := s.lists[c] || float64(unlocked) >= unlockedShare*n
 	if (named || marked) && float64(formulas) < filledShare*n && float64(filled) < filledShare*n {
 		s.answer[c] = label
 	}
 }
+
+// assessorHeader names a column of a risk assessment's own judgements:
+// in a self-assessment the filler writes them, so an empty column under
+// such a header, beside the questions, is an answer column.
+var assessorHeader = formats.MustPattern(`(?i)\b(likelihood|impacts?|mitigating factors?|mitigations?|dispositions?|threats?|severity|probability|risk (rating|level)|compensating controls?|current controls?)\b`)
 
 // firstAnswer is the section's leftmost answer column, 0 when none.
 func (s *section) firstAnswer() int {
