@@ -137,7 +137,7 @@ func (m *sheetModel) isHeaderRow(r int) bool {
 		case m.chosenOption(r, c+1, v):
 			return false // a drop-down holding a choice: a row of answers
 		case n > maxHeaderCell || m.formulas[[2]int{r, c + 1}]:
-		case m.matches(answerHeader, v), m.namesList(r, c+1, v), m.matches(assessorHeader, v):
+		case m.matches(answerHeader, v), m.namesList(r, c+1, v), m.matches(assessorName, v):
 			answers++
 			names++
 		case m.matches(questionHeader, v):

@@ -212,6 +212,11 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 // such a header, beside the questions, is an answer column.
 var assessorHeader = formats.MustPattern(`(?i)\b(likelihood|impacts?|mitigating factors?|mitigations?|dispositions?|threats?|severity|probability|risk (rating|level)|compensating controls?|current controls?)\b`)
 
+// assessorName is a header cell that is an assessor field's name and
+// nothing else: only then does it make a row a header ("Threat
+// Intelligence" in a statement row does not).
+var assessorName = formats.MustPattern(`(?i)^\s*(likelihood|impacts?|mitigating factors?|mitigations?|dispositions?|threats?|severity|probability|risk (rating|level)|compensating controls?|current controls?)\s*:?\s*$`)
+
 // firstAnswer is the section's leftmost answer column, 0 when none.
 func (s *section) firstAnswer() int {
 	first := 0
