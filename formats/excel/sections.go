@@ -265,6 +265,9 @@ func (m *sheetModel) idColumns(s *section) []int {
 	return out
 }
 
+// versionLike is a number or a dotted version ("3", "4.1", "3.0.1").
+var versionLike = formats.MustPattern(`^\d+(\.\d+){0,3}$`)
+
 // anchorText is the text a cell shows: a merged range's anchor text for
 // every cell the range covers.
 func (m *sheetModel) anchorText(r, c int) string {

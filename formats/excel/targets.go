@@ -165,7 +165,10 @@ func (m *sheetModel) hasIDs(s *section, r int) bool {
 	if len(s.idCols) == 0 {
 		return true
 	}
-	return isIDLike(m.anchorText(r, s.idCols[len(s.idCols)-1]))
+	v := strings.TrimSpace(m.anchorText(r, s.idCols[len(s.idCols)-1]))
+	// "3.0.1" in a column of numbers reads like a date to isIDLike; it is
+	// one more value of the column, and must not hide the row's answers.
+	return isIDLike(v) || versionLike.MatchString(v)
 }
 
 // columnTargets makes targets of the answer-column cells of each question
