@@ -109,6 +109,9 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			continue
 		}
 		end := m.mergeEnd(r, c)
+		if m.hintUnder(r, c, end) {
+			continue
+		}
 		vc := end + 1
 		for vc < end+4 && m.hiddenCol(vc) {
 			vc++
@@ -134,8 +137,35 @@ func (m *sheetModel) introduces(r, c int, v string) bool {
 	if !strings.HasSuffix(v, ":") {
 		return false
 	}
-	below := strings.TrimSpace(m.text(m.mergeBottom(r, c)+1, c))
+	br := m.mergeBottom(r, c) + 1
+	below := strings.TrimSpace(m.text(br, c))
+	if m.hintUnder(br, c, m.mergeEnd(br, c)) && m.labelLike(m.mergeBottom(br, c)+1, c, strings.TrimSpace(m.text(m.mergeBottom(br, c)+1, c))) {
+		return false // a hint under the label, and the form goes on below it
+	}
 	return utf8.RuneCountInString(below) > longText || strings.HasPrefix(below, "•")
+}
+
+// hintUnder reports text at (r, c), merged to column end, spread under a
+// label and over the blank beside it: a hint about that answer ("List
+// all individuals holding 25% or more" under "Beneficial owners:"), not a
+// question of its own.
+func (m *sheetModel) hintUnder(r, c, end int) bool {
+	if end <= c || r < 2 {
+		return false
+	}
+	if v := strings.TrimSpace(m.text(r, c)); utf8.RuneCountInString(v) <= longText && !promptStart.MatchString(v) {
+		return false // a short label merged wide ("Google Play Store Link"): a field of its own
+	}
+	label := strings.TrimSpace(m.text(r-1, c))
+	if label == "" || m.covered(r-1, c) {
+		return false
+	}
+	for cc := m.mergeEnd(r-1, c) + 1; cc <= end; cc++ {
+		if m.blank(m.text(r-1, cc)) && !m.covered(r-1, cc) && !m.formulas[[2]int{r - 1, cc}] {
+			return true
+		}
+	}
+	return false
 }
 
 // promptCell reports a value cell holding a prompt that repeats its label
