@@ -22,3 +22,16 @@ func TestAHintMergedUnderAQuestionIsNoTarget(t *testing.T) {
 		t.Errorf("targets %v, want %v", got, want)
 	}
 }
+
+func TestInstructionProseIsNoQuestion(t *testing.T) {
+	doc := book(t, [][]string{
+		{"Please email the completed template to vendor-risk@example.org by 30 June."},
+		{"Note that all answers may be verified during an on-site audit."},
+		{"Please describe your hosting setup", ""},
+		{"Company name:", ""},
+	}, nil)
+	want := []string{"B3", "B4"}
+	if got := targetCells(t, doc); !slices.Equal(got, want) {
+		t.Errorf("targets %v, want %v", got, want)
+	}
+}

@@ -27,6 +27,11 @@ var fieldWord = formats.MustPattern(`(?i)\b(names?|dates?|titles?|e-?mails?|phon
 
 var promptStart = formats.MustPattern(`(?i)^(please|describe|explain|provide|list|specify|indicate|state|identify|confirm|outline|detail)\b`)
 
+// instructionProse is a line telling the filler what to do with the
+// workbook (send it, save it, read the guide), not asking for an answer
+// beside it.
+var instructionProse = formats.MustPattern(`(?i)^((please|kindly)\s+(e-?mail|send|return|submit|forward|upload|contact|refer to|note|read|save|print|delete|remove|do not|see|click|complete (this|the|all)|fill (in|out) (this|the|all)|answer (all|each|every))|do not|don't|note that|refer to|see (the|section|tab|sheet))\b.{12,}`)
+
 // isQuestionLike reports text that asks for an answer next to it.
 func isQuestionLike(s string) bool {
 	s = strings.TrimSpace(s)
@@ -101,6 +106,9 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			continue
 		}
 		first = false
+		if m.matches(instructionProse, v) {
+			continue // "Please email the completed template to …": tells what to do, asks nothing here
+		}
 		// Only the row's first long text asks: later ones explain it.
 		strong := hasWords(v) && (isQuestionLike(v) && !sawLong && !m.introduces(r, c, v) || idLeft)
 		weak := !strong && m.labelLike(r, c, v)
