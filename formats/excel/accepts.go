@@ -50,6 +50,10 @@ func (m *sheetModel) describe(t *target) formats.Target {
 			out.Kind, out.Options, out.Hint = formats.TargetList, codeValues(cs), codeHint(cs)
 			return out
 		}
+		if f, ok := m.numericUse(t.row, t.col); ok {
+			out.Kind, out.Hint = formats.TargetNumber, numericHint(cell{sheet: m.index, row: f[0], col: f[1]}.ID())
+			return out
+		}
 	}
 	s := m.style(t.row, t.col)
 	switch numberKind(s) {

@@ -2,6 +2,7 @@ package excel
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -109,4 +110,50 @@ func FuzzParseCodes(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestCellsFormulasReadAsNumbersRefuseText(t *testing.T) {
+	doc := book(t, [][]string{
+		{"Control", "Score"},
+		{"Policies are documented", ""},
+		{"Policies are reviewed", ""},
+		{"Total", "=SUM(B2:B3)"},
+	}, nil)
+	cs, err := New().ExtractCompact(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range cs.Targets {
+		if ref := cs.IDToXPath[tg.ID]; (ref == "Q!B2" || ref == "Q!B3") && (tg.Kind != formats.TargetNumber || !strings.Contains(tg.Hint, "S1-R4-C2")) {
+			t.Errorf("%s = %+v, want a number target naming the formula", ref, tg)
+		}
+	}
+	_, err = New().Write(doc, []formats.Answer{{PairID: "Q!B2", AnswerText: "fully"}}, formats.WriteOptions{})
+	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(fmtErr(err), "Q!B4") {
+		t.Errorf("text in a summed cell: err = %v, want a refusal naming Q!B4", err)
+	}
+	res := write(t, doc, formats.Answer{PairID: "Q!B2", AnswerText: "3"})
+	if got := readers.XLSXTypes(t, res.Document)["Q"]["B2"]; got != "n" {
+		t.Errorf("openpyxl type of B2 = %q, want a number", got)
+	}
+}
+
+func TestNumericRefs(t *testing.T) {
+	tests := []struct{ formula, want string }{
+		{"SUM(C2:C40)", "2-40"},
+		{"C5*D5", "5-5 5-5"},
+		{"IF(C5=\"Yes\",1,0)", ""},
+		{"VLOOKUP(C5,Lists!A1:B8,2,0)", ""},
+		{"AVERAGE(F5:F8,F11:F14)", "5-8 11-14"},
+		{"COUNTIF(C2:C9,\"Yes\")", ""},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, rc := range numericRefs(tt.formula) {
+			got = append(got, fmt.Sprintf("%d-%d", rc.r1, rc.r2))
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("numericRefs(%s) = %v, want %s", tt.formula, got, tt.want)
+		}
+	}
 }
