@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -17,29 +18,58 @@ var numericFunctions = map[string]bool{"SUM": true, "AVERAGE": true, "PRODUCT": 
 	"ROUND": true, "ROUNDUP": true, "ROUNDDOWN": true, "ABS": true, "MEDIAN": true, "STDEV": true, "INT": true}
 
 // maxNumericFormulas and maxNumericCells bound the work: a sheet of
-// formulas beyond them is read in part.
+// formulas beyond them is read in part. (A sheet's ranges are checked one
+// by one: few formulas of a questionnaire do arithmetic.)
 const (
 	maxNumericFormulas = 20000
 	maxNumericCells    = 200000
 )
 
-// numericUses maps each cell of the sheet that a formula of the same
-// sheet reads as a number to that formula's cell.
-func numericUses(formulas map[[2]int]bool, formula func(r, c int) string) map[[2]int][2]int {
-	out := map[[2]int][2]int{}
+// numericReads are the cells a sheet's formulas read as numbers: single
+// cells by position, ranges as rectangles, each with the formula's cell.
+type numericReads struct {
+	cells  map[[2]int][2]int
+	ranges []numericRange
+}
+
+type numericRange struct {
+	rect
+	from [2]int
+}
+
+// at returns the formula cell reading (r, c) as a number.
+func (n *numericReads) at(r, c int) ([2]int, bool) {
+	if f, ok := n.cells[[2]int{r, c}]; ok {
+		return f, true
+	}
+	for _, g := range n.ranges {
+		if g.contains(r, c) {
+			return g.from, true
+		}
+	}
+	return [2]int{}, false
+}
+
+// numericUses reads the sheet's formulas (formula gives each one's text)
+// for the cells they read as numbers.
+func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int) string) *numericReads {
+	out := &numericReads{cells: map[[2]int][2]int{}}
 	n := 0
 	for p := range formulas {
-		if n++; n > maxNumericFormulas || len(out) > maxNumericCells {
+		if n++; n > maxNumericFormulas || len(out.cells)+len(out.ranges) > maxNumericCells {
 			break
 		}
+		if sc != nil && !sc.mayReadNumbersAt(p[0], p[1]) {
+			continue
+		}
 		for _, rc := range numericRefs(formula(p[0], p[1])) {
-			for r := rc.r1; r <= min(rc.r2, rc.r1+maxNumericCells); r++ {
-				for c := rc.c1; c <= min(rc.c2, rc.c1+64); c++ {
-					if _, ok := out[[2]int{r, c}]; !ok {
-						out[[2]int{r, c}] = p
-					}
+			if rc.r1 == rc.r2 && rc.c1 == rc.c2 {
+				if _, ok := out.cells[[2]int{rc.r1, rc.c1}]; !ok {
+					out.cells[[2]int{rc.r1, rc.c1}] = p
 				}
+				continue
 			}
+			out.ranges = append(out.ranges, numericRange{rect: rc, from: p})
 		}
 	}
 	return out
@@ -48,7 +78,7 @@ func numericUses(formulas map[[2]int]bool, formula func(r, c int) string) map[[2
 // numericRefs are the same-sheet references a formula reads as numbers:
 // arguments of a numeric function, operands of arithmetic.
 func numericRefs(formula string) []rect {
-	if formula == "" {
+	if formula == "" || !mayReadNumbers(formula) {
 		return nil
 	}
 	p := efp.ExcelParser()
@@ -76,6 +106,25 @@ func numericRefs(formula string) []rect {
 	return out
 }
 
+// refOperator is a cell reference beside an arithmetic operator.
+var refOperator = regexp.MustCompile(`\$?[A-Za-z]{1,3}\$?[0-9]+\s*[-+*/^]|[-+*/^]\s*\$?[A-Za-z]{1,3}\$?[0-9]+`)
+
+// mayReadNumbers is a cheap test before tokenizing: an operator or a
+// numeric function's name in the formula. Most formulas of a
+// questionnaire (lookups, IFs, COUNTIFs) have neither.
+func mayReadNumbers(formula string) bool {
+	if strings.ContainsAny(formula, "+-*/^") && refOperator.MatchString(formula) {
+		return true
+	}
+	up := strings.ToUpper(formula)
+	for f := range numericFunctions {
+		if strings.Contains(up, f+"(") {
+			return true
+		}
+	}
+	return false
+}
+
 // arithmeticBeside reports an arithmetic operator next to token i.
 func arithmeticBeside(toks []efp.Token, i int) bool {
 	for _, j := range []int{i - 1, i + 1} {
@@ -96,12 +145,11 @@ func arithmeticBeside(toks []efp.Token, i int) bool {
 // numericUse returns the formula cell reading (r, c) as a number.
 func (m *sheetModel) numericUse(r, c int) ([2]int, bool) {
 	if m.numeric == nil {
-		m.numeric = numericUses(m.formulas, func(fr, fc int) string {
+		m.numeric = numericUses(m.scan, m.formulas, func(fr, fc int) string {
 			return m.wb.formula(m.name, cell{row: fr, col: fc}.name(), m.scan)
 		})
 	}
-	p, ok := m.numeric[[2]int{r, c}]
-	return p, ok
+	return m.numeric.at(r, c)
 }
 
 // numericHint is the hint of a cell a formula reads as a number.
@@ -130,10 +178,10 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 		if sc == nil {
 			return nil
 		}
-		uses = numericUses(sc.formulas, func(r, col int) string { return w.wb.formula(sheet, cell{row: r, col: col}.name(), sc) })
+		uses = numericUses(sc, sc.formulas, func(r, col int) string { return w.wb.formula(sheet, cell{row: r, col: col}.name(), sc) })
 		w.numeric[sheet] = uses
 	}
-	f, ok := uses[[2]int{c.row, c.col}]
+	f, ok := uses.at(c.row, c.col)
 	if !ok {
 		return nil
 	}

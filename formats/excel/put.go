@@ -26,13 +26,13 @@ type writer struct {
 	written  map[cell]string // cell → pair_id that wrote it
 	rows     map[string][][]string
 	scans    map[string]*sheetScan
-	numeric  map[string]map[[2]int][2]int // per sheet, see checkNumeric
+	numeric  map[string]*numericReads // per sheet, see checkNumeric
 	date1904 bool
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]map[[2]int][2]int{}}
+		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{}}
 	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		w.date1904 = *p.Date1904
 	}

@@ -57,7 +57,7 @@ type sheetModel struct {
 	matched      map[patternText]bool // matches, by pattern and text
 	// numeric maps the cells formulas read as numbers to a formula's
 	// cell (numeric.go), made when first asked.
-	numeric map[[2]int][2]int
+	numeric *numericReads
 	// stop is the Stopper of a sheet worked in a lane; nil: the call's.
 	stop *formats.Stopper
 }
