@@ -48,6 +48,9 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 	if idx != 0 {
 		_ = w.wb.f.SetCellStyle(sheet, to.name(), to.name(), idx)
 	}
+	if !w.validated(sheet, from) {
+		return
+	}
 	dvs, err := w.wb.dataValidations(sheet, w.scan(sheet))
 	if err != nil {
 		return
@@ -62,14 +65,23 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 	delete(w.rules, sheet) // read again: the cell has its validations now
 }
 
-// validated reports a validation covering the cell.
+// validated reports a validation covering the cell, from the rules the
+// writer read (none read at all on a sheet the scan found without
+// validations: asking excelize would decode the whole sheet).
 func (w *writer) validated(sheet string, c cell) bool {
-	dvs, err := w.wb.dataValidations(sheet, w.scan(sheet))
-	if err != nil {
+	if sc := w.scan(sheet); sc != nil && !sc.validations {
 		return false
 	}
-	for _, dv := range dvs {
-		if sqrefContains(dv.Sqref, c) {
+	rules, ok := w.rules[sheet]
+	if !ok {
+		var err error
+		if rules, err = w.wb.rules(sheet, w.scan(sheet)); err != nil {
+			return false
+		}
+		w.rules[sheet] = rules
+	}
+	for _, r := range rules {
+		if inRects(r.rects, c) {
 			return true
 		}
 	}
