@@ -28,14 +28,11 @@ package formfill
 import (
 	"context"
 	"fmt"
-	"os"
-	"sync"
-	"time"
 
-	"github.com/formfill/formfill/fontdir"
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all" // every engine
 	"github.com/formfill/formfill/formats/pdf"
+	"github.com/formfill/formfill/formats/reuse"
 )
 
 // The types the functions exchange; their JSON forms are those of the MCP
@@ -62,6 +59,17 @@ type (
 	// Report is Verify's verdict: structural issues and one result per
 	// expected answer.
 	Report = formats.VerificationReport
+	// DocumentView is one page of ReadDocument's rows.
+	DocumentView = formats.DocumentView
+	// SearchResult is one page of Search's matching elements.
+	SearchResult = formats.SearchResult
+	// HarvestResult is Harvest's answer: the answered places of a filled
+	// document and the targets still open.
+	HarvestResult = formats.HarvestResult
+	// CarryOverResult is CarryOver's answer: answers ready for Write or
+	// Fill, each with where it came from and its confidence, and the
+	// targets left unmatched.
+	CarryOverResult = reuse.Result
 )
 
 // The formats.
@@ -80,102 +88,6 @@ var (
 	ErrStopped         = formats.ErrStopped
 )
 
-// Option tunes a call.
-type Option func(*config)
-
-type config struct {
-	typ      FileType
-	name     string
-	dryRun   bool
-	source   []byte
-	fontDirs []string
-	noSystem bool
-	write    formats.WriteOptions
-}
-
-// Type says what format the document is, when its bytes alone do not tell
-// (they always do for well-formed documents).
-func Type(t FileType) Option { return func(c *config) { c.typ = t } }
-
-// Name gives the document's file name, whose extension must then agree with
-// its content: a check that the file is what the caller believes it is.
-func Name(name string) Option { return func(c *config) { c.name = name } }
-
-// DryRun makes Write and Fill report what they would change without
-// producing a document.
-func DryRun() Option { return func(c *config) { c.dryRun = true } }
-
-// Source gives Verify the document the verified one was written from: it
-// then also reports, as structural issues, the fields, footnote references
-// and bookmarks the write lost.
-func Source(original []byte) Option { return func(c *config) { c.source = original } }
-
-// FontDirs names directories of fonts for PDF text a form's own fonts
-// cannot show (Japanese names in a Helvetica field, say), searched before
-// the system's font directories. Without it, $FORMFILL_FONT_DIRS and the
-// system's directories are searched; Noto fonts (Debian's fonts-noto-core
-// and fonts-noto-cjk) cover every script. A character no font has is
-// stored but not drawn, and Fill and Verify report it not_visible.
-func FontDirs(dirs ...string) Option { return func(c *config) { c.fontDirs = dirs } }
-
-// NoSystemFonts leaves the system's font directories out of the search.
-func NoSystemFonts() Option { return func(c *config) { c.noSystem = true } }
-
-// fontSources caches one font source per directory list: a source parses
-// each font file once, and a CJK collection is 20 MB.
-var fontSources sync.Map // string → *fontdir.Source
-
-// fontsFor returns the fallback fonts c asks for.
-func fontsFor(c *config) *fontdir.Source {
-	dirs := c.fontDirs
-	if dirs == nil {
-		dirs = fontdir.FromEnv(os.Getenv(fontdir.EnvDirs))
-	}
-	key := fmt.Sprint(c.noSystem, dirs)
-	if s, ok := fontSources.Load(key); ok {
-		return s.(*fontdir.Source)
-	}
-	s, _ := fontSources.LoadOrStore(key, fontdir.New(dirs, fontdir.Options{NoSystem: c.noSystem}))
-	return s.(*fontdir.Source)
-}
-
-// TrackChanges makes Write and Fill write every answer into a Word
-// document as a tracked change by author ("" for formfill), which the
-// reviewer accepts or rejects.
-func TrackChanges(author string) Option {
-	return func(c *config) { c.write.TrackChanges, c.write.Author = true, author }
-}
-
-// CommentUncertain makes Write and Fill comment every answer whose
-// confidence is uncertain or unknown, giving the confidence and its note:
-// a Word comment, an Excel cell note, a PDF text annotation that does not
-// print.
-func CommentUncertain() Option { return func(c *config) { c.write.CommentUncertain = true } }
-
-// Flatten makes Write and Fill burn a filled PDF form into its pages:
-// each field's appearance becomes page content and the fields and the
-// form are removed, so the answers show and print alike in every viewer
-// and can no longer be edited as fields. Signature fields stay fields
-// (the result warns) unless withSignatures. Fill verifies the fields as
-// filled, before they were burnt in. Word and Excel documents refuse it
-// with ErrInvalidArgument.
-func Flatten(withSignatures bool) Option {
-	return func(c *config) { c.write.Flatten, c.write.FlattenSignatures = true, withSignatures }
-}
-
-// StripActiveContent makes Write and Fill remove what the filled document
-// would run or fetch when opened (PDF JavaScript and launch actions, Word
-// remote templates, altChunks, external links and fields that fetch URLs)
-// and list it in the result's Removed. Without it, the result's Warnings
-// list it.
-func StripActiveContent() Option { return func(c *config) { c.write.StripActiveContent = true } }
-
-// ReviewDate fixes the date tracked changes and comments carry (default:
-// the time of the write), for reproducible output.
-func ReviewDate(t time.Time) Option {
-	return func(c *config) { c.write.Date = t.UTC().Format(time.RFC3339) }
-}
-
 // writeOptions are the write options of a call.
 func (c *config) writeOptions() formats.WriteOptions {
 	o := c.write
@@ -183,14 +95,18 @@ func (c *config) writeOptions() formats.WriteOptions {
 	return o
 }
 
-// engine detects doc's type and returns its engine, bound to ctx.
-func engine(ctx context.Context, doc []byte, opts []Option) (formats.Engine, *config, error) {
+// engine detects doc's type and returns its engine, bound to ctx, and the
+// call's options, refusing those that do not apply to call.
+func engine(ctx context.Context, doc []byte, opts []Option, call calls) (formats.Engine, *config, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrStopped, err)
 	}
 	var c config
 	for _, o := range opts {
 		o(&c)
+	}
+	if err := c.check(call); err != nil {
+		return nil, nil, err
 	}
 	t, err := formats.Detect(c.name, string(c.typ), doc)
 	if err != nil {
@@ -206,88 +122,181 @@ func engine(ctx context.Context, doc []byte, opts []Option) (formats.Engine, *co
 	return formats.WithContext(ctx, e), &c, nil
 }
 
+// wrap names the call an error came from, keeping it for errors.Is.
+func wrap(call string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", call, err)
+}
+
 // Extract returns the document's compact map.
 func Extract(ctx context.Context, doc []byte, opts ...Option) (*Map, error) {
-	e, _, err := engine(ctx, doc, opts)
+	m, _, err := extract(ctx, doc, opts, callExtract)
+	return m, wrap("extract", err)
+}
+
+// extract makes the compact map, with its active-content warnings, for
+// call, and returns the call's options with it.
+func extract(ctx context.Context, doc []byte, opts []Option, call calls) (*Map, *config, error) {
+	e, c, err := engine(ctx, doc, opts, call)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m, err := e.ExtractCompact(doc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	items, err := formats.FindActive(e, doc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m.Warnings = formats.ActiveWarnings(items)
-	return m, nil
+	return m, c, nil
 }
 
 // ExtractText returns the document's plain text in reading order.
 func ExtractText(ctx context.Context, doc []byte, opts ...Option) (string, error) {
-	e, _, err := engine(ctx, doc, opts)
+	e, _, err := engine(ctx, doc, opts, callExtractText)
 	if err != nil {
-		return "", err
+		return "", wrap("extract text", err)
 	}
-	return e.ExtractText(doc)
+	s, err := e.ExtractText(doc)
+	return s, wrap("extract text", err)
 }
 
 // ListFields returns what can be filled: PDF form fields, Excel answer
 // cells, Word content controls and empty answer cells.
 func ListFields(ctx context.Context, doc []byte, opts ...Option) ([]Field, error) {
-	e, _, err := engine(ctx, doc, opts)
+	e, _, err := engine(ctx, doc, opts, callListFields)
 	if err != nil {
-		return nil, err
+		return nil, wrap("list fields", err)
 	}
-	return e.ListFields(doc)
+	fs, err := e.ListFields(doc)
+	return fs, wrap("list fields", err)
 }
 
 // Validate checks that each location points at exactly one place.
 func Validate(ctx context.Context, doc []byte, locations []Location, opts ...Option) ([]ValidatedLocation, error) {
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
-		return nil, err
+		return nil, wrap("validate", err)
 	}
-	e, _, err := engine(ctx, doc, opts)
+	e, _, err := engine(ctx, doc, opts, callValidate)
 	if err != nil {
-		return nil, err
+		return nil, wrap("validate", err)
 	}
-	return e.Validate(doc, locations)
+	vs, err := e.Validate(doc, locations)
+	return vs, wrap("validate", err)
 }
 
 // Write writes the answers and returns the filled document in the result's
 // Document (nil with DryRun).
 func Write(ctx context.Context, doc []byte, answers []Answer, opts ...Option) (*WriteResult, error) {
-	e, c, err := engine(ctx, doc, opts)
+	e, c, err := engine(ctx, doc, opts, callWrite)
 	if err != nil {
-		return nil, err
+		return nil, wrap("write", err)
 	}
-	return formats.Write(e, doc, answers, c.writeOptions())
+	w, err := formats.Write(e, doc, answers, c.writeOptions())
+	return w, wrap("write", err)
 }
 
 // Verify checks a filled document against the expected answers.
 func Verify(ctx context.Context, doc []byte, expected []Expected, opts ...Option) (*Report, error) {
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
-		return nil, err
+		return nil, wrap("verify", err)
 	}
-	e, c, err := engine(ctx, doc, opts)
+	e, c, err := engine(ctx, doc, opts, callVerify)
 	if err != nil {
-		return nil, err
+		return nil, wrap("verify", err)
 	}
-	return formats.Verify(e, c.source, doc, expected)
+	r, err := formats.Verify(e, c.source, doc, expected)
+	return r, wrap("verify", err)
 }
 
 // Fill writes the answers and verifies the result against them on one parse
 // of the document. The report is nil with DryRun. A report that is not OK
 // is not an error: it lists what is missing or mismatched.
 func Fill(ctx context.Context, doc []byte, answers []Answer, opts ...Option) (*WriteResult, *Report, error) {
-	e, c, err := engine(ctx, doc, opts)
+	e, c, err := engine(ctx, doc, opts, callFill)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, wrap("fill", err)
 	}
 	w, r, err := formats.Fill(e, doc, answers, c.writeOptions())
 	if err != nil {
-		return nil, nil, fmt.Errorf("fill: %w", err)
+		return nil, nil, wrap("fill", err)
 	}
 	return w, r, nil
+}
+
+// ReadDocument returns the document as rows a reader follows, as the
+// read_document tool does: for Word one row per paragraph and table cell,
+// with the list label Word shows ("2.1", "(a)"), a run-in header and a
+// style; for Excel one row per worksheet row; for PDF one per field. Page
+// and ViewFormat shape the answer; without Page it holds every row.
+func ReadDocument(ctx context.Context, doc []byte, opts ...Option) (*DocumentView, error) {
+	e, c, err := engine(ctx, doc, opts, callReadDocument)
+	if err != nil {
+		return nil, wrap("read document", err)
+	}
+	nodes, err := e.ReadDocument(doc)
+	if err != nil {
+		return nil, wrap("read document", err)
+	}
+	v, err := formats.NewDocumentView(nodes, c.format, c.page)
+	return v, wrap("read document", err)
+}
+
+// Search finds pattern in the document, as the search_document tool
+// does: the elements that hold it, in document order, each with its first
+// match in context and its number of matches. Letter case is ignored;
+// Regex makes pattern a regular expression. Page limits the answer.
+func Search(ctx context.Context, doc []byte, pattern string, opts ...Option) (*SearchResult, error) {
+	m, c, err := extract(ctx, doc, opts, callSearch)
+	if err != nil {
+		return nil, wrap("search", err)
+	}
+	r, err := m.Search(pattern, c.regex, c.page)
+	return r, wrap("search", err)
+}
+
+// Harvest reads back the answers a filled document holds, one per
+// answered place (a ticked box as Yes, a choice as its label), with the
+// targets still open listed apart, as the harvest_answers tool does.
+func Harvest(ctx context.Context, filled []byte, opts ...Option) (*HarvestResult, error) {
+	h, err := harvest(ctx, filled, opts, callHarvest)
+	return h, wrap("harvest", err)
+}
+
+func harvest(ctx context.Context, filled []byte, opts []Option, call calls) (*HarvestResult, error) {
+	e, _, err := engine(ctx, filled, opts, call)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := e.ExtractCompact(filled)
+	if err != nil {
+		return nil, err
+	}
+	return formats.HarvestWith(e, filled, cs, func() ([]formats.ViewNode, error) { return e.ReadDocument(filled) })
+}
+
+// CarryOver carries the answers of previous, a filled document of any
+// format, onto the answer targets of doc, as the carry_over_answers tool
+// does. Its Answers are ready for Write or Fill (with CommentUncertain, a
+// reviewer sees which were carried on a guess). Options such as Type and
+// Name describe doc; previous's type comes from its content.
+func CarryOver(ctx context.Context, previous, doc []byte, opts ...Option) (*CarryOverResult, error) {
+	prev, err := harvest(ctx, previous, nil, callCarryOver)
+	if err != nil {
+		return nil, wrap("carry over: the previous document", err)
+	}
+	e, _, err := engine(ctx, doc, opts, callCarryOver)
+	if err != nil {
+		return nil, wrap("carry over", err)
+	}
+	cs, err := e.ExtractCompact(doc)
+	if err != nil {
+		return nil, wrap("carry over", err)
+	}
+	r, err := reuse.Into(prev, cs)
+	return r, wrap("carry over", err)
 }

@@ -38,7 +38,9 @@ func (e *InputError) Error() string {
 	if e.Field != "" {
 		s += " (" + e.Field + ")"
 	}
-	s += ": " + e.Msg
+	if e.Msg != "" {
+		s += ": " + e.Msg
+	}
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
@@ -57,6 +59,7 @@ func Errorf(kind error, field, format string, args ...any) error {
 }
 
 // Wrap builds an InputError of the given kind about field with cause err.
+// An empty format leaves the cause to say what was wrong.
 func Wrap(kind error, field string, err error, format string, args ...any) error {
 	return &InputError{Kind: kind, Field: field, Msg: fmt.Sprintf(format, args...), Err: err}
 }

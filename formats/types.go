@@ -244,6 +244,18 @@ type Answer struct {
 	// Note is the agent's reason for the answer or its source, free text:
 	// the review comment of an uncertain answer shows it.
 	Note string `json:"note,omitempty"`
+	// From and Score say where a carried answer came from (carry_over):
+	// the question it answered in the previous document and how close
+	// that question is to this one. Writing ignores them.
+	From  *AnswerSource `json:"from,omitempty"`
+	Score float64       `json:"score,omitempty"`
+}
+
+// AnswerSource is the place in a previous document a carried answer was
+// read from.
+type AnswerSource struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
 }
 
 // WriteOptions tune write_answers.

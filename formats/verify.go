@@ -139,7 +139,7 @@ func CheckAnswers(answers []Answer) error {
 			name = fmt.Sprintf("answers[%d]", i)
 		}
 		if a.PairID == "" && a.XPath == "" {
-			return Errorf(ErrInvalidArgument, name, "no target: give pair_id (an element ID) or xpath")
+			return Errorf(ErrInvalidArgument, name+".pair_id", "no target: give pair_id (an element ID) or xpath")
 		}
 		if err := checkMode(name, a); err != nil {
 			return err
@@ -154,6 +154,18 @@ func CheckAnswers(answers []Answer) error {
 		}
 	}
 	return nil
+}
+
+// RequireAnswers is the one check of the answers a write or fill is given
+// by a caller (a tool call, a job, the CLI, a manifest): at least one,
+// then CheckAnswers. The engines themselves accept an empty list (a
+// write that only flattens or strips active content), so the interfaces
+// ask for answers here, not in CheckWrite.
+func RequireAnswers(answers []Answer) error {
+	if len(answers) == 0 {
+		return Errorf(ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}]`)
+	}
+	return CheckAnswers(answers)
 }
 
 // checkMode checks that an answer carries what its mode needs: content for

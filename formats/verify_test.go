@@ -107,3 +107,22 @@ func TestExpectedFromAnswersSkipsSkipAndXMLOnly(t *testing.T) {
 		t.Fatalf("got %+v", got)
 	}
 }
+
+func TestRequireAnswersRefusesAnEmptyList(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		answers []Answer
+		errHas  string
+	}{
+		{"none", nil, "required: a non-empty array"},
+		{"one bad mode", []Answer{{PairID: "P3", AnswerText: "x", Mode: "overwrite"}}, "is not one of"},
+		{"one good", []Answer{{PairID: "P3", AnswerText: "x"}}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := RequireAnswers(tt.answers)
+			if (err == nil) != (tt.errHas == "") || err != nil && (!errors.Is(err, ErrInvalidArgument) || !strings.Contains(err.Error(), tt.errHas)) {
+				t.Errorf("RequireAnswers = %v, want an error holding %q", err, tt.errHas)
+			}
+		})
+	}
+}

@@ -21,6 +21,8 @@ const (
 	KindFill           Kind = "fill" // write then verify, on one parse: the bulk-run job
 	KindSearch         Kind = "search"
 	KindReadDocument   Kind = "read_document"
+	KindHarvest        Kind = "harvest"    // read back a filled document's answers
+	KindCarryOver      Kind = "carry_over" // carry a previous document's answers into this one
 )
 
 // KindFillGroup runs several fill payloads as one task. Bulk runs of small

@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -34,6 +33,10 @@ var (
 			"force":      map[string]any{"type": "boolean", "description": "Word: allow a write that removes fields, footnote references, bookmarks, comments or content controls (refused otherwise, naming them)"},
 			"confidence": map[string]any{"type": "string", "enum": []string{"known", "uncertain", "unknown"}, "description": "your confidence, counted by verify_output; uncertain and unknown answers are listed for review"},
 			"note":       map[string]any{"type": "string", "description": "your reason or source for the answer, free text; shown in the review comment of an uncertain answer"},
+			// carry_over_answers' answers go to write_answers as they are.
+			"from": map[string]any{"type": "object", "description": "set by carry_over_answers: the previous document's id and question the answer came from; writing ignores it",
+				"properties": map[string]any{"id": map[string]any{"type": "string"}, "question": map[string]any{"type": "string"}}},
+			"score": map[string]any{"type": "number", "description": "set by carry_over_answers: how close the previous question is to this one (0–1); writing ignores it"},
 		},
 		"required": []string{"pair_id"},
 	}
@@ -318,6 +321,8 @@ var operations = []Operation{
 		Body: func(r *Result) any { return r.View },
 		Text: func(r *Result) string { return r.View.Text() },
 	},
+	harvestOperation,
+	carryOverOperation,
 	{
 		// Formfill batch makes fill_group jobs; the worker runs each of its
 		// fills through the fill operation.
@@ -345,20 +350,13 @@ func withNote(text, more string) string {
 	return strings.TrimRight(text, "\n") + "\n(" + more + ")\n"
 }
 
-// checkAnswers checks that a write or fill has answers, each with a target.
+// checkAnswers checks a write's or fill's answers before it is queued
+// (formats.RequireAnswers), so a bad answer fails the call, not the job.
 func checkAnswers(p *Payload) error {
 	if len(p.Answers) == 0 {
 		return formats.Errorf(formats.ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], or answers_file_path`)
 	}
-	if err := formats.CheckCount("answers", len(p.Answers)); err != nil {
-		return err
-	}
-	for i, an := range p.Answers {
-		if an.PairID == "" && an.XPath == "" {
-			return formats.Errorf(formats.ErrInvalidArgument, fmt.Sprintf("answers[%d].pair_id", i), "each answer needs a target: pair_id (an element ID) or xpath")
-		}
-	}
-	return nil
+	return formats.RequireAnswers(p.Answers)
 }
 
 // checkInsertion checks build_insertion's request.

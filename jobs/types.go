@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/reuse"
 )
 
 // Payload is what a task carries: references to blobs, never document bytes.
@@ -13,14 +14,18 @@ type Payload struct {
 	// SourceDocID names the document a verify job's document was written
 	// from, so verify also reports what the write lost; the worker fetches
 	// it into Source.
-	SourceDocID string                         `json:"source_doc_id,omitempty"`
-	Source      []byte                         `json:"-"`
-	FileType    formats.FileType               `json:"file_type,omitempty"`
-	Locations   []formats.Location             `json:"locations,omitempty"`
-	Answers     []formats.Answer               `json:"answers,omitempty"`
-	Expected    []formats.ExpectedAnswer       `json:"expected,omitempty"`
-	Insertion   *formats.BuildInsertionRequest `json:"insertion,omitempty"`
-	DryRun      bool                           `json:"dry_run,omitempty"`
+	SourceDocID string `json:"source_doc_id,omitempty"`
+	Source      []byte `json:"-"`
+	// PreviousDocID names the filled document carry_over reads the
+	// answers from (any format); the worker fetches it into Previous.
+	PreviousDocID string                         `json:"previous_doc_id,omitempty"`
+	Previous      []byte                         `json:"-"`
+	FileType      formats.FileType               `json:"file_type,omitempty"`
+	Locations     []formats.Location             `json:"locations,omitempty"`
+	Answers       []formats.Answer               `json:"answers,omitempty"`
+	Expected      []formats.ExpectedAnswer       `json:"expected,omitempty"`
+	Insertion     *formats.BuildInsertionRequest `json:"insertion,omitempty"`
+	DryRun        bool                           `json:"dry_run,omitempty"`
 	// Page bounds the elements a reading operation returns (offset, limit,
 	// max_tokens).
 	formats.Page
@@ -70,7 +75,9 @@ type Result struct {
 	View        *formats.DocumentView         `json:"view,omitempty"`   // read_document
 	Search      *formats.SearchResult         `json:"search,omitempty"` // search
 	Report      *formats.VerificationReport   `json:"report,omitempty"`
-	Error       *Error                        `json:"error,omitempty"` // set when the job failed
+	Harvest     *formats.HarvestResult        `json:"harvest,omitempty"`    // harvest
+	CarryOver   *reuse.Result                 `json:"carry_over,omitempty"` // carry_over
+	Error       *Error                        `json:"error,omitempty"`      // set when the job failed
 	// Group holds a fill_group job's results, one per payload and in the
 	// same order; each has its own output document or error.
 	Group []*Result `json:"group,omitempty"`

@@ -174,22 +174,25 @@ func wantRefused(t *testing.T, res *mcpgo.CallToolResult, field, path string) {
 // fileArgTools lists, for every tool taking a file to read, the other
 // arguments a call needs to get as far as reading it.
 var fileArgTools = map[string]map[string]any{
-	ToolExtractCompact: {},
-	ToolExtractRaw:     {},
-	ToolExtractText:    {},
-	ToolListFields:     {},
-	ToolValidate:       {"locations": []map[string]any{{"pair_id": "T1-R2-C2"}}},
-	ToolWrite:          {"answers": []map[string]any{{"pair_id": "T1-R2-C2", "answer_text": "x"}}, "dry_run": true},
-	ToolVerify:         {"expected_answers": []map[string]any{{"pair_id": "T1-R2-C2", "expected_text": "x"}}},
-	ToolSearch:         {"pattern": "x"},
-	ToolReadDocument:   {},
+	ToolExtractCompact:   {},
+	ToolExtractRaw:       {},
+	ToolExtractText:      {},
+	ToolListFields:       {},
+	ToolValidate:         {"locations": []map[string]any{{"pair_id": "T1-R2-C2"}}},
+	ToolWrite:            {"answers": []map[string]any{{"pair_id": "T1-R2-C2", "answer_text": "x"}}, "dry_run": true},
+	ToolVerify:           {"expected_answers": []map[string]any{{"pair_id": "T1-R2-C2", "expected_text": "x"}}},
+	ToolSearch:           {"pattern": "x"},
+	ToolReadDocument:     {},
+	"harvest_answers":    {},
+	"carry_over_answers": {"previous_file_path": "two_column.docx"},
 }
 
 // pathArgs are the arguments that name a file, with the tools taking them.
 var pathArgs = map[string][]string{
-	"file_path":         {ToolExtractCompact, ToolExtractRaw, ToolExtractText, ToolListFields, ToolValidate, ToolWrite, ToolVerify, ToolSearch, ToolReadDocument},
-	"answers_file_path": {ToolWrite},
-	"output_file_path":  {ToolWrite},
+	"file_path":          {ToolExtractCompact, ToolExtractRaw, ToolExtractText, ToolListFields, ToolValidate, ToolWrite, ToolVerify, ToolSearch, ToolReadDocument, "harvest_answers", "carry_over_answers"},
+	"previous_file_path": {"carry_over_answers"},
+	"answers_file_path":  {ToolWrite},
+	"output_file_path":   {ToolWrite},
 }
 
 // A new tool or argument naming a file must be added to these tests.
@@ -241,6 +244,24 @@ func TestToolsRefuseFilePathEscapes(t *testing.T) {
 					wantRefused(t, call(t, c, tool, withArgs(fileArgTools[tool], "file_path", p)), "file_path", p)
 				})
 			}
+		})
+	}
+}
+
+// carry_over_answers reads previous_file_path only inside the roots.
+func TestCarryOverRefusesPreviousFileEscapes(t *testing.T) {
+	e := newEscapeTree(t)
+	c := inProcessClient(t, newTestServer(t, newMemStore(), e.root))
+	base := map[string]any{"file_path": "two_column.docx"}
+	for _, ok := range []string{"two_column.docx", "int-two_column.docx"} {
+		out := mustOK(t, c, "carry_over_answers", withArgs(base, "previous_file_path", ok, "wait_seconds", 10))
+		if out.Status != stateCompleted {
+			t.Fatalf("previous_file_path %q: %+v", ok, out)
+		}
+	}
+	for name, p := range e.escapes(t, "two_column.docx") {
+		t.Run(name, func(t *testing.T) {
+			wantRefused(t, call(t, c, "carry_over_answers", withArgs(base, "previous_file_path", p)), "previous_file_path", p)
 		})
 	}
 }

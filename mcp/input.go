@@ -58,7 +58,7 @@ func decodeArgs(op *jobs.Operation, raw json.RawMessage) (map[string]json.RawMes
 		raw = []byte("{}")
 	}
 	if err := json.Unmarshal(raw, &args); err != nil {
-		return nil, nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "expected a JSON object of arguments: %v", err)
+		return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "arguments", err, "expected a JSON object of arguments")
 	}
 	allowed := allowedArgs(op)
 	for name := range args {
@@ -78,7 +78,7 @@ func decodeArgs(op *jobs.Operation, raw json.RawMessage) (map[string]json.RawMes
 func typeError(name, field string, err error) error {
 	var te *json.UnmarshalTypeError
 	if !errors.As(err, &te) {
-		return formats.Errorf(formats.ErrInvalidArgument, name, "%v", err)
+		return formats.Wrap(formats.ErrInvalidArgument, name, err, "")
 	}
 	switch {
 	case field == "" && te.Field != "":
@@ -147,6 +147,9 @@ func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operati
 	if id := r.payload.SourceDocID; id != "" && !s.index.owns(ctx, caller.Name, id) {
 		return nil, formats.Errorf(formats.ErrInvalidArgument, "source_doc_id", "%q is unknown or expired; pass a doc_id an earlier call of yours returned", id)
 	}
+	if err := s.attachPrevious(ctx, caller, r); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -214,6 +217,17 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 			return formats.Errorf(formats.ErrInvalidArgument, "answers_file_path", "give the answers either inline in answers or in answers_file_path, not both")
 		}
 		r.payload.Answers, err = readAnswersFile(r.roots, path)
+		return err
+	},
+	"previous_file_path": func(s *Server, r *request, value json.RawMessage) error {
+		path, err := stringArg("previous_file_path", value)
+		if err != nil || path == "" {
+			return err
+		}
+		if path, err = r.roots.Input("previous_file_path", path); err != nil {
+			return err
+		}
+		r.payload.Previous, err = r.roots.ReadFile("previous_file_path", path, formats.MaxFileSize)
 		return err
 	},
 	"output_file_path": func(s *Server, r *request, value json.RawMessage) error {
@@ -291,7 +305,7 @@ func (s *Server) attachDocument(ctx context.Context, caller Principal, r *reques
 	case a.ResourceURI != "":
 		docID, doc, derr := s.documentOf(ctx, caller, a.ResourceURI)
 		if errors.Is(derr, errNoDocument) {
-			return formats.Errorf(formats.ErrInvalidArgument, "resource_uri", "%v; pass the output_uri of an earlier call of yours, or send the document again", derr)
+			return formats.Wrap(formats.ErrInvalidArgument, "resource_uri", derr, "pass the output_uri of an earlier call of yours, or send the document again")
 		}
 		if derr != nil {
 			return fmt.Errorf("reading resource_uri %s: %w", a.ResourceURI, derr)
@@ -317,6 +331,29 @@ func (s *Server) attachDocument(ctx context.Context, caller Principal, r *reques
 		if r.payload.DocID, err = s.store.PutBlob(ctx, data); err != nil {
 			return fmt.Errorf("uploading the document: %w", err)
 		}
+	}
+	return nil
+}
+
+// attachPrevious uploads the previous document carry_over reads, given by
+// path, or checks that the caller owns the one given by doc_id.
+func (s *Server) attachPrevious(ctx context.Context, caller Principal, r *request) error {
+	p := &r.payload
+	switch {
+	case p.Previous != nil && p.PreviousDocID != "":
+		return formats.Errorf(formats.ErrInvalidArgument, "previous_file_path", "give the previous document either as previous_file_path or as previous_doc_id, not both")
+	case p.Previous != nil:
+		if _, err := formats.Detect("", "", p.Previous); err != nil {
+			return formats.Wrap(formats.ErrInvalidArgument, "previous_file_path", err, "expected a Word, Excel or PDF document")
+		}
+		id, err := s.store.PutBlob(ctx, p.Previous)
+		if err != nil {
+			return fmt.Errorf("uploading the previous document: %w", err)
+		}
+		p.PreviousDocID, p.Previous = id, nil
+		s.index.own(ctx, caller.Name, id)
+	case p.PreviousDocID != "" && !s.index.owns(ctx, caller.Name, p.PreviousDocID):
+		return formats.Errorf(formats.ErrInvalidArgument, "previous_doc_id", "%q is unknown or expired; pass a doc_id an earlier call of yours returned", p.PreviousDocID)
 	}
 	return nil
 }

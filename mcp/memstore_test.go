@@ -102,6 +102,9 @@ func (m *memStore) run(id string, p jobs.Payload) {
 	st.State = stateActive
 	m.seen[id] = append(m.seen[id], stateActive)
 	doc := m.blobs[p.DocID]
+	if p.PreviousDocID != "" {
+		p.Previous = m.blobs[p.PreviousDocID] // as a worker fetches it
+	}
 	m.mu.Unlock()
 
 	res, out, err := execute(p, doc)

@@ -104,7 +104,7 @@ func (w *Worker) process(ctx context.Context, t *asynq.Task, kind jobs.Kind, log
 	id := t.ResultWriter().TaskID()
 	if kind == jobs.KindFillGroup {
 		if err := jobs.CheckGroup(p.Group); err != nil {
-			return nil, jobs.Outputs{}, formats.Errorf(formats.ErrInvalidArgument, "group", "%v", err)
+			return nil, jobs.Outputs{}, formats.Wrap(formats.ErrInvalidArgument, "group", err, "")
 		}
 		return w.runGroup(ctx, id, p.Group, log)
 	}
@@ -155,6 +155,14 @@ func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Res
 		var err error
 		if p.Source, err = w.client.GetBlob(ctx, p.SourceDocID); errors.Is(err, jobs.ErrBlobNotFound) {
 			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "source_doc_id", err, "the source document %s is unknown or expired; send it again", p.SourceDocID)
+		} else if err != nil {
+			return nil, nil, err
+		}
+	}
+	if p.PreviousDocID != "" {
+		var err error
+		if p.Previous, err = w.client.GetBlob(ctx, p.PreviousDocID); errors.Is(err, jobs.ErrBlobNotFound) {
+			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "previous_doc_id", err, "the previous document %s is unknown or expired; send it again", p.PreviousDocID)
 		} else if err != nil {
 			return nil, nil, err
 		}

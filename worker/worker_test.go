@@ -143,6 +143,10 @@ func TestEveryOperationCompletes(t *testing.T) {
 		jobs.KindFill: {jobs.Payload{Answers: yes}, func(r *jobs.Result) bool {
 			return r.OutputDocID != "" && r.Report != nil && r.Report.OK() && r.Report.Summary.Matched == 1
 		}},
+		jobs.KindHarvest: {jobs.Payload{}, func(r *jobs.Result) bool { return r.Harvest != nil && len(r.Harvest.Unanswered) > 0 }},
+		jobs.KindCarryOver: {jobs.Payload{PreviousDocID: docID}, func(r *jobs.Result) bool {
+			return r.CarryOver != nil && r.CarryOver.Summary.Targets > 0 && r.CarryOver.Summary.Unmatched == r.CarryOver.Summary.Targets
+		}},
 		jobs.KindFillGroup: {jobs.Payload{Group: []jobs.Payload{
 			{Kind: jobs.KindFill, DocID: docID, FileType: formats.Word, Answers: yes},
 			{Kind: jobs.KindFill, DocID: docID, FileType: formats.Word, Answers: []formats.Answer{{PairID: "T1-R2-C2", AnswerText: "No"}}},

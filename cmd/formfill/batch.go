@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/jobs"
 	"golang.org/x/term"
 )
@@ -23,6 +24,17 @@ type batchDoc struct {
 	Status string `json:"status"`
 	JobID  string `json:"job_id,omitempty"`
 	Error  string `json:"error,omitempty"`
+	// Carry counts the answers carried over from the entry's previous
+	// document.
+	Carry *carryCounts `json:"carry_over,omitempty"`
+}
+
+// carryCounts are a document's carried answers: known or uncertain, and
+// the targets left unanswered.
+type carryCounts struct {
+	Carried    int `json:"carried"`
+	Uncertain  int `json:"uncertain"`
+	Unanswered int `json:"unanswered"`
 }
 
 // batchSummary is the end of a batch run.
@@ -242,7 +254,7 @@ type preparedItem struct {
 // submit: the work was done by an earlier run, or the item failed.
 func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchItem, review reviewFlags) (*preparedItem, batchDoc) {
 	d := batchDoc{N: it.N, File: it.File, Output: it.Output}
-	answers, err := it.answers()
+	answers, err := itemAnswers(ctx, b, it, &d)
 	if err != nil {
 		return nil, failDoc(ctx, d, err)
 	}
@@ -267,6 +279,23 @@ func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchIt
 	// data is not kept: the blob is in Redis, and a batch holds thousands.
 	payload.DocID = docID
 	return &preparedItem{it: it, key: key, payload: payload}, d
+}
+
+// itemAnswers are an item's answers: its own, or those carried over from
+// its previous document (counted in d).
+func itemAnswers(ctx context.Context, b *backend, it *batchItem, d *batchDoc) ([]formats.Answer, error) {
+	if it.previous == "" {
+		return it.answers()
+	}
+	res, err := carryOverJob(ctx, b, it.previous, it.File, it.Type, []jobs.Option{jobs.Queue(jobs.QueueBulk)})
+	if err != nil {
+		return nil, fmt.Errorf("carrying the answers over from %s: %w", it.previous, err)
+	}
+	d.Carry = &carryCounts{Carried: res.Summary.Carried, Uncertain: res.Summary.Uncertain, Unanswered: res.Summary.Unmatched}
+	if len(res.Answers) == 0 {
+		return nil, fmt.Errorf("no answer of %s carries over", it.previous)
+	}
+	return res.Answers, nil
 }
 
 // finishItem saves a finished job's output, checks its verification and

@@ -43,7 +43,7 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	}{
 		{"no command", nil, nil, "Usage: formfill COMMAND"},
 		{"unknown command", nil, []string{"frobnicate"}, `unknown command "frobnicate"`},
-		{"fill without answers", nil, []string{"fill", doc, "-o", filepath.Join(dir, "o.docx")}, "--answers and -o are required"},
+		{"fill without answers", nil, []string{"fill", doc, "-o", filepath.Join(dir, "o.docx")}, "-o and one of --answers or --previous are required"},
 		{"fill without file", nil, []string{"fill", "--answers", answers, "-o", "x.docx"}, "missing argument"},
 		{"extract bad mode", nil, []string{"extract", doc, "--mode", "xml"}, "expected compact, raw, text or fields"},
 		{"unknown flag", nil, []string{"extract", doc, "--colour"}, "flag provided but not defined: -colour"},

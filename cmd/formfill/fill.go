@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -19,8 +20,10 @@ answer that is not known.`,
 			"formfill fill questionnaire.docx --answers answers.json -o filled.docx",
 			"formfill fill form.pdf --answers answers.json -o filled.pdf --json",
 			"FORMFILL_REDIS_URL=redis://127.0.0.1:6379/0 formfill fill vendor.xlsx --answers a.json -o out.xlsx",
+			"formfill fill 2026.xlsx --previous 2025.filled.docx -o 2026.filled.xlsx --comment-uncertain",
 		}})
-	answersPath := fs.String("answers", "", "JSON file of answers, as for write (required)")
+	answersPath := fs.String("answers", "", "JSON file of answers, as for write (required unless --previous)")
+	previous := fs.String("previous", "", "a previously filled document (any format) to carry the answers over from, instead of --answers")
 	out := fs.String("o", "", "output file for the filled document (required)")
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
 	queue := fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
@@ -29,15 +32,11 @@ answer that is not known.`,
 	if err != nil {
 		return err
 	}
-	if *answersPath == "" || *out == "" {
-		return usagef("--answers and -o are required")
+	if (*answersPath == "") == (*previous == "") || *out == "" {
+		return usagef("-o and one of --answers or --previous are required")
 	}
 	if _, err := jobs.ParseQueue(*queue); err != nil {
 		return &usageError{err}
-	}
-	answers, err := loadAnswers(*answersPath)
-	if err != nil {
-		return err
 	}
 	if err := checkWritable(*out); err != nil {
 		return err
@@ -47,6 +46,10 @@ answer that is not known.`,
 		return err
 	}
 	defer b.Close()
+	answers, err := fillAnswers(ctx, e, g, b, *answersPath, *previous, pos[0], *typ)
+	if err != nil {
+		return err
+	}
 	payload := jobs.Payload{Kind: jobs.KindFill, Answers: answers}
 	review.apply(&payload)
 	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: payload, opts: []jobs.Option{jobs.Queue(*queue)}})
@@ -64,4 +67,23 @@ answer that is not known.`,
 		ok := res.Report.OK()
 		return printJSON(e.stdout, writeJSON{Write: res.Write, Report: res.Report, Output: *out, OK: &ok})
 	})
+}
+
+// fillAnswers are fill's answers: read from the answers file, or carried
+// over from a previous document (its counts printed unless --json).
+func fillAnswers(ctx context.Context, e *env, g *globals, b *backend, answersPath, previous, path, typ string) ([]formats.Answer, error) {
+	if previous == "" {
+		return loadAnswers(answersPath)
+	}
+	res, err := carryOverJob(ctx, b, previous, path, typ, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !g.json {
+		printCarry(e.stdout, res)
+	}
+	if len(res.Answers) == 0 {
+		return nil, fmt.Errorf("no answer of %s carries over to %s", previous, path)
+	}
+	return res.Answers, nil
 }

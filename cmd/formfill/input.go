@@ -71,17 +71,14 @@ func loadAnswers(path string) ([]formats.Answer, error) {
 	return answers, nil
 }
 
+// checkAnswers checks an answers file's or manifest entry's answers
+// (formats.RequireAnswers), naming where they came from.
 func checkAnswers(src string, answers []formats.Answer) error {
 	if len(answers) == 0 {
 		return fmt.Errorf("answers %s: the list is empty; expected at least one {pair_id, answer_text}", src)
 	}
-	if err := formats.CheckCount("answers", len(answers)); err != nil {
-		return err
-	}
-	for i, a := range answers {
-		if a.PairID == "" && a.XPath == "" {
-			return fmt.Errorf("answers %s: answer %d has neither pair_id nor xpath", src, i+1)
-		}
+	if err := formats.RequireAnswers(answers); err != nil {
+		return fmt.Errorf("answers %s: %w", src, err)
 	}
 	return nil
 }

@@ -16,9 +16,12 @@ import (
 // manifestEntry is one document of a batch manifest.
 type manifestEntry struct {
 	File    string          `json:"file"`
-	Answers json.RawMessage `json:"answers"`          // a path to an answers file, or the answers inline
-	Output  string          `json:"output,omitempty"` // default: OUT_DIR/<file's name>
-	Type    string          `json:"type,omitempty"`   // word, excel or pdf (default: from the extension)
+	Answers json.RawMessage `json:"answers"` // a path to an answers file, or the answers inline
+	// Previous is a previously filled document (any format) whose answers
+	// are carried over, instead of answers.
+	Previous string `json:"previous,omitempty"`
+	Output   string `json:"output,omitempty"` // default: OUT_DIR/<file's name>
+	Type     string `json:"type,omitempty"`   // word, excel or pdf (default: from the extension)
 }
 
 // batchItem is a manifest entry resolved against the manifest's directory
@@ -30,6 +33,7 @@ type batchItem struct {
 	Output      string          // where the filled document goes
 	roots       *safefile.Roots // confines Output to --out-dir; nil: --outputs-anywhere
 	answersPath string          // answers file, when not inline
+	previous    string          // a filled document to carry the answers over from
 	inline      []formats.Answer
 }
 
@@ -113,7 +117,7 @@ func resolveItems(manifestPath, outDir string, entries []manifestEntry, anywhere
 		if !filepath.IsAbs(it.File) {
 			it.File = filepath.Join(base, it.File)
 		}
-		if err := it.setAnswers(base, e.Answers); err != nil {
+		if err := it.setSource(base, e); err != nil {
 			return nil, err
 		}
 		switch out := e.Output; {
@@ -163,6 +167,22 @@ func (it *batchItem) save(data []byte) error {
 	}
 	_, err = it.roots.WriteFile("output", abs, data)
 	return err
+}
+
+// setSource resolves where the entry's answers come from: its answers, or
+// the previous document they are carried over from.
+func (it *batchItem) setSource(base string, e manifestEntry) error {
+	if e.Previous == "" {
+		return it.setAnswers(base, e.Answers)
+	}
+	if raw := bytes.TrimSpace(e.Answers); len(raw) > 0 && string(raw) != "null" {
+		return fmt.Errorf("manifest entry %d (%s): give \"answers\" or \"previous\", not both", it.N, it.File)
+	}
+	it.previous = e.Previous
+	if !filepath.IsAbs(it.previous) {
+		it.previous = filepath.Join(base, it.previous)
+	}
+	return nil
 }
 
 func (it *batchItem) setAnswers(base string, raw json.RawMessage) error {

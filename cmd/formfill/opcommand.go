@@ -21,6 +21,7 @@ var customCommands = map[string]command{
 	"write":           {"write", "write answers into a document", runWrite},
 	"verify":          {"verify", "check a filled document against the expected answers", runVerify},
 	"fill":            {"fill", "write answers and verify them (exit 1 on a missing or wrong answer)", runFill},
+	"carry-over":      {"carry-over", "carry a previously filled document's answers onto a new document's targets", runCarryOver},
 	"build-insertion": {"build-insertion", "build validated OOXML for an answer from its target's context", runBuildInsertion},
 }
 

@@ -97,3 +97,19 @@ func BenchmarkFill20Fields(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExtractText reads the page text of the IRS 1040 (issue 32: the
+// text layer must be no slower than before it read every font kind).
+func BenchmarkExtractText(b *testing.B) {
+	doc, err := os.ReadFile(filepath.Join(sharedForms, "irs_f1040.pdf"))
+	if err != nil {
+		b.Skipf("shared form: %v", err)
+	}
+	e := New()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, err := e.ExtractText(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

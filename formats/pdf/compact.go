@@ -54,7 +54,7 @@ func compactLine(f *field) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %q (%s", f.ID, f.Label, f.Kind)
 	if len(f.Options) > 0 && f.Kind != kindCheckbox {
-		fmt.Fprintf(&b, ", options: %s", strings.Join(f.Options, " | "))
+		fmt.Fprintf(&b, ", options: %s", optionList(f))
 	}
 	if f.MaxLen > 0 {
 		fmt.Fprintf(&b, ", max %d chars", f.MaxLen)
@@ -100,7 +100,7 @@ func answerTarget(f *field) (formats.Target, bool) {
 	case kindCheckbox:
 		t.Kind = formats.TargetCheckbox
 	case kindRadio, kindDropdown, kindListbox:
-		t.Kind, t.Options = formats.TargetDropdown, f.Options
+		t.Kind, t.Options, t.Hint = formats.TargetDropdown, f.Options, f.optHint
 	default:
 		return t, false
 	}
@@ -184,4 +184,18 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// optionList renders a field's options for the map: a radio option named
+// by its printed label shows its export value too, "ledig (0) |
+// verheiratet (1)", so either can be written.
+func optionList(f *field) string {
+	parts := make([]string, len(f.Options))
+	for i, o := range f.Options {
+		parts[i] = o
+		if f.Kind == kindRadio && i < len(f.states) && f.states[i] != o {
+			parts[i] = fmt.Sprintf("%s (%s)", o, f.states[i])
+		}
+	}
+	return strings.Join(parts, " | ")
 }

@@ -39,7 +39,7 @@ func TestExtractCompactListsEveryFieldKindInPageOrder(t *testing.T) {
 		want []string
 	}{
 		{"F1", []string{`"Full name" (text) — empty`, `page 1`, `name "name"`, `near "Full name:"`}},
-		{"F2", []string{`"email" (text, max 30 chars)`, `near "Email:"`}},
+		{"F2", []string{`"Email" (text, max 30 chars)`, `near "Email:"`}},
 		{"F3", []string{`(checkbox) — empty`, `near "I agree to the terms"`}},
 		{"F4", []string{`"Favourite colour" (radio, options: Red | Green | Blue)`}},
 		{"F5", []string{`(dropdown, options: USA | Canada | Mexico)`}},

@@ -57,10 +57,16 @@ type widget struct {
 
 // field is one terminal AcroForm field: something an agent can fill.
 type field struct {
-	ID       string
-	Name     string // fully qualified name, the native identifier
-	Partial  string
-	Label    string // tooltip /TU, else the partial name
+	ID      string
+	Name    string // fully qualified name, the native identifier
+	Partial string
+	Label   string // tooltip /TU, else the printed label, else the partial name
+	// tipped: the field has a real tooltip, one that says more than its
+	// own name; the page's printed label never replaces it.
+	tipped bool
+	// optHint says which options kept their export value because no
+	// printed label was found beside their widget.
+	optHint  string
 	Kind     string
 	Value    string // display value: option text, "checked", or the text
 	Options  []string
@@ -119,6 +125,9 @@ func collectFields(ctx *model.Context, stop *formats.Stopper) ([]*field, error) 
 	for i, f := range w.out {
 		f.ID = fmt.Sprintf("F%d", i+1)
 	}
+	// Options by their printed labels wherever fields are read: the map,
+	// a write (which accepts the label) and the verify after it.
+	labelOptions(newPageText(ctx), w.out)
 	return w.out, nil
 }
 
@@ -204,8 +213,9 @@ func (w *walker) terminal(o types.Object, d types.Dict, name, partial string, in
 		f.ref = &ir
 	}
 	f.Label = strings.TrimSpace(textOf(w.ctx, entry(w.ctx, d, "TU")))
-	if f.Label == "" {
-		f.Label = partial
+	f.tipped = letters(f.Label) >= 2 && !sameAsName(f.Label, partial)
+	if !f.tipped && letters(f.Label) < 2 {
+		f.Label = partial // "[1]" says less than the name
 	}
 	f.ReadOnly = inh.ff&flagReadOnly != 0
 	for _, k := range kids {

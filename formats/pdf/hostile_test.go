@@ -168,7 +168,8 @@ func FuzzContentStream(f *testing.F) {
 	f.Add([]byte("q 1 0 0 1 5 5 cm BT <48656c6c6f> Tj T* (x) ' ET Q BI /W 1 ID \x00\x01 EI"))
 	f.Add([]byte("2 beginbfchar <0003> <0020> <0011> <002E> endbfchar 1 beginbfrange <0024> <0026> <0041> <0030> <0031> [<0061> <0062>] endbfrange"))
 	f.Fuzz(func(t *testing.T, content []byte) {
-		_ = lines(pageRuns(content, nil))
+		_ = readingLines(contentRuns(content), 90)
+		_ = parseCMap(content)
 		_ = parseToUnicode(content)
 	})
 }

@@ -1,18 +1,24 @@
 package pdf
 
 import (
-	"math"
-	"sort"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
 )
 
-// run is one piece of text shown on a page, with its start position in
-// page space.
+// run is one piece of text shown on a page: glyphs that follow each other
+// on one baseline, with spaces where the gaps between them are a word's.
+// Positions are in page user space (the space of the fields' /Rect), x and
+// y the start of the baseline, end the x of its end.
 type run struct {
 	x, y, end, size float64
 	text            string
+	// dir is the baseline's direction in quarter turns counter-clockwise
+	// from +x: 0 for text read left to right on an unrotated page, 1 for
+	// text running up (as on a page with /Rotate 90).
+	dir int
+	// endY is the y of the baseline's end (y itself when dir is 0).
+	endY float64
 }
 
 type matrix [6]float64
@@ -27,94 +33,6 @@ func (m matrix) mul(n matrix) matrix {
 	}
 }
 
-// textState follows the operators that move text around a page.
-type textState struct {
-	textPosition
-	ctm   matrix
-	stack []matrix
-	size  float64
-	runs  []run
-	fonts map[string]*fontDecoder
-	font  *fontDecoder
-}
-
-// pageRuns extracts the text runs of one page's content stream, decoding
-// each string with the font selected by Tf (see fontDecoder).
-func pageRuns(content []byte, fonts map[string]*fontDecoder) []run {
-	st := &textState{textPosition: textPosition{tm: identity, tlm: identity}, ctm: identity, size: 10, fonts: fonts}
-	scanOps(content, 5_000_000, func(op string, args []token) bool {
-		st.op(op, args)
-		return true
-	})
-	return st.runs
-}
-
-func (st *textState) op(op string, ops []token) {
-	switch op {
-	case "q":
-		if len(st.stack) < 64 {
-			st.stack = append(st.stack, st.ctm)
-		}
-	case "Q":
-		if n := len(st.stack); n > 0 {
-			st.ctm, st.stack = st.stack[n-1], st.stack[:n-1]
-		}
-	case "cm":
-		if v, ok := nums(ops, 6); ok {
-			st.ctm = matrix{v[0], v[1], v[2], v[3], v[4], v[5]}.mul(st.ctm)
-		}
-	case "Tf":
-		if v, ok := nums(ops, 1); ok {
-			st.size = v[0]
-		}
-		if n := len(ops); n >= 2 && ops[n-2].kind == tokName {
-			st.font = st.fonts[string(ops[n-2].str)]
-		}
-	case "Tj", "'", "\"":
-		if op != "Tj" {
-			st.moveLine(0, -st.lead)
-		}
-		if n := len(ops); n > 0 && ops[n-1].kind == tokString {
-			st.show(st.font.decode(ops[n-1].str))
-		}
-	case "TJ":
-		if n := len(ops); n > 0 && ops[n-1].kind == tokArray {
-			st.show(tjText(ops[n-1].arr, st.font))
-		}
-	default:
-		st.place(op, ops)
-	}
-}
-
-func (st *textState) show(s string) {
-	m := st.tm.mul(st.ctm)
-	scale := math.Hypot(m[0], m[1])
-	if scale == 0 {
-		scale = 1
-	}
-	width := float64(len([]rune(s))) * st.size * 0.5
-	if strings.TrimSpace(s) != "" {
-		st.runs = append(st.runs, run{x: m[4], y: m[5], end: m[4] + width*scale, size: math.Abs(st.size * scale), text: s})
-	}
-	st.tm = matrix{1, 0, 0, 1, width, 0}.mul(st.tm)
-}
-
-// tjText joins a TJ array; a large negative kerning is a word gap.
-func tjText(arr []token, font *fontDecoder) string {
-	var b strings.Builder
-	for _, t := range arr {
-		switch t.kind {
-		case tokString:
-			b.WriteString(font.decode(t.str))
-		case tokNumber:
-			if t.num < -200 {
-				b.WriteByte(' ')
-			}
-		}
-	}
-	return b.String()
-}
-
 func decodeText(b []byte) string {
 	var sb strings.Builder
 	for _, c := range b {
@@ -127,38 +45,10 @@ func decodeText(b []byte) string {
 	return sb.String()
 }
 
-// lines groups runs into text lines, top to bottom, left to right.
-func lines(runs []run) []string {
-	rs := append([]run(nil), runs...)
-	sort.SliceStable(rs, func(i, j int) bool {
-		if dy := rs[i].y - rs[j].y; math.Abs(dy) > 2 {
-			return dy > 0
-		}
-		return rs[i].x < rs[j].x
-	})
-	var out []string
-	var cur strings.Builder
-	var lastY, lastEnd float64
-	for i, r := range rs {
-		switch {
-		case i == 0:
-		case math.Abs(r.y-lastY) > 2:
-			out = append(out, strings.TrimSpace(cur.String()))
-			cur.Reset()
-		case r.x-lastEnd > r.size*0.3:
-			cur.WriteByte(' ')
-		}
-		cur.WriteString(r.text)
-		lastY, lastEnd = r.y, r.end
-	}
-	if cur.Len() > 0 {
-		out = append(out, strings.TrimSpace(cur.String()))
-	}
-	return out
-}
-
 // ExtractText implements extract_text: the text of every page, in reading
-// order, pages separated by form feeds.
+// order, pages separated by form feeds. It walks the page tree once and
+// reads each font once, so its cost grows with the document, not with
+// its pages squared.
 func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	defer guard(&err)
 	stop := e.stopper()
@@ -169,18 +59,26 @@ func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	if err != nil {
 		return "", stopOr(stop, err)
 	}
-	var pages []string
+	pages, err := pageList(ctx, stop)
+	if err != nil {
+		return "", err
+	}
+	tl := newTextLayer(ctx)
+	var b strings.Builder
 	total := 0
-	for i := 1; i <= ctx.PageCount; i++ {
+	for i, p := range pages {
 		if err := stop.Check(); err != nil {
 			return "", err
 		}
-		runs := pageRunsOf(ctx, i)
+		runs := tl.pageText(p.dict, pageResources(ctx, p.dict))
 		total += len(runs)
-		pages = append(pages, strings.Join(lines(runs), "\n"))
+		if i > 0 {
+			b.WriteString("\n\f")
+		}
+		b.WriteString(strings.Join(readingLines(runs, pageRotation(ctx, p.dict)), "\n"))
 	}
 	if total == 0 {
 		return "", formats.Errorf(formats.ErrUnsupported, "file", "no text could be extracted from the PDF's %d page(s): it may be scanned images or use fonts whose text cannot be decoded", ctx.PageCount)
 	}
-	return strings.Join(pages, "\n\f"), nil
+	return b.String(), nil
 }

@@ -65,7 +65,7 @@ func (f *finder) describe(t *answerTarget) {
 		case len(textControls(el)) == 0 && len(textFields(el)) > 1:
 			// Legacy fields side by side ("From [field] to [field]") are
 			// filled in order from one answer (fillLegacyFields).
-			t.hint = multiFieldHint(textFields(el))
+			describeMultiField(t, textFields(el))
 		case len(textControls(el)) > 1 || len(textFields(el)) > 1:
 			// The writer fills one control or field per target; with
 			// several ("from [date] to [date]") a plain answer goes after
@@ -212,7 +212,7 @@ func placeholderFieldFree(el *etree.Element) bool {
 			continue
 		}
 		segs, full := segments(p)
-		loc := placeholderPattern.FindStringIndex(full)
+		loc := placeholderScan.first(full) // placeholderPattern's first match, without the automaton
 		if loc == nil {
 			continue
 		}

@@ -54,6 +54,9 @@ var symbolBoxes = map[string]map[rune]bool{
 
 // isBox reports whether r, shown in font, is a check box.
 func isBox(r rune, font string) bool {
+	if r < '□' { // below every glyph and symbol code: most text
+		return false
+	}
 	if boxGlyphs[r] {
 		return true
 	}
@@ -72,6 +75,16 @@ func runFont(r *etree.Element) string {
 		}
 	}
 	return ""
+}
+
+// isASCII reports text of ASCII characters alone.
+func isASCII(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // countBoxes counts check-box glyphs in text shown in font.
@@ -121,7 +134,7 @@ func hasBlank(text string, angles bool) bool {
 	if (strings.Contains(text, "here") || strings.Contains(text, "Here") || strings.Contains(text, "HERE")) && writeHere.MatchString(strings.TrimSpace(text)) {
 		return true
 	}
-	if !strings.ContainsAny(text, "_[<{«$") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
+	if !strings.ContainsAny(text, "_[<{$") && !strings.Contains(text, "«") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
 		return false
 	}
 	if hasFillInMarker(text) {
@@ -242,7 +255,10 @@ func countBlanks(el *etree.Element) blankCounts {
 				c.fields++
 			}
 		case isW(e, "t"):
-			c.boxes += countBoxes(e.Text(), runFont(e.Parent()))
+			// Every box is a non-ASCII glyph: plain text needs no font.
+			if t := e.Text(); !isASCII(t) {
+				c.boxes += countBoxes(t, runFont(e.Parent()))
+			}
 		case isW(e, "sym"):
 			if symBox(e) && childW(e.Parent(), "footnoteReference") == nil {
 				c.boxes++

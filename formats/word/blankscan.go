@@ -69,9 +69,13 @@ func (s blankSyntax) strip(text string) string {
 	return b.String()
 }
 
-// each calls fn with each blank's span until fn returns false.
+// each calls fn with each blank's span until fn returns false. Its cheap
+// test, like hasBlank's, mayHoldMarker's and hasPlaceholder's, gives
+// strings.ContainsAny ASCII characters alone: with a non-ASCII one in the
+// set it looks up every rune of the text in the set, and was a sixth of
+// extract's time on a long agreement.
 func (s blankSyntax) each(text string, fn func(a, b int) bool) {
-	if !strings.ContainsAny(text, "_[<☐") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
+	if !strings.ContainsAny(text, "_[<") && !strings.Contains(text, "☐") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
 		return
 	}
 	for i := 0; i < len(text); {

@@ -84,7 +84,7 @@ func appendLine(buf []byte, n *node, t *answerTarget) ([]byte, []string, string)
 		line := fmt.Sprintf("table %d rows × %d columns", len(rows), cols)
 		return fmt.Appendf(buf, "%s: %s\n", n.id, line), nil, line
 	}
-	text := ownText(n.el)
+	text := shownText(n.el, ownText(n.el))
 	empty := strings.TrimSpace(text) == ""
 	if empty && n.kind == kindPara && t == nil && !hasFormControl(n.el) {
 		return buf, nil, ""

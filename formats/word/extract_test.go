@@ -145,10 +145,42 @@ func TestOneLineCollapsesLikeFields(t *testing.T) {
 	for _, s := range []string{
 		"", " ", "plain words", " leading", "trailing ", "two  spaces", "tab\there", "line\nbreak",
 		"nbsp\u00a0inside", "Größe – 日本", "\u2003em space", "a \t\n b", "x",
+		"“curly” quotes", "“two  spaces”", "dash – \u00a0nbsp", "bad \xff byte", "\xff", "trailing “ ", "é\u2028line",
 	} {
 		want := strings.Join(strings.Fields(s), " ")
 		if got := oneLine(s); got != want {
 			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
 		}
 	}
+}
+
+// FuzzOneLine checks oneLine's fast path against the definition it skips.
+func FuzzOneLine(f *testing.F) {
+	for _, s := range []string{"", "plain", "“curly”  quotes", "nbsp\u00a0x", "\xff \t"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// FuzzShorten checks shorten against its definition by rune slice.
+func FuzzShorten(f *testing.F) {
+	for _, s := range []string{"", "short", "“curly” quotes and more", "bad \xff byte here", "日本語のテキスト"} {
+		f.Add(s, 5)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 0 || n > 400 {
+			return
+		}
+		want := s
+		if r := []rune(s); len(r) > n {
+			want = string(r[:n]) + "…"
+		}
+		if got := shorten(s, n); got != want {
+			t.Errorf("shorten(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
 }

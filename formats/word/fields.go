@@ -125,7 +125,7 @@ func isAncestor(a, el *etree.Element) bool {
 
 // cleanLabel trims a label to its words, without the trailing colon.
 func cleanLabel(s string) string {
-	s = strings.Join(strings.Fields(glyphFree(s)), " ")
+	s = oneLine(glyphFree(s))
 	return strings.TrimSpace(strings.TrimRight(s, ":：-–— "))
 }
 

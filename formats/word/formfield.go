@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/beevik/etree"
-	"github.com/formfill/formfill/formats"
 )
 
 // What a legacy form field's w:ffData says about the answer it takes, read
@@ -312,37 +311,6 @@ func fillBoxAndField(t target, box checkbox, answer string) (bool, error) {
 	}
 	box.set(true)
 	return true, nil
-}
-
-// fieldSeparator splits one answer into the values of fields side by side.
-const fieldSeparator = " | "
-
-// multiFieldHint tells how to answer a target holding several legacy
-// fields.
-func multiFieldHint(fields []legacyField) string {
-	return fmt.Sprintf("%d fields (%s): answer \"first%ssecond\" to fill each in order; a single value fills the first", len(fields), fieldNames(fields), fieldSeparator)
-}
-
-// fillLegacyFields fills the legacy fields of one target in order from an
-// answer split at " | " (a single value fills the first field; the others
-// keep their result). It returns the text the target then shows.
-func fillLegacyFields(t target, fields []legacyField, text string, c *content) (bool, string, error) {
-	parts := strings.Split(text, fieldSeparator)
-	if c != nil || len(parts) > len(fields) {
-		return true, "", formats.Errorf(formats.ErrInvalidArgument, t.id,
-			"the target holds %d form fields (%s) and the answer has %d values; give at most one value per field, separated by %q, as plain text", len(fields), fieldNames(fields), len(parts), fieldSeparator)
-	}
-	for i, part := range parts {
-		f := fields[i]
-		if f.end == nil {
-			return true, "", formats.Errorf(formats.ErrInvalidArgument, t.id, "form field %q does not end in its paragraph; writing it would cut through the field", f.name())
-		}
-		one := target{id: t.id, xpath: t.xpath, el: f.begin, node: t.node}
-		if _, _, err := fillLegacyText(one, strings.TrimSpace(part), nil); err != nil {
-			return true, "", err
-		}
-	}
-	return true, strings.TrimSpace(textOf(t.el)), nil
 }
 
 // splitFieldRuns splits each run of parent that holds a field character

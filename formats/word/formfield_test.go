@@ -51,7 +51,7 @@ func TestLegacyQuestionnaireTargetsSayWhatEachFieldTakes(t *testing.T) {
 		{"T2-R2-C2", formats.TargetCheckbox, "MFA for administrators", "", "", 0, ""},
 		{"T2-R3-C2", formats.TargetCheckbox, "Backups tested", "", "", 0, ""},
 		{"P8", formats.TargetSignature, "Signature", "", "", 0, ""},
-		{"P9", formats.TargetText, "Contract period: from to", "", "", 0, `2 fields ("From", "To"): answer "first | second" to fill each in order; a single value fills the first`},
+		{"P9", formats.TargetText, "Contract period: from to", "", "", 0, `2 fields in order: text "From", text "To"; answer "first | second" to fill each in order (an empty value leaves a field as it is); a single value fills the first field that takes it`},
 	}
 	if len(cs.Targets) != len(tests) {
 		t.Errorf("%d targets, want %d: %v", len(cs.Targets), len(tests), targetIDsOf(cs.Targets))

@@ -2,6 +2,7 @@ package word
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
@@ -210,11 +211,20 @@ func copies(els []*etree.Element) []*etree.Element {
 
 // shorten cuts s to at most n runes, marking the cut.
 func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	return string(r[:n]) + "…"
+	// Cut at the n-th rune without a rune slice per line of the map;
+	// invalid UTF-8 keeps the conversion, which writes U+FFFD for it.
+	cut := 0
+	for i := 0; i < n; i++ {
+		_, w := utf8.DecodeRuneInString(s[cut:])
+		cut += w
+	}
+	if head := s[:cut]; utf8.ValidString(head) {
+		return head + "…"
+	}
+	return string([]rune(s)[:n]) + "…"
 }
 
 // declarePrefixes declares on the document's root element the prefixes

@@ -12,7 +12,7 @@ import (
 // legacyField is a Word 97–2003 form field: the runs from w:fldChar begin
 // (holding w:ffData) to w:fldChar end, all in one paragraph.
 type legacyField struct {
-	ff       *etree.Element // w:ffData
+	ff       *etree.Element // w:ffData; nil for a FORMTEXT written without it
 	begin    *etree.Element // the run with fldChar begin
 	separate *etree.Element // the run with fldChar separate, or nil
 	end      *etree.Element // the run with fldChar end, or nil when the field spills out of the paragraph
@@ -29,8 +29,14 @@ func (f legacyField) kind() string {
 	return "text"
 }
 
-// name is the field's bookmark name.
-func (f legacyField) name() string { return val(childW(f.ff, "name")) }
+// name is the field's bookmark name; a FORMTEXT written without settings
+// has none and is named by its instruction.
+func (f legacyField) name() string {
+	if f.ff == nil {
+		return "FORMTEXT"
+	}
+	return val(childW(f.ff, "name"))
+}
 
 // resultRuns are the runs between separate and end, and the runs of
 // wrappers there (smart tags, custom XML, tracked insertions, links),
@@ -108,13 +114,42 @@ func legacyFields(el *etree.Element) []legacyField {
 		if !isW(e, "fldChar") {
 			return true
 		}
-		if typ, _ := attr(e, "w", "fldCharType"); typ != "begin" || childW(e, "ffData") == nil {
+		if typ, _ := attr(e, "w", "fldCharType"); typ != "begin" {
 			return false
 		}
-		out = append(out, scanField(e.Parent(), childW(e, "ffData")))
+		ff := childW(e, "ffData")
+		if ff == nil && !bareFormText(e.Parent()) {
+			return false
+		}
+		out = append(out, scanField(e.Parent(), ff))
 		return false
 	})
 	return out
+}
+
+// bareFormText reports a field begun in run begin, without w:ffData, whose
+// instruction is FORMTEXT: some producers (converters, older tools) write
+// a text form field without its settings. Word still shows and fills it as
+// a text field with no limits, so it is filled the same way, in its result.
+func bareFormText(begin *etree.Element) bool {
+	p := begin.Parent()
+	if p == nil || !isW(begin, "r") {
+		return false
+	}
+	var instr strings.Builder
+	for i := begin.Index() + 1; i < len(p.Child) && instr.Len() < 64; i++ {
+		r, ok := p.Child[i].(*etree.Element)
+		if !ok || !isW(r, "r") {
+			continue
+		}
+		if childW(r, "fldChar") != nil {
+			break // separate, end or a nested field: the instruction is over
+		}
+		for _, it := range childrenW(r, "instrText") {
+			instr.WriteString(it.Text())
+		}
+	}
+	return isFormText(instr.String())
 }
 
 // scanField finds the separate and end runs after a begin run, counting
@@ -156,6 +191,29 @@ func scanField(begin, ff *etree.Element) legacyField {
 // info reads the field's settings.
 func (f legacyField) info() formFieldInfo { return readFormField(f.ff) }
 
+// shownText is text, el's own text, less the results of its text fields
+// that only hold Word's placeholder: a producer that writes the
+// instruction "FORMTEXT" as the result shows a blank, not that word, and
+// the map line says so (the field's name is among its hints).
+func shownText(el *etree.Element, text string) string {
+	if !strings.Contains(strings.ToUpper(text), "FORMTEXT") {
+		return text
+	}
+	for _, f := range legacyFields(el) {
+		if f.kind() != "text" {
+			continue
+		}
+		var raw strings.Builder
+		for _, r := range f.resultRuns() {
+			raw.WriteString(textOf(r))
+		}
+		if strings.TrimSpace(raw.String()) != "" && isPlaceholderResult(raw.String()) {
+			text = strings.Replace(text, raw.String(), "", 1)
+		}
+	}
+	return text
+}
+
 // displayed is the text the field shows: its result runs, "" when Word's
 // empty placeholder is all it holds.
 func (f legacyField) displayed() string {
@@ -190,7 +248,7 @@ func fillLegacyText(t target, text string, c *content) (bool, string, error) {
 	}
 	f := fields[0]
 	if f.end == nil {
-		return true, "", formats.Errorf(formats.ErrInvalidArgument, t.id, "form field %q does not end in its paragraph; writing it would cut through the field", f.name())
+		return true, "", unendedFieldError(t.id, f)
 	}
 	if f.kind() == "dropdown" {
 		pick, err := setLegacyDropdown(t.id, f, text)
@@ -209,6 +267,52 @@ func fillLegacyText(t target, text string, c *content) (bool, string, error) {
 	}
 	setResult(f, answerRunsRPr(text, c, keptRPr(resultRPr(f))))
 	return true, text, nil
+}
+
+// unendedFieldError refuses a field whose result does not end in its own
+// paragraph even once split runs and paragraphs are joined: its end sits in
+// another cell (or past a table), so its result spans a cell boundary.
+// Writing the answer there would either cut the field in two or erase
+// whatever the other cell shows as part of the result; the message names
+// the field, where it ends and what to do.
+func unendedFieldError(id string, f legacyField) error {
+	where := "past the end of its paragraph, outside it"
+	if tc := ancestorW(f.begin, nil, "tc"); tc != nil {
+		where = "in another cell (its result runs over the cell boundary)"
+		if end := fieldEndAfter(f.begin); end != nil && ancestorW(end, nil, "tc") == tc {
+			where = "further down its cell, past a nested table"
+		}
+	}
+	return formats.Errorf(formats.ErrInvalidArgument, id,
+		"form field %q does not end in its paragraph: its end is %s, so writing the answer would cut through the field; "+
+			"expected a field whose begin and end sit in one paragraph: fix the field in Word (retype it in its cell) or answer the text around it with replace_text", f.name(), where)
+}
+
+// fieldEndAfter finds, in document order, the run ending the field begun in
+// run begin, or nil.
+func fieldEndAfter(begin *etree.Element) *etree.Element {
+	root := begin
+	for root.Parent() != nil {
+		root = root.Parent()
+	}
+	depth, started := 0, false
+	var end *etree.Element
+	descend(root, func(e *etree.Element) bool {
+		if end != nil {
+			return false
+		}
+		if e == begin {
+			started = true
+		}
+		if !started || !isW(e, "r") {
+			return true
+		}
+		if depth = stepDepth(e, depth); depth <= 0 {
+			end = e
+		}
+		return false
+	})
+	return end
 }
 
 // fieldNames lists fields by name for a message.

@@ -73,7 +73,7 @@ func scanMarkers(text string) []templateMarker {
 // mayHoldMarker is the cheap test: text without a tag's opening ("{",
 // "«", "[[", "<<") holds none. Agreements are full of single brackets.
 func mayHoldMarker(text string) bool {
-	return strings.ContainsAny(text, "{«") || strings.Contains(text, "[[") || strings.Contains(text, "<<")
+	return strings.Contains(text, "{") || strings.Contains(text, "«") || strings.Contains(text, "[[") || strings.Contains(text, "<<")
 }
 
 // markerAt reads the tag starting at byte i of text, if one does.

@@ -35,6 +35,9 @@ type document struct {
 	comments map[string]string
 	// found caches the answer targets (answerTargets) of this parse.
 	found []*answerTarget
+	// snips indexes the body for matching snippets (snippets), made on
+	// first use; a write that changes the body never matches snippets.
+	snips *snippetIndex
 }
 
 // formatting names the elements that only format text (run, paragraph,

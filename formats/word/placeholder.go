@@ -16,7 +16,7 @@ var placeholderPattern = regexp.MustCompile(`\[[^\[\]\n]{0,80}\]|_{3,}|☐|Click
 // hasPlaceholder reports whether text shows a blank to fill. The cheap
 // test first: most text has none of the characters a blank needs.
 func hasPlaceholder(text string) bool {
-	if !strings.ContainsAny(text, "[_☐") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
+	if !strings.ContainsAny(text, "[_") && !strings.Contains(text, "☐") && !strings.Contains(text, "Click") && !strings.Contains(text, "Choose") {
 		return false
 	}
 	return placeholderScan.first(text) != nil

@@ -172,17 +172,21 @@ func (f *finder) cellQuestionAgain(cell *node) *question {
 	if l := ti.columnLabelAbove(r, ci); l != nil {
 		return &question{id: l.n.id, text: cleanLabel(l.text)}
 	}
-	if l := ti.captionRight(r, ci); l != nil {
+	if l := ti.captionRight(r, ci, len(checkboxesIn(cell.el)) > 0); l != nil {
 		return &question{id: l.n.id, text: cleanLabel(shorten(oneLine(l.text), 200))}
 	}
 	return nil
 }
 
 // captionRight is the first readable cell right of ci in row r: the
-// caption of a check box drawn in the cell before it.
-func (ti *tableInfo) captionRight(r int, ci *cellInfo) *cellInfo {
+// caption of a check box drawn in the cell before it. A box's caption may
+// hold blanks of its own ("Non-Compliant: … Target Date: ____", "Other
+// (specify): ____"); box says ci holds a check box, and such a caption
+// is then taken too. Otherwise a cell with blanks is another answer
+// place, not a caption.
+func (ti *tableInfo) captionRight(r int, ci *cellInfo, box bool) *cellInfo {
 	for _, c := range ti.rows[r] {
-		if c.col <= ci.col || c.blanks {
+		if c.col <= ci.col || c.blanks && !box {
 			continue
 		}
 		if t := cleanLabel(oneLine(c.text)); readable(t) {

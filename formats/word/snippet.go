@@ -3,6 +3,7 @@ package word
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
@@ -19,21 +20,9 @@ const maxCandidates = 5
 // against paragraphs and cells.
 func (d *document) matchSnippet(loc formats.Location) (formats.ValidatedLocation, error) {
 	s := strings.TrimSpace(loc.Snippet)
-	var found []*etree.Element
-	if !strings.HasPrefix(s, "<") {
-		found = d.matchText(s)
-	} else {
-		els, err := parseFragment(s)
-		if err != nil {
-			return formats.ValidatedLocation{}, formats.Wrap(formats.ErrInvalidArgument, loc.PairID, err, "snippet is not well-formed XML")
-		}
-		pattern := els[0]
-		descend(d.body, func(e *etree.Element) bool {
-			if e.Tag == pattern.Tag && matches(pattern, e) {
-				found = append(found, e)
-			}
-			return true
-		})
+	found, err := d.findSnippet(s)
+	if err != nil {
+		return formats.ValidatedLocation{}, formats.Wrap(formats.ErrInvalidArgument, loc.PairID, err, "snippet is not well-formed XML")
 	}
 	v := formats.ValidatedLocation{PairID: loc.PairID}
 	switch len(found) {
@@ -68,6 +57,32 @@ func (d *document) matchSnippet(loc formats.Location) (formats.ValidatedLocation
 	return v, nil
 }
 
+// findSnippet finds the elements snippet s (trimmed) describes. A call
+// that repeats a snippet gets the first answer again.
+func (d *document) findSnippet(s string) ([]*etree.Element, error) {
+	si := d.snippets()
+	if found, ok := si.found[s]; ok {
+		return found, nil
+	}
+	var found []*etree.Element
+	if !strings.HasPrefix(s, "<") {
+		found = d.matchText(s)
+	} else {
+		els, err := parseFragment(s)
+		if err != nil {
+			return nil, err
+		}
+		pattern := els[0]
+		for _, e := range si.byTag[pattern.Tag] {
+			if si.matches(pattern, e) {
+				found = append(found, e)
+			}
+		}
+	}
+	si.found[s] = found
+	return found, nil
+}
+
 // matchText finds the paragraphs and cells whose own text contains s.
 func (d *document) matchText(s string) []*etree.Element {
 	want := formats.Normalize(s)
@@ -75,17 +90,64 @@ func (d *document) matchText(s string) []*etree.Element {
 		return nil
 	}
 	var out []*etree.Element
-	for _, n := range d.ix.nodes {
-		if (n.kind == kindPara || n.kind == kindCell) && strings.Contains(formats.Normalize(ownText(n.el)), want) {
-			out = append(out, n.el)
+	for _, t := range d.snippets().texts {
+		if strings.Contains(t.text, want) {
+			out = append(out, t.el)
 		}
 	}
 	return out
 }
 
+// snippetIndex is what matching snippets reads of a document, made once
+// per parse: a call may carry thousands of snippets (formats.MaxAnswers),
+// and normalising every paragraph, or walking the body, once per snippet
+// cost minutes and gigabytes on a long agreement.
+type snippetIndex struct {
+	texts  []ownTextOf                 // paragraphs and cells, in document order
+	byTag  map[string][]*etree.Element // body elements by tag, in document order
+	found  map[string][]*etree.Element // the snippets matched so far
+	direct map[*etree.Element]string   // directText of the elements compared so far
+}
+
+// directText is directText(e), remembered: matching thousands of
+// snippets compares the same elements' text again and again.
+func (si *snippetIndex) directText(e *etree.Element) string {
+	t, ok := si.direct[e]
+	if !ok {
+		t = directText(e)
+		si.direct[e] = t
+	}
+	return t
+}
+
+// ownTextOf is a paragraph's or cell's own text, normalised.
+type ownTextOf struct {
+	el   *etree.Element
+	text string
+}
+
+// snippets returns the document's snippet index, making it on first use.
+func (d *document) snippets() *snippetIndex {
+	if d.snips != nil {
+		return d.snips
+	}
+	si := &snippetIndex{byTag: map[string][]*etree.Element{}, found: map[string][]*etree.Element{}, direct: map[*etree.Element]string{}}
+	for _, n := range d.ix.nodes {
+		if n.kind == kindPara || n.kind == kindCell {
+			si.texts = append(si.texts, ownTextOf{n.el, formats.Normalize(ownText(n.el))})
+		}
+	}
+	descend(d.body, func(e *etree.Element) bool {
+		si.byTag[e.Tag] = append(si.byTag[e.Tag], e)
+		return true
+	})
+	d.snips = si
+	return si
+}
+
 // matches reports whether document element e has the structure of
 // snippet element p.
-func matches(p, e *etree.Element) bool {
+func (si *snippetIndex) matches(p, e *etree.Element) bool {
 	if p.Tag != e.Tag {
 		return false
 	}
@@ -97,16 +159,19 @@ func matches(p, e *etree.Element) bool {
 			return false
 		}
 	}
-	if pt := directText(p); pt != "" && pt != directText(e) {
+	if pt := si.directText(p); pt != "" && pt != si.directText(e) {
 		return false
 	}
-	kids := e.ChildElements()
+	// The pattern's children must match a subsequence of e's, in order;
+	// walk e.Child itself, since ChildElements allocates per call.
 	i := 0
 	for _, pc := range p.ChildElements() {
-		for i < len(kids) && !matches(pc, kids[i]) {
-			i++
+		for ; i < len(e.Child); i++ {
+			if k, ok := e.Child[i].(*etree.Element); ok && si.matches(pc, k) {
+				break
+			}
 		}
-		if i == len(kids) {
+		if i == len(e.Child) {
 			return false
 		}
 		i++
@@ -125,6 +190,15 @@ func hasAttr(e *etree.Element, key, value string) bool {
 
 // directText is an element's own character data, whitespace-normalised.
 func directText(e *etree.Element) string {
+	// Most elements hold one piece of text already normalised (a w:t):
+	// return it as it is, since matches asks for thousands of them.
+	if len(e.Child) == 1 {
+		if cd, ok := e.Child[0].(*etree.CharData); ok {
+			if t := strings.TrimSpace(cd.Data); isNormalised(t) {
+				return t
+			}
+		}
+	}
 	var b strings.Builder
 	for _, c := range e.Child {
 		if cd, ok := c.(*etree.CharData); ok {
@@ -133,4 +207,18 @@ func directText(e *etree.Element) string {
 		}
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// isNormalised reports whether s, trimmed, has no repeated whitespace and
+// no whitespace other than single spaces.
+func isNormalised(s string) bool {
+	prevSpace := false
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if space && (r != ' ' || prevSpace) {
+			return false
+		}
+		prevSpace = space
+	}
+	return true
 }

@@ -2,6 +2,8 @@ package word
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
@@ -103,13 +105,54 @@ func cellLine(tc *etree.Element) string {
 // as strings.Join(strings.Fields(s), " ") does, without allocating for the
 // common text that is already so.
 func oneLine(s string) string {
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= 0x80 || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') || c != ' ' && c <= ' ' {
-			return strings.Join(strings.Fields(s), " ")
+		if c >= utf8.RuneSelf {
+			// Curly quotes and dashes fill agreements: only a space
+			// beyond ASCII (no-break, em space…) needs the slow path.
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return collapseSpace(s)
+			}
+			i += w
+			continue
 		}
+		if c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') || c != ' ' && c <= ' ' {
+			return collapseSpace(s)
+		}
+		i++
 	}
 	return s
+}
+
+// collapseSpace is strings.Join(strings.Fields(s), " ") in one pass and one
+// allocation: agreements' double spaces and tabs send most of their lines
+// here.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	gap := false
+	for i := 0; i < len(s); {
+		c, w, space := s[i], 1, false
+		if c < utf8.RuneSelf {
+			space = c == ' ' || c >= '\t' && c <= '\r'
+		} else {
+			var r rune
+			r, w = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+		}
+		if space {
+			gap = b.Len() > 0
+		} else {
+			if gap {
+				b.WriteByte(' ')
+				gap = false
+			}
+			b.WriteString(s[i : i+w])
+		}
+		i += w
+	}
+	return b.String()
 }
 
 // tableRows returns tbl's rows in order, looking through row-level

@@ -29,6 +29,7 @@ func readXML(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopp
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
 	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop}
+	r.slab = slabFor(len(raw))
 	r.stack = append(r.stack, &r.doc.Element)
 	if err := r.run(); err != nil {
 		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
@@ -53,23 +54,29 @@ type xmlReader struct {
 	els    []etree.Element // slab the elements are cut from
 	attrs  []etree.Attr    // slab the attribute slices are cut from
 	kids   []etree.Token   // slab the first children of elements go in
+	slab   int             // elements per slab (slabFor)
 }
 
 // Slab sizes: allocating elements and attribute slices one by one was most
 // of the parse; a document.xml holds thousands of each.
 const (
-	elementSlab = 512
-	attrSlab    = 1024
-	kidSlab     = 1024
-	kidsEach    = 2 // most elements have at most two children (w:r: w:rPr, w:t)
+	elementSlab = 512 // elements; twice as many attributes and first children
+	kidsEach    = 2   // most elements have at most two children (w:r: w:rPr, w:t)
 )
+
+// slabFor sizes the slabs for n bytes of XML: a snippet or an answer's
+// fragment of a few hundred bytes must not cost a document's slabs
+// (about 120 KB), since a call may parse thousands of them. An element
+// takes at least a few bytes, so n/32 rarely runs out; when it does, the
+// next slab is cut.
+func slabFor(n int) int { return min(elementSlab, max(16, n/32)) }
 
 // element makes an element called name, with room for attrs attributes,
 // from the slabs and appends it to parent. Capacities are capped so an
 // attribute appended later reallocates instead of overwriting a neighbour.
 func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etree.Element {
 	if len(r.els) == 0 {
-		r.els = make([]etree.Element, elementSlab)
+		r.els = make([]etree.Element, r.slab)
 	}
 	el := &r.els[0]
 	r.els = r.els[1:]
@@ -78,12 +85,12 @@ func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etre
 		el.Space, el.Tag = name[:i], name[i+1:]
 	}
 	if len(r.attrs) < attrs {
-		r.attrs = make([]etree.Attr, max(attrSlab, attrs))
+		r.attrs = make([]etree.Attr, max(2*r.slab, attrs))
 	}
 	el.Attr = r.attrs[:0:attrs]
 	r.attrs = r.attrs[attrs:]
 	if len(r.kids) < kidsEach {
-		r.kids = make([]etree.Token, kidSlab)
+		r.kids = make([]etree.Token, 2*r.slab)
 	}
 	el.Child = r.kids[:0:kidsEach]
 	r.kids = r.kids[kidsEach:]
@@ -165,6 +172,14 @@ func (r *xmlReader) text() error {
 	if bytes.Contains(raw, []byte("]]>")) {
 		return errors.New(`"]]>" in text`)
 	}
+	if len(r.held) > 0 {
+		// Inside an element left out: checked, never kept.
+		if err := r.check(raw); err != nil {
+			return err
+		}
+		r.i += end
+		return nil
+	}
 	s, err := r.decode(raw)
 	if err != nil {
 		return err
@@ -173,10 +188,19 @@ func (r *xmlReader) text() error {
 	if r.outsideRoot() && strings.TrimLeft(s, " \t\r\n") != "" {
 		return errors.New("text outside the root element")
 	}
-	if len(r.held) == 0 {
-		r.top().CreateText(s)
-	}
+	r.top().CreateText(s)
 	return nil
+}
+
+// check reports what decode would of raw, without making the string when
+// raw holds no reference: text and attributes of elements left out of the
+// tree are read only to be checked.
+func (r *xmlReader) check(raw []byte) error {
+	if bytes.IndexByte(raw, '&') < 0 {
+		return checkChars(raw)
+	}
+	_, err := r.decode(raw)
+	return err
 }
 
 func (r *xmlReader) procInst() error {
@@ -342,6 +366,13 @@ func (r *xmlReader) attr(el *etree.Element) error {
 	if bytes.IndexByte(raw, '<') >= 0 {
 		return fmt.Errorf("attribute %s: '<' in value", key)
 	}
+	if el == nil {
+		if err := r.check(raw); err != nil {
+			return err
+		}
+		r.i += end + 2
+		return nil
+	}
 	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
 	// short plain ones are interned rather than allocated each time.
 	v, ok := "", false
@@ -361,8 +392,6 @@ func (r *xmlReader) attr(el *etree.Element) error {
 		}
 	}
 	r.i += end + 2
-	if el != nil {
-		el.CreateAttr(key, v)
-	}
+	el.CreateAttr(key, v)
 	return nil
 }

@@ -61,6 +61,10 @@ func FuzzReadXML(f *testing.F) {
 		want, werr := etreeRoundTrip([]byte(s))
 		x, err := readXML([]byte(s), maxDepth, nil, nil)
 		if err != nil {
+			// Elements left out are checked as strictly as the rest.
+			if _, lerr := readXML([]byte(s), maxDepth, fuzzSkip, nil); lerr == nil || lerr.Error() != err.Error() {
+				t.Fatalf("full parse refuses (%v), the one leaving out elements gives %v", err, lerr)
+			}
 			return // stricter than etree is allowed
 		}
 		if werr != nil {

@@ -46,15 +46,26 @@ func TestTargetsAreConsistentAndWritable(t *testing.T) {
 			if rep.Summary.Matched != rep.Summary.Total {
 				var bad []string
 				for _, r := range rep.ContentResults {
-					if r.Status != formats.ContentMatched {
+					_, tooSmall := knownOverflow[d.Document+"!"+cs.IDToXPath[r.PairID]]
+					if r.Status != formats.ContentMatched && !(tooSmall && r.Status == formats.ContentOverflow) {
 						bad = append(bad, fmt.Sprintf("%s %s (expected %q, got %q)", r.PairID, r.Status, r.Expected, clip(r.Actual, 60)))
 					}
 				}
-				t.Errorf("%d of %d answers verified; not matched: %s", rep.Summary.Matched, rep.Summary.Total, head(bad, 8))
+				if len(bad) > 0 {
+					t.Errorf("%d of %d answers verified; not matched: %s", rep.Summary.Matched, rep.Summary.Total, head(bad, 8))
+				}
 			}
 			readBack(t, d.ft, res.Document, cs, answers)
 		})
 	}
+}
+
+// knownOverflow are boxes, by document!native name, too small for any
+// answer in the font size their form fixes: verify rightly says overflow.
+var knownOverflow = map[string]string{
+	"de-beratungshilfe-antrag.pdf!C4-Einkünfte, Partner, netto": "a 10 pt tall box with a fixed 12 pt font (DA /Arial 12 Tf)",
+	"de-beratungshilfe-antrag.pdf!D3-Teilwohnkosten":            "a 14 pt wide box: three characters at 10 pt do not fit",
+	"de-beratungshilfe-antrag.pdf!Datum, Beratung":              "an 8.5 pt tall box with a fixed 12 pt font (DA /Helv 12 Tf)",
 }
 
 // readBack reopens the filled document with an independent reader and

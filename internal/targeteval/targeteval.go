@@ -29,6 +29,22 @@ type Labels struct {
 	// extract_structure_compact names them, PDF fields by their full
 	// native name.
 	Targets []string `json:"targets"`
+	// Expect holds, for some targets (by the same keys as Targets), what a
+	// person reads on the rendered page: the question and the printed
+	// label of each option. Optional; see Expect.
+	Expect map[string]Expect `json:"expect,omitempty"`
+}
+
+// Expect is what the page prints for one target, labelled by hand.
+type Expect struct {
+	// Question is the printed label that names the target.
+	Question string `json:"question,omitempty"`
+	// Also lists other printed texts that name it as well (a label to the
+	// left where the caption below is the Question).
+	Also []string `json:"also,omitempty"`
+	// Options maps each export value of a radio group or checkbox group to
+	// the label printed beside its widget.
+	Options map[string]string `json:"options,omitempty"`
 }
 
 // Source says where a labelled document came from.

@@ -1,5 +1,5 @@
-# Reads the terminal form fields of a PDF (argv[1]) by walking its objects
-# with PyMuPDF (no widget API: the packaged PyMuPDF 1.21 crashes in
+# Reads the terminal form fields of a PDF (argv[1]) by walking its field
+# tree from /AcroForm /Fields with PyMuPDF (no widget API: the packaged PyMuPDF 1.21 crashes in
 # page.widgets() on some forms) and writes JSON to argv[2]:
 # {fully.qualified.name: value}, with the same value conventions as pdf_widgets.py: names lose their slash ("Yes",
 # "Off"), arrays become "a, b", a missing /V is "".
@@ -39,9 +39,30 @@ def has_named_kids(x):
     return False
 
 
+def refs(tok):
+    typ, val = tok
+    if typ == "xref":  # an indirect array
+        val = d.xref_object(int(val.split()[0]))
+    return [int(r) for r in re.findall(r"(\d+) 0 R", val)] if typ in ("array", "xref") else []
+
+
+def tree():
+    """The xrefs of the field dictionaries reachable from /AcroForm
+    /Fields: a form may keep stale copies of fields (same /T) outside it,
+    which no viewer reads."""
+    seen, todo = set(), refs(d.xref_get_key(d.pdf_catalog(), "AcroForm/Fields"))
+    while todo:
+        x = todo.pop(0)
+        if x in seen or len(seen) > 100000:
+            continue
+        seen.add(x)
+        todo.extend(refs(d.xref_get_key(x, "Kids")))
+    return sorted(seen)
+
+
 def main():
     fields = {}
-    for x in range(1, d.xref_length()):
+    for x in tree():
         try:
             if d.xref_get_key(x, "T")[0] != "string" or has_named_kids(x):
                 continue

@@ -1,0 +1,414 @@
+package pdf
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// Limits of the label search beyond a field's own row, in points.
+const (
+	// maxLineGap is the largest baseline distance, in font sizes, between
+	// two lines of one caption block ("If your appeal is late, … / in
+	// time, explain why …").
+	maxLineGap = 1.5
+	// maxBlockLines bounds the lines joined into one caption.
+	maxBlockLines = 4
+	// maxHeaderUp is how far above a grid cell its column header may be.
+	maxHeaderUp = 250.0
+	// smallerType: a caption under the box wins over one above it when its
+	// type is at least this much smaller (captions under a line are set
+	// small: "NOM, Prénom", "Name, Vorname, ggf. Geburtsname").
+	smallerType = 0.9
+)
+
+// findLabel returns the page text that labels the field with rectangle r
+// (llx, lly, urx, ury) among the phrases rs, where boxes are the page's
+// widget rectangles (a label is never read across another box) and body
+// is the size of the page's running text (0: unknown):
+//   - a caption printed inside the box (tax forms), else
+//   - for a check box or radio button, the text right beside it, else
+//   - the text left of the box on its row, with a line number before it
+//     joined to the words further left ("1a Total amount from …"), else
+//   - the caption block above the box, or the one below it when that is
+//     set in smaller type (German and French forms), else
+//   - the nearest text on the right, else
+//   - in a grid of boxes, the column header and the row header.
+//
+// "" when no text is near enough.
+func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body float64) string {
+	inside, rowNr := insideCaption(rs, r, button)
+	if inside != "" {
+		return inside
+	}
+	right := rightText(rs, boxes, r, maxRight)
+	if button && right >= 0 && rs[right].x-r[2] < buttonRight {
+		label := joinSpaces(rs[right].text)
+		if letters(label) < 2 {
+			// "☐ 8814": a form number names the box within its row's
+			// question ("Check if any from Form(s):").
+			if row := rowLabel(rs, r); row != "" {
+				return row + " " + label
+			}
+		}
+		return label
+	}
+	left := leftLabel(rs, boxes, r)
+	if letters(left) >= 2 {
+		return left
+	}
+	above, aboveSize := captionAbove(rs, boxes, r, body)
+	below, belowSize := "", 0.0
+	if !button {
+		below, belowSize = captionBelow(rs, boxes, r, body)
+	}
+	switch {
+	case below != "" && (above == "" || belowSize < aboveSize*smallerType) && smallType(belowSize, body):
+		return below
+	case above != "":
+		return above
+	case right >= 0:
+		return joinSpaces(rs[right].text)
+	case below != "":
+		return below
+	}
+	if grid := gridLabel(rs, boxes, r, rowNr, body); grid != "" {
+		return grid
+	}
+	return left // "à", "$": better than nothing
+}
+
+// smallType reports whether type of size is set smaller than the page's
+// running text (body), as captions under a box are; true when body is
+// unknown.
+func smallType(size, body float64) bool { return body == 0 || size < body*smallerType }
+
+func joinSpaces(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func onRowOf(t run, r [4]float64) bool { return t.y >= r[1]-rowSlack && t.y <= r[3]+rowSlack }
+
+// insideCaption is the top-most, then left-most, caption printed inside
+// the box (IRS 1040: "Last name" at a box's top-left); a caption of fewer
+// than two letters is a row number, returned apart.
+func insideCaption(rs []run, r [4]float64, button bool) (caption, rowNr string) {
+	if button {
+		return "", ""
+	}
+	best := -1
+	for i, t := range rs {
+		if !onRowOf(t, r) || t.x < r[0]-edgeOverlap || t.x >= r[2]-edgeOverlap || t.end <= r[0]+edgeOverlap {
+			continue
+		}
+		if best < 0 || t.y > rs[best].y+1 || math.Abs(t.y-rs[best].y) <= 1 && t.x < rs[best].x {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", ""
+	}
+	s := joinSpaces(rs[best].text)
+	if letters(s) < 2 {
+		return "", s
+	}
+	if r[3]-r[1] > tallBox*rs[best].size {
+		// A text area's caption on its top edge may be the last line of
+		// a paragraph above it.
+		s = captionBlock(rs, lineOf(rs, best, r), +1)
+	}
+	return s, ""
+}
+
+// tallBox is the height, in font sizes, above which a box is a text area
+// rather than a line.
+const tallBox = 4.0
+
+// blocked reports whether a box other than r lies in the strip between
+// a and b (each llx, lly, urx, ury): a label is not read across a box.
+func blocked(boxes [][4]float64, r, strip [4]float64) bool {
+	for _, b := range boxes {
+		if b == r {
+			continue
+		}
+		cx, cy := (b[0]+b[2])/2, (b[1]+b[3])/2
+		if cx > strip[0] && cx < strip[2] && cy > strip[1] && cy < strip[3] {
+			return true
+		}
+	}
+	return false
+}
+
+// rightText is the index of the nearest text on the row right of r within
+// limit, not across another box; -1 when none.
+func rightText(rs []run, boxes [][4]float64, r [4]float64, limit float64) int {
+	best, d := -1, limit
+	for i, t := range rs {
+		if onRowOf(t, r) && t.x >= r[2]-edgeOverlap && t.x-r[2] < d && hasLetterOrDigit(t.text) &&
+			!blocked(boxes, r, [4]float64{r[2], r[1], t.x, r[3]}) {
+			best, d = i, t.x-r[2]
+		}
+	}
+	return best
+}
+
+// leftLabel is the nearest text on the row left of r, not across another
+// box and skipping dot leaders; a line number there ("1a") is joined to
+// the words further left.
+func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
+	var left []int
+	for i, t := range rs {
+		if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && r[0]-t.end < maxLeft && hasLetterOrDigit(t.text) &&
+			!blocked(boxes, r, [4]float64{t.end, r[1], r[0], r[3]}) {
+			left = append(left, i)
+		}
+	}
+	sort.Slice(left, func(a, b int) bool { return rs[left[a]].end > rs[left[b]].end })
+	if len(left) == 0 {
+		return ""
+	}
+	first := joinSpaces(rs[left[0]].text)
+	if letters(first) >= 2 || len([]rune(first)) > 4 {
+		return first
+	}
+	// A line number before the box ("16", "1a") numbers its row, whose
+	// words may lie across the row's other boxes.
+	if row := rowLabel(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
+		return first + " " + row
+	}
+	return first
+}
+
+// rowLabel is the nearest text with words on the row left of r, read
+// across the row's boxes; "" when there is none within maxLeft.
+func rowLabel(rs []run, r [4]float64) string {
+	best := -1
+	for i, t := range rs {
+		if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && r[0]-t.end < maxLeft && letters(t.text) >= 2 && (best < 0 || t.end > rs[best].end) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return trimLeaders(rs[best].text)
+}
+
+// captionAbove is the caption block just above r (within maxAbove, not
+// across another box), its lines joined top to bottom, and its type size.
+func captionAbove(rs []run, boxes [][4]float64, r [4]float64, body float64) (string, float64) {
+	best, d := -1, maxAbove
+	for i, t := range rs {
+		if dy := t.y - r[3]; dy >= -rowSlack && closer(dy, d, t, rs, best, r) && t.x < r[2] && t.end > r[0]-aboveIndent && hasLetterOrDigit(t.text) &&
+			!blocked(boxes, r, [4]float64{r[0], r[3], r[2], t.y}) && !ownedByOther(boxes, r, t, dy, false, body) {
+			best, d = i, dy
+		}
+	}
+	if best < 0 {
+		return "", 0
+	}
+	return captionBlock(rs, lineOf(rs, best, r), +1), rs[best].size
+}
+
+// closer reports whether text t at distance dy is a better caption for
+// box r than rs[best] at distance d: nearer, or on the same line and
+// overlapping the box more (captions side by side under a row of boxes).
+func closer(dy, d float64, t run, rs []run, best int, r [4]float64) bool {
+	if best < 0 || math.Abs(dy-d) > 1 {
+		return dy < d
+	}
+	return overlap(t, r) > overlap(rs[best], r)
+}
+
+// overlap is how much of box r's width text t spans.
+func overlap(t run, r [4]float64) float64 { return math.Min(t.end, r[2]) - math.Max(t.x, r[0]) }
+
+// lineOf is run i with the runs on its baseline over the box's extent
+// ("6.1" and "Give reasons …"), left to right.
+func lineOf(rs []run, i int, r [4]float64) []run {
+	var line []run
+	for _, t := range rs {
+		if math.Abs(t.y-rs[i].y) <= 1 && t.x < r[2] && t.end > r[0]-aboveIndent && hasLetterOrDigit(t.text) {
+			line = append(line, t)
+		}
+	}
+	sort.Slice(line, func(a, b int) bool { return line[a].x < line[b].x })
+	return line
+}
+
+// captionBelow is the caption block just under r (within maxBelow,
+// overlapping it, not across another box) and its type size.
+func captionBelow(rs []run, boxes [][4]float64, r [4]float64, body float64) (string, float64) {
+	best, d := -1, maxBelow
+	for i, t := range rs {
+		if dy := r[1] - t.y; dy > 0 && closer(dy, d, t, rs, best, r) && t.x < r[2] && t.end > r[0] && hasLetterOrDigit(t.text) &&
+			!blocked(boxes, r, [4]float64{r[0], t.y, r[2], r[1]}) && !ownedByOther(boxes, r, t, dy-ascent*t.size, false, body) {
+			best, d = i, dy
+		}
+	}
+	if best < 0 {
+		return "", 0
+	}
+	return joinSpaces(rs[best].text), rs[best].size
+}
+
+// ascent is the height of a line of type above its baseline, in font
+// sizes: the gap from a box's bottom edge to a caption under it is to the
+// caption's top, not its baseline.
+const ascent = 0.7
+
+// ownedByOther reports whether text t, at distance d from box r, sits
+// nearer another box: closer above or below it, or on its row right
+// beside it (a check box's label) when r reaches under that box; a box
+// indented under a check box's label ("☐ I want HMRC to repay" over an
+// amount box) shares the label. Text under a box is its caption only in
+// small type (see smallType). A caption belongs to one box. In a grid
+// (inColumn) the other cells of r's column do not own its header.
+func ownedByOther(boxes [][4]float64, r [4]float64, t run, d float64, inColumn bool, body float64) bool {
+	for _, b := range boxes {
+		if b == r || inColumn && sameColumn(b, r) {
+			continue
+		}
+		db, ok := distanceTo(b, t)
+		if !ok || db >= d-0.5 || t.y < b[1] && !smallType(t.size, body) {
+			// Only small type under a box is its caption.
+			continue
+		}
+		if db == 0 && onRowOf(t, b) && (b[2] <= r[0] || b[0] >= r[2]) {
+			continue
+		}
+		if inColumn && db > 0 && smallBeside(b, r) {
+			continue // a heading over check boxes and a text area heads both
+		}
+		return true
+	}
+	return false
+}
+
+// smallBeside reports whether box b is far smaller than r both ways (a
+// check box near a text area).
+func smallBeside(b, r [4]float64) bool { return (b[2]-b[0])*4 < r[2]-r[0] && (b[3]-b[1])*4 < r[3]-r[1] }
+
+func sameColumn(b, r [4]float64) bool { return math.Abs(b[0]-r[0]) < 3 && math.Abs(b[2]-r[2]) < 3 }
+
+// distanceTo is how far text t is from box b as its label: 0 right beside
+// it on its row, else the gap above or below it; false when t is not over
+// or under b, nor beside it.
+func distanceTo(b [4]float64, t run) (float64, bool) {
+	if onRowOf(t, b) {
+		if gap := t.x - b[2]; gap >= -edgeOverlap && gap < buttonRight {
+			return 0, true
+		}
+		if gap := b[0] - t.end; gap >= -edgeOverlap && gap < buttonRight {
+			return 0, true
+		}
+		return 0, false
+	}
+	if t.x >= b[2] || t.end <= b[0] {
+		return 0, false
+	}
+	if t.y > b[3] {
+		return t.y - b[3], true
+	}
+	return b[1] - t.y - ascent*t.size, true
+}
+
+// captionBlock joins the runs of one line with the lines of its
+// paragraph further up (dir +1) or down (-1): lines in similar type, close
+// together and overlapping its extent, in reading order.
+func captionBlock(rs []run, first []run, dir float64) string {
+	lines := [][]run{first}
+	x0, x1, y, size := first[0].x, first[len(first)-1].end, first[0].y, first[0].size
+	for _, t := range first {
+		x0, x1, size = math.Min(x0, t.x), math.Max(x1, t.end), math.Max(size, t.size)
+	}
+	// The block keeps to the first line's extent: a note column beside a
+	// caption on the same baselines is not part of it.
+	for len(lines) < maxBlockLines {
+		var line []run
+		next := math.Inf(1)
+		for _, t := range rs {
+			dy := (t.y - y) * dir
+			// A line above may be set larger (a column header's title over
+			// its small-type note), never smaller.
+			if dy <= 1 || dy > math.Min(size, t.size)*maxLineGap || t.size < size-1.5 || dir < 0 && t.size > size+1.5 ||
+				t.end <= x0 || t.x >= x1 || !hasLetterOrDigit(t.text) {
+				continue
+			}
+			if dy < next-1 {
+				line, next = nil, dy
+			}
+			if math.Abs(dy-next) <= 1 {
+				line = append(line, t)
+			}
+		}
+		if len(line) == 0 {
+			break
+		}
+		sort.Slice(line, func(a, b int) bool { return line[a].x < line[b].x })
+		y = line[0].y
+		lines = append(lines, line)
+	}
+	if dir > 0 { // collected bottom-up: read top-down
+		for a, b := 0, len(lines)-1; a < b; a, b = a+1, b-1 {
+			lines[a], lines[b] = lines[b], lines[a]
+		}
+	}
+	var parts []string
+	for _, line := range lines {
+		for _, t := range line {
+			parts = append(parts, joinSpaces(t.text))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// gridLabel names a box in a grid of boxes, whose own row and column hold
+// only other boxes: the header of its column (the nearest text above
+// that overlaps it, read through the boxes of the same column) and the
+// header of its row (the row number inside the box, else the left-most
+// text on its row), "Geburtsdatum: 2".
+func gridLabel(rs []run, boxes [][4]float64, r [4]float64, rowNr string, body float64) string {
+	col, d := -1, maxHeaderUp
+	for i, t := range rs {
+		if dy := t.y - r[3]; dy >= -rowSlack && dy < d && t.x < r[2] && t.end > r[0] && hasLetterOrDigit(t.text) &&
+			!blockedOffColumn(boxes, r, t) && !ownedByOther(boxes, r, t, dy, true, body) {
+			col, d = i, dy
+		}
+	}
+	if col < 0 {
+		return ""
+	}
+	header := captionBlock(rs, []run{rs[col]}, +1)
+	if rowNr == "" {
+		first := -1
+		for i, t := range rs {
+			if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && hasLetterOrDigit(t.text) && (first < 0 || t.x < rs[first].x) {
+				first = i
+			}
+		}
+		if first >= 0 {
+			rowNr = joinSpaces(rs[first].text)
+		}
+	}
+	if rowNr == "" || rowNr == header {
+		return header
+	}
+	return header + ": " + rowNr
+}
+
+// blockedOffColumn reports whether a box that is not in r's column lies
+// between r and the text t above it.
+func blockedOffColumn(boxes [][4]float64, r [4]float64, t run) bool {
+	for _, b := range boxes {
+		// Boxes of r's column are the grid's other rows; a box far
+		// smaller than r (a check box between a text area and its
+		// heading) does not hide the heading either.
+		if b == r || sameColumn(b, r) || smallBeside(b, r) {
+			continue
+		}
+		cx, cy := (b[0]+b[2])/2, (b[1]+b[3])/2
+		if cx > math.Max(r[0], t.x) && cx < math.Min(r[2], t.end) && cy > r[3] && cy < t.y {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,255 @@
+// Package reuse carries the answers of a previously filled document into
+// a new one: it matches the new document's questions to the old one's and
+// adapts each answer to the target it goes to. Matching is deterministic
+// document work, in this order:
+//
+//  1. the question's own number ("1.4", "AIS-01.1"), when both documents
+//     number it the same way and the texts still agree (a number reused
+//     for another question between versions is not a match);
+//  2. the normalised text: letter case, punctuation, white space and the
+//     leading number ignored;
+//  3. the similarity of the texts: the Dice coefficient of their content
+//     words (stop words dropped, a plural's s dropped), 2|A∩B|/(|A|+|B|),
+//     above Threshold.
+//
+// The section a question sits in breaks ties between equally good
+// candidates.
+package reuse
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Scores that decide the confidence of a match.
+const (
+	// Threshold is the least similarity of a near match: below it the
+	// question is left unmatched.
+	Threshold = 0.6
+	// KnownNumbered is the least similarity for a question whose number
+	// matches to be known: the wording may change a little between
+	// versions, its meaning may not.
+	KnownNumbered = 0.8
+	// NumberedFloor is the least similarity for a question whose number
+	// matches to be carried at all (uncertain): below it the number was
+	// given to another question.
+	NumberedFloor = 0.34
+	// tieMargin is how close two candidates' scores must be for the
+	// match to be ambiguous.
+	tieMargin = 0.02
+)
+
+// question is one question of either document, ready to compare.
+type question struct {
+	number  string   // normalised: upper case, no leading zeros, "." between parts
+	text    string   // normalised text
+	words   []string // content words, sorted, unique
+	section string   // normalised section
+}
+
+// leadingNumber matches a number at the start of a question's text.
+var leadingNumber = regexp.MustCompile(`^\(?((?:[A-Za-z&]{1,6}[-.]?)?\d+(?:[.-]\d+)*[a-z]?)[.):]?\s+`)
+
+// newQuestion prepares a question given its number (may be "") and text.
+func newQuestion(number, text, section string) question {
+	text = strings.TrimSpace(text)
+	if m := leadingNumber.FindStringSubmatch(text); m != nil {
+		if number == "" {
+			number = m[1]
+		}
+		text = text[len(m[0]):]
+	}
+	q := question{number: normNumber(number), text: normText(text), section: normText(section)}
+	q.words = contentWords(q.text)
+	return q
+}
+
+// numberPart splits a number into its parts: letters and digit runs.
+var numberPart = regexp.MustCompile(`[A-Za-z&]+|\d+`)
+
+// normNumber normalises a question number: "AIS-01.1" and "ais-1.1" are
+// the same number; "1.4." is "1.4".
+func normNumber(s string) string {
+	parts := numberPart.FindAllString(strings.ToUpper(s), -1)
+	for i, p := range parts {
+		if p[0] >= '0' && p[0] <= '9' {
+			if t := strings.TrimLeft(p, "0"); t != "" {
+				parts[i] = t
+			} else {
+				parts[i] = "0"
+			}
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// normText lowers the case and keeps letters and digits, one space apart.
+func normText(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r)
+			space = false
+			continue
+		}
+		space = true
+	}
+	return b.String()
+}
+
+// stopWords carry no meaning of a question's own.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the of and or to in on for by with at from as is are be been was were do does did
+		you your yours we our us it its this that these those which what who whom how when where why if any all
+		have has had can could should would will shall may must not no yes please provide describe explain list
+		detail details state specify indicate confirm there their they them such other than into per via e g i`) {
+		stopWords[w] = true
+	}
+}
+
+// contentWords are a normalised text's words that carry meaning, a
+// plural's s dropped, sorted and unique.
+func contentWords(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range strings.Fields(text) {
+		if stopWords[w] {
+			continue
+		}
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-1]
+		}
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// dice is the Dice coefficient of two sorted word sets.
+func dice(a, b []string) float64 {
+	if len(a)+len(b) == 0 {
+		return 0
+	}
+	common, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			common++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return 2 * float64(common) / float64(len(a)+len(b))
+}
+
+// similarity is how alike two questions' texts are, 0 to 1: 1 for the
+// same normalised text.
+func similarity(a, b question) float64 {
+	if a.text == b.text && a.text != "" {
+		return 1
+	}
+	return dice(a.words, b.words)
+}
+
+// index finds the previous questions sharing words with a new one, so a
+// workbook of a thousand questions is not compared pair by pair.
+type index struct {
+	qs       []question
+	byWord   map[string][]int
+	byNumber map[string][]int
+	byText   map[string][]int
+}
+
+func newIndex(qs []question) *index {
+	ix := &index{qs: qs, byWord: map[string][]int{}, byNumber: map[string][]int{}, byText: map[string][]int{}}
+	for i, q := range qs {
+		for _, w := range q.words {
+			ix.byWord[w] = append(ix.byWord[w], i)
+		}
+		if q.number != "" {
+			ix.byNumber[q.number] = append(ix.byNumber[q.number], i)
+		}
+		ix.byText[q.text] = append(ix.byText[q.text], i)
+	}
+	return ix
+}
+
+// candidate is a previous question and its score against a new one.
+type candidate struct {
+	i      int
+	score  float64
+	number bool // the numbers match
+}
+
+// rank orders candidates: a matching number whose wording still agrees
+// somewhat beats any match of the words alone.
+func (c candidate) rank() float64 {
+	if c.number && c.score >= NumberedFloor {
+		return c.score + 1
+	}
+	return c.score
+}
+
+// best returns the previous questions best matching q, best first: those
+// with its number, its text, or a similarity of at least Threshold.
+func (ix *index) best(q question) []candidate {
+	scores := map[int]*candidate{}
+	add := func(i int, number bool) {
+		if c := scores[i]; c != nil {
+			c.number = c.number || number
+			return
+		}
+		scores[i] = &candidate{i: i, score: similarity(q, ix.qs[i]), number: number}
+	}
+	if q.number != "" {
+		for _, i := range ix.byNumber[q.number] {
+			add(i, true)
+		}
+	}
+	for _, i := range ix.byText[q.text] {
+		add(i, false)
+	}
+	for _, w := range q.words {
+		if len(ix.byWord[w]) > len(ix.qs)/4+8 {
+			continue // a word most questions share says little
+		}
+		for _, i := range ix.byWord[w] {
+			add(i, false)
+		}
+	}
+	out := make([]candidate, 0, len(scores))
+	for _, c := range scores {
+		if c.score >= Threshold || c.number {
+			out = append(out, *c)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		ca, cb := out[a], out[b]
+		if ca.rank() != cb.rank() {
+			return ca.rank() > cb.rank()
+		}
+		if sa, sb := ix.qs[ca.i].section == q.section, ix.qs[cb.i].section == q.section; sa != sb {
+			return sa // the same section breaks a tie
+		}
+		if ca.number != cb.number {
+			return ca.number
+		}
+		return ca.i < cb.i
+	})
+	return out
+}

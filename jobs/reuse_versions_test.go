@@ -1,0 +1,173 @@
+package jobs
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
+)
+
+// versionTruth is a hand-labelled correspondence between two versions of
+// a questionnaire (testdata/reuse): for a sample of the new version's
+// questions, the previous question asking the same thing, if any.
+type versionTruth struct {
+	Pairs []struct {
+		New      string `json:"new"`
+		Relation string `json:"relation"` // same | related | none
+		Old      string `json:"old"`
+		Changed  bool   `json:"changed"` // the old version gives this number to another question
+	} `json:"pairs"`
+}
+
+// versionFigures are carry_over's figures against a versionTruth.
+type versionFigures struct {
+	known, knownRight int // sampled questions given a known answer; of which from the same question
+	same, found       int // sampled questions truly answered before; of which carried from it
+	changedKnown      int // known answers on questions whose number now means another question
+	carried           int // sampled questions given any answer
+}
+
+// numbersByID harvests a filled document and returns each answered
+// place's question number by its ID.
+func numbersByID(t *testing.T, ft formats.FileType, filled []byte) map[string]string {
+	t.Helper()
+	res, _ := execute(t, &Payload{Kind: KindHarvest, FileType: ft}, filled)
+	out := map[string]string{}
+	for _, a := range res.Harvest.Answers {
+		out[a.ID] = formatsNumber(a.Number)
+	}
+	return out
+}
+
+// formatsNumber spells a question number the way the truth files do.
+func formatsNumber(n string) string { return n }
+
+// fillLikeARespondent answers every question of doc once, as a
+// respondent would: a choice by its option, one mark among a question's
+// tick columns (Yes | No | N/A), and a note naming the question in its
+// last place, so every question's answers differ.
+func fillLikeARespondent(t *testing.T, ft formats.FileType, doc []byte) []byte {
+	t.Helper()
+	res, _ := execute(t, &Payload{Kind: KindExtractCompact, FileType: ft, View: formats.ViewTargets}, doc)
+	groups := map[string][]formats.Target{}
+	var order []string
+	for _, tg := range res.Compact.Targets {
+		if _, ok := groups[tg.QuestionID]; !ok {
+			order = append(order, tg.QuestionID)
+		}
+		groups[tg.QuestionID] = append(groups[tg.QuestionID], tg)
+	}
+	var answers []formats.Answer
+	for i, q := range order {
+		g := groups[q]
+		for j, tg := range g {
+			text := ""
+			switch {
+			case len(tg.Options) > 0:
+				text = tg.Options[i%len(tg.Options)]
+			case j == len(g)-1:
+				text = fmt.Sprintf("note on question %d (%s)", i, q)
+			case j == i%max(1, len(g)-1):
+				text = "X"
+			}
+			if text != "" {
+				answers = append(answers, formats.Answer{PairID: tg.ID, AnswerText: text})
+			}
+		}
+	}
+	_, out := execute(t, &Payload{Kind: KindWrite, FileType: ft, Answers: answers}, doc)
+	return out
+}
+
+// measureVersions fills previous, carries it into next, and scores the
+// carried answers against truth, question by question.
+func measureVersions(t *testing.T, ft formats.FileType, previous, next []byte, truth versionTruth) versionFigures {
+	t.Helper()
+	filled := fillLikeARespondent(t, ft, previous)
+	oldNum := numbersByID(t, ft, filled)
+	nextFilled, _ := fillEveryTarget(t, ft, next)
+	newNum := numbersByID(t, ft, nextFilled)
+	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: ft, Previous: filled}, next)
+	type got struct {
+		from  string
+		known bool
+	}
+	t.Logf("summary %+v", res.CarryOver.Summary)
+	if read, asked := res.CarryOver.Summary.Previous, len(truth.Pairs); read < asked {
+		// Known gap (notes/reuse.md): a filled sheet past the compact
+		// map's line cap loses its question column (no target points at
+		// it any more), so harvest cannot read its questions back.
+		t.Skipf("harvest read %d answers of the filled previous version: too few to measure carry-over across versions", read)
+	}
+	byQuestion := map[string]got{}
+	for _, a := range res.CarryOver.Answers {
+		q := newNum[a.PairID]
+		g := byQuestion[q]
+		if a.From != nil {
+			g.from = oldNum[a.From.ID]
+		}
+		g.known = g.known || a.Confidence == formats.Known
+		byQuestion[q] = g
+	}
+	var f versionFigures
+	for _, p := range truth.Pairs {
+		g, ok := byQuestion[p.New]
+		right := p.Relation == "same" && g.from == p.Old
+		if ok {
+			f.carried++
+		}
+		if p.Relation == "same" {
+			f.same++
+			if ok && right {
+				f.found++
+			}
+		}
+		if ok && g.known {
+			f.known++
+			if right {
+				f.knownRight++
+			}
+			if p.Changed {
+				f.changedKnown++
+			}
+		}
+		if ok {
+			t.Logf("%s ← %s known=%v (truth %s %s)", p.New, g.from, g.known, p.Relation, p.Old)
+		}
+	}
+	return f
+}
+
+// TestCarryOverAcrossVersions carries a filled CAIQ v3.0.1 into CAIQ
+// v4.0.3 (renumbered and reworded) and scores it against the
+// hand-labelled truth of testdata/reuse/caiq-v3-v4.json: answers marked
+// known must come from the same question, and no question whose number
+// now means another question may get a known answer.
+func TestCarryOverAcrossVersions(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "reuse", "caiq-v3-v4.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var truth versionTruth
+	if err := json.Unmarshal(b, &truth); err != nil {
+		t.Fatal(err)
+	}
+	v3 := realdocs.Shared(t, "caiq_v3.0.1.xlsx")
+	v4 := realdocs.Read(t, "questionnaires", "csa-caiq-v4.0.3.xlsx")
+	f := measureVersions(t, formats.Excel, v3, v4, truth)
+	t.Logf("sample %d: carried %d, known %d (right %d), same %d (found %d), known on changed %d",
+		len(truth.Pairs), f.carried, f.known, f.knownRight, f.same, f.found, f.changedKnown)
+	if f.known > 0 && float64(f.knownRight) < .98*float64(f.known) {
+		t.Errorf("precision of known answers %d/%d, want ≥ .98", f.knownRight, f.known)
+	}
+	if f.changedKnown > 0 {
+		t.Errorf("%d known answers on questions whose meaning changed, want 0", f.changedKnown)
+	}
+	if float64(f.found) < .90*float64(f.same) {
+		t.Errorf("recall of corresponding questions %d/%d, want ≥ .90", f.found, f.same)
+	}
+}

@@ -1,0 +1,88 @@
+package jobs
+
+import (
+	"context"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/reuse"
+)
+
+// The operations that reuse answers already given: harvest reads them
+// back from a filled document, carry_over maps them onto a new one.
+var (
+	harvestOperation = Operation{
+		Kind: KindHarvest, Tool: "harvest_answers", Command: "harvest",
+		Title: "Harvest answers", Document: true, ReadOnly: true,
+		Description: "Reads back the answers a filled document holds, one per answered place: id, question_id, number, question, answer " +
+			"(a ticked box as Yes, a choice as its label), kind and the section it sits in; targets still blank are listed under unanswered. " +
+			"Works on Word, Excel and PDF alike. Use it to see what a previous questionnaire said, or before carry_over_answers. " +
+			`Example: {"file_path": "last-year.filled.xlsx"}`,
+		Run: func(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
+			h, err := harvestOf(ctx, e, p, doc)
+			return &Result{Kind: KindHarvest, Harvest: h}, nil, err
+		},
+		Body: func(r *Result) any { return r.Harvest },
+	}
+	carryOverOperation = Operation{
+		Kind: KindCarryOver, Tool: "carry_over_answers", Command: "carry-over",
+		Title: "Carry answers over", Document: true, ReadOnly: true,
+		Description: "Carries the answers of a previously filled document (any format: last year's .docx into this year's .xlsx) " +
+			"onto this document's answer targets. Questions match by their number when the wording agrees, then by normalised text, " +
+			"then by similarity (≥ 0.6). Returns answers ready for write_answers (each with from, score, confidence known or uncertain, " +
+			"and a note saying why), the targets left unmatched with the reason, and counts. Options are mapped (Yes/No ↔ check box ↔ " +
+			"list value), over-long answers flagged. Review the uncertain ones, then write with comment_uncertain. " +
+			`Example: {"file_path": "2026.xlsx", "previous_file_path": "2025.filled.docx"}`,
+		Params: []Param{
+			{Name: "previous_file_path", Schema: stringType, Local: true, Description: "the previously filled document (inside the roots), any format"},
+			{Name: "previous_doc_id", Schema: stringType, Description: "instead of previous_file_path: the doc_id of the previously filled document from an earlier call (e.g. output_doc_id of a fill)"},
+		},
+		Check: checkCarryOver,
+		Run: func(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
+			res, err := carryOver(ctx, e, p, doc)
+			return &Result{Kind: KindCarryOver, CarryOver: res}, nil, err
+		},
+		Body: func(r *Result) any { return r.CarryOver },
+	}
+)
+
+// checkCarryOver checks that a carry_over names the previous document.
+func checkCarryOver(p *Payload) error {
+	if p.PreviousDocID == "" && p.Previous == nil {
+		return formats.Errorf(formats.ErrInvalidArgument, "previous_file_path", "required: the previously filled document, as previous_file_path or previous_doc_id")
+	}
+	return nil
+}
+
+// harvestOf reads back the answers of the filled document doc.
+func harvestOf(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*formats.HarvestResult, error) {
+	c, err := compactOf(ctx, e, p, doc)
+	if err != nil {
+		return nil, err
+	}
+	return formats.HarvestWith(e, doc, c, func() ([]formats.ViewNode, error) {
+		return cached("view", p, func() ([]formats.ViewNode, error) { return e.ReadDocument(doc) })
+	})
+}
+
+func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*reuse.Result, error) {
+	if err := checkCarryOver(p); err != nil {
+		return nil, err
+	}
+	ft, err := formats.Detect("", "", p.Previous)
+	if err != nil {
+		return nil, formats.Wrap(formats.ErrInvalidArgument, "previous_doc_id", err, "the previous document is not a Word, Excel or PDF document")
+	}
+	pe, err := formats.Lookup(ft)
+	if err != nil {
+		return nil, err
+	}
+	prev, err := harvestOf(ctx, pe, &Payload{DocID: p.PreviousDocID, FileType: ft}, p.Previous)
+	if err != nil {
+		return nil, err
+	}
+	c, err := compactOf(ctx, e, p, doc)
+	if err != nil {
+		return nil, err
+	}
+	return reuse.Into(prev, c)
+}
