@@ -1,6 +1,9 @@
 package formats
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+)
 
 // FileType names a document format.
 type FileType string
@@ -76,7 +79,9 @@ type CompactStructure struct {
 	ComplexElements []string          `json:"complex_elements"`
 	// Targets are the places answers go, in document order: the elements
 	// the map marks "← answer target".
-	Targets []Target `json:"targets,omitempty"`
+	// The key is always written, [] when there are none, so a program
+	// reading result["targets"] never fails (MarshalJSON writes nil as []).
+	Targets []Target `json:"targets"`
 	// Total is the number of elements in the whole map (lines with an ID of
 	// their own); a page holds some of them.
 	Total int `json:"total"`
@@ -92,6 +97,17 @@ type CompactStructure struct {
 	index *compactIndex // the elements, for paging; see CompactBuilder
 	lazy  *lazyMap      // the parts, for a map built as pages need them; see LazyCompact
 	ctx   context.Context
+}
+
+// MarshalJSON writes the structure with its targets key always present:
+// nil targets are written as [].
+func (cs CompactStructure) MarshalJSON() ([]byte, error) {
+	type plain CompactStructure // no methods: no recursion
+	p := plain(cs)
+	if p.Targets == nil {
+		p.Targets = []Target{}
+	}
+	return json.Marshal(p)
 }
 
 // TargetKind says what an answer target accepts.
@@ -126,6 +142,14 @@ type Target struct {
 	// Hint is what the document itself says of the blank: a Word form
 	// field's name, help and status text.
 	Hint string `json:"hint,omitempty"`
+	// Grid names the entry grid (Excel: its header row, Sheet!B2:Z2) whose
+	// first empty row the target belongs to; more items go in the rows
+	// below, same columns.
+	Grid string `json:"grid,omitempty"`
+	// Hidden says the target's row is hidden (by a filter or by hand):
+	// still an answer place, but the person filling the sheet does not
+	// see it until the rows are shown.
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // RawStructure is the result of extract_structure. Exactly one field is set:

@@ -19,7 +19,7 @@ var builtinDates = map[int]string{14: "m/d/yyyy", 15: "d-mmm-yy", 16: "d-mmm", 1
 // describe is the formats.Target of t.
 func (m *sheetModel) describe(t *target) formats.Target {
 	c := cell{sheet: m.index, row: t.row, col: t.col}
-	out := formats.Target{ID: c.ID(), Question: t.label, Kind: formats.TargetText}
+	out := formats.Target{ID: c.ID(), Question: t.label, Kind: formats.TargetText, Grid: t.grid, Hidden: m.hiddenRows[t.row]}
 	if t.option != "" {
 		out.Question += " — " + t.option
 	}
@@ -40,9 +40,20 @@ func (m *sheetModel) describe(t *target) formats.Target {
 		case "textLength":
 			out.MaxChars = r.maxLength()
 		}
+		out.Hint = r.bounds()
 	}
 	if m.matches(textColumn, t.header) {
 		return out // a comments column takes text whatever its cells' format
+	}
+	if out.Kind == formats.TargetText && out.MaxChars == 0 {
+		if cs := codesNear(m.text, t.row, t.col); cs != nil {
+			out.Kind, out.Options, out.Hint = formats.TargetList, codeValues(cs), codeHint(cs)
+			return out
+		}
+		if f, ok := m.numericUse(t.row, t.col); ok {
+			out.Kind, out.Hint = formats.TargetNumber, numericHint(cell{sheet: m.index, row: f[0], col: f[1]}.ID())
+			return out
+		}
 	}
 	s := m.style(t.row, t.col)
 	switch numberKind(s) {
@@ -103,6 +114,8 @@ func hint(t formats.Target) string {
 		return "list: " + strings.Join(t.Options, "|")
 	case t.Kind == formats.TargetDate && t.Format != "":
 		return "date " + t.Format
+	case t.Hint != "" && t.Kind != formats.TargetText:
+		return t.Hint
 	case t.MaxChars > 0:
 		return fmt.Sprintf("max %d chars", t.MaxChars)
 	case t.Kind != formats.TargetText:

@@ -159,6 +159,12 @@ func (w *sheetWriter) head(b *formats.CompactBuilder) {
 		b.Text = append(b.Text, " (hidden sheet)"...)
 	}
 	b.Text = append(b.Text, '\n')
+	for _, g := range w.lines.layout.grids {
+		b.Text = append(b.Text, m.gridNote(g)+"\n"...)
+	}
+	if n := w.lines.layout.hiddenTargets(m); n > 0 {
+		b.Text = fmt.Appendf(b.Text, "(%d answer targets are in hidden rows (a filter or rows hidden by hand): they are listed and marked \"hidden row\"; an answer there shows once the rows are shown)\n", n)
+	}
 	if w.lines.empty {
 		b.Text = append(b.Text, "(empty)\n"...)
 	}

@@ -37,7 +37,6 @@ func TestExtractCompactFixtureLines(t *testing.T) {
 		})
 	}
 	absent := []struct{ name, prefix string }{
-		{"no target on a hidden row", "S1-R8-C3"},
 		{"no target on a merge's covered cell", "S1-R7-C4"},
 		{"no target on a hidden sheet", "S3-R1-C2"},
 	}
@@ -75,7 +74,7 @@ func TestExtractCompactCapKeepsTargetsAndSaysWhatWasCut(t *testing.T) {
 		wantLine  string // must survive the cap
 		cutLine   string // must be cut
 	}{
-		{"other cells dropped first", 31, []string{"other cells not shown"}, `S1-R9-C4: "" [empty, column: Comments] ← answer to S1-R9-C2 "Do you have a named security officer?"`, `S1-R11-C3:`},
+		{"other cells dropped first", 33, []string{"other cells not shown"}, `S1-R9-C4: "" [empty, column: Comments] ← answer to S1-R9-C2 "Do you have a named security officer?"`, `S1-R11-C3:`},
 		{"tail cut when targets alone overflow", 5, []string{"other cells not shown", "cut at 5 lines"}, `S1-R2-C1: "ID" [bold]`, `S1-R9-C3:`},
 	}
 	for _, tt := range tests {

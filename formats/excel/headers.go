@@ -134,8 +134,10 @@ func (m *sheetModel) isHeaderRow(r int) bool {
 		switch {
 		case n > maxHeaderText, isIDLike(v), n > maxHeaderQuestion && (strings.HasSuffix(v, ".") || strings.HasSuffix(v, "?")):
 			return false // a sentence, an identifier: a question row
+		case m.chosenOption(r, c+1, v):
+			return false // a drop-down holding a choice: a row of answers
 		case n > maxHeaderCell || m.formulas[[2]int{r, c + 1}]:
-		case m.matches(answerHeader, v), m.namesList(r, c+1, v):
+		case m.matches(answerHeader, v), m.namesList(r, c+1, v), m.matches(assessorName, v):
 			answers++
 			names++
 		case m.matches(questionHeader, v):
@@ -143,6 +145,12 @@ func (m *sheetModel) isHeaderRow(r int) bool {
 		}
 	}
 	return answers > 0 && names >= 2
+}
+
+// chosenOption reports a list cell holding one of its options.
+func (m *sheetModel) chosenOption(r, c int, v string) bool {
+	lr := m.listAt(r, c)
+	return lr != nil && lr.isOption(v)
 }
 
 // namesList reports a label over a list-validated column ("Likelihood"

@@ -27,6 +27,11 @@ var fieldWord = formats.MustPattern(`(?i)\b(names?|dates?|titles?|e-?mails?|phon
 
 var promptStart = formats.MustPattern(`(?i)^(please|describe|explain|provide|list|specify|indicate|state|identify|confirm|outline|detail)\b`)
 
+// instructionProse is a line telling the filler what to do with the
+// workbook (send it, save it, read the guide), not asking for an answer
+// beside it.
+var instructionProse = formats.MustPattern(`(?i)^((please|kindly)\s+(e-?mail|send|return|submit|forward|upload|contact|refer to|note|read|save|print|delete|remove|do not|see|click|complete (this|the|all)|fill (in|out) (this|the|all)|answer (all|each|every))|do not|don't|note that|refer to|see (the|section|tab|sheet))\b.{12,}`)
+
 // isQuestionLike reports text that asks for an answer next to it.
 func isQuestionLike(s string) bool {
 	s = strings.TrimSpace(s)
@@ -101,6 +106,9 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			continue
 		}
 		first = false
+		if m.matches(instructionProse, v) {
+			continue // "Please email the completed template to …": tells what to do, asks nothing here
+		}
 		// Only the row's first long text asks: later ones explain it.
 		strong := hasWords(v) && (isQuestionLike(v) && !sawLong && !m.introduces(r, c, v) || idLeft)
 		weak := !strong && m.labelLike(r, c, v)
@@ -109,6 +117,9 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			continue
 		}
 		end := m.mergeEnd(r, c)
+		if m.hintUnder(r, c, end) {
+			continue
+		}
 		vc := end + 1
 		for vc < end+4 && m.hiddenCol(vc) {
 			vc++
@@ -134,8 +145,35 @@ func (m *sheetModel) introduces(r, c int, v string) bool {
 	if !strings.HasSuffix(v, ":") {
 		return false
 	}
-	below := strings.TrimSpace(m.text(m.mergeBottom(r, c)+1, c))
+	br := m.mergeBottom(r, c) + 1
+	below := strings.TrimSpace(m.text(br, c))
+	if m.hintUnder(br, c, m.mergeEnd(br, c)) && m.labelLike(m.mergeBottom(br, c)+1, c, strings.TrimSpace(m.text(m.mergeBottom(br, c)+1, c))) {
+		return false // a hint under the label, and the form goes on below it
+	}
 	return utf8.RuneCountInString(below) > longText || strings.HasPrefix(below, "•")
+}
+
+// hintUnder reports text at (r, c), merged to column end, spread under a
+// label and over the blank beside it: a hint about that answer ("List
+// all individuals holding 25% or more" under "Beneficial owners:"), not a
+// question of its own.
+func (m *sheetModel) hintUnder(r, c, end int) bool {
+	if end <= c || r < 2 {
+		return false
+	}
+	if v := strings.TrimSpace(m.text(r, c)); utf8.RuneCountInString(v) <= longText && !promptStart.MatchString(v) {
+		return false // a short label merged wide ("Google Play Store Link"): a field of its own
+	}
+	label := strings.TrimSpace(m.text(r-1, c))
+	if label == "" || m.covered(r-1, c) {
+		return false
+	}
+	for cc := m.mergeEnd(r-1, c) + 1; cc <= end; cc++ {
+		if m.blank(m.text(r-1, cc)) && !m.covered(r-1, cc) && !m.formulas[[2]int{r - 1, cc}] {
+			return true
+		}
+	}
+	return false
 }
 
 // promptCell reports a value cell holding a prompt that repeats its label
@@ -152,7 +190,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 // answerableText is answerable for a cell holding text: everything but
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
-	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenRows[r] && !m.hiddenCol(c) && !s.reviewer[c] &&
+	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] &&
 		!m.covered(r, c) && !m.formulas[[2]int{r, c}] && !m.locked(r, c) && !m.noEntry(r, c)
 }
 

@@ -26,12 +26,13 @@ type writer struct {
 	written  map[cell]string // cell → pair_id that wrote it
 	rows     map[string][][]string
 	scans    map[string]*sheetScan
+	numeric  map[string]*numericReads // per sheet, see checkNumeric
 	date1904 bool
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}}
+		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{}}
 	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		w.date1904 = *p.Date1904
 	}
@@ -61,9 +62,18 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 	if err != nil {
 		return formats.Change{}, c, nil, err
 	}
+	w.extendGrid(sheet, c)
 	if final != "" || mode != formats.Delete && mode != formats.ReplaceText {
 		if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
 			return formats.Change{}, c, nil, err
+		}
+		if !w.listed(sheet, c) {
+			if final, err = w.checkCode(name, sheet, c, final, &warns); err != nil {
+				return formats.Change{}, c, nil, err
+			}
+			if err := w.checkNumeric(name, sheet, c, final); err != nil {
+				return formats.Change{}, c, nil, err
+			}
 		}
 	}
 	if vis, _ := w.wb.f.GetSheetVisible(sheet); !vis {
@@ -144,6 +154,17 @@ func (w *writer) checkList(name, sheet string, c cell, value string, warns *[]st
 		return "", formats.Errorf(formats.ErrInvalidArgument, name, "%q is not an option of the list validating %s; choose one of: %s", clip(value, 80), w.wb.xpath(c), strings.Join(r.options, " | "))
 	}
 	return value, nil
+}
+
+// listed reports a cell under a list validation (checkList has read the
+// sheet's rules).
+func (w *writer) listed(sheet string, c cell) bool {
+	for _, r := range w.rules[sheet] {
+		if r.typ == "list" && inRects(r.rects, c) {
+			return true
+		}
+	}
+	return false
 }
 
 func inRects(rs []rect, c cell) bool {

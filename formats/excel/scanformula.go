@@ -252,3 +252,26 @@ func shiftPart(part string, dCol, dRow int) string {
 	}
 	return part
 }
+
+// mayReadNumbersAt reports whether the formula at row, col may read cells
+// as numbers (mayReadNumbers of its text, or of its shared master's text:
+// shifting keeps the operators and functions); true when the scan cannot
+// tell. Skipping the others spares shifting every shared formula.
+func (s *sheetScan) mayReadNumbersAt(row, col int) bool {
+	if f, ok := s.plainFormula(row, col); ok {
+		return mayReadNumbers(f)
+	}
+	rs := s.rowScan()
+	if rs == nil || rs.sharedUnreadable {
+		return true
+	}
+	i, found := rs.cellIndex(row, col)
+	if !found || rs.cells[i].shared == sharedNone {
+		return true
+	}
+	m, found := s.sharedMaster(rs.cells[i].sharedIndex)
+	if !found {
+		return false
+	}
+	return mayReadNumbers(rs.str(rs.cells[m].formula))
+}

@@ -63,7 +63,7 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}}
 	for r := r1; r <= r2; r++ {
 		m.step()
-		if !m.hiddenRows[r] && m.rowText(r) != "" {
+		if m.rowText(r) != "" && !m.errorsOnly(r) {
 			s.rows = append(s.rows, r)
 		}
 	}
@@ -118,14 +118,48 @@ func (m *sheetModel) questionCell(s *section, r int) int {
 			best, bestLen = c, n
 		}
 	}
+	if best == 0 && len(s.idCols) > 0 && len(s.answer) > 0 {
+		// A numbered row whose wording is elsewhere ("N/A" where the
+		// objectives go, the name in a link formula without a cached
+		// value) still asks: its number names the question.
+		if c := s.idCols[len(s.idCols)-1]; c < first && isIDLike(m.anchorText(r, c)) && m.blankAnswers(s, r) {
+			return c
+		}
+	}
 	return best
+}
+
+// blankAnswers reports a row whose answer-column cells are all blank or
+// chosen options: a row waiting for answers, not a filled one.
+func (m *sheetModel) blankAnswers(s *section, r int) bool {
+	for c := range s.answer {
+		if v := m.text(r, c); !m.blank(v) && !m.chosenOption(r, c, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // isQuestionText reports a visible cell whose text could be a question or
 // a label: words, not an identifier.
 func (m *sheetModel) isQuestionText(r, c int) bool {
 	v := strings.TrimSpace(m.text(r, c))
-	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v)
+	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v) && !errorValue.MatchString(v)
+}
+
+// errorValue is a formula's error result (#REF!, #N/A, …): never a
+// question, and a row holding nothing else is a broken leftover (hidden
+// rows of a template whose lookups were cut), not a question row.
+var errorValue = formats.MustPattern(`^#(REF!|N/A|VALUE!|DIV/0!|NAME\?|NUM!|NULL!|SPILL!|CALC!)$`)
+
+// errorsOnly reports a row whose only texts are error values.
+func (m *sheetModel) errorsOnly(r int) bool {
+	for _, v := range m.rows[r-1] {
+		if v = strings.TrimSpace(v); v != "" && !errorValue.MatchString(v) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsInt(s []int, v int) bool {
@@ -166,12 +200,22 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 	if s.band != nil {
 		label = s.band.labels[c]
 	}
-	named := m.matches(answerHeader, label)
+	named := m.matches(answerHeader, label) || filled == 0 && formulas == 0 && m.matches(assessorHeader, label)
 	marked := s.lists[c] || float64(unlocked) >= unlockedShare*n
 	if (named || marked) && float64(formulas) < filledShare*n && float64(filled) < filledShare*n {
 		s.answer[c] = label
 	}
 }
+
+// assessorHeader names a column of a risk assessment's own judgements:
+// in a self-assessment the filler writes them, so an empty column under
+// such a header, beside the questions, is an answer column.
+var assessorHeader = formats.MustPattern(`(?i)\b(likelihood|impacts?|mitigating factors?|mitigations?|dispositions?|threats?|severity|probability|risk (rating|level)|compensating controls?|current controls?)\b`)
+
+// assessorName is a header cell that is an assessor field's name and
+// nothing else: only then does it make a row a header ("Threat
+// Intelligence" in a statement row does not).
+var assessorName = formats.MustPattern(`(?i)^\s*(likelihood|impacts?|mitigating factors?|mitigations?|dispositions?|threats?|severity|probability|risk (rating|level)|compensating controls?|current controls?)\s*:?\s*$`)
 
 // firstAnswer is the section's leftmost answer column, 0 when none.
 func (s *section) firstAnswer() int {
@@ -220,6 +264,9 @@ func (m *sheetModel) idColumns(s *section) []int {
 	}
 	return out
 }
+
+// versionLike is a number or a dotted version ("3", "4.1", "3.0.1").
+var versionLike = formats.MustPattern(`^\d+(\.\d+){0,3}$`)
 
 // anchorText is the text a cell shows: a merged range's anchor text for
 // every cell the range covers.

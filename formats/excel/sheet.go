@@ -55,6 +55,9 @@ type sheetModel struct {
 	styles       map[int]*excelize.Style
 	blanks       map[string]bool      // blank, by text
 	matched      map[patternText]bool // matches, by pattern and text
+	// numeric maps the cells formulas read as numbers to a formula's
+	// cell (numeric.go), made when first asked.
+	numeric *numericReads
 	// stop is the Stopper of a sheet worked in a lane; nil: the call's.
 	stop *formats.Stopper
 }

@@ -12,7 +12,7 @@ import (
 // section or not), list validations, unlocked cells on a sheet whose
 // protection marks its inputs, and the blank beside a question or label.
 // Whatever the signal, a cell nobody can or should type in is never a
-// target: formulas, hidden rows, columns and sheets, cells covered by a
+// target: formulas, hidden columns and sheets, cells covered by a
 // merge, locked cells on a protected sheet, cells whose input message
 // says to leave them alone, and columns kept for reviewers.
 
@@ -27,6 +27,7 @@ type target struct {
 	label      string // the question it answers
 	header     string // the column header, when found through one
 	option     string // on an option row, the option the cell stands for
+	grid       string // the entry grid (its header) the cell is a row of
 }
 
 // layout is what the target finder learned about a sheet.
@@ -36,6 +37,7 @@ type layout struct {
 	bandRows map[int]bool    // header rows
 	qCols    map[int]bool    // columns holding questions and their numbers
 	grouped  map[[2]int]bool // list cells of questions answered in the rows below
+	grids    []grid          // entry grids (grids.go)
 }
 
 // add records a target answering the question in (qr, qc), unless the
@@ -52,6 +54,18 @@ func (l *layout) add(m *sheetModel, r, c, qr, qc int, header string) {
 		l.qCols[qc] = true
 	}
 	l.targets[p] = t
+}
+
+// hiddenTargets counts the targets in hidden rows: still answer places
+// (a saved filter hides most of a long control list), flagged as such.
+func (l *layout) hiddenTargets(m *sheetModel) int {
+	n := 0
+	for p := range l.targets {
+		if m.hiddenRows[p[0]] {
+			n++
+		}
+	}
+	return n
 }
 
 // sorted returns the targets in row-major order.
@@ -73,7 +87,7 @@ func (l *layout) sorted() []*target {
 // none: nobody answers what they cannot see.
 func (m *sheetModel) findTargets() *layout {
 	l := &layout{targets: map[[2]int]*target{}, sources: map[[2]int]bool{}, bandRows: map[int]bool{}, qCols: map[int]bool{}, grouped: map[[2]int]bool{}}
-	if m.hidden {
+	if m.hidden || m.referenceSheet() {
 		return l
 	}
 	bands := m.headerBands()
@@ -94,15 +108,26 @@ func (m *sheetModel) findTargets() *layout {
 		}
 		m.listTargets(l, s)
 	}
+	m.gridTargets(l)
+	m.hintRowTargets(l)
 	return l
 }
 
+// referenceName names a sheet kept for reference, never filled in:
+// instructions and guidance, lookup and drop-down tables, definitions,
+// scales and change logs.
+var referenceName = formats.MustPattern(`(?i)\b(instructions?|guidance|read ?me|cover( page)?|overview|drop[- ]?downs?|look-?ups?|references?|definitions?|dictionary|glossary|scales?|change ?log|record of changes?|(revision|version|change|document) history)\b`)
+
+// referenceSheet reports a sheet whose name says it is for reference.
+func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.name) }
+
 // answerable reports whether a person filling the sheet could answer in
-// the cell: visible, typed into (not a formula, not locked, not covered by
+// the cell: in a visible column (a hidden row is still offered, flagged:
+// a filter hides rows the filler answers too), typed into (not a formula, not locked, not covered by
 // a merge, not marked "leave blank"), outside reviewers' columns, and
 // blank or holding one of its list's options.
 func (m *sheetModel) answerable(s *section, r, c int) bool {
-	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenRows[r] || m.hiddenCol(c) || s.reviewer[c] ||
+	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] ||
 		m.covered(r, c) || m.formulas[[2]int{r, c}] || m.locked(r, c) || m.noEntry(r, c) {
 		return false
 	}
@@ -140,7 +165,10 @@ func (m *sheetModel) hasIDs(s *section, r int) bool {
 	if len(s.idCols) == 0 {
 		return true
 	}
-	return isIDLike(m.anchorText(r, s.idCols[len(s.idCols)-1]))
+	v := strings.TrimSpace(m.anchorText(r, s.idCols[len(s.idCols)-1]))
+	// "3.0.1" in a column of numbers reads like a date to isIDLike; it is
+	// one more value of the column, and must not hide the row's answers.
+	return isIDLike(v) || versionLike.MatchString(v)
 }
 
 // columnTargets makes targets of the answer-column cells of each question
@@ -249,6 +277,7 @@ func (m *sheetModel) listTargets(l *layout, s *section) {
 	if len(s.answer) > 0 {
 		qrows = m.questionRows(l, s)
 	}
+	defer m.validatedTargets(l, s, qrows)
 	for _, ru := range m.rules {
 		if ru.typ != "list" || len(ru.options) == 0 {
 			continue
@@ -265,7 +294,7 @@ func (m *sheetModel) listTargets(l *layout, s *section) {
 					}
 					qr, qc := m.rowQuestion(s, r, c)
 					l.add(m, r, c, qr, qc, s.answerLabel(c))
-					if qr != r && qc > 0 {
+					if qr != r && qc > 0 && qc != c {
 						// An option row: say which option the cell ticks.
 						l.targets[[2]int{r, c}].option = m.optionText(r, c)
 					}
@@ -333,6 +362,9 @@ func (m *sheetModel) optionText(r, c int) string {
 // questionAbove is the nearest question-like cell above row r, left of
 // column c, within the section and a dozen rows.
 func (m *sheetModel) questionAbove(s *section, r, c int) (int, int) {
+	if m.labelAbove(r, c) {
+		return r - 1, c // a label over the cell ("Names or Numbers" over its drop-down)
+	}
 	for rr := r - 1; rr >= max(s.r1, r-12); rr-- {
 		for col := 1; col < c; col++ {
 			if m.isQuestionText(rr, col) && isQuestionLike(m.text(rr, col)) {
@@ -341,6 +373,13 @@ func (m *sheetModel) questionAbove(s *section, r, c int) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// labelAbove reports a short label directly above cell (r, c): text with
+// words, not a formula, not another answer cell (list-validated).
+func (m *sheetModel) labelAbove(r, c int) bool {
+	v := strings.TrimSpace(m.text(r-1, c))
+	return r > 1 && v != "" && len(v) <= maxLabel && m.isQuestionText(r-1, c) && !m.formulas[[2]int{r - 1, c}] && m.ruleAt(r-1, c) == nil
 }
 
 // sortedCols returns the keys of cols in order.

@@ -87,12 +87,12 @@ func TestTargetsFollowTheLayout(t *testing.T) {
 		{"formula cells fill themselves",
 			[][]string{{"ID", "Question", "Answer"}, {"1", "Total score", "=1+1"}, {"2", "Do you encrypt backups?"}},
 			nil, "C3"},
-		{"hidden rows and columns are never targets",
+		{"hidden columns are never targets; hidden rows are offered (flagged)",
 			[][]string{{"ID", "Question", "Answer", "Comments"}, {"1", "Q one?"}, {"2", "Q two?"}, {"3", "Q three?"}},
 			func(f *excelize.File) {
 				_ = f.SetRowVisible("Q", 3, false)
 				_ = f.SetColVisible("Q", "D", false)
-			}, "C2 C4"},
+			}, "C2 C3 C4"},
 		{"unlocked cells of a protected sheet under plain headers",
 			[][]string{{"Ref", "Item", "Value", "Extra"}, {"1", "Hosting region"}, {"2", "Backup frequency"}, {"3", "Encryption standard"}},
 			func(f *excelize.File) {

@@ -7,6 +7,17 @@ type xlsxView struct {
 	Cells map[string]map[string]string `json:"cells"`
 	Types map[string]map[string]string `json:"types"`
 	Notes map[string]map[string]Note   `json:"notes"`
+	// Validations are each sheet's data validations; Styled its cells with
+	// a border or a fill.
+	Validations map[string][]Validation    `json:"validations"`
+	Styled      map[string]map[string]bool `json:"styled"`
+}
+
+// Validation is a data validation as openpyxl reads it.
+type Validation struct {
+	Sqref    string `json:"sqref"`
+	Type     string `json:"type"`
+	Formula1 string `json:"formula1"`
 }
 
 // Note is a cell's note (Excel's legacy comment) as openpyxl reads it.
@@ -49,4 +60,18 @@ func XLSXTypes(tb testing.TB, doc []byte) map[string]map[string]string {
 func XLSXNotes(tb testing.TB, doc []byte) map[string]map[string]Note {
 	tb.Helper()
 	return readXLSX(tb, doc).Notes
+}
+
+// XLSXValidations opens doc with openpyxl and returns sheet name → its data
+// validations (sqref, type, first formula).
+func XLSXValidations(tb testing.TB, doc []byte) map[string][]Validation {
+	tb.Helper()
+	return readXLSX(tb, doc).Validations
+}
+
+// XLSXStyled opens doc with openpyxl and returns sheet name → the cells
+// with a border or a fill.
+func XLSXStyled(tb testing.TB, doc []byte) map[string]map[string]bool {
+	tb.Helper()
+	return readXLSX(tb, doc).Styled
 }

@@ -47,11 +47,7 @@ func TestEveryTargetHasAHumanQuestion(t *testing.T) {
 // knownUnreadable are targets whose question another branch fixes, by
 // document!ID, with why; the test fails when one reads again, so the list
 // only shrinks.
-var knownUnreadable = map[string]string{
-	// formats/excel (branch excel-targets): a list-validated cell under its
-	// bold label cell "Names or Numbers" gets no question.
-	"watkins-ffiec-cat-3.4.2.xlsx!S3-R15-C9": "the Excel engine's question above a validated cell",
-}
+var knownUnreadable = map[string]string{}
 
 // stockPrompts are the placeholder texts Word and its templates put in an
 // empty control: what the control shows, never what it asks.

@@ -1,0 +1,99 @@
+package excel
+
+import (
+	"strings"
+)
+
+// Writes past a grid's formatted rows: an entry grid prepares some rows
+// (borders, fills, drop-downs) and an agent listing more items than that
+// writes below them. Such a cell takes the style of the nearest prepared
+// cell above it in its column and that cell's validations, so the new row
+// looks and checks like the ones above.
+
+// maxExtendGap bounds how far below the prepared rows a write still
+// extends them.
+const maxExtendGap = 50
+
+// extendGrid gives cell c, in a row nothing has prepared (no cell of it
+// styled, c not validated), the style and validations of the nearest
+// prepared cell above it in its column, within maxExtendGap rows.
+func (w *writer) extendGrid(sheet string, c cell) {
+	sc := w.scan(sheet)
+	if sc == nil || w.validated(sheet, c) {
+		return
+	}
+	for col := 1; col <= c.col+maxExtendCols; col++ {
+		if sc.styleIndex(c.row, col) != 0 {
+			return // a prepared row (as the document came): its own formatting stands
+		}
+	}
+	for r := c.row - 1; r >= max(1, c.row-maxExtendGap); r-- {
+		from := cell{sheet: c.sheet, row: r, col: c.col}
+		idx, validated := sc.styleIndex(r, c.col), w.validated(sheet, from)
+		if idx == 0 && !validated {
+			continue
+		}
+		w.copyPrepared(sheet, from, c, idx)
+		return
+	}
+}
+
+// maxExtendCols is how far right of the cell its row is looked at for
+// formatting of its own.
+const maxExtendCols = 30
+
+// copyPrepared gives to the style index idx of from (when not 0) and
+// from's validations.
+func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
+	if idx != 0 {
+		_ = w.wb.f.SetCellStyle(sheet, to.name(), to.name(), idx)
+	}
+	if !w.validated(sheet, from) {
+		return
+	}
+	dvs, err := w.wb.dataValidations(sheet, w.scan(sheet))
+	if err != nil {
+		return
+	}
+	for _, dv := range dvs {
+		if sqrefContains(dv.Sqref, from) {
+			cp := *dv
+			cp.Sqref = to.name()
+			_ = w.wb.f.AddDataValidation(sheet, &cp)
+		}
+	}
+	delete(w.rules, sheet) // read again: the cell has its validations now
+}
+
+// validated reports a validation covering the cell, from the rules the
+// writer read (none read at all on a sheet the scan found without
+// validations: asking excelize would decode the whole sheet).
+func (w *writer) validated(sheet string, c cell) bool {
+	if sc := w.scan(sheet); sc != nil && !sc.validations {
+		return false
+	}
+	rules, ok := w.rules[sheet]
+	if !ok {
+		var err error
+		if rules, err = w.wb.rules(sheet, w.scan(sheet)); err != nil {
+			return false
+		}
+		w.rules[sheet] = rules
+	}
+	for _, r := range rules {
+		if inRects(r.rects, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// sqrefContains reports whether the space-separated ranges hold c.
+func sqrefContains(sqref string, c cell) bool {
+	for _, part := range strings.Fields(sqref) {
+		if rc, ok := parseRect(part); ok && rc.contains(c.row, c.col) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,190 @@
+package excel
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/xuri/efp"
+)
+
+// Cells used as numbers: a scoring formula (=SUM(C2:C40), =C5*D5) reads
+// its inputs as numbers, and a word typed there breaks it. Such a cell is
+// a number target, and a write of text there is refused with a hint naming
+// the formula.
+
+// numericFunctions read their arguments as numbers.
+var numericFunctions = map[string]bool{"SUM": true, "AVERAGE": true, "PRODUCT": true, "SUMPRODUCT": true, "MIN": true, "MAX": true,
+	"ROUND": true, "ROUNDUP": true, "ROUNDDOWN": true, "ABS": true, "MEDIAN": true, "STDEV": true, "INT": true}
+
+// maxNumericFormulas and maxNumericCells bound the work: a sheet of
+// formulas beyond them is read in part. (A sheet's ranges are checked one
+// by one: few formulas of a questionnaire do arithmetic.)
+const (
+	maxNumericFormulas = 20000
+	maxNumericCells    = 200000
+)
+
+// numericReads are the cells a sheet's formulas read as numbers: single
+// cells by position, ranges as rectangles, each with the formula's cell.
+type numericReads struct {
+	cells  map[[2]int][2]int
+	ranges []numericRange
+}
+
+type numericRange struct {
+	rect
+	from [2]int
+}
+
+// at returns the formula cell reading (r, c) as a number.
+func (n *numericReads) at(r, c int) ([2]int, bool) {
+	if f, ok := n.cells[[2]int{r, c}]; ok {
+		return f, true
+	}
+	for _, g := range n.ranges {
+		if g.contains(r, c) {
+			return g.from, true
+		}
+	}
+	return [2]int{}, false
+}
+
+// numericUses reads the sheet's formulas (formula gives each one's text)
+// for the cells they read as numbers.
+func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int) string) *numericReads {
+	out := &numericReads{cells: map[[2]int][2]int{}}
+	n := 0
+	for p := range formulas {
+		if n++; n > maxNumericFormulas || len(out.cells)+len(out.ranges) > maxNumericCells {
+			break
+		}
+		if sc != nil && !sc.mayReadNumbersAt(p[0], p[1]) {
+			continue
+		}
+		for _, rc := range numericRefs(formula(p[0], p[1])) {
+			if rc.r1 == rc.r2 && rc.c1 == rc.c2 {
+				if _, ok := out.cells[[2]int{rc.r1, rc.c1}]; !ok {
+					out.cells[[2]int{rc.r1, rc.c1}] = p
+				}
+				continue
+			}
+			out.ranges = append(out.ranges, numericRange{rect: rc, from: p})
+		}
+	}
+	return out
+}
+
+// numericRefs are the same-sheet references a formula reads as numbers:
+// arguments of a numeric function, operands of arithmetic.
+func numericRefs(formula string) []rect {
+	if formula == "" || !mayReadNumbers(formula) {
+		return nil
+	}
+	p := efp.ExcelParser()
+	toks := p.Parse(formula)
+	var out []rect
+	var funcs []string
+	for i, t := range toks {
+		switch {
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
+			funcs = append(funcs, strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn.")))
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop:
+			if len(funcs) > 0 {
+				funcs = funcs[:len(funcs)-1]
+			}
+		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange && !strings.Contains(t.TValue, "!"):
+			inNumeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]]
+			if !inNumeric && !arithmeticBeside(toks, i) {
+				continue
+			}
+			if rc, ok := parseRect(t.TValue); ok {
+				out = append(out, rc)
+			}
+		}
+	}
+	return out
+}
+
+// refOperator is a cell reference beside an arithmetic operator.
+var refOperator = regexp.MustCompile(`\$?[A-Za-z]{1,3}\$?[0-9]+\s*[-+*/^]|[-+*/^]\s*\$?[A-Za-z]{1,3}\$?[0-9]+`)
+
+// mayReadNumbers is a cheap test before tokenizing: an operator or a
+// numeric function's name in the formula. Most formulas of a
+// questionnaire (lookups, IFs, COUNTIFs) have neither.
+func mayReadNumbers(formula string) bool {
+	if strings.ContainsAny(formula, "+-*/^") && refOperator.MatchString(formula) {
+		return true
+	}
+	up := strings.ToUpper(formula)
+	for f := range numericFunctions {
+		if strings.Contains(up, f+"(") {
+			return true
+		}
+	}
+	return false
+}
+
+// arithmeticBeside reports an arithmetic operator next to token i.
+func arithmeticBeside(toks []efp.Token, i int) bool {
+	for _, j := range []int{i - 1, i + 1} {
+		for j >= 0 && j < len(toks) && toks[j].TType == efp.TokenTypeWhitespace {
+			if j < i {
+				j--
+			} else {
+				j++
+			}
+		}
+		if j >= 0 && j < len(toks) && toks[j].TType == efp.TokenTypeOperatorInfix && strings.ContainsAny(toks[j].TValue, "+-*/^") {
+			return true
+		}
+	}
+	return false
+}
+
+// numericUse returns the formula cell reading (r, c) as a number.
+func (m *sheetModel) numericUse(r, c int) ([2]int, bool) {
+	if m.numeric == nil {
+		m.numeric = numericUses(m.scan, m.formulas, func(fr, fc int) string {
+			return m.wb.formula(m.name, cell{row: fr, col: fc}.name(), m.scan)
+		})
+	}
+	return m.numeric.at(r, c)
+}
+
+// numericHint is the hint of a cell a formula reads as a number.
+func numericHint(formulaCell string) string {
+	return "a number: the formula in " + formulaCell + " reads this cell as a number"
+}
+
+// checkNumeric refuses text in a cell a formula of its sheet reads as a
+// number.
+func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
+	if strings.TrimSpace(value) == "" {
+		return nil
+	}
+	if _, ok := parseNumber(value); ok {
+		return nil
+	}
+	if _, ok := parseFormatted(value); ok {
+		return nil
+	}
+	if _, ok := parseDate(value); ok {
+		return nil // a date is a number to a formula
+	}
+	uses, ok := w.numeric[sheet]
+	if !ok {
+		sc := w.scan(sheet)
+		if sc == nil {
+			return nil
+		}
+		uses = numericUses(sc, sc.formulas, func(r, col int) string { return w.wb.formula(sheet, cell{row: r, col: col}.name(), sc) })
+		w.numeric[sheet] = uses
+	}
+	f, ok := uses.at(c.row, c.col)
+	if !ok {
+		return nil
+	}
+	at := w.wb.xpath(cell{sheet: c.sheet, row: f[0], col: f[1]})
+	return formats.Errorf(formats.ErrInvalidArgument, name, "%s is read as a number by the formula in %s; %q is not a number: write a number (a word would break the formula)", w.wb.xpath(c), at, clip(value, 80))
+}
