@@ -48,8 +48,28 @@ type HarvestResult struct {
 	Unanswered []Target          `json:"unanswered"`
 }
 
+// FullCompactor is implemented by engines whose compact map may leave
+// cells out (Excel's per-sheet line cap keeps only targets, questions and
+// headers on a large sheet). A filled sheet has lost the blanks that made
+// its question column a key column, so the capped map of a large filled
+// workbook can lose its questions; harvest reads ExtractCompactFull, the
+// map with every cell, instead. The normal map is unchanged.
+type FullCompactor interface {
+	ExtractCompactFull(doc []byte) (*CompactStructure, error)
+}
+
+// HarvestCompact returns the compact map harvest reads for doc: the full
+// map of a FullCompactor, else the engine's compact map.
+func HarvestCompact(e Engine, doc []byte) (*CompactStructure, error) {
+	if fc, ok := e.(FullCompactor); ok {
+		return fc.ExtractCompactFull(doc)
+	}
+	return e.ExtractCompact(doc)
+}
+
 // HarvestWith reads the answers of doc, a filled document, with its
-// engine e and its compact map cs; view gives the document view, which
+// engine e and its compact map cs (HarvestCompact's: a capped map may
+// lack questions); view gives the document view, which
 // Word's running-text answers are read from (callers with a cache pass
 // theirs). Every caller of harvest goes through it.
 func HarvestWith(e Engine, doc []byte, cs *CompactStructure, view func() ([]ViewNode, error)) (*HarvestResult, error) {

@@ -158,7 +158,15 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQue
 			break
 		}
 	}
-	if qi < 0 || h.open[row[qi].id] {
+	// A question with a target still open is answered when a header's
+	// answer column holds a value: one mark among Yes | No | N/A leaves
+	// the other tick columns open. Without a header the first cell right
+	// of it may be anything, so it stays unanswered.
+	if qi < 0 {
+		return nil
+	}
+	open := h.open[row[qi].id]
+	if open && lay.answerCols == nil {
 		return nil
 	}
 	q := row[qi]
@@ -183,7 +191,7 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQue
 			break // the first cell right of the question
 		}
 	}
-	if answered {
+	if answered || open {
 		return nil
 	}
 	return &rowQuestion{HarvestedAnswer: base, row: q.row}
