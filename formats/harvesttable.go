@@ -42,7 +42,7 @@ func (h *harvester) table(cells []cellText) {
 		row := rows[r]
 		sort.Slice(row, func(i, j int) bool { return row[i].col < row[j].col })
 		if len(row) == 1 {
-			if pending != nil && row[0].row == pending.row+1 && !isNumberLike(row[0].text) && !h.open[pending.QuestionID] {
+			if pending != nil && row[0].row == pending.row+1 && !isNumberLike(row[0].text) && !row[0].formula && !h.open[pending.QuestionID] {
 				a := *pending
 				a.ID, a.Answer = row[0].id, row[0].text
 				h.taken[a.ID] = true
@@ -179,7 +179,7 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQue
 	base := HarvestedAnswer{QuestionID: q.id, Number: strings.TrimSpace(number), Question: text, Kind: TargetText, Section: section}
 	answered := false
 	for _, c := range row[qi+1:] {
-		if lay.answerCols != nil && !lay.answerCols[c.col] {
+		if lay.answerCols != nil && !lay.answerCols[c.col] || c.formula {
 			continue
 		}
 		a := base
