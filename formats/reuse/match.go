@@ -212,11 +212,22 @@ type candidate struct {
 	number bool // the numbers match
 }
 
-// rank orders candidates: a matching number whose wording still agrees
-// somewhat beats any match of the words alone.
+// numberWeight is what a matching number adds to a candidate whose
+// wording agrees only in part (below KnownNumbered): enough to break a
+// near tie, not to beat another question asking the same thing in other
+// words. New versions renumber (HECVAT 4, CAIQ v4), so a number with
+// half its words is weak evidence.
+const numberWeight = 0.2
+
+// rank orders candidates: a matching number whose wording agrees beats
+// any match of the words alone; one whose wording agrees in part is
+// weighed with them.
 func (c candidate) rank() float64 {
-	if c.number && c.score >= NumberedFloor {
+	switch {
+	case c.number && c.score >= KnownNumbered:
 		return c.score + 1
+	case c.number && c.score >= NumberedFloor:
+		return c.score + numberWeight
 	}
 	return c.score
 }
