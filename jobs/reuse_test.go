@@ -116,12 +116,10 @@ func BenchmarkCarryOverCAIQ(b *testing.B) {
 	}
 }
 
-// BenchmarkCarryOverLargeWorkbook carries a filled large workbook into
-// its blank self (harvest of the full map, targets, matching), the
-// issue's speed goal: FFIEC CAT 3.4.2 (Watkins' 23-sheet edition: 1,035
-// targets, 541 questions as formfill counts them) and HECVAT 4.14 (649
-// targets, 352 questions, 4,000 harvested cells: its question and
-// guidance sheets are read too).
+// BenchmarkCarryOverLargeWorkbook carries a filled large real workbook
+// into its blank self (harvest of the full map, targets, matching): FFIEC
+// CAT 3.4.2 (Watkins' 23-sheet edition: 1,035 targets, 541 questions as
+// formfill counts them) and HECVAT 4.14 (649 targets, 352 questions).
 func BenchmarkCarryOverLargeWorkbook(b *testing.B) {
 	for _, name := range []string{"watkins-ffiec-cat-3.4.2.xlsx", "hecvat-4.14-educause.xlsx"} {
 		b.Run(name, func(b *testing.B) {
