@@ -87,3 +87,20 @@ func TestCarryPrefersTheSameWordsOverAReusedNumber(t *testing.T) {
 		})
 	}
 }
+
+// A list that numbers its options ("6) GCP") and one that does not take
+// the same choice; a different choice is not made up.
+func TestAdaptMapsNumberedOptions(t *testing.T) {
+	opts := []string{"Self-Managed", "AWS", "GCP", "Hybrid/Other"}
+	for _, tc := range []struct{ answer, want string }{
+		{"6) GCP", "GCP"},
+		{"(2) AWS", "AWS"},
+		{"b. AWS", "AWS"},
+		{"1) Self owned and managed", ""},
+	} {
+		got, _, _, ok := adapt(formats.Target{Kind: formats.TargetList, Options: opts}, tc.answer, formats.Known, "n")
+		if ok != (tc.want != "") || got != tc.want {
+			t.Errorf("%q: got %q (ok %v), want %q", tc.answer, got, ok, tc.want)
+		}
+	}
+}
