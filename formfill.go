@@ -272,7 +272,7 @@ func harvest(ctx context.Context, filled []byte, opts []Option, call calls) (*Ha
 	if err != nil {
 		return nil, err
 	}
-	cs, err := e.ExtractCompact(filled)
+	cs, err := formats.HarvestCompact(e, filled)
 	if err != nil {
 		return nil, err
 	}

@@ -48,8 +48,28 @@ type HarvestResult struct {
 	Unanswered []Target          `json:"unanswered"`
 }
 
+// FullCompactor is implemented by engines whose compact map may leave
+// cells out (Excel's per-sheet line cap keeps only targets, questions and
+// headers on a large sheet). A filled sheet has lost the blanks that made
+// its question column a key column, so the capped map of a large filled
+// workbook can lose its questions; harvest reads ExtractCompactFull, the
+// map with every cell, instead. The normal map is unchanged.
+type FullCompactor interface {
+	ExtractCompactFull(doc []byte) (*CompactStructure, error)
+}
+
+// HarvestCompact returns the compact map harvest reads for doc: the full
+// map of a FullCompactor, else the engine's compact map.
+func HarvestCompact(e Engine, doc []byte) (*CompactStructure, error) {
+	if fc, ok := e.(FullCompactor); ok {
+		return fc.ExtractCompactFull(doc)
+	}
+	return e.ExtractCompact(doc)
+}
+
 // HarvestWith reads the answers of doc, a filled document, with its
-// engine e and its compact map cs; view gives the document view, which
+// engine e and its compact map cs (HarvestCompact's: a capped map may
+// lack questions); view gives the document view, which
 // Word's running-text answers are read from (callers with a cache pass
 // theirs). Every caller of harvest goes through it.
 func HarvestWith(e Engine, doc []byte, cs *CompactStructure, view func() ([]ViewNode, error)) (*HarvestResult, error) {
@@ -80,8 +100,13 @@ func Harvest(cs *CompactStructure, nodes []ViewNode, fields []FormField) (*Harve
 	for _, n := range nodes {
 		h.nodes[n.ID] = n
 	}
-	h.fieldTargets(cs.targetsOrMarked(), fields)
+	targets := cs.targetsOrMarked()
+	h.fieldTargets(targets, fields)
+	if err := h.numberFields(cs, targets); err != nil {
+		return nil, err
+	}
 	if cs.index != nil {
+		h.formulas = formulaCells(cs)
 		h.elements(cs.index.elems)
 	}
 	sort.SliceStable(h.res.Answers, func(i, j int) bool { return h.order[h.res.Answers[i].ID] < h.order[h.res.Answers[j].ID] })
@@ -94,6 +119,31 @@ type harvester struct {
 	taken map[string]bool // elements already harvested
 	nodes map[string]ViewNode
 	order map[string]int
+	// formulas are the cells the workbook computes: a formula's result
+	// is not what a respondent answered (a scoring or report sheet
+	// repeats the questions with computed cells beside them).
+	formulas map[string]bool
+}
+
+// formulaCells lists the elements whose line says "formula" among its
+// attributes: S1-R5-C3: "0" [formula].
+func formulaCells(cs *CompactStructure) map[string]bool {
+	out := map[string]bool{}
+	for i, e := range cs.index.elems {
+		text, _, _ := cs.span(i, i+1)
+		line, _, _ := strings.Cut(text, "\n")
+		at := strings.LastIndex(line, "\" [")
+		if at < 0 || e.target {
+			continue
+		}
+		attrs, _, _ := strings.Cut(line[at+3:], "]")
+		for _, a := range strings.Split(attrs, ", ") {
+			if a == "formula" {
+				out[e.id] = true
+			}
+		}
+	}
+	return out
 }
 
 // fieldTargets harvests the targets that keep being targets when filled.
@@ -119,6 +169,22 @@ func (h *harvester) fieldTargets(targets []Target, fields []FormField) {
 		h.res.Answers = append(h.res.Answers, HarvestedAnswer{ID: t.ID, QuestionID: t.QuestionID, Number: num, Question: q,
 			Answer: v, Kind: t.Kind, Options: t.Options})
 	}
+}
+
+// numberFields gives the field answers whose question text holds no
+// number the number standing in a cell of its own left of the question
+// (a filled list cell stays a target; its number is in column A).
+func (h *harvester) numberFields(cs *CompactStructure, targets []Target) error {
+	nums, err := cs.QuestionNumbers(targets)
+	if err != nil {
+		return err
+	}
+	for i := range h.res.Answers {
+		if a := &h.res.Answers[i]; a.Number == "" {
+			a.Number = nums[a.QuestionID]
+		}
+	}
+	return nil
 }
 
 // fieldAnswer is a field's value as an answer: a ticked box is "Yes", an
@@ -149,6 +215,7 @@ func (h *harvester) elements(elems []compactElement) {
 			continue
 		}
 		if c, ok := parseCell(e.id, e.full); ok {
+			c.formula = h.formulas[e.id]
 			if _, seen := tables[c.table]; !seen {
 				tableOrder = append(tableOrder, c.table)
 			}
@@ -254,6 +321,7 @@ func hasWordChars(s string) bool {
 type cellText struct {
 	table, id, text string
 	row, col        int
+	formula         bool // computed by the workbook: never an answer
 }
 
 var cellParts = regexp.MustCompile(`^(.*)-R(\d+)-C(\d+)$`)

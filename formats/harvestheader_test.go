@@ -54,3 +54,44 @@ func TestReadHeaderFindsQuestionAndAnswerColumns(t *testing.T) {
 		})
 	}
 }
+
+// TestHarvestRowWithOpenTargets reads a filled row whose other targets
+// are still open: one mark among tick columns is an answer under a
+// header naming answer columns; without a header, the cell right of an
+// open question may be anything, so it is not read as an answer.
+func TestHarvestRowWithOpenTargets(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cells []cellText
+		want  []string // harvested answers
+	}{
+		{"one tick of three under an answers header",
+			[]cellText{{id: "S1-R1-C1", row: 1, col: 1, text: "Question ID"}, {id: "S1-R1-C2", row: 1, col: 2, text: "Question"},
+				{id: "S1-R1-C3", row: 1, col: 3, text: "Answer"}, {id: "S1-R1-C6", row: 1, col: 6, text: "Notes"},
+				{id: "S1-R2-C1", row: 2, col: 1, text: "A.1"}, {id: "S1-R2-C2", row: 2, col: 2, text: "Do you encrypt data at rest?"},
+				{id: "S1-R2-C4", row: 2, col: 4, text: "X"}},
+			[]string{"X"}},
+		{"no header: an open question's neighbour is not its answer",
+			[]cellText{{id: "S1-R2-C1", row: 2, col: 1, text: "A.1"}, {id: "S1-R2-C2", row: 2, col: 2, text: "Do you encrypt data at rest?"},
+				{id: "S1-R2-C4", row: 2, col: 4, text: "see policy 4"}},
+			nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for i := range tc.cells {
+				tc.cells[i].table = "S1"
+			}
+			h := &harvester{res: &HarvestResult{}, open: map[string]bool{"S1-R2-C2": true}, taken: map[string]bool{}}
+			h.table(tc.cells)
+			var got []string
+			for _, a := range h.res.Answers {
+				got = append(got, a.Answer)
+				if a.Number != "A.1" || a.Question != "Do you encrypt data at rest?" {
+					t.Errorf("answer %+v: want number A.1 and its question", a)
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("answers %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -42,7 +42,7 @@ func (h *harvester) table(cells []cellText) {
 		row := rows[r]
 		sort.Slice(row, func(i, j int) bool { return row[i].col < row[j].col })
 		if len(row) == 1 {
-			if pending != nil && row[0].row == pending.row+1 && !isNumberLike(row[0].text) && !h.open[pending.QuestionID] {
+			if pending != nil && row[0].row == pending.row+1 && !isNumberLike(row[0].text) && !row[0].formula && !h.open[pending.QuestionID] {
 				a := *pending
 				a.ID, a.Answer = row[0].id, row[0].text
 				h.taken[a.ID] = true
@@ -158,7 +158,15 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQue
 			break
 		}
 	}
-	if qi < 0 || h.open[row[qi].id] {
+	// A question with a target still open is answered when a header's
+	// answer column holds a value: one mark among Yes | No | N/A leaves
+	// the other tick columns open. Without a header the first cell right
+	// of it may be anything, so it stays unanswered.
+	if qi < 0 {
+		return nil
+	}
+	open := h.open[row[qi].id]
+	if open && lay.answerCols == nil {
 		return nil
 	}
 	q := row[qi]
@@ -171,7 +179,7 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQue
 	base := HarvestedAnswer{QuestionID: q.id, Number: strings.TrimSpace(number), Question: text, Kind: TargetText, Section: section}
 	answered := false
 	for _, c := range row[qi+1:] {
-		if lay.answerCols != nil && !lay.answerCols[c.col] {
+		if lay.answerCols != nil && !lay.answerCols[c.col] || c.formula {
 			continue
 		}
 		a := base
@@ -183,7 +191,7 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQue
 			break // the first cell right of the question
 		}
 	}
-	if answered {
+	if answered || open {
 		return nil
 	}
 	return &rowQuestion{HarvestedAnswer: base, row: q.row}

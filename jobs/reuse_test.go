@@ -115,3 +115,23 @@ func BenchmarkCarryOverCAIQ(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCarryOverLargeWorkbook carries a filled large real workbook
+// into its blank self (harvest of the full map, targets, matching): FFIEC
+// CAT 3.4.2 (Watkins' 23-sheet edition: 1,035 targets, 541 questions as
+// formfill counts them) and HECVAT 4.14 (649 targets, 352 questions).
+func BenchmarkCarryOverLargeWorkbook(b *testing.B) {
+	for _, name := range []string{"watkins-ffiec-cat-3.4.2.xlsx", "hecvat-4.14-educause.xlsx"} {
+		b.Run(name, func(b *testing.B) {
+			doc := realdocs.Read(b, "questionnaires", name)
+			filled := fillLikeARespondent(&testing.T{}, formats.Excel, doc)
+			e, _ := formats.Lookup(formats.Excel)
+			for b.Loop() {
+				p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, Previous: filled}
+				if _, _, err := Execute(context.Background(), e, p, doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

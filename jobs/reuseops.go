@@ -55,13 +55,26 @@ func checkCarryOver(p *Payload) error {
 
 // harvestOf reads back the answers of the filled document doc.
 func harvestOf(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*formats.HarvestResult, error) {
-	c, err := compactOf(ctx, e, p, doc)
+	c, err := harvestCompactOf(ctx, e, p, doc)
 	if err != nil {
 		return nil, err
 	}
 	return formats.HarvestWith(e, doc, c, func() ([]formats.ViewNode, error) {
 		return cached("view", p, func() ([]formats.ViewNode, error) { return e.ReadDocument(doc) })
 	})
+}
+
+// harvestCompactOf is the compact map harvest reads (formats.HarvestCompact):
+// for an engine whose normal map is capped, the full map, cached apart.
+func harvestCompactOf(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*formats.CompactStructure, error) {
+	if _, ok := e.(formats.FullCompactor); !ok {
+		return compactOf(ctx, e, p, doc)
+	}
+	c, err := cached("compact-full", p, func() (*formats.CompactStructure, error) { return formats.HarvestCompact(e, doc) })
+	if err != nil {
+		return nil, err
+	}
+	return c.WithContext(ctx), nil
 }
 
 func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*reuse.Result, error) {

@@ -3,6 +3,7 @@ package excel
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -24,6 +25,19 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 		return nil, err
 	}
 	return wb.compact(e.maxLines)
+}
+
+// ExtractCompactFull implements formats.FullCompactor: the compact map
+// with no line cap, every cell shown, which harvest reads (a filled
+// sheet's questions are not key cells once its blanks are filled).
+func (e *Engine) ExtractCompactFull(doc []byte) (cs *formats.CompactStructure, err error) {
+	stop := e.stopper()
+	defer guard(stop, &err)
+	wb, err := e.openRead(doc, stop)
+	if err != nil {
+		return nil, err
+	}
+	return wb.compact(math.MaxInt)
 }
 
 // ExtractCompactLazy implements formats.LazyCompactor: the map of

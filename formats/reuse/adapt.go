@@ -2,6 +2,7 @@ package reuse
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -83,6 +84,13 @@ func toOption(options []string, answer string, conf formats.Confidence, note str
 			return o, conf, note, true
 		}
 	}
+	for _, o := range options {
+		if strings.EqualFold(unnumbered(o), unnumbered(answer)) {
+			// "6) GCP" in a list numbered its options, "GCP" in one that
+			// does not: the same choice.
+			return o, conf, note + fmt.Sprintf("; %q is the option %q", clip(answer), o), true
+		}
+	}
 	want := yesNo(answer)
 	if want != "" {
 		for _, o := range options {
@@ -96,6 +104,15 @@ func toOption(options []string, answer string, conf formats.Confidence, note str
 		}
 	}
 	return "", conf, fmt.Sprintf("the previous answer %q is none of the options %s", clip(answer), strings.Join(options, "|")), false
+}
+
+// optionNumber is an option's own enumerator: "6) ", "b. ", "(3) ".
+var optionNumber = regexp.MustCompile(`^\(?[0-9]{1,2}[.)]\)?\s+|^\(?[a-zA-Z][.)]\s+`)
+
+// unnumbered is an option label without its enumerator.
+func unnumbered(s string) string {
+	s = strings.TrimSpace(s)
+	return strings.TrimSpace(optionNumber.ReplaceAllString(s, ""))
 }
 
 // dateLayouts are the dates an answer may carry.

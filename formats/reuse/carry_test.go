@@ -64,3 +64,43 @@ func TestCarryUsesEachPreviousAnswerOnce(t *testing.T) {
 		t.Error("the same inputs gave another output")
 	}
 }
+
+// A renumbered version: the new question's number now belongs to a
+// question sharing only some of its words, while another number asks the
+// same thing. The words win; a number with wording that agrees still wins.
+func TestCarryPrefersTheSameWordsOverAReusedNumber(t *testing.T) {
+	prev := []formats.HarvestedAnswer{
+		{ID: "A3", QuestionID: "QA3", Number: "AAAI-03", Question: "Can you enforce password/passphrase aging requirements?", Answer: "No"},
+		{ID: "A4", QuestionID: "QA4", Number: "AAAI-04", Question: "Can you enforce password/passphrase complexity requirements (provided by the institution)?", Answer: "Yes"},
+	}
+	for _, tc := range []struct {
+		name, number, question, from string
+	}{
+		{"number reused, words elsewhere", "AAAI-03", "For customers not using SSO, can you enforce password/passphrase complexity requirements (provided by the institution)?", "A4"},
+		{"number kept, wording agrees", "AAAI-03", "Can you enforce password or passphrase aging requirements?", "A3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Carry(prev, []formats.Target{{ID: "T", QuestionID: "Q", Question: tc.question}}, map[string]string{"Q": tc.number})
+			if len(res.Answers) != 1 || res.Answers[0].From == nil || res.Answers[0].From.ID != tc.from {
+				t.Fatalf("want the answer of %s, got %+v", tc.from, res.Answers)
+			}
+		})
+	}
+}
+
+// A list that numbers its options ("6) GCP") and one that does not take
+// the same choice; a different choice is not made up.
+func TestAdaptMapsNumberedOptions(t *testing.T) {
+	opts := []string{"Self-Managed", "AWS", "GCP", "Hybrid/Other"}
+	for _, tc := range []struct{ answer, want string }{
+		{"6) GCP", "GCP"},
+		{"(2) AWS", "AWS"},
+		{"b. AWS", "AWS"},
+		{"1) Self owned and managed", ""},
+	} {
+		got, _, _, ok := adapt(formats.Target{Kind: formats.TargetList, Options: opts}, tc.answer, formats.Known, "n")
+		if ok != (tc.want != "") || got != tc.want {
+			t.Errorf("%q: got %q (ok %v), want %q", tc.answer, got, ok, tc.want)
+		}
+	}
+}

@@ -166,6 +166,16 @@ func similarity(a, b question) float64 {
 	return dice(a.words, b.words)
 }
 
+// mayReach reports whether two questions' lengths allow a similarity of
+// Threshold: Dice is at most 2·min/(|A|+|B|). The same text always may.
+func mayReach(a, b question) bool {
+	if a.text == b.text {
+		return true
+	}
+	la, lb := len(a.words), len(b.words)
+	return float64(2*min(la, lb)) >= Threshold*float64(la+lb)
+}
+
 // index finds the previous questions sharing words with a new one, so a
 // workbook of a thousand questions is not compared pair by pair.
 type index struct {
@@ -173,10 +183,16 @@ type index struct {
 	byWord   map[string][]int
 	byNumber map[string][]int
 	byText   map[string][]int
+	// slot[i] is 1 + the position of previous question i among the
+	// current call's candidates, when stamp[i] is the call's stamp: a
+	// thousand-question workbook's candidates are found without a map.
+	slot, stamp []int
+	calls       int
 }
 
 func newIndex(qs []question) *index {
-	ix := &index{qs: qs, byWord: map[string][]int{}, byNumber: map[string][]int{}, byText: map[string][]int{}}
+	ix := &index{qs: qs, byWord: map[string][]int{}, byNumber: map[string][]int{}, byText: map[string][]int{},
+		slot: make([]int, len(qs)), stamp: make([]int, len(qs))}
 	for i, q := range qs {
 		for _, w := range q.words {
 			ix.byWord[w] = append(ix.byWord[w], i)
@@ -196,11 +212,22 @@ type candidate struct {
 	number bool // the numbers match
 }
 
-// rank orders candidates: a matching number whose wording still agrees
-// somewhat beats any match of the words alone.
+// numberWeight is what a matching number adds to a candidate whose
+// wording agrees only in part (below KnownNumbered): enough to break a
+// near tie, not to beat another question asking the same thing in other
+// words. New versions renumber (HECVAT 4, CAIQ v4), so a number with
+// half its words is weak evidence.
+const numberWeight = 0.2
+
+// rank orders candidates: a matching number whose wording agrees beats
+// any match of the words alone; one whose wording agrees in part is
+// weighed with them.
 func (c candidate) rank() float64 {
-	if c.number && c.score >= NumberedFloor {
+	switch {
+	case c.number && c.score >= KnownNumbered:
 		return c.score + 1
+	case c.number && c.score >= NumberedFloor:
+		return c.score + numberWeight
 	}
 	return c.score
 }
@@ -208,13 +235,21 @@ func (c candidate) rank() float64 {
 // best returns the previous questions best matching q, best first: those
 // with its number, its text, or a similarity of at least Threshold.
 func (ix *index) best(q question) []candidate {
-	scores := map[int]*candidate{}
+	ix.calls++
+	var all []candidate
 	add := func(i int, number bool) {
-		if c := scores[i]; c != nil {
-			c.number = c.number || number
+		if ix.stamp[i] == ix.calls {
+			if s := ix.slot[i]; s > 0 {
+				all[s-1].number = all[s-1].number || number
+			}
 			return
 		}
-		scores[i] = &candidate{i: i, score: similarity(q, ix.qs[i]), number: number}
+		ix.stamp[i], ix.slot[i] = ix.calls, 0
+		if !number && !mayReach(q, ix.qs[i]) {
+			return // too few words in common could not reach Threshold
+		}
+		all = append(all, candidate{i: i, score: similarity(q, ix.qs[i]), number: number})
+		ix.slot[i] = len(all)
 	}
 	if q.number != "" {
 		for _, i := range ix.byNumber[q.number] {
@@ -232,10 +267,10 @@ func (ix *index) best(q question) []candidate {
 			add(i, false)
 		}
 	}
-	out := make([]candidate, 0, len(scores))
-	for _, c := range scores {
+	out := make([]candidate, 0, len(all))
+	for _, c := range all {
 		if c.score >= Threshold || c.number {
-			out = append(out, *c)
+			out = append(out, c)
 		}
 	}
 	sort.Slice(out, func(a, b int) bool {
