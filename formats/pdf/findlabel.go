@@ -53,7 +53,7 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 		}
 		return label
 	}
-	left := leftLabel(rs, boxes, r)
+	left := leftLabel(rs, boxes, r, body)
 	if letters(left) >= 2 {
 		return left
 	}
@@ -152,8 +152,9 @@ func rightText(rs []run, boxes [][4]float64, r [4]float64, limit float64) int {
 
 // leftLabel is the nearest text on the row left of r, not across another
 // box and skipping dot leaders; a line number there ("1a") is joined to
-// the words further left.
-func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
+// the words further left; a check box's option label there is read with
+// its question (choiceDetail).
+func leftLabel(rs []run, boxes [][4]float64, r [4]float64, body float64) string {
 	var left []int
 	for i, t := range rs {
 		if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && r[0]-t.end < maxLeft && hasLetterOrDigit(t.text) &&
@@ -167,6 +168,9 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
 	}
 	first := joinSpaces(rs[left[0]].text)
 	if letters(first) >= 2 || len([]rune(first)) > 4 {
+		if detail := choiceDetail(rs, boxes, r, left[0], body); detail != "" {
+			return detail
+		}
 		return first
 	}
 	// A line number before the box ("16", "1a") numbers its row, whose
