@@ -53,8 +53,8 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 		}
 		return label
 	}
-	left := leftLabel(rs, boxes, r, body)
-	if letters(left) >= 2 {
+	left, option := leftLabel(rs, boxes, r, body)
+	if letters(left) >= 2 && !option {
 		return left
 	}
 	above, aboveSize := captionAbove(rs, boxes, r, body)
@@ -63,7 +63,7 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 		below, belowSize = captionBelow(rs, boxes, r, body)
 	}
 	switch {
-	case below != "" && (above == "" || belowSize < aboveSize*smallerType) && smallType(belowSize, body):
+	case below != "" && (above == "" || belowSize < aboveSize*smallerType) && (smallType(belowSize, body) || heading(aboveSize, body)):
 		return below
 	case above != "":
 		return above
@@ -82,6 +82,13 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 // running text (body), as captions under a box are; true when body is
 // unknown.
 func smallType(size, body float64) bool { return body == 0 || size < body*smallerType }
+
+// heading reports whether text of size is set larger than the page's
+// running text (body), as a section heading is: on a page whose running
+// text is its small captions, a caption under a box still beats the
+// heading over it ("A Angaben zu Ihrer Person" over a box captioned
+// "Name, Vorname").
+func heading(size, body float64) bool { return body > 0 && size*smallerType > body }
 
 func joinSpaces(s string) string { return strings.Join(strings.Fields(s), " ") }
 
@@ -153,8 +160,9 @@ func rightText(rs []run, boxes [][4]float64, r [4]float64, limit float64) int {
 // leftLabel is the nearest text on the row left of r, not across another
 // box and skipping dot leaders; a line number there ("1a") is joined to
 // the words further left; a check box's option label there is read with
-// its question (choiceDetail).
-func leftLabel(rs []run, boxes [][4]float64, r [4]float64, body float64) string {
+// its question (choiceDetail); option reports a bare option label ("Ja:")
+// whose question was not found, which a caption of the box beats.
+func leftLabel(rs []run, boxes [][4]float64, r [4]float64, body float64) (label string, option bool) {
 	var left []int
 	for i, t := range rs {
 		if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && r[0]-t.end < maxLeft && hasLetterOrDigit(t.text) &&
@@ -164,21 +172,24 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64, body float64) string 
 	}
 	sort.Slice(left, func(a, b int) bool { return rs[left[a]].end > rs[left[b]].end })
 	if len(left) == 0 {
-		return ""
+		return "", false
 	}
 	first := joinSpaces(rs[left[0]].text)
 	if letters(first) >= 2 || len([]rune(first)) > 4 {
-		if detail := choiceDetail(rs, boxes, r, left[0], body); detail != "" {
-			return detail
+		if _, isOption := choiceBox(boxes, r, rs[left[0]]); isOption {
+			if detail := choiceDetail(rs, boxes, r, left[0], body); detail != "" {
+				return detail, false
+			}
+			return first, true
 		}
-		return first
+		return first, false
 	}
 	// A line number before the box ("16", "1a") numbers its row, whose
 	// words may lie across the row's other boxes.
 	if row := rowLabel(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
-		return first + " " + row
+		return first + " " + row, false
 	}
-	return first
+	return first, false
 }
 
 // rowLabel is the nearest text with words on the row left of r, read

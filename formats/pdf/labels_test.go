@@ -150,6 +150,21 @@ func TestFindLabelReadsThePageLikeAPerson(t *testing.T) {
 		{"a grid cell: column header and row number",
 			[]run{at(205, 740, 250, 8, "Geburtsdatum"), at(64, 716, 68, 6, "2")},
 			[][4]float64{{205, 720, 259, 735}, {60, 690, 201, 718}, {205, 690, 259, 718}}, [4]float64{205, 690, 259, 718}, false, "Geburtsdatum: 2"},
+		{"a box after a check box's option label asks that choice's question",
+			[]run{at(310, 672.6, 347.3, 8, "Unterhalt?"), at(415.3, 671, 431.8, 8, "Nein"), at(457.9, 671, 468.5, 8, "Ja:")},
+			[][4]float64{{272.8, 655.9, 304, 680}, {403.9, 671, 411.3, 678.4}, {446.5, 671, 453.9, 678.4}, {470.9, 663, 524.8, 680}},
+			[4]float64{470.9, 663, 524.8, 680}, false, "Unterhalt? Ja"},
+		{"a choice's question wraps under its first line",
+			[]run{at(55, 672.6, 121, 8, "Nichtselbständiger"), at(55, 662.6, 80, 8, "Arbeit?"), at(160, 671, 176, 8, "Nein"), at(202, 671, 213, 8, "Ja:")},
+			[][4]float64{{148.8, 671, 156.2, 678.4}, {191.3, 671, 198.7, 678.4}, {215.4, 663, 269.3, 680}},
+			[4]float64{215.4, 663, 269.3, 680}, false, "Nichtselbständiger Arbeit? Ja"},
+		{"an option label without a question gives way to the box's caption",
+			[]run{at(66.7, 508.2, 83, 8, "Nein"), at(112, 508.2, 122.7, 8, "Ja:"), at(130, 482, 300, 6, "Art des Kontos, Kreditinstitut")},
+			[][4]float64{{55.3, 508.2, 62.7, 515.6}, {100.6, 508.2, 108, 515.6}, {125.4, 490.4, 523.7, 517.3}},
+			[4]float64{125.4, 490.4, 523.7, 517.3}, false, "Art des Kontos, Kreditinstitut"},
+		{"a caption under the box beats a section heading over it",
+			[]run{at(55.3, 684.9, 185.5, 14, "Angaben zu Ihrer Person"), at(55.3, 645.2, 150, 9, "Name, Vorname")},
+			[][4]float64{{55.3, 651.3, 275, 678.2}}, [4]float64{55.3, 651.3, 275, 678.2}, false, "Name, Vorname"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {
@@ -206,5 +221,26 @@ func TestLabelsOnACrowdedPageStayCheap(t *testing.T) {
 	}
 	for _, f := range fields[:200] {
 		findLabel(rs, boxes[1], f.rect, false, 8)
+	}
+}
+
+func TestTooltipThatRepeatsTheNameIsNoTooltip(t *testing.T) {
+	tests := []struct {
+		scenario, tip, full, partial string
+		want                         bool
+	}{
+		{"partial name", "txtNoms", "form.txtNoms[0]", "txtNoms[0]", true},
+		{"full name with a dot in it", "2. Zahl der Zimmer", "2. Zahl der Zimmer", " Zahl der Zimmer", true},
+		{"name with a trailing space", "Rückkaufswert", "Rückkaufswert ", "Rückkaufswert ", true},
+		{"control character in both", "3. \aAnzahl der Personen", "3. \aAnzahl der Personen", " \aAnzahl der Personen", true},
+		{"programmer's identifier", "ckbVol", "Case1", "Case1", true},
+		{"a real tooltip", "Monatlicher Nettobetrag in Euro", "Betrag 5", "Betrag 5", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			if got := sameAsName(tt.tip, tt.full, tt.partial); got != tt.want {
+				t.Errorf("sameAsName(%q, %q, %q) = %v, want %v", tt.tip, tt.full, tt.partial, got, tt.want)
+			}
+		})
 	}
 }

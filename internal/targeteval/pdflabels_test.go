@@ -17,10 +17,6 @@ const goalNameQuestions = 0.05
 // with why; the test fails when one meets the goal, so the list only
 // shrinks.
 var knownNameQuestions = map[string]string{
-	// Branch pdf-text makes CID TrueType (Identity-H) text readable; until
-	// it is merged the captions of sections B to J are not on the page
-	// formfill reads, and their boxes keep their descriptive names.
-	"de-pkh-erklaerung.pdf": "CID-font captions not yet extracted (0.11 name questions)",
 	// The four name boxes at the top print no label at all (pdf-lib's
 	// demo): their names are all the page says.
 	"pdflib_fancy_fields.pdf": "boxes without any printed label (4 of 11)",
