@@ -1,6 +1,10 @@
 package pdf
 
-import "strings"
+import (
+	"math"
+	"strings"
+	"unicode"
+)
 
 // choiceBox is the check box that text t is the printed option label of:
 // a check box (checkBoxLike) on t's row just left of it, other than r; ok
@@ -64,4 +68,68 @@ func choiceDetail(rs []run, boxes [][4]float64, r [4]float64, left int, body flo
 		return ""
 	}
 	return question + " " + option
+}
+
+// letterSpaced reports whether s is letters or signs set one by one
+// ("H W F –", "– –"): two or more words, none with two letters or digits.
+func letterSpaced(s string) bool {
+	words := strings.Fields(s)
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		n := 0
+		for _, r := range w {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				n++
+			}
+		}
+		if n > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// rowCaption is the nearest text with words on the row left of r that is
+// not letter-spaced, with the lines of its paragraph under it ("Help with
+// Fees - / Ref no. / (if applicable)"); "" when there is none.
+func rowCaption(rs []run, r [4]float64) string {
+	best := -1
+	for i, t := range rs {
+		if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && r[0]-t.end < maxLeft && letters(t.text) >= 2 &&
+			!letterSpaced(joinSpaces(t.text)) && (best < 0 || t.end > rs[best].end) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return trimLeaders(captionBlock(rs, []run{rs[best]}, -1))
+}
+
+// maxChain bounds how many boxes back a row of parted boxes is followed.
+const maxChain = 6
+
+// boxBefore is the box just left of r on its row (same top and bottom
+// within rowSlack, a gap under r's height) with no letter or digit
+// printed between them; ok false when there is none.
+func boxBefore(rs []run, boxes [][4]float64, r [4]float64) ([4]float64, bool) {
+	for _, b := range boxes {
+		gap := r[0] - b[2]
+		if b == r || gap < -edgeOverlap || gap > r[3]-r[1] || math.Abs(b[1]-r[1]) > rowSlack || math.Abs(b[3]-r[3]) > rowSlack {
+			continue
+		}
+		parted := false
+		for _, t := range rs {
+			if onRowOf(t, r) && t.end > b[2] && t.x < r[0] && hasLetterOrDigit(t.text) {
+				parted = true
+				break
+			}
+		}
+		if !parted {
+			return b, true
+		}
+	}
+	return [4]float64{}, false
 }

@@ -37,6 +37,22 @@ const (
 //
 // "" when no text is near enough.
 func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body float64) string {
+	label := labelNear(rs, boxes, r, button, body)
+	// A box that goes on from the box before it on its row, parted only by
+	// a sign ("HWF–[   ]–[   ]", a sort code's parts), has that box's
+	// question.
+	for cur, i := r, 0; label == "" && !button && i < maxChain; i++ {
+		prev, ok := boxBefore(rs, boxes, cur)
+		if !ok {
+			break
+		}
+		label, cur = labelNear(rs, boxes, prev, false, body), prev
+	}
+	return label
+}
+
+// labelNear is findLabel without following a row of boxes back.
+func labelNear(rs []run, boxes [][4]float64, r [4]float64, button bool, body float64) string {
 	inside, rowNr := insideCaption(rs, r, button)
 	if inside != "" {
 		return inside
@@ -175,6 +191,14 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64, body float64) (label 
 		return "", false
 	}
 	first := joinSpaces(rs[left[0]].text)
+	if letterSpaced(first) {
+		// A prefix printed before the box ("H W F –" before a reference
+		// number's digits) is part of the answer's form, not its question:
+		// the row's words further left ask it.
+		if row := rowCaption(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
+			return row, false
+		}
+	}
 	if letters(first) >= 2 || len([]rune(first)) > 4 {
 		if _, isOption := choiceBox(boxes, r, rs[left[0]]); isOption {
 			if detail := choiceDetail(rs, boxes, r, left[0], body); detail != "" {
