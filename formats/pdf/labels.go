@@ -152,9 +152,27 @@ func printedOptionLabels(pt *pageText, f *field) []string {
 		allLeft, allRight = allLeft && left[i] != "", allRight && right[i] != ""
 	}
 	if allLeft && (!allRight || leftGap < rightGap) {
+		for i, l := range left {
+			if _, opt, ok := questionAndOption(l); ok {
+				left[i] = opt
+			}
+		}
 		return left
 	}
 	return right
+}
+
+// questionAndOption parts a label printed left of a button that holds the
+// group's question too ("Sexe : M ○ F ○"): the words before its last
+// colon ask, the word after it is the option; ok false without such a
+// colon.
+func questionAndOption(s string) (question, option string, ok bool) {
+	i := strings.LastIndex(s, ":")
+	if i < 0 {
+		return "", "", false
+	}
+	question, option = trimLeaders(s[:i]), strings.TrimSpace(s[i+1:])
+	return question, option, letters(question) >= 2 && hasLetterOrDigit(option)
 }
 
 // besideLabel is the text printed on the row of a button widget with

@@ -256,3 +256,23 @@ func TestTooltipThatRepeatsTheNameIsNoTooltip(t *testing.T) {
 		})
 	}
 }
+
+func TestQuestionBeforeALeftOptionLabelIsPartedAtItsColon(t *testing.T) {
+	tests := []struct {
+		scenario, label, question, option string
+		ok                                bool
+	}{
+		{"question and first option in one phrase", "Sexe : M", "Sexe", "M", true},
+		{"no colon: the whole is the option", "Madame", "", "", false},
+		{"a colon with nothing after it", "Sexe :", "", "", false},
+		{"a colon after a bare number is no question", "1: Oui", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			q, o, ok := questionAndOption(tt.label)
+			if ok != tt.ok || ok && (q != tt.question || o != tt.option) {
+				t.Errorf("questionAndOption(%q) = %q, %q, %v; want %q, %q, %v", tt.label, q, o, ok, tt.question, tt.option, tt.ok)
+			}
+		})
+	}
+}
