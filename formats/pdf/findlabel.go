@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Limits of the label search beyond a field's own row, in points.
@@ -209,7 +210,12 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64, body float64) (label 
 		return first, false
 	}
 	// A line number before the box ("16", "1a") numbers its row, whose
-	// words may lie across the row's other boxes.
+	// words may lie across the row's other boxes. A short word there
+	// ("à" in "Né le [..] à [commune]") is not one: the box's caption
+	// is looked for first.
+	if !strings.ContainsFunc(first, unicode.IsDigit) {
+		return first, false
+	}
 	if row := rowLabel(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
 		return first + " " + row, false
 	}
