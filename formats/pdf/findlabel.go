@@ -295,6 +295,20 @@ func captionBelow(rs []run, boxes [][4]float64, r [4]float64, body float64) (str
 	return joinSpaces(rs[best].text), rs[best].size
 }
 
+// tightUnder is the gap, in font sizes, from a box's bottom edge to the
+// top of tiny text (at most tinyType points) that is then its caption
+// whatever the page's body size: on a page of boxes captioned in 6 pt,
+// the captions are the body. Text in reading sizes right under a row of
+// boxes is often the next line's question (tax forms).
+const (
+	tightUnder = 0.5
+	tinyType   = 7.0
+)
+
+// tinyCaption reports whether t, db under a box, is set tiny and tight
+// under it.
+func tinyCaption(t run, db float64) bool { return t.size <= tinyType && db <= tightUnder*t.size }
+
 // ascent is the height of a line of type above its baseline, in font
 // sizes: the gap from a box's bottom edge to a caption under it is to the
 // caption's top, not its baseline.
@@ -313,8 +327,10 @@ func ownedByOther(boxes [][4]float64, r [4]float64, t run, d float64, inColumn b
 			continue
 		}
 		db, ok := distanceTo(b, t)
-		if !ok || db >= d-0.5 || t.y < b[1] && !smallType(t.size, body) {
-			// Only small type under a box is its caption.
+		if !ok || db >= d-0.5 || t.y < b[1] && !smallType(t.size, body) && !tinyCaption(t, db) {
+			// Only small type under a box is its caption, or tiny type
+			// set right under it (a page whose running text is its
+			// captions).
 			continue
 		}
 		if db == 0 && onRowOf(t, b) && (b[2] <= r[0] || b[0] >= r[2]) {

@@ -279,3 +279,27 @@ func TestQuestionBeforeALeftOptionLabelIsPartedAtItsColon(t *testing.T) {
 		})
 	}
 }
+
+// On a page whose running text is its 6 pt captions (the body size is the
+// captions'), a caption tight under the box above is that box's, not the
+// next box's caption above.
+func TestTinyCaptionsUnderBoxesOnACaptionPage(t *testing.T) {
+	at := func(x, y, end float64, text string) run { return run{x: x, y: y, end: end, size: 6, text: text} }
+	rs := []run{at(412.4, 645.2, 450.5, "Geburtsdatum"), at(412.4, 608.4, 515.5, "Tagsüber tel. erreichbar unter Nummer")}
+	boxes := [][4]float64{{412.4, 651.3, 496.1, 678.2}, {412.4, 614.4, 558.4, 641.3}}
+	tests := []struct {
+		scenario string
+		rect     [4]float64
+		want     string
+	}{
+		{"the lower box takes the caption under it", boxes[1], "Tagsüber tel. erreichbar unter Nummer"},
+		{"the upper box keeps its own", boxes[0], "Geburtsdatum"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			if got := findLabel(rs, boxes, tt.rect, false, 6); got != tt.want {
+				t.Errorf("findLabel = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
