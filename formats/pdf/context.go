@@ -130,6 +130,9 @@ func groupText(rs []run, r [4]float64, options []string) string {
 	}
 	var rest []run
 	for _, t := range rs {
+		if q, opt, ok := questionAndOption(t.text); ok && isOption[clipLabel(opt)] {
+			t.text = q // "Sexe : M": the question before the first option
+		}
 		if !isOption[clipLabel(t.text)] {
 			rest = append(rest, t)
 		}

@@ -213,7 +213,7 @@ func (w *walker) terminal(o types.Object, d types.Dict, name, partial string, in
 		f.ref = &ir
 	}
 	f.Label = strings.TrimSpace(textOf(w.ctx, entry(w.ctx, d, "TU")))
-	f.tipped = letters(f.Label) >= 2 && !sameAsName(f.Label, partial)
+	f.tipped = letters(f.Label) >= 2 && !sameAsName(f.Label, name, partial)
 	if !f.tipped && letters(f.Label) < 2 {
 		f.Label = partial // "[1]" says less than the name
 	}

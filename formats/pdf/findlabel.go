@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Limits of the label search beyond a field's own row, in points.
@@ -37,6 +38,22 @@ const (
 //
 // "" when no text is near enough.
 func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body float64) string {
+	label := labelNear(rs, boxes, r, button, body)
+	// A box that goes on from the box before it on its row, parted only by
+	// a sign ("HWF–[   ]–[   ]", a sort code's parts), has that box's
+	// question.
+	for cur, i := r, 0; label == "" && !button && i < maxChain; i++ {
+		prev, ok := boxBefore(rs, boxes, cur)
+		if !ok {
+			break
+		}
+		label, cur = labelNear(rs, boxes, prev, false, body), prev
+	}
+	return label
+}
+
+// labelNear is findLabel without following a row of boxes back.
+func labelNear(rs []run, boxes [][4]float64, r [4]float64, button bool, body float64) string {
 	inside, rowNr := insideCaption(rs, r, button)
 	if inside != "" {
 		return inside
@@ -53,8 +70,8 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 		}
 		return label
 	}
-	left := leftLabel(rs, boxes, r)
-	if letters(left) >= 2 {
+	left, option := leftLabel(rs, boxes, r, body)
+	if letters(left) >= 2 && !option {
 		return left
 	}
 	above, aboveSize := captionAbove(rs, boxes, r, body)
@@ -63,7 +80,7 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 		below, belowSize = captionBelow(rs, boxes, r, body)
 	}
 	switch {
-	case below != "" && (above == "" || belowSize < aboveSize*smallerType) && smallType(belowSize, body):
+	case below != "" && (above == "" || belowSize < aboveSize*smallerType) && (smallType(belowSize, body) || heading(aboveSize, body)):
 		return below
 	case above != "":
 		return above
@@ -82,6 +99,13 @@ func findLabel(rs []run, boxes [][4]float64, r [4]float64, button bool, body flo
 // running text (body), as captions under a box are; true when body is
 // unknown.
 func smallType(size, body float64) bool { return body == 0 || size < body*smallerType }
+
+// heading reports whether text of size is set larger than the page's
+// running text (body), as a section heading is: on a page whose running
+// text is its small captions, a caption under a box still beats the
+// heading over it ("A Angaben zu Ihrer Person" over a box captioned
+// "Name, Vorname").
+func heading(size, body float64) bool { return body > 0 && size*smallerType > body }
 
 func joinSpaces(s string) string { return strings.Join(strings.Fields(s), " ") }
 
@@ -152,8 +176,10 @@ func rightText(rs []run, boxes [][4]float64, r [4]float64, limit float64) int {
 
 // leftLabel is the nearest text on the row left of r, not across another
 // box and skipping dot leaders; a line number there ("1a") is joined to
-// the words further left.
-func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
+// the words further left; a check box's option label there is read with
+// its question (choiceDetail); option reports a bare option label ("Ja:")
+// whose question was not found, which a caption of the box beats.
+func leftLabel(rs []run, boxes [][4]float64, r [4]float64, body float64) (label string, option bool) {
 	var left []int
 	for i, t := range rs {
 		if onRowOf(t, r) && t.end <= r[0]+edgeOverlap && r[0]-t.end < maxLeft && hasLetterOrDigit(t.text) &&
@@ -163,18 +189,37 @@ func leftLabel(rs []run, boxes [][4]float64, r [4]float64) string {
 	}
 	sort.Slice(left, func(a, b int) bool { return rs[left[a]].end > rs[left[b]].end })
 	if len(left) == 0 {
-		return ""
+		return "", false
 	}
 	first := joinSpaces(rs[left[0]].text)
+	if letterSpaced(first) {
+		// A prefix printed before the box ("H W F –" before a reference
+		// number's digits) is part of the answer's form, not its question:
+		// the row's words further left ask it.
+		if row := rowCaption(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
+			return row, false
+		}
+	}
 	if letters(first) >= 2 || len([]rune(first)) > 4 {
-		return first
+		if _, isOption := choiceBox(boxes, r, rs[left[0]]); isOption {
+			if detail := choiceDetail(rs, boxes, r, left[0], body); detail != "" {
+				return detail, false
+			}
+			return first, true
+		}
+		return first, false
 	}
 	// A line number before the box ("16", "1a") numbers its row, whose
-	// words may lie across the row's other boxes.
-	if row := rowLabel(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
-		return first + " " + row
+	// words may lie across the row's other boxes. A short word there
+	// ("à" in "Né le [..] à [commune]") is not one: the box's caption
+	// is looked for first.
+	if !strings.ContainsFunc(first, unicode.IsDigit) {
+		return first, false
 	}
-	return first
+	if row := rowLabel(rs, [4]float64{rs[left[0]].x, r[1], rs[left[0]].x, r[3]}); row != "" {
+		return first + " " + row, false
+	}
+	return first, false
 }
 
 // rowLabel is the nearest text with words on the row left of r, read
@@ -250,6 +295,20 @@ func captionBelow(rs []run, boxes [][4]float64, r [4]float64, body float64) (str
 	return joinSpaces(rs[best].text), rs[best].size
 }
 
+// tightUnder is the gap, in font sizes, from a box's bottom edge to the
+// top of tiny text (at most tinyType points) that is then its caption
+// whatever the page's body size: on a page of boxes captioned in 6 pt,
+// the captions are the body. Text in reading sizes right under a row of
+// boxes is often the next line's question (tax forms).
+const (
+	tightUnder = 0.5
+	tinyType   = 7.0
+)
+
+// tinyCaption reports whether t, db under a box, is set tiny and tight
+// under it.
+func tinyCaption(t run, db float64) bool { return t.size <= tinyType && db <= tightUnder*t.size }
+
 // ascent is the height of a line of type above its baseline, in font
 // sizes: the gap from a box's bottom edge to a caption under it is to the
 // caption's top, not its baseline.
@@ -268,8 +327,10 @@ func ownedByOther(boxes [][4]float64, r [4]float64, t run, d float64, inColumn b
 			continue
 		}
 		db, ok := distanceTo(b, t)
-		if !ok || db >= d-0.5 || t.y < b[1] && !smallType(t.size, body) {
-			// Only small type under a box is its caption.
+		if !ok || db >= d-0.5 || t.y < b[1] && !smallType(t.size, body) && !tinyCaption(t, db) {
+			// Only small type under a box is its caption, or tiny type
+			// set right under it (a page whose running text is its
+			// captions).
 			continue
 		}
 		if db == 0 && onRowOf(t, b) && (b[2] <= r[0] || b[0] >= r[2]) {

@@ -167,6 +167,8 @@ func FuzzContentStream(f *testing.F) {
 	f.Add([]byte("BT /F1 10 Tf 1 0 0 1 50 700 Tm (Hello \\(x\\)) Tj [(A) -300 (B)] TJ ET"))
 	f.Add([]byte("q 1 0 0 1 5 5 cm BT <48656c6c6f> Tj T* (x) ' ET Q BI /W 1 ID \x00\x01 EI"))
 	f.Add([]byte("2 beginbfchar <0003> <0020> <0011> <002E> endbfchar 1 beginbfrange <0024> <0026> <0041> <0030> <0031> [<0061> <0062>] endbfrange"))
+	// Glyphs drawn back inside their line: the re-sorted reading.
+	f.Add([]byte("BT 1 0 0 1 40 700 Tm (Lebens) Tj 1 0 0 1 72 700 Tm (artner) Tj 1 0 0 1 61 700 Tm (p) Tj 0 1 -1 0 9 9 Tm (up) Tj ET"))
 	f.Fuzz(func(t *testing.T, content []byte) {
 		_ = readingLines(contentRuns(content), 90)
 		_ = parseCMap(content)

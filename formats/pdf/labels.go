@@ -30,15 +30,34 @@ func (p *pageText) of(nr int) []run {
 	return rs
 }
 
-// sameAsName reports whether a tooltip only repeats the field's partial
-// name ("txtNoms" for "txtNoms[0]"), so it says nothing a reader needs.
-func sameAsName(tip, partial string) bool {
-	bare := partial
-	if i := strings.IndexByte(bare, '['); i > 0 {
-		bare = bare[:i]
+// sameAsName reports whether a tooltip only repeats the field's name, full
+// ("2. Zahl der Zimmer", whose partial name is " Zahl der Zimmer") or
+// partial ("txtNoms" for "txtNoms[0]"), so it says nothing a reader needs.
+// Spacing and control characters do not count: a name with a trailing
+// space ("… in Euro ") or a stray \a is still repeated by its tooltip.
+func sameAsName(tip, fullName, partial string) bool {
+	t := nameWords(tip)
+	for _, n := range []string{fullName, partial} {
+		bare := n
+		if i := strings.IndexByte(bare, '['); i > 0 {
+			bare = bare[:i]
+		}
+		if n != "" && (strings.EqualFold(t, nameWords(n)) || strings.EqualFold(t, nameWords(bare))) {
+			return true
+		}
 	}
-	t := strings.TrimSpace(tip)
-	return strings.EqualFold(t, partial) || strings.EqualFold(t, bare) || identifierLike(t)
+	return identifierLike(strings.TrimSpace(tip))
+}
+
+// nameWords is s with control characters dropped and spaces collapsed.
+func nameWords(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // identifierLike reports whether a tooltip is a programmer's name rather
@@ -133,9 +152,27 @@ func printedOptionLabels(pt *pageText, f *field) []string {
 		allLeft, allRight = allLeft && left[i] != "", allRight && right[i] != ""
 	}
 	if allLeft && (!allRight || leftGap < rightGap) {
+		for i, l := range left {
+			if _, opt, ok := questionAndOption(l); ok {
+				left[i] = opt
+			}
+		}
 		return left
 	}
 	return right
+}
+
+// questionAndOption parts a label printed left of a button that holds the
+// group's question too ("Sexe : M ○ F ○"): the words before its last
+// colon ask, the word after it is the option; ok false without such a
+// colon.
+func questionAndOption(s string) (question, option string, ok bool) {
+	i := strings.LastIndex(s, ":")
+	if i < 0 {
+		return "", "", false
+	}
+	question, option = trimLeaders(s[:i]), strings.TrimSpace(s[i+1:])
+	return question, option, letters(question) >= 2 && hasLetterOrDigit(option)
 }
 
 // besideLabel is the text printed on the row of a button widget with

@@ -143,13 +143,43 @@ func TestFindLabelReadsThePageLikeAPerson(t *testing.T) {
 			nil, [4]float64{504, 354, 576, 366}, false, "1a Total amount from Form(s) W-2, box 1"},
 		{"no label across another box",
 			[]run{at(36, 581, 60, 8, "Né le")},
-			[][4]float64{{62, 582, 81, 594}, {85, 582, 107, 594}}, [4]float64{85, 582, 107, 594}, false, ""},
+			[][4]float64{{62, 582, 81, 594}, {110, 582, 130, 594}}, [4]float64{110, 582, 130, 594}, false, ""},
+		{"a box right after another, with no label of its own, asks the same",
+			[]run{at(36, 581, 60, 8, "Né le")},
+			[][4]float64{{62, 582, 81, 594}, {85, 582, 107, 594}}, [4]float64{85, 582, 107, 594}, false, "Né le"},
 		{"a caption block of two lines",
 			[]run{at(57, 776, 465, 12, "If your appeal is late, explain why and send"), at(57, 761, 300, 12, "reasons along with this form.")},
 			nil, [4]float64{57, 59, 417, 758}, false, "If your appeal is late, explain why and send reasons along with this form."},
 		{"a grid cell: column header and row number",
 			[]run{at(205, 740, 250, 8, "Geburtsdatum"), at(64, 716, 68, 6, "2")},
 			[][4]float64{{205, 720, 259, 735}, {60, 690, 201, 718}, {205, 690, 259, 718}}, [4]float64{205, 690, 259, 718}, false, "Geburtsdatum: 2"},
+		{"a box after a check box's option label asks that choice's question",
+			[]run{at(310, 672.6, 347.3, 8, "Unterhalt?"), at(415.3, 671, 431.8, 8, "Nein"), at(457.9, 671, 468.5, 8, "Ja:")},
+			[][4]float64{{272.8, 655.9, 304, 680}, {403.9, 671, 411.3, 678.4}, {446.5, 671, 453.9, 678.4}, {470.9, 663, 524.8, 680}},
+			[4]float64{470.9, 663, 524.8, 680}, false, "Unterhalt? Ja"},
+		{"a choice's question wraps under its first line",
+			[]run{at(55, 672.6, 121, 8, "Nichtselbständiger"), at(55, 662.6, 80, 8, "Arbeit?"), at(160, 671, 176, 8, "Nein"), at(202, 671, 213, 8, "Ja:")},
+			[][4]float64{{148.8, 671, 156.2, 678.4}, {191.3, 671, 198.7, 678.4}, {215.4, 663, 269.3, 680}},
+			[4]float64{215.4, 663, 269.3, 680}, false, "Nichtselbständiger Arbeit? Ja"},
+		{"an option label without a question gives way to the box's caption",
+			[]run{at(66.7, 508.2, 83, 8, "Nein"), at(112, 508.2, 122.7, 8, "Ja:"), at(130, 482, 300, 6, "Art des Kontos, Kreditinstitut")},
+			[][4]float64{{55.3, 508.2, 62.7, 515.6}, {100.6, 508.2, 108, 515.6}, {125.4, 490.4, 523.7, 517.3}},
+			[4]float64{125.4, 490.4, 523.7, 517.3}, false, "Art des Kontos, Kreditinstitut"},
+		{"a letter-spaced prefix before the box is read past to the row's caption",
+			[]run{at(322.7, 764.7, 398, 10, "Help with Fees -"), at(322.7, 754.7, 354.9, 10, "Ref no."), at(416.1, 753.9, 464, 12, "H W F –")},
+			[][4]float64{{463.5, 751.4, 506.9, 765.8}}, [4]float64{463.5, 751.4, 506.9, 765.8}, false, "Help with Fees - Ref no."},
+		{"a box parted from the box before it by a dash has its question",
+			[]run{at(322.7, 764.7, 398, 10, "Help with Fees -"), at(322.7, 754.7, 354.9, 10, "Ref no."), at(416.1, 753.9, 464, 12, "H W F –"), at(507.6, 755.3, 515, 12, "–")},
+			[][4]float64{{463.5, 751.4, 506.9, 765.8}, {516, 750.5, 557.6, 765.8}}, [4]float64{516, 750.5, 557.6, 765.8}, false, "Help with Fees - Ref no."},
+		{"a box parted from the one before it by words is not its continuation",
+			[]run{at(322.7, 764.7, 398, 10, "Sort code"), at(507, 755.3, 515, 12, "or")},
+			[][4]float64{{400, 751.4, 500, 765.8}, {516, 750.5, 557.6, 765.8}}, [4]float64{516, 750.5, 557.6, 765.8}, false, "or"},
+		{"a short word before the box is no line number: its caption wins",
+			[]run{at(35.5, 581.5, 56.7, 8, "Né (e)"), at(161.2, 581.5, 165.7, 8, "à"), at(167.5, 574.3, 195.1, 6, "Commune")},
+			[][4]float64{{110.7, 582.1, 155.3, 594.1}, {168.7, 582.1, 559.6, 594.1}}, [4]float64{168.7, 582.1, 559.6, 594.1}, false, "Commune"},
+		{"a caption under the box beats a section heading over it",
+			[]run{at(55.3, 684.9, 185.5, 14, "Angaben zu Ihrer Person"), at(55.3, 645.2, 150, 9, "Name, Vorname")},
+			[][4]float64{{55.3, 651.3, 275, 678.2}}, [4]float64{55.3, 651.3, 275, 678.2}, false, "Name, Vorname"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {
@@ -206,5 +236,70 @@ func TestLabelsOnACrowdedPageStayCheap(t *testing.T) {
 	}
 	for _, f := range fields[:200] {
 		findLabel(rs, boxes[1], f.rect, false, 8)
+	}
+}
+
+func TestTooltipThatRepeatsTheNameIsNoTooltip(t *testing.T) {
+	tests := []struct {
+		scenario, tip, full, partial string
+		want                         bool
+	}{
+		{"partial name", "txtNoms", "form.txtNoms[0]", "txtNoms[0]", true},
+		{"full name with a dot in it", "2. Zahl der Zimmer", "2. Zahl der Zimmer", " Zahl der Zimmer", true},
+		{"name with a trailing space", "Rückkaufswert", "Rückkaufswert ", "Rückkaufswert ", true},
+		{"control character in both", "3. \aAnzahl der Personen", "3. \aAnzahl der Personen", " \aAnzahl der Personen", true},
+		{"programmer's identifier", "ckbVol", "Case1", "Case1", true},
+		{"a real tooltip", "Monatlicher Nettobetrag in Euro", "Betrag 5", "Betrag 5", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			if got := sameAsName(tt.tip, tt.full, tt.partial); got != tt.want {
+				t.Errorf("sameAsName(%q, %q, %q) = %v, want %v", tt.tip, tt.full, tt.partial, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestQuestionBeforeALeftOptionLabelIsPartedAtItsColon(t *testing.T) {
+	tests := []struct {
+		scenario, label, question, option string
+		ok                                bool
+	}{
+		{"question and first option in one phrase", "Sexe : M", "Sexe", "M", true},
+		{"no colon: the whole is the option", "Madame", "", "", false},
+		{"a colon with nothing after it", "Sexe :", "", "", false},
+		{"a colon after a bare number is no question", "1: Oui", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			q, o, ok := questionAndOption(tt.label)
+			if ok != tt.ok || ok && (q != tt.question || o != tt.option) {
+				t.Errorf("questionAndOption(%q) = %q, %q, %v; want %q, %q, %v", tt.label, q, o, ok, tt.question, tt.option, tt.ok)
+			}
+		})
+	}
+}
+
+// On a page whose running text is its 6 pt captions (the body size is the
+// captions'), a caption tight under the box above is that box's, not the
+// next box's caption above.
+func TestTinyCaptionsUnderBoxesOnACaptionPage(t *testing.T) {
+	at := func(x, y, end float64, text string) run { return run{x: x, y: y, end: end, size: 6, text: text} }
+	rs := []run{at(412.4, 645.2, 450.5, "Geburtsdatum"), at(412.4, 608.4, 515.5, "Tagsüber tel. erreichbar unter Nummer")}
+	boxes := [][4]float64{{412.4, 651.3, 496.1, 678.2}, {412.4, 614.4, 558.4, 641.3}}
+	tests := []struct {
+		scenario string
+		rect     [4]float64
+		want     string
+	}{
+		{"the lower box takes the caption under it", boxes[1], "Tagsüber tel. erreichbar unter Nummer"},
+		{"the upper box keeps its own", boxes[0], "Geburtsdatum"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario, func(t *testing.T) {
+			if got := findLabel(rs, boxes, tt.rect, false, 6); got != tt.want {
+				t.Errorf("findLabel = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

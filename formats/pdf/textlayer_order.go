@@ -37,6 +37,10 @@ type runBuilder struct {
 	ex, ey float64 // end of its last glyph
 	spaced bool    // a space character was shown after it
 	last   float64 // the size of its last glyph
+	// glyphs are the glyphs shown, in drawing order; disordered is set
+	// when one was drawn inside a run already ended (see resort).
+	glyphs     []tlGlyph
+	disordered bool
 }
 
 // glyph adds one glyph showing text from (x, y) to (ex, ey), with baseline
@@ -46,6 +50,19 @@ func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 		return // a glyph without known text: nothing to read
 	}
 	size = math.Max(size, 0.01)
+	g := tlGlyph{text: text, x: x, y: y, ex: ex, ey: ey, ux: ux, uy: uy, size: size}
+	if len(rb.glyphs) < maxResortGlyphs {
+		rb.glyphs = append(rb.glyphs, g)
+	}
+	if !rb.disordered && !rb.continues(g) && rb.insideEnded(g) {
+		rb.disordered = true
+	}
+	rb.place(g)
+}
+
+// place adds glyph g to the open run, or starts a run with it.
+func (rb *runBuilder) place(g tlGlyph) {
+	text, x, y, ex, ey, ux, uy, size := g.text, g.x, g.y, g.ex, g.ey, g.ux, g.uy, g.size
 
 	if rb.open {
 		dx, dy := x-rb.ex, y-rb.ey
@@ -80,6 +97,9 @@ func (rb *runBuilder) glyph(text string, x, y, ex, ey, ux, uy, size float64) {
 func (rb *runBuilder) space(wide bool) {
 	if rb.open && wide {
 		rb.spaced = true
+		if n := len(rb.glyphs); n > 0 {
+			rb.glyphs[n-1].spaced = true
+		}
 	}
 }
 
@@ -96,6 +116,9 @@ func (rb *runBuilder) flush() {
 
 func (rb *runBuilder) finish() []run {
 	rb.flush()
+	if rb.disordered && len(rb.glyphs) < maxResortGlyphs {
+		return resort(rb.glyphs)
+	}
 	return rb.runs
 }
 
