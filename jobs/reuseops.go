@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/formats/reuse"
@@ -82,8 +83,17 @@ func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 		return nil, err
 	}
 	ft, err := formats.Detect("", "", p.Previous)
+	if err != nil && p.FileType != "" {
+		// A zip whose parts do not say what it is: read it as this
+		// document's type, as the caller's file_type asks for this one.
+		if same, serr := formats.Detect("", string(p.FileType), p.Previous); serr == nil {
+			ft, err = same, nil
+		}
+	}
 	if err != nil {
-		return nil, formats.Wrap(formats.ErrInvalidArgument, "previous_doc_id", err, "the previous document is not a Word, Excel or PDF document")
+		// Keep the cause's kind: a previous document too large is
+		// too_large, not a wrong argument.
+		return nil, fmt.Errorf("the previous document (previous_doc_id): %w", err)
 	}
 	pe, err := formats.Lookup(ft)
 	if err != nil {

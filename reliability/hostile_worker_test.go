@@ -102,7 +102,9 @@ func documentKinds() []jobs.Kind {
 func hostileJob(t *testing.T, k jobs.Kind, docID string, ft formats.FileType) jobs.Payload {
 	p := jobs.Payload{Kind: k, DocID: docID, FileType: ft}
 	switch k {
-	case jobs.KindExtractCompact, jobs.KindExtractRaw, jobs.KindExtractText, jobs.KindListFields, jobs.KindReadDocument:
+	case jobs.KindExtractCompact, jobs.KindExtractRaw, jobs.KindExtractText, jobs.KindListFields, jobs.KindReadDocument, jobs.KindHarvest:
+	case jobs.KindCarryOver:
+		p.PreviousDocID = docID // the hostile document on both sides
 	case jobs.KindSearch:
 		p.Pattern = "name"
 	case jobs.KindValidate:
