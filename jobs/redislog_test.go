@@ -16,6 +16,7 @@ import (
 // makes go-redis log "failed to dial", and checks that the line reaches
 // slog at debug level and nothing at info.
 func TestGoRedisLogsGoToSlogAtDebug(t *testing.T) {
+	RouteRedisLogs(nil)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/formfill/formfill/jobs"
 	"io"
 	"os"
 	"os/signal"
@@ -27,6 +28,7 @@ const (
 )
 
 func main() {
+	jobs.RouteRedisLogs(nil) // go-redis's dial failures to slog at debug, not stderr
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// The first signal asks the command to stop cleanly (a worker drains, a
 	// batch records its progress); a second one kills the process at once.
