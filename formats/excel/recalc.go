@@ -1,0 +1,314 @@
+package excel
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/efp"
+	"github.com/xuri/excelize/v2"
+)
+
+// After a write, the formulas that read the written cells, directly or
+// through other formulas and across sheets, would keep the values cached
+// when the workbook was last saved: previews, pandas and openpyxl's
+// data_only show those. recalc finds those dependents from one graph of
+// the workbook's formulas, recomputes them with excelize's evaluator and
+// returns their new cached values; the ones it cannot compute lose their
+// cached value and are reported. Excel and LibreOffice recalculate
+// everything on open anyway (see setFullCalcOnLoad).
+
+const (
+	// maxRecalc caps the dependent formulas one write recomputes.
+	maxRecalc = 2000
+	// maxFormulas caps the formulas read into the graph: past it the
+	// workbook is left to recalculate on open.
+	maxFormulas = 200000
+	// wideRef is the width past which a reference is indexed per sheet
+	// rather than per column.
+	wideRef = 64
+)
+
+// volatile functions give another value on every calculation, or read
+// cells no reference names, so a dependency graph cannot hold them.
+var volatile = map[string]bool{"NOW": true, "TODAY": true, "RAND": true, "RANDBETWEEN": true, "RANDARRAY": true,
+	"OFFSET": true, "INDIRECT": true, "CELL": true, "INFO": true}
+
+// formulaNode is one formula cell of the workbook.
+type formulaNode struct {
+	at       cell
+	text     string
+	refs     []sheetRect
+	external bool   // reads another workbook
+	volatile string // the first volatile function it calls
+	pureRef  bool   // the formula is one single-cell reference
+}
+
+// sheetRect is a reference: a rectangle of one sheet.
+type sheetRect struct {
+	sheet int
+	rect
+}
+
+// cachedValue is the cached value recalc gives a formula cell: v and its
+// cell type t ("" for a number), or none at all when drop.
+type cachedValue struct {
+	v, t string
+	drop bool
+}
+
+// recalcResult is what recalc found: the new cached values by sheet name
+// and A1 reference, the shown values that changed, and what it could not
+// compute.
+type recalcResult struct {
+	values   map[string]map[string]cachedValue
+	shown    []string // "Organization!C3 now shows 'Acme Cloud Inc'"
+	warnings []string
+}
+
+// formulaGraph indexes the workbook's formulas by the cells they read.
+type formulaGraph struct {
+	nodes []*formulaNode
+	byCol map[[2]int][]int // sheet, column → nodes reading a narrow range there
+	wide  map[int][]int    // sheet → nodes reading a wide range
+}
+
+// recalc recomputes the dependents of the written cells.
+func (w *writer) recalc() *recalcResult {
+	res := &recalcResult{values: map[string]map[string]cachedValue{}}
+	if len(w.written) == 0 {
+		return res
+	}
+	g, ok := w.graph()
+	if !ok {
+		res.warnings = append(res.warnings, fmt.Sprintf("the workbook holds more than %d formulas: formfill did not recompute them; Excel and LibreOffice recalculate them on open", maxFormulas))
+		return res
+	}
+	deps, capped := g.dependents(w.written)
+	if capped {
+		res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: formfill recomputed the first %d; the others keep their old cached values until Excel or LibreOffice recalculates on open", maxRecalc, maxRecalc))
+	}
+	cyclic := g.cycles(deps)
+	for _, i := range deps {
+		if w.wb.stop.Check() != nil {
+			return res
+		}
+		w.recompute(g.nodes[i], cyclic[i], res)
+	}
+	return res
+}
+
+// graph reads every formula of the workbook once.
+func (w *writer) graph() (*formulaGraph, bool) {
+	g := &formulaGraph{byCol: map[[2]int][]int{}, wide: map[int][]int{}}
+	for si, sheet := range w.wb.sheets {
+		sc := w.scan(sheet)
+		if sc == nil {
+			continue
+		}
+		for p := range sc.formulas {
+			if len(g.nodes) >= maxFormulas {
+				return nil, false
+			}
+			at := cell{sheet: si + 1, row: p[0], col: p[1]}
+			text := w.wb.formula(sheet, at.name(), sc)
+			if text == "" {
+				continue
+			}
+			n := w.wb.parseFormula(at, text)
+			g.add(n)
+		}
+	}
+	return g, true
+}
+
+// add indexes n by the cells it reads.
+func (g *formulaGraph) add(n *formulaNode) {
+	i := len(g.nodes)
+	g.nodes = append(g.nodes, n)
+	for _, r := range n.refs {
+		if r.c2-r.c1 >= wideRef {
+			g.wide[r.sheet] = append(g.wide[r.sheet], i)
+			continue
+		}
+		for c := r.c1; c <= r.c2; c++ {
+			k := [2]int{r.sheet, c}
+			if l := g.byCol[k]; len(l) == 0 || l[len(l)-1] != i {
+				g.byCol[k] = append(l, i)
+			}
+		}
+	}
+}
+
+// readers are the formulas that read c.
+func (g *formulaGraph) readers(c cell, visit func(int)) {
+	check := func(i int) {
+		for _, r := range g.nodes[i].refs {
+			if r.sheet == c.sheet && r.contains(c.row, c.col) {
+				visit(i)
+				return
+			}
+		}
+	}
+	for _, i := range g.byCol[[2]int{c.sheet, c.col}] {
+		check(i)
+	}
+	for _, i := range g.wide[c.sheet] {
+		check(i)
+	}
+}
+
+// dependents are the formulas reading the written cells, directly or
+// through each other, breadth first, at most maxRecalc of them.
+func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped bool) {
+	seen := map[int]bool{}
+	var queue []cell
+	for c := range written {
+		queue = append(queue, c)
+	}
+	for len(queue) > 0 && !capped {
+		c := queue[0]
+		queue = queue[1:]
+		g.readers(c, func(i int) {
+			if seen[i] || capped {
+				return
+			}
+			if len(deps) >= maxRecalc {
+				capped = true
+				return
+			}
+			seen[i] = true
+			deps = append(deps, i)
+			queue = append(queue, g.nodes[i].at)
+		})
+	}
+	return deps, capped
+}
+
+// cycles marks the dependents that lie on a cycle or read one: those left
+// when the dependents are peeled in calculation order (Kahn).
+func (g *formulaGraph) cycles(deps []int) map[int]bool {
+	in := map[int]bool{}
+	for _, i := range deps {
+		in[i] = true
+	}
+	pending := map[int]int{} // node → unresolved dependents it reads
+	readBy := map[int][]int{}
+	for _, i := range deps {
+		g.readers(g.nodes[i].at, func(j int) {
+			if in[j] {
+				pending[j]++
+				readBy[i] = append(readBy[i], j)
+			}
+		})
+	}
+	var ready []int
+	for _, i := range deps {
+		if pending[i] == 0 {
+			ready = append(ready, i)
+		}
+	}
+	done := 0
+	for len(ready) > 0 {
+		i := ready[0]
+		ready = ready[1:]
+		done++
+		for _, j := range readBy[i] {
+			if pending[j]--; pending[j] == 0 {
+				ready = append(ready, j)
+			}
+		}
+	}
+	out := map[int]bool{}
+	if done == len(deps) {
+		return out
+	}
+	for _, i := range deps {
+		if pending[i] > 0 {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// parseFormula reads the references and functions of the formula at at.
+func (wb *workbook) parseFormula(at cell, text string) *formulaNode {
+	n := &formulaNode{at: at, text: text}
+	p := efp.ExcelParser()
+	toks := p.Parse(text)
+	operands := 0
+	for _, t := range toks {
+		switch {
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
+			name := strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))
+			if volatile[name] && n.volatile == "" {
+				n.volatile = name
+			}
+			operands += 2
+		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
+			operands++
+			if strings.Contains(t.TValue, "[") {
+				n.external = true
+				continue
+			}
+			if r, ok := wb.refRect(at.sheet, t.TValue); ok {
+				n.refs = append(n.refs, r)
+			}
+		case t.TType == efp.TokenTypeOperand || t.TType == efp.TokenTypeOperatorInfix || t.TType == efp.TokenTypeOperatorPrefix:
+			operands += 2
+		}
+	}
+	n.pureRef = operands == 1 && len(n.refs) == 1 && n.refs[0].r1 == n.refs[0].r2 && n.refs[0].c1 == n.refs[0].c2
+	return n
+}
+
+// refRect resolves a reference token (A1, $A$1:B2, Sheet!A1, 'A b'!A:A,
+// 1:3, or a defined name) against the workbook; from is the sheet of the
+// formula.
+func (wb *workbook) refRect(from int, tok string) (sheetRect, bool) {
+	sheet, ref := from, tok
+	if name, r, ok := splitSheetRef(tok); ok {
+		var err error
+		if sheet, err = wb.sheetIndex(name); err != nil {
+			return sheetRect{}, false
+		}
+		ref = r
+	}
+	ref = strings.ReplaceAll(ref, "$", "")
+	if r, ok := parseRect(ref); ok {
+		return sheetRect{sheet, r}, true
+	}
+	a, b, found := strings.Cut(ref, ":")
+	if !found {
+		return wb.definedRect(tok)
+	}
+	if c1, err := excelize.ColumnNameToNumber(a); err == nil {
+		if c2, err := excelize.ColumnNameToNumber(b); err == nil {
+			return sheetRect{sheet, rect{1, min(c1, c2), maxRows, max(c1, c2)}}, true
+		}
+	}
+	r1, err1 := strconv.Atoi(a)
+	r2, err2 := strconv.Atoi(b)
+	if err1 == nil && err2 == nil {
+		return sheetRect{sheet, rect{min(r1, r2), 1, max(r1, r2), maxCols}}, true
+	}
+	return sheetRect{}, false
+}
+
+// definedRect resolves a workbook-level defined name naming one range.
+func (wb *workbook) definedRect(name string) (sheetRect, bool) {
+	for _, d := range wb.f.GetDefinedName() {
+		if !strings.EqualFold(d.Name, name) {
+			continue
+		}
+		to := strings.TrimPrefix(d.RefersTo, "=")
+		if s, ref, ok := splitSheetRef(to); ok && !strings.ContainsAny(to, "[(,") {
+			if i, err := wb.sheetIndex(s); err == nil {
+				if r, ok := parseRect(ref); ok {
+					return sheetRect{i, r}, true
+				}
+			}
+		}
+	}
+	return sheetRect{}, false
+}
