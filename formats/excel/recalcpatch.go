@@ -52,14 +52,17 @@ func patchCells(data []byte, vals map[string]cachedValue) []byte {
 		if !ok {
 			continue
 		}
-		closeAt := bytes.Index(data[tagEnd:], []byte("</"))
 		end := closeCell(data, tagEnd)
-		if closeAt < 0 || end < 0 {
+		if end < 0 {
+			continue
+		}
+		after := bytes.IndexByte(data[end:], '>')
+		if after < 0 {
 			continue
 		}
 		out.Write(data[last:start])
 		out.Write(cellWith(tag, data[tagEnd:end], v))
-		last = end
+		last = end + after + 1
 	}
 	if last == 0 {
 		return data

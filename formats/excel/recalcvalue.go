@@ -56,8 +56,10 @@ func (w *writer) recompute(n *formulaNode, cyclic bool, res *recalcResult) {
 func (w *writer) evaluate(sheet, ref string, n *formulaNode) (cachedValue, error) {
 	raw, err := w.wb.f.CalcCellValue(sheet, ref, excelize.Options{RawCellValue: true})
 	if err != nil {
-		if excelErrors[raw] {
-			return cachedValue{v: raw, t: "e"}, nil
+		// excelize reports a formula's error value (#DIV/0!) as the error
+		// itself; anything else (an unsupported function) is its failure.
+		if excelErrors[err.Error()] {
+			return cachedValue{v: err.Error(), t: "e"}, nil
 		}
 		return cachedValue{}, err
 	}
