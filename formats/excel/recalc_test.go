@@ -1,7 +1,9 @@
 package excel
 
 import (
+	"encoding/csv"
 	"os"
+	"regexp"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,6 +39,9 @@ func recalcBook(tb testing.TB, extra map[string]string) []byte {
 	for ref, fm := range formulas {
 		must(tb, f.SetCellFormula("Organization", ref, fm))
 	}
+	// LibreOffice trusts the cached values of a workbook Excel saved (and
+	// recomputes any other's) unless it asks for a recalculation.
+	must(tb, f.SetAppProps(&excelize.AppProperties{Application: "Microsoft Excel", AppVersion: "16.0300"}))
 	buf, err := f.WriteToBuffer()
 	must(tb, err)
 	return buf.Bytes()
@@ -126,7 +131,7 @@ func TestRecalcCapsTheDependents(t *testing.T) {
 func itoa(n int) string { name, _ := excelize.CoordinatesToCellName(1, n); return name[1:] }
 
 func TestRecalcCachedValuesReadBack(t *testing.T) {
-	res, _ := fillRecalc(t, recalcBook(t, map[string]string{"D1": "[1]Other!A1+'START HERE'!C5"}))
+	res, rep := fillRecalc(t, recalcBook(t, map[string]string{"D1": "[1]Other!A1+'START HERE'!C5"}))
 	cached, uncached := readers.XLSXCached(t, res.Document)
 	org := cached["Organization"]
 	for ref, want := range map[string]string{"C3": "Acme Cloud Inc", "C4": "42", "C5": "84", "C6": "ACME CLOUD INC!"} {
@@ -137,17 +142,7 @@ func TestRecalcCachedValuesReadBack(t *testing.T) {
 	if !uncached["Organization"]["D1"] {
 		t.Errorf("the external formula kept a cached value: %q", org["D1"])
 	}
-	lo := readers.LibreOfficeSheets(t, res.Document)["Organization"]
-	rows := strings.Split(strings.TrimSpace(lo), "\n")
-	if len(rows) < 6 {
-		t.Fatalf("LibreOffice's Organization sheet has %d rows:\n%s", len(rows), lo)
-	}
-	for i, ref := range []string{"C3", "C4", "C5", "C6"} {
-		fields := strings.Split(rows[2+i], ",")
-		if len(fields) < 3 || strings.Trim(fields[2], `"`) != org[ref] {
-			t.Errorf("LibreOffice computes Organization!%s = %q, formfill cached %q", ref, rows[2+i], org[ref])
-		}
-	}
+	sameAsLibreOffice(t, res.Document, rep.Warnings, cached)
 }
 
 func TestRecalcHECVATVendorName(t *testing.T) {
@@ -173,6 +168,77 @@ func TestRecalcHECVATVendorName(t *testing.T) {
 	for _, sheet := range []string{"Organization", "Product", "Privacy"} {
 		if got := cached[sheet]["C3"]; got != "Acme Cloud Inc" {
 			t.Errorf("openpyxl data_only reads %s!C3 = %q, want the vendor name", sheet, got)
+		}
+	}
+	sameAsLibreOffice(t, res.Document, rep.Warnings, cached)
+}
+
+// shownNote matches a verification note on a recomputed cell.
+var shownNote = regexp.MustCompile(`^(.+)!([A-Z]+[0-9]+) now shows `)
+
+// sameAsLibreOffice checks that LibreOffice, recalculating doc on open,
+// computes every cell a note says changed as formfill cached it.
+func sameAsLibreOffice(t *testing.T, doc []byte, notes []string, cached map[string]map[string]string) {
+	t.Helper()
+	sheets := recomputedByLibreOffice(t, doc)
+	checked := 0
+	for _, n := range notes {
+		m := shownNote.FindStringSubmatch(n)
+		if m == nil {
+			continue
+		}
+		sheet, _, _ := splitSheetRef(m[1] + "!A1")
+		col, row, err := excelize.CellNameToCoordinates(m[2])
+		must(t, err)
+		rows, err := csv.NewReader(strings.NewReader(sheets[sheet])).ReadAll()
+		if err != nil {
+			t.Fatalf("LibreOffice's CSV of %s: %v", sheet, err)
+		}
+		got := ""
+		if row <= len(rows) && col <= len(rows[row-1]) {
+			got = rows[row-1][col-1]
+		}
+		if want := cached[sheet][m[2]]; got != want {
+			t.Errorf("LibreOffice computes %s!%s = %q, formfill cached %q", sheet, m[2], got, want)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Errorf("no recomputed cell to compare among the notes %q", notes)
+	}
+}
+
+// recomputedByLibreOffice is LibreOffice's CSV of each sheet of doc with
+// every formula computed by LibreOffice itself. LibreOffice 7.4 shows the
+// cached values of a workbook Excel saved, fullCalcOnLoad or not (its
+// default for Excel 2007+ files is never to recalculate); it recomputes
+// the workbooks of other applications, so the copy it reads names another.
+func recomputedByLibreOffice(t *testing.T, doc []byte) map[string]string {
+	t.Helper()
+	app := regexp.MustCompile(`<Application>[^<]*</Application>`).ReplaceAll(zipEntry(t, doc, "docProps/app.xml"), []byte("<Application>formfill test</Application>"))
+	return readers.LibreOfficeSheets(t, rezip(t, unzip(t, doc), "docProps/app.xml", app))
+}
+
+// TestRecalcLibreOfficeComparisonRecomputes shows that the LibreOffice
+// comparisons test something: a wrong cached value is not what
+// recomputedByLibreOffice reads.
+func TestRecalcLibreOfficeComparisonRecomputes(t *testing.T) {
+	res, _ := fillRecalc(t, recalcBook(t, nil))
+	const part = "xl/worksheets/sheet2.xml"
+	stale := patchCells(zipEntry(t, res.Document, part), map[string]cachedValue{"C3": {v: "stale", t: "str"}})
+	doc := rezip(t, unzip(t, res.Document), part, stale)
+	for _, tc := range []struct {
+		name string
+		csv  string
+		want string
+	}{
+		{"recomputed", recomputedByLibreOffice(t, doc)["Organization"], "Acme Cloud Inc"},
+		{"as saved by Excel", readers.LibreOfficeSheets(t, doc)["Organization"], "stale"},
+	} {
+		rows, err := csv.NewReader(strings.NewReader(tc.csv)).ReadAll()
+		must(t, err)
+		if len(rows) < 3 || len(rows[2]) < 3 || rows[2][2] != tc.want {
+			t.Errorf("%s: LibreOffice shows Organization!C3 as %v, want %q", tc.name, rows, tc.want)
 		}
 	}
 }
