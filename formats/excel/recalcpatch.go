@@ -117,16 +117,17 @@ func cellWith(tag, inner []byte, v cachedValue) []byte {
 		at = loc[1]
 	}
 	b.Write(inner[:at])
-	if !v.drop {
-		b.WriteString("<v>")
-		xml.EscapeText(&b, []byte(v.v))
-		b.WriteString("</v>")
-	}
-	b.Write(inner[at:])
 	name := tag[1:]
 	if i := bytes.IndexAny(name, " \t\r\n>/"); i >= 0 {
 		name = name[:i]
 	}
+	prefix := name[:len(name)-1] // "x:" of x:c: the value takes the cell's namespace
+	if !v.drop {
+		fmt.Fprintf(&b, "<%sv>", prefix)
+		xml.EscapeText(&b, []byte(v.v))
+		fmt.Fprintf(&b, "</%sv>", prefix)
+	}
+	b.Write(inner[at:])
 	fmt.Fprintf(&b, "</%s>", name)
 	return b.Bytes()
 }
