@@ -2,6 +2,7 @@ package excel
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -19,8 +20,17 @@ import (
 // everything on open anyway (see setFullCalcOnLoad).
 
 const (
-	// maxRecalc caps the dependent formulas one write recomputes.
-	maxRecalc = 2000
+	// maxRecalc caps the dependent formulas one write recomputes: excelize
+	// takes milliseconds a formula on lookups over large ranges (6 ms on
+	// HECVAT 4.14's scoring sheets), and one HECVAT answer has thousands
+	// of dependents. The nearest ones are computed; the rest lose their
+	// cached value rather than keep a stale one.
+	maxRecalc = 200
+	// maxDependents caps the dependents found: past it the rest keep
+	// their old cached values until a recalculation.
+	maxDependents = 20000
+	// maxShown caps the notes on changed values a verification lists.
+	maxShown = 20
 	// maxFormulas caps the formulas read into the graph: past it the
 	// workbook is left to recalculate on open.
 	maxFormulas = 200000
@@ -42,6 +52,7 @@ type formulaNode struct {
 	external bool   // reads another workbook
 	volatile string // the first volatile function it calls
 	pureRef  bool   // the formula is one single-cell reference
+	joins    bool   // its last operation joins text (&): the result is a string
 }
 
 // sheetRect is a reference: a rectangle of one sheet.
@@ -86,16 +97,38 @@ func (w *writer) recalc() *recalcResult {
 	}
 	deps, capped := g.dependents(w.written)
 	if capped {
-		res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: formfill recomputed the first %d; the others keep their old cached values until Excel or LibreOffice recalculates on open", maxRecalc, maxRecalc))
+		res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: the others keep their old cached values until Excel or LibreOffice recalculates the workbook", maxDependents))
 	}
-	cyclic := g.cycles(deps)
-	for _, i := range deps {
+	rest := deps[min(len(deps), maxRecalc):]
+	ordered, cyclic := g.order(deps[:len(deps)-len(rest)])
+	for _, i := range ordered {
 		if w.wb.stop.Check() != nil {
 			return res
 		}
 		w.recompute(g.nodes[i], cyclic[i], res)
 	}
+	w.dropRest(g, rest, res)
+	if n := len(res.shown); n > maxShown {
+		res.shown = append(res.shown[:maxShown], fmt.Sprintf("and %d more formulas now show other values", n-maxShown))
+	}
 	return res
+}
+
+// dropRest removes the cached values of the dependents past maxRecalc, so
+// that no reader shows a stale one, and says so once.
+func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
+	if len(rest) == 0 {
+		return
+	}
+	var some []string
+	for _, i := range rest {
+		at := g.nodes[i].at
+		res.set(w.wb.sheetName(at), at.name(), cachedValue{drop: true})
+		if len(some) < 3 {
+			some = append(some, w.wb.xpath(at))
+		}
+	}
+	res.warnings = append(res.warnings, fmt.Sprintf("%d more formulas depend on the written cells (%s, …): formfill computes at most %d per write, so their cached values were removed; readers that show cached values show them empty until Excel or LibreOffice recalculates the workbook", len(rest), strings.Join(some, ", "), maxRecalc))
 }
 
 // graph reads every formula of the workbook once.
@@ -106,7 +139,7 @@ func (w *writer) graph() (*formulaGraph, bool) {
 		if sc == nil {
 			continue
 		}
-		for p := range sc.formulas {
+		for _, p := range sortedCells(sc.formulas) {
 			if len(g.nodes) >= maxFormulas {
 				return nil, false
 			}
@@ -159,13 +192,18 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 }
 
 // dependents are the formulas reading the written cells, directly or
-// through each other, breadth first, at most maxRecalc of them.
+// through each other, breadth first (nearest first), at most
+// maxDependents of them.
 func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped bool) {
 	seen := map[int]bool{}
 	var queue []cell
 	for c := range written {
 		queue = append(queue, c)
 	}
+	sort.Slice(queue, func(i, j int) bool {
+		a, b := queue[i], queue[j]
+		return a.sheet < b.sheet || a.sheet == b.sheet && (a.row < b.row || a.row == b.row && a.col < b.col)
+	})
 	for len(queue) > 0 && !capped {
 		c := queue[0]
 		queue = queue[1:]
@@ -173,7 +211,7 @@ func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped b
 			if seen[i] || capped {
 				return
 			}
-			if len(deps) >= maxRecalc {
+			if len(deps) >= maxDependents {
 				capped = true
 				return
 			}
@@ -185,9 +223,11 @@ func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped b
 	return deps, capped
 }
 
-// cycles marks the dependents that lie on a cycle or read one: those left
-// when the dependents are peeled in calculation order (Kahn).
-func (g *formulaGraph) cycles(deps []int) map[int]bool {
+// order is the dependents in calculation order, each after the dependents
+// it reads (Kahn), and marks those on a cycle or reading one: the ones the
+// peeling leaves, which come last. excelize's evaluator caches what it
+// computes along the way, so the order decides what a formula reads.
+func (g *formulaGraph) order(deps []int) (ordered []int, cyclic map[int]bool) {
 	in := map[int]bool{}
 	for _, i := range deps {
 		in[i] = true
@@ -208,26 +248,35 @@ func (g *formulaGraph) cycles(deps []int) map[int]bool {
 			ready = append(ready, i)
 		}
 	}
-	done := 0
 	for len(ready) > 0 {
 		i := ready[0]
 		ready = ready[1:]
-		done++
+		ordered = append(ordered, i)
 		for _, j := range readBy[i] {
 			if pending[j]--; pending[j] == 0 {
 				ready = append(ready, j)
 			}
 		}
 	}
-	out := map[int]bool{}
-	if done == len(deps) {
-		return out
-	}
+	cyclic = map[int]bool{}
 	for _, i := range deps {
 		if pending[i] > 0 {
-			out[i] = true
+			cyclic[i] = true
+			ordered = append(ordered, i)
 		}
 	}
+	return ordered, cyclic
+}
+
+// sortedCells is the [row, col] keys of m in reading order.
+func sortedCells(m map[[2]int]bool) [][2]int {
+	out := make([][2]int, 0, len(m))
+	for p := range m {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i][0] < out[j][0] || out[i][0] == out[j][0] && out[i][1] < out[j][1]
+	})
 	return out
 }
 
@@ -236,8 +285,16 @@ func (wb *workbook) parseFormula(at cell, text string) *formulaNode {
 	n := &formulaNode{at: at, text: text}
 	p := efp.ExcelParser()
 	toks := p.Parse(text)
-	operands := 0
+	operands, depth := 0, 0
 	for _, t := range toks {
+		switch {
+		case t.TSubType == efp.TokenSubTypeStart:
+			depth++
+		case t.TSubType == efp.TokenSubTypeStop:
+			depth--
+		case t.TType == efp.TokenTypeOperatorInfix && t.TValue == "&" && depth == 0:
+			n.joins = true
+		}
 		switch {
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
 			name := strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))

@@ -81,6 +81,9 @@ func (w *writer) evaluate(sheet, ref string, n *formulaNode) (cachedValue, error
 			return cachedValue{v: raw, t: "str"}, nil
 		}
 	}
+	if n.joins {
+		return cachedValue{v: raw, t: "str"}, nil
+	}
 	if _, err := strconv.ParseFloat(raw, 64); err == nil && raw != "" {
 		return cachedValue{v: raw}, nil
 	}
