@@ -13,7 +13,6 @@ import (
 // the write did not touch stay as they were but for those cells.
 
 var (
-	cellStart  = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?c[\s>/]`)
 	refAttr    = regexp.MustCompile(`\sr="([^"]*)"`)
 	typeAttr   = regexp.MustCompile(`\st="[^"]*"`)
 	valueElem  = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?v(?:\s[^>]*)?(?:/>|>[^<]*</(?:[A-Za-z_][\w.-]*:)?v>)`)
@@ -30,8 +29,7 @@ var (
 func patchCells(data []byte, vals map[string]cachedValue) []byte {
 	var out bytes.Buffer
 	last := 0
-	for _, loc := range cellStart.FindAllIndex(data, -1) {
-		start := loc[0]
+	for _, start := range cellStarts(data) {
 		if start < last {
 			continue
 		}
@@ -69,6 +67,36 @@ func patchCells(data []byte, vals map[string]cachedValue) []byte {
 	}
 	out.Write(data[last:])
 	return out.Bytes()
+}
+
+// cellStarts are the offsets of the <c> (or <x:c>) start tags of data: a
+// byte scan, several times faster than a regular expression on the large
+// sheets of questionnaires.
+func cellStarts(data []byte) []int {
+	var out []int
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		k := i
+		for k < len(data) && !isNameEnd(data[k]) {
+			k++
+		}
+		if k == len(data) {
+			break
+		}
+		if name := data[i:k]; len(name) > 0 && name[len(name)-1] == 'c' && (len(name) == 1 || name[len(name)-2] == ':') {
+			out = append(out, i-1)
+		}
+	}
+	return out
+}
+
+// isNameEnd reports a byte that ends an element's name in a tag.
+func isNameEnd(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\r' || b == '\n' || b == '>' || b == '/'
 }
 
 // closeCell is where the content of the cell whose start tag ends at from
