@@ -45,6 +45,8 @@ type workbook struct {
 	// sstEmptied reports that package's shared strings emptied.
 	reduced    map[string]bool
 	sstEmptied bool
+	// recalced is what a write's recalculation found (see recalc).
+	recalced *recalcResult
 }
 
 // open opens doc for one call of the engine, whose stop ends the XML

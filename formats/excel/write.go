@@ -26,6 +26,12 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil {
 		return nil, nil, err
 	}
+	if rc := wb.recalced; rc != nil {
+		// Notes, not failures: what the answers changed elsewhere, and
+		// what only a recalculation on open will show.
+		rep.Warnings = append(rep.Warnings, rc.shown...)
+		rep.Warnings = append(rep.Warnings, rc.warnings...)
+	}
 	return res, rep, nil
 }
 
@@ -75,6 +81,15 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	if res.Document, err = wb.save(w.sheets, nt.changed()); err != nil {
 		return nil, nil, nil, err
+	}
+	if len(res.Changes) > 0 {
+		// Formulas reading the written cells get new cached values, and the
+		// workbook asks to be recalculated on open.
+		wb.recalced = w.recalc()
+		res.Warnings = append(res.Warnings, wb.recalced.warnings...)
+		if res.Document, err = wb.patchOutput(res.Document, wb.recalced.values); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	return res, wb, rv, nil
 }

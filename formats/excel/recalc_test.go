@@ -1,0 +1,249 @@
+package excel
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/readers"
+	"github.com/formfill/formfill/internal/realdocs"
+	"github.com/xuri/excelize/v2"
+)
+
+// recalcBook is a workbook whose second sheet copies and scores the
+// answers of its first: a cross-sheet copy, a SUM over answers, a formula
+// reading that SUM, a text formula, and a formula reading no answer.
+func recalcBook(tb testing.TB, extra map[string]string) []byte {
+	tb.Helper()
+	f := excelize.NewFile()
+	must(tb, f.SetSheetName("Sheet1", "START HERE"))
+	_, err := f.NewSheet("Organization")
+	must(tb, err)
+	for ref, v := range map[string]any{"B3": "Vendor name", "B5": "Score 1", "B6": "Score 2", "C5": 1, "C6": 2} {
+		must(tb, f.SetCellValue("START HERE", ref, v))
+	}
+	formulas := map[string]string{
+		"C3": "'START HERE'!$C$3",
+		"C4": "SUM('START HERE'!C5:C6)",
+		"C5": "C4*2",
+		"C6": `UPPER(C3)&"!"`,
+		"C7": "1+1",
+	}
+	for ref, fm := range extra {
+		formulas[ref] = fm
+	}
+	for ref, fm := range formulas {
+		must(tb, f.SetCellFormula("Organization", ref, fm))
+	}
+	// LibreOffice trusts the cached values of a workbook Excel saved (and
+	// recomputes any other's) unless it asks for a recalculation.
+	must(tb, f.SetAppProps(&excelize.AppProperties{Application: "Microsoft Excel", AppVersion: "16.0300"}))
+	buf, err := f.WriteToBuffer()
+	must(tb, err)
+	return buf.Bytes()
+}
+
+func fillRecalc(tb testing.TB, doc []byte) (*formats.WriteResult, *formats.VerificationReport) {
+	tb.Helper()
+	res, rep, err := New().Fill(doc, []formats.Answer{
+		{PairID: "'START HERE'!C3", AnswerText: "Acme Cloud Inc"},
+		{PairID: "'START HERE'!C5", AnswerText: "40"},
+	}, formats.WriteOptions{})
+	if err != nil {
+		tb.Fatalf("Fill: %v", err)
+	}
+	return res, rep
+}
+
+func TestRecalcStoresDependentValues(t *testing.T) {
+	doc := recalcBook(t, nil)
+	res, rep := fillRecalc(t, doc)
+	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet2.xml")
+	for _, tc := range []struct{ ref, want string }{
+		{"C3", `<c r="C3" t="str"><f>&#39;START HERE&#39;!$C$3</f><v>Acme Cloud Inc</v></c>`},
+		{"C4", `<c r="C4"><f>SUM(&#39;START HERE&#39;!C5:C6)</f><v>42</v></c>`},
+		{"C5", `<c r="C5"><f>C4*2</f><v>84</v></c>`},
+		{"C6", `<c r="C6" t="str"><f>UPPER(C3)&amp;&#34;!&#34;</f><v>ACME CLOUD INC!</v></c>`},
+		// Reads no answer: left as it was.
+		{"C7", cellXML(t, zipEntry(t, doc, "xl/worksheets/sheet2.xml"), "C7")},
+	} {
+		if got := cellXML(t, sheet, tc.ref); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.ref, got, tc.want)
+		}
+	}
+	if book := string(zipEntry(t, res.Document, "xl/workbook.xml")); !strings.Contains(book, `fullCalcOnLoad="1"`) {
+		t.Errorf("workbook.xml has no fullCalcOnLoad: %s", book)
+	}
+	if !rep.OK() {
+		t.Errorf("the fill's verification failed: %+v", rep)
+	}
+	notes := strings.Join(rep.Warnings, "\n")
+	if !strings.Contains(notes, `Organization!C3 now shows "Acme Cloud Inc"`) || !strings.Contains(notes, `Organization!C5 now shows "84"`) {
+		t.Errorf("verification notes do not list the changed dependents:\n%s", notes)
+	}
+}
+
+func TestRecalcReportsWhatItCannotCompute(t *testing.T) {
+	for _, tc := range []struct {
+		name, ref, formula, want string
+	}{
+		{"external reference", "D1", "[1]Other!A1+'START HERE'!C5", "reads another workbook"},
+		{"volatile function", "D1", "NOW()+'START HERE'!C5", "calls NOW"},
+		{"indirect", "D1", `INDIRECT("A1")&'START HERE'!C3`, "calls INDIRECT"},
+		{"cycle", "D1", "D2+'START HERE'!C5", "circular reference"},
+		{"unsupported function", "D1", "NOSUCHFUNC('START HERE'!C5)", "could not compute"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			extra := map[string]string{tc.ref: tc.formula}
+			if tc.name == "cycle" {
+				extra["D2"] = "D1"
+			}
+			res, rep := fillRecalc(t, recalcBook(t, extra))
+			warns := strings.Join(res.Warnings, "\n")
+			if !strings.Contains(warns, "Organization!D1") || !strings.Contains(warns, tc.want) {
+				t.Errorf("warnings do not name Organization!D1 (%s):\n%s", tc.want, warns)
+			}
+			if got := cellXML(t, zipEntry(t, res.Document, "xl/worksheets/sheet2.xml"), "D1"); strings.Contains(got, "<v>") {
+				t.Errorf("D1 kept a cached value: %s", got)
+			}
+			if !rep.OK() {
+				t.Errorf("an uncomputable dependent failed the verification: %+v", rep.Summary)
+			}
+		})
+	}
+}
+
+func TestRecalcCapsTheDependents(t *testing.T) {
+	extra := map[string]string{}
+	for r := 1; r <= 1405; r++ { // with C3:C6, 1409 dependents
+		extra["F"+itoa(r)] = "'START HERE'!$C$5+1"
+	}
+	res, _ := fillRecalc(t, recalcBook(t, extra))
+	if !strings.Contains(strings.Join(res.Warnings, "\n"), "1209 more formulas depend on the written cells") {
+		t.Errorf("no warning past the cap: %v", res.Warnings)
+	}
+	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet2.xml")
+	values := strings.Count(string(sheet), "<v>")
+	if values != maxRecalc {
+		t.Errorf("%d formula cells hold a cached value, want the %d computed", values, maxRecalc)
+	}
+}
+
+func itoa(n int) string { name, _ := excelize.CoordinatesToCellName(1, n); return name[1:] }
+
+func TestRecalcCachedValuesReadBack(t *testing.T) {
+	res, rep := fillRecalc(t, recalcBook(t, map[string]string{"D1": "[1]Other!A1+'START HERE'!C5"}))
+	cached, uncached := readers.XLSXCached(t, res.Document)
+	org := cached["Organization"]
+	for ref, want := range map[string]string{"C3": "Acme Cloud Inc", "C4": "42", "C5": "84", "C6": "ACME CLOUD INC!"} {
+		if org[ref] != want {
+			t.Errorf("openpyxl data_only reads Organization!%s = %q, want %q", ref, org[ref], want)
+		}
+	}
+	if !uncached["Organization"]["D1"] {
+		t.Errorf("the external formula kept a cached value: %q", org["D1"])
+	}
+	sameAsLibreOffice(t, res.Document, rep.Warnings, cached)
+}
+
+func TestRecalcHECVATVendorName(t *testing.T) {
+	path := filepath.Join(realdocs.Dir(), "questionnaires", "hecvat-4.14-educause.xlsx")
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		if os.Getenv(readers.RequireEnv) != "" {
+			t.Fatalf("HECVAT 4.14: %v", err)
+		}
+		t.Skipf("HECVAT 4.14 not fetched (%v): see internal/realdocs", err)
+	}
+	res, rep, err := New().Fill(doc, []formats.Answer{{PairID: "'START HERE'!C3", AnswerText: "Acme Cloud Inc"}}, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() {
+		t.Errorf("verification failed: %+v", rep.Summary)
+	}
+	if !strings.Contains(strings.Join(rep.Warnings, "\n"), `Organization!C3 now shows "Acme Cloud Inc"`) {
+		t.Errorf("verification does not note Organization!C3:\n%s", strings.Join(rep.Warnings, "\n"))
+	}
+	cached, _ := readers.XLSXCached(t, res.Document)
+	for _, sheet := range []string{"Organization", "Product", "Privacy"} {
+		if got := cached[sheet]["C3"]; got != "Acme Cloud Inc" {
+			t.Errorf("openpyxl data_only reads %s!C3 = %q, want the vendor name", sheet, got)
+		}
+	}
+	sameAsLibreOffice(t, res.Document, rep.Warnings, cached)
+}
+
+// shownNote matches a verification note on a recomputed cell.
+var shownNote = regexp.MustCompile(`^(.+)!([A-Z]+[0-9]+) now shows `)
+
+// sameAsLibreOffice checks that LibreOffice, recalculating doc on open,
+// computes every cell a note says changed as formfill cached it.
+func sameAsLibreOffice(t *testing.T, doc []byte, notes []string, cached map[string]map[string]string) {
+	t.Helper()
+	sheets := recomputedByLibreOffice(t, doc)
+	checked := 0
+	for _, n := range notes {
+		m := shownNote.FindStringSubmatch(n)
+		if m == nil {
+			continue
+		}
+		sheet, _, _ := splitSheetRef(m[1] + "!A1")
+		col, row, err := excelize.CellNameToCoordinates(m[2])
+		must(t, err)
+		rows, err := csv.NewReader(strings.NewReader(sheets[sheet])).ReadAll()
+		if err != nil {
+			t.Fatalf("LibreOffice's CSV of %s: %v", sheet, err)
+		}
+		got := ""
+		if row <= len(rows) && col <= len(rows[row-1]) {
+			got = rows[row-1][col-1]
+		}
+		if want := cached[sheet][m[2]]; got != want {
+			t.Errorf("LibreOffice computes %s!%s = %q, formfill cached %q", sheet, m[2], got, want)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Errorf("no recomputed cell to compare among the notes %q", notes)
+	}
+}
+
+// recomputedByLibreOffice is LibreOffice's CSV of each sheet of doc with
+// every formula computed by LibreOffice itself. LibreOffice 7.4 shows the
+// cached values of a workbook Excel saved, fullCalcOnLoad or not (its
+// default for Excel 2007+ files is never to recalculate); it recomputes
+// the workbooks of other applications, so the copy it reads names another.
+func recomputedByLibreOffice(t *testing.T, doc []byte) map[string]string {
+	t.Helper()
+	app := regexp.MustCompile(`<Application>[^<]*</Application>`).ReplaceAll(zipEntry(t, doc, "docProps/app.xml"), []byte("<Application>formfill test</Application>"))
+	return readers.LibreOfficeSheets(t, rezip(t, unzip(t, doc), "docProps/app.xml", app))
+}
+
+// TestRecalcLibreOfficeComparisonRecomputes shows that the LibreOffice
+// comparisons test something: a wrong cached value is not what
+// recomputedByLibreOffice reads.
+func TestRecalcLibreOfficeComparisonRecomputes(t *testing.T) {
+	res, _ := fillRecalc(t, recalcBook(t, nil))
+	const part = "xl/worksheets/sheet2.xml"
+	stale := patchCells(zipEntry(t, res.Document, part), map[string]cachedValue{"C3": {v: "stale", t: "str"}})
+	doc := rezip(t, unzip(t, res.Document), part, stale)
+	for _, tc := range []struct {
+		name string
+		csv  string
+		want string
+	}{
+		{"recomputed", recomputedByLibreOffice(t, doc)["Organization"], "Acme Cloud Inc"},
+		{"as saved by Excel", readers.LibreOfficeSheets(t, doc)["Organization"], "stale"},
+	} {
+		rows, err := csv.NewReader(strings.NewReader(tc.csv)).ReadAll()
+		must(t, err)
+		if len(rows) < 3 || len(rows[2]) < 3 || rows[2][2] != tc.want {
+			t.Errorf("%s: LibreOffice shows Organization!C3 as %v, want %q", tc.name, rows, tc.want)
+		}
+	}
+}
