@@ -108,6 +108,9 @@ func (s *S3BlobStore) ensureBucket(ctx context.Context) error {
 		return nil
 	}
 	if err := s.s3.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{}); err != nil {
+		if ok, _ := s.s3.BucketExists(ctx, s.bucket); ok {
+			return nil // another client or worker created it meanwhile
+		}
 		return fmt.Errorf("blob store %s: the bucket does not exist and could not be created: %w", s, err)
 	}
 	return nil
