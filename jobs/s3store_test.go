@@ -164,6 +164,35 @@ func TestS3BlobStoreRenewsOnRead(t *testing.T) {
 	}
 }
 
+// TestS3BlobStoreConcurrentUploadsOfOneTemplate: many clients uploading
+// and reading the same document at once (a batch on one template) all read
+// it whole: an upload of bytes already stored does not rewrite the object
+// under a reader (s3rver then served an empty body, refused as tampered).
+func TestS3BlobStoreConcurrentUploadsOfOneTemplate(t *testing.T) {
+	srv := s3test.Start(t)
+	conn := redistest.Conn(t, clientTestDB)
+	c := jobs.NewClient(conn, jobs.WithBlobStore(s3Store(t, srv, time.Hour)))
+	defer c.Close()
+	doc := twoColumn(t)
+	errs := make(chan error, 80)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for i := 0; i < 10; i++ {
+				id, err := c.PutBlob(context.Background(), doc)
+				if err == nil {
+					_, err = c.GetBlob(context.Background(), id)
+				}
+				errs <- err
+			}
+		}()
+	}
+	for i := 0; i < 80; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
 // TestParseBlobStoreURL: s3://BUCKET/PREFIX and what is refused.
 func TestParseBlobStoreURL(t *testing.T) {
 	for _, tc := range []struct{ in, bucket, prefix, err string }{
