@@ -46,3 +46,44 @@ func TestComposeHAFollowsTheSentinels(t *testing.T) {
 		}
 	}
 }
+
+// compose.ha.yml keeps documents in its s3 service: workers and the MCP
+// server get the same --blob-store and the credentials the s3 service
+// is configured with, and nothing starts without them.
+func TestComposeHAKeepsDocumentsInS3(t *testing.T) {
+	p, err := loadCompose(t, mustRead(t, "compose.ha.yml"), composeEnv())
+	if err != nil {
+		t.Fatalf("compose.ha.yml does not load: %v", err)
+	}
+	s3 := service(t, p, "s3")
+	cmd := strings.Join(s3.Command, " ")
+	for _, want := range []string{"weed server", "-s3", "-s3.config=/tmp/s3.json", "$FORMFILL_S3_ACCESS_KEY"} {
+		if !strings.Contains(cmd, want) {
+			t.Errorf("s3 command lacks %q: %s", want, cmd)
+		}
+	}
+	if env(s3, "FORMFILL_S3_SECRET_KEY") != testS3SecretKey {
+		t.Errorf("s3 service is not given the secret key")
+	}
+	for _, name := range []string{"worker", "mcp"} {
+		svc := service(t, p, name)
+		if b, _, err := jobs.ParseBlobStoreURL(env(svc, "FORMFILL_BLOB_STORE")); err != nil || b != "formfill" {
+			t.Errorf("%s FORMFILL_BLOB_STORE: %q, %v", name, b, err)
+		}
+		if env(svc, "AWS_ENDPOINT_URL") != "http://s3:8333" || env(svc, "AWS_ACCESS_KEY_ID") != testS3AccessKey ||
+			env(svc, "AWS_SECRET_ACCESS_KEY") != testS3SecretKey {
+			t.Errorf("%s does not reach the s3 service with its credentials", name)
+		}
+		if _, ok := svc.DependsOn["s3"]; !ok {
+			t.Errorf("%s does not depend on s3", name)
+		}
+		if env(svc, "FORMFILL_REDIS_URL") == "" {
+			t.Errorf("%s lost its Redis URL in the merge", name)
+		}
+	}
+	noKey := composeEnv()
+	delete(noKey, "FORMFILL_S3_SECRET_KEY")
+	if _, err := loadCompose(t, mustRead(t, "compose.ha.yml"), noKey); err == nil || !strings.Contains(err.Error(), "FORMFILL_S3_SECRET_KEY") {
+		t.Errorf("compose.ha.yml loads without FORMFILL_S3_SECRET_KEY: %v", err)
+	}
+}

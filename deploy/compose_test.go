@@ -15,12 +15,16 @@ import (
 const (
 	testRedisPassword = "test-redis-password"
 	testMCPToken      = "test-mcp-token"
+	testS3AccessKey   = "test-s3-access"
+	testS3SecretKey   = "test-s3-secret"
 )
 
 func composeEnv() map[string]string {
 	return map[string]string{
 		"FORMFILL_REDIS_PASSWORD": testRedisPassword,
 		"FORMFILL_MCP_TOKEN":      testMCPToken,
+		"FORMFILL_S3_ACCESS_KEY":  testS3AccessKey,
+		"FORMFILL_S3_SECRET_KEY":  testS3SecretKey,
 	}
 }
 

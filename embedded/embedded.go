@@ -40,6 +40,7 @@ type config struct {
 	log         *slog.Logger
 	keys        *jobs.Keyring
 	notify      []byte // webhook signing secret
+	blobs       jobs.BlobStore
 }
 
 // Option configures Start.
@@ -63,6 +64,10 @@ func Keyring(k *jobs.Keyring) Option { return func(c *config) { c.keys = k } }
 // secret (worker.NotifySecret).
 func NotifySecret(secret []byte) Option { return func(c *config) { c.notify = secret } }
 
+// BlobStore makes the embedded worker keep documents in s (worker.BlobStore);
+// its clients need the same store.
+func BlobStore(s jobs.BlobStore) Option { return func(c *config) { c.blobs = s } }
+
 // Start runs an embedded Redis and a worker until Close.
 func Start(opts ...Option) (*Server, error) {
 	cfg := config{addr: "127.0.0.1:0", concurrency: 4, log: slog.Default()}
@@ -84,7 +89,7 @@ func Start(opts ...Option) (*Server, error) {
 	s.wg.Add(1)
 	go s.driveClock()
 	w, err := worker.New(s.Conn(), worker.Concurrency(cfg.concurrency), worker.Logger(cfg.log),
-		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys), worker.NotifySecret(cfg.notify))
+		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys), worker.NotifySecret(cfg.notify), worker.BlobStore(cfg.blobs))
 	if err == nil {
 		err = w.Start()
 	}

@@ -4,12 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"regexp"
 	"time"
-
-	"github.com/redis/go-redis/v9"
 )
 
 const blobPrefix = "formfill:blob:"
@@ -22,7 +19,7 @@ func DocID(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// PutBlob stores data under its sha256 for the blob TTL and returns that
+// PutBlob stores data under its sha256 in the blob store for the blob TTL and returns that
 // doc_id. Storing the same bytes again only refreshes the TTL.
 func (c *Client) PutBlob(ctx context.Context, data []byte) (string, error) {
 	id := DocID(data)
@@ -30,8 +27,8 @@ func (c *Client) PutBlob(ctx context.Context, data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := c.rdb.Set(ctx, blobPrefix+id, stored, c.blobTTL).Err(); err != nil {
-		return "", fmt.Errorf("store document %s: %w", id[:12], c.connErr(err))
+	if err := c.blobs.Put(ctx, id, stored, c.blobTTL); err != nil {
+		return "", err
 	}
 	return id, nil
 }
@@ -49,8 +46,8 @@ func (c *Client) GetBlob(ctx context.Context, docID string) ([]byte, error) {
 	}
 	if data, renewed, ok := c.cache.get(docID); ok {
 		if now := time.Now(); now.Sub(renewed) > c.blobTTL/4 {
-			if err := c.rdb.Expire(ctx, blobPrefix+docID, c.blobTTL).Err(); err != nil {
-				return nil, fmt.Errorf("renew document %s: %w", docID, c.connErr(err))
+			if err := c.blobs.Renew(ctx, docID, c.blobTTL); err != nil {
+				return nil, err
 			}
 			c.cache.renewed(docID, now)
 		}
@@ -63,20 +60,11 @@ func (c *Client) GetBlob(ctx context.Context, docID string) ([]byte, error) {
 	return data, err
 }
 
-// fetchBlob reads a blob from Redis and renews its TTL, in one round trip.
+// fetchBlob reads a blob from the store, renewing its TTL, and checks it.
 func (c *Client) fetchBlob(ctx context.Context, docID string) ([]byte, error) {
-	pipe := c.rdb.Pipeline()
-	get := pipe.Get(ctx, blobPrefix+docID)
-	pipe.Expire(ctx, blobPrefix+docID, c.blobTTL)
-	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
-		return nil, fmt.Errorf("fetch document %s: %w", docID, c.connErr(err))
-	}
-	data, err := get.Bytes()
-	if errors.Is(err, redis.Nil) {
-		return nil, fmt.Errorf("doc_id %s: %w", docID, ErrBlobNotFound)
-	}
+	data, err := c.blobs.Get(ctx, docID, c.blobTTL)
 	if err != nil {
-		return nil, fmt.Errorf("fetch document %s: %w", docID, c.connErr(err))
+		return nil, err
 	}
 	return c.checkBlob(docID, data)
 }

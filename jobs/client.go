@@ -33,6 +33,7 @@ type Client struct {
 	timeout   time.Duration
 	maxRetry  int
 	cache     *blobCache // nil unless WithBlobCache
+	blobs     BlobStore  // Redis unless WithBlobStore
 	keys      *Keyring   // nil unless WithKeyring: records are stored as they are
 	done      *doneHub   // announcements of finished jobs, for Await
 	// failover retries commands through a failover of a Sentinel or
@@ -86,6 +87,9 @@ func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
 	}
 	for _, o := range opts {
 		o(c)
+	}
+	if c.blobs == nil {
+		c.blobs = redisBlobStore{c}
 	}
 	if highlyAvailable(conn) {
 		// One connection pool, watched for failovers, serves formfill's

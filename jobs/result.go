@@ -73,8 +73,13 @@ func (c *Client) queueOutput(ctx context.Context, pipe redis.Pipeliner, res *Res
 	if err != nil {
 		return err
 	}
-	pipe.Set(ctx, blobPrefix+res.OutputDocID, stored, c.blobTTL)
-	return nil
+	if _, inRedis := c.blobs.(redisBlobStore); inRedis {
+		// In the result's transaction: the output exists iff the result does.
+		pipe.Set(ctx, blobPrefix+res.OutputDocID, stored, c.blobTTL)
+		return nil
+	}
+	// Elsewhere, before the result that names it is stored.
+	return c.blobs.Put(ctx, res.OutputDocID, stored, c.blobTTL)
 }
 
 // jobKey is the key of formfill's own record of kind (failed, canceled,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs formfill's whole test suite on a fresh machine: installs and starts what
-# the tests use (Redis, the independent document readers, the PDF viewers, the
+# the tests use (Redis, an S3 server, the independent document readers, the PDF viewers, the
 # official MCP clients), then runs every Go test. Usage: bash scripts/test.sh [go test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,9 @@ bash scripts/ensure-redis.sh
 # The Sentinel and Cluster tests (internal/redisha) start their own
 # redis-server processes, from the binary ensure-redis.sh installed, on ports
 # 6400-6411, 26400-26411 and 7400-7410 (FORMFILL_TEST_HA_BASE moves them).
+# The object-storage tests (--blob-store s3://…) start their own s3rver on
+# 127.0.0.1, from the copy ensure-s3.sh installs into .ci/s3rver.
+bash scripts/ensure-s3.sh
 [[ -f .ci/install-readers ]] && bash .ci/install-readers
 [[ -f .ci/install-viewers ]] && bash .ci/install-viewers
 [[ -f .ci/install-inspector ]] && { bash .ci/install-inspector || echo "inspector: not installed; its test will skip"; }

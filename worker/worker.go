@@ -30,6 +30,7 @@ type Worker struct {
 	blobCache       int64
 	inflateBudget   int64                 // bytes all running jobs may inflate together
 	keys            *jobs.Keyring         // seals what the worker stores; nil: encryption at rest off
+	blobs           jobs.BlobStore        // where documents live; nil: Redis
 	logContent      bool                  // log error messages, which may quote documents and answers
 	rdb             redis.UniversalClient // asynq's, with the waker's and the settle hook
 	waker           *waker
@@ -114,6 +115,11 @@ func InflateBudget(bytes int64) Option { return func(w *Worker) { w.inflateBudge
 // one Redis needs the same keys.
 func Keyring(k *jobs.Keyring) Option { return func(w *Worker) { w.keys = k } }
 
+// BlobStore makes the worker read and write documents in s instead of
+// Redis (jobs.WithBlobStore); every client and worker of one Redis needs
+// the same store.
+func BlobStore(s jobs.BlobStore) Option { return func(w *Worker) { w.blobs = s } }
+
 // LogContent makes the worker log its jobs' error messages. They may quote
 // the document's text or an answer ("find … is not in the element's text;
 // its text is: …"), so logs then hold confidential content: for debugging
@@ -152,7 +158,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: unsupported Redis connection %T", jobs.ErrInvalidConfig, conn)
 	}
-	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys))
+	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys), jobs.WithBlobStore(w.blobs))
 	// asynq's own client, watched: idle dequeues wait for announced jobs,
 	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)

@@ -68,6 +68,11 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 	if keys != nil {
 		o.clientOpts = append(o.clientOpts, jobs.WithKeyring(keys))
 	}
+	store, err := blobStoreOf(ctx, e, g)
+	if err != nil {
+		return nil, err
+	}
+	o.clientOpts = append(o.clientOpts, blobStoreOpts(store)...)
 	if redisURL(e, g) == "" && o.allowEmbedded {
 		useFonts(e, g)
 		n := o.concurrency
@@ -75,7 +80,7 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 			n = 4
 		}
 		srv, err := embedded.Start(embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)), embedded.Keyring(keys),
-			embedded.NotifySecret([]byte(e.getenv(envNotifySecret))))
+			embedded.NotifySecret([]byte(e.getenv(envNotifySecret))), embedded.BlobStore(blobStore(store)))
 		if err != nil {
 			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
 		}

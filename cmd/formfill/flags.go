@@ -36,9 +36,10 @@ type spec struct {
 
 // globals are the flags every command has.
 type globals struct {
-	redis string
-	json  bool
-	fonts fontFlags // commands that run the PDF engine only
+	redis     string
+	blobStore string // --blob-store s3://BUCKET/PREFIX
+	json      bool
+	fonts     fontFlags // commands that run the PDF engine only
 }
 
 // flagSet is a command's flags and its help text.
@@ -57,6 +58,7 @@ func newFlags(e *env, s spec) (*flagSet, *globals) {
 	fs.Usage = func() {}
 	g := &globals{}
 	fs.StringVar(&g.redis, "redis", "", "Redis `URL`: redis://[user:pass@]host:port[/db] or rediss:// for TLS;\nredis-sentinel://[:pass@]host:port[,…]/MASTER[/db]; redis-cluster://[:pass@]host:port[,…] (default $FORMFILL_REDIS_URL)")
+	fs.StringVar(&g.blobStore, "blob-store", "", "keep documents in object storage, `s3://BUCKET/PREFIX`, instead of Redis; endpoint, region\nand credentials from AWS_ENDPOINT_URL(_S3), AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (default $FORMFILL_BLOB_STORE)")
 	fs.BoolVar(&g.json, "json", false, "print JSON for scripts instead of text")
 	if fontCommands[s.name] {
 		g.fonts.register(fs)

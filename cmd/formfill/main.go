@@ -148,6 +148,9 @@ Configuration:
                                      redis-sentinel://…/MASTER[/db], redis-cluster://… (SCALING.md).
                                      Without it, document commands start an embedded Redis
                                      and an in-process worker for the one command.
+  --blob-store s3://BUCKET/PREFIX / FORMFILL_BLOB_STORE
+                                     keep documents in S3-compatible storage, not Redis; endpoint,
+                                     region, keys from the AWS_* variables (SCALING.md).
 
 Example:
   formfill fill form.docx --answers answers.json -o filled.docx

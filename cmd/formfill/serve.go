@@ -34,8 +34,12 @@ For anything that must survive a restart, run a real Redis and formfill worker.`
 	if err != nil {
 		return err
 	}
+	store, err := blobStoreOf(ctx, e, g)
+	if err != nil {
+		return err
+	}
 	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log), embedded.Keyring(keys),
-		embedded.NotifySecret([]byte(e.getenv(envNotifySecret))))
+		embedded.NotifySecret([]byte(e.getenv(envNotifySecret))), embedded.BlobStore(blobStore(store)))
 	if err != nil {
 		return err
 	}

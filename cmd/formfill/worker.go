@@ -77,10 +77,20 @@ the same Redis. Interactive jobs are always served before bulk ones.
 	if err := pingConn(ctx, conn); err != nil {
 		return err
 	}
+	store, err := blobStoreOf(ctx, e, g)
+	if err != nil {
+		return err
+	}
+	if store != nil {
+		log.Info("documents in object storage", "blob_store", store.String())
+		if store.Lifecycle != nil {
+			log.Warn("no lifecycle rule on the bucket: expired documents are refused on read but stay until removed", "blob_store", store.String(), "why", store.Lifecycle.Error())
+		}
+	}
 	w, err := worker.New(conn, worker.Concurrency(*concurrency), worker.Queues(queues...), worker.Logger(log),
 		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20),
 		worker.InflateBudget(int64(*inflateMB)<<20), worker.Keyring(keys), worker.LogContent(*logContent),
-		worker.NotifySecret([]byte(*notifySecret)), worker.KeepFailures(keep))
+		worker.NotifySecret([]byte(*notifySecret)), worker.KeepFailures(keep), worker.BlobStore(blobStore(store)))
 	if err != nil {
 		return err
 	}
