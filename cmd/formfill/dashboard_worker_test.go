@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -166,6 +167,32 @@ func TestWorkerDashboardInChromium(t *testing.T) {
 			if strings.Contains(page.DOM, a.AnswerText) {
 				t.Errorf("%s shows the answer %q: the dashboard must show payload summaries only", p.path, a.AnswerText)
 			}
+		}
+	}
+}
+
+// formfill serve --dashboard serves the embedded Redis's dashboard behind
+// the single MCP token (principal "default", the default dashboard
+// principal).
+func TestServeDashboardBehindTheToken(t *testing.T) {
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", freeAddr(t), "--concurrency", "1", "--dashboard", addr)
+	cmd.Env = append(cleanEnv(), "FORMFILL_MCP_TOKEN=serve-token")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	base := "http://" + addr
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) && !strings.Contains(httpGet(base+"/healthz"), "ok") {
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, tc := range []struct {
+		auth string
+		want int
+	}{{"", http.StatusUnauthorized}, {"Bearer wrong", http.StatusUnauthorized}, {"Bearer serve-token", http.StatusOK}} {
+		if code, body := dashGet(t, "GET", base+"/dashboard/api/queues", tc.auth); code != tc.want {
+			t.Errorf("Authorization %q: %d %.200s, want %d", tc.auth, code, body, tc.want)
 		}
 	}
 }
