@@ -50,3 +50,12 @@ func (s *Stopper) Phase(phase string) (end func(error)) {
 	}
 	return StartPhase(s.ctx, phase)
 }
+
+// InPhase runs f as phase of the call s stops, reporting its start and
+// its end with f's error.
+func InPhase[T any](s *Stopper, phase string, f func() (T, error)) (T, error) {
+	end := s.Phase(phase)
+	v, err := f()
+	end(err)
+	return v, err
+}

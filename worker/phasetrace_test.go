@@ -41,6 +41,8 @@ func TestEnginePhasesAreSpansOfEveryEngine(t *testing.T) {
 		// output for active content (JavaScript), which reopens it.
 		{"pdf fill", fill(formats.PDF, "F1"), fixtures.PDFForm(),
 			[]string{"formfill.open", "formfill.write", "formfill.verify", "formfill.open"}, ""},
+		{"word compact map", jobs.Payload{Kind: jobs.KindExtractCompact, FileType: formats.Word}, fixtures.TwoColumn(),
+			[]string{"formfill.guard", "formfill.open", "formfill.extract"}, ""},
 		{"word fill of an unknown element", fill(formats.Word, "T9-R9-C9"), fixtures.TwoColumn(),
 			[]string{"formfill.guard", "formfill.open", "formfill.write"}, "formfill.write"},
 		{"excel fill of a corrupt workbook", fill(formats.Excel, "S1-R3-C4"), []byte("PK\x03\x04 not really a zip"),

@@ -36,6 +36,14 @@ func TestEngineReportsItsPhases(t *testing.T) {
 			_, err := e.Verify(doc, []formats.ExpectedAnswer{{PairID: "T1-R2-C2", ExpectedText: "x"}})
 			return err
 		}, []string{"guard ok", "open ok", "verify ok"}},
+		{"compact map", func(e formats.Engine) error {
+			_, err := e.ExtractCompact(doc)
+			return err
+		}, []string{"guard ok", "open ok", "extract ok"}},
+		{"text", func(e formats.Engine) error {
+			_, err := e.ExtractText(doc)
+			return err
+		}, []string{"guard ok", "open ok", "extract ok"}},
 		{"not a zip fails in the guard", func(e formats.Engine) error {
 			_, err := e.ExtractText([]byte("not a document"))
 			return err
