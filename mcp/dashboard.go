@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/base64"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -18,6 +19,34 @@ const DashboardPath = "/dashboard"
 // password.
 func Dashboard(h http.Handler, principals ...string) Option {
 	return func(c *config) { c.dashboard, c.dashboardPrincipals = h, principals }
+}
+
+// DashboardHandler serves h, the read-only asynqmon dashboard, on its
+// own (for formfill worker --dashboard and formfill serve --dashboard):
+// at DashboardPath, behind exactly the authentication the HTTP transport
+// would have with the same options (Token, TokensFile, OAuth,
+// AllowOrigins), for the principals named, plus an unauthenticated
+// /healthz and, with OAuth, the Protected Resource Metadata. Options that
+// concern only the MCP tools are ignored. It fails like New on bad
+// credentials, and with ErrNoToken when none are configured: the
+// dashboard never runs open.
+func DashboardHandler(h http.Handler, principals []string, opts ...Option) (http.Handler, error) {
+	cfg := config{maxBody: DefaultMaxBodyBytes, logger: slog.Default()}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	cfg.dashboard, cfg.dashboardPrincipals = h, principals
+	creds, err := newCredentials(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if creds.none() {
+		return nil, ErrNoToken
+	}
+	s := &Server{cfg: cfg, log: cfg.logger, creds: creds}
+	mux := http.NewServeMux()
+	s.mountAround(mux)
+	return mux, nil
 }
 
 // dashboardGuard admits the dashboard's principals, read-only: GET and

@@ -38,6 +38,14 @@ func (s *Server) Handler() http.Handler {
 	)
 	mux := http.NewServeMux()
 	mux.Handle(EndpointPath, s.guard(s.interceptHTTP(streamable)))
+	s.mountAround(mux)
+	return mux
+}
+
+// mountAround mounts what is served beside the MCP endpoint: the
+// unauthenticated /healthz, the dashboard if configured and, with OAuth,
+// the Protected Resource Metadata.
+func (s *Server) mountAround(mux *http.ServeMux) {
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, "ok\n")
@@ -50,7 +58,6 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle(server.ProtectedResourceMetadataPath(s.cfg.oauth.Resource), prm)
 		mux.Handle(server.WellKnownProtectedResourcePath, prm)
 	}
-	return mux
 }
 
 // ListenAndServe serves the streamable HTTP transport on addr until ctx is

@@ -8,6 +8,8 @@ import (
 	"github.com/formfill/formfill/formats"
 	_ "github.com/formfill/formfill/formats/all" // every engine, for formats.Lookup
 	"github.com/formfill/formfill/jobs"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // PanicError is a panic inside an engine, turned into an error so one bad
@@ -41,6 +43,16 @@ func Execute(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result,
 		return nil, nil, err
 	}
 	// Bound to ctx, the engine stops part-way when the job times out or is
-	// canceled, instead of holding a CPU until the document is done.
+	// canceled, instead of holding a CPU until the document is done, and
+	// reports its phases, which become spans under the caller's.
+	ctx = formats.WithPhases(ctx, phaseSpan)
 	return jobs.Execute(ctx, formats.WithContext(ctx, e), &p, doc)
+}
+
+// phaseSpan makes an engine's phase (formats.PhaseOpen …) a span, a child
+// of the span on ctx (formfill.execute on a worker); without a
+// TracerProvider it costs next to nothing.
+func phaseSpan(ctx context.Context, phase string) (end func(error)) {
+	_, span := jobs.Tracer().Start(ctx, "formfill."+phase, trace.WithAttributes(attribute.String("formfill.phase", phase)))
+	return func(err error) { spanDone(span, err) }
 }

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -61,4 +62,17 @@ func TestOneFillIsOneConnectedTrace(t *testing.T) {
 	parentOf("formfill.job fill", "formfill.submit fill")
 	parentOf("formfill.execute", "formfill.job fill")
 	parentOf("formfill.store", "formfill.job fill")
+	// The engine's phases, in the order they ran, under formfill.execute.
+	var phases []string
+	for _, s := range spans {
+		if p, ok := byName["formfill.execute"]; ok && s.Parent.SpanID() == p.SpanContext.SpanID() {
+			phases = append(phases, s.Name)
+		}
+	}
+	// Spans are exported as they end: order them by start.
+	slices.SortFunc(phases, func(a, b string) int { return byName[a].StartTime.Compare(byName[b].StartTime) })
+	want := []string{"formfill.guard", "formfill.open", "formfill.write", "formfill.save", "formfill.verify"}
+	if !slices.Equal(phases, want) {
+		t.Errorf("engine phases under formfill.execute: %v, want %v", phases, want)
+	}
 }

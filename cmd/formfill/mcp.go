@@ -36,11 +36,7 @@ default.`,
 			"formfill mcp --http :8080 --oauth-issuer https://auth.example.com --oauth-resource https://forms.example.com/mcp",
 		}})
 	httpAddr := fs.String("http", "", "serve streamable HTTP on this address instead of stdio, e.g. :8080")
-	token := fs.String("token", "", "bearer token of the HTTP principal \"default\" (default $"+envMCPToken+")")
-	tokens := fs.String("tokens", "", "file of named bearer tokens, one \"NAME TOKEN\" or \"NAME sha256:HEX [read-only]\" a line (default $"+envMCPTokens+")")
-	oauthIssuer := fs.String("oauth-issuer", "", "accept OAuth access tokens (JWT) of this issuer")
-	oauthResource := fs.String("oauth-resource", "", "this server's URL as clients reach it, the audience tokens must name (with --oauth-issuer)")
-	oauthJWKS := fs.String("oauth-jwks", "", "the issuer's JWKS URL (default: from the issuer's metadata)")
+	auth := addHTTPAuth(fs)
 	principal := fs.String("principal", "", "the principal a stdio server serves; its jobs outlive the process (default $"+envMCPPrincipal+", else a random one)")
 	rootPerPrincipal := fs.Bool("root-per-principal", false, "give each principal a directory of its own in each root (<root>/<principal>)")
 	roots := stringList{}
@@ -54,11 +50,8 @@ default.`,
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
-	if *token == "" {
-		*token = e.getenv(envMCPToken)
-	}
-	if *tokens == "" {
-		*tokens = e.getenv(envMCPTokens)
+	if err := auth.resolve(e); err != nil {
+		return err
 	}
 	if *principal == "" {
 		*principal = e.getenv(envMCPPrincipal)
@@ -68,10 +61,7 @@ default.`,
 			return &usageError{fmt.Errorf("--principal: %w", err)}
 		}
 	}
-	if (*oauthIssuer == "") != (*oauthResource == "") {
-		return &usageError{errors.New("--oauth-issuer and --oauth-resource go together: the issuer whose tokens are accepted, and this server's URL they must name")}
-	}
-	if *httpAddr != "" && *token == "" && *tokens == "" && *oauthIssuer == "" {
+	if *httpAddr != "" && !auth.configured() {
 		return &usageError{mcp.ErrNoToken}
 	}
 	log := serverLogger(e, g) // stderr: stdout carries the protocol
@@ -80,13 +70,7 @@ default.`,
 		return err
 	}
 	defer b.Close()
-	opts := []mcp.Option{mcp.Logger(log), mcp.WaitDefault(*wait), mcp.Token(*token)}
-	if *tokens != "" {
-		opts = append(opts, mcp.TokensFile(*tokens))
-	}
-	if *oauthIssuer != "" {
-		opts = append(opts, mcp.OAuth(mcp.OAuthConfig{Issuer: *oauthIssuer, Resource: *oauthResource, JWKSURL: *oauthJWKS}))
-	}
+	opts := append([]mcp.Option{mcp.Logger(log), mcp.WaitDefault(*wait)}, auth.options()...)
 	if *principal != "" {
 		opts = append(opts, mcp.StdioPrincipal(*principal))
 	}

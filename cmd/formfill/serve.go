@@ -12,14 +12,21 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		desc: `Runs an embedded Redis on a local port plus a worker, for several clients
 on one machine without installing Redis. Prints the URL clients should use
 (FORMFILL_REDIS_URL). Jobs live in memory: they are lost when serve stops.
-For anything that must survive a restart, run a real Redis and formfill worker.`,
+For anything that must survive a restart, run a real Redis and formfill worker.
+--dashboard serves the read-only job dashboard behind the MCP transport's
+authentication.`,
 		examples: []string{
 			"formfill serve --addr 127.0.0.1:6380 --concurrency 4",
 			"FORMFILL_REDIS_URL=redis://127.0.0.1:6380 formfill batch manifest.jsonl --out-dir out/",
+			"FORMFILL_MCP_TOKEN=s3cret formfill serve --dashboard 127.0.0.1:8081",
 		}})
 	addr := fs.String("addr", "127.0.0.1:6380", "address the embedded Redis listens on")
 	concurrency := fs.Int("concurrency", 4, "jobs the worker runs at once")
+	dash := addDashboardFlags(fs)
 	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := dash.check(e); err != nil {
 		return err
 	}
 	if g.redis != "" {
@@ -44,6 +51,11 @@ For anything that must survive a restart, run a real Redis and formfill worker.`
 		return err
 	}
 	defer srv.Close()
+	stopDash, err := dash.serve(srv.Conn(), log)
+	if err != nil {
+		return err
+	}
+	defer stopDash()
 	if g.json {
 		printJSON(e.stdout, map[string]any{"redis_url": srv.URL(), "concurrency": *concurrency})
 	} else {

@@ -20,10 +20,12 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 finish within --shutdown-timeout or are handed back to the queue, so none is
 lost. Workers are stateless: run as many as you like, on any machines, against
 the same Redis. Interactive jobs are always served before bulk ones.
---metrics serves /healthz and Prometheus /metrics.`,
+--metrics serves /healthz and Prometheus /metrics; --dashboard serves the
+read-only job dashboard behind the MCP transport's authentication.`,
 		examples: []string{
 			"FORMFILL_REDIS_URL=redis://:secret@redis:6379/0 formfill worker --concurrency 8",
 			"formfill worker --redis redis://127.0.0.1:6379/0 --queues bulk --metrics :9090",
+			"FORMFILL_MCP_TOKEN=s3cret formfill worker --dashboard 127.0.0.1:8081   # browser: any user, the token as password",
 		}})
 	concurrency := fs.Int("concurrency", 4, "jobs run at once (about one per core)")
 	queues := stringList{}
@@ -35,12 +37,16 @@ the same Redis. Interactive jobs are always served before bulk ones.
 		"RISK: log jobs' error messages, which quote document text and answers (for debugging;\nFORMFILL_LOG_DOCUMENT_CONTENT=1 sets it)")
 	keepArg := fs.String("keep-failures", "30d", "how long jobs that failed for good are kept for formfill failures: 30d, 12h (0: not kept)")
 	notifySecret := fs.String("notify-secret", e.getenv(envNotifySecret), "secret that signs webhook deliveries (HMAC-SHA256; default $"+envNotifySecret+"; unset: unsigned)")
+	dash := addDashboardFlags(fs)
 	cacheMB := fs.Int("blob-cache-mb", worker.DefaultBlobCache>>20, "MiB of fetched documents kept in memory, so jobs on one template fetch it once (0: off)")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
 	if *concurrency < 1 {
 		return usagef("--concurrency %d: expected 1 or more", *concurrency)
+	}
+	if err := dash.check(e); err != nil {
+		return err
 	}
 	if *inflateMB < 1 {
 		return usagef("--inflate-budget-mb %d: expected 1 or more", *inflateMB)
@@ -101,6 +107,11 @@ the same Redis. Interactive jobs are always served before bulk ones.
 		}
 		defer stop()
 	}
+	stopDash, err := dash.serve(conn, log)
+	if err != nil {
+		return err
+	}
+	defer stopDash()
 	log.Info("worker starting", "redis", display, "concurrency", *concurrency, "queues", queues)
 	return w.Run(ctx)
 }
@@ -118,16 +129,23 @@ func serveMetrics(addr string, h http.Handler, log *slog.Logger) (stop func(), e
 	if err != nil {
 		return nil, fmt.Errorf("--metrics %s: %w", addr, err)
 	}
+	stop = serveOn(ln, h, "metrics", log)
+	log.Info("metrics listening", "addr", ln.Addr().String())
+	return stop, nil
+}
+
+// serveOn serves h on ln in the background; stop shuts it down. name
+// names the server in the log.
+func serveOn(ln net.Listener, h http.Handler, name string, log *slog.Logger) (stop func()) {
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			log.Error("metrics server stopped", "error", err)
+			log.Error(name+" server stopped", "error", err)
 		}
 	}()
-	log.Info("metrics listening", "addr", ln.Addr().String())
 	return func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		srv.Shutdown(ctx)
-	}, nil
+	}
 }

@@ -91,6 +91,27 @@ func guard(stop *formats.Stopper, err *error) {
 	}
 }
 
+// guardPackage checks data against the archive guard and the XML guard
+// and returns the archive and what the XML guard's pass found.
+func guardPackage(data []byte, stop *formats.Stopper) (*formats.Archive, partScans, error) {
+	if bytes.HasPrefix(data, oleMagic) {
+		return nil, partScans{}, formats.Errorf(formats.ErrUnsupported, "file", "the file is an OLE compound document: an encrypted workbook or a legacy .xls; save it as an unprotected .xlsx")
+	}
+	if err := formats.CheckMagic(formats.Excel, data); err != nil {
+		return nil, partScans{}, err
+	}
+	arch, err := formats.OpenArchive(data, stop.ArchiveLimits())
+	if err != nil {
+		return nil, partScans{}, err
+	}
+	arch.StopWith(stop)
+	if arch.File("xl/workbook.xml") == nil {
+		return nil, partScans{}, formats.Errorf(formats.ErrInvalidDocument, "file", "not an xlsx workbook: the zip has no xl/workbook.xml%s", zipHint(arch))
+	}
+	scans, err := checkXMLParts(arch, stop)
+	return arch, scans, err
+}
+
 // open is openStop for a call that never stops.
 func open(data []byte) (*workbook, error) { return openStop(data, nil, false) }
 
@@ -100,26 +121,17 @@ func open(data []byte) (*workbook, error) { return openStop(data, nil, false) }
 // never spills to temporary files. stop, if not nil, ends it part-way.
 // read opens the read package for excelize, for a call that only reads.
 func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err error) {
+	endOpen := func(error) {}
+	defer func() { endOpen(err) }() // after guard below has made a panic an error
 	defer guard(nil, &err)
-	if bytes.HasPrefix(data, oleMagic) {
-		return nil, formats.Errorf(formats.ErrUnsupported, "file", "the file is an OLE compound document: an encrypted workbook or a legacy .xls; save it as an unprotected .xlsx")
-	}
-	if err := formats.CheckMagic(formats.Excel, data); err != nil {
+	endGuard := stop.Phase(formats.PhaseGuard)
+	arch, scans, err := guardPackage(data, stop)
+	endGuard(err)
+	if err != nil {
 		return nil, err
 	}
+	endOpen = stop.Phase(formats.PhaseOpen)
 	limits := stop.ArchiveLimits()
-	arch, err := formats.OpenArchive(data, limits)
-	if err != nil {
-		return nil, err
-	}
-	arch.StopWith(stop)
-	if arch.File("xl/workbook.xml") == nil {
-		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "not an xlsx workbook: the zip has no xl/workbook.xml%s", zipHint(arch))
-	}
-	scans, err := checkXMLParts(arch, stop)
-	if err != nil {
-		return nil, err
-	}
 	wb = &workbook{arch: arch, pass: scans, stop: stop}
 	pkg := data
 	if read {

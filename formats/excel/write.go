@@ -21,6 +21,8 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil || opts.DryRun {
 		return res, nil, err
 	}
+	endVerify := wb.stop.Phase(formats.PhaseVerify)
+	defer func() { endVerify(err) }() // after guard below has made a panic an error
 	defer guard(wb.stop, &err)
 	rep, err = wb.verifyWith(formats.ExpectedFromAnswers(answers), rv)
 	if err != nil {
@@ -48,6 +50,8 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if wb, err = e.open(doc, stop); err != nil {
 		return nil, nil, nil, err
 	}
+	endWrite := stop.Phase(formats.PhaseWrite)
+	defer func() { endWrite(err) }() // ends the phase running at return: write, or save
 	if review {
 		rv = newReviewer(wb)
 		rv.remember(answers)
@@ -79,6 +83,8 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if err := wb.stop.Check(); err != nil {
 		return nil, nil, nil, err
 	}
+	endWrite(nil)
+	endWrite = stop.Phase(formats.PhaseSave)
 	if res.Document, err = wb.save(w.sheets, nt.changed()); err != nil {
 		return nil, nil, nil, err
 	}

@@ -61,6 +61,8 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil || opts.DryRun {
 		return res, nil, err
 	}
+	endVerify := d.stop.Phase(formats.PhaseVerify)
+	defer func() { endVerify(err) }()
 	if err := d.stop.Check(); err != nil {
 		return nil, nil, err
 	}
@@ -87,6 +89,10 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if err != nil {
 		return nil, nil, err
 	}
+	// The write phase holds the save: apply fills the fields and writes
+	// the file in one pass over the objects.
+	endWrite := d.stop.Phase(formats.PhaseWrite)
+	defer func() { endWrite(err) }()
 	if err := d.enc.checkWrite(opts); err != nil {
 		return nil, nil, err
 	}
@@ -126,6 +132,7 @@ func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *for
 	if err != nil {
 		return nil, err
 	}
+	defer d.stop.Phase(formats.PhaseVerify)(nil) // verifyFields cannot fail
 	return verifyFields(d.ctx, d.fields, expected), nil
 }
 

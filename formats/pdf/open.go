@@ -44,11 +44,13 @@ type document struct {
 
 // open opens doc for one call of the engine, whose stop ends pdfcpu's
 // parse (at its next read of the file) and the walk of the fields.
-func (e *Engine) open(doc []byte) (*document, error) {
+func (e *Engine) open(doc []byte) (_ *document, err error) {
 	stop := e.stopper()
 	if err := stop.Check(); err != nil {
 		return nil, err
 	}
+	endOpen := stop.Phase(formats.PhaseOpen)
+	defer func() { endOpen(err) }()
 	d, err := openStop(doc, stop)
 	if err != nil {
 		return nil, stopOr(stop, err)

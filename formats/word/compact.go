@@ -19,7 +19,7 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 	if err != nil {
 		return nil, err
 	}
-	return d.compact()
+	return formats.InPhase(d.stop, formats.PhaseExtract, d.compact)
 }
 
 // compact lists the indexed nodes with the answer targets' lines; it steps

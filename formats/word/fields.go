@@ -14,7 +14,7 @@ func (e *Engine) ListFields(data []byte) ([]formats.FormField, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d.fields()
+	return formats.InPhase(d.stop, formats.PhaseExtract, d.fields)
 }
 
 // fields lists the answer targets, one entry each: the same set the

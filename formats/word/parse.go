@@ -52,11 +52,15 @@ var formatting = map[string]bool{
 // open parses data as a .docx behind the archive guard. Elements named in
 // skip are left out of the parsed tree; such a document is for reading only.
 // stop, if not nil, ends the parse and the work on the document early.
-func open(data []byte, skip map[string]bool, stop *formats.Stopper) (*document, error) {
+func open(data []byte, skip map[string]bool, stop *formats.Stopper) (d *document, err error) {
+	endGuard := stop.Phase(formats.PhaseGuard)
 	arc, err := formats.OpenArchive(data, stop.ArchiveLimits())
+	endGuard(err)
 	if err != nil {
 		return nil, err
 	}
+	endOpen := stop.Phase(formats.PhaseOpen)
+	defer func() { endOpen(err) }()
 	arc.StopWith(stop)
 	if arc.File(documentPart) == nil {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, documentPart,

@@ -192,12 +192,14 @@ func (e *Engine) ExtractText(data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	w := textWriter{stop: d.stop}
-	w.element(d.body)
-	if w.err != nil {
-		return "", w.err
-	}
-	return strings.TrimRight(w.b.String(), "\n"), nil
+	return formats.InPhase(d.stop, formats.PhaseExtract, func() (string, error) {
+		w := textWriter{stop: d.stop}
+		w.element(d.body)
+		if w.err != nil {
+			return "", w.err
+		}
+		return strings.TrimRight(w.b.String(), "\n"), nil
+	})
 }
 
 // ExtractRaw implements extract_structure: the raw w:body XML.

@@ -23,7 +23,10 @@ func (e *Engine) Verify(data []byte, expected []formats.ExpectedAnswer) (*format
 	if err != nil {
 		return nil, err
 	}
-	return d.verify(expected)
+	end := d.stop.Phase(formats.PhaseVerify)
+	rep, err := d.verify(expected)
+	end(err)
+	return rep, err
 }
 
 // verify checks each expectation; it fails only when the call is stopped.

@@ -18,7 +18,7 @@ func (e *Engine) ReadDocument(data []byte) ([]formats.ViewNode, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d.view()
+	return formats.InPhase(d.stop, formats.PhaseExtract, d.view)
 }
 
 // viewBuilder holds what the rows of a view need.

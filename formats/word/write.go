@@ -49,12 +49,25 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 	if opts.DryRun {
 		return res, nil, nil
 	}
-	if d.ix, err = buildIndex(d.body, d.stop); err != nil {
+	endVerify := d.stop.Phase(formats.PhaseVerify)
+	rep, err := d.verifyFill(source, done, questions)
+	endVerify(err)
+	if err != nil {
 		return nil, nil, err
+	}
+	return res, rep, nil
+}
+
+// verifyFill checks what Fill wrote at the elements it wrote, and what the
+// document lost against the source anchors.
+func (d *document) verifyFill(source []anchor, done []*applied, questions map[string]formats.Target) (*formats.VerificationReport, error) {
+	var err error
+	if d.ix, err = buildIndex(d.body, d.stop); err != nil {
+		return nil, err
 	}
 	results, expected, err := d.checkApplied(done)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var forced []anchor
 	for _, ap := range done {
@@ -62,13 +75,13 @@ func (e *Engine) Fill(data []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	issues, err := d.structuralIssues()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	issues = append(issues, lostIssues(source, anchorsIn(d.body), forced)...)
 	issues = append(issues, forcedFormFieldIssues(forced)...)
 	rep := formats.Report(issues, results, expected)
 	rep.Review = formats.ReviewList(expected, d.filledPlaces(done, questions))
-	return res, rep, nil
+	return rep, nil
 }
 
 // applied is what one answer did, for the change record and the check.
@@ -91,18 +104,36 @@ type applied struct {
 // each answer by the reviser: watch before the answer is applied, finish
 // after it is tidied.
 func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions, st formats.Stamp) (*formats.WriteResult, []*applied, error) {
-	rv, err := d.newReviser(opts, st)
+	endWrite := d.stop.Phase(formats.PhaseWrite)
+	res, done, rv, err := d.applyAll(answers, opts, st)
+	endWrite(err)
+	if err != nil || opts.DryRun {
+		return res, done, err
+	}
+	endSave := d.stop.Phase(formats.PhaseSave)
+	err = d.save(res, rv, st)
+	endSave(err)
 	if err != nil {
 		return nil, nil, err
+	}
+	return res, done, nil
+}
+
+// applyAll resolves every target, then applies the answers in order; rv
+// holds the review comments they made, for save.
+func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions, st formats.Stamp) (_ *formats.WriteResult, _ []*applied, rv *reviser, err error) {
+	rv, err = d.newReviser(opts, st)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	targets := make([]target, len(answers))
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		t, err := d.resolve(a.PairID, a.XPath)
 		if err != nil {
-			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
+			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
 		targets[i] = t
 	}
@@ -111,7 +142,7 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions,
 	var budget rewriteBudget
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		t := targets[i]
 		if a.InsertionXML == "" && strings.TrimSpace(a.AnswerText) == formats.Skip {
@@ -119,48 +150,52 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions,
 			continue
 		}
 		if rootBody(t.el) == nil {
-			return nil, nil, fmt.Errorf("answers[%d]: %w", i, formats.Errorf(formats.ErrInvalidArgument, t.id,
+			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, formats.Errorf(formats.ErrInvalidArgument, t.id,
 				"the target was removed by an earlier answer in this call (a replace_content or delete of its cell, row or paragraph)"))
 		}
 		if err := budget.charge(i, t); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		w, err := rv.watch(t, a)
 		if err != nil {
-			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
+			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
 		ap, err := d.applyChecked(t, a, res)
 		if err != nil {
-			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
+			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
 		comment, err := w.finish()
 		if err != nil {
-			return nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
+			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
 		res.Changes[len(res.Changes)-1].Comment = comment
 		ap.comment = comment
 		done = append(done, ap)
 	}
 	res.Warnings = append(res.Warnings, danglingAfter(done, d.body)...)
-	if opts.DryRun {
-		return res, done, nil
-	}
+	return res, done, rv, nil
+}
+
+// save serialises the written document into res, with the review
+// comments the answers made.
+func (d *document) save(res *formats.WriteResult, rv *reviser, st formats.Stamp) error {
 	if err := d.stop.Check(); err != nil {
-		return nil, nil, err
+		return err
 	}
 	var parts map[string][]byte
 	if rv != nil {
+		var err error
 		if parts, err = d.commentParts(rv.comments, st); err != nil {
-			return nil, nil, err
+			return err
 		}
 		d.noteComments(rv.comments)
 	}
 	out, err := d.serialize(parts)
 	if err != nil {
-		return nil, nil, fmt.Errorf("serialise document: %w", err)
+		return fmt.Errorf("serialise document: %w", err)
 	}
 	res.Document = out
-	return res, done, nil
+	return nil
 }
 
 // applyChecked applies one answer, refuses it when it lost anchors without
