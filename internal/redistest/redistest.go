@@ -12,9 +12,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/formfill/formfill/internal/redislog"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 )
+
+// Tests stop and kill Redis servers on purpose; go-redis's dial failures
+// then go to slog at debug level, as the formfill binary routes them,
+// instead of flooding the test output.
+func init() { redislog.Route(nil) }
 
 // Addr is the host:port of the test Redis.
 func Addr() string {
