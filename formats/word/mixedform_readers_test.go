@@ -1,10 +1,7 @@
 package word
 
 import (
-	"archive/zip"
-	"bytes"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"testing"
@@ -47,33 +44,7 @@ func bodyOf(tb testing.TB, x string) string {
 // withDocumentXML is doc with word/document.xml replaced, every other
 // part kept.
 func withDocumentXML(tb testing.TB, doc []byte, documentXML string) []byte {
-	tb.Helper()
-	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		w, err := zw.Create(f.Name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if f.Name == documentPart {
-			io.WriteString(w, documentXML)
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			tb.Fatal(err)
-		}
-		io.Copy(w, rc)
-		rc.Close()
-	}
-	if err := zw.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return buf.Bytes()
+	return replacePart(tb, doc, documentPart, documentXML)
 }
 
 // mixedAnswers answer the content controls, the typed placeholder, the
