@@ -149,15 +149,19 @@ func TestS3BlobStoreRenewsOnRead(t *testing.T) {
 	srv := s3test.Start(t)
 	conn := redistest.Conn(t, clientTestDB)
 	ctx := context.Background()
-	ttl := 2 * time.Second
+	// Each read comes past a quarter of the TTL (so it renews) and well
+	// before the expiry it knows (2 s of slack for a busy machine); the
+	// second comes past the first expiry, so it succeeds only if the first
+	// renewed the object.
+	ttl := 6 * time.Second
 	c := jobs.NewClient(conn, jobs.WithBlobStore(s3Store(t, srv, ttl)), jobs.WithBlobTTL(ttl))
 	defer c.Close()
 	docID, err := c.PutBlob(ctx, []byte("template bytes"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 2; i++ { // 2.4 s after the upload: past its first expiry
-		time.Sleep(1200 * time.Millisecond)
+	for i := 0; i < 2; i++ { // 8 s after the upload: past its first expiry
+		time.Sleep(4 * time.Second)
 		if _, err := c.GetBlob(ctx, docID); err != nil {
 			t.Fatalf("read %d: %v", i+1, err)
 		}
