@@ -122,9 +122,6 @@ func highlyAvailable(conn asynq.RedisConnOpt) bool {
 	return false
 }
 
-// Redis returns the client's Redis connection, for the worker and tests.
-func (c *Client) Redis() redis.UniversalClient { return c.rdb }
-
 // Ping checks that Redis answers, within a few seconds.
 func (c *Client) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)

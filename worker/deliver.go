@@ -97,10 +97,10 @@ func (w *Worker) deliver(ctx context.Context, t *asynq.Task) error {
 	if d.Event == jobs.EventJob {
 		// Queued as the job ended: asynq marks it a moment later.
 		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		st, err := w.client.Wait(wctx, d.JobID, 50*time.Millisecond)
+		st, err := w.client.Await(wctx, d.JobID, jobs.PollEvery(50*time.Millisecond))
 		cancel()
-		if err != nil || !st.State.Final() {
-			return fmt.Errorf("webhook of job %s: the job has not ended yet: %v", d.JobID, err)
+		if st == nil || !st.State.Final() { // a failed job is an ending too
+			return fmt.Errorf("webhook of job %s: the job has not ended yet: %w", d.JobID, err)
 		}
 		n = jobs.NotificationOf(st)
 	}

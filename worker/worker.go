@@ -18,7 +18,7 @@ import (
 // Worker serves formfill jobs from Redis.
 type Worker struct {
 	conn            asynq.RedisConnOpt
-	client          *jobs.Client
+	client          *jobs.Backend
 	server          *asynq.Server
 	log             *slog.Logger
 	metrics         *metrics
@@ -158,7 +158,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: unsupported Redis connection %T", jobs.ErrInvalidConfig, conn)
 	}
-	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys), jobs.WithBlobStore(w.blobs))
+	w.client = jobs.NewBackend(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys), jobs.WithBlobStore(w.blobs))
 	// asynq's own client, watched: idle dequeues wait for announced jobs,
 	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
