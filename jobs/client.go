@@ -133,7 +133,11 @@ func (c *Client) Ping(ctx context.Context) error {
 }
 
 // connErr turns a connection failure into ErrUnreachable naming the server
-// (never its password); other errors pass through.
+// (never its password); other errors pass through. The failure is quoted,
+// not wrapped: it is often the caller's context deadline, and an
+// ErrUnreachable that also read as context.DeadlineExceeded would pass for
+// the job's own timeout where callers tell the two apart (a fill_group's
+// shares, the CLI's --timeout).
 func (c *Client) connErr(err error) error {
 	var nerr net.Error
 	if errors.As(err, &nerr) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) ||

@@ -88,10 +88,10 @@ func finalOutcome(ctx context.Context, outcome string) bool {
 func (w *Worker) deliver(ctx context.Context, t *asynq.Task) error {
 	var d jobs.Delivery
 	if err := json.Unmarshal(t.Payload(), &d); err != nil {
-		return fmt.Errorf("delivery: %v: %w", err, asynq.SkipRetry)
+		return fmt.Errorf("delivery: %w: %w", err, asynq.SkipRetry)
 	}
 	if err := jobs.CheckNotifyURL(d.URL); err != nil {
-		return fmt.Errorf("delivery: %v: %w", err, asynq.SkipRetry)
+		return fmt.Errorf("delivery: %w: %w", err, asynq.SkipRetry)
 	}
 	n := d.Body
 	if d.Event == jobs.EventJob {
@@ -109,7 +109,7 @@ func (w *Worker) deliver(ctx context.Context, t *asynq.Task) error {
 	}
 	body, err := json.Marshal(n)
 	if err != nil {
-		return fmt.Errorf("encode notification: %v: %w", err, asynq.SkipRetry)
+		return fmt.Errorf("encode notification: %w: %w", err, asynq.SkipRetry)
 	}
 	return w.post(ctx, d, body)
 }
@@ -120,7 +120,7 @@ func (w *Worker) post(ctx context.Context, d jobs.Delivery, body []byte) error {
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.URL, bytes.NewReader(body))
 	if err != nil {
-		return fmt.Errorf("webhook %s: %v: %w", d.URL, err, asynq.SkipRetry)
+		return fmt.Errorf("webhook %s: %w: %w", d.URL, err, asynq.SkipRetry)
 	}
 	now := time.Now()
 	req.Header.Set("Content-Type", "application/json")

@@ -141,7 +141,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	prio := map[string]int{}
 	for i, q := range w.queues {
 		if _, err := jobs.ParseQueue(q); err != nil {
-			return nil, fmt.Errorf("%w: %v", jobs.ErrInvalidConfig, err)
+			return nil, fmt.Errorf("%w: %w", jobs.ErrInvalidConfig, err)
 		}
 		prio[q] = len(w.queues) - i
 	}
