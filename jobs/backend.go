@@ -9,8 +9,9 @@ import (
 
 // Backend is the Client of a process that serves jobs rather than submits
 // them: a worker, which decodes payloads, stores results and failures,
-// announces jobs' ends and waits for submissions, and an MCP server, which
-// keeps its sessions in the same Redis. These operations are not a
+// reports phases, keeps failures, announces jobs' ends and waits for
+// submissions, and an MCP server, which keeps its sessions in the same
+// Redis. These operations are not a
 // caller's: they write asynq's task records and formfill's own, and a
 // Client leaves them out so that what it offers is what a caller may do.
 type Backend struct{ *Client }

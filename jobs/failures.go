@@ -44,7 +44,7 @@ type FailureEntry struct {
 
 // KeepFailure copies a failed job to the queue's failure stream, dropping
 // entries older than keep. keep 0 keeps nothing.
-func (c *Client) KeepFailure(ctx context.Context, f FailureEntry, keep time.Duration) error {
+func (c *Backend) KeepFailure(ctx context.Context, f FailureEntry, keep time.Duration) error {
 	if keep <= 0 {
 		return nil
 	}
@@ -157,7 +157,7 @@ func ParseKeep(s string) (time.Duration, error) {
 // ArchivedFailure describes a job asynq archived, from its task: for a
 // job no handler recorded (its worker died on the last attempt and asynq's
 // recoverer archived it).
-func (c *Client) ArchivedFailure(ctx context.Context, id string) (FailureEntry, error) {
+func (c *Backend) ArchivedFailure(ctx context.Context, id string) (FailureEntry, error) {
 	queue, err := queueOfID(id)
 	if err != nil {
 		return FailureEntry{}, err
