@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -38,7 +39,7 @@ func NotifyBackoff(d time.Duration) Option { return func(w *Worker) { w.notifyBa
 // asynq's job client carries the waker, which knows only the job queues.
 func (w *Worker) newNotifyServer() {
 	rdb := w.conn.MakeRedisClient().(redis.UniversalClient)
-	if h := jobs.FailoverHook(w.conn); h != nil {
+	if h := queue.FailoverHook(w.conn, jobs.DefaultFailoverWait); h != nil {
 		rdb.AddHook(h)
 	}
 	w.notifyRDB = rdb

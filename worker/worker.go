@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -164,7 +165,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
 	rdb.AddHook(w.waker)
 	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, archived: w.archived, log: w.log})
-	if h := jobs.FailoverHook(conn); h != nil {
+	if h := queue.FailoverHook(conn, jobs.DefaultFailoverWait); h != nil {
 		rdb.AddHook(h) // innermost: the hooks above see a command's last try
 	}
 	w.metrics = newMetrics()

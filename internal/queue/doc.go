@@ -12,6 +12,10 @@
 // jobs, read results back and count an idle worker's dequeues fail until
 // it does.
 //
+// It also holds the go-redis hook that lets commands to a Sentinel-watched
+// or clustered Redis wait through a failover (FailoverRetry), which
+// clients and a worker's asynq connections share.
+//
 // Every key of a queue carries the queue's name as a Redis Cluster hash
 // tag, {queue}, as asynq's own keys do: a job's records lie in the slot of
 // its task, so one script or transaction may touch both.
