@@ -132,8 +132,8 @@ func HighlyAvailable(conn asynq.RedisConnOpt) bool {
 }
 
 // FailoverHook returns a go-redis hook that lets the commands of a client
-// of conn wait up to wait through a failover, as a jobs.Client's do, or nil when conn is a
-// single Redis. Workers add it to asynq's own client: asynq retries a
+// of conn wait up to wait through a failover, as a jobs.Client's do, or
+// nil when conn is a single Redis. Workers add it to asynq's own client: asynq retries a
 // failed "mark as complete" with a context it has already canceled, so a
 // job finished during a failover would stay active until its lease ran
 // out, and run again.
