@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"log/slog"
 	"sync"
 	"time"
 
@@ -118,7 +117,7 @@ func completeLater(ctx context.Context, docID string, c *formats.CompactStructur
 	go func() {
 		defer cancel()
 		if _, err := c.WithContext(ctx).Whole(); err != nil {
-			slog.Warn("jobs: writing the rest of a map failed", "doc_id", docID, "error", err)
+			loggerFrom(ctx).Warn("jobs: writing the rest of a map failed", "doc_id", docID, "error", err)
 		}
 	}()
 }
