@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 
+	"github.com/formfill/formfill/formats"
+
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -36,17 +38,22 @@ func addReviewFlags(fs flagAdder) reviewFlags {
 
 // apply sets the review options on a write or fill payload.
 func (r reviewFlags) apply(p *jobs.Payload) {
-	p.TrackChanges, p.CommentUncertain, p.Author, p.Date = *r.track, *r.comment, *r.author, *r.date
-	p.Flatten, p.FlattenSignatures = *r.flatten, *r.flattenSigns
-	p.StripActiveContent = *r.strip
+	o := p.WriteOptions()
+	o.TrackChanges, o.CommentUncertain, o.Author, o.Date = *r.track, *r.comment, *r.author, *r.date
+	o.Flatten, o.FlattenSignatures = *r.flatten, *r.flattenSigns
+	o.StripActiveContent = *r.strip
+	if o != (formats.WriteOptions{}) {
+		p.Write = &o
+	}
 }
 
 // reviewKey is what the review options add to a batch document's work
 // key: nothing without them, so keys of earlier runs stay valid.
 func reviewKey(p *jobs.Payload) []byte {
-	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" && !p.Flatten && !p.FlattenSignatures && !p.StripActiveContent {
+	o := p.WriteOptions()
+	if !o.TrackChanges && !o.CommentUncertain && o.Author == "" && o.Date == "" && !o.Flatten && !o.FlattenSignatures && !o.StripActiveContent {
 		return nil
 	}
-	b, _ := json.Marshal(p.WriteOptions())
+	b, _ := json.Marshal(o)
 	return b
 }
