@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -354,10 +355,11 @@ func withNote(text, more string) string {
 // checkAnswers checks a write's or fill's answers before it is queued
 // (formats.RequireAnswers), so a bad answer fails the call, not the job.
 func checkAnswers(p *Payload) error {
-	if len(p.Answers) == 0 {
+	err := formats.RequireAnswers(p.Answers)
+	if errors.Is(err, formats.ErrNoAnswers) {
 		return formats.Errorf(formats.ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], or answers_file_path`)
 	}
-	return formats.RequireAnswers(p.Answers)
+	return err
 }
 
 // checkInsertion checks build_insertion's request.

@@ -26,7 +26,9 @@ func TestPayloadWireIsTheFlatFormEarlierVersionsWrote(t *testing.T) {
 			}},
 		{"search pattern and regex",
 			`{"kind":"search","doc_id":"d","offset":3,"pattern":"a.b","regex":true}`,
-			func(p *Payload) bool { return p.Search != nil && *p.Search == SearchArgs{"a.b", true} && p.Offset == 3 && p.Compact == nil }},
+			func(p *Payload) bool {
+				return p.Search != nil && *p.Search == SearchArgs{"a.b", true} && p.Offset == 3 && p.Compact == nil
+			}},
 		{"read format",
 			`{"kind":"read_document","doc_id":"d","structured":true,"format":"json"}`,
 			func(p *Payload) bool { return p.Read != nil && p.Read.Format == "json" && p.Structured }},

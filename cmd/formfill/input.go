@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -74,10 +75,10 @@ func loadAnswers(path string) ([]formats.Answer, error) {
 // checkAnswers checks an answers file's or manifest entry's answers
 // (formats.RequireAnswers), naming where they came from.
 func checkAnswers(src string, answers []formats.Answer) error {
-	if len(answers) == 0 {
+	switch err := formats.RequireAnswers(answers); {
+	case errors.Is(err, formats.ErrNoAnswers):
 		return fmt.Errorf("answers %s: the list is empty; expected at least one {pair_id, answer_text}", src)
-	}
-	if err := formats.RequireAnswers(answers); err != nil {
+	case err != nil:
 		return fmt.Errorf("answers %s: %w", src, err)
 	}
 	return nil
