@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/formfill/formfill/formats"
 
 	"github.com/formfill/formfill/jobs"
@@ -36,24 +34,18 @@ func addReviewFlags(fs flagAdder) reviewFlags {
 	}
 }
 
-// apply sets the review options on a write or fill payload.
+// options are the review options given, as write options.
+func (r reviewFlags) options() formats.WriteOptions {
+	return formats.WriteOptions{TrackChanges: *r.track, CommentUncertain: *r.comment, Author: *r.author, Date: *r.date,
+		Flatten: *r.flatten, FlattenSignatures: *r.flattenSigns, StripActiveContent: *r.strip}
+}
+
+// apply sets the review options on a write or fill payload, keeping its
+// dry_run.
 func (r reviewFlags) apply(p *jobs.Payload) {
-	o := p.WriteOptions()
-	o.TrackChanges, o.CommentUncertain, o.Author, o.Date = *r.track, *r.comment, *r.author, *r.date
-	o.Flatten, o.FlattenSignatures = *r.flatten, *r.flattenSigns
-	o.StripActiveContent = *r.strip
+	o := r.options()
+	o.DryRun = p.WriteOptions().DryRun
 	if o != (formats.WriteOptions{}) {
 		p.Write = &o
 	}
-}
-
-// reviewKey is what the review options add to a batch document's work
-// key: nothing without them, so keys of earlier runs stay valid.
-func reviewKey(p *jobs.Payload) []byte {
-	o := p.WriteOptions()
-	if !o.TrackChanges && !o.CommentUncertain && o.Author == "" && o.Date == "" && !o.Flatten && !o.FlattenSignatures && !o.StripActiveContent {
-		return nil
-	}
-	b, _ := json.Marshal(o)
-	return b
 }
