@@ -125,5 +125,5 @@ func completeLater(ctx context.Context, docID string, c *formats.CompactStructur
 // wantsPage reports whether the payload asks for a bounded page of the
 // map or of its targets view.
 func wantsPage(p *Payload) bool {
-	return p.Kind == KindExtractCompact && len(p.IDs) == 0 && p.Page.Bounded()
+	return p.Kind == KindExtractCompact && len(p.compactArgs().IDs) == 0 && p.Page.Bounded()
 }

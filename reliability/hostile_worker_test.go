@@ -107,7 +107,7 @@ func hostileJob(t *testing.T, k jobs.Kind, docID string, ft formats.FileType) jo
 	case jobs.KindCarryOver:
 		p.PreviousDocID = docID // the hostile document on both sides
 	case jobs.KindSearch:
-		p.Pattern = "name"
+		p.Search = &jobs.SearchArgs{Pattern: "name"}
 	case jobs.KindValidate:
 		p.Locations = probeLocations
 	case jobs.KindWrite, jobs.KindFill:

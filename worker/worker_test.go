@@ -135,7 +135,7 @@ func TestEveryOperationCompletes(t *testing.T) {
 			return r.Report != nil && r.Report.Summary.Missing == 1
 		}},
 		jobs.KindListFields: {jobs.Payload{}, func(r *jobs.Result) bool { return len(r.Fields) > 0 }},
-		jobs.KindSearch: {jobs.Payload{Pattern: "name"}, func(r *jobs.Result) bool {
+		jobs.KindSearch: {jobs.Payload{Search: &jobs.SearchArgs{Pattern: "name"}}, func(r *jobs.Result) bool {
 			return r.Search != nil && r.Search.Total > 0 && strings.HasPrefix(r.Search.Matches[0].ID, "T1-R")
 		}},
 		jobs.KindReadDocument: {jobs.Payload{Page: formats.Page{Limit: 2}}, func(r *jobs.Result) bool {

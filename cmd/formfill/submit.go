@@ -42,8 +42,8 @@ resubmission does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.`,
 	if err != nil {
 		return &usageError{err}
 	}
-	if kind == jobs.KindBuildInsertion {
-		return usagef("build_insertion takes no document: use formfill build-insertion")
+	if op := jobs.OperationOf(kind); !op.Document {
+		return usagef("%s takes no document: use formfill %s", kind, op.Command)
 	}
 	if _, err := jobs.ParseQueue(*queue); err != nil {
 		return &usageError{err}
