@@ -6,15 +6,14 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // documentPart is the zip entry holding the main document.
 const documentPart = "word/document.xml"
 
-// maxDepth bounds XML nesting: real documents stay far below it (a table
-// nested in a table costs about six levels), hostile ones do not get to
-// exhaust the stack.
-const maxDepth = 256
+// maxDepth bounds XML nesting, as for every OOXML part (xmllex.MaxDepth).
+const maxDepth = xmllex.MaxDepth
 
 // nsW is the WordprocessingML main namespace.
 const nsW = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -116,8 +115,7 @@ func parseXML(raw []byte, field string, skip map[string]bool, stop *formats.Stop
 		return nil, err
 	}
 	if dtd {
-		return nil, formats.Errorf(formats.ErrInvalidDocument, field,
-			"the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused")
+		return nil, formats.Errorf(formats.ErrInvalidDocument, field, xmllex.DTDRefusal)
 	}
 	x, err := readXML(raw, maxDepth, skip, stop)
 	if err != nil {
