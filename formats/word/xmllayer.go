@@ -65,3 +65,15 @@ func ancestorW(el, stop *etree.Element, tag string) *etree.Element {
 }
 
 func isProperties(el *etree.Element) bool { return wordxml.IsProperties(el) }
+
+func parseXML(raw []byte, field string, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
+	return wordxml.Parse(raw, field, skip, stop)
+}
+
+func appendChildren(parent *etree.Element, els []*etree.Element) { wordxml.AppendChildren(parent, els) }
+
+func insertAfter(ref *etree.Element, els []*etree.Element) { wordxml.InsertAfter(ref, els) }
+
+func isStub(r *etree.Element) bool { return wordxml.IsStub(r) }
+
+func rootBody(el *etree.Element) *etree.Element { return wordxml.RootBody(el) }
