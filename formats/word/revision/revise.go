@@ -12,8 +12,8 @@ import (
 // Review marks — tracked changes and comments — are added by comparing, for
 // each answer, the part of the document the answer may change before and
 // after the write mode ran, so every mode gets them without code of its
-// own: the reviser watches the target (watch), the mode edits the tree as
-// it does without review marks, and finish turns the difference into
+// own: the Reviser watches the target (Watch), the mode edits the tree as
+// it does without review marks, and Finish turns the difference into
 // tracked changes (runs the mode added wrapped in w:ins, runs it removed put
 // back in w:del, paragraph marks recorded as inserted or deleted) and
 // anchors the answer's comment on what changed. Accepting every change
