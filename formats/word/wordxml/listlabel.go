@@ -27,6 +27,7 @@ type levelCounts struct {
 	set   [maxLevels]bool // the level has counted since it last restarted
 }
 
+// NewListCounter counts the lists of n from their start.
 func NewListCounter(n *Numbering) *ListCounter {
 	return &ListCounter{n: n, counts: map[*abstractNum]*levelCounts{}, used: map[*numInstance]*[maxLevels]bool{},
 		orphans: map[*numInstance]*abstractNum{}}
