@@ -6,7 +6,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"log/slog"
 	"path"
 	"sort"
 	"strings"
@@ -88,10 +87,10 @@ func (wb *workbook) save(written, noteParts map[string]bool) ([]byte, error) {
 // those entries of the package hold excelize's output without the lists.
 func (wb *workbook) serialise() (*bytes.Buffer, map[string][]byte, error) {
 	var lists []*detachedList
-	if wb.stop != nil {
+	if wb.stop.CanStop() {
 		var err error
 		if lists, err = wb.detach(); err != nil {
-			slog.Debug("excel: excelize serialises the sheets' rows itself, where a stop cannot reach", "err", err)
+			wb.stop.Logger().Debug("excel: excelize serialises the sheets' rows itself, where a stop cannot reach", "err", err)
 		}
 	}
 	wb.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return zip.NewWriter(wb.stop.Writer(w)) })

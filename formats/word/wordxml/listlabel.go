@@ -1,11 +1,11 @@
-package word
+package wordxml
 
 import (
 	"strconv"
 	"strings"
 )
 
-// listCounter computes the labels Word and LibreOffice show in front of
+// ListCounter computes the labels Word and LibreOffice show in front of
 // numbered paragraphs, fed the paragraphs in document order.
 //
 // Counters belong to the list definition (the abstract numbering), not to
@@ -14,8 +14,8 @@ import (
 // 46 from their style, and LibreOffice prints (a)…(d)). A num's
 // startOverride restarts its level the first time the num uses that
 // level: how templates restart "1." under every heading.
-type listCounter struct {
-	n       *numbering
+type ListCounter struct {
+	n       *Numbering
 	counts  map[*abstractNum]*levelCounts
 	used    map[*numInstance]*[maxLevels]bool
 	orphans map[*numInstance]*abstractNum
@@ -27,17 +27,18 @@ type levelCounts struct {
 	set   [maxLevels]bool // the level has counted since it last restarted
 }
 
-func newListCounter(n *numbering) *listCounter {
-	return &listCounter{n: n, counts: map[*abstractNum]*levelCounts{}, used: map[*numInstance]*[maxLevels]bool{},
+// NewListCounter counts the lists of n from their start.
+func NewListCounter(n *Numbering) *ListCounter {
+	return &ListCounter{n: n, counts: map[*abstractNum]*levelCounts{}, used: map[*numInstance]*[maxLevels]bool{},
 		orphans: map[*numInstance]*abstractNum{}}
 }
 
-// next counts a paragraph at level np.ilvl of list np.numID and returns
+// Next counts a paragraph at level np.Ilvl of list np.NumID and returns
 // its label ("1.1", "(a)", "Article II"); "" when the level shows nothing.
-func (c *listCounter) next(np numPr) string {
-	num := c.n.nums[np.numID]
+func (c *ListCounter) Next(np NumPr) string {
+	num := c.n.nums[np.NumID]
 	def := c.n.definition(num)
-	lvl := c.n.level(num, def, np.ilvl)
+	lvl := c.n.level(num, def, np.Ilvl)
 	if lvl == nil {
 		return ""
 	}
@@ -60,7 +61,7 @@ func (c *listCounter) next(np numPr) string {
 		used = &[maxLevels]bool{}
 		c.used[num] = used
 	}
-	i := np.ilvl
+	i := np.Ilvl
 	o := num.overrides[i]
 	switch {
 	case o != nil && o.hasStart && !used[i], !st.set[i]:
@@ -80,13 +81,13 @@ func (c *listCounter) next(np numPr) string {
 // restartsAfter reports whether level l starts again after a paragraph at
 // the higher level used (0-based): by default after any higher level,
 // with w:lvlRestart only after the levels up to its value, never with 0.
-func restartsAfter(l *numLevel, used int) bool {
+func restartsAfter(l *NumLevel, used int) bool {
 	return l.restart < 0 || used < l.restart
 }
 
 // render fills lvl's text: each %k becomes level k's counter in that
 // level's format (decimal throughout for a legal level).
-func (c *listCounter) render(num *numInstance, def *abstractNum, lvl *numLevel, st *levelCounts) string {
+func (c *ListCounter) render(num *numInstance, def *abstractNum, lvl *NumLevel, st *levelCounts) string {
 	if lvl.format == "none" && !strings.Contains(lvl.text, "%") {
 		return strings.TrimSpace(lvl.text)
 	}

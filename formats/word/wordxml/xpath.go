@@ -1,4 +1,4 @@
-package word
+package wordxml
 
 import (
 	"regexp"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // xpathPattern is the only XPath shape accepted from outside: absolute child
@@ -17,10 +18,10 @@ var xpathPattern = regexp.MustCompile(`^(?:/w:document(?:\[1\])?)?/w:body(?:\[1\
 
 // maxSteps bounds an XPath's depth below w:body (the parser's depth bound
 // makes deeper paths pointless).
-const maxSteps = maxDepth
+const maxSteps = xmllex.MaxDepth
 
-// checkXPath validates an outside XPath and returns it relative to w:body.
-func checkXPath(xp string) (string, error) {
+// CheckXPath validates an outside XPath and returns it relative to w:body.
+func CheckXPath(xp string) (string, error) {
 	xp = strings.TrimSpace(xp)
 	var m []string
 	if len(xp) <= 64*maxSteps && strings.Count(xp, "/") <= maxSteps {
@@ -33,9 +34,9 @@ func checkXPath(xp string) (string, error) {
 	return "." + m[1], nil
 }
 
-// resolveXPath checks xp and evaluates it against body.
-func resolveXPath(body *etree.Element, xp string) (*etree.Element, error) {
-	rel, err := checkXPath(xp)
+// ResolveXPath checks xp and evaluates it against body.
+func ResolveXPath(body *etree.Element, xp string) (*etree.Element, error) {
+	rel, err := CheckXPath(xp)
 	if err != nil {
 		return nil, err
 	}
@@ -50,8 +51,8 @@ func resolveXPath(body *etree.Element, xp string) (*etree.Element, error) {
 	return el, nil
 }
 
-// xpathOf returns the XPath of el below body, in the accepted form.
-func xpathOf(body, el *etree.Element) string {
+// XPathOf returns the XPath of el below body, in the accepted form.
+func XPathOf(body, el *etree.Element) string {
 	var steps []string
 	for e := el; e != nil && e != body; e = e.Parent() {
 		p := e.Parent()

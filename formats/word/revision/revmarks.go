@@ -1,4 +1,4 @@
-package word
+package revision
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // The markup of tracked changes (ECMA-376 part 1, 17.13.5): inserted runs
@@ -29,9 +30,9 @@ var annotationTags = map[string]bool{
 // maxAnnotationID is the largest annotation w:id in el.
 func maxAnnotationID(el *etree.Element) int {
 	top := 0
-	descend(el, func(e *etree.Element) bool {
+	wordxml.Descend(el, func(e *etree.Element) bool {
 		if e.Space == "w" && annotationTags[e.Tag] {
-			if v, ok := attr(e, "w", "id"); ok {
+			if v, ok := wordxml.Attr(e, "w", "id"); ok {
 				if n, err := strconv.Atoi(v); err == nil && n > top {
 					top = n
 				}
@@ -43,7 +44,7 @@ func maxAnnotationID(el *etree.Element) int {
 }
 
 // stamp gives el the revision attributes w:id, w:author and w:date.
-func (rv *reviser) stamp(el *etree.Element) *etree.Element {
+func (rv *Reviser) stamp(el *etree.Element) *etree.Element {
 	el.CreateAttr("w:id", strconv.Itoa(rv.newID()))
 	el.CreateAttr("w:author", rv.st.Author)
 	el.CreateAttr("w:date", rv.st.DateString())
@@ -51,20 +52,20 @@ func (rv *reviser) stamp(el *etree.Element) *etree.Element {
 }
 
 // newID returns an annotation ID no element of the document uses.
-func (rv *reviser) newID() int {
+func (rv *Reviser) newID() int {
 	rv.nextID++
 	return rv.nextID
 }
 
 // wrap puts el into a new revision element w:tag (ins or del) of this
 // write, in el's place when el has a parent.
-func (w *watch) wrap(tag string, el *etree.Element) *etree.Element {
+func (w *Watch) wrap(tag string, el *etree.Element) *etree.Element {
 	rev := w.rv.stamp(etree.NewElement("w:" + tag))
 	if p := el.Parent(); p != nil {
 		p.InsertChildAt(el.Index(), rev)
 	}
 	rev.AddChild(el)
-	id, _ := attr(rev, "w", "id")
+	id, _ := wordxml.Attr(rev, "w", "id")
 	w.rv.ours[id] = true
 	w.fresh[rev] = true
 	return rev
@@ -72,8 +73,8 @@ func (w *watch) wrap(tag string, el *etree.Element) *etree.Element {
 
 // isOurs reports whether el (or a copy of it) is a revision element this
 // write made.
-func (rv *reviser) isOurs(el *etree.Element) bool {
-	id, ok := attr(el, "w", "id")
+func (rv *Reviser) isOurs(el *etree.Element) bool {
+	id, ok := wordxml.Attr(el, "w", "id")
 	return ok && rv.ours[id]
 }
 
@@ -82,9 +83,9 @@ func (rv *reviser) isOurs(el *etree.Element) bool {
 func asDeleted(r *etree.Element) {
 	for _, c := range r.ChildElements() {
 		switch {
-		case isW(c, "t"):
+		case wordxml.IsW(c, "t"):
 			c.Tag = "delText"
-		case isW(c, "instrText"):
+		case wordxml.IsW(c, "instrText"):
 			c.Tag = "delInstrText"
 		}
 	}
@@ -92,13 +93,13 @@ func asDeleted(r *etree.Element) {
 
 // markParagraph records a paragraph mark as inserted or deleted (tag "ins"
 // or "del") in the paragraph's w:pPr/w:rPr, where the schema puts it first.
-func (rv *reviser) markParagraph(p *etree.Element, tag string) {
+func (rv *Reviser) markParagraph(p *etree.Element, tag string) {
 	rPr := markRPr(p)
-	for _, old := range childrenW(rPr, tag) {
+	for _, old := range wordxml.ChildrenW(rPr, tag) {
 		rPr.RemoveChild(old)
 	}
 	at := 0
-	if tag == "del" && childW(rPr, "ins") != nil {
+	if tag == "del" && wordxml.ChildW(rPr, "ins") != nil {
 		at = 1
 	}
 	rPr.InsertChildAt(at, rv.stamp(etree.NewElement("w:"+tag)))
@@ -109,13 +110,13 @@ func (rv *reviser) markParagraph(p *etree.Element, tag string) {
 // paragraph property but w:sectPr and w:pPrChange).
 func markRPr(p *etree.Element) *etree.Element {
 	pPr := ensurePPr(p)
-	if rPr := childW(pPr, "rPr"); rPr != nil {
+	if rPr := wordxml.ChildW(pPr, "rPr"); rPr != nil {
 		return rPr
 	}
 	rPr := etree.NewElement("w:rPr")
 	at := len(pPr.Child)
 	for i, c := range pPr.Child {
-		if e, ok := c.(*etree.Element); ok && (isW(e, "sectPr") || isW(e, "pPrChange")) {
+		if e, ok := c.(*etree.Element); ok && (wordxml.IsW(e, "sectPr") || wordxml.IsW(e, "pPrChange")) {
 			at = i
 			break
 		}
@@ -126,7 +127,7 @@ func markRPr(p *etree.Element) *etree.Element {
 
 // ensurePPr returns p's w:pPr, creating it as p's first child.
 func ensurePPr(p *etree.Element) *etree.Element {
-	if pPr := childW(p, "pPr"); pPr != nil {
+	if pPr := wordxml.ChildW(p, "pPr"); pPr != nil {
 		return pPr
 	}
 	pPr := etree.NewElement("w:pPr")
@@ -143,7 +144,7 @@ func pPrBase(pPr *etree.Element) *etree.Element {
 		return out
 	}
 	for _, c := range pPr.ChildElements() {
-		if isW(c, "rPr") || isW(c, "sectPr") || isW(c, "pPrChange") {
+		if wordxml.IsW(c, "rPr") || wordxml.IsW(c, "sectPr") || wordxml.IsW(c, "pPrChange") {
 			continue
 		}
 		out.AddChild(c.Copy())
@@ -155,19 +156,19 @@ func pPrBase(pPr *etree.Element) *etree.Element {
 // nil for none) and records what it had before in a w:pPrChange, so that
 // rejecting the change restores them. The mark's run properties stay.
 // Nothing is recorded when the two already agree.
-func (rv *reviser) setPPr(p, want *etree.Element) error {
-	have := childW(p, "pPr")
+func (rv *Reviser) setPPr(p, want *etree.Element) error {
+	have := wordxml.ChildW(p, "pPr")
 	if sameTree(pPrBase(have), pPrBase(want)) {
 		return nil
 	}
-	if pathW(p, "pPr", "sectPr") != nil || want != nil && childW(want, "sectPr") != nil {
+	if wordxml.PathW(p, "pPr", "sectPr") != nil || want != nil && wordxml.ChildW(want, "sectPr") != nil {
 		return formats.Errorf(formats.ErrInvalidArgument, "track_changes",
 			"the change moves a section break (w:sectPr) between paragraphs, which a tracked change cannot record; write this answer without track_changes")
 	}
 	old := pPrBase(have)
 	pPr := ensurePPr(p)
 	for _, c := range pPr.ChildElements() {
-		if !isW(c, "rPr") {
+		if !wordxml.IsW(c, "rPr") {
 			pPr.RemoveChild(c)
 		}
 	}
@@ -191,7 +192,7 @@ func sameTree(a, b *etree.Element) bool {
 	if a.Space != b.Space || a.Tag != b.Tag || len(a.Attr) != len(b.Attr) {
 		return false
 	}
-	if at, bt := a.Text(), b.Text(); at != bt && (a.Space == "w" && textLeaf[a.Tag] || !blank(at) || !blank(bt)) {
+	if at, bt := a.Text(), b.Text(); at != bt && (a.Space == "w" && textLeaf[a.Tag] || strings.TrimSpace(at) != "" || strings.TrimSpace(bt) != "") {
 		return false
 	}
 	for i := range a.Attr {
@@ -214,8 +215,6 @@ func sameTree(a, b *etree.Element) bool {
 // textLeaf are the elements whose text is document text, where white
 // space counts; elsewhere it is indentation between elements.
 var textLeaf = map[string]bool{"t": true, "delText": true, "instrText": true, "delInstrText": true}
-
-func blank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // setChildren replaces el's children with kids, in order.
 func setChildren(el *etree.Element, kids []*etree.Element) {

@@ -1,4 +1,4 @@
-package word
+package revision
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // Word keeps comments in their own part (word/comments.xml), found through
@@ -22,20 +23,20 @@ const (
 	nsRels           = "http://schemas.openxmlformats.org/package/2006/relationships"
 )
 
-// newComment is a comment this write adds.
-type newComment struct {
-	id   int
-	text string
+// Comment is a comment a write adds: its w:id and its text.
+type Comment struct {
+	ID   int
+	Text string
 }
 
 // addComment anchors a new comment on what the answer changed (or, when
 // nothing shows the change, on the whole target) and returns where it went.
-func (rv *reviser) addComment(t target, text string, touched []*etree.Element) string {
+func (rv *Reviser) addComment(t target, text string, touched []*etree.Element) string {
 	first, last := t.el, t.el
 	if len(touched) > 0 {
 		first, last = touched[0], touched[len(touched)-1]
 	}
-	if rootBody(first) == nil || rootBody(last) == nil {
+	if wordxml.RootBody(first) == nil || wordxml.RootBody(last) == nil {
 		return ""
 	}
 	start, end, ref, sid := rv.commentMarks(text)
@@ -47,8 +48,8 @@ func (rv *reviser) addComment(t target, text string, touched []*etree.Element) s
 // addPointComment puts a comment on a point between blocks, where an
 // answer removed something and left nothing to anchor on, and returns
 // where it went.
-func (rv *reviser) addPointComment(t target, text string, g gap) string {
-	if rootBody(g.at) == nil {
+func (rv *Reviser) addPointComment(t target, text string, g gap) string {
+	if wordxml.RootBody(g.at) == nil {
 		return ""
 	}
 	start, end, ref, sid := rv.commentMarks(text)
@@ -64,7 +65,7 @@ func (rv *reviser) addPointComment(t target, text string, g gap) string {
 
 // commentMarks makes a new comment with text and the marks that anchor it:
 // the range start and end and the run showing its reference.
-func (rv *reviser) commentMarks(text string) (start, end, ref *etree.Element, sid string) {
+func (rv *Reviser) commentMarks(text string) (start, end, ref *etree.Element, sid string) {
 	id := rv.newID()
 	sid = strconv.Itoa(id)
 	start = etree.NewElement("w:commentRangeStart")
@@ -73,25 +74,25 @@ func (rv *reviser) commentMarks(text string) (start, end, ref *etree.Element, si
 	end.CreateAttr("w:id", sid)
 	ref = etree.NewElement("w:r")
 	ref.CreateElement("w:commentReference").CreateAttr("w:id", sid)
-	rv.comments = append(rv.comments, newComment{id: id, text: text})
+	rv.comments = append(rv.comments, Comment{ID: id, Text: text})
 	return start, end, ref, sid
 }
 
 // placeBefore puts m right before the content of el: before el itself
 // when it sits in a paragraph, else at the start of el's first paragraph.
 func placeBefore(el, m *etree.Element) {
-	if !isW(el, "p") && ancestorW(el, nil, "p") != nil {
+	if !wordxml.IsW(el, "p") && wordxml.AncestorW(el, nil, "p") != nil {
 		el.Parent().InsertChildAt(el.Index(), m)
 		return
 	}
 	p := el
-	if !isW(p, "p") {
-		if p = firstW(el, "p"); p == nil {
+	if !wordxml.IsW(p, "p") {
+		if p = wordxml.FirstW(el, "p"); p == nil {
 			return
 		}
 	}
 	at := 0
-	if pPr := childW(p, "pPr"); pPr != nil {
+	if pPr := wordxml.ChildW(p, "pPr"); pPr != nil {
 		at = pPr.Index() + 1
 	}
 	p.InsertChildAt(at, m)
@@ -100,33 +101,33 @@ func placeBefore(el, m *etree.Element) {
 // placeAfter puts ms right after the content of el: after el itself when
 // it sits in a paragraph, else at the end of el's last paragraph.
 func placeAfter(el *etree.Element, ms ...*etree.Element) {
-	if !isW(el, "p") && ancestorW(el, nil, "p") != nil {
-		insertAfter(el, ms)
+	if !wordxml.IsW(el, "p") && wordxml.AncestorW(el, nil, "p") != nil {
+		wordxml.InsertAfter(el, ms)
 		return
 	}
 	p := el
-	if !isW(p, "p") {
-		ps := findW(el, "p")
+	if !wordxml.IsW(p, "p") {
+		ps := wordxml.FindW(el, "p")
 		if len(ps) == 0 {
 			return
 		}
 		p = ps[len(ps)-1]
 	}
-	appendChildren(p, ms)
+	wordxml.AppendChildren(p, ms)
 }
 
 // commentsTarget finds the comments part through the document's
 // relationships: its zip entry name and the relationships document ("" and
 // the parsed relationships when there is none yet).
-func (d *document) commentsTarget() (string, *etree.Document, error) {
-	if d.arc.File(relsPart) == nil {
+func commentsTarget(arc *formats.Archive) (string, *etree.Document, error) {
+	if arc.File(relsPart) == nil {
 		return "", nil, nil
 	}
-	raw, err := d.arc.Read(relsPart)
+	raw, err := arc.Read(relsPart)
 	if err != nil {
 		return "", nil, err
 	}
-	rels, err := parseXML(raw, relsPart, nil, nil)
+	rels, err := wordxml.Parse(raw, relsPart, nil, nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -146,16 +147,16 @@ func (d *document) commentsTarget() (string, *etree.Document, error) {
 }
 
 // existingComments parses the comments part, nil when there is none.
-func (d *document) existingComments() (*etree.Document, string, *etree.Document, error) {
-	name, rels, err := d.commentsTarget()
-	if err != nil || name == "" || d.arc.File(name) == nil {
+func existingComments(arc *formats.Archive) (*etree.Document, string, *etree.Document, error) {
+	name, rels, err := commentsTarget(arc)
+	if err != nil || name == "" || arc.File(name) == nil {
 		return nil, name, rels, err
 	}
-	raw, err := d.arc.Read(name)
+	raw, err := arc.Read(name)
 	if err != nil {
 		return nil, name, rels, err
 	}
-	x, err := parseXML(raw, name, nil, nil)
+	x, err := wordxml.Parse(raw, name, nil, nil)
 	if err != nil {
 		return nil, name, rels, err
 	}
@@ -163,14 +164,14 @@ func (d *document) existingComments() (*etree.Document, string, *etree.Document,
 }
 
 // maxCommentID is the largest comment ID of the comments part.
-func (d *document) maxCommentID() (int, error) {
-	x, _, _, err := d.existingComments()
+func maxCommentID(arc *formats.Archive) (int, error) {
+	x, _, _, err := existingComments(arc)
 	if err != nil || x == nil || x.Root() == nil {
 		return 0, err
 	}
 	top := 0
 	for _, c := range x.Root().ChildElements() {
-		if v, ok := attr(c, c.Space, "id"); ok {
+		if v, ok := wordxml.Attr(c, c.Space, "id"); ok {
 			if n, err := strconv.Atoi(v); err == nil && n > top {
 				top = n
 			}
@@ -182,57 +183,57 @@ func (d *document) maxCommentID() (int, error) {
 // commentParts returns the parts the new comments need written: the
 // comments part (extended, or new with its relationship and content
 // type).
-func (d *document) commentParts(cs []newComment, st formats.Stamp) (map[string][]byte, error) {
+func commentParts(arc *formats.Archive, cs []Comment, st formats.Stamp, run func(rPr *etree.Element, text string) *etree.Element) (map[string][]byte, error) {
 	if len(cs) == 0 {
 		return nil, nil
 	}
-	x, name, rels, err := d.existingComments()
+	x, name, rels, err := existingComments(arc)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string][]byte{}
 	if x == nil {
-		if name, err = d.addCommentsPart(rels, out); err != nil {
+		if name, err = addCommentsPart(arc, rels, out); err != nil {
 			return nil, err
 		}
 		x = etree.NewDocument()
 		x.CreateProcInst("xml", `version="1.0" encoding="UTF-8" standalone="yes"`)
-		x.CreateElement("w:comments").CreateAttr("xmlns:w", nsW)
+		x.CreateElement("w:comments").CreateAttr("xmlns:w", wordxml.NamespaceW)
 	}
 	root := x.Root()
 	if root.SelectAttr("xmlns:w") == nil && root.Space != "w" {
-		root.CreateAttr("xmlns:w", nsW)
+		root.CreateAttr("xmlns:w", wordxml.NamespaceW)
 	}
 	for _, c := range cs {
-		root.AddChild(commentElement(c, st))
+		root.AddChild(commentElement(c, st, run))
 	}
-	out[name] = writeXML(nil, x, 0)
+	out[name] = wordxml.Write(nil, x, 0)
 	return out, nil
 }
 
 // commentElement is one w:comment: one paragraph per line of its text, the
 // first starting with the comment's mark.
-func commentElement(c newComment, st formats.Stamp) *etree.Element {
+func commentElement(c Comment, st formats.Stamp, run func(rPr *etree.Element, text string) *etree.Element) *etree.Element {
 	el := etree.NewElement("w:comment")
-	el.CreateAttr("w:id", strconv.Itoa(c.id))
+	el.CreateAttr("w:id", strconv.Itoa(c.ID))
 	el.CreateAttr("w:author", st.Author)
 	el.CreateAttr("w:date", st.DateString())
 	el.CreateAttr("w:initials", st.Initials())
-	for i, line := range strings.Split(c.text, "\n") {
+	for i, line := range strings.Split(c.Text, "\n") {
 		p := el.CreateElement("w:p")
 		if i == 0 {
 			p.CreateElement("w:r").CreateElement("w:annotationRef")
 		}
-		p.AddChild(textRun(nil, line))
+		p.AddChild(run(nil, line))
 	}
 	return el
 }
 
 // addCommentsPart registers a new comments part: a relationship from the
 // document and its content type. It returns the part's name.
-func (d *document) addCommentsPart(rels *etree.Document, out map[string][]byte) (string, error) {
+func addCommentsPart(arc *formats.Archive, rels *etree.Document, out map[string][]byte) (string, error) {
 	name := "word/comments.xml"
-	for n := 1; d.arc.File(name) != nil; n++ {
+	for n := 1; arc.File(name) != nil; n++ {
 		name = "word/comments" + strconv.Itoa(n) + ".xml"
 	}
 	if rels == nil {
@@ -252,13 +253,13 @@ func (d *document) addCommentsPart(rels *etree.Document, out map[string][]byte) 
 	rel.CreateAttr("Id", id)
 	rel.CreateAttr("Type", commentsRelType)
 	rel.CreateAttr("Target", strings.TrimPrefix(name, "word/"))
-	out[relsPart] = writeXML(nil, rels, 0)
+	out[relsPart] = wordxml.Write(nil, rels, 0)
 
-	raw, err := d.arc.Read(contentTypesPart)
+	raw, err := arc.Read(contentTypesPart)
 	if err != nil {
 		return "", err
 	}
-	ct, err := parseXML(raw, contentTypesPart, nil, nil)
+	ct, err := wordxml.Parse(raw, contentTypesPart, nil, nil)
 	if err != nil {
 		return "", err
 	}
@@ -268,6 +269,6 @@ func (d *document) addCommentsPart(rels *etree.Document, out map[string][]byte) 
 	o := ct.Root().CreateElement("Override")
 	o.CreateAttr("PartName", "/"+name)
 	o.CreateAttr("ContentType", commentsType)
-	out[contentTypesPart] = writeXML(nil, ct, 0)
+	out[contentTypesPart] = wordxml.Write(nil, ct, 0)
 	return name, nil
 }

@@ -1,7 +1,8 @@
-package word
+package revision
 
 import (
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // container records the changes among the children of parent, which were
@@ -9,7 +10,7 @@ import (
 // a table or cells of a row. Kept children that changed are recorded
 // inside; added ones as insertions, removed ones are put back as
 // deletions. Paragraph marks are settled once the children are known.
-func (w *watch) container(parent *etree.Element, olds []pair, now []*etree.Element) error {
+func (w *Watch) container(parent *etree.Element, olds []pair, now []*etree.Element) error {
 	items, err := merge(olds, now)
 	if err != nil {
 		return untrackable(w.t.id, err.Error())
@@ -29,7 +30,7 @@ func (w *watch) container(parent *etree.Element, olds []pair, now []*etree.Eleme
 			if err := w.insertBlock(it.el); err != nil {
 				return err
 			}
-			marks = marks || isW(it.el, "p")
+			marks = marks || wordxml.IsW(it.el, "p")
 		case deleted:
 			if !w.track() {
 				w.noteGap(parent, items, k)
@@ -40,7 +41,7 @@ func (w *watch) container(parent *etree.Element, olds []pair, now []*etree.Eleme
 			}
 			putBack(parent, items, k)
 			w.touch(it.el)
-			marks = marks || isW(it.el, "p")
+			marks = marks || wordxml.IsW(it.el, "p")
 		}
 	}
 	if marks && w.track() {
@@ -52,8 +53,8 @@ func (w *watch) container(parent *etree.Element, olds []pair, now []*etree.Eleme
 // noteGap remembers where a block removed without tracked changes was,
 // with its text: the comment of an answer that only removed something has
 // nothing left to be anchored on, so it marks the place instead.
-func (w *watch) noteGap(parent *etree.Element, items []item, k int) {
-	w.gone = append(w.gone, oneLine(textOf(items[k].el)))
+func (w *Watch) noteGap(parent *etree.Element, items []item, k int) {
+	w.gone = append(w.gone, w.rv.eng.Line(items[k].el))
 	if w.gap != nil {
 		return
 	}
@@ -85,15 +86,15 @@ func putBack(parent *etree.Element, items []item, k int) {
 }
 
 // changed records the changes inside a kept element.
-func (w *watch) changed(el, old *etree.Element) error {
+func (w *Watch) changed(el, old *etree.Element) error {
 	switch {
-	case isW(el, "p"):
+	case wordxml.IsW(el, "p"):
 		return w.paragraph(el, old)
-	case isW(el, "sdt"):
+	case wordxml.IsW(el, "sdt"):
 		if err := w.controlSettings(el, old); err != nil {
 			return err
 		}
-		sc, oc := childW(el, "sdtContent"), childW(old, "sdtContent")
+		sc, oc := wordxml.ChildW(el, "sdtContent"), wordxml.ChildW(old, "sdtContent")
 		if sc == nil || oc == nil {
 			return untrackable(w.t.id, "a change to a content control without content")
 		}
@@ -101,7 +102,7 @@ func (w *watch) changed(el, old *etree.Element) error {
 			return nil
 		}
 		return w.container(sc, w.oldPairs(oc, nil), sc.ChildElements())
-	case isW(el, "tc"), isW(el, "tr"), isW(el, "tbl"), isW(el, "body"), isW(el, "txbxContent"), isW(el, "customXml"), isW(el, "sdtContent"):
+	case wordxml.IsW(el, "tc"), wordxml.IsW(el, "tr"), wordxml.IsW(el, "tbl"), wordxml.IsW(el, "body"), wordxml.IsW(el, "txbxContent"), wordxml.IsW(el, "customXml"), wordxml.IsW(el, "sdtContent"):
 		return w.container(el, w.oldPairs(old, nil), el.ChildElements())
 	case el.Space == "w" && (el.Tag == "pPr" || el.Tag == "sdtPr"):
 		return nil // recorded with their paragraph or control
@@ -113,8 +114,8 @@ func (w *watch) changed(el, old *etree.Element) error {
 // more than the answer showing instead of the placeholder (and a date
 // control's date): a checkbox's state or a drop-down's list is not text,
 // and no tracked change records it.
-func (w *watch) controlSettings(el, old *etree.Element) error {
-	a, b := childW(el, "sdtPr"), childW(old, "sdtPr")
+func (w *Watch) controlSettings(el, old *etree.Element) error {
+	a, b := wordxml.ChildW(el, "sdtPr"), wordxml.ChildW(old, "sdtPr")
 	if a == nil || b == nil {
 		return nil
 	}
@@ -128,25 +129,25 @@ func (w *watch) controlSettings(el, old *etree.Element) error {
 // change untracked: the placeholder flag and a date control's full date.
 func settingsKey(sdtPr *etree.Element) *etree.Element {
 	k := sdtPr.Copy()
-	for _, e := range childrenW(k, "showingPlcHdr") {
+	for _, e := range wordxml.ChildrenW(k, "showingPlcHdr") {
 		k.RemoveChild(e)
 	}
-	if d := childW(k, "date"); d != nil {
+	if d := wordxml.ChildW(k, "date"); d != nil {
 		d.RemoveAttr("w:fullDate")
 	}
 	return k
 }
 
 // insertBlock records a new block element (or row) as inserted.
-func (w *watch) insertBlock(el *etree.Element) error {
+func (w *Watch) insertBlock(el *etree.Element) error {
 	w.touch(el)
 	if !w.track() {
 		return nil
 	}
 	switch {
-	case isW(el, "p"):
+	case wordxml.IsW(el, "p"):
 		return w.insertInline(el)
-	case isW(el, "tbl"), isW(el, "tr"):
+	case wordxml.IsW(el, "tbl"), wordxml.IsW(el, "tr"):
 		return w.rows(el, "ins", func(p *etree.Element) error { return w.insertInline(p) })
 	case isRangeMarker(el):
 		return nil
@@ -156,11 +157,11 @@ func (w *watch) insertBlock(el *etree.Element) error {
 
 // deleteBlock turns the old content of a removed block element (or row)
 // into a deletion.
-func (w *watch) deleteBlock(old *etree.Element) error {
+func (w *Watch) deleteBlock(old *etree.Element) error {
 	switch {
-	case isW(old, "p"):
+	case wordxml.IsW(old, "p"):
 		return w.deleteInline(old)
-	case isW(old, "tbl"), isW(old, "tr"):
+	case wordxml.IsW(old, "tbl"), wordxml.IsW(old, "tr"):
 		return w.rows(old, "del", func(p *etree.Element) error { return w.deleteInline(p) })
 	case isRangeMarker(old):
 		return nil
@@ -171,27 +172,27 @@ func (w *watch) deleteBlock(old *etree.Element) error {
 // rows marks every row of a table (or the one row) inserted or deleted:
 // w:ins or w:del in its w:trPr, its paragraphs' content and every
 // paragraph mark of its cells but the last, which the row itself carries.
-func (w *watch) rows(el *etree.Element, tag string, content func(*etree.Element) error) error {
+func (w *Watch) rows(el *etree.Element, tag string, content func(*etree.Element) error) error {
 	trs := []*etree.Element{el}
-	if isW(el, "tbl") {
-		trs = tableRows(el)
+	if wordxml.IsW(el, "tbl") {
+		trs = w.rv.eng.Rows(el)
 	}
 	for _, tr := range trs {
-		trPr := childW(tr, "trPr")
+		trPr := wordxml.ChildW(tr, "trPr")
 		if trPr == nil {
 			trPr = etree.NewElement("w:trPr")
 			at := 0
-			if ex := childW(tr, "tblPrEx"); ex != nil {
+			if ex := wordxml.ChildW(tr, "tblPrEx"); ex != nil {
 				at = ex.Index() + 1
 			}
 			tr.InsertChildAt(at, trPr)
 		}
 		trPr.AddChild(w.rv.stamp(etree.NewElement("w:" + tag)))
-		for _, tc := range rowCells(tr) {
-			if hasW(tc, "tbl") {
+		for _, tc := range w.rv.eng.Cells(tr) {
+			if wordxml.HasW(tc, "tbl") {
 				return untrackable(w.t.id, "the insertion or removal of a row holding a nested table")
 			}
-			ps := findW(tc, "p")
+			ps := wordxml.FindW(tc, "p")
 			for i, p := range ps {
 				if err := content(p); err != nil {
 					return err

@@ -1,9 +1,10 @@
-package word
+package revision
 
 import (
 	"unicode"
 
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // A write mode replaces whole runs: a placeholder's run comes back as the
@@ -23,7 +24,7 @@ type atom struct {
 
 // refine narrows each stretch of this answer's revision marks in out (see
 // above) and joins neighbouring marks of the same kind.
-func (w *watch) refine(out []*etree.Element) []*etree.Element {
+func (w *Watch) refine(out []*etree.Element) []*etree.Element {
 	var res []*etree.Element
 	for i := 0; i < len(out); {
 		if !w.fresh[out[i]] {
@@ -42,10 +43,10 @@ func (w *watch) refine(out []*etree.Element) []*etree.Element {
 }
 
 // narrow refines one stretch of deletions and insertions.
-func (w *watch) narrow(seg []*etree.Element) []*etree.Element {
+func (w *Watch) narrow(seg []*etree.Element) []*etree.Element {
 	var del, ins []*etree.Element
 	for _, m := range seg {
-		if isW(m, "del") {
+		if wordxml.IsW(m, "del") {
 			del = append(del, m.ChildElements()...)
 		} else {
 			ins = append(ins, m.ChildElements()...)
@@ -60,14 +61,14 @@ func (w *watch) narrow(seg []*etree.Element) []*etree.Element {
 	if pre == 0 && suf == 0 {
 		return seg
 	}
-	out := runsOf(n[:pre], false)
-	if mid := runsOf(d[pre:len(d)-suf], true); len(mid) > 0 {
+	out := w.runsOf(n[:pre], false)
+	if mid := w.runsOf(d[pre:len(d)-suf], true); len(mid) > 0 {
 		out = append(out, w.wrapAll("del", mid))
 	}
-	if mid := runsOf(n[pre:len(n)-suf], false); len(mid) > 0 {
+	if mid := w.runsOf(n[pre:len(n)-suf], false); len(mid) > 0 {
 		out = append(out, w.wrapAll("ins", mid))
 	}
-	return append(out, runsOf(n[len(n)-suf:], false)...)
+	return append(out, w.runsOf(n[len(n)-suf:], false)...)
 }
 
 // sharedEnds returns how many atoms d and n share at their start and (not
@@ -101,24 +102,24 @@ func boundary(as []atom, k int) bool {
 // only) into atoms; ok is false when a run holds anything else.
 func atomsOf(runs []*etree.Element) (out []atom, ok bool) {
 	for _, r := range runs {
-		if !isW(r, "r") {
+		if !wordxml.IsW(r, "r") {
 			return nil, false
 		}
-		rPr := childW(r, "rPr")
+		rPr := wordxml.ChildW(r, "rPr")
 		key := ""
 		if rPr != nil {
-			key = elementXML(rPr)
+			key = wordxml.ElementXML(rPr)
 		}
 		for _, c := range r.ChildElements() {
 			switch {
-			case isW(c, "rPr"):
-			case isW(c, "t"), isW(c, "delText"):
+			case wordxml.IsW(c, "rPr"):
+			case wordxml.IsW(c, "t"), wordxml.IsW(c, "delText"):
 				for _, ch := range c.Text() {
 					out = append(out, atom{r: ch, key: key, rPr: rPr})
 				}
-			case isW(c, "tab") && len(c.Attr) == 0:
+			case wordxml.IsW(c, "tab") && len(c.Attr) == 0:
 				out = append(out, atom{r: '\t', key: key, rPr: rPr})
-			case isW(c, "br") && len(c.Attr) == 0:
+			case wordxml.IsW(c, "br") && len(c.Attr) == 0:
 				out = append(out, atom{r: '\n', key: key, rPr: rPr})
 			default:
 				return nil, false
@@ -130,14 +131,14 @@ func atomsOf(runs []*etree.Element) (out []atom, ok bool) {
 
 // runsOf builds runs from atoms, one per stretch of equal properties; with
 // deleted, their text is w:delText.
-func runsOf(as []atom, deleted bool) []*etree.Element {
+func (w *Watch) runsOf(as []atom, deleted bool) []*etree.Element {
 	var out []*etree.Element
 	for i := 0; i < len(as); {
 		j := i
 		for j < len(as) && as[j].key == as[i].key {
 			j++
 		}
-		r := textRun(as[i].rPr, string(runes(as[i:j])))
+		r := w.rv.eng.Run(as[i].rPr, string(runes(as[i:j])))
 		if deleted {
 			asDeleted(r)
 		}
@@ -156,7 +157,7 @@ func runes(as []atom) []rune {
 }
 
 // wrapAll puts runs into one new revision element w:tag.
-func (w *watch) wrapAll(tag string, runs []*etree.Element) *etree.Element {
+func (w *Watch) wrapAll(tag string, runs []*etree.Element) *etree.Element {
 	rev := w.wrap(tag, runs[0])
 	for _, r := range runs[1:] {
 		rev.AddChild(r)
@@ -166,7 +167,7 @@ func (w *watch) wrapAll(tag string, runs []*etree.Element) *etree.Element {
 
 // coalesce joins neighbouring revision marks of this answer of the same
 // kind into one.
-func (w *watch) coalesce(els []*etree.Element) []*etree.Element {
+func (w *Watch) coalesce(els []*etree.Element) []*etree.Element {
 	var out []*etree.Element
 	for _, e := range els {
 		if n := len(out); n > 0 && w.fresh[e] && w.fresh[out[n-1]] && out[n-1].Tag == e.Tag {

@@ -1,13 +1,13 @@
-package word
+package wordxml
 
 import (
 	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // The lexical parts of the XML reader: names, white space, references and
@@ -126,46 +126,25 @@ func (r *xmlReader) decode(raw []byte) (string, error) {
 		if end < 0 {
 			return "", errors.New("unterminated entity reference")
 		}
-		ref := string(raw[i+1 : i+end])
+		ref := raw[i+1 : i+end]
 		i += end
-		switch ref {
-		case "lt":
-			r.sb.WriteByte('<')
-		case "gt":
-			r.sb.WriteByte('>')
-		case "amp":
-			r.sb.WriteByte('&')
-		case "quot":
-			r.sb.WriteByte('"')
-		case "apos":
-			r.sb.WriteByte('\'')
-		default:
-			ch, err := charRef(ref)
-			if err != nil {
-				return "", err
-			}
-			r.sb.WriteRune(ch)
+		ch, ok := xmllex.Entity(ref)
+		if !ok {
+			return "", refError(ref)
 		}
+		r.sb.WriteRune(ch)
 	}
 	return r.sb.String(), nil
 }
 
-// charRef decodes "#123" or "#x7B".
-func charRef(ref string) (rune, error) {
-	if !strings.HasPrefix(ref, "#") {
-		return 0, fmt.Errorf("undefined entity &%s;", ref)
+// refError says why xmllex refused the reference ref: not a character
+// reference at all, or one that is malformed or names a character XML does
+// not allow.
+func refError(ref []byte) error {
+	if !bytes.HasPrefix(ref, []byte("#")) {
+		return fmt.Errorf("undefined entity &%s;", ref)
 	}
-	var n uint64
-	var err error
-	if strings.HasPrefix(ref, "#x") {
-		n, err = strconv.ParseUint(ref[2:], 16, 32)
-	} else {
-		n, err = strconv.ParseUint(ref[1:], 10, 32)
-	}
-	if err != nil || !xmlChar(rune(n)) || n > utf8.MaxRune {
-		return 0, fmt.Errorf("invalid character reference &%s;", ref)
-	}
-	return rune(n), nil
+	return fmt.Errorf("invalid character reference &%s;", ref)
 }
 
 // checkChars refuses control characters XML 1.0 forbids; the input is
@@ -181,10 +160,6 @@ func checkChars(b []byte) error {
 		}
 	}
 	return nil
-}
-
-func xmlChar(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
 // declVersion returns the version pseudo-attribute of an XML declaration.

@@ -1,27 +1,28 @@
-package word
+package wordxml
 
 import (
 	"unicode/utf8"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
-// writeXML serialises x exactly as etree's WriteToBytes does with its
+// Write serialises x exactly as etree's WriteToBytes does with its
 // default settings, about three times faster: etree writes byte by byte
 // through bufio and escapes rune by rune, which was a fifth of a write.
 // Elements and text are written here; the rare comments, processing
 // instructions, directives and CDATA sections go through etree itself.
 // TestWriteXMLMatchesEtree and FuzzReadXML hold the two to the same bytes.
 // It writes into dst's storage when that is large enough.
-func writeXML(dst []byte, x *etree.Document, sizeHint int) []byte {
-	b, _ := writeXMLStop(dst, x, sizeHint, nil)
+func Write(dst []byte, x *etree.Document, sizeHint int) []byte {
+	b, _ := WriteStop(dst, x, sizeHint, nil)
 	return b
 }
 
-// writeXMLStop is writeXML stepping stop once per element: it ends
+// WriteStop is writeXML stepping stop once per element: it ends
 // part-way, with stop's error, once the call is stopped.
-func writeXMLStop(dst []byte, x *etree.Document, sizeHint int, stop *formats.Stopper) ([]byte, error) {
+func WriteStop(dst []byte, x *etree.Document, sizeHint int, stop *formats.Stopper) ([]byte, error) {
 	if want := sizeHint + sizeHint/8; cap(dst) < want {
 		dst = make([]byte, 0, want)
 	}
@@ -32,14 +33,14 @@ func writeXMLStop(dst []byte, x *etree.Document, sizeHint int, stop *formats.Sto
 	return w.b, w.err
 }
 
-// elementXML serialises one element, as etree's WriteTo does.
-func elementXML(el *etree.Element) string {
-	s, _ := elementXMLStop(el, nil)
+// ElementXML serialises one element, as etree's WriteTo does.
+func ElementXML(el *etree.Element) string {
+	s, _ := ElementXMLStop(el, nil)
 	return s
 }
 
-// elementXMLStop is elementXML stepping stop once per element.
-func elementXMLStop(el *etree.Element, stop *formats.Stopper) (string, error) {
+// ElementXMLStop is elementXML stepping stop once per element.
+func ElementXMLStop(el *etree.Element, stop *formats.Stopper) (string, error) {
 	w := &appendWriter{stop: stop}
 	w.element(el, &etree.WriteSettings{})
 	return string(w.b), w.err
@@ -150,7 +151,7 @@ func (w *appendWriter) escape(s string) {
 		default:
 			var r rune
 			r, width = utf8.DecodeRuneInString(s[i:])
-			if inXMLRange(r) && (r != utf8.RuneError || width > 1) {
+			if xmllex.IsChar(r) && (r != utf8.RuneError || width > 1) {
 				i += width
 				continue
 			}
@@ -162,12 +163,4 @@ func (w *appendWriter) escape(s string) {
 		last = i
 	}
 	w.b = append(w.b, s[last:]...)
-}
-
-// inXMLRange is XML 1.0's Char production, as etree checks it.
-func inXMLRange(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D ||
-		r >= 0x20 && r <= 0xD7FF ||
-		r >= 0xE000 && r <= 0xFFFD ||
-		r >= 0x10000 && r <= 0x10FFFF
 }

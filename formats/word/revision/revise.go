@@ -1,4 +1,4 @@
-package word
+package revision
 
 import (
 	"errors"
@@ -6,13 +6,14 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // Review marks — tracked changes and comments — are added by comparing, for
 // each answer, the part of the document the answer may change before and
 // after the write mode ran, so every mode gets them without code of its
-// own: the reviser watches the target (watch), the mode edits the tree as
-// it does without review marks, and finish turns the difference into
+// own: the Reviser watches the target (Watch), the mode edits the tree as
+// it does without review marks, and Finish turns the difference into
 // tracked changes (runs the mode added wrapped in w:ins, runs it removed put
 // back in w:del, paragraph marks recorded as inserted or deleted) and
 // anchors the answer's comment on what changed. Accepting every change
@@ -23,9 +24,10 @@ import (
 // block-level control holding the target) as it likes and add or remove
 // siblings of that block; it must leave the rest of the document alone.
 
-// reviser adds the review marks of one write.
-type reviser struct {
-	d      *document
+// Reviser adds the review marks of one write.
+type Reviser struct {
+	arc    *formats.Archive
+	eng    Engine
 	opts   formats.WriteOptions
 	st     formats.Stamp
 	nextID int
@@ -33,18 +35,18 @@ type reviser struct {
 	// answer may rework what an earlier one wrote, and those insertions are
 	// then dropped rather than marked deleted.
 	ours     map[string]bool
-	comments []newComment
+	comments []Comment
 }
 
-// newReviser prepares the review marks of a write with options opts; nil
-// when the options ask for none.
-func (d *document) newReviser(opts formats.WriteOptions, st formats.Stamp) (*reviser, error) {
+// New prepares the review marks of a write with options opts to the
+// document of arc whose body is body; nil when the options ask for none.
+func New(arc *formats.Archive, body *etree.Element, opts formats.WriteOptions, st formats.Stamp, eng Engine) (*Reviser, error) {
 	if !opts.Reviewing() {
 		return nil, nil
 	}
-	rv := &reviser{d: d, opts: opts, st: st, ours: map[string]bool{}, nextID: maxAnnotationID(d.body)}
+	rv := &Reviser{arc: arc, eng: eng, opts: opts, st: st, ours: map[string]bool{}, nextID: maxAnnotationID(body)}
 	if opts.CommentUncertain {
-		top, err := d.maxCommentID()
+		top, err := maxCommentID(arc)
 		if err != nil {
 			return nil, err
 		}
@@ -53,9 +55,9 @@ func (d *document) newReviser(opts formats.WriteOptions, st formats.Stamp) (*rev
 	return rv, nil
 }
 
-// watch is the document around one answer before the answer is applied.
-type watch struct {
-	rv      *reviser
+// Watch is the document around one answer before the answer is applied.
+type Watch struct {
+	rv      *Reviser
 	t       target
 	comment string         // the comment text, "" when the answer gets none
 	scope   *etree.Element // the element whose children the answer may add or remove
@@ -77,23 +79,24 @@ type gap struct {
 	before bool
 }
 
-// watch starts watching target t for answer a; nil when the answer needs
-// no review mark.
-func (rv *reviser) watch(t target, a formats.Answer) (*watch, error) {
+// Watch starts watching el, the target with element ID id, for answer a;
+// nil when the answer needs no review mark (and for a nil rv, a write
+// without review marks).
+func (rv *Reviser) Watch(el *etree.Element, id string, a formats.Answer) (*Watch, error) {
 	if rv == nil {
 		return nil, nil
 	}
-	w := &watch{rv: rv, t: t, fresh: map[*etree.Element]bool{}}
+	w := &Watch{rv: rv, t: target{el: el, id: id}, fresh: map[*etree.Element]bool{}}
 	if rv.opts.NeedsComment(a) {
 		w.comment = formats.CommentText(a.Confidence, a.Note)
 	}
 	if !rv.opts.TrackChanges && w.comment == "" {
 		return nil, nil
 	}
-	w.block = blockOf(t.el)
+	w.block = blockOf(el)
 	w.scope = w.block.Parent()
 	if w.scope == nil {
-		return nil, formats.Errorf(formats.ErrInvalidArgument, t.id, "review marks need a target inside the document body")
+		return nil, formats.Errorf(formats.ErrInvalidArgument, id, "review marks need a target inside the document body")
 	}
 	w.before = w.scope.ChildElements()
 	w.old = w.block.Copy()
@@ -108,12 +111,12 @@ func (rv *reviser) watch(t target, a formats.Answer) (*watch, error) {
 // remove its wrapper too.
 func blockOf(el *etree.Element) *etree.Element {
 	b := el
-	if p := ancestorW(el, nil, "p"); p != nil && !isW(el, "p") {
+	if p := wordxml.AncestorW(el, nil, "p"); p != nil && !wordxml.IsW(el, "p") {
 		b = p
 	}
-	for p := b.Parent(); p != nil && (isW(p, "sdtContent") || isW(p, "customXml")) && len(p.ChildElements()) == 1; p = b.Parent() {
+	for p := b.Parent(); p != nil && (wordxml.IsW(p, "sdtContent") || wordxml.IsW(p, "customXml")) && len(p.ChildElements()) == 1; p = b.Parent() {
 		b = p
-		if isW(p, "sdtContent") && p.Parent() != nil {
+		if wordxml.IsW(p, "sdtContent") && p.Parent() != nil {
 			b = p.Parent()
 		}
 	}
@@ -129,10 +132,10 @@ func pairUp(cp, live *etree.Element, liveOf map[*etree.Element]*etree.Element) {
 	}
 }
 
-// finish turns what the answer changed into tracked changes (with
+// Finish turns what the answer changed into tracked changes (with
 // track_changes) and anchors its comment (with one). It returns where the
 // comment went, "" for none.
-func (w *watch) finish() (string, error) {
+func (w *Watch) Finish() (string, error) {
 	if w == nil {
 		return "", nil
 	}
@@ -150,7 +153,7 @@ func (w *watch) finish() (string, error) {
 		return "", nil
 	}
 	if len(w.touched) == 0 && w.gap != nil {
-		return w.rv.addPointComment(w.t, w.comment+"\nRemoved here: "+shorten(strings.Join(w.gone, " / "), maxRemovedQuote), *w.gap), nil
+		return w.rv.addPointComment(w.t, w.comment+"\nRemoved here: "+w.rv.eng.Shorten(strings.Join(w.gone, " / "), maxRemovedQuote), *w.gap), nil
 	}
 	return w.rv.addComment(w.t, w.comment, w.touched), nil
 }
@@ -159,10 +162,10 @@ func (w *watch) finish() (string, error) {
 const maxRemovedQuote = 300
 
 // track reports whether changes are recorded, not only noticed.
-func (w *watch) track() bool { return w.rv.opts.TrackChanges }
+func (w *Watch) track() bool { return w.rv.opts.TrackChanges }
 
 // touch notes an element the answer changed.
-func (w *watch) touch(el *etree.Element) { w.touched = append(w.touched, el) }
+func (w *Watch) touch(el *etree.Element) { w.touched = append(w.touched, el) }
 
 // pair is a child element before the write: live is the element in the
 // tree (still there, or removed), old its state before the write.
@@ -236,7 +239,7 @@ func merge(olds []pair, now []*etree.Element) ([]item, error) {
 
 // oldPairs lists the children of an old copy with the live elements they
 // were copied from.
-func (w *watch) oldPairs(old *etree.Element, skip func(*etree.Element) bool) []pair {
+func (w *Watch) oldPairs(old *etree.Element, skip func(*etree.Element) bool) []pair {
 	var out []pair
 	for _, c := range old.ChildElements() {
 		if skip != nil && skip(c) {

@@ -1,7 +1,8 @@
-package word
+package revision
 
 import (
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // settleMarks records the paragraph marks of a container whose paragraphs
@@ -16,10 +17,10 @@ import (
 // inserted and deleted is no mark: its paragraph's content joins the next
 // paragraph. A paragraph right before a table is last in the same way:
 // no paragraph merges into a table.
-func (w *watch) settleMarks(parent *etree.Element, items []item) error {
+func (w *Watch) settleMarks(parent *etree.Element, items []item) error {
 	var seq []*item
 	for k := range items {
-		if isW(items[k].el, "p") || isW(items[k].el, "tbl") || isW(items[k].el, "sdt") {
+		if wordxml.IsW(items[k].el, "p") || wordxml.IsW(items[k].el, "tbl") || wordxml.IsW(items[k].el, "sdt") {
 			seq = append(seq, &items[k])
 		}
 	}
@@ -33,7 +34,7 @@ func (w *watch) settleMarks(parent *etree.Element, items []item) error {
 	}
 	for start := 0; start < len(seq); {
 		end := start
-		for end < len(seq) && isW(seq[end].el, "p") {
+		for end < len(seq) && wordxml.IsW(seq[end].el, "p") {
 			end++
 		}
 		if end > start {
@@ -59,10 +60,10 @@ func (w *watch) settleMarks(parent *etree.Element, items []item) error {
 // mark between them, running the kept paragraph into the next. New
 // paragraphs at the end of a stretch are left to settleEnd, which records
 // them this way anyway.
-func (w *watch) markBeforeInserted(seq []*item) error {
+func (w *Watch) markBeforeInserted(seq []*item) error {
 	for i := 1; i < len(seq); i++ {
 		prev := seq[i-1]
-		if seq[i].st != inserted || prev.st != kept || !w.endsInInsertion(prev.el) || markedParagraph(prev.el) {
+		if seq[i].st != inserted || prev.st != kept || !w.endsInInsertion(prev.el) || MarkedParagraph(prev.el) {
 			continue
 		}
 		j := i
@@ -82,30 +83,30 @@ func (w *watch) markBeforeInserted(seq []*item) error {
 	return nil
 }
 
-// markedParagraph reports whether a paragraph's mark is recorded as
+// MarkedParagraph reports whether a paragraph's mark is recorded as
 // inserted or deleted.
-func markedParagraph(p *etree.Element) bool {
-	rPr := pathW(p, "pPr", "rPr")
-	return rPr != nil && (childW(rPr, "ins") != nil || childW(rPr, "del") != nil)
+func MarkedParagraph(p *etree.Element) bool {
+	rPr := wordxml.PathW(p, "pPr", "rPr")
+	return rPr != nil && (wordxml.ChildW(rPr, "ins") != nil || wordxml.ChildW(rPr, "del") != nil)
 }
 
 // endsInInsertion reports whether the last thing paragraph (or run
 // holder) el shows is text inserted by this write's author, what comes
 // after it showing nothing.
-func (w *watch) endsInInsertion(el *etree.Element) bool {
+func (w *Watch) endsInInsertion(el *etree.Element) bool {
 	kids := el.ChildElements()
 	for k := len(kids) - 1; k >= 0; k-- {
 		c := kids[k]
 		switch {
-		case isProperties(c), isRangeMarker(c), isW(c, "proofErr"), isW(c, "del"):
+		case wordxml.IsProperties(c), isRangeMarker(c), wordxml.IsW(c, "proofErr"), wordxml.IsW(c, "del"):
 			continue
-		case isW(c, "ins"):
-			author, _ := attr(c, "w", "author")
+		case wordxml.IsW(c, "ins"):
+			author, _ := wordxml.Attr(c, "w", "author")
 			return author == w.rv.st.Author
 		case c.Space == "w" && runHolders[c.Tag]:
 			return w.endsInInsertion(c)
-		case isW(c, "sdt") && childW(c, "sdtContent") != nil:
-			return w.endsInInsertion(childW(c, "sdtContent"))
+		case wordxml.IsW(c, "sdt") && wordxml.ChildW(c, "sdtContent") != nil:
+			return w.endsInInsertion(wordxml.ChildW(c, "sdtContent"))
 		}
 		return false
 	}
@@ -115,7 +116,7 @@ func (w *watch) endsInInsertion(el *etree.Element) bool {
 // settleEnd gives the last paragraph of a stretch of paragraphs (up to a
 // table or the container's end, which no paragraph merges into) a mark
 // that is neither inserted nor deleted, as settleMarks describes.
-func (w *watch) settleEnd(seq []*item) error {
+func (w *Watch) settleEnd(seq []*item) error {
 	zi := len(seq) - 1
 	z := seq[zi]
 	if z.st == kept {
@@ -147,25 +148,25 @@ func (w *watch) settleEnd(seq []*item) error {
 	if z.st == inserted {
 		return w.rv.recordPPr(z.el, oldPPr(wp))
 	}
-	return w.rv.setPPr(z.el, childW(wp.el, "pPr"))
+	return w.rv.setPPr(z.el, wordxml.ChildW(wp.el, "pPr"))
 }
 
 // oldPPr is the paragraph properties an item had before the write.
 func oldPPr(it *item) *etree.Element {
 	if it.st == kept {
-		return childW(it.old, "pPr")
+		return wordxml.ChildW(it.old, "pPr")
 	}
-	return childW(it.el, "pPr")
+	return wordxml.ChildW(it.el, "pPr")
 }
 
 // recordPPr records in a w:pPrChange that paragraph p had the properties
 // old before the write, unless it still has them.
-func (rv *reviser) recordPPr(p, old *etree.Element) error {
-	if sameTree(pPrBase(childW(p, "pPr")), pPrBase(old)) {
+func (rv *Reviser) recordPPr(p, old *etree.Element) error {
+	if sameTree(pPrBase(wordxml.ChildW(p, "pPr")), pPrBase(old)) {
 		return nil
 	}
 	pPr := ensurePPr(p)
-	for _, c := range childrenW(pPr, "pPrChange") {
+	for _, c := range wordxml.ChildrenW(pPr, "pPrChange") {
 		pPr.RemoveChild(c)
 	}
 	change := rv.stamp(etree.NewElement("w:pPrChange"))
@@ -176,11 +177,11 @@ func (rv *reviser) recordPPr(p, old *etree.Element) error {
 
 // unmark removes an inserted or deleted mark from a paragraph mark.
 func unmark(p *etree.Element, tag string) {
-	rPr := pathW(p, "pPr", "rPr")
+	rPr := wordxml.PathW(p, "pPr", "rPr")
 	if rPr == nil {
 		return
 	}
-	for _, e := range childrenW(rPr, tag) {
+	for _, e := range wordxml.ChildrenW(rPr, tag) {
 		rPr.RemoveChild(e)
 	}
 	if len(rPr.ChildElements()) == 0 {
@@ -191,11 +192,11 @@ func unmark(p *etree.Element, tag string) {
 // dissolve moves paragraph p's content to the start of next and removes p.
 func dissolve(p, next *etree.Element) {
 	at := 0
-	if pPr := childW(next, "pPr"); pPr != nil {
+	if pPr := wordxml.ChildW(next, "pPr"); pPr != nil {
 		at = pPr.Index() + 1
 	}
 	for _, c := range p.ChildElements() {
-		if isW(c, "pPr") {
+		if wordxml.IsW(c, "pPr") {
 			continue
 		}
 		next.InsertChildAt(at, c)

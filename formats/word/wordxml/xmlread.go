@@ -1,4 +1,4 @@
-package word
+package wordxml
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// readXML parses raw into an etree document, as etree's ReadFromBytes does
+// Read parses raw into an etree document, as etree's ReadFromBytes does
 // with its default settings, several times faster: encoding/xml's tokenizer
 // dominated every call on real questionnaires. It accepts only what OOXML
 // parts contain (elements, attributes, text, CDATA, comments, processing
@@ -23,7 +23,7 @@ import (
 // strictly as the rest but left out of the tree with all they contain:
 // read-only operations that never look at formatting build half the tree.
 // stop, if not nil, is stepped once per markup token.
-func readXML(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
+func Read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
 	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(raw) {
 		return nil, errors.New("the XML is not valid UTF-8")
@@ -344,7 +344,7 @@ func (r *xmlReader) startTag() error {
 	}
 }
 
-// attr reads one attribute and adds it to el, unless el is nil (an element
+// Attr reads one attribute and adds it to el, unless el is nil (an element
 // left out of the tree).
 func (r *xmlReader) attr(el *etree.Element) error {
 	key := r.name()

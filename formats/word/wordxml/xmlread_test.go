@@ -1,10 +1,14 @@
-package word
+package wordxml
 
 import (
+	"archive/zip"
+	"bytes"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 	"github.com/formfill/formfill/internal/fixtures"
 )
 
@@ -12,7 +16,7 @@ import (
 // serialises.
 func etreeRoundTrip(raw []byte) (string, error) {
 	x := etree.NewDocument()
-	x.ReadSettings.MaxDepth = maxDepth
+	x.ReadSettings.MaxDepth = xmllex.MaxDepth
 	if err := x.ReadFromBytes(raw); err != nil {
 		return "", err
 	}
@@ -24,12 +28,12 @@ func TestReadXMLMatchesEtreeOnFixtures(t *testing.T) {
 		if !strings.HasPrefix(name, "word/") {
 			continue
 		}
-		raw := documentXMLOf(t, fixture(t, name))
+		raw := fixtureDocumentXML(t, name)
 		want, err := etreeRoundTrip([]byte(raw))
 		if err != nil {
 			t.Fatal(err)
 		}
-		x, err := readXML([]byte(raw), maxDepth, nil, nil)
+		x, err := Read([]byte(raw), xmllex.MaxDepth, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -45,7 +49,7 @@ func TestReadXMLRefuses(t *testing.T) {
 		"<a>\x01</a>", `<a><!DOCTYPE x></a>`, `<a><!-- a -- b --></a>`, `<a x="<"/>`, `<1a/>`, `<a:b:c/>`, "<a>\xff</a>", ``,
 		"<\u0082/>", "<a b\u00d7c=\"1\"/>", // non-ASCII, but no XML name characters
 	} {
-		if _, err := readXML([]byte(bad), maxDepth, nil, nil); err == nil {
+		if _, err := Read([]byte(bad), xmllex.MaxDepth, nil, nil); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -54,15 +58,15 @@ func TestReadXMLRefuses(t *testing.T) {
 // FuzzReadXML checks the fast reader against etree's: never laxer, and the
 // same tree whenever both accept.
 func FuzzReadXML(f *testing.F) {
-	f.Add(`<w:document xmlns:w="` + nsW + `"><w:body><w:p w:a="1"><w:r><w:t xml:space="preserve"> x </w:t></w:r></w:p></w:body></w:document>`)
+	f.Add(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p w:a="1"><w:r><w:t xml:space="preserve"> x </w:t></w:r></w:p></w:body></w:document>`)
 	f.Add(`<?xml version="1.0"?>` + "\r\n" + `<a x='1' y="&quot;&#x41;&#66;"><![CDATA[<b>]]><!--c--><?pi data?>t&amp;&lt;&gt;</a>`)
 	f.Add(`<a><w:rPr><w:b w:val="1"/><b>x</b></w:rPr><b/><c>t<b><!--c--></b></c></a>`)
 	f.Fuzz(func(t *testing.T, s string) {
 		want, werr := etreeRoundTrip([]byte(s))
-		x, err := readXML([]byte(s), maxDepth, nil, nil)
+		x, err := Read([]byte(s), xmllex.MaxDepth, nil, nil)
 		if err != nil {
 			// Elements left out are checked as strictly as the rest.
-			if _, lerr := readXML([]byte(s), maxDepth, fuzzSkip, nil); lerr == nil || lerr.Error() != err.Error() {
+			if _, lerr := Read([]byte(s), xmllex.MaxDepth, fuzzSkip, nil); lerr == nil || lerr.Error() != err.Error() {
 				t.Fatalf("full parse refuses (%v), the one leaving out elements gives %v", err, lerr)
 			}
 			return // stricter than etree is allowed
@@ -73,7 +77,7 @@ func FuzzReadXML(f *testing.F) {
 		if got, _ := x.WriteToString(); got != want {
 			t.Fatalf("tree differs:\n got %q\nwant %q", got, want)
 		}
-		if got := string(writeXML(nil, x, 0)); got != want {
+		if got := string(Write(nil, x, 0)); got != want {
 			t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", got, want)
 		}
 		checkSkipped(t, s, x)
@@ -87,7 +91,7 @@ var fuzzSkip = map[string]bool{"w:rPr": true, "b": true}
 // like the full parse and give the full tree without those elements.
 func checkSkipped(t *testing.T, s string, full *etree.Document) {
 	t.Helper()
-	lean, err := readXML([]byte(s), maxDepth, fuzzSkip, nil)
+	lean, err := Read([]byte(s), xmllex.MaxDepth, fuzzSkip, nil)
 	if err != nil {
 		t.Fatalf("the full parse accepts, the one leaving out elements refuses: %v", err)
 	}
@@ -122,7 +126,7 @@ func TestReadXMLLeavesOutSkipped(t *testing.T) {
 		"attributes":       {`<a><b x="1" y='&amp;'>text<!--c--><?p i?><![CDATA[d]]></b><c/></a>`, `<a><c/></a>`},
 		"the root itself":  {`<w:rPr><b></b>x</w:rPr>`, ``},
 	} {
-		x, err := readXML([]byte(tc.in), maxDepth, fuzzSkip, nil)
+		x, err := Read([]byte(tc.in), xmllex.MaxDepth, fuzzSkip, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -131,7 +135,7 @@ func TestReadXMLLeavesOutSkipped(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`<a><b>`, `<a><b><c></c>`, `<b></b><b/>`, `<b/>text`, `<a><b><c></b></a>`, `<a><b>&nope;</b></a>`, `<a><b x=1/></a>`, `<a><b>` + "" + `</b></a>`, `<a><b></c></b></a>`} {
-		if _, err := readXML([]byte(bad), maxDepth, fuzzSkip, nil); err == nil {
+		if _, err := Read([]byte(bad), xmllex.MaxDepth, fuzzSkip, nil); err == nil {
 			t.Errorf("%q accepted inside a left-out element", bad)
 		}
 	}
@@ -146,7 +150,7 @@ func TestWriteXMLMatchesEtree(t *testing.T) {
 		if !strings.HasPrefix(name, "word/") {
 			continue
 		}
-		x, err := readXML([]byte(documentXMLOf(t, fixture(t, name))), maxDepth, nil, nil)
+		x, err := Read([]byte(fixtureDocumentXML(t, name)), xmllex.MaxDepth, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -163,7 +167,7 @@ func TestWriteXMLMatchesEtree(t *testing.T) {
 		x := etree.NewDocument()
 		x.CreateProcInst("xml", `version="1.0"`)
 		root := x.CreateElement("w:document")
-		root.CreateAttr("xmlns:w", nsW)
+		root.CreateAttr("xmlns:w", "http://schemas.openxmlformats.org/wordprocessingml/2006/main")
 		root.CreateAttr("w:val", text)
 		p := root.CreateElement("w:p")
 		p.CreateText(text)
@@ -178,8 +182,8 @@ func TestWriteXMLMatchesEtree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := writeXML(nil, x, len(want)); string(got) != string(want) {
-				t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", shorten(string(got), 400), shorten(string(want), 400))
+			if got := Write(nil, x, len(want)); string(got) != string(want) {
+				t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", head(got), head(want))
 			}
 		})
 	}
@@ -191,7 +195,7 @@ func TestReadXMLAcceptsNonASCIINamesEtreeAccepts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("etree refuses %q: %v", good, err)
 		}
-		x, err := readXML([]byte(good), maxDepth, nil, nil)
+		x, err := Read([]byte(good), xmllex.MaxDepth, nil, nil)
 		if err != nil {
 			t.Fatalf("%q refused: %v", good, err)
 		}
@@ -200,3 +204,35 @@ func TestReadXMLAcceptsNonASCIINamesEtreeAccepts(t *testing.T) {
 		}
 	}
 }
+
+// fixtureDocumentXML is the document.xml of the Word fixture name.
+func fixtureDocumentXML(tb testing.TB, name string) string {
+	tb.Helper()
+	doc, err := fixtures.Build(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, f := range zr.File {
+		if f.Name == "word/document.xml" {
+			rc, err := f.Open()
+			if err != nil {
+				tb.Fatal(err)
+			}
+			defer rc.Close()
+			b, err := io.ReadAll(rc)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return string(b)
+		}
+	}
+	tb.Fatalf("%s has no word/document.xml", name)
+	return ""
+}
+
+// head is the start of a serialised document, for a failure message.
+func head(b []byte) string { return string(b[:min(len(b), 400)]) }
