@@ -207,18 +207,19 @@ func TestCarryOverAcrossVersions(t *testing.T) {
 	for _, tc := range []struct {
 		truth      string
 		prev, next func(t *testing.T) []byte
+		recall     bool // held to recall ≥ .90
 	}{
 		{"caiq-v3-v4.json",
 			func(t *testing.T) []byte { return realdocs.Shared(t, "caiq_v3.0.1.xlsx") },
-			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "csa-caiq-v4.0.3.xlsx") }},
+			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "csa-caiq-v4.0.3.xlsx") }, false},
 		{"hecvat-306-414.json",
 			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "hecvat-full-3.06-educause.xlsx") },
-			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "hecvat-4.14-educause.xlsx") }},
+			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "hecvat-4.14-educause.xlsx") }, false},
 		// Held out: fetched and labelled before the matching changed
 		// for this goal (issue 35).
 		{"masvs-10-12.json",
 			func(t *testing.T) []byte { return realdocs.Read(t, "versions", "owasp-masvs-1.0-checklist.xlsx") },
-			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "owasp-masvs-1.2-checklist.xlsx") }},
+			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "owasp-masvs-1.2-checklist.xlsx") }, true},
 	} {
 		t.Run(tc.truth, func(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join("..", "testdata", "reuse", tc.truth))
@@ -238,14 +239,19 @@ func TestCarryOverAcrossVersions(t *testing.T) {
 			if f.changedKnown > 0 {
 				t.Errorf("%d known answers on questions whose meaning changed, want 0", f.changedKnown)
 			}
-			// Goal NOT met, stated rather than asserted: recall of the
-			// truly corresponding questions is below .90 where the new
-			// version rewrote the questions (CAIQ v4: a paraphrase shares
-			// too few content words for the documented similarity) and
-			// renumbered them, so numbers cannot help. Matching is not
-			// tuned to these documents (docs/REUSE.md).
+			// Goal NOT met on CAIQ, stated rather than asserted: v4
+			// rewrote and renumbered every question, and five of the
+			// twelve that truly correspond are not even the lexically
+			// nearest (docs/REUSE.md); nor on HECVAT (17/19): "Vendor
+			// Name" became "Solution Provider Name", and 3.06's target
+			// detection reads GNRL-05's example URL as its question.
+			// MASVS, held out, meets it and is held to it.
 			if float64(f.found) < .90*float64(f.same) {
-				t.Logf("recall of corresponding questions %d/%d: below the .90 goal", f.found, f.same)
+				if tc.recall {
+					t.Errorf("recall of corresponding questions %d/%d, want ≥ .90", f.found, f.same)
+				} else {
+					t.Logf("recall of corresponding questions %d/%d: below the .90 goal", f.found, f.same)
+				}
 			}
 		})
 	}

@@ -29,7 +29,7 @@ var (
 		Title: "Carry answers over", Document: true, ReadOnly: true,
 		Description: "Carries the answers of a previously filled document (any format: last year's .docx into this year's .xlsx) " +
 			"onto this document's answer targets. Questions match by their number when the wording agrees, then by normalised text, " +
-			"then by similarity (≥ 0.6). Returns answers ready for write_answers (each with from, score, confidence known or uncertain, " +
+			"then by similarity of rarity-weighted word stems (≥ 0.4, uncertain). Returns answers ready for write_answers (each with from, score, confidence known or uncertain, " +
 			"and a note saying why), the targets left unmatched with the reason, and counts. Options are mapped (Yes/No ↔ check box ↔ " +
 			"list value), over-long answers flagged. Review the uncertain ones, then write with comment_uncertain. " +
 			`Example: {"file_path": "2026.xlsx", "previous_file_path": "2025.filled.docx"}`,
