@@ -131,7 +131,7 @@ func contentWords(text string) []string {
 		if stopWords[w] {
 			continue
 		}
-		w = stem(w)
+		w = canonical(w)
 		if !seen[w] {
 			seen[w] = true
 			out = append(out, w)

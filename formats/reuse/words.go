@@ -70,6 +70,31 @@ func stem(w string) string {
 	return w
 }
 
+// synonyms map the stems of words questionnaires use for one another to
+// one of them: a vendor is a provider or a supplier, staff are employees
+// or personnel, a customer is a client or (in a cloud) a tenant, a
+// company is an organisation, an endpoint is a device. British -is- is
+// spelt -iz- first (organisation, organization → organiz).
+var synonyms = map[string]string{
+	"provider": "vendor", "supplier": "vendor",
+	"staff": "employe", "personnel": "employe", "workforc": "employe",
+	"client": "customer", "tenant": "customer",
+	"compani": "organiz", "organizational": "organiz",
+	"endpoint": "devic",
+}
+
+// canonical is the stem standing for w's stem among its synonyms.
+func canonical(w string) string {
+	w = stem(w)
+	if len(w) > 5 && strings.HasSuffix(w, "is") {
+		w = w[:len(w)-2] + "iz"
+	}
+	if c, ok := synonyms[w]; ok {
+		return c
+	}
+	return w
+}
+
 // weights are the inverse document frequencies of the stems of both
 // documents' questions: a stem most questions share ("app", "data",
 // "established", "documented") says little about which question this

@@ -112,3 +112,19 @@ func TestCarryPrefersTheSameSheet(t *testing.T) {
 		t.Errorf("without sheets: got %+v, want one uncertain answer", res.Answers)
 	}
 }
+
+func TestCanonicalJoinsQuestionnaireSynonyms(t *testing.T) {
+	for _, tc := range [][]string{
+		{"vendor", "providers", "suppliers"},
+		{"employees", "staff", "personnel"},
+		{"organisation", "organization", "company"},
+		{"devices", "endpoints"},
+		{"authorisation", "authorization"},
+	} {
+		for _, w := range tc[1:] {
+			if a, b := canonical(tc[0]), canonical(w); a != b {
+				t.Errorf("canonical(%q) = %q, canonical(%q) = %q: want one stem", tc[0], a, w, b)
+			}
+		}
+	}
+}
