@@ -252,7 +252,16 @@ func (ix *index) best(q question) []candidate {
 	for _, i := range ix.byText[q.text] {
 		add(i, false)
 	}
-	for _, w := range q.words {
+	// The heaviest words first: a question sharing none of them shares
+	// at most the weight left, and once that is below Threshold·w(q)/2
+	// it cannot reach Threshold (2·common ≥ Threshold·(w(q)+w(p))).
+	left := q.weight
+	for _, k := range heaviestFirst(q) {
+		if left < Threshold*q.weight/2 {
+			break
+		}
+		left -= q.wts[k]
+		w := q.words[k]
 		if len(ix.byWord[w]) > len(ix.qs)/4+8 {
 			continue // a word most questions share says little
 		}
@@ -283,4 +292,15 @@ func (ix *index) best(q question) []candidate {
 		return ca.i < cb.i
 	})
 	return out
+}
+
+// heaviestFirst returns the positions of q's words, heaviest first (ties
+// in word order).
+func heaviestFirst(q question) []int {
+	order := make([]int, len(q.words))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return q.wts[order[a]] > q.wts[order[b]] })
+	return order
 }
