@@ -15,7 +15,7 @@ var (
 		Kind: KindHarvest, Tool: "harvest_answers", Command: "harvest",
 		Title: "Harvest answers", Document: true, ReadOnly: true,
 		Description: "Reads back the answers a filled document holds, one per answered place: id, question_id, number, question, answer " +
-			"(a ticked box as Yes, a choice as its label), kind and the section it sits in; targets still blank are listed under unanswered. " +
+			"(a ticked box as Yes, a choice as its label), kind, and the section and sheet it sits in; targets still blank are listed under unanswered. " +
 			"Works on Word, Excel and PDF alike. Use it to see what a previous questionnaire said, or before carry_over_answers. " +
 			`Example: {"file_path": "last-year.filled.xlsx"}`,
 		Run: func(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
