@@ -1,0 +1,108 @@
+package mcp
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+
+	"github.com/formfill/formfill/embedded"
+)
+
+// One MCP fill is one connected trace: the client's span (sent as
+// traceparent in the call's _meta), the tools/call span, the submit, the
+// worker's job, its execute span and the engine's phases under it, every
+// one in the client's trace and each the child of the one before.
+func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
+	exp := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp))
+	prev := otel.GetTracerProvider()
+	otel.SetTracerProvider(tp)
+	t.Cleanup(func() { otel.SetTracerProvider(prev); tp.Shutdown(context.Background()) })
+
+	emb, err := embedded.Start(embedded.Logger(quietLogger()), embedded.Concurrency(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer emb.Close()
+	jc := emb.Client()
+	defer jc.Close()
+	c := inProcessClient(t, newTestServer(t, clientStore{jc}, workdir(t)))
+
+	rootCtx, root := tp.Tracer("test").Start(context.Background(), "agent turn")
+	meta := propagation.MapCarrier{}
+	propagation.TraceContext{}.Inject(rootCtx, meta)
+	req := mcpgo.CallToolRequest{}
+	req.Params.Name = ToolWrite
+	req.Params.Arguments = map[string]any{"file_path": "two_column.docx", "wait_seconds": 30,
+		"answers": []map[string]any{{"pair_id": "T1-R2-C2", "answer_text": "Acme"}}}
+	req.Params.Meta = &mcpgo.Meta{AdditionalFields: map[string]any{"traceparent": meta["traceparent"]}}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := c.CallTool(ctx, req)
+	root.End()
+	if err != nil || res.IsError {
+		t.Fatalf("write_answers: %v %s", err, textOf(res))
+	}
+	tp.ForceFlush(context.Background())
+
+	spans := exp.GetSpans()
+	byPrefix := func(prefix string) tracetest.SpanStub {
+		t.Helper()
+		var found []tracetest.SpanStub
+		for _, s := range spans {
+			if strings.HasPrefix(s.Name, prefix) {
+				found = append(found, s)
+			}
+		}
+		if len(found) != 1 {
+			t.Fatalf("%d spans named %s…, want 1 (spans: %v)", len(found), prefix, names(spans))
+		}
+		return found[0]
+	}
+	chain := []tracetest.SpanStub{byPrefix("agent turn"), byPrefix("tools/call "+ToolWrite), byPrefix("formfill.submit "),
+		byPrefix("formfill.job "), byPrefix("formfill.execute")}
+	for i := 1; i < len(chain); i++ {
+		if chain[i].Parent.SpanID() != chain[i-1].SpanContext.SpanID() {
+			t.Errorf("span %q is not a child of %q", chain[i].Name, chain[i-1].Name)
+		}
+	}
+	for _, s := range spans {
+		if s.SpanContext.TraceID() != root.SpanContext().TraceID() {
+			t.Errorf("span %q is in trace %s, not the client's %s", s.Name, s.SpanContext.TraceID(), root.SpanContext().TraceID())
+		}
+	}
+	var phases []string
+	for _, s := range spans {
+		if s.Parent.SpanID() == chain[len(chain)-1].SpanContext.SpanID() {
+			phases = append(phases, s.Name)
+		}
+	}
+	for _, want := range []string{"formfill.open", "formfill.write", "formfill.save"} {
+		if !strings.Contains(strings.Join(phases, " "), want) {
+			t.Errorf("engine phases under formfill.execute: %v, lack %s", phases, want)
+		}
+	}
+	call := chain[1]
+	attrs := map[string]string{}
+	for _, a := range call.Attributes {
+		attrs[string(a.Key)] = a.Value.Emit()
+	}
+	if attrs["gen_ai.tool.name"] != ToolWrite || attrs["formfill.job_id"] == "" || attrs["mcp.method.name"] != "tools/call" {
+		t.Errorf("tools/call span attributes %v", attrs)
+	}
+}
+
+func names(spans tracetest.SpanStubs) []string {
+	var n []string
+	for _, s := range spans {
+		n = append(n, s.Name)
+	}
+	return n
+}
