@@ -2,10 +2,13 @@ package mcp
 
 import (
 	"context"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
@@ -66,7 +69,7 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 		}
 		return found[0]
 	}
-	chain := []tracetest.SpanStub{byPrefix("agent turn"), byPrefix("tools/call "+ToolWrite), byPrefix("formfill.submit "),
+	chain := []tracetest.SpanStub{byPrefix("agent turn"), byPrefix("tools/call " + ToolWrite), byPrefix("formfill.submit "),
 		byPrefix("formfill.job "), byPrefix("formfill.execute")}
 	for i := 1; i < len(chain); i++ {
 		if chain[i].Parent.SpanID() != chain[i-1].SpanContext.SpanID() {
@@ -96,6 +99,44 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 	}
 	if attrs["gen_ai.tool.name"] != ToolWrite || attrs["formfill.job_id"] == "" || attrs["mcp.method.name"] != "tools/call" {
 		t.Errorf("tools/call span attributes %v", attrs)
+	}
+}
+
+// Over the HTTP transport the call continues the trace of the request's
+// W3C traceparent header.
+func TestMCPCallOverHTTPContinuesTheTraceparentHeader(t *testing.T) {
+	exp := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp))
+	prev := otel.GetTracerProvider()
+	otel.SetTracerProvider(tp)
+	t.Cleanup(func() { otel.SetTracerProvider(prev); tp.Shutdown(context.Background()) })
+
+	ts := httptest.NewServer(newTestServer(t, newMemStore(), workdir(t)).Handler())
+	defer ts.Close()
+	rootCtx, root := tp.Tracer("test").Start(context.Background(), "agent turn")
+	root.End()
+	headers := propagation.MapCarrier{}
+	propagation.TraceContext{}.Inject(rootCtx, headers)
+	cl, err := client.NewStreamableHttpClient(ts.URL+EndpointPath, transport.WithHTTPHeaders(map[string]string{
+		"Authorization": "Bearer s3cret", "traceparent": headers["traceparent"]}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := startClient(t, cl)
+	mustOK(t, c, ToolExtractCompact, map[string]any{"file_path": "two_column.docx"})
+	tp.ForceFlush(context.Background())
+	var call *tracetest.SpanStub
+	for _, s := range exp.GetSpans() {
+		if s.Name == "tools/call "+ToolExtractCompact {
+			call = &s
+		}
+	}
+	if call == nil {
+		t.Fatalf("no tools/call span; spans: %v", names(exp.GetSpans()))
+	}
+	if call.SpanContext.TraceID() != root.SpanContext().TraceID() || call.Parent.SpanID() != root.SpanContext().SpanID() {
+		t.Fatalf("tools/call span in trace %s under %s, want the header's %s under %s", call.SpanContext.TraceID(),
+			call.Parent.SpanID(), root.SpanContext().TraceID(), root.SpanContext().SpanID())
 	}
 }
 
