@@ -75,7 +75,8 @@ func endToolSpan(span trace.Span, st *jobs.Status, res *mcpgo.CallToolResult) {
 // failed with err.
 func endTaskSpan(span trace.Span, id string, err error) {
 	if err != nil {
-		span.SetStatus(codes.Error, err.Error())
+		// No message: spans never carry one, as it may quote a document.
+		span.SetStatus(codes.Error, "tools/call refused")
 	} else {
 		span.SetAttributes(attribute.String("formfill.job_id", id))
 	}
