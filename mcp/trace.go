@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -81,4 +82,13 @@ func endTaskSpan(span trace.Span, id string, err error) {
 		span.SetAttributes(attribute.String("formfill.job_id", id))
 	}
 	span.End()
+}
+
+// withTraceID returns l with the trace ID of ctx's span, if any, so log
+// lines about a call lead to its trace.
+func withTraceID(ctx context.Context, l *slog.Logger) *slog.Logger {
+	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
+		return l.With("trace_id", sc.TraceID().String())
+	}
+	return l
 }

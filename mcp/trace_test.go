@@ -1,9 +1,12 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,7 +39,9 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 	defer emb.Close()
 	jc := emb.Client()
 	defer jc.Close()
-	c := inProcessClient(t, newTestServer(t, clientStore{jc}, workdir(t)))
+	var logs syncBuf
+	c := inProcessClient(t, newTestServer(t, clientStore{jc}, workdir(t),
+		Logger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))))
 
 	rootCtx, root := tp.Tracer("test").Start(context.Background(), "agent turn")
 	meta := propagation.MapCarrier{}
@@ -92,6 +97,11 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 			t.Errorf("engine phases under formfill.execute: %v, lack %s", phases, want)
 		}
 	}
+	// The MCP server's log line of the submit names the trace.
+	if want := `"trace_id":"` + root.SpanContext().TraceID().String() + `"`; !strings.Contains(logs.String(), `"msg":"mcp: job submitted"`) ||
+		!strings.Contains(logs.String(), want) {
+		t.Errorf("MCP log lacks the submit with %s:\n%s", want, logs.String())
+	}
 	call := chain[1]
 	attrs := map[string]string{}
 	for _, a := range call.Attributes {
@@ -146,4 +156,22 @@ func names(spans tracetest.SpanStubs) []string {
 		n = append(n, s.Name)
 	}
 	return n
+}
+
+// syncBuf is a log destination the server's goroutines share.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
