@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -26,12 +27,7 @@ import (
 // worker's job, its execute span and the engine's phases under it, every
 // one in the client's trace and each the child of the one before.
 func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
-	exp := tracetest.NewInMemoryExporter()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp))
-	prev := otel.GetTracerProvider()
-	otel.SetTracerProvider(tp)
-	t.Cleanup(func() { otel.SetTracerProvider(prev); tp.Shutdown(context.Background()) })
-
+	tp, exp := inMemoryTracing(t)
 	emb, err := embedded.Start(embedded.Logger(quietLogger()), embedded.Concurrency(1))
 	if err != nil {
 		t.Fatal(err)
@@ -61,8 +57,45 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 	tp.ForceFlush(context.Background())
 
 	spans := exp.GetSpans()
-	byPrefix := func(prefix string) tracetest.SpanStub {
-		t.Helper()
+	chain := checkChain(t, spans, "agent turn", "tools/call "+ToolWrite, "formfill.submit ", "formfill.job ", "formfill.execute")
+	for _, s := range spans {
+		if s.SpanContext.TraceID() != root.SpanContext().TraceID() {
+			t.Errorf("span %q is in trace %s, not the client's %s", s.Name, s.SpanContext.TraceID(), root.SpanContext().TraceID())
+		}
+	}
+	checkPhases(t, spans, chain[len(chain)-1], "formfill.open", "formfill.write", "formfill.save")
+	// The MCP server's log line of the submit names the trace.
+	if want := `"trace_id":"` + root.SpanContext().TraceID().String() + `"`; !strings.Contains(logs.String(), `"msg":"mcp: job submitted"`) ||
+		!strings.Contains(logs.String(), want) {
+		t.Errorf("MCP log lacks the submit with %s:\n%s", want, logs.String())
+	}
+	attrs := map[string]string{}
+	for _, a := range chain[1].Attributes {
+		attrs[string(a.Key)] = a.Value.Emit()
+	}
+	if attrs["gen_ai.tool.name"] != ToolWrite || attrs["formfill.job_id"] == "" || attrs["mcp.method.name"] != "tools/call" {
+		t.Errorf("tools/call span attributes %v", attrs)
+	}
+}
+
+// inMemoryTracing installs a TracerProvider exporting to memory for the
+// test's length.
+func inMemoryTracing(t *testing.T) (*sdktrace.TracerProvider, *tracetest.InMemoryExporter) {
+	t.Helper()
+	exp := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp))
+	prev := otel.GetTracerProvider()
+	otel.SetTracerProvider(tp)
+	t.Cleanup(func() { otel.SetTracerProvider(prev); tp.Shutdown(context.Background()) })
+	return tp, exp
+}
+
+// checkChain finds the one span named by each prefix and checks each is
+// the child of the one before; it returns them in order.
+func checkChain(t *testing.T, spans tracetest.SpanStubs, prefixes ...string) []tracetest.SpanStub {
+	t.Helper()
+	var chain []tracetest.SpanStub
+	for _, prefix := range prefixes {
 		var found []tracetest.SpanStub
 		for _, s := range spans {
 			if strings.HasPrefix(s.Name, prefix) {
@@ -72,54 +105,36 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 		if len(found) != 1 {
 			t.Fatalf("%d spans named %s…, want 1 (spans: %v)", len(found), prefix, names(spans))
 		}
-		return found[0]
+		chain = append(chain, found[0])
 	}
-	chain := []tracetest.SpanStub{byPrefix("agent turn"), byPrefix("tools/call " + ToolWrite), byPrefix("formfill.submit "),
-		byPrefix("formfill.job "), byPrefix("formfill.execute")}
 	for i := 1; i < len(chain); i++ {
 		if chain[i].Parent.SpanID() != chain[i-1].SpanContext.SpanID() {
 			t.Errorf("span %q is not a child of %q", chain[i].Name, chain[i-1].Name)
 		}
 	}
-	for _, s := range spans {
-		if s.SpanContext.TraceID() != root.SpanContext().TraceID() {
-			t.Errorf("span %q is in trace %s, not the client's %s", s.Name, s.SpanContext.TraceID(), root.SpanContext().TraceID())
-		}
-	}
+	return chain
+}
+
+// checkPhases wants the engine phases among the children of execute.
+func checkPhases(t *testing.T, spans tracetest.SpanStubs, execute tracetest.SpanStub, want ...string) {
+	t.Helper()
 	var phases []string
 	for _, s := range spans {
-		if s.Parent.SpanID() == chain[len(chain)-1].SpanContext.SpanID() {
+		if s.Parent.SpanID() == execute.SpanContext.SpanID() {
 			phases = append(phases, s.Name)
 		}
 	}
-	for _, want := range []string{"formfill.open", "formfill.write", "formfill.save"} {
-		if !strings.Contains(strings.Join(phases, " "), want) {
-			t.Errorf("engine phases under formfill.execute: %v, lack %s", phases, want)
+	for _, w := range want {
+		if !slices.Contains(phases, w) {
+			t.Errorf("engine phases under formfill.execute: %v, lack %s", phases, w)
 		}
-	}
-	// The MCP server's log line of the submit names the trace.
-	if want := `"trace_id":"` + root.SpanContext().TraceID().String() + `"`; !strings.Contains(logs.String(), `"msg":"mcp: job submitted"`) ||
-		!strings.Contains(logs.String(), want) {
-		t.Errorf("MCP log lacks the submit with %s:\n%s", want, logs.String())
-	}
-	call := chain[1]
-	attrs := map[string]string{}
-	for _, a := range call.Attributes {
-		attrs[string(a.Key)] = a.Value.Emit()
-	}
-	if attrs["gen_ai.tool.name"] != ToolWrite || attrs["formfill.job_id"] == "" || attrs["mcp.method.name"] != "tools/call" {
-		t.Errorf("tools/call span attributes %v", attrs)
 	}
 }
 
 // Over the HTTP transport the call continues the trace of the request's
 // W3C traceparent header.
 func TestMCPCallOverHTTPContinuesTheTraceparentHeader(t *testing.T) {
-	exp := tracetest.NewInMemoryExporter()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp))
-	prev := otel.GetTracerProvider()
-	otel.SetTracerProvider(tp)
-	t.Cleanup(func() { otel.SetTracerProvider(prev); tp.Shutdown(context.Background()) })
+	tp, exp := inMemoryTracing(t)
 
 	ts := httptest.NewServer(newTestServer(t, newMemStore(), workdir(t)).Handler())
 	defer ts.Close()
