@@ -75,7 +75,7 @@ func formatsNumber(n string) string { return n }
 // last place, so every question's answers differ.
 func fillLikeARespondent(t *testing.T, ft formats.FileType, doc []byte) []byte {
 	t.Helper()
-	res, _ := execute(t, &Payload{Kind: KindExtractCompact, FileType: ft, View: formats.ViewTargets}, doc)
+	res, _ := execute(t, &Payload{Kind: KindExtractCompact, FileType: ft, Compact: &CompactArgs{View: formats.ViewTargets}}, doc)
 	groups := map[string][]formats.Target{}
 	var order []string
 	for _, tg := range res.Compact.Targets {

@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"bufio"
@@ -10,11 +10,12 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fillinput"
 	"github.com/formfill/formfill/internal/safefile"
 )
 
-// manifestEntry is one document of a batch manifest.
-type manifestEntry struct {
+// Entry is one document of a batch manifest.
+type Entry struct {
 	File    string          `json:"file"`
 	Answers json.RawMessage `json:"answers"` // a path to an answers file, or the answers inline
 	// Previous is a previously filled document (any format) whose answers
@@ -24,9 +25,9 @@ type manifestEntry struct {
 	Type     string `json:"type,omitempty"`   // word, excel or pdf (default: from the extension)
 }
 
-// batchItem is a manifest entry resolved against the manifest's directory
+// Item is a manifest entry resolved against the manifest's directory
 // and the output directory.
-type batchItem struct {
+type Item struct {
 	N           int    // 1-based position in the manifest
 	File        string // document path
 	Type        string
@@ -38,29 +39,31 @@ type batchItem struct {
 }
 
 // answers returns the item's answers, reading its answers file if needed.
-func (it *batchItem) answers() ([]formats.Answer, error) {
+func (it *Item) Answers() ([]formats.Answer, error) {
 	if it.answersPath == "" {
-		return it.inline, checkAnswers(fmt.Sprintf("of manifest entry %d", it.N), it.inline)
+		return it.inline, fillinput.CheckAnswers(fmt.Sprintf("of manifest entry %d", it.N), it.inline)
 	}
-	return loadAnswers(it.answersPath)
+	return fillinput.LoadAnswers(it.answersPath)
 }
 
-// readManifest reads a manifest: a JSON array of entries, or JSON lines
+// ReadManifest reads a manifest: a JSON array of entries, or JSON lines
 // (one entry per line; blank lines and lines starting with # are ignored).
-func readManifest(path string) ([]manifestEntry, error) {
+func ReadManifest(path string) ([]Entry, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("manifest: %w", err)
 	}
-	return parseManifest(path, data)
+	return ParseManifest(path, data)
 }
 
-func parseManifest(path string, data []byte) ([]manifestEntry, error) {
+// ParseManifest parses the manifest data read from path (named in
+// errors).
+func ParseManifest(path string, data []byte) ([]Entry, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, fmt.Errorf("manifest %s is empty; expected a JSON array or JSON lines of {file, answers, output}", path)
 	}
-	var entries []manifestEntry
+	var entries []Entry
 	if trimmed[0] == '[' {
 		dec := json.NewDecoder(bytes.NewReader(trimmed))
 		dec.DisallowUnknownFields()
@@ -75,7 +78,7 @@ func parseManifest(path string, data []byte) ([]manifestEntry, error) {
 			if text == "" || strings.HasPrefix(text, "#") {
 				continue
 			}
-			var e manifestEntry
+			var e Entry
 			dec := json.NewDecoder(strings.NewReader(text))
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&e); err != nil {
@@ -93,13 +96,13 @@ func parseManifest(path string, data []byte) ([]manifestEntry, error) {
 	return entries, nil
 }
 
-// resolveItems checks every entry and resolves its paths: file and answers
+// ResolveItems checks every entry and resolves its paths: file and answers
 // paths relative to the manifest's directory, outputs relative to outDir.
 // Outputs that would collide get the entry's number as a prefix. Unless
 // anywhere, an output must lie inside outDir (no absolute path, no ..
-// leading out); confine then makes it written there through
+// leading out); Confine then makes it written there through
 // safefile.Roots, which also refuses a link inside outDir that leads out.
-func resolveItems(manifestPath, outDir string, entries []manifestEntry, anywhere bool) ([]*batchItem, error) {
+func ResolveItems(manifestPath, outDir string, entries []Entry, anywhere bool) ([]*Item, error) {
 	base := filepath.Dir(manifestPath)
 	names := map[string]int{}
 	for _, e := range entries {
@@ -107,10 +110,10 @@ func resolveItems(manifestPath, outDir string, entries []manifestEntry, anywhere
 			names[filepath.Base(e.File)]++
 		}
 	}
-	items := make([]*batchItem, 0, len(entries))
+	items := make([]*Item, 0, len(entries))
 	seen := map[string]int{}
 	for i, e := range entries {
-		it := &batchItem{N: i + 1, File: e.File, Type: e.Type}
+		it := &Item{N: i + 1, File: e.File, Type: e.Type}
 		if e.File == "" {
 			return nil, fmt.Errorf("manifest entry %d: \"file\" is missing", it.N)
 		}
@@ -142,9 +145,9 @@ func resolveItems(manifestPath, outDir string, entries []manifestEntry, anywhere
 	return items, nil
 }
 
-// confine makes every item's output be written inside outDir, an existing
+// Confine makes every item's output be written inside outDir, an existing
 // directory, checked again with links resolved when it is written.
-func confine(items []*batchItem, outDir string) error {
+func Confine(items []*Item, outDir string) error {
 	roots, err := safefile.NewRoots([]string{outDir})
 	if err != nil {
 		return fmt.Errorf("--out-dir: %w", err)
@@ -157,9 +160,9 @@ func confine(items []*batchItem, outDir string) error {
 
 // save writes the item's filled document to its output: inside --out-dir
 // (checked again now, links resolved) unless the run allows anywhere.
-func (it *batchItem) save(data []byte) error {
+func (it *Item) Save(data []byte) error {
 	if it.roots == nil {
-		return writeOutput(it.Output, data)
+		return safefile.Write(it.Output, data)
 	}
 	abs, err := filepath.Abs(it.Output)
 	if err != nil {
@@ -171,7 +174,7 @@ func (it *batchItem) save(data []byte) error {
 
 // setSource resolves where the entry's answers come from: its answers, or
 // the previous document they are carried over from.
-func (it *batchItem) setSource(base string, e manifestEntry) error {
+func (it *Item) setSource(base string, e Entry) error {
 	if e.Previous == "" {
 		return it.setAnswers(base, e.Answers)
 	}
@@ -185,7 +188,7 @@ func (it *batchItem) setSource(base string, e manifestEntry) error {
 	return nil
 }
 
-func (it *batchItem) setAnswers(base string, raw json.RawMessage) error {
+func (it *Item) setAnswers(base string, raw json.RawMessage) error {
 	raw = bytes.TrimSpace(raw)
 	switch {
 	case len(raw) == 0 || string(raw) == "null":

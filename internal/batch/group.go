@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"context"
@@ -17,12 +17,12 @@ import (
 // same documents collects the same job, unless one of them failed in it:
 // then the failed job's ID joins the key and the documents run again, as a
 // failed single fill job would.
-func processGroup(ctx context.Context, b *backend, state *batchState, items []*batchItem, o batchOptions) ([]batchDoc, bool) {
-	docs := make([]batchDoc, len(items))
+func (r *runner) processGroup(ctx context.Context, items []*Item) ([]Doc, bool) {
+	docs := make([]Doc, len(items))
 	var ready []*preparedItem
 	var at []int // index in items of each ready item
 	for i, it := range items {
-		p, d := prepareItem(ctx, b, state, it, o.review)
+		p, d := r.prepareItem(ctx, it)
 		docs[i] = d
 		if p != nil {
 			ready, at = append(ready, p), append(at, i)
@@ -35,24 +35,20 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 	keys := make([]string, len(ready))
 	for k, p := range ready {
 		payload.Group, keys[k] = append(payload.Group, p.payload), p.key
-		if failed := state.failedJob(p.it.Output, p.key); failed != "" {
+		if failed := r.state.failedJob(p.it.Output, p.key); failed != "" {
 			keys[k] += " after " + failed
 		}
 	}
 	submit := func(attempt int) (string, error) {
 		key := lostKey("group-"+strings.Join(keys, ","), attempt)
-		return b.client.Submit(ctx, payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(key), jobs.Timeout(o.timeout), o.notifyOpt())
+		return r.Client.Submit(ctx, payload, r.submitOptions(key, r.Timeout)...)
 	}
-	wait := func(id string) (*jobs.Status, error) {
-		wctx, cancel := context.WithTimeout(ctx, o.timeout*time.Duration(len(ready)))
-		defer cancel()
-		return b.client.Await(wctx, id, jobs.PollEvery(b.pollInterval()))
-	}
-	readyItems := make([]*batchItem, len(ready))
+	wait := func(id string) (*jobs.Status, error) { return r.await(ctx, id, r.Timeout*time.Duration(len(ready))) }
+	readyItems := make([]*Item, len(ready))
 	for k, p := range ready {
 		readyItems[k] = p.it
 	}
-	id, st, err := submitAwait(ctx, b, readyItems, submit, wait)
+	id, st, err := r.submitAwait(ctx, readyItems, submit, wait)
 	if id == "" {
 		for _, i := range at {
 			docs[i] = failDoc(ctx, docs[i], err)
@@ -66,8 +62,8 @@ func processGroup(ctx context.Context, b *backend, state *batchState, items []*b
 		if err != nil && ctx.Err() != nil {
 			d.Status = outcomeUnfinished // interrupted: the job goes on; a rerun collects it
 		} else {
-			r, rerr := groupMember(res, err, id, k)
-			d = finishItem(ctx, b, state, p, d, r, rerr)
+			one, rerr := groupMember(res, err, id, k)
+			d = r.finishItem(ctx, p, d, one, rerr)
 		}
 		docs[at[k]] = d
 	}

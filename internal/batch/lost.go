@@ -1,10 +1,11 @@
-package main
+package batch
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/formfill/formfill/internal/fillinput"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -27,12 +28,12 @@ func lostInFailover(err error) bool {
 
 // reupload stores an item's document again, for a job submitted again
 // after lostInFailover: the batch keeps no documents in memory.
-func reupload(ctx context.Context, b *backend, it *batchItem) error {
-	data, _, err := readDocument(it.File, it.Type)
+func (r *runner) reupload(ctx context.Context, it *Item) error {
+	data, _, err := fillinput.ReadDocument(it.File, it.Type)
 	if err != nil {
 		return err
 	}
-	_, err = b.client.PutBlob(ctx, data)
+	_, err = r.Client.PutBlob(ctx, data)
 	return err
 }
 
@@ -40,7 +41,7 @@ func reupload(ctx context.Context, b *backend, it *batchItem) error {
 // its documents uploaded again, when a failover lost it.
 //
 // submit is given the attempt, from 0, for lostKey.
-func submitAwait(ctx context.Context, b *backend, items []*batchItem, submit func(attempt int) (string, error), wait func(id string) (*jobs.Status, error)) (string, *jobs.Status, error) {
+func (r *runner) submitAwait(ctx context.Context, items []*Item, submit func(attempt int) (string, error), wait func(id string) (*jobs.Status, error)) (string, *jobs.Status, error) {
 	for attempt := 0; ; attempt++ {
 		id, err := submit(attempt)
 		if err != nil {
@@ -51,7 +52,7 @@ func submitAwait(ctx context.Context, b *backend, items []*batchItem, submit fun
 			return id, st, err
 		}
 		for _, it := range items {
-			if uerr := reupload(ctx, b, it); uerr != nil {
+			if uerr := r.reupload(ctx, it); uerr != nil {
 				return id, st, err
 			}
 		}

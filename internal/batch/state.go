@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"bufio"
@@ -13,10 +13,11 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fillinput"
 )
 
-// stateFileName is the batch state log in the output directory.
-const stateFileName = ".formfill-batch.json"
+// StateFileName is the batch state log's name in the output directory.
+const StateFileName = ".formfill-batch.json"
 
 // Document outcomes in a batch.
 const (
@@ -38,18 +39,20 @@ type stateRecord struct {
 	At     time.Time `json:"at"`
 }
 
-// batchState is an append-only log of JSON lines, one per finished
+// State is an append-only log of JSON lines, one per finished
 // document: appending is cheap for thousands of documents and survives an
 // interruption (a torn last line is ignored on reading).
-type batchState struct {
+type State struct {
 	mu   sync.Mutex
 	path string
 	f    *os.File
 	recs map[string]stateRecord // by output path; the last line wins
 }
 
-func openState(outDir string) (*batchState, error) {
-	s := &batchState{path: filepath.Join(outDir, stateFileName), recs: map[string]stateRecord{}}
+// OpenState opens the state log of outDir, reading what earlier runs
+// recorded there, and creates it if there is none.
+func OpenState(outDir string) (*State, error) {
+	s := &State{path: filepath.Join(outDir, StateFileName), recs: map[string]stateRecord{}}
 	if f, err := os.Open(s.path); err == nil {
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
@@ -73,18 +76,18 @@ func openState(outDir string) (*batchState, error) {
 
 // finished reports whether output was produced from exactly this key and
 // is still on disk: such a document is not redone.
-func (s *batchState) finished(output, key string) (stateRecord, bool) {
+func (s *State) finished(output, key string) (stateRecord, bool) {
 	s.mu.Lock()
 	r, ok := s.recs[output]
 	s.mu.Unlock()
-	return r, ok && r.Key == key && r.Status == outcomeDone && fileExists(output)
+	return r, ok && r.Key == key && r.Status == outcomeDone && fillinput.Exists(output)
 }
 
 // failedJob returns the job whose run last failed to fill output from
 // exactly this key, or "". A group job completes even when some of its
 // documents failed, so a rerun must not collect that job again but submit
 // new work.
-func (s *batchState) failedJob(output, key string) string {
+func (s *State) failedJob(output, key string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if r, ok := s.recs[output]; ok && r.Key == key && r.Status == outcomeFailed {
@@ -93,7 +96,7 @@ func (s *batchState) failedJob(output, key string) string {
 	return ""
 }
 
-func (s *batchState) record(r stateRecord) error {
+func (s *State) record(r stateRecord) error {
 	r.At = time.Now().UTC()
 	line, err := json.Marshal(r)
 	if err != nil {
@@ -108,7 +111,18 @@ func (s *batchState) record(r stateRecord) error {
 	return nil
 }
 
-func (s *batchState) Close() error { return s.f.Close() }
+// Close closes the log.
+func (s *State) Close() error { return s.f.Close() }
+
+// optionsKey is what the review options add to a document's work key:
+// nothing without them, so keys of earlier runs stay valid.
+func optionsKey(o formats.WriteOptions) []byte {
+	if !o.TrackChanges && !o.CommentUncertain && o.Author == "" && o.Date == "" && !o.Flatten && !o.FlattenSignatures && !o.StripActiveContent {
+		return nil
+	}
+	b, _ := json.Marshal(o)
+	return b
+}
 
 // workKey identifies a document's work: the same bytes filled with the same
 // answers (and review options, when given) always give the same key, so the

@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 
 // progress counts a batch's documents and shows the count: a redrawn bar on
 // a terminal, a plain line every few seconds otherwise.
-type progress struct {
+type Progress struct {
 	total                 int
 	done, failed, skipped atomic.Int64
 	start                 time.Time
@@ -23,8 +23,10 @@ type progress struct {
 	wg       sync.WaitGroup
 }
 
-func newProgress(w io.Writer, total int, terminal, quiet bool) *progress {
-	p := &progress{total: total, start: time.Now(), w: w, terminal: terminal, stop: make(chan struct{})}
+// NewProgress starts the display of a run of total documents on w: a bar
+// when terminal, nothing when quiet.
+func NewProgress(w io.Writer, total int, terminal, quiet bool) *Progress {
+	p := &Progress{total: total, start: time.Now(), w: w, terminal: terminal, stop: make(chan struct{})}
 	if quiet || w == nil {
 		return p
 	}
@@ -37,7 +39,8 @@ func newProgress(w io.Writer, total int, terminal, quiet bool) *progress {
 	return p
 }
 
-func (p *progress) add(outcome string) {
+// Add counts a document of the given outcome (a Doc's Status).
+func (p *Progress) Add(outcome string) {
 	switch outcome {
 	case outcomeDone:
 		p.done.Add(1)
@@ -48,11 +51,11 @@ func (p *progress) add(outcome string) {
 	}
 }
 
-func (p *progress) finished() int {
+func (p *Progress) finished() int {
 	return int(p.done.Load() + p.failed.Load() + p.skipped.Load())
 }
 
-func (p *progress) loop() {
+func (p *Progress) loop() {
 	defer p.wg.Done()
 	t := time.NewTicker(p.every)
 	defer t.Stop()
@@ -75,8 +78,11 @@ func (p *progress) loop() {
 	}
 }
 
+// Start is when the run began.
+func (p *Progress) Start() time.Time { return p.start }
+
 // Close stops the display, ending the bar's line.
-func (p *progress) Close() {
+func (p *Progress) Close() {
 	select {
 	case <-p.stop:
 	default:
@@ -86,7 +92,7 @@ func (p *progress) Close() {
 }
 
 // line renders the state: a bar on a terminal, then counts, rate and ETA.
-func (p *progress) line(now time.Time) string {
+func (p *Progress) line(now time.Time) string {
 	n := p.finished()
 	elapsed := now.Sub(p.start)
 	var b strings.Builder
