@@ -25,7 +25,8 @@ import (
 // variables are the OpenTelemetry SDK's.
 
 // binarySources are the packages whose variables the binary reads.
-var binarySources = []string{"../cmd/formfill", "../jobs", "../worker", "../mcp", "../embedded"}
+var binarySources = []string{"../cmd/formfill", "../jobs", "../worker", "../mcp", "../embedded",
+	"../internal/queue", "../internal/batch", "../internal/fillinput"}
 
 var (
 	envNamePattern = regexp.MustCompile(`^(FORMFILL|AWS)_[A-Z0-9_]+$`)

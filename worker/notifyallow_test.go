@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -20,7 +21,7 @@ func TestWebhookToLoopbackRefusedByDefault(t *testing.T) {
 	id := submitNotified(t, c, r.srv.URL+"/hook")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	if st, err := c.Wait(ctx, id, 20*time.Millisecond); err != nil || st.State != jobs.StateCompleted {
+	if st, err := jobstest.Settled(ctx, c, id, 20*time.Millisecond); err != nil || st.State != jobs.StateCompleted {
 		t.Fatalf("job: %+v, %v", st, err)
 	}
 	// The delivery leaves the queue (archived, not retried) once refused.

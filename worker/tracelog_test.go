@@ -11,6 +11,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 	"go.opentelemetry.io/otel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -52,7 +53,7 @@ func TestJobLogLinesCarryTheTraceID(t *testing.T) {
 	root.End()
 	wctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	if st, err := c.Wait(wctx, id, 20*time.Millisecond); err != nil || st.State != jobs.StateCompleted {
+	if st, err := jobstest.Settled(wctx, c, id, 20*time.Millisecond); err != nil || st.State != jobs.StateCompleted {
 		t.Fatalf("fill: %+v, %v", st, err)
 	}
 	want := root.SpanContext().TraceID().String()
