@@ -12,6 +12,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kjson "sigs.k8s.io/json"
 	"sigs.k8s.io/yaml"
@@ -62,6 +63,9 @@ type manifests struct {
 	secrets     map[string]*corev1.Secret
 	configMaps  map[string]*corev1.ConfigMap
 	scaled      map[string]*scaledObject
+	// Only in the highly available setup (k8s/ha).
+	statefulSets map[string]*appsv1.StatefulSet
+	pdbs         map[string]*policyv1.PodDisruptionBudget
 }
 
 var docSeparator = regexp.MustCompile(`(?m)^---\s*$`)
@@ -90,6 +94,12 @@ func (m *manifests) decodeStrict(doc []byte) error {
 	case "v1/ConfigMap":
 		c := &corev1.ConfigMap{}
 		obj, name = c, func() string { m.configMaps[c.Name] = c; return c.Name }
+	case "apps/v1/StatefulSet":
+		s := &appsv1.StatefulSet{}
+		obj, name = s, func() string { m.statefulSets[s.Name] = s; return s.Name }
+	case "policy/v1/PodDisruptionBudget":
+		p := &policyv1.PodDisruptionBudget{}
+		obj, name = p, func() string { m.pdbs[p.Name] = p; return p.Name }
 	case "keda.sh/v1alpha1/ScaledObject":
 		s := &scaledObject{}
 		obj, name = s, func() string { m.scaled[s.Name] = s; return s.Name }
@@ -126,7 +136,8 @@ func decodeManifests(files map[string][]byte) (*manifests, error) {
 	m := &manifests{
 		deployments: map[string]*appsv1.Deployment{}, services: map[string]*corev1.Service{},
 		secrets: map[string]*corev1.Secret{}, configMaps: map[string]*corev1.ConfigMap{},
-		scaled: map[string]*scaledObject{},
+		scaled:       map[string]*scaledObject{},
+		statefulSets: map[string]*appsv1.StatefulSet{}, pdbs: map[string]*policyv1.PodDisruptionBudget{},
 	}
 	for file, data := range files {
 		for i, doc := range docSeparator.Split(string(data), -1) {

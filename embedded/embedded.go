@@ -40,6 +40,7 @@ type config struct {
 	log         *slog.Logger
 	keys        *jobs.Keyring
 	notify      []byte // webhook signing secret
+	notifyAllow *jobs.NotifyPolicy
 	blobs       jobs.BlobStore
 }
 
@@ -63,6 +64,10 @@ func Keyring(k *jobs.Keyring) Option { return func(c *config) { c.keys = k } }
 // NotifySecret makes the embedded worker sign webhook deliveries with
 // secret (worker.NotifySecret).
 func NotifySecret(secret []byte) Option { return func(c *config) { c.notify = secret } }
+
+// NotifyAllow sets where the embedded worker's webhooks may go
+// (worker.NotifyAllow); without it, public addresses only.
+func NotifyAllow(p *jobs.NotifyPolicy) Option { return func(c *config) { c.notifyAllow = p } }
 
 // BlobStore makes the embedded worker keep documents in s (worker.BlobStore);
 // its clients need the same store.
@@ -89,7 +94,7 @@ func Start(opts ...Option) (*Server, error) {
 	s.wg.Add(1)
 	go s.driveClock()
 	w, err := worker.New(s.Conn(), worker.Concurrency(cfg.concurrency), worker.Logger(cfg.log),
-		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys), worker.NotifySecret(cfg.notify), worker.BlobStore(cfg.blobs))
+		worker.ShutdownTimeout(5*time.Second), worker.Keyring(cfg.keys), worker.NotifySecret(cfg.notify), worker.NotifyAllow(cfg.notifyAllow), worker.BlobStore(cfg.blobs))
 	if err == nil {
 		err = w.Start()
 	}

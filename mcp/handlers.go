@@ -31,7 +31,7 @@ func rawArguments(req mcpgo.CallToolRequest) json.RawMessage {
 // queue, wait up to wait_seconds, answer with the result or with the job ID.
 func (s *Server) documentHandler(op *jobs.Operation) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		st, res := s.runTool(ctx, principalOf(ctx), op, rawArguments(req), s.progressViaMCP(ctx, progressToken(req)), false)
+		st, res := s.runTool(ctx, principalOf(ctx), op, rawArguments(req), req.Params.Meta, s.progressViaMCP(ctx, progressToken(req)), false)
 		if res != nil {
 			return res, nil
 		}
@@ -46,7 +46,16 @@ func (s *Server) documentHandler(op *jobs.Operation) server.ToolHandlerFunc {
 // or a closed stream) cancels its job: nobody waits for it any more. With
 // noLookAtZero, wait_seconds 0 returns the submitted job without looking at
 // it, for a task handle that does not depend on how fast a worker is.
-func (s *Server) runTool(ctx context.Context, caller Principal, op *jobs.Operation, args json.RawMessage, progress progressSink, noLookAtZero bool) (*jobs.Status, *mcpgo.CallToolResult) {
+// The call is a span (trace.go), continuing the trace meta carries.
+func (s *Server) runTool(ctx context.Context, caller Principal, op *jobs.Operation, args json.RawMessage, meta *mcpgo.Meta, progress progressSink, noLookAtZero bool) (*jobs.Status, *mcpgo.CallToolResult) {
+	ctx, span := startToolSpan(ctx, op.Tool, caller, meta)
+	st, res := s.runCall(ctx, caller, op, args, progress, noLookAtZero)
+	endToolSpan(span, st, res)
+	return st, res
+}
+
+// runCall is runTool within the call's span.
+func (s *Server) runCall(ctx context.Context, caller Principal, op *jobs.Operation, args json.RawMessage, progress progressSink, noLookAtZero bool) (*jobs.Status, *mcpgo.CallToolResult) {
 	tool := op.Tool
 	if err := checkWrite(caller, tool, readOnlyTool(op)); err != nil {
 		return nil, toolError(tool, err)
@@ -91,7 +100,7 @@ func (s *Server) submit(ctx context.Context, owner Principal, r *request) (strin
 		return "", fmt.Errorf("submitting the %s job: %w", r.payload.Kind, err)
 	}
 	s.index.add(ctx, jobMeta{ID: id, Tool: r.op.Tool, Owner: owner.Name, DocID: r.payload.DocID, OutputPath: r.outputPath, Created: time.Now()})
-	s.log.Debug("mcp: job submitted", "job_id", id, "tool", r.op.Tool, "principal", owner.Name)
+	withTraceID(ctx, s.log).Debug("mcp: job submitted", "job_id", id, "tool", r.op.Tool, "principal", owner.Name)
 	return id, nil
 }
 

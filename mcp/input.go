@@ -128,6 +128,9 @@ func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operati
 		if err := jobs.CheckNotifyURL(r.notify); err != nil {
 			return nil, formats.Errorf(formats.ErrInvalidArgument, "notify_url", "%q: expected an absolute http:// or https:// URL", r.notify)
 		}
+		if err := s.cfg.notifyAllow.Check(ctx, r.notify); err != nil {
+			return nil, formats.Errorf(formats.ErrInvalidArgument, "notify_url", "%v", err)
+		}
 	}
 	for _, p := range op.Params {
 		value, given := args[p.Name], argGiven(args, p.Name)

@@ -135,7 +135,7 @@ func (s *Server) stamp(result any, resultType string) map[string]any {
 // era.
 func (s *Server) modernCall(ctx context.Context, caller Principal, call *callParams, info requestInfo, notify notifier) (any, error) {
 	op := jobs.OperationForTool(call.Name)
-	st, res := s.runTool(ctx, caller, op, call.Arguments, s.progressTo(notify, info.progress), true)
+	st, res := s.runTool(ctx, caller, op, call.Arguments, call.Meta, s.progressTo(notify, info.progress), true)
 	if res != nil {
 		return res, nil
 	}

@@ -97,6 +97,8 @@ type config struct {
 	// (dashboard.go); nil: none.
 	dashboard           http.Handler
 	dashboardPrincipals []string
+	// notifyAllow is where notify_url may point; nil: public addresses only.
+	notifyAllow *jobs.NotifyPolicy
 }
 
 // Option configures a Server.
@@ -142,6 +144,11 @@ func MaxBodyBytes(n int64) Option { return func(c *config) { c.maxBody = n } }
 func AllowOrigins(origins ...string) Option {
 	return func(c *config) { c.allowedOrigins = append(c.allowedOrigins, origins...) }
 }
+
+// NotifyAllow sets where a caller's notify_url may point (the operator's
+// --notify-allow); without it, public addresses only: a caller cannot make
+// the workers POST to loopback, private or link-local addresses.
+func NotifyAllow(p *jobs.NotifyPolicy) Option { return func(c *config) { c.notifyAllow = p } }
 
 // Logger sets the logger (default slog.Default()).
 func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }

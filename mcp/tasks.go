@@ -101,11 +101,9 @@ func (s *Server) createTask(ctx context.Context, caller Principal, p callParams)
 	if err := checkWrite(caller, p.Name, readOnlyTool(op)); err != nil {
 		return nil, &rpcErr{mcpgo.INVALID_REQUEST, err}
 	}
-	r, err := s.prepare(ctx, caller, op, p.Arguments)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.Name, err)
-	}
-	id, err := s.submit(ctx, caller, r)
+	ctx, span := startToolSpan(ctx, p.Name, caller, p.Meta)
+	id, err := s.prepareAndSubmit(ctx, caller, op, p)
+	endTaskSpan(span, id, err)
 	if err != nil {
 		return nil, err
 	}
@@ -287,4 +285,13 @@ func isoTime(t time.Time) string {
 		t = time.Now()
 	}
 	return t.UTC().Format(time.RFC3339Nano)
+}
+
+// prepareAndSubmit checks a task-augmented call and submits its job.
+func (s *Server) prepareAndSubmit(ctx context.Context, caller Principal, op *jobs.Operation, p callParams) (string, error) {
+	r, err := s.prepare(ctx, caller, op, p.Arguments)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", p.Name, err)
+	}
+	return s.submit(ctx, caller, r)
 }

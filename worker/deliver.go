@@ -31,6 +31,19 @@ const deliverySlots = 8
 // (HMAC-SHA256, jobs.SignNotification). Without it deliveries go unsigned.
 func NotifySecret(secret []byte) Option { return func(w *Worker) { w.notifySecret = secret } }
 
+// NotifyAllow sets where deliveries may go (jobs.NotifyPolicy, the
+// operator's --notify-allow). Without it, public addresses only: a
+// delivery to a loopback, private or link-local address is refused, as
+// the URL may come from an MCP caller.
+func NotifyAllow(p *jobs.NotifyPolicy) Option {
+	return func(w *Worker) { w.httpClient = p.HTTPClient(DeliveryTimeout) }
+}
+
+// defaultDeliveryClient delivers to public addresses only.
+func defaultDeliveryClient() *http.Client {
+	return (*jobs.NotifyPolicy)(nil).HTTPClient(DeliveryTimeout)
+}
+
 // NotifyBackoff sets the wait before a failed delivery's first retry
 // (default 1 s); each later wait doubles, up to 10 minutes.
 func NotifyBackoff(d time.Duration) Option { return func(w *Worker) { w.notifyBackoff = d } }
@@ -133,6 +146,11 @@ func (w *Worker) post(ctx context.Context, d jobs.Delivery, body []byte) error {
 		req.Header.Set(jobs.HeaderSignature, jobs.SignNotification(w.notifySecret, now, body))
 	}
 	resp, err := w.httpClient.Do(req)
+	if errors.Is(err, jobs.ErrNotifyRefused) {
+		// The allowlist will refuse every retry too.
+		w.log.Warn("webhook refused by the allowlist", "job_id", d.JobID, "url", d.URL, "error", err)
+		return fmt.Errorf("webhook of %s: %w: %w", d.JobID, err, asynq.SkipRetry)
+	}
 	if err != nil {
 		return fmt.Errorf("webhook %s: %w", d.URL, err)
 	}

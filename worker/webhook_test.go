@@ -20,6 +20,18 @@ import (
 
 var webhookSecret = []byte("webhook-s3cret")
 
+// allowLoopback lets deliveries reach the tests' receivers on 127.0.0.1,
+// which the default allowlist refuses.
+var allowLoopback = NotifyAllow(mustAllow("127.0.0.1,::1"))
+
+func mustAllow(spec string) *jobs.NotifyPolicy {
+	p, err := jobs.ParseNotifyAllow(spec)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
 // receiver is a webhook endpoint: it answers with answer(n) to its n-th
 // request (from 1) and keeps every request it saw.
 type receiver struct {
@@ -94,7 +106,7 @@ func submitNotified(t *testing.T, c *jobs.Client, url string) string {
 // A receiver that fails twice gets the delivery a third time, signed, with
 // the same idempotency key each time, and the job's outcome in the body.
 func TestWebhookIsSignedAndRetriedUntilAccepted(t *testing.T) {
-	c, _ := setup(t, Concurrency(2), NotifySecret(webhookSecret), NotifyBackoff(50*time.Millisecond))
+	c, _ := setup(t, Concurrency(2), allowLoopback, NotifySecret(webhookSecret), NotifyBackoff(50*time.Millisecond))
 	r := newReceiver(t, func(n int) int {
 		if n <= 2 {
 			return http.StatusServiceUnavailable
@@ -142,7 +154,7 @@ func TestWebhookOutlivesAWorkerRestart(t *testing.T) {
 		}
 		return http.StatusBadGateway
 	})
-	first := startWorker(t, conn, Concurrency(1), NotifySecret(webhookSecret), NotifyBackoff(20*time.Millisecond))
+	first := startWorker(t, conn, Concurrency(1), allowLoopback, NotifySecret(webhookSecret), NotifyBackoff(20*time.Millisecond))
 	id := submitNotified(t, c, r.srv.URL)
 	deadline := time.Now().Add(30 * time.Second)
 	for len(r.requests()) < 2 && time.Now().Before(deadline) {
@@ -155,7 +167,7 @@ func TestWebhookOutlivesAWorkerRestart(t *testing.T) {
 	mu.Lock()
 	up = true
 	mu.Unlock()
-	startWorker(t, conn, Concurrency(1), NotifySecret(webhookSecret), NotifyBackoff(20*time.Millisecond))
+	startWorker(t, conn, Concurrency(1), allowLoopback, NotifySecret(webhookSecret), NotifyBackoff(20*time.Millisecond))
 	got, all := r.accepted(t)
 	if got.n.JobID != id || got.n.Status != jobs.StateCompleted {
 		t.Fatalf("notification after the restart: %s", got.body)
@@ -166,7 +178,7 @@ func TestWebhookOutlivesAWorkerRestart(t *testing.T) {
 // Receivers that never answer hold delivery slots, not job slots: a worker
 // with one job slot runs every job while its deliveries hang.
 func TestHungReceiverDoesNotHoldJobs(t *testing.T) {
-	c, _ := setup(t, Concurrency(1), NotifyBackoff(time.Minute))
+	c, _ := setup(t, Concurrency(1), allowLoopback, NotifyBackoff(time.Minute))
 	release := make(chan struct{})
 	var hanging atomic.Int64
 	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {

@@ -132,7 +132,7 @@ func LogContent(on bool) Option { return func(w *Worker) { w.logContent = on } }
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
 		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache, inflateBudget: DefaultInflateBudget,
-		notifyBackoff: time.Second, httpClient: &http.Client{Timeout: DeliveryTimeout}, keepFailures: jobs.DefaultKeepFailures}
+		notifyBackoff: time.Second, httpClient: defaultDeliveryClient(), keepFailures: jobs.DefaultKeepFailures}
 	for _, o := range opts {
 		o(w)
 	}

@@ -55,7 +55,10 @@ func connect(e *env, g *globals) (asynq.RedisConnOpt, string, error) {
 type backendOptions struct {
 	allowEmbedded bool
 	concurrency   int // of the embedded worker
-	clientOpts    []jobs.ClientOption
+	// notifyAllow is the embedded worker's webhook allowlist (--notify-allow);
+	// "" reads FORMFILL_NOTIFY_ALLOW.
+	notifyAllow string
+	clientOpts  []jobs.ClientOption
 }
 
 // openBackend connects to the configured Redis, or, when none is configured
@@ -79,8 +82,16 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 		if n <= 0 {
 			n = 4
 		}
+		allow := o.notifyAllow
+		if allow == "" {
+			allow = e.getenv(jobs.EnvNotifyAllow)
+		}
+		policy, err := notifyPolicyOf(allow)
+		if err != nil {
+			return nil, err
+		}
 		srv, err := embedded.Start(embedded.Concurrency(n), embedded.Logger(newLogger(e, slog.LevelError)), embedded.Keyring(keys),
-			embedded.NotifySecret([]byte(e.getenv(envNotifySecret))), embedded.BlobStore(blobStore(store)))
+			embedded.NotifySecret([]byte(e.getenv(envNotifySecret))), embedded.NotifyAllow(policy), embedded.BlobStore(blobStore(store)))
 		if err != nil {
 			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
 		}

@@ -59,7 +59,7 @@ failed and why.`,
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	fs.BoolVar(&o.anywhere, "outputs-anywhere", false, "let manifest outputs be absolute paths or leave --out-dir through ..\n(default: refused, and every output is written inside --out-dir, links resolved)")
 	o.review = addReviewFlags(fs)
-	notify := addNotifyFlag(fs.FlagSet)
+	notify := addNotifyFlag(fs.FlagSet, e)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -73,7 +73,7 @@ failed and why.`,
 	if o.group < 1 || o.group > jobs.MaxGroup {
 		return usagef("--group %d: expected 1 to %d", o.group, jobs.MaxGroup)
 	}
-	if _, err = notify.apply(nil); err != nil {
+	if _, err = notify.apply(ctx, nil); err != nil {
 		return err
 	}
 	o.notify = *notify.url

@@ -28,7 +28,7 @@ answer that is not known.`,
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
 	queue := fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
 	review := addReviewFlags(fs)
-	notify := addNotifyFlag(fs.FlagSet)
+	notify := addNotifyFlag(fs.FlagSet, e)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -53,7 +53,7 @@ answer that is not known.`,
 	}
 	payload := jobs.Payload{Kind: jobs.KindFill, Answers: answers}
 	review.apply(&payload)
-	opts, err := notify.apply([]jobs.Option{jobs.Queue(*queue)})
+	opts, err := notify.apply(ctx, []jobs.Option{jobs.Queue(*queue)})
 	if err != nil {
 		return err
 	}

@@ -151,6 +151,8 @@ Configuration:
   --blob-store s3://BUCKET/PREFIX / FORMFILL_BLOB_STORE
                                      keep documents in S3-compatible storage, not Redis; endpoint,
                                      region, keys from the AWS_* variables (SCALING.md).
+  FORMFILL_NOTIFY_ALLOW              where --notify / notify_url webhooks may go (default: public
+                                     addresses only; WEBHOOKS.md); worker, serve, mcp: --notify-allow.
 
 Example:
   formfill fill form.docx --answers answers.json -o filled.docx

@@ -47,6 +47,7 @@ default.`,
 	fs.Var(&dashboard, "dashboard-principal", "mount the read-only job dashboard (asynqmon) at /dashboard/ of the HTTP transport\nfor this principal, e.g. default (repeatable; a browser gives the token as the password)")
 	wait := fs.Duration("wait", mcp.DefaultWait, "how long a document tool waits before answering with a job ID")
 	concurrency := fs.Int("concurrency", 4, "worker concurrency of the embedded default")
+	notifyAllow := addNotifyAllowFlag(fs.FlagSet, e)
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -65,12 +66,16 @@ default.`,
 		return &usageError{mcp.ErrNoToken}
 	}
 	log := serverLogger(e, g) // stderr: stdout carries the protocol
-	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true, concurrency: *concurrency})
+	policy, err := notifyPolicyOf(*notifyAllow)
+	if err != nil {
+		return err
+	}
+	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true, concurrency: *concurrency, notifyAllow: *notifyAllow})
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	opts := append([]mcp.Option{mcp.Logger(log), mcp.WaitDefault(*wait)}, auth.options()...)
+	opts := append([]mcp.Option{mcp.Logger(log), mcp.WaitDefault(*wait), mcp.NotifyAllow(policy)}, auth.options()...)
 	if *principal != "" {
 		opts = append(opts, mcp.StdioPrincipal(*principal))
 	}

@@ -17,22 +17,47 @@ import (
 const envNotifySecret = "FORMFILL_NOTIFY_SECRET"
 
 // notifyFlag is a command's --notify URL.
-type notifyFlag struct{ url *string }
+type notifyFlag struct {
+	url *string
+	e   *env
+}
 
-func addNotifyFlag(fs *flag.FlagSet) notifyFlag {
-	return notifyFlag{fs.String("notify", "", "`URL` to POST to when the job ends (a signed webhook: docs/WEBHOOKS.md)")}
+func addNotifyFlag(fs *flag.FlagSet, e *env) notifyFlag {
+	return notifyFlag{fs.String("notify", "", "`URL` to POST to when the job ends (a signed webhook: docs/WEBHOOKS.md)"), e}
 }
 
 // apply adds the webhook to a job's options, refusing a URL that is not
-// absolute http(s).
-func (n notifyFlag) apply(opts []jobs.Option) ([]jobs.Option, error) {
+// absolute http(s) or that the webhook allowlist ($FORMFILL_NOTIFY_ALLOW)
+// refuses: workers with the same allowlist would drop its delivery, so the
+// command says so before any job is made.
+func (n notifyFlag) apply(ctx context.Context, opts []jobs.Option) ([]jobs.Option, error) {
 	if *n.url == "" {
 		return opts, nil
 	}
-	if err := jobs.CheckNotifyURL(*n.url); err != nil {
-		return nil, &usageError{err}
+	p, err := notifyPolicyOf(n.e.getenv(jobs.EnvNotifyAllow))
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Check(ctx, *n.url); err != nil {
+		return nil, &usageError{fmt.Errorf("--notify: %w", err)}
 	}
 	return append(opts, jobs.Notify(*n.url)), nil
+}
+
+// notifyPolicyOf parses a webhook allowlist (--notify-allow,
+// FORMFILL_NOTIFY_ALLOW); "" allows public addresses only.
+func notifyPolicyOf(spec string) (*jobs.NotifyPolicy, error) {
+	p, err := jobs.ParseNotifyAllow(spec)
+	if err != nil {
+		return nil, &usageError{fmt.Errorf("--notify-allow: %w", err)}
+	}
+	return p, nil
+}
+
+// addNotifyAllowFlag is the --notify-allow flag of the commands that
+// deliver webhooks or take webhook URLs from others (worker, serve, mcp).
+func addNotifyAllowFlag(fs *flag.FlagSet, e *env) *string {
+	return fs.String("notify-allow", e.getenv(jobs.EnvNotifyAllow), "where webhooks may go: comma-separated public, host, *.domain, IP, CIDR, or * for anywhere\n(default $"+jobs.EnvNotifyAllow+"; unset: public addresses only, no loopback, private or link-local)")
 }
 
 // embeddedDeliveryWait bounds how long a command run without Redis waits

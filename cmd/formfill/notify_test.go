@@ -5,7 +5,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -45,7 +47,8 @@ func newHooks(t *testing.T, secret string) (*hooks, string) {
 func TestNotifyFromFillAndBatch(t *testing.T) {
 	const secret = "cli-webhook-s3cret"
 	h, url := newHooks(t, secret)
-	env := []string{"FORMFILL_NOTIFY_SECRET=" + secret}
+	// The receiver listens on loopback, which the default allowlist refuses.
+	env := []string{"FORMFILL_NOTIFY_SECRET=" + secret, "FORMFILL_NOTIFY_ALLOW=127.0.0.1"}
 	dir := t.TempDir()
 	doc, answers := writeFixture(t, dir, fixtureDocs[0])
 	if r := cli(t, env, "fill", doc, "--answers", answers, "-o", filepath.Join(dir, "out.docx"), "--notify", url); r.code != 0 {
@@ -75,5 +78,39 @@ func TestNotifyFromFillAndBatch(t *testing.T) {
 	}
 	if r := cli(t, nil, "fill", doc, "--answers", answers, "-o", filepath.Join(dir, "x.docx"), "--notify", "ftp://x"); r.code != 2 {
 		t.Fatalf("--notify ftp://: exit %d, want 2 (usage)\n%s", r.code, r.stderr)
+	}
+}
+
+// Without FORMFILL_NOTIFY_ALLOW a command refuses a webhook to a loopback,
+// private or link-local address before making any job, naming the URL, why
+// and the variable that allows it; a malformed allowlist is a usage error.
+func TestNotifyRefusesPrivateAddressesByDefault(t *testing.T) {
+	dir := t.TempDir()
+	doc, answers := writeFixture(t, dir, fixtureDocs[0])
+	out := filepath.Join(dir, "out.docx")
+	for _, tt := range []struct {
+		name, url string
+		env       []string
+		want      []string
+	}{
+		{"loopback", "http://127.0.0.1:9/hook", nil, []string{"http://127.0.0.1:9/hook", "loopback", "public addresses only", "FORMFILL_NOTIFY_ALLOW"}},
+		{"metadata", "http://169.254.169.254/latest", nil, []string{"169.254.169.254", "link-local"}},
+		{"outside the list", "http://10.0.0.1/h", []string{"FORMFILL_NOTIFY_ALLOW=10.1.0.0/16"}, []string{"private", "allowed: 10.1.0.0/16"}},
+		{"bad allowlist", "http://10.0.0.1/h", []string{"FORMFILL_NOTIFY_ALLOW=10.0.0.0/40"}, []string{"--notify-allow", "10.0.0.0/40"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := cli(t, tt.env, "fill", doc, "--answers", answers, "-o", out, "--notify", tt.url)
+			if r.code != 2 {
+				t.Fatalf("exit %d, want 2 (usage)\n%s", r.code, r.stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(r.stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, r.stderr)
+				}
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Fatal("the fill ran despite the refused webhook")
+			}
+		})
 	}
 }

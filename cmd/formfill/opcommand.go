@@ -61,7 +61,7 @@ type opFlags struct {
 func runOperation(ctx context.Context, e *env, op *jobs.Operation, args []string) error {
 	fs, g := newFlags(e, opSpec(op))
 	f := registerOpFlags(fs.FlagSet, op)
-	notify := addNotifyFlag(fs.FlagSet)
+	notify := addNotifyFlag(fs.FlagSet, e)
 	minArgs := positionalCount(op)
 	if op.Document {
 		minArgs++
@@ -82,7 +82,7 @@ func runOperation(ctx context.Context, e *env, op *jobs.Operation, args []string
 			return &usageError{err}
 		}
 	}
-	if j.opts, err = notify.apply(j.opts); err != nil {
+	if j.opts, err = notify.apply(ctx, j.opts); err != nil {
 		return err
 	}
 	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true})

@@ -23,7 +23,12 @@ authentication.`,
 	addr := fs.String("addr", "127.0.0.1:6380", "address the embedded Redis listens on")
 	concurrency := fs.Int("concurrency", 4, "jobs the worker runs at once")
 	dash := addDashboardFlags(fs)
+	notifyAllow := addNotifyAllowFlag(fs.FlagSet, e)
 	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	policy, err := notifyPolicyOf(*notifyAllow)
+	if err != nil {
 		return err
 	}
 	if err := dash.check(e); err != nil {
@@ -46,7 +51,7 @@ authentication.`,
 		return err
 	}
 	srv, err := embedded.Start(embedded.Addr(*addr), embedded.Concurrency(*concurrency), embedded.Logger(log), embedded.Keyring(keys),
-		embedded.NotifySecret([]byte(e.getenv(envNotifySecret))), embedded.BlobStore(blobStore(store)))
+		embedded.NotifySecret([]byte(e.getenv(envNotifySecret))), embedded.NotifyAllow(policy), embedded.BlobStore(blobStore(store)))
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ resubmission does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.`,
 	key := fs.String("key", "", "idempotency key: the same key gives the same job")
 	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
 	timeout := fs.Duration("timeout", 0, "how long the job may run (default 2m)")
-	notify := addNotifyFlag(fs.FlagSet)
+	notify := addNotifyFlag(fs.FlagSet, e)
 	pos, err := parse(fs, args, 2, 2)
 	if err != nil {
 		return err
@@ -64,7 +64,7 @@ resubmission does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.`,
 	if *timeout > 0 {
 		opts = append(opts, jobs.Timeout(*timeout))
 	}
-	if opts, err = notify.apply(opts); err != nil {
+	if opts, err = notify.apply(ctx, opts); err != nil {
 		return err
 	}
 	id, err := submitDoc(ctx, b.client, docJob{path: pos[1], typ: *typ, payload: p, opts: opts})

@@ -37,6 +37,7 @@ read-only job dashboard behind the MCP transport's authentication.`,
 		"RISK: log jobs' error messages, which quote document text and answers (for debugging;\nFORMFILL_LOG_DOCUMENT_CONTENT=1 sets it)")
 	keepArg := fs.String("keep-failures", "30d", "how long jobs that failed for good are kept for formfill failures: 30d, 12h (0: not kept)")
 	notifySecret := fs.String("notify-secret", e.getenv(envNotifySecret), "secret that signs webhook deliveries (HMAC-SHA256; default $"+envNotifySecret+"; unset: unsigned)")
+	notifyAllow := addNotifyAllowFlag(fs.FlagSet, e)
 	dash := addDashboardFlags(fs)
 	cacheMB := fs.Int("blob-cache-mb", worker.DefaultBlobCache>>20, "MiB of fetched documents kept in memory, so jobs on one template fetch it once (0: off)")
 	if _, err := parse(fs, args, 0, 0); err != nil {
@@ -50,6 +51,10 @@ read-only job dashboard behind the MCP transport's authentication.`,
 	}
 	if *inflateMB < 1 {
 		return usagef("--inflate-budget-mb %d: expected 1 or more", *inflateMB)
+	}
+	policy, err := notifyPolicyOf(*notifyAllow)
+	if err != nil {
+		return err
 	}
 	keep, err := jobs.ParseKeep(*keepArg)
 	if err != nil {
@@ -96,7 +101,7 @@ read-only job dashboard behind the MCP transport's authentication.`,
 	w, err := worker.New(conn, worker.Concurrency(*concurrency), worker.Queues(queues...), worker.Logger(log),
 		worker.ShutdownTimeout(*drain), worker.BlobCache(int64(*cacheMB)<<20),
 		worker.InflateBudget(int64(*inflateMB)<<20), worker.Keyring(keys), worker.LogContent(*logContent),
-		worker.NotifySecret([]byte(*notifySecret)), worker.KeepFailures(keep), worker.BlobStore(blobStore(store)))
+		worker.NotifySecret([]byte(*notifySecret)), worker.NotifyAllow(policy), worker.KeepFailures(keep), worker.BlobStore(blobStore(store)))
 	if err != nil {
 		return err
 	}
