@@ -26,3 +26,11 @@ func loggerFrom(ctx context.Context) *slog.Logger {
 }
 
 var discard = slog.New(slog.DiscardHandler)
+
+// LoggerFrom is the logger ContextWithLogger put on ctx, or nil: the
+// worker hands it to the engines (formats.WithLogger), so what an engine
+// logs about a job carries that job's ID.
+func LoggerFrom(ctx context.Context) *slog.Logger {
+	l, _ := ctx.Value(loggerKey{}).(*slog.Logger)
+	return l
+}

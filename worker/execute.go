@@ -42,7 +42,11 @@ func Execute(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result,
 	// canceled, instead of holding a CPU until the document is done, and
 	// reports its phases, which become spans under the caller's.
 	ctx = formats.WithPhases(ctx, phaseSpan)
-	return jobs.Execute(ctx, formats.WithContext(ctx, e), &p, doc)
+	e = formats.WithContext(ctx, e)
+	// The job's logger (the handler puts it on ctx), so an engine's lines
+	// carry the job ID; formats.WithLogger ignores nil.
+	e = formats.WithLogger(e, jobs.LoggerFrom(ctx))
+	return jobs.Execute(ctx, e, &p, doc)
 }
 
 // phaseSpan makes an engine's phase (formats.PhaseOpen …) a span, a child

@@ -310,7 +310,11 @@ func contentOf(ctx *model.Context, pd types.Dict, log *slog.Logger) []byte {
 		return pageContent(ctx, pd, log)
 	}
 	sd, _, err := ctx.DereferenceStreamDict(o)
-	if err != nil || sd == nil || sd.DecodeWithLimit(maxContentBytes) != nil {
+	if err != nil || sd == nil {
+		return nil
+	}
+	if err := sd.DecodeWithLimit(maxContentBytes); err != nil {
+		log.Debug("pdf: content stream skipped", "err", err) // as pageContent says it
 		return nil
 	}
 	return sd.Content
