@@ -15,6 +15,13 @@ import (
 
 var signatureWord = regexp.MustCompile(`(?i)\bsignature\b|\bsigned\b`)
 
+// namesSignature reports text naming a signature (signatureWord). The
+// expression runs only on text holding its letters after the s, which
+// fold to ASCII alone: on a long agreement most questions hold neither.
+func namesSignature(text string) bool {
+	return (hasASCIIFold(text, "IGNATURE") || hasASCIIFold(text, "IGNED")) && signatureWord.MatchString(text)
+}
+
 // describe fills in what t accepts and its list_form_fields entry.
 func (f *finder) describe(t *answerTarget) {
 	el := t.n.el
@@ -77,10 +84,10 @@ func (f *finder) describe(t *answerTarget) {
 		if text := textOf(el); t.options == nil && hasPlaceholder(text) {
 			// list_form_fields has always typed these "placeholder",
 			// showing the blank as the current value.
-			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderPattern.FindString(text)
+			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderScan.firstText(text)
 		}
 	}
-	if t.kind == formats.TargetText && strings.Contains(strings.ToLower(t.question), "sign") && signatureWord.MatchString(t.question) {
+	if t.kind == formats.TargetText && strings.Contains(strings.ToLower(t.question), "sign") && namesSignature(t.question) {
 		t.kind = formats.TargetSignature
 	}
 	if t.field.FieldType != "placeholder" || t.kind != formats.TargetText {

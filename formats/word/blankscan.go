@@ -50,6 +50,15 @@ func (s blankSyntax) first(text string) []int {
 	return at
 }
 
+// firstText is the text of the first blank, "" when none: what
+// FindString of the expression gives.
+func (s blankSyntax) firstText(text string) string {
+	if at := s.first(text); at != nil {
+		return text[at[0]:at[1]]
+	}
+	return ""
+}
+
 // strip removes the blanks of text, as ReplaceAllString(text, "") would.
 func (s blankSyntax) strip(text string) string {
 	var b strings.Builder

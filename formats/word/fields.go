@@ -131,6 +131,11 @@ func cleanLabel(s string) string {
 
 // glyphFree is text without ballot boxes, to tell checkbox lines from
 // other blanks.
-func glyphFree(text string) string { return glyphRemover.Replace(text) }
+func glyphFree(text string) string {
+	if strings.IndexByte(text, 0xE2) < 0 { // the first byte of every glyph removed
+		return text
+	}
+	return glyphRemover.Replace(text)
+}
 
 var glyphRemover = strings.NewReplacer("☐", "", "☒", "", "☑", "", "□", "", "■", "")

@@ -196,7 +196,7 @@ func (f legacyField) info() formFieldInfo { return readFormField(f.ff) }
 // instruction "FORMTEXT" as the result shows a blank, not that word, and
 // the map line says so (the field's name is among its hints).
 func shownText(el *etree.Element, text string) string {
-	if !strings.Contains(strings.ToUpper(text), "FORMTEXT") {
+	if !hasASCIIFold(text, "FORMTEXT") {
 		return text
 	}
 	for _, f := range legacyFields(el) {
@@ -399,4 +399,28 @@ func setLegacyDropdown(id string, f legacyField, text string) (string, error) {
 		}
 	}
 	return pick, nil
+}
+
+// hasASCIIFold reports whether text holds word, given in upper case, with
+// its ASCII letters in any case: a cheap test before a case-insensitive
+// expression, or strings.Contains(strings.ToUpper(text), word) for a word
+// without I or S (only ı and ſ upper-case to ASCII letters from outside
+// ASCII). FuzzHasASCIIFold checks the latter.
+func hasASCIIFold(text, word string) bool {
+	for i := 0; i+len(word) <= len(text); i++ {
+		j := 0
+		for ; j < len(word); j++ {
+			c := text[i+j]
+			if c >= 'a' && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			if c != word[j] {
+				break
+			}
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
 }

@@ -85,6 +85,12 @@ func (d *document) question(n *node, at *etree.Element) *question {
 			return &question{id: n.id, text: name}
 		}
 	}
+	if at == nil && n.kind != kindCell {
+		// label's first choice, whose ID labelID would work out again
+		if l := cleanLabel(placeholderScan.strip(textOf(n.el))); l != "" {
+			return &question{id: n.id, text: l}
+		}
+	}
 	if l := d.label(n, at); l != "" {
 		return &question{id: d.labelID(n, at, l), text: l}
 	}

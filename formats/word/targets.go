@@ -152,7 +152,7 @@ func (f *finder) exclude() error {
 			if issuer != nil && lv > 0 && lv <= level {
 				issuer = nil
 			}
-			if text := textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && issuerSection.MatchString(text) {
+			if text := textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && namesIssuerSection(text) {
 				issuer, level = n.el, lv
 				if level == 0 {
 					level = 99 // not a heading: to the end of the document
@@ -167,6 +167,14 @@ func (f *finder) exclude() error {
 		}
 	}
 	return nil
+}
+
+// namesIssuerSection reports a heading of the issuer's part (issuerSection).
+// Every branch of the expression holds "to be" or "use", whose letters
+// fold to ASCII alone but for the s (ſ): the expression runs only on text
+// holding one of them.
+func namesIssuerSection(text string) bool {
+	return (hasASCIIFold(text, "TO BE") || hasASCIIFold(text, "USE") || strings.Contains(text, "ſ")) && issuerSection.MatchString(text)
 }
 
 // headingLevel is a paragraph's outline level from its Heading style (1…9),
