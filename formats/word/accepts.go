@@ -67,7 +67,7 @@ func (f *finder) describe(t *answerTarget) {
 		if hints := f.hintsOf(t.n); hints != nil {
 			t.options, t.mode = hints, formats.ReplaceContent
 		}
-		t.field.CurrentValue = strings.TrimSpace(textOf(el))
+		t.field.CurrentValue = strings.TrimSpace(f.d.textOf(el))
 		switch {
 		case len(textControls(el)) == 0 && len(textFields(el)) > 1:
 			// Legacy fields side by side ("From [field] to [field]") are
@@ -81,7 +81,7 @@ func (f *finder) describe(t *answerTarget) {
 		case t.mode == "":
 			t.mode = plainMode(el)
 		}
-		if text := textOf(el); t.options == nil && hasPlaceholder(text) {
+		if text := f.d.textOf(el); t.options == nil && hasPlaceholder(text) {
 			// list_form_fields has always typed these "placeholder",
 			// showing the blank as the current value.
 			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderScan.firstText(text)

@@ -74,3 +74,27 @@ func FuzzPrefilters(f *testing.F) {
 		}
 	})
 }
+
+// TestSnippetIsCutXML checks that the bounded snippet is the whole
+// element's XML cut as before, on elements shorter and longer than the cut.
+func TestSnippetIsCutXML(t *testing.T) {
+	for _, n := range []int{1, 5, 40, 200} {
+		body := strings.Repeat(`<w:r><w:t>Über “quoted” text</w:t></w:r>`, n)
+		x, err := readXML([]byte(`<w:p xmlns:w="`+nsW+`">`+body+`</w:p>`), maxDepth, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		el := x.Root()
+		want := elementXML(el)
+		if len(want) > maxSnippet {
+			cut := maxSnippet
+			for cut > 0 && !utf8Start(want[cut]) {
+				cut--
+			}
+			want = want[:cut] + "…"
+		}
+		if got := snippet(el); got != want {
+			t.Errorf("%d runs: snippet %q, want %q", n, got, want)
+		}
+	}
+}

@@ -63,6 +63,7 @@ type finder struct {
 // ends part-way.
 func (d *document) answerTargets() ([]*answerTarget, error) {
 	if d.found == nil {
+		defer d.cacheTexts()()
 		f := &finder{d: d, byID: map[string]*answerTarget{}, excluded: map[*etree.Element]bool{},
 			inside: map[*etree.Element]bool{}, tables: map[*etree.Element]*tableInfo{}}
 		if err := f.exclude(); err != nil {
@@ -152,7 +153,7 @@ func (f *finder) exclude() error {
 			if issuer != nil && lv > 0 && lv <= level {
 				issuer = nil
 			}
-			if text := textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && namesIssuerSection(text) {
+			if text := f.d.textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && namesIssuerSection(text) {
 				issuer, level = n.el, lv
 				if level == 0 {
 					level = 99 // not a heading: to the end of the document
