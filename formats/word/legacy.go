@@ -407,18 +407,25 @@ func setLegacyDropdown(id string, f legacyField, text string) (string, error) {
 // without I or S (only ı and ſ upper-case to ASCII letters from outside
 // ASCII). FuzzHasASCIIFold checks the latter.
 func hasASCIIFold(text, word string) bool {
+	if word == "" {
+		return true
+	}
+	first, rest := word[0], word[1:]
 	for i := 0; i+len(word) <= len(text); i++ {
+		if c := text[i]; c != first && c != first+('a'-'A') {
+			continue // most positions end here, on the first letter
+		}
 		j := 0
-		for ; j < len(word); j++ {
-			c := text[i+j]
+		for ; j < len(rest); j++ {
+			c := text[i+1+j]
 			if c >= 'a' && c <= 'z' {
 				c -= 'a' - 'A'
 			}
-			if c != word[j] {
+			if c != rest[j] {
 				break
 			}
 		}
-		if j == len(word) {
+		if j == len(rest) {
 			return true
 		}
 	}
