@@ -59,7 +59,7 @@ func TestFirstTextIsFindString(t *testing.T) {
 // namesIssuerSection's expressions never hide a match.
 func FuzzPrefilters(f *testing.F) {
 	for _, s := range []string{"Signature:", "SIGNED by", "ſigned", "xſignature", "To be completed by the Agency", "FOR OFFICE USE ONLY",
-		"office uſe only", "designed", "Assignee", "to  be"} {
+		"office uſe only", "designed", "Assignee", "to  be", "Example: Data centers", " e.g. Boston", "<Use Case Example - Please Delete>", "[examples]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -68,6 +68,12 @@ func FuzzPrefilters(f *testing.F) {
 		}
 		if got, want := namesIssuerSection(text), issuerSection.MatchString(text); got != want {
 			t.Fatalf("namesIssuerSection(%q) = %v, expression %v", text, got, want)
+		}
+		if got, want := leadsExample(text), exampleLead.MatchString(text); got != want {
+			t.Fatalf("leadsExample(%q) = %v, expression %v", text, got, want)
+		}
+		if got, want := notesExample(text), exampleNote.MatchString(text); got != want {
+			t.Fatalf("notesExample(%q) = %v, expression %v", text, got, want)
 		}
 		if got, want := glyphFree(text), glyphRemover.Replace(text); got != want {
 			t.Fatalf("glyphFree(%q) = %q, replacer %q", text, got, want)

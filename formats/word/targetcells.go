@@ -25,7 +25,7 @@ const (
 
 // cell finds the targets of one cell.
 func (f *finder) cell(n *node) {
-	if hasW(n.el, "tbl") || mergedContinuation(n.el) || templateRow(n) {
+	if hasW(n.el, "tbl") || mergedContinuation(n.el) || f.templateRow(n) {
 		return // a nested table's cells have targets of their own; a template's loop row has none
 	}
 	paras := wrappedChildren(n.el, "p")

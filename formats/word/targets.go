@@ -56,6 +56,9 @@ type finder struct {
 	excluded map[*etree.Element]bool // subtrees nobody filling the form answers
 	inside   map[*etree.Element]bool // content controls taken whole
 	tables   map[*etree.Element]*tableInfo
+	// templateRows remembers which rows are a template's loop row
+	// (templateRow), by row node.
+	templateRows map[*node]bool
 }
 
 // answerTargets returns the document's targets, finding them once. It
@@ -65,7 +68,8 @@ func (d *document) answerTargets() ([]*answerTarget, error) {
 	if d.found == nil {
 		defer d.cacheTexts()()
 		f := &finder{d: d, byID: map[string]*answerTarget{}, excluded: map[*etree.Element]bool{},
-			inside: map[*etree.Element]bool{}, tables: map[*etree.Element]*tableInfo{}}
+			inside: map[*etree.Element]bool{}, tables: map[*etree.Element]*tableInfo{},
+			templateRows: map[*node]bool{}}
 		if err := f.exclude(); err != nil {
 			return nil, err
 		}
@@ -141,7 +145,7 @@ func (f *finder) exclude() error {
 				f.excluded[n.el] = true
 			}
 		case kindRow:
-			if isExampleRow(n.el) {
+			if isExampleRow(n.el, f.d.textOf) {
 				f.excluded[n.el] = true
 			}
 		case kindSDT:
