@@ -199,7 +199,7 @@ func headingLevel(p *etree.Element) int {
 // paragraphs just before it name a revision record.
 func (f *finder) isHistoryTable(n *node) bool {
 	rows := tableRows(n.el)
-	if len(rows) > 0 && namesHistory(textOf(rows[0])) {
+	if len(rows) > 0 && namesHistory(f.d.textOf(rows[0])) {
 		return true
 	}
 	seen := 0
@@ -207,7 +207,7 @@ func (f *finder) isHistoryTable(n *node) bool {
 		if !isW(e, "p") {
 			return false
 		}
-		text := strings.TrimSpace(textOf(e))
+		text := strings.TrimSpace(f.d.textOf(e))
 		if text == "" {
 			continue
 		}
