@@ -400,34 +400,3 @@ func setLegacyDropdown(id string, f legacyField, text string) (string, error) {
 	}
 	return pick, nil
 }
-
-// hasASCIIFold reports whether text holds word, given in upper case, with
-// its ASCII letters in any case: a cheap test before a case-insensitive
-// expression, or strings.Contains(strings.ToUpper(text), word) for a word
-// without I or S (only ı and ſ upper-case to ASCII letters from outside
-// ASCII). FuzzHasASCIIFold checks the latter.
-func hasASCIIFold(text, word string) bool {
-	if word == "" {
-		return true
-	}
-	first, rest := word[0], word[1:]
-	for i := 0; i+len(word) <= len(text); i++ {
-		if c := text[i]; c != first && c != first+('a'-'A') {
-			continue // most positions end here, on the first letter
-		}
-		j := 0
-		for ; j < len(rest); j++ {
-			c := text[i+1+j]
-			if c >= 'a' && c <= 'z' {
-				c -= 'a' - 'A'
-			}
-			if c != rest[j] {
-				break
-			}
-		}
-		if j == len(rest) {
-			return true
-		}
-	}
-	return false
-}
