@@ -15,6 +15,13 @@ import (
 
 var signatureWord = regexp.MustCompile(`(?i)\bsignature\b|\bsigned\b`)
 
+// namesSignature reports text naming a signature (signatureWord). The
+// expression runs only on text holding its letters after the s, which
+// fold to ASCII alone: on a long agreement most questions hold neither.
+func namesSignature(text string) bool {
+	return (hasASCIIFold(text, "IGNATURE") || hasASCIIFold(text, "IGNED")) && signatureWord.MatchString(text)
+}
+
 // describe fills in what t accepts and its list_form_fields entry.
 func (f *finder) describe(t *answerTarget) {
 	el := t.n.el
@@ -60,7 +67,7 @@ func (f *finder) describe(t *answerTarget) {
 		if hints := f.hintsOf(t.n); hints != nil {
 			t.options, t.mode = hints, formats.ReplaceContent
 		}
-		t.field.CurrentValue = strings.TrimSpace(textOf(el))
+		t.field.CurrentValue = strings.TrimSpace(f.d.textOf(el))
 		switch {
 		case len(textControls(el)) == 0 && len(textFields(el)) > 1:
 			// Legacy fields side by side ("From [field] to [field]") are
@@ -74,13 +81,13 @@ func (f *finder) describe(t *answerTarget) {
 		case t.mode == "":
 			t.mode = plainMode(el)
 		}
-		if text := textOf(el); t.options == nil && hasPlaceholder(text) {
+		if text := f.d.textOf(el); t.options == nil && hasPlaceholder(text) {
 			// list_form_fields has always typed these "placeholder",
 			// showing the blank as the current value.
-			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderPattern.FindString(text)
+			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderScan.firstText(text)
 		}
 	}
-	if t.kind == formats.TargetText && strings.Contains(strings.ToLower(t.question), "sign") && signatureWord.MatchString(t.question) {
+	if t.kind == formats.TargetText && strings.Contains(strings.ToLower(t.question), "sign") && namesSignature(t.question) {
 		t.kind = formats.TargetSignature
 	}
 	if t.field.FieldType != "placeholder" || t.kind != formats.TargetText {

@@ -237,6 +237,8 @@ func countBlanks(el *etree.Element) blankCounts {
 		switch {
 		case e != el && isW(e, "tbl"), e.Space == "mc" && e.Tag == "Fallback", isW(e, "footnoteReference"), isW(e, "endnoteReference"):
 			return false
+		case isW(e, "rPr"), isW(e, "pPr"):
+			return false // run and paragraph formatting hold no text, control or field
 		case isW(e, "sdt"):
 			switch {
 			case sdtCheckbox(e) != nil:

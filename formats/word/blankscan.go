@@ -50,6 +50,15 @@ func (s blankSyntax) first(text string) []int {
 	return at
 }
 
+// firstText is the text of the first blank, "" when none: what
+// FindString of the expression gives.
+func (s blankSyntax) firstText(text string) string {
+	if at := s.first(text); at != nil {
+		return text[at[0]:at[1]]
+	}
+	return ""
+}
+
 // strip removes the blanks of text, as ReplaceAllString(text, "") would.
 func (s blankSyntax) strip(text string) string {
 	var b strings.Builder
@@ -139,4 +148,35 @@ func closeWithin(text string, from int, close byte, stop string, min, max int) i
 		j += w
 	}
 	return -1
+}
+
+// hasASCIIFold reports whether text holds word, given in upper case, with
+// its ASCII letters in any case: a cheap test before a case-insensitive
+// expression, or strings.Contains(strings.ToUpper(text), word) for a word
+// without I or S (only ı and ſ upper-case to ASCII letters from outside
+// ASCII). FuzzHasASCIIFold checks the latter.
+func hasASCIIFold(text, word string) bool {
+	if word == "" {
+		return true
+	}
+	first, rest := word[0], word[1:]
+	for i := 0; i+len(word) <= len(text); i++ {
+		if c := text[i]; c != first && c != first+('a'-'A') {
+			continue // most positions end here, on the first letter
+		}
+		j := 0
+		for ; j < len(rest); j++ {
+			c := text[i+1+j]
+			if c >= 'a' && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			if c != rest[j] {
+				break
+			}
+		}
+		if j == len(rest) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package word
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -30,4 +31,76 @@ func FuzzBlankScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzHasASCIIFold checks hasASCIIFold against upper-casing the text.
+func FuzzHasASCIIFold(f *testing.F) {
+	for _, s := range []string{"FORMTEXT", "formtext", "FormText field", "form text", "\xffFORMTEX", "ＦORMTEXT", "xformtextx"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := hasASCIIFold(text, "FORMTEXT"), strings.Contains(strings.ToUpper(text), "FORMTEXT"); got != want {
+			t.Fatalf("hasASCIIFold(%q) = %v, upper-cased: %v", text, got, want)
+		}
+	})
+}
+
+// TestFirstTextIsFindString checks firstText against the expression's
+// FindString on the blanks describe reads.
+func TestFirstTextIsFindString(t *testing.T) {
+	for _, s := range []string{"Name: ____ and [Date]", "[Insert date]", "none", "☐ Yes", "Click here to enter text. [x]", ""} {
+		if got, want := placeholderScan.firstText(s), placeholderPattern.FindString(s); got != want {
+			t.Errorf("firstText(%q) = %q, FindString %q", s, got, want)
+		}
+	}
+}
+
+// FuzzPrefilters checks that the cheap tests before namesSignature's and
+// namesIssuerSection's expressions never hide a match.
+func FuzzPrefilters(f *testing.F) {
+	for _, s := range []string{"Signature:", "SIGNED by", "ſigned", "xſignature", "To be completed by the Agency", "FOR OFFICE USE ONLY",
+		"office uſe only", "designed", "Assignee", "to  be", "Example: Data centers", " e.g. Boston", "<Use Case Example - Please Delete>", "[examples]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := namesSignature(text), signatureWord.MatchString(text); got != want {
+			t.Fatalf("namesSignature(%q) = %v, expression %v", text, got, want)
+		}
+		if got, want := namesIssuerSection(text), issuerSection.MatchString(text); got != want {
+			t.Fatalf("namesIssuerSection(%q) = %v, expression %v", text, got, want)
+		}
+		if got, want := leadsExample(text), exampleLead.MatchString(text); got != want {
+			t.Fatalf("leadsExample(%q) = %v, expression %v", text, got, want)
+		}
+		if got, want := notesExample(text), exampleNote.MatchString(text); got != want {
+			t.Fatalf("notesExample(%q) = %v, expression %v", text, got, want)
+		}
+		if got, want := glyphFree(text), glyphRemover.Replace(text); got != want {
+			t.Fatalf("glyphFree(%q) = %q, replacer %q", text, got, want)
+		}
+	})
+}
+
+// TestSnippetIsCutXML checks that the bounded snippet is the whole
+// element's XML cut as before, on elements shorter and longer than the cut.
+func TestSnippetIsCutXML(t *testing.T) {
+	for _, n := range []int{1, 5, 40, 200} {
+		body := strings.Repeat(`<w:r><w:t>Über “quoted” text</w:t></w:r>`, n)
+		x, err := readXML([]byte(`<w:p xmlns:w="`+nsW+`">`+body+`</w:p>`), maxDepth, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		el := x.Root()
+		want := elementXML(el)
+		if len(want) > maxSnippet {
+			cut := maxSnippet
+			for cut > 0 && !utf8Start(want[cut]) {
+				cut--
+			}
+			want = want[:cut] + "…"
+		}
+		if got := snippet(el); got != want {
+			t.Errorf("%d runs: snippet %q, want %q", n, got, want)
+		}
+	}
 }

@@ -25,6 +25,7 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 // compact lists the indexed nodes with the answer targets' lines; it steps
 // the call's stop once per node.
 func (d *document) compact() (*formats.CompactStructure, error) {
+	defer d.cacheTexts()()
 	targets, err := d.answerTargets()
 	if err != nil {
 		return nil, err
@@ -51,7 +52,7 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 		from := len(b.Text)
 		var complexTypes []string
 		var text string
-		b.Text, complexTypes, text = appendLine(b.Text, n, byID[n.id])
+		b.Text, complexTypes, text = appendLine(b.Text, n, byID[n.id], d.textOf)
 		if len(b.Text) > from {
 			b.Begin(n.id, text, from)
 		} else {
@@ -71,7 +72,7 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 // structures in it and its full text; empty top-level paragraphs that are
 // not targets, and rows, get none (rows are implied by their cells). A
 // target's line says what it accepts and the question it answers.
-func appendLine(buf []byte, n *node, t *answerTarget) ([]byte, []string, string) {
+func appendLine(buf []byte, n *node, t *answerTarget, textOf func(*etree.Element) string) ([]byte, []string, string) {
 	switch n.kind {
 	case kindRow:
 		return buf, nil, ""
@@ -84,7 +85,7 @@ func appendLine(buf []byte, n *node, t *answerTarget) ([]byte, []string, string)
 		line := fmt.Sprintf("table %d rows × %d columns", len(rows), cols)
 		return fmt.Appendf(buf, "%s: %s\n", n.id, line), nil, line
 	}
-	text := shownText(n.el, ownText(n.el))
+	text := shownText(n.el, ownTextWith(n.el, textOf))
 	empty := strings.TrimSpace(text) == ""
 	if empty && n.kind == kindPara && t == nil && !hasFormControl(n.el) {
 		return buf, nil, ""
@@ -144,7 +145,10 @@ func (t *answerTarget) appendArrow(buf []byte) []byte {
 
 // ownText is an element's text without the tables nested in it (their
 // cells have lines of their own).
-func ownText(el *etree.Element) string {
+func ownText(el *etree.Element) string { return ownTextWith(el, textOf) }
+
+// ownTextWith is ownText reading the text of el's parts with textOf.
+func ownTextWith(el *etree.Element, textOf func(*etree.Element) string) string {
 	if !isW(el, "tc") {
 		return textOf(el)
 	}
@@ -278,9 +282,11 @@ func complexity(n *node) []string {
 	return out
 }
 
-// snippet is the element's raw XML, cut short.
+// snippet is the element's raw XML, cut short. Only its start is written:
+// a prefix of the whole that is longer than maxSnippet exactly when the
+// whole is (a complex paragraph of a long agreement is kilobytes).
 func snippet(el *etree.Element) string {
-	s := elementXML(el)
+	s := elementXMLPrefix(el, maxSnippet)
 	if len(s) <= maxSnippet {
 		return s
 	}

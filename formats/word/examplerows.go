@@ -23,15 +23,28 @@ var (
 	fillPrompt = regexp.MustCompile(`[<\[][^<>\[\]\n]{1,80}[>\]]`)
 )
 
-// isExampleRow reports a table row that shows an example answer.
-func isExampleRow(tr *etree.Element) bool {
+// leadsExample is exampleLead.MatchString: every match holds "example"
+// or "e.g.", whose letters fold to ASCII alone, so most text is passed
+// over without the expression.
+func leadsExample(text string) bool {
+	return (hasASCIIFold(text, "EXAMPLE") || hasASCIIFold(text, "E.G.")) && exampleLead.MatchString(text)
+}
+
+// notesExample is exampleNote.MatchString, with the same cheap test.
+func notesExample(text string) bool {
+	return strings.ContainsAny(text, "<[") && hasASCIIFold(text, "EXAMPLE") && exampleNote.MatchString(text)
+}
+
+// isExampleRow reports a table row that shows an example answer, reading
+// the text of its cells with textOf.
+func isExampleRow(tr *etree.Element, textOf func(*etree.Element) string) bool {
 	marked, first := false, true
 	for _, tc := range wrappedChildren(tr, "tc") {
 		text := textOf(tc)
 		if first && strings.TrimSpace(text) != "" {
-			marked, first = exampleLead.MatchString(text), false
+			marked, first = leadsExample(text), false
 		}
-		marked = marked || exampleNote.MatchString(text)
+		marked = marked || notesExample(text)
 	}
 	if !marked {
 		return false

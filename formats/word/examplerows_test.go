@@ -29,7 +29,7 @@ func TestIsExampleRow(t *testing.T) {
 				tc := tr.CreateElement("w:tc")
 				tc.AddChild(textParagraph(c))
 			}
-			if got := isExampleRow(tr); got != tt.want {
+			if got := isExampleRow(tr, textOf); got != tt.want {
 				t.Errorf("isExampleRow(%q) = %v, want %v", tt.cells, got, tt.want)
 			}
 		})

@@ -93,12 +93,12 @@ func (d *document) label(n *node, at *etree.Element) string {
 			if l := cleanLabel(b.String()); l != "" {
 				return l
 			}
-			if l := cleanLabel(placeholderScan.strip(textOf(p))); l != "" && n.kind != kindCell {
+			if l := cleanLabel(placeholderScan.strip(d.textOf(p))); l != "" && n.kind != kindCell {
 				return l
 			}
 		}
 	} else if n.kind != kindCell {
-		if l := cleanLabel(placeholderScan.strip(textOf(n.el))); l != "" {
+		if l := cleanLabel(placeholderScan.strip(d.textOf(n.el))); l != "" {
 			return l
 		}
 	}
@@ -106,10 +106,10 @@ func (d *document) label(n *node, at *etree.Element) string {
 		return cleanLabel(cellLine(n.row.cells[n.col-1].el))
 	}
 	if n.kind == kindCell {
-		return cleanLabel(placeholderScan.strip(ownText(n.el)))
+		return cleanLabel(placeholderScan.strip(ownTextWith(n.el, d.textOf)))
 	}
 	if prev := n.el.PrevSibling(); prev != nil {
-		return cleanLabel(shorten(textOf(prev), 80))
+		return cleanLabel(shorten(d.textOf(prev), 80))
 	}
 	return ""
 }
@@ -131,6 +131,11 @@ func cleanLabel(s string) string {
 
 // glyphFree is text without ballot boxes, to tell checkbox lines from
 // other blanks.
-func glyphFree(text string) string { return glyphRemover.Replace(text) }
+func glyphFree(text string) string {
+	if strings.IndexByte(text, 0xE2) < 0 { // the first byte of every glyph removed
+		return text
+	}
+	return glyphRemover.Replace(text)
+}
 
 var glyphRemover = strings.NewReplacer("☐", "", "☒", "", "☑", "", "□", "", "■", "")

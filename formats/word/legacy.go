@@ -196,7 +196,7 @@ func (f legacyField) info() formFieldInfo { return readFormField(f.ff) }
 // instruction "FORMTEXT" as the result shows a blank, not that word, and
 // the map line says so (the field's name is among its hints).
 func shownText(el *etree.Element, text string) string {
-	if !strings.Contains(strings.ToUpper(text), "FORMTEXT") {
+	if !hasASCIIFold(text, "FORMTEXT") {
 		return text
 	}
 	for _, f := range legacyFields(el) {

@@ -314,14 +314,22 @@ func otherPlaceholder(text string) []int {
 // cells holds structural tags alone ("{%tr for r in risks %}", "{%tr
 // endfor %}"). The generator removes such rows; their cells take no
 // answer.
-func templateRow(cell *node) bool {
+func (f *finder) templateRow(cell *node) bool {
 	if cell.row == nil {
 		return false
 	}
+	if is, ok := f.templateRows[cell.row]; ok {
+		return is // every cell of the row asks: read its cells once
+	}
+	is := false
 	for _, c := range cell.row.cells {
-		if t := textOf(c.el); strings.ContainsAny(t, markerOpeners) && structuralOnly(t) {
-			return true
+		// markerOpeners, with the one non-ASCII opener apart: ContainsAny
+		// with a non-ASCII character looks every rune up in the set.
+		if t := f.d.textOf(c.el); (strings.ContainsAny(t, "{[<$") || strings.Contains(t, "«")) && structuralOnly(t) {
+			is = true
+			break
 		}
 	}
-	return false
+	f.templateRows[cell.row] = is
+	return is
 }

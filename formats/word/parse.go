@@ -32,6 +32,10 @@ type document struct {
 	comments map[string]string
 	// found caches the answer targets (answerTargets) of this parse.
 	found []*answerTarget
+	// texts caches textOf of paragraphs and cells while targets are found
+	// and the map is built (cacheTexts), when the tree does not change;
+	// nil otherwise.
+	texts map[*etree.Element]string
 	// snips indexes the body for matching snippets (snippets), made on
 	// first use; a write that changes the body never matches snippets.
 	snips *snippetIndex

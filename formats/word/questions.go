@@ -74,7 +74,7 @@ func (f *finder) settleQuestions() {
 		}
 		if q := f.questionAgain(t.n); q != nil {
 			t.qid, t.question = q.id, q.text
-			signature := signatureWord.MatchString(q.text)
+			signature := namesSignature(q.text)
 			switch {
 			case t.kind == formats.TargetSignature && !signature:
 				t.kind = formats.TargetText
@@ -91,7 +91,7 @@ func (f *finder) settleQuestions() {
 // questionAgain finds a readable question for the target on n, nil when
 // nothing around it reads as one.
 func (f *finder) questionAgain(n *node) *question {
-	text := textOf(n.el)
+	text := f.d.textOf(n.el)
 	label, colon := labelBefore(text)
 	if colon && readable(label) {
 		return &question{id: n.id, text: label}
@@ -111,7 +111,7 @@ func (f *finder) questionAgain(n *node) *question {
 		if !isW(e, "p") {
 			break
 		}
-		t := cleanLabel(shorten(oneLine(textOf(e)), 200))
+		t := cleanLabel(shorten(oneLine(f.d.textOf(e)), 200))
 		if readable(t) && !structuralOnly(t) {
 			pn := f.d.ix.node(e)
 			if pn == nil {

@@ -65,7 +65,7 @@ func (f *finder) readTable(tbl *etree.Element) *tableInfo {
 					span = gs
 				}
 			}
-			text := ownText(cn.el)
+			text := ownTextWith(cn.el, f.d.textOf)
 			blanks := hasBlanksIn(cn.el, text, true)
 			infos[i] = cellInfo{n: cn, row: len(ti.rows), idx: i, col: col, span: span, text: text, blanks: blanks,
 				empty: strings.TrimSpace(text) == "" && !blanks && !mergedContinuation(cn.el)}

@@ -25,18 +25,18 @@ const (
 
 // cell finds the targets of one cell.
 func (f *finder) cell(n *node) {
-	if hasW(n.el, "tbl") || mergedContinuation(n.el) || templateRow(n) {
+	if hasW(n.el, "tbl") || mergedContinuation(n.el) || f.templateRow(n) {
 		return // a nested table's cells have targets of their own; a template's loop row has none
 	}
 	paras := wrappedChildren(n.el, "p")
 	var blanks []int
 	for i, p := range paras {
-		text := textOf(p)
+		text := f.d.textOf(p)
 		if hasBlanksIn(p, text, true) || strings.Contains(text, "/") && choiceLine.MatchString(text) || len(paras) > 1 && isLabelLine(text) && !introduces(nextInCell(paras, i)) {
 			blanks = append(blanks, i)
 		}
 	}
-	if len(blanks) > 1 && isPromptOnly(textOf(n.el), true) {
+	if len(blanks) > 1 && isPromptOnly(f.d.textOf(n.el), true) {
 		blanks = blanks[:1] // one prompt over several lines: the cell is the slot
 	}
 	switch {
@@ -73,7 +73,7 @@ func (f *finder) paragraphInCellQuestion(cell, pn *node, paras []*etree.Element,
 		return q
 	}
 	for j := i - 1; j >= 0; j-- {
-		if t := cleanLabel(textOf(paras[j])); t != "" && !hasBlanks(paras[j], true) {
+		if t := cleanLabel(f.d.textOf(paras[j])); t != "" && !hasBlanks(paras[j], true) {
 			return &question{id: cell.id + "-P" + strconv.Itoa(j+1), text: t}
 		}
 	}

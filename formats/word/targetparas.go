@@ -22,7 +22,7 @@ type question struct{ id, text string }
 // paragraph finds the targets of a paragraph outside tables.
 func (f *finder) paragraph(n *node) {
 	p := n.el
-	text := textOf(p)
+	text := f.d.textOf(p)
 	if structuralOnly(text) || lineUnderField(p, text) {
 		return // a template's skeleton; a field's drawn line
 	}
@@ -85,6 +85,12 @@ func (d *document) question(n *node, at *etree.Element) *question {
 			return &question{id: n.id, text: name}
 		}
 	}
+	if at == nil && n.kind != kindCell {
+		// label's first choice, whose ID labelID would work out again
+		if l := cleanLabel(placeholderScan.strip(d.textOf(n.el))); l != "" {
+			return &question{id: n.id, text: l}
+		}
+	}
 	if l := d.label(n, at); l != "" {
 		return &question{id: d.labelID(n, at, l), text: l}
 	}
@@ -112,7 +118,7 @@ func soleField(el *etree.Element) *etree.Element {
 // itself when the label is its own text, else the cell to the left or the
 // previous block.
 func (d *document) labelID(n *node, at *etree.Element, label string) string {
-	if strings.Contains(cleanLabel(placeholderScan.strip(textOf(n.el))), label) {
+	if strings.Contains(cleanLabel(placeholderScan.strip(d.textOf(n.el))), label) {
 		return n.id
 	}
 	if n.kind == kindCell && n.col > 0 {

@@ -56,6 +56,9 @@ type finder struct {
 	excluded map[*etree.Element]bool // subtrees nobody filling the form answers
 	inside   map[*etree.Element]bool // content controls taken whole
 	tables   map[*etree.Element]*tableInfo
+	// templateRows remembers which rows are a template's loop row
+	// (templateRow), by row node.
+	templateRows map[*node]bool
 }
 
 // answerTargets returns the document's targets, finding them once. It
@@ -63,8 +66,10 @@ type finder struct {
 // ends part-way.
 func (d *document) answerTargets() ([]*answerTarget, error) {
 	if d.found == nil {
+		defer d.cacheTexts()()
 		f := &finder{d: d, byID: map[string]*answerTarget{}, excluded: map[*etree.Element]bool{},
-			inside: map[*etree.Element]bool{}, tables: map[*etree.Element]*tableInfo{}}
+			inside: map[*etree.Element]bool{}, tables: map[*etree.Element]*tableInfo{},
+			templateRows: map[*node]bool{}}
 		if err := f.exclude(); err != nil {
 			return nil, err
 		}
@@ -140,7 +145,7 @@ func (f *finder) exclude() error {
 				f.excluded[n.el] = true
 			}
 		case kindRow:
-			if isExampleRow(n.el) {
+			if isExampleRow(n.el, f.d.textOf) {
 				f.excluded[n.el] = true
 			}
 		case kindSDT:
@@ -152,7 +157,7 @@ func (f *finder) exclude() error {
 			if issuer != nil && lv > 0 && lv <= level {
 				issuer = nil
 			}
-			if text := textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && issuerSection.MatchString(text) {
+			if text := f.d.textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && namesIssuerSection(text) {
 				issuer, level = n.el, lv
 				if level == 0 {
 					level = 99 // not a heading: to the end of the document
@@ -167,6 +172,14 @@ func (f *finder) exclude() error {
 		}
 	}
 	return nil
+}
+
+// namesIssuerSection reports a heading of the issuer's part (issuerSection).
+// Every branch of the expression holds "to be" or "use", whose letters
+// fold to ASCII alone but for the s (ſ): the expression runs only on text
+// holding one of them.
+func namesIssuerSection(text string) bool {
+	return (hasASCIIFold(text, "TO BE") || hasASCIIFold(text, "USE") || strings.Contains(text, "ſ")) && issuerSection.MatchString(text)
 }
 
 // headingLevel is a paragraph's outline level from its Heading style (1…9),
@@ -186,7 +199,7 @@ func headingLevel(p *etree.Element) int {
 // paragraphs just before it name a revision record.
 func (f *finder) isHistoryTable(n *node) bool {
 	rows := tableRows(n.el)
-	if len(rows) > 0 && namesHistory(textOf(rows[0])) {
+	if len(rows) > 0 && namesHistory(f.d.textOf(rows[0])) {
 		return true
 	}
 	seen := 0
@@ -194,7 +207,7 @@ func (f *finder) isHistoryTable(n *node) bool {
 		if !isW(e, "p") {
 			return false
 		}
-		text := strings.TrimSpace(textOf(e))
+		text := strings.TrimSpace(f.d.textOf(e))
 		if text == "" {
 			continue
 		}

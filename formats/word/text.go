@@ -18,6 +18,32 @@ func textOf(el *etree.Element) string {
 	return strings.TrimRight(w.b.String(), "\n")
 }
 
+// cacheTexts makes d.textOf remember what it reads until the function it
+// returns is called; nested calls leave the outer cache in place. Finding
+// the targets and writing the map read a paragraph's text several times
+// (the exclusions, the blank tests, the question, the line), and the tree
+// does not change meanwhile.
+func (d *document) cacheTexts() (done func()) {
+	if d.texts != nil {
+		return func() {}
+	}
+	d.texts = make(map[*etree.Element]string, len(d.ix.nodes))
+	return func() { d.texts = nil }
+}
+
+// textOf is textOf(el), from the cache while cacheTexts holds one.
+func (d *document) textOf(el *etree.Element) string {
+	if d.texts == nil {
+		return textOf(el)
+	}
+	s, ok := d.texts[el]
+	if !ok {
+		s = textOf(el)
+		d.texts[el] = s
+	}
+	return s
+}
+
 // textWriter collects text for textOf. Its stop, when not nil, is stepped
 // once per paragraph and table row, so the text of a whole document ends
 // part-way once the call is stopped (err then says so).

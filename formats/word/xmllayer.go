@@ -26,6 +26,8 @@ func writeXMLStop(dst []byte, x *etree.Document, sizeHint int, stop *formats.Sto
 
 func elementXML(el *etree.Element) string { return wordxml.ElementXML(el) }
 
+func elementXMLPrefix(el *etree.Element, max int) string { return wordxml.ElementXMLPrefix(el, max) }
+
 func elementXMLStop(el *etree.Element, stop *formats.Stopper) (string, error) {
 	return wordxml.ElementXMLStop(el, stop)
 }

@@ -39,6 +39,16 @@ func ElementXML(el *etree.Element) string {
 	return s
 }
 
+// ElementXMLPrefix is the start of ElementXML(el): the whole when it is at
+// most max bytes long, else a prefix longer than max (the elements begun
+// once max bytes are written are left out), for a caller that shows only
+// the start of a large element.
+func ElementXMLPrefix(el *etree.Element, max int) string {
+	w := &appendWriter{max: max}
+	w.element(el, &etree.WriteSettings{})
+	return string(w.b)
+}
+
 // ElementXMLStop is elementXML stepping stop once per element.
 func ElementXMLStop(el *etree.Element, stop *formats.Stopper) (string, error) {
 	w := &appendWriter{stop: stop}
@@ -53,6 +63,7 @@ type appendWriter struct {
 	b    []byte
 	stop *formats.Stopper
 	err  error
+	max  int // when > 0, no element is begun once b holds more bytes
 }
 
 func (w *appendWriter) Write(p []byte) (int, error) {
@@ -86,7 +97,7 @@ func (w *appendWriter) token(t etree.Token, s *etree.WriteSettings) {
 }
 
 func (w *appendWriter) element(e *etree.Element, s *etree.WriteSettings) {
-	if w.err != nil {
+	if w.err != nil || w.max > 0 && len(w.b) > w.max {
 		return
 	}
 	if w.err = w.stop.Step(); w.err != nil {
