@@ -46,7 +46,9 @@ const maxExtendCols = 30
 // from's validations.
 func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 	if idx != 0 {
-		_ = w.wb.f.SetCellStyle(sheet, to.name(), to.name(), idx)
+		if w.wb.f.SetCellStyle(sheet, to.name(), to.name(), idx) == nil {
+			w.styled[to] = idx
+		}
 	}
 	if !w.validated(sheet, from) {
 		return
@@ -59,7 +61,9 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 		if sqrefContains(dv.Sqref, from) {
 			cp := *dv
 			cp.Sqref = to.name()
-			_ = w.wb.f.AddDataValidation(sheet, &cp)
+			if w.wb.f.AddDataValidation(sheet, &cp) == nil {
+				w.legacy = true // the patching save adds no validations
+			}
 		}
 	}
 	delete(w.rules, sheet) // read again: the cell has its validations now

@@ -119,18 +119,17 @@ func (p *sheetPatch) finishCell(f, t int) {
 // writeCell writes the edited cell p.cur whose content was inner.
 func (p *sheetPatch) writeCell(inner []byte) {
 	c := &p.cur
-	e := *c.e
 	origT, _ := attrOf(c.attrs, "t")
-	if e.kind == editCached {
+	if c.e.kind == editCached {
 		p.writeCached(inner)
 		return
 	}
 	if origT == "s" {
 		p.sRefsRemoved++
 	}
-	if e.kind == editString && origT == "inlineStr" {
-		e.sst = -1 // the sheet's own way of holding this cell's text
-	}
+	// An inline string cell stays inline: the sheet's own way of holding
+	// this cell's text.
+	e := p.resolved(c.e, origT == "inlineStr")
 	attrs := c.attrs
 	if e.style != noStyle {
 		attrs = withAttr(attrs, "s", strconv.Itoa(e.style), e.style == 0)

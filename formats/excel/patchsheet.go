@@ -17,13 +17,16 @@ import (
 // that did not exist inserted in order, and the dimension widened to hold
 // them. Every byte outside those elements is the original's. The stop is
 // checked every few thousand elements; memory is the part and its copy.
-func patchSheet(data []byte, part string, edits []cellEdit, stop *formats.Stopper) (*sheetPatchResult, error) {
+//
+// shared gives the shared string index of a string edit's text; nil
+// writes every string inline.
+func patchSheet(data []byte, part string, edits []cellEdit, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
 	if err := checkUTF8Declared(data, part); err != nil {
 		return nil, err
 	}
 	sorted := append([]cellEdit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
-	p := &sheetPatch{data: data, edits: sorted}
+	p := &sheetPatch{data: data, edits: sorted, shared: shared}
 	p.restart()
 	if err := checkXML(data, part, recording{record: p.token, reset: p.restart}, stop); err != nil {
 		return nil, err
@@ -111,7 +114,23 @@ type sheetPatch struct {
 	inRow, closed bool // closed: the open row or sheetData was written whole at its start
 	cur           openCell
 	sRefsRemoved  int
+	shared        func(string) int
 	err           error
+}
+
+// resolved is edit e as written: a string edit with its shared string
+// index, or inline when inline (the cell held an inline string) or when
+// there is no table to add to.
+func (p *sheetPatch) resolved(e *cellEdit, inline bool) cellEdit {
+	r := *e
+	if r.kind == editString {
+		if inline || p.shared == nil {
+			r.sst = -1
+		} else {
+			r.sst = p.shared(r.text)
+		}
+	}
+	return r
 }
 
 // restart forgets everything: the fast pass gave up and the encoding/xml
@@ -331,7 +350,8 @@ func (p *sheetPatch) flushCells(before, at int) {
 func (p *sheetPatch) flushCellsOf(r, before, rowStyle int) {
 	for p.next < len(p.edits) && p.edits[p.next].row == r && p.edits[p.next].col < before {
 		if e := &p.edits[p.next]; e.creates() {
-			writeNewCell(&p.out, p.rowPrefix, e, p.newCellStyle(e, rowStyle))
+			r := p.resolved(e, false)
+			writeNewCell(&p.out, p.rowPrefix, &r, p.newCellStyle(e, rowStyle))
 		}
 		p.next++
 	}

@@ -10,7 +10,7 @@ const patchHead = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\
 
 func TestPatchSheet(t *testing.T) {
 	str := func(r, c int, s string) cellEdit {
-		return cellEdit{row: r, col: c, kind: editString, text: s, style: noStyle, sst: 7}
+		return cellEdit{row: r, col: c, kind: editString, text: s, style: noStyle}
 	}
 	num := func(r, c int, s string) cellEdit {
 		return cellEdit{row: r, col: c, kind: editNumber, text: s, style: noStyle}
@@ -81,7 +81,7 @@ func TestPatchSheet(t *testing.T) {
 			// An XML comment makes the fast pass give up at once: both
 			// passes must patch alike.
 			for _, head := range []string{patchHead, patchHead + "<!-- slow -->"} {
-				res, err := patchSheet([]byte(head+tc.sheet+"</worksheet>"), "xl/worksheets/sheet1.xml", tc.edits, nil)
+				res, err := patchSheet([]byte(head+tc.sheet+"</worksheet>"), "xl/worksheets/sheet1.xml", tc.edits, func(string) int { return 7 }, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -100,7 +100,7 @@ func TestPatchSheetRefusesWhatItCannotPatch(t *testing.T) {
 		"no sheetData":       ``,
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := patchSheet([]byte(patchHead+sheet+"</worksheet>"), "s.xml", []cellEdit{{row: 2, col: 2, kind: editNumber, text: "1", style: noStyle}}, nil)
+			_, err := patchSheet([]byte(patchHead+sheet+"</worksheet>"), "s.xml", []cellEdit{{row: 2, col: 2, kind: editNumber, text: "1", style: noStyle}}, nil, nil)
 			if err == nil {
 				t.Fatal("patched")
 			}

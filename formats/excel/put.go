@@ -2,7 +2,9 @@ package excel
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -28,11 +30,20 @@ type writer struct {
 	scans    map[string]*sheetScan
 	numeric  map[string]*numericReads // per sheet, see checkNumeric
 	date1904 bool
+	// edits are what the patching save writes, by sheet name and [row,
+	// col]; styled are the styles extendGrid gave cells. excelize's model
+	// takes every write too: recalc evaluates formulas on it.
+	edits  map[string]map[[2]int]cellEdit
+	styled map[cell]int
+	// legacy is set by a change only excelize's serialisation writes (a
+	// validation copied to a new row): the save then goes through it.
+	legacy bool
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{}}
+		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
+		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}}
 	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		w.date1904 = *p.Date1904
 	}
@@ -181,24 +192,64 @@ func inRects(rs []rect, c cell) bool {
 // and everything else as a string, never as a formula, whatever it starts
 // with. All three keep the cell's style.
 func (w *writer) store(sheet string, c cell, before, value string) error {
+	kind, text := w.storedAs(sheet, c, before, value)
 	ref := c.name()
+	var err error
+	switch kind {
+	case editNumber:
+		n, _ := strconv.ParseFloat(text, 64)
+		err = w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+	case editClear:
+		err = w.wb.f.SetCellDefault(sheet, ref, "")
+	default:
+		err = w.wb.f.SetCellStr(sheet, ref, value)
+	}
+	if err != nil {
+		return err
+	}
+	e := cellEdit{row: c.row, col: c.col, kind: kind, text: text, style: noStyle}
+	if s, ok := w.styled[c]; ok {
+		e.style = s
+	}
+	m := w.edits[sheet]
+	if m == nil {
+		m = map[[2]int]cellEdit{}
+		w.edits[sheet] = m
+	}
+	m[[2]int{c.row, c.col}] = e
+	return nil
+}
+
+// storedAs is how the cell takes value: a date-formatted cell takes a date
+// as a date (its serial number), a number goes in as a number when the
+// cell is number-formatted or empty, and everything else as a string,
+// never as a formula, whatever it starts with; an empty value clears the
+// cell. A number's text is as excelize writes a float (shortest, no
+// exponent), so the model and the file agree.
+func (w *writer) storedAs(sheet string, c cell, before, value string) (editKind, string) {
 	kind := numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles))
+	num := func(n float64) (editKind, string) {
+		if math.IsNaN(n) || math.IsInf(n, 0) {
+			return editString, value
+		}
+		return editNumber, strconv.FormatFloat(n, 'f', -1, 64)
+	}
 	if kind == kindDate {
 		if t, ok := parseDate(value); ok {
-			return w.wb.f.SetCellFloat(sheet, ref, excelSerial(t, w.date1904), -1, 64)
+			return num(excelSerial(t, w.date1904))
 		}
 	}
 	if n, ok := parseNumber(value); ok && kind != kindText && (kind != "" || strings.TrimSpace(before) == "") {
-		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+		return num(n)
 	}
 	if n, ok := parseFormatted(value); ok && kind == kindNumber {
-		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+		return num(n)
 	}
 	if value == "" {
 		// Cleared by a delete: no value at all, not an empty string.
-		return w.wb.f.SetCellDefault(sheet, ref, "")
+		return editClear, ""
 	}
-	return w.wb.f.SetCellStr(sheet, ref, value)
+	return editString, value
 }
 
 // mergeAt returns the merged range of sheet covering c, or nil.

@@ -85,17 +85,11 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	endWrite(nil)
 	endWrite = stop.Phase(formats.PhaseSave)
-	if res.Document, err = wb.save(w.sheets, nt.changed()); err != nil {
+	if res.Document, err = wb.saveWrite(w, nt.changed(), len(res.Changes) > 0); err != nil {
 		return nil, nil, nil, err
 	}
-	if len(res.Changes) > 0 {
-		// Formulas reading the written cells get new cached values, and the
-		// workbook asks to be recalculated on open.
-		wb.recalced = w.recalc()
+	if wb.recalced != nil {
 		res.Warnings = append(res.Warnings, wb.recalced.warnings...)
-		if res.Document, err = wb.patchOutput(res.Document, wb.recalced.values); err != nil {
-			return nil, nil, nil, err
-		}
 	}
 	return res, wb, rv, nil
 }
@@ -148,4 +142,25 @@ func (wb *workbook) resolve(a formats.Answer) (cell, error) {
 		return cell{}, err
 	}
 	return wb.parseRef(a.XPath)
+}
+
+// saveWrite saves the written workbook. With changes, the formulas reading
+// the written cells get new cached values (see recalc) and the workbook
+// asks to be recalculated on open. The patching writer writes it (see
+// savePatched), unless the write added notes or copied validations, which
+// only excelize's serialisation writes yet.
+func (wb *workbook) saveWrite(w *writer, noteParts map[string]bool, changed bool) ([]byte, error) {
+	var cached map[string]map[string]cachedValue
+	if changed {
+		wb.recalced = w.recalc()
+		cached = wb.recalced.values
+	}
+	if !w.legacy && len(noteParts) == 0 {
+		return wb.savePatched(w.edits, cached, changed)
+	}
+	doc, err := wb.save(w.sheets, noteParts)
+	if err != nil || !changed {
+		return doc, err
+	}
+	return wb.patchOutput(doc, cached)
 }

@@ -1,0 +1,154 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// savePatched writes the package with the write's edits: each sheet with
+// edits (value edits, and the cached values recalc computed, by sheet name
+// and A1 reference) is patched (patchSheet), the strings the edits add go
+// at the end of the shared strings table (created, with its relationship
+// and content type, when the workbook has none), workbook.xml asks for a
+// recalculation on open when fullCalc is set, and every other entry is
+// copied raw, not inflated or compressed again. The shared strings part,
+// whose new items are known once the sheets are written, moves to the end
+// of the package. Memory is one part and its patched copy at a time, and
+// the output.
+func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map[string]map[string]cachedValue, fullCalc bool) ([]byte, error) {
+	perPart, strs, err := wb.editsByPart(edits, cached)
+	if err != nil {
+		return nil, err
+	}
+	sst, err := wb.planSST(strs)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	removed := 0
+	for _, f := range wb.arch.Zip.File {
+		if err := wb.stop.Check(); err != nil {
+			return nil, err
+		}
+		var data []byte
+		switch es, isSheet := perPart[f.Name]; {
+		case f.Name == sst.part && !sst.create:
+			continue // written last, once the sheets have added their strings
+		case isSheet:
+			res, err := wb.patchPart(f, es, sst.shared())
+			if err != nil {
+				return nil, err
+			}
+			data, removed = res.data, removed+res.sharedRefsRemoved
+		case f.Name == "xl/workbook.xml" && fullCalc:
+			if data, err = wb.arch.ReadFile(f); err != nil {
+				return nil, err
+			}
+			data = setFullCalcOnLoad(data)
+		case f.Name == "[Content_Types].xml" && sst.types != nil:
+			data = sst.types
+		case f.Name == workbookRels && sst.rels != nil:
+			data = sst.rels
+		default:
+			if err := zw.Copy(f); err != nil {
+				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
+			}
+			continue
+		}
+		if err := wb.putEntry(zw, f.Name, f.Modified, data); err != nil {
+			return nil, err
+		}
+	}
+	if err := wb.writeSST(zw, sst, removed); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("close zip: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+// workbookRels is the workbook's relationships part.
+const workbookRels = "xl/_rels/workbook.xml.rels"
+
+// editsByPart sorts the edits into worksheet parts, a formula's cached
+// value under a written value of the same cell giving way, and reports
+// whether any edit writes a string.
+func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map[string]map[string]cachedValue) (map[string][]cellEdit, bool, error) {
+	parts, err := wb.parts()
+	if err != nil {
+		return nil, false, err
+	}
+	out, strs := map[string][]cellEdit{}, false
+	add := func(sheet string, e cellEdit) error {
+		p := parts[sheet]
+		if p == "" || wb.arch.File(p) == nil {
+			return formats.Errorf(formats.ErrUnsupported, sheet, "the workbook does not name the part of sheet %q where formfill looks for it", sheet)
+		}
+		strs = strs || e.kind == editString
+		out[p] = append(out[p], e)
+		return nil
+	}
+	for _, sheet := range sortedKeys(edits) {
+		for _, e := range edits[sheet] {
+			if err := add(sheet, e); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	for _, sheet := range sortedKeys(cached) {
+		for ref, v := range cached[sheet] {
+			col, row, _, err := cellRef(ref)
+			if err != nil {
+				continue
+			}
+			if _, written := edits[sheet][[2]int{row, col}]; written {
+				continue
+			}
+			if err := add(sheet, cellEdit{row: row, col: col, kind: editCached, cached: v, style: noStyle}); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	return out, strs, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// patchPart inflates a worksheet entry and patches it.
+func (wb *workbook) patchPart(f *zip.File, edits []cellEdit, shared func(string) int) (*sheetPatchResult, error) {
+	data, err := wb.arch.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	return patchSheet(data, f.Name, edits, shared, wb.stop)
+}
+
+// putEntry deflates data into a new entry of zw through the call's stop.
+func (wb *workbook) putEntry(zw *zip.Writer, name string, mod time.Time, data []byte) error {
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: mod})
+	if err == nil {
+		_, err = io.Copy(wb.stop.Writer(w), bytes.NewReader(data))
+	}
+	if err != nil {
+		if s := wb.stop.Check(); s != nil {
+			return s
+		}
+		return fmt.Errorf("write zip entry %s: %w", name, err)
+	}
+	return nil
+}
