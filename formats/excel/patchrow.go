@@ -37,7 +37,9 @@ func (p *sheetPatch) startRow(el *xml.StartElement, f, t int) {
 	}
 	lo, hi := math.MaxInt, 0
 	for i := p.next; i < len(p.edits) && p.edits[i].row == r; i++ {
-		lo, hi = min(lo, p.edits[i].col), max(hi, p.edits[i].col)
+		if p.edits[i].creates() {
+			lo, hi = min(lo, p.edits[i].col), max(hi, p.edits[i].col)
+		}
 	}
 	if hi == 0 {
 		return

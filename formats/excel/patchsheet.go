@@ -165,7 +165,7 @@ func (p *sheetPatch) start(el *xml.StartElement, depth, f, t int) {
 			p.dimension(el, f, t)
 		case "sheetData":
 			p.prefix = prefixOf(el.Name)
-			if p.selfClosing(t) {
+			if p.selfClosing(t) && p.createsFrom(p.next) {
 				p.emptySheetData(el, f, t)
 			}
 		}
@@ -300,6 +300,16 @@ func (p *sheetPatch) newCellStyle(e *cellEdit, rowStyle int) int {
 // cached value goes only into a formula cell that exists.
 func (e *cellEdit) creates() bool {
 	return e.kind != editCached && e.hasValue()
+}
+
+// createsFrom reports whether an edit from the i-th on adds a cell.
+func (p *sheetPatch) createsFrom(i int) bool {
+	for ; i < len(p.edits); i++ {
+		if p.edits[i].creates() {
+			return true
+		}
+	}
+	return false
 }
 
 // emptySheetData writes a <sheetData/> with every edit's row in it.
