@@ -27,6 +27,10 @@ type notes struct {
 	st formats.Stamp
 	// layouts are the note parts of each sheet written to, by sheet name.
 	layouts map[string]noteLayout
+	// adds are the notes the patching save writes, by sheet name, one a
+	// cell; hadNote the cells whose note in the document ours follows.
+	adds    map[string][]noteAdd
+	hadNote map[cell]bool
 }
 
 // noteLayout is where a sheet's notes live.
@@ -40,7 +44,7 @@ type note struct {
 }
 
 func newNotes(wb *workbook, st formats.Stamp) *notes {
-	return &notes{wb: wb, st: st, layouts: map[string]noteLayout{}}
+	return &notes{wb: wb, st: st, layouts: map[string]noteLayout{}, adds: map[string][]noteAdd{}, hadNote: map[cell]bool{}}
 }
 
 // maxNoteRuns bounds the runs of an existing note carried into the new one.
@@ -88,7 +92,22 @@ func (n *notes) add(name, sheet string, c cell, text string) (string, error) {
 		// excelize put it somewhere the sheet does not reach.
 		return "", formats.Errorf(formats.ErrUnsupported, name, "the note on %s did not land in sheet %q's notes; write without comment_uncertain", n.wb.xpath(c), sheet)
 	}
+	n.record(sheet, c, text)
 	return formats.CommentPlace("Excel note", "", c.ID()), nil
+}
+
+// record keeps the note for the patching save: a second note on a cell in
+// one write follows the first.
+func (n *notes) record(sheet string, c cell, text string) {
+	runs := noteRuns(n.st.Author, text)
+	adds := n.adds[sheet]
+	for i := range adds {
+		if adds[i].c == c {
+			adds[i].runs = append(append(adds[i].runs, noteSeparator...), runs...)
+			return
+		}
+	}
+	n.adds[sheet] = append(adds, noteAdd{c: c, author: n.st.Author, runs: runs})
 }
 
 // The note box: wide enough for a sentence a line, tall enough for the

@@ -90,9 +90,6 @@ func (o *partOutline) insertBeforeEnd(data, extra []byte) []byte {
 	return append(out, data[at:]...)
 }
 
-// workbookRel is one relationship of the workbook.
-type workbookRel struct{ id, typ, target string }
-
 // sharedStringsTarget finds the shared strings part the workbook's
 // relationships name ("" for none) and the relationship ids in use.
 func sharedStringsTarget(rels *partOutline) (string, map[string]bool) {
@@ -135,22 +132,6 @@ func addSSTRel(data []byte, rels *partOutline, ids map[string]bool, target strin
 	escapeAttr(&b, strings.TrimPrefix(target, "xl/"))
 	b.WriteString(`"/>`)
 	return rels.insertBeforeEnd(data, b.Bytes())
-}
-
-// addSSTContentType is [Content_Types].xml with an override for the new
-// shared strings part at target, unless it has one.
-func addSSTContentType(data []byte, types *partOutline, target string) []byte {
-	name := "/" + target
-	for _, c := range types.children {
-		if p, _ := attrOf(c.Attr, "PartName"); c.Name.Local == "Override" && strings.EqualFold(p, name) {
-			return data
-		}
-	}
-	var b bytes.Buffer
-	b.WriteString(`<` + prefixOf(types.root.Name) + `Override PartName="`)
-	escapeAttr(&b, name)
-	b.WriteString(`" ContentType="` + sstContentType + `"/>`)
-	return types.insertBeforeEnd(data, b.Bytes())
 }
 
 // sstAppender hands out the indexes of the strings a write adds to the

@@ -15,18 +15,31 @@ import (
 // edits (value edits, and the cached values recalc computed, by sheet name
 // and A1 reference) is patched (patchSheet), the strings the edits add go
 // at the end of the shared strings table (created, with its relationship
-// and content type, when the workbook has none), workbook.xml asks for a
+// and content type, when the workbook has none), the notes nt added go
+// into their sheets' comments and drawings (see notePatch), workbook.xml
+// asks for a
 // recalculation on open when fullCalc is set, and every other entry is
 // copied raw, not inflated or compressed again. The shared strings part,
 // whose new items are known once the sheets are written, moves to the end
 // of the package. Memory is one part and its patched copy at a time, and
 // the output.
-func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map[string]map[string]cachedValue, fullCalc bool) ([]byte, error) {
+func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map[string]map[string]cachedValue, nt *notes, fullCalc bool) ([]byte, error) {
 	perPart, strs, err := wb.editsByPart(edits, cached)
 	if err != nil {
 		return nil, err
 	}
+	np, err := nt.patch()
+	if err != nil {
+		return nil, err
+	}
+	for p := range np.legacy {
+		perPart[p] = append(perPart[p], []cellEdit(nil)...)
+	}
 	sst, err := wb.planSST(strs)
+	if err != nil {
+		return nil, err
+	}
+	types, err := wb.contentTypes(sst, np)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +55,7 @@ func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map
 		case f.Name == sst.part && !sst.create:
 			continue // written last, once the sheets have added their strings
 		case isSheet:
-			res, err := wb.patchPart(f, es, sst.shared())
+			res, err := wb.patchPart(f, es, sst.shared(), np.legacy[f.Name])
 			if err != nil {
 				return nil, err
 			}
@@ -52,8 +65,10 @@ func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map
 				return nil, err
 			}
 			data = setFullCalcOnLoad(data)
-		case f.Name == "[Content_Types].xml" && sst.types != nil:
-			data = sst.types
+		case f.Name == typesPart && types != nil:
+			data = types
+		case np.parts[f.Name] != nil:
+			data = np.parts[f.Name]
 		case f.Name == workbookRels && sst.rels != nil:
 			data = sst.rels
 		default:
@@ -68,6 +83,13 @@ func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map
 	}
 	if err := wb.writeSST(zw, sst, removed); err != nil {
 		return nil, err
+	}
+	for _, name := range sortedKeys(np.parts) {
+		if wb.arch.File(name) == nil {
+			if err := wb.putEntry(zw, name, time.Time{}, np.parts[name]); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if err := zw.Close(); err != nil {
 		return nil, fmt.Errorf("close zip: %w", err)
@@ -130,12 +152,14 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // patchPart inflates a worksheet entry and patches it.
-func (wb *workbook) patchPart(f *zip.File, edits []cellEdit, shared func(string) int) (*sheetPatchResult, error) {
+// legacyRID, when not "", is the relationship of the VML drawing a new
+// <legacyDrawing> names.
+func (wb *workbook) patchPart(f *zip.File, edits []cellEdit, shared func(string) int, legacyRID string) (*sheetPatchResult, error) {
 	data, err := wb.arch.ReadFile(f)
 	if err != nil {
 		return nil, err
 	}
-	return patchSheet(data, f.Name, edits, shared, wb.stop)
+	return patchSheetWith(data, f.Name, edits, shared, legacyRID, wb.stop)
 }
 
 // putEntry deflates data into a new entry of zw through the call's stop.

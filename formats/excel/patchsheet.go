@@ -3,6 +3,7 @@ package excel
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -21,18 +22,28 @@ import (
 // shared gives the shared string index of a string edit's text; nil
 // writes every string inline.
 func patchSheet(data []byte, part string, edits []cellEdit, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
+	return patchSheetWith(data, part, edits, shared, "", stop)
+}
+
+// patchSheetWith is patchSheet that, when legacyRID is not "", also adds a
+// <legacyDrawing> naming that relationship (a new VML drawing of notes),
+// where CT_Worksheet puts it.
+func patchSheetWith(data []byte, part string, edits []cellEdit, shared func(string) int, legacyRID string, stop *formats.Stopper) (*sheetPatchResult, error) {
 	if err := checkUTF8Declared(data, part); err != nil {
 		return nil, err
 	}
 	sorted := append([]cellEdit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
-	p := &sheetPatch{data: data, edits: sorted, shared: shared}
+	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID}
 	p.restart()
 	if err := checkXML(data, part, recording{record: p.token, reset: p.restart}, stop); err != nil {
 		return nil, err
 	}
 	if p.err != nil {
 		return nil, formats.Wrap(formats.ErrInvalidDocument, part, p.err, "the worksheet cannot be patched")
+	}
+	if p.legacyRID != "" && !p.legacyDone {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, part, "the worksheet has no place for its notes' drawing")
 	}
 	if p.next < len(p.edits) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, part, "the worksheet has no sheetData where cell %s could go", appendCellName(nil, p.edits[p.next].row, p.edits[p.next].col))
@@ -115,6 +126,9 @@ type sheetPatch struct {
 	cur           openCell
 	sRefsRemoved  int
 	shared        func(string) int
+	legacyRID     string // see patchSheetWith
+	legacyDone    bool
+	rootNS        []xml.Attr // the root's namespace declarations
 	err           error
 }
 
@@ -141,6 +155,7 @@ func (p *sheetPatch) restart() {
 	p.last, p.next, p.parent, p.prefix, p.cols = 0, 0, "", "", nil
 	p.row, p.col, p.rowStyle, p.inRow, p.closed = 0, 0, 0, false, false
 	p.cur, p.sRefsRemoved, p.err = openCell{}, 0, nil
+	p.legacyDone, p.rootNS = false, nil
 }
 
 func (p *sheetPatch) token(start bool, el *xml.StartElement, depth int, from, to int64) {
@@ -157,6 +172,12 @@ func (p *sheetPatch) token(start bool, el *xml.StartElement, depth int, from, to
 
 func (p *sheetPatch) start(el *xml.StartElement, depth, f, t int) {
 	local := el.Name.Local
+	if depth == 0 {
+		p.rootNS = append([]xml.Attr(nil), el.Attr...)
+	}
+	if depth == 1 && p.legacyRID != "" && !p.legacyDone && afterLegacyDrawing[local] {
+		p.addLegacyDrawing(f)
+	}
 	switch {
 	case depth == 1:
 		p.parent = local
@@ -200,7 +221,33 @@ func (p *sheetPatch) end(el *xml.StartElement, depth, f, t int) {
 		p.parent, p.closed = "", false
 	case depth == 1:
 		p.parent = ""
+	case depth == 0 && p.legacyRID != "" && !p.legacyDone:
+		p.addLegacyDrawing(f)
 	}
+}
+
+// afterLegacyDrawing are the children of a worksheet that CT_Worksheet
+// puts after legacyDrawing; legacyDrawing itself is there too, so that a
+// sheet that has one is refused rather than given a second.
+var afterLegacyDrawing = map[string]bool{"legacyDrawing": true, "legacyDrawingHF": true, "drawingHF": true, "picture": true,
+	"oleObjects": true, "controls": true, "webPublishItems": true, "tableParts": true, "extLst": true}
+
+// addLegacyDrawing writes the <legacyDrawing> at at, with the root's
+// prefix for the relationships namespace, or a declaration of its own.
+func (p *sheetPatch) addLegacyDrawing(at int) {
+	p.legacyDone = true
+	if bytes.HasPrefix(p.data[at:], []byte("<legacyDrawing")) || bytes.Contains(p.data[at:min(len(p.data), at+40)], []byte(":legacyDrawing")) {
+		p.err = fmt.Errorf("the worksheet has a legacyDrawing its relationships do not name")
+		return
+	}
+	p.emit(at)
+	prefix, decl := "r", ` xmlns:r="`+transitionalR+`"`
+	for _, a := range p.rootNS {
+		if a.Name.Space == "xmlns" && (a.Value == transitionalR || a.Value == strictR) {
+			prefix, decl = a.Name.Local, ""
+		}
+	}
+	p.out.WriteString("<" + p.prefix + "legacyDrawing" + decl + " " + prefix + `:id="` + p.legacyRID + `"/>`)
 }
 
 // selfClosing reports whether the start tag ending at t closes itself.

@@ -2,8 +2,12 @@ package excel
 
 import (
 	"archive/zip"
+	"bytes"
 	"fmt"
+	"strings"
 	"time"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // sstPlan is where a patching write's new strings go: the shared strings
@@ -11,10 +15,10 @@ import (
 // content types with it, where they change), and the appender handing out
 // the new items' indexes. A write that adds no string has no appender.
 type sstPlan struct {
-	part        string
-	create      bool
-	types, rels []byte
-	app         *sstAppender
+	part   string
+	create bool
+	rels   []byte
+	app    *sstAppender
 }
 
 // shared is the appender's index function, nil without one.
@@ -27,7 +31,8 @@ func (s *sstPlan) shared() func(string) int {
 
 // planSST finds the shared strings part the workbook's relationships name
 // and counts its items; with none, it names a new part and prepares the
-// relationship and content type that make it the workbook's.
+// relationship that makes it the workbook's (see contentTypes for its
+// content type).
 func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 	if !strs {
 		return &sstPlan{}, nil
@@ -60,17 +65,63 @@ func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 		}
 		plan.rels = addSSTRel(relsData, rels, ids, plan.part)
 	}
-	const typesPart = "[Content_Types].xml"
-	typesData, err := wb.arch.Read(typesPart)
-	if err != nil {
-		return nil, err
-	}
-	types, err := outline(typesData, typesPart, wb.stop)
-	if err != nil {
-		return nil, err
-	}
-	plan.types = addSSTContentType(typesData, types, plan.part)
 	return plan, nil
+}
+
+const typesPart = "[Content_Types].xml"
+
+// contentTypes is [Content_Types].xml with the content types of the parts
+// a write adds (a new shared strings table, new notes), nil when it needs
+// none.
+func (wb *workbook) contentTypes(plan *sstPlan, np *notePatch) ([]byte, error) {
+	if !plan.create && len(np.parts) == 0 {
+		return nil, nil
+	}
+	data, err := wb.arch.Read(typesPart)
+	if err != nil {
+		return nil, err
+	}
+	types, err := outline(data, typesPart, wb.stop)
+	if err != nil {
+		return nil, err
+	}
+	var add bytes.Buffer
+	if plan.create && !hasOverride(types, "/"+plan.part) {
+		add.WriteString(`<Override PartName="/` + plan.part + `" ContentType="` + sstContentType + `"/>`)
+	}
+	for _, t := range np.types {
+		add.WriteString(t)
+	}
+	if len(np.parts) > 0 && !hasDefault(types, "vml") {
+		add.WriteString(`<Default Extension="vml" ContentType="` + vmlContentType + `"/>`)
+	}
+	if add.Len() == 0 {
+		return nil, nil
+	}
+	if p := prefixOf(types.root.Name); p != "" {
+		return nil, formats.Errorf(formats.ErrUnsupported, typesPart, "the content types use the prefix %q; formfill adds content types only to the unprefixed form Excel writes", p)
+	}
+	return types.insertBeforeEnd(data, add.Bytes()), nil
+}
+
+// hasOverride reports an override for the part name.
+func hasOverride(types *partOutline, name string) bool {
+	for _, c := range types.children {
+		if p, _ := attrOf(c.Attr, "PartName"); c.Name.Local == "Override" && strings.EqualFold(p, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasDefault reports a default content type for the extension.
+func hasDefault(types *partOutline, ext string) bool {
+	for _, c := range types.children {
+		if e, _ := attrOf(c.Attr, "Extension"); c.Name.Local == "Default" && strings.EqualFold(e, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // writeSST writes the shared strings part last: created, or the

@@ -85,7 +85,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	endWrite(nil)
 	endWrite = stop.Phase(formats.PhaseSave)
-	if res.Document, err = wb.saveWrite(w, nt.changed(), len(res.Changes) > 0); err != nil {
+	if res.Document, err = wb.saveWrite(w, nt, len(res.Changes) > 0); err != nil {
 		return nil, nil, nil, err
 	}
 	if wb.recalced != nil {
@@ -147,18 +147,18 @@ func (wb *workbook) resolve(a formats.Answer) (cell, error) {
 // saveWrite saves the written workbook. With changes, the formulas reading
 // the written cells get new cached values (see recalc) and the workbook
 // asks to be recalculated on open. The patching writer writes it (see
-// savePatched), unless the write added notes or copied validations, which
+// savePatched), unless the write copied validations to a new row, which
 // only excelize's serialisation writes yet.
-func (wb *workbook) saveWrite(w *writer, noteParts map[string]bool, changed bool) ([]byte, error) {
+func (wb *workbook) saveWrite(w *writer, nt *notes, changed bool) ([]byte, error) {
 	var cached map[string]map[string]cachedValue
 	if changed {
 		wb.recalced = w.recalc()
 		cached = wb.recalced.values
 	}
-	if !w.legacy && len(noteParts) == 0 {
-		return wb.savePatched(w.edits, cached, changed)
+	if !w.legacy {
+		return wb.savePatched(w.edits, cached, nt, changed)
 	}
-	doc, err := wb.save(w.sheets, noteParts)
+	doc, err := wb.save(w.sheets, nt.changed())
 	if err != nil || !changed {
 		return doc, err
 	}
