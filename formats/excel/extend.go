@@ -61,11 +61,10 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 		if sqrefContains(dv.Sqref, from) {
 			cp := *dv
 			cp.Sqref = to.name()
-			if w.wb.f.AddDataValidation(sheet, &cp) == nil {
-				w.legacy = true // the patching save adds no validations
-			}
+			_ = w.wb.f.AddDataValidation(sheet, &cp)
 		}
 	}
+	w.dvCopies[sheet] = append(w.dvCopies[sheet], [2]cell{from, to})
 	delete(w.rules, sheet) // read again: the cell has its validations now
 }
 

@@ -25,7 +25,7 @@ const (
 // partOutline is what patching needs of a small XML part: its root's start
 // tag and the offset of its end tag, and its children's attributes.
 type partOutline struct {
-	root            xml.StartElement
+	root             xml.StartElement
 	rootFrom, rootTo int // the root's start tag
 	rootEnd          int // where its end tag starts
 	selfClosing      bool

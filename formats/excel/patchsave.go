@@ -23,10 +23,17 @@ import (
 // whose new items are known once the sheets are written, moves to the end
 // of the package. Memory is one part and its patched copy at a time, and
 // the output.
-func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map[string]map[string]cachedValue, nt *notes, fullCalc bool) ([]byte, error) {
-	perPart, strs, err := wb.editsByPart(edits, cached)
+func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedValue, nt *notes, fullCalc bool) ([]byte, error) {
+	perPart, strs, err := wb.editsByPart(w.edits, cached)
 	if err != nil {
 		return nil, err
+	}
+	dvs, err := wb.dvCopiesByPart(w.dvCopies)
+	if err != nil {
+		return nil, err
+	}
+	for p := range dvs {
+		perPart[p] = append(perPart[p], []cellEdit(nil)...)
 	}
 	np, err := nt.patch()
 	if err != nil {
@@ -55,7 +62,7 @@ func (wb *workbook) savePatched(edits map[string]map[[2]int]cellEdit, cached map
 		case f.Name == sst.part && !sst.create:
 			continue // written last, once the sheets have added their strings
 		case isSheet:
-			res, err := wb.patchPart(f, es, sst.shared(), np.legacy[f.Name])
+			res, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: dvs[f.Name], legacyRID: np.legacy[f.Name]}, sst.shared())
 			if err != nil {
 				return nil, err
 			}
@@ -152,14 +159,27 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // patchPart inflates a worksheet entry and patches it.
-// legacyRID, when not "", is the relationship of the VML drawing a new
-// <legacyDrawing> names.
-func (wb *workbook) patchPart(f *zip.File, edits []cellEdit, shared func(string) int, legacyRID string) (*sheetPatchResult, error) {
+func (wb *workbook) patchPart(f *zip.File, ch sheetChanges, shared func(string) int) (*sheetPatchResult, error) {
 	data, err := wb.arch.ReadFile(f)
 	if err != nil {
 		return nil, err
 	}
-	return patchSheetWith(data, f.Name, edits, shared, legacyRID, wb.stop)
+	return patchSheetFull(data, f.Name, ch, shared, wb.stop)
+}
+
+// dvCopiesByPart sorts the validation copies into worksheet parts.
+func (wb *workbook) dvCopiesByPart(copies map[string][][2]cell) (map[string][][2]cell, error) {
+	parts, err := wb.parts()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][][2]cell{}
+	for sheet, cs := range copies {
+		if p := parts[sheet]; p != "" {
+			out[p] = append(out[p], cs...)
+		}
+	}
+	return out, nil
 }
 
 // putEntry deflates data into a new entry of zw through the call's stop.

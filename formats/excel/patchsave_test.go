@@ -112,7 +112,7 @@ func TestPatchedWriteKeepsUntouchedBytes(t *testing.T) {
 // findCell is the <c r="ref"> element of a worksheet's XML, "" when it has
 // none.
 func findCell(sheetXML []byte, ref string) string {
-	return string(regexp.MustCompile(`<c r="`+ref+`"[^>]*?(/>|>.*?</c>)`).Find(sheetXML))
+	return string(regexp.MustCompile(`<c r="` + ref + `"[^>]*?(/>|>.*?</c>)`).Find(sheetXML))
 }
 
 // readHECVAT is HECVAT 4.14 when the real documents are fetched.

@@ -29,12 +29,28 @@ func patchSheet(data []byte, part string, edits []cellEdit, shared func(string) 
 // <legacyDrawing> naming that relationship (a new VML drawing of notes),
 // where CT_Worksheet puts it.
 func patchSheetWith(data []byte, part string, edits []cellEdit, shared func(string) int, legacyRID string, stop *formats.Stopper) (*sheetPatchResult, error) {
+	return patchSheetFull(data, part, sheetChanges{edits: edits, legacyRID: legacyRID}, shared, stop)
+}
+
+// sheetChanges are what a write changes in one worksheet: its cells, the
+// validations that reach new cells (dvCopies: each validation covering
+// the first cell of a pair comes to cover the second too) and the
+// relationship of a new notes drawing (legacyRID, "" for none).
+type sheetChanges struct {
+	edits     []cellEdit
+	dvCopies  [][2]cell
+	legacyRID string
+}
+
+// patchSheetFull is patchSheet for every change a write makes to a sheet.
+func patchSheetFull(data []byte, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
+	edits, legacyRID := ch.edits, ch.legacyRID
 	if err := checkUTF8Declared(data, part); err != nil {
 		return nil, err
 	}
 	sorted := append([]cellEdit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
-	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID}
+	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID, dvCopies: ch.dvCopies}
 	p.restart()
 	if err := checkXML(data, part, recording{record: p.token, reset: p.restart}, stop); err != nil {
 		return nil, err
@@ -129,6 +145,9 @@ type sheetPatch struct {
 	legacyRID     string // see patchSheetWith
 	legacyDone    bool
 	rootNS        []xml.Attr // the root's namespace declarations
+	dvCopies      [][2]cell
+	names         [maxDepth]string // the local names of the open elements
+	sqrefFrom     int              // where the open <xm:sqref>'s text starts
 	err           error
 }
 
@@ -172,8 +191,19 @@ func (p *sheetPatch) token(start bool, el *xml.StartElement, depth int, from, to
 
 func (p *sheetPatch) start(el *xml.StartElement, depth, f, t int) {
 	local := el.Name.Local
+	p.names[depth] = local
 	if depth == 0 {
 		p.rootNS = append([]xml.Attr(nil), el.Attr...)
+	}
+	if len(p.dvCopies) > 0 && depth > 0 && p.names[depth-1] == "dataValidation" && local == "sqref" {
+		p.sqrefFrom = t
+	}
+	if len(p.dvCopies) > 0 && local == "dataValidation" && p.names[depth-1] == "dataValidations" {
+		if sq, ok := attrOf(el.Attr, "sqref"); ok {
+			if more := p.dvTargets(sq); more != "" {
+				p.rewriteTag(el, withAttr(el.Attr, "sqref", sq+more, false), f, t)
+			}
+		}
 	}
 	if depth == 1 && p.legacyRID != "" && !p.legacyDone && afterLegacyDrawing[local] {
 		p.addLegacyDrawing(f)
@@ -202,6 +232,12 @@ func (p *sheetPatch) start(el *xml.StartElement, depth, f, t int) {
 }
 
 func (p *sheetPatch) end(el *xml.StartElement, depth, f, t int) {
+	if len(p.dvCopies) > 0 && depth > 0 && p.names[depth-1] == "dataValidation" && el.Name.Local == "sqref" && p.sqrefFrom <= f {
+		if more := p.dvTargets(string(p.data[p.sqrefFrom:f])); more != "" {
+			p.emit(f)
+			p.out.WriteString(more)
+		}
+	}
 	switch {
 	case depth == 4 && p.cur.e != nil && el.Name.Local == "v":
 		p.cur.vTo = t
@@ -224,6 +260,18 @@ func (p *sheetPatch) end(el *xml.StartElement, depth, f, t int) {
 	case depth == 0 && p.legacyRID != "" && !p.legacyDone:
 		p.addLegacyDrawing(f)
 	}
+}
+
+// dvTargets is what a validation's sqref gains: " C12 D12" for the
+// copies whose source it covers and whose target it does not.
+func (p *sheetPatch) dvTargets(sqref string) string {
+	var b strings.Builder
+	for _, cp := range p.dvCopies {
+		if sqrefContains(sqref, cp[0]) && !sqrefContains(sqref, cp[1]) {
+			b.WriteString(" " + cp[1].name())
+		}
+	}
+	return b.String()
 }
 
 // afterLegacyDrawing are the children of a worksheet that CT_Worksheet

@@ -35,15 +35,15 @@ type writer struct {
 	// takes every write too: recalc evaluates formulas on it.
 	edits  map[string]map[[2]int]cellEdit
 	styled map[cell]int
-	// legacy is set by a change only excelize's serialisation writes (a
-	// validation copied to a new row): the save then goes through it.
-	legacy bool
+	// dvCopies are, by sheet name, the cells whose validations extendGrid
+	// gave another cell: from, to.
+	dvCopies map[string][][2]cell
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
 		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
-		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}}
+		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}}
 	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		w.date1904 = *p.Date1904
 	}

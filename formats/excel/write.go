@@ -144,23 +144,15 @@ func (wb *workbook) resolve(a formats.Answer) (cell, error) {
 	return wb.parseRef(a.XPath)
 }
 
-// saveWrite saves the written workbook. With changes, the formulas reading
-// the written cells get new cached values (see recalc) and the workbook
-// asks to be recalculated on open. The patching writer writes it (see
-// savePatched), unless the write copied validations to a new row, which
-// only excelize's serialisation writes yet.
+// saveWrite saves the written workbook with the patching writer (see
+// savePatched). With changes, the formulas reading the written cells get
+// new cached values (see recalc) and the workbook asks to be recalculated
+// on open.
 func (wb *workbook) saveWrite(w *writer, nt *notes, changed bool) ([]byte, error) {
 	var cached map[string]map[string]cachedValue
 	if changed {
 		wb.recalced = w.recalc()
 		cached = wb.recalced.values
 	}
-	if !w.legacy {
-		return wb.savePatched(w.edits, cached, nt, changed)
-	}
-	doc, err := wb.save(w.sheets, nt.changed())
-	if err != nil || !changed {
-		return doc, err
-	}
-	return wb.patchOutput(doc, cached)
+	return wb.savePatched(w, cached, nt, changed)
 }
