@@ -121,3 +121,44 @@ func heapPeak(do func()) uint64 {
 	wg.Wait()
 	return peak.Load()
 }
+
+// BenchmarkSaveHECVAT600 is BenchmarkFillHECVAT600's save alone: the
+// patching writer writing the 600 answers and their recomputed formulas,
+// its heap peak against the XML of the sheets the answers touch, and of
+// every sheet it patches (those of the recomputed formulas too).
+func BenchmarkSaveHECVAT600(b *testing.B) {
+	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
+	answers, touchedXML, _ := spreadAnswers(b, doc, 600)
+	wb, err := New().open(doc, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := newWriter(wb)
+	for i, a := range answers {
+		if _, _, err := w.answer(i, a, nil, formats.WriteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cached := w.recalc().values
+	perPart, _, err := wb.editsByPart(w.edits, cached)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var patchedXML int64
+	for p := range perPart {
+		patchedXML += int64(wb.arch.File(p).UncompressedSize64)
+	}
+	var peak uint64
+	for b.Loop() {
+		runtime.GC()
+		peak = max(peak, heapPeak(func() {
+			if _, err := wb.savePatched(w, cached, nil, true); err != nil {
+				b.Fatal(err)
+			}
+		}))
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+	b.ReportMetric(float64(peak)/float64(touchedXML), "peak/touched-XML")
+	b.ReportMetric(float64(patchedXML)/(1<<20), "patched-XML-MB")
+	b.ReportMetric(float64(peak)/float64(patchedXML), "peak/patched-XML")
+}
