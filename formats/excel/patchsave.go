@@ -72,6 +72,13 @@ func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedVa
 				return nil, err
 			}
 			data = setFullCalcOnLoad(data)
+		case w.xfs != nil && len(w.xfs.clones) > 0 && f.Name == w.xfs.part:
+			if data, err = wb.arch.ReadFile(f); err != nil {
+				return nil, err
+			}
+			if data, err = w.xfs.patched(data, wb.stop); err != nil {
+				return nil, err
+			}
 		case f.Name == typesPart && types != nil:
 			data = types
 		case np.parts[f.Name] != nil:

@@ -188,3 +188,32 @@ func TestPatchedWriteAddsSharedStrings(t *testing.T) {
 	}
 	readsBack(t, res.Document, mustOpen(t, doc), answers)
 }
+
+// TestPatchedWriteTypesValues writes what Excel would make of a typed
+// value: an ISO date into an empty General cell becomes a date under a
+// new cell format (the cell's own, shared, stays as it was), TRUE into a
+// boolean cell stays a boolean; openpyxl and LibreOffice read them so.
+func TestPatchedWriteTypesValues(t *testing.T) {
+	f := excelize.NewFile()
+	must(t, f.SetCellBool("Sheet1", "A1", false))
+	must(t, f.SetCellStr("Sheet1", "A2", "label"))
+	buf, err := f.WriteToBuffer()
+	must(t, err)
+	doc := buf.Bytes()
+	res := write(t, doc, formats.Answer{PairID: "Sheet1!B2", AnswerText: "2024-03-31"}, formats.Answer{PairID: "Sheet1!C2", AnswerText: "2024-04-01"},
+		formats.Answer{PairID: "Sheet1!A1", AnswerText: "true"}, formats.Answer{PairID: "Sheet1!A2", AnswerText: "2024-03-31"})
+	types, cells := readers.XLSXTypes(t, res.Document)["Sheet1"], readers.XLSXCells(t, res.Document)["Sheet1"]
+	for ref, want := range map[string][2]string{"B2": {"d", "2024-03-31"}, "C2": {"d", "2024-04-01"}, "A1": {"b", "TRUE"}, "A2": {"s", "2024-03-31"}} {
+		if types[ref] != want[0] || !strings.HasPrefix(cells[ref], want[1]) {
+			t.Errorf("openpyxl reads %s as %s %q, want %s %q", ref, types[ref], cells[ref], want[0], want[1])
+		}
+	}
+	styles := string(zipEntry(t, res.Document, "xl/styles.xml"))
+	if strings.Count(styles, `numFmtId="14"`) != 1 || !strings.Contains(styles, `<cellXfs count="2">`) {
+		t.Errorf("want one new cell format with the date format for both dates:\n%s", styles)
+	}
+	lo := readers.LibreOfficeSheets(t, res.Document)["Sheet1"]
+	if !strings.Contains(lo, "TRUE") || strings.Contains(lo, "45382") {
+		t.Errorf("LibreOffice reads %q: want the boolean and the date shown as a date", lo)
+	}
+}

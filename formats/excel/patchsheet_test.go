@@ -107,3 +107,21 @@ func TestPatchSheetRefusesWhatItCannotPatch(t *testing.T) {
 		})
 	}
 }
+
+// TestPatchSheetExtendsValidations checks that a validation covering a
+// prepared cell comes to cover the new cell it was copied to, the plain
+// ones in their sqref attribute and the x14 ones in their xm:sqref.
+func TestPatchSheetExtendsValidations(t *testing.T) {
+	sheet := patchHead + `<sheetData/><dataValidations count="2"><dataValidation type="list" sqref="C3:C10"><formula1>"Yes,No"</formula1></dataValidation>` +
+		`<dataValidation type="whole" sqref="D3"/></dataValidations><extLst><ext uri="x"><x14:dataValidations xmlns:x14="urn:x14" xmlns:xm="urn:xm"><x14:dataValidation type="list">` +
+		`<x14:formula1><xm:f>L!$A$1:$A$2</xm:f></x14:formula1><xm:sqref>C3:C10 E3</xm:sqref></x14:dataValidation></x14:dataValidations>` +
+		`<x14:conditionalFormattings xmlns:x14="urn:x14" xmlns:xm="urn:xm"><x14:conditionalFormatting><xm:sqref>C3:C10</xm:sqref></x14:conditionalFormatting></x14:conditionalFormattings></ext></extLst></worksheet>`
+	from, to := cell{sheet: 1, row: 10, col: 3}, cell{sheet: 1, row: 12, col: 3}
+	res, err := patchSheetFull([]byte(sheet), "s.xml", sheetChanges{dvCopies: [][2]cell{{from, to}}}, nil, nil)
+	must(t, err)
+	want := strings.Replace(sheet, `sqref="C3:C10"`, `sqref="C3:C10 C12"`, 1)
+	want = strings.Replace(want, `<xm:sqref>C3:C10 E3</xm:sqref>`, `<xm:sqref>C3:C10 E3 C12</xm:sqref>`, 1)
+	if string(res.data) != want {
+		t.Errorf("got\n%s\nwant\n%s", res.data, want)
+	}
+}
