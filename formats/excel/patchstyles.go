@@ -34,8 +34,8 @@ type xfAppender struct {
 
 // stylesScan is where a styles part's cell formats lie.
 type stylesScan struct {
-	listFrom, listTo int      // cellXfs's start tag
-	listEnd          int      // where its end tag starts
+	listFrom, listTo int // cellXfs's start tag
+	listEnd          int // where its end tag starts
 	list             xml.StartElement
 	xfs              [][2]int // each xf's whole element
 	open             int      // the open xf's start
