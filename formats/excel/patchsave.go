@@ -24,83 +24,37 @@ import (
 // of the package. Memory is one part and its patched copy at a time, and
 // the output.
 func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedValue, nt *notes, fullCalc bool) ([]byte, error) {
-	perPart, strs, err := wb.editsByPart(w.edits, cached)
+	sp, err := wb.planSave(w, cached, nt)
 	if err != nil {
 		return nil, err
 	}
-	dvs, err := wb.dvCopiesByPart(w.dvCopies)
-	if err != nil {
-		return nil, err
-	}
-	for p := range dvs {
-		perPart[p] = append(perPart[p], []cellEdit(nil)...)
-	}
-	np, err := nt.patch()
-	if err != nil {
-		return nil, err
-	}
-	for p := range np.legacy {
-		perPart[p] = append(perPart[p], []cellEdit(nil)...)
-	}
-	sst, err := wb.planSST(strs)
-	if err != nil {
-		return nil, err
-	}
-	types, err := wb.contentTypes(sst, np)
-	if err != nil {
-		return nil, err
-	}
+	sp.fullCalc = fullCalc
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
-	removed := 0
 	for _, f := range wb.arch.Zip.File {
 		if err := wb.stop.Check(); err != nil {
 			return nil, err
 		}
-		var data []byte
-		switch es, isSheet := perPart[f.Name]; {
-		case f.Name == sst.part && !sst.create:
-			continue // written last, once the sheets have added their strings
-		case isSheet:
-			res, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: dvs[f.Name], legacyRID: np.legacy[f.Name]}, sst.shared())
-			if err != nil {
-				return nil, err
-			}
-			data, removed = res.data, removed+res.sharedRefsRemoved
-		case f.Name == "xl/workbook.xml" && fullCalc:
-			if data, err = wb.arch.ReadFile(f); err != nil {
-				return nil, err
-			}
-			data = setFullCalcOnLoad(data)
-		case w.xfs != nil && len(w.xfs.clones) > 0 && f.Name == w.xfs.part:
-			if data, err = wb.arch.ReadFile(f); err != nil {
-				return nil, err
-			}
-			if data, err = w.xfs.patched(data, wb.stop); err != nil {
-				return nil, err
-			}
-		case f.Name == typesPart && types != nil:
-			data = types
-		case np.parts[f.Name] != nil:
-			data = np.parts[f.Name]
-		case f.Name == workbookRels && sst.rels != nil:
-			data = sst.rels
-		default:
+		data, copyRaw, err := wb.savedEntry(f, sp)
+		switch {
+		case err != nil:
+			return nil, err
+		case copyRaw:
 			if err := zw.Copy(f); err != nil {
 				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
 			}
-			continue
-		}
-		if err := wb.putEntry(zw, f.Name, f.Modified, data); err != nil {
-			return nil, err
+		case data != nil:
+			if err := wb.putEntry(zw, f.Name, f.Modified, data); err != nil {
+				return nil, err
+			}
 		}
 	}
-	if err := wb.writeSST(zw, sst, removed); err != nil {
+	if err := wb.writeSST(zw, sp.sst, sp.removed); err != nil {
 		return nil, err
 	}
-	for _, name := range sortedKeys(np.parts) {
+	for _, name := range sortedKeys(sp.notes.parts) {
 		if wb.arch.File(name) == nil {
-			if err := wb.putEntry(zw, name, time.Time{}, np.parts[name]); err != nil {
+			if err := wb.putEntry(zw, name, time.Time{}, sp.notes.parts[name]); err != nil {
 				return nil, err
 			}
 		}
@@ -109,6 +63,81 @@ func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedVa
 		return nil, fmt.Errorf("close zip: %w", err)
 	}
 	return out.Bytes(), nil
+}
+
+// savePlan is what savePatched changes, worked out before it writes.
+type savePlan struct {
+	w        *writer
+	perPart  map[string][]cellEdit
+	dvs      map[string][][2]cell
+	notes    *notePatch
+	sst      *sstPlan
+	types    []byte
+	fullCalc bool
+	removed  int // references to the shared strings the patched cells dropped
+}
+
+// planSave sorts the write's changes into the parts they change.
+func (wb *workbook) planSave(w *writer, cached map[string]map[string]cachedValue, nt *notes) (*savePlan, error) {
+	perPart, strs, err := wb.editsByPart(w.edits, cached)
+	if err != nil {
+		return nil, err
+	}
+	sp := &savePlan{w: w, perPart: perPart}
+	if sp.dvs, err = wb.dvCopiesByPart(w.dvCopies); err != nil {
+		return nil, err
+	}
+	if sp.notes, err = nt.patch(); err != nil {
+		return nil, err
+	}
+	for p := range sp.dvs {
+		perPart[p] = append(perPart[p], []cellEdit(nil)...)
+	}
+	for p := range sp.notes.legacy {
+		perPart[p] = append(perPart[p], []cellEdit(nil)...)
+	}
+	if sp.sst, err = wb.planSST(strs); err != nil {
+		return nil, err
+	}
+	if sp.types, err = wb.contentTypes(sp.sst, sp.notes); err != nil {
+		return nil, err
+	}
+	return sp, nil
+}
+
+// savedEntry is what entry f becomes: new data, or copied raw, or neither
+// (the shared strings, written last).
+func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, copyRaw bool, err error) {
+	xfs := sp.w.xfs
+	switch es, isSheet := sp.perPart[f.Name]; {
+	case f.Name == sp.sst.part && !sp.sst.create:
+		return nil, false, nil
+	case isSheet:
+		res, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared())
+		if err != nil {
+			return nil, false, err
+		}
+		sp.removed += res.sharedRefsRemoved
+		return res.data, false, nil
+	case f.Name == "xl/workbook.xml" && sp.fullCalc:
+		if data, err = wb.arch.ReadFile(f); err != nil {
+			return nil, false, err
+		}
+		return setFullCalcOnLoad(data), false, nil
+	case xfs != nil && len(xfs.clones) > 0 && f.Name == xfs.part:
+		if data, err = wb.arch.ReadFile(f); err != nil {
+			return nil, false, err
+		}
+		data, err = xfs.patched(data, wb.stop)
+		return data, false, err
+	case f.Name == typesPart && sp.types != nil:
+		return sp.types, false, nil
+	case f.Name == workbookRels && sp.sst.rels != nil:
+		return sp.sst.rels, false, nil
+	case sp.notes.parts[f.Name] != nil:
+		return sp.notes.parts[f.Name], false, nil
+	}
+	return nil, true, nil
 }
 
 // workbookRels is the workbook's relationships part.
