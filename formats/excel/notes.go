@@ -16,10 +16,11 @@ import (
 // each uncertain answer's cell, signed by the author, giving the confidence
 // and the answer's note. A note lives in three parts, reached through the
 // worksheet's relationships: the comments part (its text), a VML drawing
-// (the box Excel shows) and the worksheet's w:legacyDrawing. excelize's
-// AddComment writes all three, choosing their part names itself; notes
-// checks first that its choice cannot land in another sheet's parts, and
-// tells save which parts changed.
+// (the box Excel shows) and the worksheet's legacyDrawing. The patching
+// save writes them (notespatch.go) into the parts layout names, which are
+// those excelize's AddComment would choose: excelize's in-memory model
+// takes each note too, so that the rest of the call reads it, and layout
+// refuses a sheet whose notes would land in another sheet's parts.
 
 // notes adds the review notes of one write.
 type notes struct {
@@ -246,19 +247,4 @@ func (n *notes) countComments() int {
 		}
 	}
 	return len(names)
-}
-
-// changed lists the parts the notes changed or added, for save.
-func (n *notes) changed() map[string]bool {
-	out := map[string]bool{}
-	if n == nil {
-		return out
-	}
-	for _, l := range n.layouts {
-		out[l.rels], out[l.comments], out[l.vml] = true, true, true
-	}
-	if len(n.layouts) > 0 {
-		out["[Content_Types].xml"] = true
-	}
-	return out
 }
