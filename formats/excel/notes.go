@@ -212,7 +212,7 @@ func (n *notes) sheetNoteRels(relsPart string) (vml, comments string, err error)
 	var rels struct {
 		Rels []xmlElem `xml:"Relationship"`
 	}
-	data, err := n.wb.arch.Read(relsPart)
+	data, err := n.wb.readXML(relsPart)
 	if err != nil {
 		return "", "", err
 	}

@@ -54,7 +54,7 @@ func (n *notes) commentsWith(part string, adds []noteAdd) ([]byte, error) {
 	data := []byte(xml.Header + `<comments xmlns="` + mainNS + `"><authors></authors><commentList></commentList></comments>`)
 	if n.wb.arch.File(part) != nil {
 		var err error
-		if data, err = n.wb.arch.Read(part); err != nil {
+		if data, err = n.wb.readXML(part); err != nil {
 			return nil, err
 		}
 		if err := checkUTF8Declared(data, part); err != nil {

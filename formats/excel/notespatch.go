@@ -124,7 +124,7 @@ func (n *notes) relsWith(part string, add []string) ([]byte, []string, error) {
 	data := []byte(xml.Header + `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`)
 	if n.wb.arch.File(part) != nil {
 		var err error
-		if data, err = n.wb.arch.Read(part); err != nil {
+		if data, err = n.wb.readXML(part); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -164,7 +164,7 @@ func (n *notes) vmlWith(part string, adds []noteAdd) ([]byte, error) {
 	next := 1024*vmlNumber(part) + 1
 	if had {
 		var err error
-		if data, err = n.wb.arch.Read(part); err != nil {
+		if data, err = n.wb.readXML(part); err != nil {
 			return nil, err
 		}
 		if !bytes.Contains(data, []byte(`xmlns:v="urn:schemas-microsoft-com:vml"`)) || !bytes.Contains(data, []byte(`xmlns:x="urn:schemas-microsoft-com:office:excel"`)) {

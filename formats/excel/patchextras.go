@@ -3,7 +3,10 @@ package excel
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
+
+	"golang.org/x/net/html/charset"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -81,4 +84,50 @@ func declaredEncoding(decl string) string {
 	}
 	v, _, _ := strings.Cut(rest[1:], rest[:1])
 	return v
+}
+
+// readXML inflates a part for patching, as UTF-8: a part in UTF-16 or
+// another declared encoding is transcoded and its declaration made to say
+// UTF-8, so the tokenizer's offsets are offsets into what is written (a
+// part so stored is written back as UTF-8 whole).
+func (wb *workbook) readXML(name string) ([]byte, error) {
+	data, err := wb.arch.Read(name)
+	if err != nil {
+		return nil, err
+	}
+	return toUTF8(data, name)
+}
+
+func toUTF8(data []byte, part string) ([]byte, error) {
+	utf16 := hasUTF16BOM(data)
+	if utf16 {
+		var err error
+		if data, err = asUTF8(part, data); err != nil {
+			return nil, err
+		}
+	}
+	if !bytes.HasPrefix(data, []byte("<?xml")) {
+		return data, nil
+	}
+	end := bytes.Index(data, []byte("?>"))
+	if end < 0 {
+		return data, nil
+	}
+	decl := string(data[:end])
+	enc := declaredEncoding(decl)
+	if enc == "" || strings.EqualFold(enc, "utf-8") || strings.EqualFold(enc, "utf8") {
+		return data, nil
+	}
+	body := data[end:]
+	if !utf16 {
+		r, err := charset.NewReaderLabel(enc, bytes.NewReader(body))
+		if err != nil {
+			return nil, formats.Wrap(formats.ErrUnsupported, part, err, "the part declares the encoding %q", enc)
+		}
+		if body, err = io.ReadAll(r); err != nil {
+			return nil, formats.Wrap(formats.ErrInvalidDocument, part, err, "the part is not in its declared encoding %q", enc)
+		}
+	}
+	i := strings.Index(decl, enc)
+	return append([]byte(decl[:i]+"UTF-8"+decl[i+len(enc):]), body...), nil
 }

@@ -120,12 +120,12 @@ func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, copyRaw 
 		sp.removed += res.sharedRefsRemoved
 		return res.data, false, nil
 	case f.Name == "xl/workbook.xml" && sp.fullCalc:
-		if data, err = wb.arch.ReadFile(f); err != nil {
+		if data, err = wb.readXML(f.Name); err != nil {
 			return nil, false, err
 		}
 		return setFullCalcOnLoad(data), false, nil
 	case xfs != nil && len(xfs.clones) > 0 && f.Name == xfs.part:
-		if data, err = wb.arch.ReadFile(f); err != nil {
+		if data, err = wb.readXML(f.Name); err != nil {
 			return nil, false, err
 		}
 		data, err = xfs.patched(data, wb.stop)
@@ -196,7 +196,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // patchPart inflates a worksheet entry and patches it.
 func (wb *workbook) patchPart(f *zip.File, ch sheetChanges, shared func(string) int) (*sheetPatchResult, error) {
-	data, err := wb.arch.ReadFile(f)
+	data, err := wb.readXML(f.Name)
 	if err != nil {
 		return nil, err
 	}

@@ -217,3 +217,24 @@ func TestPatchedWriteTypesValues(t *testing.T) {
 		t.Errorf("LibreOffice reads %q: want the boolean and the date shown as a date", lo)
 	}
 }
+
+// TestPatchedWriteTranscodesOtherEncodings writes into a sheet declaring
+// ISO-8859-1: it is written back as UTF-8, and openpyxl and LibreOffice
+// read the answer. (A UTF-16 worksheet excelize cannot read for the write's
+// own reads, so a write into one fails before the save.)
+func TestPatchedWriteTranscodesOtherEncodings(t *testing.T) {
+	const part = "xl/worksheets/sheet2.xml"
+	orig := string(zipEntry(t, fixture(t), part))
+	latin1 := strings.Replace(orig, `encoding="UTF-8"`, `encoding="ISO-8859-1"`, 1)
+	for name, data := range map[string][]byte{"ISO-8859-1": []byte(latin1)} {
+		t.Run(name, func(t *testing.T) {
+			doc := rezip(t, unzip(t, fixture(t)), part, data)
+			answers := []formats.Answer{{PairID: "'Contact Details'!B1", AnswerText: "Acme é"}}
+			res := write(t, doc, answers...)
+			if out := zipEntry(t, res.Document, part); !bytes.HasPrefix(out, []byte(`<?xml version="1.0" encoding="UTF-8"?>`)) {
+				t.Errorf("the sheet is not written as UTF-8: %q", out[:min(len(out), 60)])
+			}
+			readsBack(t, res.Document, mustOpen(t, doc), answers)
+		})
+	}
+}

@@ -37,7 +37,7 @@ func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 	if !strs {
 		return &sstPlan{}, nil
 	}
-	relsData, err := wb.arch.Read(workbookRels)
+	relsData, err := wb.readXML(workbookRels)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 	}
 	target, ids := sharedStringsTarget(rels)
 	if f := wb.arch.File(target); target != "" && f != nil {
-		data, err := wb.arch.ReadFile(f)
+		data, err := wb.readXML(f.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +77,7 @@ func (wb *workbook) contentTypes(plan *sstPlan, np *notePatch) ([]byte, error) {
 	if !plan.create && len(np.parts) == 0 {
 		return nil, nil
 	}
-	data, err := wb.arch.Read(typesPart)
+	data, err := wb.readXML(typesPart)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func (wb *workbook) writeSST(zw *zip.Writer, plan *sstPlan, removed int) error {
 		}
 		return nil
 	default:
-		data, err := wb.arch.ReadFile(f)
+		data, err := wb.readXML(f.Name)
 		if err != nil {
 			return err
 		}

@@ -47,7 +47,7 @@ func (wb *workbook) newXFAppender() (*xfAppender, error) {
 	if part == "" {
 		part = "xl/styles.xml"
 	}
-	data, err := wb.arch.Read(part)
+	data, err := wb.readXML(part)
 	if err != nil {
 		return nil, err
 	}
