@@ -10,6 +10,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/redis/go-redis/v9"
 )
@@ -43,7 +44,7 @@ func TestFillRunsThroughTheEmbeddedQueue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := c.Wait(ctx, id, 20*time.Millisecond)
+	st, err := jobstest.Settled(ctx, c, id, 20*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestIdempotencyKeyOnEmbeddedRedis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := c.Wait(ctx, a, 20*time.Millisecond)
+	st, err := jobstest.Settled(ctx, c, a, 20*time.Millisecond)
 	if err != nil || st.State != jobs.StateFailed || st.Result.Error == nil || st.Result.Error.Kind != "invalid_document" {
 		t.Fatalf("corrupt document on embedded redis: %+v, %v", st, err)
 	}

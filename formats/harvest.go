@@ -39,6 +39,10 @@ type HarvestedAnswer struct {
 	Options  []string   `json:"options,omitempty"`
 	// Section is the heading (or single-cell row) the question sits under.
 	Section string `json:"section,omitempty"`
+	// Sheet is the sheet the answer sits in (Excel): a carry-over
+	// prefers the sheet of the same name, as a workbook asks the same
+	// question on its Android and iOS sheets.
+	Sheet string `json:"sheet,omitempty"`
 }
 
 // HarvestResult is harvest's answer: the answered places in document
@@ -110,6 +114,9 @@ func Harvest(cs *CompactStructure, nodes []ViewNode, fields []FormField) (*Harve
 		h.elements(cs.index.elems)
 	}
 	sort.SliceStable(h.res.Answers, func(i, j int) bool { return h.order[h.res.Answers[i].ID] < h.order[h.res.Answers[j].ID] })
+	for i, a := range h.res.Answers {
+		h.res.Answers[i].Sheet = SheetOf(cs.IDToXPath[a.ID])
+	}
 	return h.res, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 )
 
 // ErrStopped is the error of work that stopped part-way because its context
@@ -39,6 +40,7 @@ type Stopper struct {
 	ctx   context.Context
 	every int
 	n     int
+	log   *slog.Logger // the call's logger (Logger); nil: slog.Default()
 }
 
 // NewStopper returns a Stopper on ctx whose Step checks it every every
@@ -71,7 +73,7 @@ func (s *Stopper) Fork() *Stopper {
 	if s == nil {
 		return nil
 	}
-	return &Stopper{ctx: s.ctx, every: s.every}
+	return &Stopper{ctx: s.ctx, every: s.every, log: s.log}
 }
 
 // Check reports at once whether the context has ended: an error wrapping
@@ -85,4 +87,50 @@ func (s *Stopper) Check() error {
 		return fmt.Errorf("%w: %w", ErrStopped, err)
 	}
 	return nil
+}
+
+// Logged returns s carrying log as the call's logger, which every part of
+// the call reads through Logger: the Stopper is the one value they all
+// see. A nil log returns s unchanged; for a nil s it returns a Stopper
+// that never stops (CanStop is false) and only carries log.
+func (s *Stopper) Logged(log *slog.Logger) *Stopper {
+	switch {
+	case log == nil:
+		return s
+	case s == nil:
+		return &Stopper{every: 1, log: log}
+	}
+	s.log = log
+	return s
+}
+
+// Logger is the call's logger: the one given to Logged, else
+// slog.Default(), which is what engines wrote to before they were given
+// one.
+func (s *Stopper) Logger() *slog.Logger {
+	if s != nil && s.log != nil {
+		return s.log
+	}
+	return slog.Default()
+}
+
+// CanStop reports whether s may ever stop the call: false for a nil
+// Stopper and for one that only carries a logger. Work done only so that a
+// call can stop part-way is skipped when it is false.
+func (s *Stopper) CanStop() bool { return s != nil && s.ctx != nil }
+
+// LoggerBinder is implemented by engines that log (a panic recovered from
+// a library, a slower path taken) to a logger given to them rather than
+// to slog.Default. WithLogger returns the engine logging to log; the
+// engine itself is unchanged. A nil log means slog.Default().
+type LoggerBinder interface {
+	WithLogger(log *slog.Logger) Engine
+}
+
+// WithLogger returns e logging to log if e logs at all, else e itself.
+func WithLogger(e Engine, log *slog.Logger) Engine {
+	if b, ok := e.(LoggerBinder); ok && log != nil {
+		return b.WithLogger(log)
+	}
+	return e
 }

@@ -156,14 +156,21 @@ func CheckAnswers(answers []Answer) error {
 	return nil
 }
 
+// ErrNoAnswers is RequireAnswers' error for an empty list. An interface
+// that tells its user how to give answers (answers_file_path over MCP, a
+// file on the command line) tests for it with errors.Is and says so in
+// its own words, rather than counting the answers a second time.
+var ErrNoAnswers error = &InputError{Kind: ErrInvalidArgument, Field: "answers",
+	Msg: `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}]`}
+
 // RequireAnswers is the one check of the answers a write or fill is given
-// by a caller (a tool call, a job, the CLI, a manifest): at least one,
-// then CheckAnswers. The engines themselves accept an empty list (a
-// write that only flattens or strips active content), so the interfaces
-// ask for answers here, not in CheckWrite.
+// by a caller (a tool call, a job, the CLI, a manifest): at least one
+// (ErrNoAnswers), then CheckAnswers. The engines themselves accept an
+// empty list (a write that only flattens or strips active content), so
+// the interfaces ask for answers here, not in CheckWrite.
 func RequireAnswers(answers []Answer) error {
 	if len(answers) == 0 {
-		return Errorf(ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}]`)
+		return ErrNoAnswers
 	}
 	return CheckAnswers(answers)
 }

@@ -123,6 +123,9 @@ func TestRequireAnswersRefusesAnEmptyList(t *testing.T) {
 			if (err == nil) != (tt.errHas == "") || err != nil && (!errors.Is(err, ErrInvalidArgument) || !strings.Contains(err.Error(), tt.errHas)) {
 				t.Errorf("RequireAnswers = %v, want an error holding %q", err, tt.errHas)
 			}
+			if errors.Is(err, ErrNoAnswers) != (tt.answers == nil) {
+				t.Errorf("RequireAnswers = %v: ErrNoAnswers only for no answers", err)
+			}
 		})
 	}
 }

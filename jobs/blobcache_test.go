@@ -83,7 +83,7 @@ func TestGetBlobServesCachedDocumentsWithoutRedis(t *testing.T) {
 		t.Fatalf("first fetch: %q, %v", got, err)
 	}
 	// Gone from Redis: only a cache can still answer.
-	if err := cached.Redis().Del(ctx, blobPrefix+id).Err(); err != nil {
+	if err := cached.rdb.Del(ctx, blobPrefix+id).Err(); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := cached.GetBlob(ctx, id); err != nil || !bytes.Equal(got, doc) {
@@ -111,7 +111,7 @@ func TestGetBlobFromCacheRenewsTheTTL(t *testing.T) {
 	if _, err := c.GetBlob(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	left, err := c.Redis().PTTL(ctx, blobPrefix+id).Result()
+	left, err := c.rdb.PTTL(ctx, blobPrefix+id).Result()
 	if err != nil {
 		t.Fatal(err)
 	}

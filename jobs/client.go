@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 )
@@ -38,7 +39,7 @@ type Client struct {
 	done      *doneHub   // announcements of finished jobs, for Await
 	// failover retries commands through a failover of a Sentinel or
 	// Cluster Redis; nil for a single Redis.
-	failover     *failoverRetry
+	failover     *queue.FailoverRetry
 	failoverWait time.Duration
 	// doneChannel and wakeChannel are the pub/sub channels of this
 	// client's database (see channels).
@@ -91,10 +92,10 @@ func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
 	if c.blobs == nil {
 		c.blobs = redisBlobStore{c}
 	}
-	if highlyAvailable(conn) {
+	if queue.HighlyAvailable(conn) {
 		// One connection pool, watched for failovers, serves formfill's
 		// own commands and asynq's client and inspector alike.
-		c.failover = &failoverRetry{wait: c.failoverWait}
+		c.failover = queue.NewFailoverRetry(c.failoverWait)
 		c.rdb.AddHook(c.failover)
 		c.aq, c.insp = asynq.NewClientFromRedisClient(c.rdb), asynq.NewInspectorFromRedisClient(c.rdb)
 	} else {
@@ -113,18 +114,6 @@ func (c *Client) Close() error {
 	return errors.Join(c.done.close(), c.aq.Close(), c.insp.Close(), c.rdb.Close())
 }
 
-// highlyAvailable reports whether conn is a Sentinel or Cluster connection.
-func highlyAvailable(conn asynq.RedisConnOpt) bool {
-	switch conn.(type) {
-	case asynq.RedisFailoverClientOpt, *asynq.RedisFailoverClientOpt, asynq.RedisClusterClientOpt, *asynq.RedisClusterClientOpt:
-		return true
-	}
-	return false
-}
-
-// Redis returns the client's Redis connection, for the worker and tests.
-func (c *Client) Redis() redis.UniversalClient { return c.rdb }
-
 // Ping checks that Redis answers, within a few seconds.
 func (c *Client) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
@@ -136,14 +125,18 @@ func (c *Client) Ping(ctx context.Context) error {
 }
 
 // connErr turns a connection failure into ErrUnreachable naming the server
-// (never its password); other errors pass through.
+// (never its password); other errors pass through. The failure is quoted,
+// not wrapped: it is often the caller's context deadline, and an
+// ErrUnreachable that also read as context.DeadlineExceeded would pass for
+// the job's own timeout where callers tell the two apart (a fill_group's
+// shares, the CLI's --timeout).
 func (c *Client) connErr(err error) error {
 	var nerr net.Error
 	if errors.As(err, &nerr) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) ||
 		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "i/o timeout") {
 		return fmt.Errorf("%w: %s does not answer (%v); start Redis or fix --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
 	}
-	if c.failover != nil && failoverError(err) {
+	if c.failover != nil && queue.IsFailoverError(err) {
 		return fmt.Errorf("%w: %s did not recover within %v (%v); check the sentinels or the cluster", ErrUnreachable, describeConn(c.conn), c.failoverWait, err)
 	}
 	msg := err.Error()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
@@ -68,7 +69,7 @@ func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.Option) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := c.Wait(ctx, id, 20*time.Millisecond)
+	st, err := jobstest.Settled(ctx, c, id, 20*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +188,7 @@ func TestFailedJobWithSameKeyRunsAgain(t *testing.T) {
 	if err != nil || id != st.ID {
 		t.Fatalf("resubmit: %s, %v", id, err)
 	}
-	st2, err := c.Wait(ctx, id, 10*time.Millisecond)
+	st2, err := jobstest.Settled(ctx, c, id, 10*time.Millisecond)
 	if err != nil || st2.State != jobs.StateFailed {
 		t.Fatalf("the second run: %+v %v", st2, err)
 	}
@@ -295,7 +296,7 @@ func TestWaitEndsWhenAPendingJobIsCanceled(t *testing.T) {
 	go func() {
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		st, err := c.Wait(wctx, id, 10*time.Millisecond)
+		st, err := jobstest.Settled(wctx, c, id, 10*time.Millisecond)
 		if err != nil {
 			t.Errorf("Wait: %v", err)
 		}

@@ -40,7 +40,7 @@ func (c *Client) queueFailure(ctx context.Context, pipe redis.Pipeliner, id stri
 // RecordFailure keeps res as the result of job id, which failed for good
 // without the worker storing a result (its last retry ran out), so the
 // failure outlives asynq's archive.
-func (c *Client) RecordFailure(ctx context.Context, id string, res *Result) error {
+func (c *Backend) RecordFailure(ctx context.Context, id string, res *Result) error {
 	pipe := c.rdb.Pipeline()
 	if err := c.queueFailure(ctx, pipe, id, res); err != nil {
 		return err

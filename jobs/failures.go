@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -22,8 +23,6 @@ import (
 
 // DefaultKeepFailures is how long failures are kept by default.
 const DefaultKeepFailures = 30 * 24 * time.Hour
-
-func failuresKey(queue string) string { return "formfill:failures:{" + queue + "}" }
 
 // FailureEntry is one kept failure.
 type FailureEntry struct {
@@ -45,7 +44,7 @@ type FailureEntry struct {
 
 // KeepFailure copies a failed job to the queue's failure stream, dropping
 // entries older than keep. keep 0 keeps nothing.
-func (c *Client) KeepFailure(ctx context.Context, f FailureEntry, keep time.Duration) error {
+func (c *Backend) KeepFailure(ctx context.Context, f FailureEntry, keep time.Duration) error {
 	if keep <= 0 {
 		return nil
 	}
@@ -56,7 +55,7 @@ func (c *Client) KeepFailure(ctx context.Context, f FailureEntry, keep time.Dura
 	if data, err = c.seal("kept-failure:"+f.JobID, data); err != nil {
 		return err
 	}
-	key := failuresKey(f.Queue)
+	key := queue.FailuresKey(f.Queue)
 	oldest := time.Now().Add(-keep).UnixMilli()
 	pipe := c.rdb.Pipeline()
 	pipe.XAdd(ctx, &redis.XAddArgs{Stream: key, MinID: strconv.FormatInt(oldest, 10), Approx: true,
@@ -77,7 +76,7 @@ func (c *Client) KeptFailures(ctx context.Context, queues []string, since time.T
 	}
 	var out []FailureEntry
 	for _, q := range queues {
-		msgs, err := c.rdb.XRevRangeN(ctx, failuresKey(q), "+", start, int64(limit)).Result()
+		msgs, err := c.rdb.XRevRangeN(ctx, queue.FailuresKey(q), "+", start, int64(limit)).Result()
 		if err != nil {
 			return nil, fmt.Errorf("failures of queue %s: %w", q, c.connErr(err))
 		}
@@ -158,7 +157,7 @@ func ParseKeep(s string) (time.Duration, error) {
 // ArchivedFailure describes a job asynq archived, from its task: for a
 // job no handler recorded (its worker died on the last attempt and asynq's
 // recoverer archived it).
-func (c *Client) ArchivedFailure(ctx context.Context, id string) (FailureEntry, error) {
+func (c *Backend) ArchivedFailure(ctx context.Context, id string) (FailureEntry, error) {
 	queue, err := queueOfID(id)
 	if err != nil {
 		return FailureEntry{}, err

@@ -149,7 +149,7 @@ func (c *Client) announceDone(ctx context.Context, pipe redis.Pipeliner, id stri
 // workers call it once asynq has marked the job completed or archived it,
 // so that Status reads the final state. A lost announcement only delays
 // the waiters until their fallback poll.
-func (c *Client) AnnounceDone(ctx context.Context, id string) error {
+func (c *Backend) AnnounceDone(ctx context.Context, id string) error {
 	if err := c.rdb.Publish(ctx, c.doneChannel, id).Err(); err != nil {
 		return c.connErr(err)
 	}
@@ -167,7 +167,7 @@ func (c *Client) announceSubmitted(ctx context.Context, queue string) {
 // submitted to one of queues (several submissions may arrive as one
 // value), for a worker that waits while idle instead of polling. It fails
 // when Redis does not confirm the subscription. stop ends it.
-func (c *Client) Submissions(queues ...string) (wake <-chan struct{}, stop func() error, err error) {
+func (c *Backend) Submissions(queues ...string) (wake <-chan struct{}, stop func() error, err error) {
 	ps, err := subscribe(c.rdb, c.wakeChannel)
 	if err != nil {
 		return nil, nil, c.connErr(err)

@@ -37,6 +37,10 @@ type Operation struct {
 	Params []Param
 	// Document says whether the operation reads a document.
 	Document bool
+	// DefaultType is the document type the operation works in when its
+	// payload names none (build_insertion, which reads no document,
+	// builds Word XML); "" when the payload must name it.
+	DefaultType formats.FileType
 	// ReadOnly operations only read: they produce no document and change
 	// nothing, so running them twice is harmless.
 	ReadOnly bool
@@ -193,6 +197,18 @@ func ParseKind(s string) (Kind, error) {
 func (k Kind) NeedsDocument() bool {
 	op := OperationOf(k)
 	return op != nil && op.Document
+}
+
+// FileTypeOf is the document type a payload's job works in: its own, or
+// its operation's default.
+func FileTypeOf(p *Payload) formats.FileType {
+	if p.FileType != "" {
+		return p.FileType
+	}
+	if op := OperationOf(p.Kind); op != nil {
+		return op.DefaultType
+	}
+	return ""
 }
 
 // Execute runs payload p against doc with the engine e through its

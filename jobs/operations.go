@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -113,12 +114,12 @@ var operations = []Operation{
 			if err != nil {
 				return nil, nil, err
 			}
-			switch {
-			case len(p.IDs) > 0:
-				c, err = c.Select(p.IDs)
+			switch args := p.compactArgs(); {
+			case len(args.IDs) > 0:
+				c, err = c.Select(args.IDs)
 			default:
 				whole := c
-				if p.View == formats.ViewTargets {
+				if args.View == formats.ViewTargets {
 					c, err = c.TargetsView(p.Page)
 				} else {
 					c, err = c.Paged(p.Page)
@@ -181,7 +182,7 @@ var operations = []Operation{
 	},
 	{
 		Kind: KindBuildInsertion, Tool: "build_insertion_xml", Command: "build-insertion",
-		Title: "Build insertion OOXML", ReadOnly: true,
+		Title: "Build insertion OOXML", ReadOnly: true, DefaultType: formats.Word,
 		Description: "Word only, rarely needed: turns an answer into validated OOXML matching the target's formatting, for " +
 			"write_answers' insertion_xml (e.g. multi-paragraph or structured answers). answer_text in write_answers covers plain answers. " +
 			`Example: {"answer_text": "Yes", "target_context_xml": "<w:p>…</w:p>", "answer_type": "plain_text"}`,
@@ -291,7 +292,8 @@ var operations = []Operation{
 			if err != nil {
 				return nil, nil, err
 			}
-			res, err := c.Search(p.Pattern, p.Regex, p.Page)
+			args := p.searchArgs()
+			res, err := c.Search(args.Pattern, args.Regex, p.Page)
 			return &Result{Kind: KindSearch, Search: res}, nil, err
 		},
 		Body: func(r *Result) any { return r.Search },
@@ -315,7 +317,7 @@ var operations = []Operation{
 			if err != nil {
 				return nil, nil, err
 			}
-			v, err := formats.NewDocumentView(nodes, p.Format, p.Page)
+			v, err := formats.NewDocumentView(nodes, p.readArgs().Format, p.Page)
 			return &Result{Kind: KindReadDocument, View: v}, nil, err
 		},
 		Body: func(r *Result) any { return r.View },
@@ -334,10 +336,10 @@ var operations = []Operation{
 
 // checkCompact checks extract_structure_compact's options.
 func checkCompact(p *Payload) error {
-	switch p.View {
+	switch view := p.compactArgs().View; view {
 	case "", formats.ViewMap, formats.ViewTargets:
 	default:
-		return formats.Errorf(formats.ErrInvalidArgument, "view", "expected %s or %s, got %q", formats.ViewMap, formats.ViewTargets, p.View)
+		return formats.Errorf(formats.ErrInvalidArgument, "view", "expected %s or %s, got %q", formats.ViewMap, formats.ViewTargets, view)
 	}
 	return p.Page.Check()
 }
@@ -353,10 +355,11 @@ func withNote(text, more string) string {
 // checkAnswers checks a write's or fill's answers before it is queued
 // (formats.RequireAnswers), so a bad answer fails the call, not the job.
 func checkAnswers(p *Payload) error {
-	if len(p.Answers) == 0 {
+	err := formats.RequireAnswers(p.Answers)
+	if errors.Is(err, formats.ErrNoAnswers) {
 		return formats.Errorf(formats.ErrInvalidArgument, "answers", `required: a non-empty array such as [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd"}], or answers_file_path`)
 	}
-	return formats.RequireAnswers(p.Answers)
+	return err
 }
 
 // checkInsertion checks build_insertion's request.

@@ -34,7 +34,7 @@ const phaseTTL = time.Hour
 
 // ReportPhase records the phase job id is at. A worker calls it as the job
 // moves on; a failure to record it harms nothing but the progress report.
-func (c *Client) ReportPhase(ctx context.Context, id string, p Phase) error {
+func (c *Backend) ReportPhase(ctx context.Context, id string, p Phase) error {
 	b, err := json.Marshal(p)
 	if err != nil {
 		return err

@@ -28,7 +28,7 @@ func TestAwaitReportsPhases(t *testing.T) {
 	mux.HandleFunc(jobs.KindExtractText.TaskType(), func(hctx context.Context, task *asynq.Task) error {
 		id := task.ResultWriter().TaskID()
 		for i, p := range phases {
-			if err := c.ReportPhase(hctx, id, p); err != nil {
+			if err := jobs.BackendOf(c).ReportPhase(hctx, id, p); err != nil {
 				return err
 			}
 			select {

@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"log/slog"
 	"sync"
 	"time"
 
@@ -118,7 +117,7 @@ func completeLater(ctx context.Context, docID string, c *formats.CompactStructur
 	go func() {
 		defer cancel()
 		if _, err := c.WithContext(ctx).Whole(); err != nil {
-			slog.Warn("jobs: writing the rest of a map failed", "doc_id", docID, "error", err)
+			loggerFrom(ctx).Warn("jobs: writing the rest of a map failed", "doc_id", docID, "error", err)
 		}
 	}()
 }
@@ -126,5 +125,5 @@ func completeLater(ctx context.Context, docID string, c *formats.CompactStructur
 // wantsPage reports whether the payload asks for a bounded page of the
 // map or of its targets view.
 func wantsPage(p *Payload) bool {
-	return p.Kind == KindExtractCompact && len(p.IDs) == 0 && p.Page.Bounded()
+	return p.Kind == KindExtractCompact && len(p.compactArgs().IDs) == 0 && p.Page.Bounded()
 }

@@ -48,7 +48,7 @@ func TestNextPagesComeFromTheCache(t *testing.T) {
 		t.Errorf("three pages made the map %d times, want once", e.maps)
 	}
 	other := []byte("another document")
-	res, _, err := Execute(context.Background(), e, &Payload{Kind: KindSearch, DocID: DocID(other), FileType: formats.Word, Pattern: "another"}, other)
+	res, _, err := Execute(context.Background(), e, &Payload{Kind: KindSearch, DocID: DocID(other), FileType: formats.Word, Search: &SearchArgs{Pattern: "another"}}, other)
 	if err != nil || e.maps != 2 || res.Search.Total != 5 {
 		t.Errorf("another document: %d maps, %+v, %v", e.maps, res.Search, err)
 	}
@@ -137,7 +137,7 @@ func TestAPageOfTheMapIsMadeLazily(t *testing.T) {
 			t.Errorf("part %d was not built under the job's context", i+1)
 		}
 	}
-	p.View = formats.ViewTargets
+	p.Compact = &CompactArgs{View: formats.ViewTargets}
 	if _, _, err := Execute(context.Background(), e, p, doc); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestAPageOfTheMapIsMadeLazily(t *testing.T) {
 		t.Errorf("the targets view after a page: %d lazy and %d whole maps, %d parts built; want the cached map", lazies, maps, built)
 	}
 	targets := []byte("targets " + t.Name())
-	view := &Payload{Kind: KindExtractCompact, DocID: DocID(targets), FileType: formats.Excel, View: formats.ViewTargets, Page: formats.Page{Limit: 3}}
+	view := &Payload{Kind: KindExtractCompact, DocID: DocID(targets), FileType: formats.Excel, Compact: &CompactArgs{View: formats.ViewTargets}, Page: formats.Page{Limit: 3}}
 	if _, _, err := Execute(context.Background(), e, view, targets); err != nil {
 		t.Fatal(err)
 	}

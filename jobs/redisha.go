@@ -79,16 +79,16 @@ func parseHAURL(raw string) (*haURL, error) {
 	}
 	for h := range strings.SplitSeq(authority, ",") {
 		if err := checkHostPort(h); err != nil {
-			return nil, fmt.Errorf("%w: redis URL %s: server %q: %v; %s", ErrInvalidConfig, blindRedact(raw), h, err, haExpected)
+			return nil, fmt.Errorf("%w: redis URL %s: server %q: %w; %s", ErrInvalidConfig, blindRedact(raw), h, err, haExpected)
 		}
 		u.hosts = append(u.hosts, h)
 	}
 	path, query, _ := strings.Cut(tail, "?")
 	if err := u.readPath(strings.Trim(path, "/")); err != nil {
-		return nil, fmt.Errorf("%w: redis URL %s: %v", ErrInvalidConfig, blindRedact(raw), err)
+		return nil, fmt.Errorf("%w: redis URL %s: %w", ErrInvalidConfig, blindRedact(raw), err)
 	}
 	if err := u.readQuery(query); err != nil {
-		return nil, fmt.Errorf("%w: redis URL %s: %v", ErrInvalidConfig, blindRedact(raw), err)
+		return nil, fmt.Errorf("%w: redis URL %s: %w", ErrInvalidConfig, blindRedact(raw), err)
 	}
 	return u, nil
 }

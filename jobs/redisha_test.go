@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/hibiken/asynq"
 )
 
@@ -128,8 +129,8 @@ func TestJobKeysShareTheirQueuesSlot(t *testing.T) {
 		}
 	}
 	// asynq's task key carries the same hash tag.
-	if !strings.Contains(taskKey(QueueBulk, "b-123"), "{bulk}") {
-		t.Fatalf("asynq task key %q lost its hash tag", taskKey(QueueBulk, "b-123"))
+	if !strings.Contains(queue.TaskKey(QueueBulk, "b-123"), "{bulk}") {
+		t.Fatalf("asynq task key %q lost its hash tag", queue.TaskKey(QueueBulk, "b-123"))
 	}
 }
 

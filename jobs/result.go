@@ -5,16 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/redis/go-redis/v9"
 )
-
-// taskKey is the hash asynq keeps a task in: its "state" field and, where
-// GetTaskInfo reads it from, its "result". Writing the result there
-// ourselves, in the same round trip as the output document, saves the
-// worker one of its few Redis trips per job, and reading the state alone
-// makes Wait's polls light. A change of asynq's layout shows at once: every
-// test that waits for a job or reads a result back would fail.
-func taskKey(queue, id string) string { return "asynq:{" + queue + "}:t:" + id }
 
 // Outputs are the documents a job produced: Doc for a write or fill; for
 // a fill_group, Items, one per entry of its result's Group (nil where that
@@ -26,8 +19,11 @@ type Outputs struct {
 
 // StoreResult records a job's result under its ID and its output documents
 // as blobs (setting each result's OutputDocID), in one round trip to
-// Redis. Workers call it once per job, before asynq marks the job done.
-func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result, out Outputs) error {
+// Redis. Workers call it once per job, before asynq marks the job done. The
+// result goes where asynq's inspector reads it (queue.ResultField of the
+// task's hash), written here with the output document: one of the
+// worker's few Redis trips per job saved.
+func (c *Backend) StoreResult(ctx context.Context, q, id string, res *Result, out Outputs) error {
 	if len(out.Items) != 0 && len(out.Items) != len(res.Group) {
 		return fmt.Errorf("job %s: store result: %d outputs for %d group results", id, len(out.Items), len(res.Group))
 	}
@@ -47,7 +43,7 @@ func (c *Client) StoreResult(ctx context.Context, queue, id string, res *Result,
 	if data, err = c.seal("result:"+id, data); err != nil {
 		return err
 	}
-	pipe.HSet(ctx, taskKey(queue, id), "result", data)
+	pipe.HSet(ctx, queue.TaskKey(q, id), queue.ResultField, data)
 	if res.Error != nil {
 		if err := c.queueFailure(ctx, pipe, id, res); err != nil {
 			return err
@@ -83,16 +79,11 @@ func (c *Client) queueOutput(ctx context.Context, pipe redis.Pipeliner, res *Res
 }
 
 // jobKey is the key of formfill's own record of kind (failed, canceled,
-// phase) about job id: formfill:<kind>:{<queue>}:<id>. The braces are a
-// Redis Cluster hash tag, the one asynq gives every key of the queue, so
-// the record lies in the slot of asynq's task: one script or transaction
-// may touch both (forgetGone), which Cluster allows only within a slot.
-// An ID of no formfill queue (never submitted by formfill) gets an
-// untagged key.
+// phase) about job id, in the Cluster slot of its task (queue.RecordKey).
 func jobKey(kind, id string) string {
-	queue, err := queueOfID(id)
+	q, err := queueOfID(id)
 	if err != nil {
-		return "formfill:" + kind + ":" + id
+		q = "" // an ID of no formfill queue: an untagged key
 	}
-	return "formfill:" + kind + ":{" + queue + "}:" + id
+	return queue.RecordKey(kind, q, id)
 }

@@ -29,7 +29,7 @@ func execute(t *testing.T, p *Payload, doc []byte) (*Result, []byte) {
 // came from.
 func fillEveryTarget(t *testing.T, ft formats.FileType, doc []byte) ([]byte, map[string]string) {
 	t.Helper()
-	res, _ := execute(t, &Payload{Kind: KindExtractCompact, FileType: ft, View: formats.ViewTargets}, doc)
+	res, _ := execute(t, &Payload{Kind: KindExtractCompact, FileType: ft, Compact: &CompactArgs{View: formats.ViewTargets}}, doc)
 	var answers []formats.Answer
 	want := map[string]string{}
 	for _, tg := range res.Compact.Targets {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
@@ -15,6 +16,11 @@ import (
 // a questionnaire (testdata/reuse): for a sample of the new version's
 // questions, the previous question asking the same thing, if any.
 type versionTruth struct {
+	// Key says how the pairs name questions: "" by question number,
+	// "row" by the question's sheet and row ("S3-R20": sheet index in
+	// workbook order, row), for a workbook whose numbers repeat across
+	// sheets.
+	Key   string `json:"key"`
 	Pairs []struct {
 		New      string `json:"new"`
 		Relation string `json:"relation"` // same | related | none
@@ -29,6 +35,20 @@ type versionFigures struct {
 	same, found       int // sampled questions truly answered before; of which carried from it
 	changedKnown      int // wrong known answers on questions whose number now means another question
 	carried           int // sampled questions given any answer
+	wrong             int // sampled questions given an answer from another question than their "same" one
+}
+
+// cellRow matches an Excel element ID ("S3-R20-C7") and keeps its sheet
+// and row.
+var cellRow = regexp.MustCompile(`^(S\d+-R\d+)-C\d+$`)
+
+// rowKey names an Excel element by its sheet and row ("S3-R20"), the key
+// of a truth file whose Key is "row".
+func rowKey(id string) string {
+	if m := cellRow.FindStringSubmatch(id); m != nil {
+		return m[1]
+	}
+	return id
 }
 
 // numbersByID harvests a filled document and returns each answered
@@ -75,7 +95,7 @@ func formatsNumber(n string) string { return n }
 // last place, so every question's answers differ.
 func fillLikeARespondent(t *testing.T, ft formats.FileType, doc []byte) []byte {
 	t.Helper()
-	res, _ := execute(t, &Payload{Kind: KindExtractCompact, FileType: ft, View: formats.ViewTargets}, doc)
+	res, _ := execute(t, &Payload{Kind: KindExtractCompact, FileType: ft, Compact: &CompactArgs{View: formats.ViewTargets}}, doc)
 	groups := map[string][]formats.Target{}
 	var order []string
 	for _, tg := range res.Compact.Targets {
@@ -114,6 +134,14 @@ func measureVersions(t *testing.T, ft formats.FileType, previous, next []byte, t
 	oldNum := numbersByID(t, ft, filled)
 	newNum := targetNumbers(t, ft, next)
 	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: ft, Previous: filled}, next)
+	if truth.Key == "row" {
+		for id := range oldNum {
+			oldNum[id] = rowKey(id)
+		}
+		for id := range newNum {
+			newNum[id] = rowKey(id)
+		}
+	}
 	type got struct {
 		from  string
 		known bool
@@ -140,6 +168,9 @@ func measureVersions(t *testing.T, ft formats.FileType, previous, next []byte, t
 		right := p.Relation == "same" && g.from == p.Old
 		if ok {
 			f.carried++
+			if g.from != "" && !right {
+				f.wrong++
+			}
 		}
 		if p.Relation == "same" {
 			f.same++
@@ -166,21 +197,29 @@ func measureVersions(t *testing.T, ft formats.FileType, previous, next []byte, t
 // TestCarryOverAcrossVersions carries a filled questionnaire into its
 // next version and scores it against hand-labelled truth
 // (testdata/reuse): CAIQ v3.0.1 → v4.0.3 (renumbered, every question
-// reworded) and HECVAT Full 3.06 → 4.14 (renumbered, wording mostly
-// kept). Answers marked known must come from the same question, and no
+// reworded), HECVAT Full 3.06 → 4.14 (renumbered, wording mostly
+// kept) and, held out, OWASP MASVS checklist 1.0 → 1.2 (every
+// requirement reworded, a few renumbered or changed in meaning, each
+// number on two platforms' sheets). Answers marked known must come from the same question, and no
 // question whose number now means another question may get a known
 // answer.
 func TestCarryOverAcrossVersions(t *testing.T) {
 	for _, tc := range []struct {
 		truth      string
 		prev, next func(t *testing.T) []byte
+		recall     bool // held to recall ≥ .90
 	}{
 		{"caiq-v3-v4.json",
 			func(t *testing.T) []byte { return realdocs.Shared(t, "caiq_v3.0.1.xlsx") },
-			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "csa-caiq-v4.0.3.xlsx") }},
+			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "csa-caiq-v4.0.3.xlsx") }, false},
 		{"hecvat-306-414.json",
 			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "hecvat-full-3.06-educause.xlsx") },
-			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "hecvat-4.14-educause.xlsx") }},
+			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "hecvat-4.14-educause.xlsx") }, false},
+		// Held out: fetched and labelled before the matching changed
+		// for this goal (issue 35).
+		{"masvs-10-12.json",
+			func(t *testing.T) []byte { return realdocs.Read(t, "versions", "owasp-masvs-1.0-checklist.xlsx") },
+			func(t *testing.T) []byte { return realdocs.Read(t, "questionnaires", "owasp-masvs-1.2-checklist.xlsx") }, true},
 	} {
 		t.Run(tc.truth, func(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join("..", "testdata", "reuse", tc.truth))
@@ -192,22 +231,27 @@ func TestCarryOverAcrossVersions(t *testing.T) {
 				t.Fatal(err)
 			}
 			f := measureVersions(t, formats.Excel, tc.prev(t), tc.next(t), truth)
-			t.Logf("sample %d: carried %d, known %d (right %d), same %d (found %d), known on changed %d",
-				len(truth.Pairs), f.carried, f.known, f.knownRight, f.same, f.found, f.changedKnown)
+			t.Logf("sample %d: carried %d (from another question %d), known %d (right %d), same %d (found %d), known on changed %d",
+				len(truth.Pairs), f.carried, f.wrong, f.known, f.knownRight, f.same, f.found, f.changedKnown)
 			if f.known > 0 && float64(f.knownRight) < .98*float64(f.known) {
 				t.Errorf("precision of known answers %d/%d, want ≥ .98", f.knownRight, f.known)
 			}
 			if f.changedKnown > 0 {
 				t.Errorf("%d known answers on questions whose meaning changed, want 0", f.changedKnown)
 			}
-			// Goal NOT met, stated rather than asserted: recall of the
-			// truly corresponding questions is below .90 where the new
-			// version rewrote the questions (CAIQ v4: a paraphrase shares
-			// too few content words for the documented similarity) and
-			// renumbered them, so numbers cannot help. Matching is not
-			// tuned to these documents (docs/REUSE.md).
+			// Goal NOT met on CAIQ, stated rather than asserted: v4
+			// rewrote and renumbered every question, and five of the
+			// twelve that truly correspond are not even the lexically
+			// nearest (docs/REUSE.md); nor on HECVAT (17/19): "Vendor
+			// Name" became "Solution Provider Name", and 3.06's target
+			// detection reads GNRL-05's example URL as its question.
+			// MASVS, held out, meets it and is held to it.
 			if float64(f.found) < .90*float64(f.same) {
-				t.Logf("recall of corresponding questions %d/%d: below the .90 goal", f.found, f.same)
+				if tc.recall {
+					t.Errorf("recall of corresponding questions %d/%d, want ≥ .90", f.found, f.same)
+				} else {
+					t.Logf("recall of corresponding questions %d/%d: below the .90 goal", f.found, f.same)
+				}
 			}
 		})
 	}

@@ -15,7 +15,7 @@ var (
 		Kind: KindHarvest, Tool: "harvest_answers", Command: "harvest",
 		Title: "Harvest answers", Document: true, ReadOnly: true,
 		Description: "Reads back the answers a filled document holds, one per answered place: id, question_id, number, question, answer " +
-			"(a ticked box as Yes, a choice as its label), kind and the section it sits in; targets still blank are listed under unanswered. " +
+			"(a ticked box as Yes, a choice as its label), kind, and the section and sheet it sits in; targets still blank are listed under unanswered. " +
 			"Works on Word, Excel and PDF alike. Use it to see what a previous questionnaire said, or before carry_over_answers. " +
 			`Example: {"file_path": "last-year.filled.xlsx"}`,
 		Run: func(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
@@ -29,7 +29,7 @@ var (
 		Title: "Carry answers over", Document: true, ReadOnly: true,
 		Description: "Carries the answers of a previously filled document (any format: last year's .docx into this year's .xlsx) " +
 			"onto this document's answer targets. Questions match by their number when the wording agrees, then by normalised text, " +
-			"then by similarity (≥ 0.6). Returns answers ready for write_answers (each with from, score, confidence known or uncertain, " +
+			"then by similarity of rarity-weighted word stems (≥ 0.4, uncertain). Returns answers ready for write_answers (each with from, score, confidence known or uncertain, " +
 			"and a note saying why), the targets left unmatched with the reason, and counts. Options are mapped (Yes/No ↔ check box ↔ " +
 			"list value), over-long answers flagged. Review the uncertain ones, then write with comment_uncertain. " +
 			`Example: {"file_path": "2026.xlsx", "previous_file_path": "2025.filled.docx"}`,

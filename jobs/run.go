@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -71,13 +72,6 @@ func (c *Client) Await(ctx context.Context, id string, opts ...Option) (*Status,
 	return st, st.Err()
 }
 
-// Wait polls job id until it has finished or ctx is done and returns its
-// last status, without deciding it: a failed job is a status, not an error.
-// poll is the first poll interval (50 ms if not positive).
-func (c *Client) Wait(ctx context.Context, id string, poll time.Duration) (*Status, error) {
-	return c.follow(ctx, id, waitOptions{poll: poll})
-}
-
 // maxWaitPoll bounds how far a wait stretches its poll interval.
 const maxWaitPoll = time.Second
 
@@ -85,7 +79,7 @@ const maxWaitPoll = time.Second
 // the job's end: it only catches announcements that went missing.
 const fallbackPoll = 100 * time.Millisecond
 
-// follow is the loop behind Run, Await and Wait.
+// follow is the loop behind Run and Await.
 func (c *Client) follow(ctx context.Context, id string, o waitOptions) (*Status, error) {
 	if o.poll <= 0 {
 		o.poll = 50 * time.Millisecond
@@ -182,9 +176,9 @@ func (c *Client) look(ctx context.Context, st *Status) (*Status, error) {
 // full status read, which runs a Lua script and fetches the task's payload
 // and result; a batch of waiting clients polls far more often than its
 // jobs finish.
-func (c *Client) lightState(ctx context.Context, queue, id string) (State, *Phase, bool, error) {
+func (c *Client) lightState(ctx context.Context, q, id string) (State, *Phase, bool, error) {
 	pipe := c.rdb.Pipeline()
-	state := pipe.HGet(ctx, taskKey(queue, id), "state")
+	state := pipe.HGet(ctx, queue.TaskKey(q, id), queue.StateField)
 	canceled := pipe.Exists(ctx, canceledKey(id))
 	phase := pipe.Get(ctx, phaseKey(id))
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
@@ -197,11 +191,11 @@ func (c *Client) lightState(ctx context.Context, queue, id string) (State, *Phas
 		return StateUnknown, nil, true, nil // gone: Status says why
 	case err != nil:
 		return "", nil, false, fmt.Errorf("job %s: %w", id, c.connErr(err))
-	case s == "completed" || s == "archived" || canceled.Val() > 0:
+	case queue.Settled(s) || canceled.Val() > 0:
 		return StateUnknown, nil, true, nil
-	case s == "active":
+	case s == queue.TaskActive:
 		return StateActive, parsePhase(ph), false, nil
-	case s == "retry":
+	case s == queue.TaskRetry:
 		return StateRetry, nil, false, nil
 	}
 	return StatePending, nil, false, nil

@@ -68,7 +68,7 @@ func NewS3BlobStore(ctx context.Context, raw string, ttl time.Duration, getenv f
 	creds := credentials.NewStaticV4(getenv("AWS_ACCESS_KEY_ID"), getenv("AWS_SECRET_ACCESS_KEY"), getenv("AWS_SESSION_TOKEN"))
 	cl, err := minio.New(endpoint, &minio.Options{Creds: creds, Secure: secure, Region: firstEnv(getenv, "AWS_REGION", "AWS_DEFAULT_REGION")})
 	if err != nil {
-		return nil, fmt.Errorf("%w: blob store %s: %v", ErrInvalidConfig, raw, err)
+		return nil, fmt.Errorf("%w: blob store %s: %w", ErrInvalidConfig, raw, err)
 	}
 	s := &S3BlobStore{s3: cl, bucket: bucket, prefix: prefix, endpoint: endpoint}
 	if err := s.ensureBucket(ctx); err != nil {
@@ -202,7 +202,7 @@ func (s *S3BlobStore) get(ctx context.Context, docID string, ttl time.Duration) 
 	}
 	expires, err := objectExpiry(info)
 	if err != nil {
-		return nil, fmt.Errorf("doc_id %s in %s: %v: %w", docID, s, err, ErrBlobNotFound)
+		return nil, fmt.Errorf("doc_id %s in %s: %w: %w", docID, s, err, ErrBlobNotFound)
 	}
 	now := time.Now()
 	if !now.Before(expires) {

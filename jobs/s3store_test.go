@@ -68,7 +68,7 @@ func TestS3BlobStoreKeepsDocumentsOutOfRedis(t *testing.T) {
 			if err != nil || jobs.DocID(out) != st.Result.OutputDocID {
 				t.Fatalf("output from S3: %v", err)
 			}
-			keys, err := c.Redis().Keys(ctx, "*").Result()
+			keys, err := jobs.BackendOf(c).Redis().Keys(ctx, "*").Result()
 			if err != nil {
 				t.Fatal(err)
 			}

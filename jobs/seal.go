@@ -64,7 +64,7 @@ func ParseKeyring(spec string) (*Keyring, error) {
 		}
 		for _, entry := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 			if err := k.add(entry); err != nil {
-				return nil, fmt.Errorf("%w: encryption keys: %v", ErrInvalidConfig, err)
+				return nil, fmt.Errorf("%w: encryption keys: %w", ErrInvalidConfig, err)
 			}
 		}
 	}
@@ -124,7 +124,7 @@ func KeyringFromEnv(getenv func(string) string) (*Keyring, error) {
 	case path != "":
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrInvalidConfig, KeyFileEnv, err)
+			return nil, fmt.Errorf("%w: %s: %w", ErrInvalidConfig, KeyFileEnv, err)
 		}
 		return ParseKeyring(string(data))
 	case inline != "":

@@ -45,7 +45,7 @@ func TestGetBlobRefusesChangedBytes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.Redis().Set(ctx, "formfill:blob:"+id, []byte("PK\x03\x04 the attacker's document"), time.Hour).Err(); err != nil {
+		if err := jobs.BackendOf(c).Redis().Set(ctx, "formfill:blob:"+id, []byte("PK\x03\x04 the attacker's document"), time.Hour).Err(); err != nil {
 			t.Fatal(err)
 		}
 		got, err := c.GetBlob(ctx, id)
@@ -71,7 +71,7 @@ func TestSealedRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := old.Redis().Get(ctx, "formfill:blob:"+id).Bytes()
+	raw, err := jobs.BackendOf(old).Redis().Get(ctx, "formfill:blob:"+id).Bytes()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestSealedRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := old.Redis().Set(ctx, "formfill:blob:"+other, raw, time.Hour).Err(); err != nil {
+	if err := jobs.BackendOf(old).Redis().Set(ctx, "formfill:blob:"+other, raw, time.Hour).Err(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := old.GetBlob(ctx, other); !errors.Is(err, jobs.ErrTampered) {
@@ -113,7 +113,7 @@ func TestSealedRecords(t *testing.T) {
 	// A flipped byte in the ciphertext does not open either.
 	flipped := bytes.Clone(raw)
 	flipped[len(flipped)-1] ^= 1
-	if err := old.Redis().Set(ctx, "formfill:blob:"+id, flipped, time.Hour).Err(); err != nil {
+	if err := jobs.BackendOf(old).Redis().Set(ctx, "formfill:blob:"+id, flipped, time.Hour).Err(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := old.GetBlob(ctx, id); !errors.Is(err, jobs.ErrTampered) {
@@ -148,7 +148,7 @@ func TestSealedJobLeavesNoPlaintextInRedis(t *testing.T) {
 	if err != nil || jobs.DocID(out) != st.Result.OutputDocID {
 		t.Fatalf("output: %v", err)
 	}
-	keysInDB, err := c.Redis().Keys(ctx, "*").Result()
+	keysInDB, err := jobs.BackendOf(c).Redis().Keys(ctx, "*").Result()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func startSealedWorker(t *testing.T, conn asynq.RedisConnOpt, keys *jobs.Keyring
 // do: Redis compresses long strings in it).
 func valuesOf(ctx context.Context, t *testing.T, c *jobs.Client, k string) string {
 	t.Helper()
-	r := c.Redis()
+	r := jobs.BackendOf(c).Redis()
 	var parts []string
 	switch typ, _ := r.Type(ctx, k).Result(); typ {
 	case "string":

@@ -11,9 +11,8 @@ import (
 
 func canceledKey(id string) string { return jobKey("canceled", id) }
 
-// IsCanceled reports whether the job was canceled by a client. Workers use it
-// to tell a cancellation from a transient failure.
-func (c *Client) IsCanceled(ctx context.Context, id string) bool {
+// isCanceled reports whether the job was canceled by a client.
+func (c *Client) isCanceled(ctx context.Context, id string) bool {
 	n, err := c.rdb.Exists(ctx, canceledKey(id)).Result()
 	return err == nil && n > 0
 }
@@ -27,7 +26,7 @@ func (c *Client) Status(ctx context.Context, id string) (*Status, error) {
 	}
 	info, err := c.insp.GetTaskInfo(queue, id)
 	if errors.Is(err, asynq.ErrTaskNotFound) || errors.Is(err, asynq.ErrQueueNotFound) {
-		if c.IsCanceled(ctx, id) {
+		if c.isCanceled(ctx, id) {
 			return &Status{ID: id, Queue: queue, State: StateCanceled}, nil
 		}
 		if st, ferr := c.failedStatus(ctx, queue, id); st != nil || ferr != nil {
@@ -54,7 +53,7 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 		st.State = StateCompleted
 	case asynq.TaskStateArchived:
 		st.State = StateFailed
-		if c.IsCanceled(ctx, info.ID) {
+		if c.isCanceled(ctx, info.ID) {
 			st.State = StateCanceled
 		}
 		if st.CompletedAt.IsZero() {
@@ -63,7 +62,7 @@ func (c *Client) statusOf(ctx context.Context, info *asynq.TaskInfo) (*Status, e
 	default:
 		st.State = StatePending
 	}
-	if !st.State.Final() && c.IsCanceled(ctx, info.ID) {
+	if !st.State.Final() && c.isCanceled(ctx, info.ID) {
 		// Canceled while running: asynq hands it back for a retry that
 		// the worker will end at once; for the client it is over.
 		st.State = StateCanceled

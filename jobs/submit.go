@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -97,7 +98,7 @@ func (c *Client) Submit(ctx context.Context, p Payload, opts ...Option) (id stri
 	taskOpts := []asynq.Option{asynq.TaskID(id), asynq.Queue(o.queue), asynq.MaxRetry(o.maxRetry),
 		asynq.Timeout(o.timeout), asynq.Retention(c.retention)}
 	if o.key != "" {
-		if err := c.forgetGoneRun(ctx, o.queue, id); err != nil {
+		if err := c.forgetGone(ctx, o.queue, id); err != nil {
 			return "", err
 		}
 	}
@@ -150,12 +151,12 @@ const settleWait = 5 * time.Second
 // counts as canceled as soon as a client cancels it, a moment before its
 // worker stops it and asynq moves it out of active, and asynq cannot
 // delete an active task. Should it stay active, DeleteTask says so.
-func (c *Client) awaitInactive(ctx context.Context, queue, id string) error {
+func (c *Client) awaitInactive(ctx context.Context, q, id string) error {
 	deadline := time.Now().Add(settleWait)
 	for {
-		state, err := c.rdb.HGet(ctx, taskKey(queue, id), "state").Result()
+		state, err := c.rdb.HGet(ctx, queue.TaskKey(q, id), queue.StateField).Result()
 		switch {
-		case errors.Is(err, redis.Nil), err == nil && state != "active":
+		case errors.Is(err, redis.Nil), err == nil && state != queue.TaskActive:
 			return nil
 		case err != nil:
 			return fmt.Errorf("job %s: %w", id, c.connErr(err))
@@ -171,19 +172,12 @@ func (c *Client) awaitInactive(ctx context.Context, queue, id string) error {
 }
 
 // forgetGone deletes the failure record and cancel mark of job id when
-// asynq no longer holds its task, in one step: the job is about to run
-// afresh under the same ID, and an earlier run's record must not speak for
-// it. While asynq holds the task, resubmit decides instead.
-var forgetGone = redis.NewScript(`
-if redis.call("EXISTS", KEYS[1]) == 0 then
-  return redis.call("DEL", KEYS[2], KEYS[3])
-end
-return 0`)
-
-// forgetGoneRun runs forgetGone for job id of queue.
-func (c *Client) forgetGoneRun(ctx context.Context, queue, id string) error {
-	err := forgetGone.Run(ctx, c.rdb, []string{taskKey(queue, id), failedKey(id), canceledKey(id)}).Err()
-	if err != nil && !errors.Is(err, redis.Nil) {
+// asynq no longer holds its task, in one step (queue.ForgetGone): the job
+// is about to run afresh under the same ID, and an earlier run's record
+// must not speak for it. While asynq holds the task, resubmit decides
+// instead.
+func (c *Client) forgetGone(ctx context.Context, q, id string) error {
+	if err := queue.ForgetGone(ctx, c.rdb, q, id, failedKey(id), canceledKey(id)); err != nil {
 		return fmt.Errorf("job %s: clear an earlier run's records: %w", id, c.connErr(err))
 	}
 	return nil
@@ -235,7 +229,7 @@ type bulkPart struct {
 
 // ResolvePayload decodes a task payload, fetching its answers blob if the
 // answers travelled separately.
-func (c *Client) ResolvePayload(ctx context.Context, data []byte) (Payload, error) {
+func (c *Backend) ResolvePayload(ctx context.Context, data []byte) (Payload, error) {
 	var p Payload
 	if err := json.Unmarshal(data, &p); err != nil {
 		return p, fmt.Errorf("decode payload: %w", err)

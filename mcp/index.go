@@ -53,7 +53,7 @@ const (
 
 func docKey(owner, docID string) string { return indexDocPrefix + owner + ":" + docID }
 
-// redisProvider is implemented by *jobs.Client.
+// redisProvider is implemented by the Store of a real queue (clientStore).
 type redisProvider interface {
 	Redis() redis.UniversalClient
 }

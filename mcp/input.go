@@ -239,7 +239,7 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 	},
 	"output_file_path": func(s *Server, r *request, value json.RawMessage) error {
 		path, err := stringArg("output_file_path", value)
-		if err != nil || path == "" || r.payload.DryRun {
+		if err != nil || path == "" || r.payload.WriteOptions().DryRun {
 			return err
 		}
 		r.outputPath, err = r.roots.Output("output_file_path", path)

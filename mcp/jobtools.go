@@ -32,7 +32,7 @@ func decodeJobArgs(tool string, req mcpgo.CallToolRequest, allowed ...string) (*
 	}
 	var names map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &names); err != nil {
-		return nil, formats.Errorf(formats.ErrInvalidArgument, "arguments", "expected a JSON object of arguments: %v", err)
+		return nil, formats.Wrap(formats.ErrInvalidArgument, "arguments", err, "expected a JSON object of arguments")
 	}
 	for n := range names {
 		if !slices.Contains(allowed, n) {

@@ -10,6 +10,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/safefile"
@@ -34,6 +35,10 @@ type Store interface {
 
 // clientStore is the Store of a real job queue.
 type clientStore struct{ *jobs.Client }
+
+// Redis is the queue's Redis, where the server shares its sessions and
+// its index of jobs with the other servers of the queue (redisProvider).
+func (c clientStore) Redis() redis.UniversalClient { return jobs.BackendOf(c.Client).Redis() }
 
 // awaitPoll is how often a wait looks at a job at first when Redis gives no
 // announcements of jobs' ends.

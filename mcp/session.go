@@ -70,7 +70,7 @@ func (m *redisSessions) Validate(id string) (bool, error) {
 	state := pipe.Get(ctx, sessionKeyPrefix+id)
 	pipe.Expire(ctx, sessionKeyPrefix+id, m.ttl)
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
-		return false, fmt.Errorf("%w: checking session %s: %v", errSessionStore, id, err)
+		return false, fmt.Errorf("%w: checking session %s: %w", errSessionStore, id, err)
 	}
 	switch state.Val() {
 	case sessionLive:

@@ -190,7 +190,7 @@ func (s *Server) listTasks(ctx context.Context, caller Principal, params json.Ra
 	}
 	if len(params) > 0 && string(params) != "null" {
 		if err := json.Unmarshal(params, &p); err != nil {
-			return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("params: %v", err)}
+			return nil, &rpcErr{mcpgo.INVALID_PARAMS, fmt.Errorf("params: %w", err)}
 		}
 	}
 	var ids []string

@@ -9,6 +9,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 )
@@ -115,7 +116,7 @@ func TestRepeatedAnswersThroughAWorker(t *testing.T) {
 			}
 			wctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 			defer cancel()
-			st, err := c.Wait(wctx, id, 20*time.Millisecond)
+			st, err := jobstest.Settled(wctx, c, id, 20*time.Millisecond)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
@@ -72,7 +73,7 @@ func TestHostileDocumentsThroughAWorker(t *testing.T) {
 			}
 			hc.require(t)
 			for _, j := range submitted[i] {
-				st, err := c.Wait(wctx, j.id, 20*time.Millisecond)
+				st, err := jobstest.Settled(wctx, c, j.id, 20*time.Millisecond)
 				if err != nil {
 					t.Fatalf("%s %s job %s: %v", hc.name, j.kind, j.id, err)
 				}
@@ -106,7 +107,7 @@ func hostileJob(t *testing.T, k jobs.Kind, docID string, ft formats.FileType) jo
 	case jobs.KindCarryOver:
 		p.PreviousDocID = docID // the hostile document on both sides
 	case jobs.KindSearch:
-		p.Pattern = "name"
+		p.Search = &jobs.SearchArgs{Pattern: "name"}
 	case jobs.KindValidate:
 		p.Locations = probeLocations
 	case jobs.KindWrite, jobs.KindFill:
@@ -233,7 +234,7 @@ func TestHostileDocumentsInOneGroup(t *testing.T) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
-	st, err := c.Wait(wctx, id, 50*time.Millisecond)
+	st, err := jobstest.Settled(wctx, c, id, 50*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -36,12 +37,12 @@ func TestResultRefusesASwappedOutput(t *testing.T) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	st, err := c.Wait(wctx, id, 20*time.Millisecond)
+	st, err := jobstest.Settled(wctx, c, id, 20*time.Millisecond)
 	if err != nil || st.State != jobs.StateCompleted || st.Result.OutputDocID == "" {
 		t.Fatalf("fill job: %v %+v", err, st)
 	}
 	swapped := fixtures.PDFForm()
-	if err := c.Redis().Set(ctx, "formfill:blob:"+st.Result.OutputDocID, swapped, time.Hour).Err(); err != nil {
+	if err := jobs.BackendOf(c).Redis().Set(ctx, "formfill:blob:"+st.Result.OutputDocID, swapped, time.Hour).Err(); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "filled.docx")

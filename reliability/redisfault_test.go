@@ -10,6 +10,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -146,7 +147,7 @@ func waitAllCompleted(t *testing.T, c *jobs.Client, ids []string) (lost, failed 
 // because Redis is still coming back.
 func waitThroughOutage(ctx context.Context, c *jobs.Client, id string) (*jobs.Status, error) {
 	for {
-		st, err := c.Wait(ctx, id, 100*time.Millisecond)
+		st, err := jobstest.Settled(ctx, c, id, 100*time.Millisecond)
 		if err == nil || ctx.Err() != nil || errors.Is(err, jobs.ErrJobNotFound) {
 			return st, err
 		}

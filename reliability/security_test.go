@@ -14,6 +14,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 )
@@ -74,7 +75,7 @@ func TestRedisPasswordNeverLogged(t *testing.T) {
 			t.Fatal(err)
 		}
 		wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-		st, err := c.Wait(wctx, jid, 50*time.Millisecond)
+		st, err := jobstest.Settled(wctx, c, jid, 50*time.Millisecond)
 		cancel()
 		if err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -103,7 +104,7 @@ func TestJobPastItsTimeoutIsStoppedAndReported(t *testing.T) {
 			t.Fatal(err)
 		}
 		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-		st, err := c.Wait(wctx, id, 50*time.Millisecond)
+		st, err := jobstest.Settled(wctx, c, id, 50*time.Millisecond)
 		cancel()
 		if err != nil {
 			t.Fatalf("%d retries: the job was not stopped: %v\n%s", retries, err, w.output())
@@ -137,7 +138,7 @@ func TestJobPastItsTimeoutIsStoppedAndReported(t *testing.T) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if st, err := c.Wait(wctx, id, 50*time.Millisecond); err != nil || st.State != jobs.StateCompleted {
+	if st, err := jobstest.Settled(wctx, c, id, 50*time.Millisecond); err != nil || st.State != jobs.StateCompleted {
 		t.Errorf("the next job: %v %+v", err, st)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -68,7 +69,7 @@ func TestKilledWorkerJobCompletesElsewhere(t *testing.T) {
 	defer cancel()
 	var recovery time.Duration
 	for _, id := range ids {
-		st, err := c.Wait(wctx, id, 200*time.Millisecond)
+		st, err := jobstest.Settled(wctx, c, id, 200*time.Millisecond)
 		if err != nil {
 			t.Fatalf("job %s never finished after the kill: %v\nworker-b:\n%s", id, err, b.output())
 		}

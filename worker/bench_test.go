@@ -12,6 +12,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
@@ -118,7 +119,7 @@ func BenchmarkFillThroughQueue(b *testing.B) {
 			}
 			defer wk.Shutdown()
 			for _, id := range ids {
-				st, err := client.Wait(ctx, id, 20*time.Millisecond)
+				st, err := jobstest.Settled(ctx, client, id, 20*time.Millisecond)
 				if err != nil || st.State != jobs.StateCompleted {
 					b.Fatalf("job %s: %+v %v", id, st, err)
 				}

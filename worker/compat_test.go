@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
@@ -63,7 +64,7 @@ func TestJobsEnqueuedByThePreviousVersionRun(t *testing.T) {
 			}
 			wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 			defer cancel()
-			st, err := c.Wait(wctx, id, 20*time.Millisecond)
+			st, err := jobstest.Settled(wctx, c, id, 20*time.Millisecond)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -38,7 +39,7 @@ func NotifyBackoff(d time.Duration) Option { return func(w *Worker) { w.notifyBa
 // asynq's job client carries the waker, which knows only the job queues.
 func (w *Worker) newNotifyServer() {
 	rdb := w.conn.MakeRedisClient().(redis.UniversalClient)
-	if h := jobs.FailoverHook(w.conn); h != nil {
+	if h := queue.FailoverHook(w.conn, jobs.DefaultFailoverWait); h != nil {
 		rdb.AddHook(h)
 	}
 	w.notifyRDB = rdb
@@ -88,19 +89,19 @@ func finalOutcome(ctx context.Context, outcome string) bool {
 func (w *Worker) deliver(ctx context.Context, t *asynq.Task) error {
 	var d jobs.Delivery
 	if err := json.Unmarshal(t.Payload(), &d); err != nil {
-		return fmt.Errorf("delivery: %v: %w", err, asynq.SkipRetry)
+		return fmt.Errorf("delivery: %w: %w", err, asynq.SkipRetry)
 	}
 	if err := jobs.CheckNotifyURL(d.URL); err != nil {
-		return fmt.Errorf("delivery: %v: %w", err, asynq.SkipRetry)
+		return fmt.Errorf("delivery: %w: %w", err, asynq.SkipRetry)
 	}
 	n := d.Body
 	if d.Event == jobs.EventJob {
 		// Queued as the job ended: asynq marks it a moment later.
 		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		st, err := w.client.Wait(wctx, d.JobID, 50*time.Millisecond)
+		st, err := w.client.Await(wctx, d.JobID, jobs.PollEvery(50*time.Millisecond))
 		cancel()
-		if err != nil || !st.State.Final() {
-			return fmt.Errorf("webhook of job %s: the job has not ended yet: %v", d.JobID, err)
+		if st == nil || !st.State.Final() { // a failed job is an ending too
+			return fmt.Errorf("webhook of job %s: the job has not ended yet: %w", d.JobID, err)
 		}
 		n = jobs.NotificationOf(st)
 	}
@@ -109,7 +110,7 @@ func (w *Worker) deliver(ctx context.Context, t *asynq.Task) error {
 	}
 	body, err := json.Marshal(n)
 	if err != nil {
-		return fmt.Errorf("encode notification: %v: %w", err, asynq.SkipRetry)
+		return fmt.Errorf("encode notification: %w: %w", err, asynq.SkipRetry)
 	}
 	return w.post(ctx, d, body)
 }
@@ -120,7 +121,7 @@ func (w *Worker) post(ctx context.Context, d jobs.Delivery, body []byte) error {
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.URL, bytes.NewReader(body))
 	if err != nil {
-		return fmt.Errorf("webhook %s: %v: %w", d.URL, err, asynq.SkipRetry)
+		return fmt.Errorf("webhook %s: %w: %w", d.URL, err, asynq.SkipRetry)
 	}
 	now := time.Now()
 	req.Header.Set("Content-Type", "application/json")

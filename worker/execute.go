@@ -34,11 +34,7 @@ func Execute(ctx context.Context, p jobs.Payload, doc []byte) (res *jobs.Result,
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	ft := p.FileType
-	if ft == "" && p.Kind == jobs.KindBuildInsertion {
-		ft = formats.Word
-	}
-	e, err := formats.Lookup(ft)
+	e, err := formats.Lookup(jobs.FileTypeOf(&p))
 	if err != nil {
 		return nil, nil, err
 	}

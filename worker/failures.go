@@ -3,13 +3,11 @@ package worker
 import (
 	"context"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
-	"github.com/redis/go-redis/v9"
 )
 
 // KeepFailures sets how long the jobs that fail for good are kept in the
@@ -55,18 +53,6 @@ func (w *Worker) archived(ctx context.Context, id string) {
 			w.log.Warn("archived job not kept in the failure store", "job_id", id, "error", err)
 		}
 	}()
-}
-
-// archivedJob tells whether cmd is asynq's archive script (keys: the task,
-// asynq:{q}:active, :lease, :archived, …) and of which job.
-func archivedJob(cmd redis.Cmder) (string, bool) {
-	id, ok := settledJob(cmd)
-	if !ok {
-		return "", false
-	}
-	args := cmd.Args()
-	key, _ := args[3].(string)
-	return id, strings.HasSuffix(key, "}:t:"+id)
 }
 
 // keptSet is the jobs whose failure a handler kept, until asynq archives

@@ -10,6 +10,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -122,7 +123,7 @@ func (h archiveWatch) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.
 }
 func (h archiveWatch) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {
-		if id, ok := archivedJob(cmd); ok {
+		if id, archived, ok := queue.SettledTask(cmd); ok && archived {
 			h.saw(id)
 		}
 		return next(ctx, cmd)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/readers"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
@@ -203,7 +204,7 @@ func TestMalformedGroupFromRedisFailsAsInvalidArgument(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			st, err := c.Wait(ctx, id, 20*time.Millisecond)
+			st, err := jobstest.Settled(ctx, c, id, 20*time.Millisecond)
 			if err != nil {
 				t.Fatal(err)
 			}

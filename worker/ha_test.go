@@ -8,6 +8,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/redisha"
 	"github.com/formfill/formfill/jobs"
 )
@@ -86,7 +87,7 @@ func jobLife(t *testing.T, c *jobs.Client) {
 			t.Fatalf("cancel: %v", err)
 		}
 	}
-	if st, err := c.Wait(ctx, pending, 20*time.Millisecond); err != nil || !st.State.Final() {
+	if st, err := jobstest.Settled(ctx, c, pending, 20*time.Millisecond); err != nil || !st.State.Final() {
 		t.Fatalf("canceled job: %+v %v", st, err)
 	}
 	if _, err := c.Queues(ctx); err != nil {

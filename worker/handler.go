@@ -48,7 +48,7 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	}
 
 	pctx, pspan := jobs.Tracer().Start(ctx, "formfill.execute")
-	res, outs, err := w.process(pctx, t, kind, log)
+	res, outs, err := w.process(jobs.ContextWithLogger(pctx, log), t, kind, log)
 	spanDone(pspan, err)
 	cause := err // what the job failed of, before it is stored
 	outcome := "completed"

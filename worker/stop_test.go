@@ -10,6 +10,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/ctxtest"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -58,7 +59,7 @@ func TestCancelRunningJob(t *testing.T) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, 8*time.Second)
 	defer cancel()
-	st, err := c.Wait(wctx, id, 50*time.Millisecond)
+	st, err := jobstest.Settled(wctx, c, id, 50*time.Millisecond)
 	if err != nil || st.State != jobs.StateCanceled {
 		t.Fatalf("canceled running job: %+v, %v", st, err)
 	}

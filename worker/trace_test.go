@@ -8,6 +8,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 	"go.opentelemetry.io/otel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -34,7 +35,7 @@ func TestOneFillIsOneConnectedTrace(t *testing.T) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	st, err := c.Wait(wctx, id, 20*time.Millisecond)
+	st, err := jobstest.Settled(wctx, c, id, 20*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}

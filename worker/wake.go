@@ -3,11 +3,10 @@ package worker
 import (
 	"context"
 	"net"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -20,15 +19,16 @@ import (
 // polling rarely adds the interval to every call. So the worker gives asynq
 // a tiny interval and a Redis client with this hook, which holds the first
 // dequeue of a round after an empty one until a client announces a
-// submission on one of the worker's queues (jobs.Client.Submissions), its
+// submission on one of the worker's queues (jobs.Backend.Submissions), its
 // own asynq forwarder moves jobs due for a retry back to a queue (the hook
 // sees the forward script's count), or the fallback interval passes — for
 // jobs nobody announced, such as those of clients of an older version.
 //
-// The hook knows asynq's dequeue by its keys (pending, paused, active and
-// lease of a queue). Were asynq to change them, the hook would see no
-// dequeue and the worker would poll at the tiny interval: the worker's
-// tests count the dequeues of an idle worker and would fail.
+// The hook knows asynq's dequeue and forward scripts by their keys
+// (queue.DequeueQueue, queue.IsForward). Were asynq to change them, the
+// hook would see no dequeue and the worker would poll at the tiny
+// interval: the worker's tests count the dequeues of an idle worker and
+// would fail.
 type waker struct {
 	first string // the queue a round starts with
 
@@ -99,7 +99,7 @@ func (w *waker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Proces
 // idle and lets every other command through.
 func (w *waker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {
-		if forwards(cmd) {
+		if queue.IsForward(cmd) {
 			// asynq's forwarder moves jobs due for a retry (or scheduled)
 			// back to their queue: nobody announces them, so wake up.
 			err := next(ctx, cmd)
@@ -110,11 +110,11 @@ func (w *waker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 			}
 			return err
 		}
-		queue, ok := dequeueQueue(cmd)
+		q, ok := queue.DequeueQueue(cmd)
 		if !ok {
 			return next(ctx, cmd)
 		}
-		if queue == w.first {
+		if q == w.first {
 			w.startRound()
 		}
 		if w.stopping() {
@@ -149,65 +149,4 @@ func (w *waker) startRound() {
 	case <-t.C:
 	case <-w.stop:
 	}
-}
-
-// forwards tells whether cmd is asynq's forward script, which moves the
-// jobs of a queue's scheduled or retry set that are due to its pending
-// list: EVALSHA or EVAL with the keys asynq:{q}:scheduled (or :retry) and
-// asynq:{q}:pending. It returns how many it moved.
-func forwards(cmd redis.Cmder) bool {
-	name := cmd.Name()
-	if name != "evalsha" && name != "eval" {
-		return false
-	}
-	args := cmd.Args()
-	if len(args) < 5 || numKeys(args[2]) != 2 {
-		return false
-	}
-	from, _ := args[3].(string)
-	to, _ := args[4].(string)
-	return strings.HasPrefix(from, "asynq:{") && (strings.HasSuffix(from, "}:scheduled") || strings.HasSuffix(from, "}:retry")) &&
-		strings.HasPrefix(to, "asynq:{") && strings.HasSuffix(to, "}:pending")
-}
-
-// dequeueQueue tells whether cmd is asynq's dequeue script and for which
-// queue: EVALSHA or EVAL with the keys asynq:{q}:pending, :paused, :active,
-// :lease.
-func dequeueQueue(cmd redis.Cmder) (string, bool) {
-	name := cmd.Name()
-	if name != "evalsha" && name != "eval" {
-		return "", false
-	}
-	args := cmd.Args()
-	if len(args) < 7 || numKeys(args[2]) != 4 {
-		return "", false
-	}
-	want := []string{"pending", "paused", "active", "lease"}
-	var queue string
-	for i, suffix := range want {
-		key, _ := args[3+i].(string)
-		q, ok := strings.CutPrefix(key, "asynq:{")
-		if !ok {
-			return "", false
-		}
-		q, ok = strings.CutSuffix(q, "}:"+suffix)
-		if !ok || (i > 0 && q != queue) {
-			return "", false
-		}
-		queue = q
-	}
-	return queue, true
-}
-
-func numKeys(v any) int {
-	switch n := v.(type) {
-	case int:
-		return n
-	case int64:
-		return int(n)
-	case string:
-		i, _ := strconv.Atoi(n)
-		return i
-	}
-	return -1
 }

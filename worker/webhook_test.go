@@ -14,6 +14,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -181,7 +182,7 @@ func TestHungReceiverDoesNotHoldJobs(t *testing.T) {
 	defer cancel()
 	for i := range 4 {
 		id := submitNotified(t, c, hung.URL)
-		st, err := c.Wait(ctx, id, 20*time.Millisecond)
+		st, err := jobstest.Settled(ctx, c, id, 20*time.Millisecond)
 		if err != nil || st.State != jobs.StateCompleted {
 			t.Fatalf("job %d behind a hung receiver: %+v, %v", i, st, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -18,7 +19,7 @@ import (
 // Worker serves formfill jobs from Redis.
 type Worker struct {
 	conn            asynq.RedisConnOpt
-	client          *jobs.Client
+	client          *jobs.Backend
 	server          *asynq.Server
 	log             *slog.Logger
 	metrics         *metrics
@@ -141,7 +142,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	prio := map[string]int{}
 	for i, q := range w.queues {
 		if _, err := jobs.ParseQueue(q); err != nil {
-			return nil, fmt.Errorf("%w: %v", jobs.ErrInvalidConfig, err)
+			return nil, fmt.Errorf("%w: %w", jobs.ErrInvalidConfig, err)
 		}
 		prio[q] = len(w.queues) - i
 	}
@@ -158,13 +159,13 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: unsupported Redis connection %T", jobs.ErrInvalidConfig, conn)
 	}
-	w.client = jobs.NewClient(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys), jobs.WithBlobStore(w.blobs))
+	w.client = jobs.NewBackend(conn, jobs.WithBlobCache(w.blobCache), jobs.WithKeyring(w.keys), jobs.WithBlobStore(w.blobs))
 	// asynq's own client, watched: idle dequeues wait for announced jobs,
 	// and settled jobs are announced to their clients.
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
 	rdb.AddHook(w.waker)
 	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, archived: w.archived, log: w.log})
-	if h := jobs.FailoverHook(conn); h != nil {
+	if h := queue.FailoverHook(conn, jobs.DefaultFailoverWait); h != nil {
 		rdb.AddHook(h) // innermost: the hooks above see a command's last try
 	}
 	w.metrics = newMetrics()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
@@ -66,7 +67,7 @@ func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.Option) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := c.Wait(ctx, id, 20*time.Millisecond)
+	st, err := jobstest.Settled(ctx, c, id, 20*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestWriteThenExtractThroughTheQueue(t *testing.T) {
 	}
 	// The output travels with the result in one round trip; it must still
 	// expire like any blob, or Redis fills up with outputs.
-	if ttl := c.Redis().TTL(ctx, "formfill:blob:"+st.Result.OutputDocID).Val(); ttl <= 0 || ttl > jobs.DefaultBlobTTL {
+	if ttl := jobs.BackendOf(c).Redis().TTL(ctx, "formfill:blob:"+st.Result.OutputDocID).Val(); ttl <= 0 || ttl > jobs.DefaultBlobTTL {
 		t.Fatalf("output blob TTL = %v, want within (0, %v]", ttl, jobs.DefaultBlobTTL)
 	}
 	st = runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: st.Result.OutputDocID, FileType: formats.Word})
@@ -134,7 +135,7 @@ func TestEveryOperationCompletes(t *testing.T) {
 			return r.Report != nil && r.Report.Summary.Missing == 1
 		}},
 		jobs.KindListFields: {jobs.Payload{}, func(r *jobs.Result) bool { return len(r.Fields) > 0 }},
-		jobs.KindSearch: {jobs.Payload{Pattern: "name"}, func(r *jobs.Result) bool {
+		jobs.KindSearch: {jobs.Payload{Search: &jobs.SearchArgs{Pattern: "name"}}, func(r *jobs.Result) bool {
 			return r.Search != nil && r.Search.Total > 0 && strings.HasPrefix(r.Search.Matches[0].ID, "T1-R")
 		}},
 		jobs.KindReadDocument: {jobs.Payload{Page: formats.Page{Limit: 2}}, func(r *jobs.Result) bool {
@@ -252,7 +253,7 @@ func TestInteractiveRunsAheadOfBulk(t *testing.T) {
 	startWorker(t, conn, Concurrency(1), withExecute(fake))
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if _, err := c.Wait(wctx, id, 10*time.Millisecond); err != nil {
+	if _, err := jobstest.Settled(wctx, c, id, 10*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()

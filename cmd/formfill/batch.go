@@ -2,60 +2,22 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/reuse"
+	"github.com/formfill/formfill/internal/batch"
 	"github.com/formfill/formfill/jobs"
 	"golang.org/x/term"
 )
 
-// batchDoc is one document's outcome, as the summary reports it.
-type batchDoc struct {
-	N      int    `json:"n"`
-	File   string `json:"file"`
-	Output string `json:"output"`
-	Status string `json:"status"`
-	JobID  string `json:"job_id,omitempty"`
-	Error  string `json:"error,omitempty"`
-	// Carry counts the answers carried over from the entry's previous
-	// document.
-	Carry *carryCounts `json:"carry_over,omitempty"`
-}
+// batchSummary is the end of a batch run, as --json prints it.
+type batchSummary = batch.Summary
 
-// carryCounts are a document's carried answers: known or uncertain, and
-// the targets left unanswered.
-type carryCounts struct {
-	Carried    int `json:"carried"`
-	Uncertain  int `json:"uncertain"`
-	Unanswered int `json:"unanswered"`
-}
-
-// batchSummary is the end of a batch run.
-type batchSummary struct {
-	Total       int     `json:"total"`
-	Done        int     `json:"done"`
-	Failed      int     `json:"failed"`
-	Skipped     int     `json:"skipped"`
-	Submitted   int     `json:"submitted"`
-	Unfinished  int     `json:"unfinished,omitempty"`
-	ElapsedMS   int64   `json:"elapsed_ms"`
-	DocsPerSec  float64 `json:"docs_per_second"`
-	Interrupted bool    `json:"interrupted,omitempty"`
-	// FailoverWaitMS is the longest a Redis command of the run waited
-	// through a failover of a Sentinel or Cluster Redis: the outage the
-	// batch rode through.
-	FailoverWaitMS int64      `json:"failover_wait_ms,omitempty"`
-	Failures       []batchDoc `json:"failures"`
-	Documents      []batchDoc `json:"documents"`
-}
-
+// batchOptions are batch's flags beyond the manifest.
 type batchOptions struct {
 	review      reviewFlags
 	outDir      string
@@ -115,23 +77,23 @@ failed and why.`,
 		return err
 	}
 	o.notify = *notify.url
-	entries, err := readManifest(pos[0])
+	entries, err := batch.ReadManifest(pos[0])
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 		return fmt.Errorf("--out-dir: %w", err)
 	}
-	items, err := resolveItems(pos[0], o.outDir, entries, o.anywhere)
+	items, err := batch.ResolveItems(pos[0], o.outDir, entries, o.anywhere)
 	if err != nil {
 		return err
 	}
 	if !o.anywhere {
-		if err := confine(items, o.outDir); err != nil {
+		if err := batch.Confine(items, o.outDir); err != nil {
 			return err
 		}
 	}
-	state, err := openState(o.outDir)
+	state, err := batch.OpenState(o.outDir)
 	if err != nil {
 		return err
 	}
@@ -142,234 +104,25 @@ failed and why.`,
 	}
 	defer b.Close()
 	terminal := isTerminal(e.stderr)
-	prog := newProgress(e.stderr, len(items), terminal, o.quiet)
-	docs, submitted := runItems(ctx, b, state, items, o, prog)
+	prog := batch.NewProgress(e.stderr, len(items), terminal, o.quiet)
+	docs, submitted := batch.Run(ctx, items, state, o.runOptions(b), prog)
 	prog.Close()
-	sum := summarize(docs, submitted, time.Since(prog.start), ctx.Err() != nil)
+	sum := batch.Summarize(docs, submitted, time.Since(prog.Start()), ctx.Err() != nil)
 	sum.FailoverWaitMS = b.client.LongestFailoverWait().Milliseconds()
 	if *notify.url != "" {
-		notifyBatch(ctx, e, b, *notify.url, pos[0], prog.start, sum)
+		notifyBatch(ctx, e, b, *notify.url, pos[0], prog.Start(), sum)
 		notify.await(ctx, e, b, &jobs.Result{})
 	}
 	return reportBatch(e, g, sum)
 }
 
-// runItems processes the items with bounded concurrency and returns each
-// one's outcome (in manifest order) and how many jobs were submitted. With
-// o.group above 1, runs of up to o.group small items go as one fill_group
-// job (see runsOf).
-func runItems(ctx context.Context, b *backend, state *batchState, items []*batchItem, o batchOptions, prog *progress) ([]batchDoc, int) {
-	docs := make([]batchDoc, len(items))
-	var submitted atomic.Int64
-	next := make(chan []int)
-	var wg sync.WaitGroup
-	for range min(o.concurrency, len(items)) {
-		wg.Go(func() {
-			for run := range next {
-				got, sub := processRun(ctx, b, state, items, run, o)
-				if sub {
-					submitted.Add(1)
-				}
-				for k, i := range run {
-					docs[i] = got[k]
-					prog.add(got[k].Status)
-				}
-			}
-		})
-	}
-	for _, run := range runsOf(items, o.group) {
-		if ctx.Err() != nil {
-			break
-		}
-		select {
-		case next <- run:
-		case <-ctx.Done():
-		}
-	}
-	close(next)
-	wg.Wait()
-	for i, it := range items {
-		if docs[i].Status == "" {
-			docs[i] = batchDoc{N: it.N, File: it.File, Output: it.Output, Status: outcomeUnfinished}
-		}
-	}
-	return docs, int(submitted.Load())
-}
-
-// groupLimit is the document size from which a document goes alone: a fill
-// of a large document costs far more than the queue's millisecond, and
-// alone it keeps progress fine-grained and a retry small.
-const groupLimit = 1 << 20
-
-// runsOf splits the items' indices into what each job carries: up to group
-// consecutive documents under groupLimit, every larger (or unreadable) one
-// alone.
-func runsOf(items []*batchItem, group int) [][]int {
-	var runs [][]int
-	open := false // whether the last run takes more documents
-	for i, it := range items {
-		st, err := os.Stat(it.File)
-		small := err == nil && st.Size() < groupLimit
-		if open && small && len(runs[len(runs)-1]) < group {
-			runs[len(runs)-1] = append(runs[len(runs)-1], i)
-			continue
-		}
-		runs = append(runs, []int{i})
-		open = small && group > 1
-	}
-	return runs
-}
-
-// processRun processes the items at indices run: one fill job for a single
-// item, one fill_group job for several.
-func processRun(ctx context.Context, b *backend, state *batchState, items []*batchItem, run []int, o batchOptions) ([]batchDoc, bool) {
-	if len(run) == 1 {
-		d, sub := processItem(ctx, b, state, items[run[0]], o)
-		return []batchDoc{d}, sub
-	}
-	group := make([]*batchItem, len(run))
-	for k, i := range run {
-		group[k] = items[i]
-	}
-	return processGroup(ctx, b, state, group, o)
-}
-
-// processItem fills one document: skip it if already done, else upload,
-// submit (idempotently), wait, save the output and record the outcome.
-func processItem(ctx context.Context, b *backend, state *batchState, it *batchItem, o batchOptions) (batchDoc, bool) {
-	p, d := prepareItem(ctx, b, state, it, o.review)
-	if p == nil {
-		return d, false
-	}
-	submit := func(attempt int) (string, error) {
-		return b.client.Submit(ctx, p.payload, jobs.Queue(jobs.QueueBulk), jobs.IdempotencyKey(lostKey(p.key, attempt)), jobs.Timeout(o.timeout), o.notifyOpt())
-	}
-	wait := func(id string) (*jobs.Status, error) {
-		wctx, cancel := context.WithTimeout(ctx, o.timeout)
-		defer cancel()
-		return b.client.Await(wctx, id, jobs.PollEvery(b.pollInterval()))
-	}
-	id, st, err := submitAwait(ctx, b, []*batchItem{it}, submit, wait)
-	if id == "" {
-		return failDoc(ctx, d, err), false
-	}
-	d.JobID = id
-	res := resultIn(st)
-	if err != nil && ctx.Err() != nil {
-		d.Status = outcomeUnfinished // interrupted: the job goes on; a rerun collects it
-		return d, true
-	}
-	return finishItem(ctx, b, state, p, d, res, err), true
-}
-
-// preparedItem is a document read, checked and uploaded, ready to submit.
-type preparedItem struct {
-	it      *batchItem
-	key     string // idempotency key: sha256 of document and answers
-	payload jobs.Payload
-}
-
-// prepareItem reads an item's document and answers and uploads the
-// document. It returns nil and the item's outcome when there is nothing to
-// submit: the work was done by an earlier run, or the item failed.
-func prepareItem(ctx context.Context, b *backend, state *batchState, it *batchItem, review reviewFlags) (*preparedItem, batchDoc) {
-	d := batchDoc{N: it.N, File: it.File, Output: it.Output}
-	answers, err := itemAnswers(ctx, b, it, &d)
-	if err != nil {
-		return nil, failDoc(ctx, d, err)
-	}
-	data, ft, err := readDocument(it.File, it.Type)
-	if err != nil {
-		return nil, failDoc(ctx, d, err)
-	}
-	payload := jobs.Payload{Kind: jobs.KindFill, FileType: ft, Answers: answers}
-	review.apply(&payload)
-	key, err := workKey(data, answers, reviewKey(&payload))
-	if err != nil {
-		return nil, failDoc(ctx, d, err)
-	}
-	if rec, ok := state.finished(it.Output, key); ok {
-		d.Status, d.JobID = outcomeSkipped, rec.JobID
-		return nil, d
-	}
-	docID, err := b.client.PutBlob(ctx, data)
-	if err != nil {
-		return nil, failDoc(ctx, d, err)
-	}
-	// data is not kept: the blob is in Redis, and a batch holds thousands.
-	payload.DocID = docID
-	return &preparedItem{it: it, key: key, payload: payload}, d
-}
-
-// itemAnswers are an item's answers: its own, or those carried over from
-// its previous document (counted in d).
-func itemAnswers(ctx context.Context, b *backend, it *batchItem, d *batchDoc) ([]formats.Answer, error) {
-	if it.previous == "" {
-		return it.answers()
-	}
-	res, err := carryOverJob(ctx, b, it.previous, it.File, it.Type, []jobs.Option{jobs.Queue(jobs.QueueBulk)})
-	if err != nil {
-		return nil, fmt.Errorf("carrying the answers over from %s: %w", it.previous, err)
-	}
-	d.Carry = &carryCounts{Carried: res.Summary.Carried, Uncertain: res.Summary.Uncertain, Unanswered: res.Summary.Unmatched}
-	if len(res.Answers) == 0 {
-		return nil, fmt.Errorf("no answer of %s carries over", it.previous)
-	}
-	return res.Answers, nil
-}
-
-// finishItem saves a finished job's output, checks its verification and
-// records the outcome in the state file.
-func finishItem(ctx context.Context, b *backend, state *batchState, p *preparedItem, d batchDoc, res *jobs.Result, err error) batchDoc {
-	if err == nil {
-		var data []byte
-		if data, err = fetchOutput(ctx, b.client, res, p.it.Output); err == nil {
-			err = p.it.save(data)
-		}
-	}
-	if err == nil && res.Report != nil && !res.Report.OK() {
-		err = errors.New("verification failed: " + problems(res.Report))
-	}
-	d.Status = outcomeDone
-	if err != nil {
-		d = failDoc(ctx, d, err)
-	}
-	if rerr := state.record(stateRecord{Output: p.it.Output, File: p.it.File, Key: p.key, JobID: d.JobID, Status: d.Status, Error: d.Error}); rerr != nil && d.Error == "" {
-		d = failDoc(ctx, d, rerr)
-	}
-	return d
-}
-
-// failDoc marks d failed with err, or unfinished when the run was
-// interrupted: a rerun does it.
-func failDoc(ctx context.Context, d batchDoc, err error) batchDoc {
-	d.Status, d.Error = outcomeFailed, err.Error()
-	if ctx.Err() != nil {
-		d.Status = outcomeUnfinished
-	}
-	return d
-}
-
-func summarize(docs []batchDoc, submitted int, elapsed time.Duration, interrupted bool) batchSummary {
-	s := batchSummary{Total: len(docs), Submitted: submitted, ElapsedMS: elapsed.Milliseconds(), Interrupted: interrupted,
-		Documents: docs, Failures: []batchDoc{}}
-	for _, d := range docs {
-		switch d.Status {
-		case outcomeDone:
-			s.Done++
-		case outcomeFailed:
-			s.Failed++
-			s.Failures = append(s.Failures, d)
-		case outcomeSkipped:
-			s.Skipped++
-		default:
-			s.Unfinished++
-		}
-	}
-	if elapsed > 0 {
-		s.DocsPerSec = float64(s.Done+s.Failed) / elapsed.Seconds()
-	}
-	return s
+// runOptions are the options of the batch's run on b.
+func (o batchOptions) runOptions(b *backend) batch.Options {
+	return batch.Options{Client: b.client, PollEvery: b.pollInterval(), Concurrency: o.concurrency, Group: o.group, Timeout: o.timeout,
+		Write: o.review.options(), JobOptions: []jobs.Option{o.notifyOpt()},
+		CarryOver: func(ctx context.Context, previous, path, typ string) (*reuse.Result, error) {
+			return carryOverJob(ctx, b, previous, path, typ, []jobs.Option{jobs.Queue(jobs.QueueBulk)})
+		}}
 }
 
 func reportBatch(e *env, g *globals, s batchSummary) error {

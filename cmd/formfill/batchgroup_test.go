@@ -88,29 +88,3 @@ func TestBatchGroupFillsEachDocumentAndResumes(t *testing.T) {
 		t.Fatalf("the rerun collected the failed group job %s instead of running the documents again", failedJob)
 	}
 }
-
-func TestRunsOfGroupsSmallDocumentsOnly(t *testing.T) {
-	dir := t.TempDir()
-	small := filepath.Join(dir, "small.docx")
-	large := filepath.Join(dir, "large.docx")
-	writeFile(t, small, []byte("small"))
-	writeFile(t, large, make([]byte, groupLimit))
-	names := []string{small, small, large, small, small, small, filepath.Join(dir, "missing.docx"), small}
-	items := make([]*batchItem, len(names))
-	for i, n := range names {
-		items[i] = &batchItem{N: i + 1, File: n}
-	}
-	tests := []struct {
-		group int
-		want  string
-	}{
-		{1, "[[0] [1] [2] [3] [4] [5] [6] [7]]"},
-		{2, "[[0 1] [2] [3 4] [5] [6] [7]]"},
-		{16, "[[0 1] [2] [3 4 5] [6] [7]]"},
-	}
-	for _, tt := range tests {
-		if got := fmt.Sprint(runsOf(items, tt.group)); got != tt.want {
-			t.Errorf("runsOf(group %d) = %s, want %s (large and missing documents alone)", tt.group, got, tt.want)
-		}
-	}
-}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/formfill/formfill/internal/batch"
 	"github.com/formfill/formfill/internal/redisha"
 	"github.com/formfill/formfill/jobs"
 )
@@ -53,7 +54,7 @@ func TestBatchRidesThroughSentinelFailover(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	waitDone(t, filepath.Join(out, stateFileName), n/4)
+	waitDone(t, filepath.Join(out, batch.StateFileName), n/4)
 	quarter := time.Since(start)
 	probe := startProbe(t, s.URL(0))
 	fctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

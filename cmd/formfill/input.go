@@ -1,87 +1,24 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/fillinput"
 	"github.com/formfill/formfill/internal/safefile"
 )
 
-// readDocument reads a document from path, refusing files over the size
-// limit before reading them, and decides its type from the extension (or
-// typ) confirmed by its magic bytes.
-func readDocument(path, typ string) ([]byte, formats.FileType, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, "", fmt.Errorf("document %s: %w", path, err)
-	}
-	if fi.IsDir() {
-		return nil, "", fmt.Errorf("document %s: is a directory, expected a .docx, .xlsx or .pdf file", path)
-	}
-	if err := formats.CheckSize(int(min(fi.Size(), int64(formats.MaxFileSize)+1))); err != nil {
-		return nil, "", fmt.Errorf("document %s: %w", path, err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, "", fmt.Errorf("document %s: %w", path, err)
-	}
-	ft, err := formats.Detect(path, typ, data)
-	if err != nil {
-		return nil, "", fmt.Errorf("document %s: %w", path, err)
-	}
-	return data, ft, nil
-}
-
-// readJSONFile reads a JSON file of at most maxSize bytes into v, with
-// unknown fields refused so a typo in a field name is caught.
-func readJSONFile(what, path string, v any) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("%s file: %w", what, err)
-	}
-	return decodeJSON(what, path, data, v)
-}
-
-func decodeJSON(what, path string, data []byte, v any) error {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return fmt.Errorf("%s file %s is empty; expected a JSON array", what, path)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s file %s: %w (expected a JSON array of objects)", what, path, err)
-	}
-	return nil
-}
-
-// loadAnswers reads write_answers' answers: a JSON array of
-// {pair_id, answer_text | insertion_xml, mode, confidence, xpath}.
-func loadAnswers(path string) ([]formats.Answer, error) {
-	var answers []formats.Answer
-	if err := readJSONFile("answers", path, &answers); err != nil {
-		return nil, err
-	}
-	if err := checkAnswers(path, answers); err != nil {
-		return nil, err
-	}
-	return answers, nil
-}
-
-// checkAnswers checks an answers file's or manifest entry's answers
-// (formats.RequireAnswers), naming where they came from.
-func checkAnswers(src string, answers []formats.Answer) error {
-	if len(answers) == 0 {
-		return fmt.Errorf("answers %s: the list is empty; expected at least one {pair_id, answer_text}", src)
-	}
-	if err := formats.RequireAnswers(answers); err != nil {
-		return fmt.Errorf("answers %s: %w", src, err)
-	}
-	return nil
-}
+// The inputs of a fill on disk, read as batch runs read them
+// (internal/fillinput).
+var (
+	readDocument = fillinput.ReadDocument
+	readJSONFile = fillinput.ReadJSONFile
+	loadAnswers  = fillinput.LoadAnswers
+	checkAnswers = fillinput.CheckAnswers
+	fileExists   = fillinput.Exists
+)
 
 // expectation is an entry of an expected-answers file, which may also be an
 // answers file (answer_text instead of expected_text).
@@ -152,11 +89,6 @@ func loadLocations(arg string) ([]formats.Location, error) {
 		return nil, fmt.Errorf("--locations %q names no element ID; expected a JSON file or IDs such as T1-R2-C2,T1-R3-C2", arg)
 	}
 	return locs, formats.CheckCount("locations", len(locs))
-}
-
-func fileExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && !fi.IsDir()
 }
 
 // writeOutput writes a produced document to path atomically, through a

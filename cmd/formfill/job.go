@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/formfill/formfill/internal/batch"
 	"github.com/formfill/formfill/internal/safefile"
 	"github.com/formfill/formfill/jobs"
 )
@@ -69,18 +70,7 @@ func saveOutput(ctx context.Context, c *jobs.Client, res *jobs.Result, path stri
 
 // fetchOutput fetches the job's output document, bound for path.
 func fetchOutput(ctx context.Context, c *jobs.Client, res *jobs.Result, path string) ([]byte, error) {
-	if res.OutputDocID == "" && len(res.Group) > 0 {
-		return nil, fmt.Errorf("a %s job has one output per document, not one for %s: see output_doc_id in each of its %d group entries (formfill result --json)",
-			res.Kind, path, len(res.Group))
-	}
-	if res.OutputDocID == "" {
-		return nil, fmt.Errorf("the job produced no document to write to %s", path)
-	}
-	data, err := c.GetBlob(ctx, res.OutputDocID)
-	if err != nil {
-		return nil, fmt.Errorf("output document: %w", err)
-	}
-	return data, nil
+	return batch.FetchOutput(ctx, c, res, path)
 }
 
 // checkWritable fails early when an output path cannot be created, before

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/batch"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -140,19 +141,8 @@ func printReview(w io.Writer, items []formats.ReviewItem) {
 }
 
 // problems lists the answers a report found missing or mismatched, for
-// error messages.
-func problems(r *formats.VerificationReport) string {
-	var out []string
-	for _, c := range r.ContentResults {
-		if c.Status != formats.ContentMatched {
-			out = append(out, fmt.Sprintf("%s %s", c.PairID, c.Status))
-		}
-	}
-	if n := len(r.StructuralIssues); n > 0 {
-		out = append(out, fmt.Sprintf("%d structural issues", n))
-	}
-	return strings.Join(out, ", ")
-}
+// error messages, as a batch names them.
+func problems(r *formats.VerificationReport) string { return batch.Problems(r) }
 
 // printStatus prints a job's status in a few lines.
 func printStatus(w io.Writer, st *jobs.Status) {

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"github.com/formfill/formfill/formats"
 
 	"github.com/formfill/formfill/jobs"
 )
@@ -34,19 +34,18 @@ func addReviewFlags(fs flagAdder) reviewFlags {
 	}
 }
 
-// apply sets the review options on a write or fill payload.
-func (r reviewFlags) apply(p *jobs.Payload) {
-	p.TrackChanges, p.CommentUncertain, p.Author, p.Date = *r.track, *r.comment, *r.author, *r.date
-	p.Flatten, p.FlattenSignatures = *r.flatten, *r.flattenSigns
-	p.StripActiveContent = *r.strip
+// options are the review options given, as write options.
+func (r reviewFlags) options() formats.WriteOptions {
+	return formats.WriteOptions{TrackChanges: *r.track, CommentUncertain: *r.comment, Author: *r.author, Date: *r.date,
+		Flatten: *r.flatten, FlattenSignatures: *r.flattenSigns, StripActiveContent: *r.strip}
 }
 
-// reviewKey is what the review options add to a batch document's work
-// key: nothing without them, so keys of earlier runs stay valid.
-func reviewKey(p *jobs.Payload) []byte {
-	if !p.TrackChanges && !p.CommentUncertain && p.Author == "" && p.Date == "" && !p.Flatten && !p.FlattenSignatures && !p.StripActiveContent {
-		return nil
+// apply sets the review options on a write or fill payload, keeping its
+// dry_run.
+func (r reviewFlags) apply(p *jobs.Payload) {
+	o := r.options()
+	o.DryRun = p.WriteOptions().DryRun
+	if o != (formats.WriteOptions{}) {
+		p.Write = &o
 	}
-	b, _ := json.Marshal(p.WriteOptions())
-	return b
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/jobstest"
 	"github.com/formfill/formfill/internal/redistest"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
@@ -96,7 +97,7 @@ func waitAll(t *testing.T, c *jobs.Client, js []shapeJob, within time.Duration) 
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			st, err := c.Wait(ctx, j.id, 50*time.Millisecond)
+			st, err := jobstest.Settled(ctx, c, j.id, 50*time.Millisecond)
 			if err == nil {
 				err = checkShapeResult(j, st)
 			}

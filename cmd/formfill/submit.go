@@ -42,8 +42,8 @@ resubmission does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.`,
 	if err != nil {
 		return &usageError{err}
 	}
-	if kind == jobs.KindBuildInsertion {
-		return usagef("build_insertion takes no document: use formfill build-insertion")
+	if op := jobs.OperationOf(kind); !op.Document {
+		return usagef("%s takes no document: use formfill %s", kind, op.Command)
 	}
 	if _, err := jobs.ParseQueue(*queue); err != nil {
 		return &usageError{err}
@@ -146,7 +146,10 @@ Exits 1 when the job failed or was canceled, or when --timeout passes first.`,
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	st, err := b.client.Wait(ctx, pos[0], 100*time.Millisecond)
+	st, err := b.client.Await(ctx, pos[0], jobs.PollEvery(100*time.Millisecond))
+	if st != nil && st.State.Final() {
+		err = nil // a failed job's status is the answer, not an error
+	}
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("%w (after --timeout %s)", err, *timeout)

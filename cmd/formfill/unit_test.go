@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestParseAllowsFlagsAfterArguments(t *testing.T) {
@@ -82,47 +81,6 @@ func TestLoadLocationsAndExpected(t *testing.T) {
 	os.WriteFile(e, []byte(`[]`), 0o644)
 	if _, err := loadAnswers(e); err == nil || !strings.Contains(err.Error(), "the list is empty") {
 		t.Fatalf("empty answers: %v", err)
-	}
-}
-
-func TestProgressLine(t *testing.T) {
-	start := time.Unix(1000, 0)
-	p := &progress{total: 10, start: start}
-	p.add(outcomeDone)
-	p.add(outcomeDone)
-	p.add(outcomeFailed)
-	p.add(outcomeSkipped)
-	plain := p.line(start.Add(3 * time.Second))
-	for _, want := range []string{"4/10", "done 2", "failed 1", "skipped 1", "1.0 docs/s", "ETA 6s"} {
-		if !strings.Contains(plain, want) {
-			t.Errorf("line %q lacks %q", plain, want)
-		}
-	}
-	if strings.Contains(plain, "[") {
-		t.Errorf("plain line has a bar: %q", plain)
-	}
-	p.terminal = true
-	if bar := p.line(start.Add(3 * time.Second)); !strings.HasPrefix(bar, "[============                  ]") {
-		t.Errorf("terminal bar at 4/10 = %q", bar)
-	}
-}
-
-func TestProgressBarRedrawsOnATerminalAndEndsItsLine(t *testing.T) {
-	var out syncBuffer
-	p := newProgress(&out, 3, true, false)
-	p.add(outcomeDone)
-	time.Sleep(450 * time.Millisecond) // two redraws at 200 ms
-	p.Close()
-	got := out.String()
-	if strings.Count(got, "\r[") < 2 || !strings.HasSuffix(got, "\n") || !strings.Contains(got, "1/3") {
-		t.Fatalf("terminal output %q: want redrawn bars ending in a newline", got)
-	}
-	var quiet syncBuffer
-	q := newProgress(&quiet, 3, true, true)
-	q.add(outcomeDone)
-	q.Close()
-	if quiet.String() != "" {
-		t.Fatalf("--quiet wrote %q", quiet.String())
 	}
 }
 

@@ -63,7 +63,10 @@ PDF text annotation that does not print.`,
 		return err
 	}
 	defer b.Close()
-	payload := jobs.Payload{Kind: jobs.KindWrite, Answers: answers, DryRun: *dry}
+	payload := jobs.Payload{Kind: jobs.KindWrite, Answers: answers}
+	if *dry {
+		payload.Write = &formats.WriteOptions{DryRun: true}
+	}
 	review.apply(&payload)
 	res, err := runDocJob(ctx, b, docJob{path: pos[0], typ: *typ, payload: payload})
 	if err != nil {
@@ -199,5 +202,5 @@ and validates it. Use its output as insertion_xml in an answers file.
 		xml = string(data)
 	}
 	req := &formats.BuildInsertionRequest{AnswerText: *text, TargetContextXML: xml, AnswerType: formats.AnswerType(*answerType)}
-	return runSimple(ctx, e, g, docJob{payload: jobs.Payload{Kind: jobs.KindBuildInsertion, FileType: formats.Word, Insertion: req}})
+	return runSimple(ctx, e, g, docJob{payload: jobs.Payload{Kind: jobs.KindBuildInsertion, Insertion: req}})
 }

@@ -2,6 +2,7 @@ package excel
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -17,6 +18,7 @@ const DefaultMaxLines = 2000
 type Engine struct {
 	maxLines int
 	ctx      context.Context // set by WithContext: calls stop once it ends
+	log      *slog.Logger    // set by WithLogger; nil: slog.Default()
 }
 
 // WithContext returns the engine bound to ctx: its calls stop with an error
@@ -30,12 +32,24 @@ func (e *Engine) WithContext(ctx context.Context) formats.Engine {
 	return &c
 }
 
+// WithLogger returns the engine logging to log: the panics it recovers
+// from excelize or its XML guard (Warn) and the slower write path it takes
+// when a stop cannot reach excelize's own serialisation (Debug).
+func (e *Engine) WithLogger(log *slog.Logger) formats.Engine {
+	c := *e
+	c.log = log
+	return &c
+}
+
 // stepsPerCheck is how many XML tokens the XML guard reads between looks
 // at the context: a millisecond or so of work.
 const stepsPerCheck = 4096
 
-// stopper returns a Stopper for one call; nil when the engine is unbound.
-func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, stepsPerCheck) }
+// stopper returns a Stopper for one call, carrying the engine's logger;
+// nil when the engine is bound to no context and given no logger.
+func (e *Engine) stopper() *formats.Stopper {
+	return formats.NewStopper(e.ctx, stepsPerCheck).Logged(e.log)
+}
 
 // Option tunes an Engine.
 type Option func(*Engine)

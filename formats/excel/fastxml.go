@@ -3,10 +3,10 @@ package excel
 import (
 	"bytes"
 	"encoding/xml"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // The XML guard's pass was encoding/xml's tokenizer, about a third of
@@ -126,7 +126,7 @@ func (x *fastXML) declaration() {
 		return
 	}
 	end := bytes.Index(x.data, []byte("?>"))
-	if end < 0 || len(x.data) < 6 || !isSpace(x.data[5]) {
+	if end < 0 || len(x.data) < 6 || !xmllex.IsSpace(x.data[5]) {
 		x.ok = false
 		return
 	}
@@ -188,7 +188,7 @@ func (x *fastXML) text(outside bool) {
 		switch {
 		case c == '<':
 			return
-		case outside && !isSpace(c):
+		case outside && !xmllex.IsSpace(c):
 			x.ok = false
 		case c == '&':
 			x.entity(nil)
@@ -205,7 +205,7 @@ func (x *fastXML) text(outside bool) {
 // rune passes one multi-byte character, appending it to out if not nil.
 func (x *fastXML) rune(out *[]byte) {
 	r, n := utf8.DecodeRune(x.data[x.pos:])
-	if r == utf8.RuneError && n == 1 || !inCharRange(r) {
+	if r == utf8.RuneError && n == 1 || !xmllex.IsChar(r) {
 		x.ok = false
 		return
 	}
@@ -225,38 +225,14 @@ func (x *fastXML) entity(out *[]byte) {
 	}
 	ref := x.data[x.pos+1 : x.pos+semi]
 	x.pos += semi + 1
-	r := entityRune(ref)
-	if r < 0 || !inCharRange(r) || (r >= 0xD800 && r <= 0xDFFF) {
+	r, ok := xmllex.Entity(ref)
+	if !ok {
 		x.ok = false
 		return
 	}
 	if out != nil {
 		*out = utf8.AppendRune(*out, r)
 	}
-}
-
-// charRef reads #123 or #x7B, -1 for anything else.
-func charRef(ref []byte) rune {
-	if len(ref) < 2 || ref[0] != '#' {
-		return -1
-	}
-	base, digits := 10, ref[1:]
-	if ref[1] == 'x' {
-		base, digits = 16, ref[2:]
-	}
-	if len(digits) == 0 || len(digits) > 6 {
-		return -1
-	}
-	for _, c := range digits {
-		if !('0' <= c && c <= '9' || base == 16 && ('a' <= c && c <= 'f' || 'A' <= c && c <= 'F')) {
-			return -1
-		}
-	}
-	n, err := strconv.ParseUint(string(digits), base, 32)
-	if err != nil || n > utf8.MaxRune {
-		return -1
-	}
-	return rune(n)
 }
 
 // startElement reads a start tag after its '<': its raw name, the element
@@ -383,7 +359,7 @@ func (x *fastXML) token(in func(byte) bool) []byte {
 // space passes white space and reports whether there was any.
 func (x *fastXML) space() bool {
 	start := x.pos
-	for x.pos < len(x.data) && isSpace(x.data[x.pos]) {
+	for x.pos < len(x.data) && xmllex.IsSpace(x.data[x.pos]) {
 		x.pos++
 	}
 	return x.pos > start

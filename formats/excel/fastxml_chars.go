@@ -5,9 +5,8 @@ import (
 	"unicode/utf8"
 )
 
-// The byte classes and the interned names of fastCheck's tokenizer.
-
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+// The byte classes and the interned names of fastCheck's tokenizer; white
+// space, characters and references are XML's, from formats/internal/xmllex.
 
 // isNameStart is stricter than XML: ASCII letters and '_' only.
 func isNameStart(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_' }
@@ -28,14 +27,6 @@ var plainText, plainValue = func() (text, value [256]bool) {
 	}
 	return text, value
 }()
-
-// inCharRange is XML's Char production, as encoding/xml checks it.
-func inCharRange(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D ||
-		r >= 0x20 && r <= 0xD7FF ||
-		r >= 0xE000 && r <= 0xFFFD ||
-		r >= 0x10000 && r <= 0x10FFFF
-}
 
 // intern returns the names and attribute values a workbook's parts repeat
 // most (cell, row and value names; types, flags and booleans; row heights

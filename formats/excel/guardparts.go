@@ -3,7 +3,6 @@ package excel
 import (
 	"archive/zip"
 	"cmp"
-	"log/slog"
 	"runtime"
 	"slices"
 	"sync"
@@ -203,7 +202,7 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 		case r == errAbandoned:
 			c = partCheck{err: formats.ErrStopped}
 		case r != nil:
-			slog.Warn("excel: recovered from a panic in the XML guard", "part", f.Name, "panic", r)
+			stop.Logger().Warn("excel: recovered from a panic in the XML guard", "part", f.Name, "panic", r)
 			c = partCheck{err: formats.Errorf(formats.ErrInvalidDocument, f.Name, "the part could not be checked (%v)", r)}
 		}
 	}()

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 	"sync"
 
@@ -80,7 +79,7 @@ func guard(stop *formats.Stopper, err *error) {
 	case r == errAbandoned:
 		*err = formats.ErrStopped // the stop's own error follows
 	case r != nil:
-		slog.Warn("excel: recovered from a panic in excelize", "panic", r)
+		stop.Logger().Warn("excel: recovered from a panic in excelize", "panic", r)
 		*err = formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook could not be parsed (%v)", r)
 	}
 	if s := stop.Check(); s != nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // A write changes a few cells of a sheet of tens of thousands. The
@@ -126,7 +128,7 @@ func writeT(b *bytes.Buffer, prefix, text string) {
 	b.WriteByte('<')
 	b.WriteString(prefix)
 	b.WriteByte('t')
-	if text != "" && (isSpace(text[0]) || isSpace(text[len(text)-1])) {
+	if text != "" && (xmllex.IsSpace(text[0]) || xmllex.IsSpace(text[len(text)-1])) {
 		b.WriteString(` xml:space="preserve"`)
 	}
 	b.WriteByte('>')
@@ -169,7 +171,7 @@ func escape(b *bytes.Buffer, s string, attr bool) {
 			esc = "&#xA;"
 		case r == '\t' && attr:
 			esc = "&#x9;"
-		case r == utf8.RuneError && n == 1, !inCharRange(r):
+		case r == utf8.RuneError && n == 1, !xmllex.IsChar(r):
 			esc = "\uFFFD"
 		}
 		if esc != "" {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/formfill/formfill/formats/internal/xmllex"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -97,7 +98,7 @@ func FuzzShiftFormula(f *testing.F) {
 // characters.
 func xmlText(s string) bool {
 	for _, r := range s {
-		if r == utf8.RuneError || !inCharRange(r) {
+		if r == utf8.RuneError || !xmllex.IsChar(r) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"unicode/utf8"
 
+	"github.com/formfill/formfill/formats/internal/xmllex"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -52,8 +53,8 @@ func unescapeText(raw []byte) (string, bool) {
 			if semi < 0 {
 				return "", false
 			}
-			r := entityRune(raw[i+1 : i+semi])
-			if r < 0 {
+			r, ok := xmllex.Entity(raw[i+1 : i+semi])
+			if !ok {
 				return "", false
 			}
 			out = utf8.AppendRune(out, r)
@@ -63,24 +64,6 @@ func unescapeText(raw []byte) (string, bool) {
 		}
 	}
 	return string(out), true
-}
-
-// entityRune is what a predefined entity or character reference stands
-// for, -1 for anything else.
-func entityRune(ref []byte) rune {
-	switch string(ref) {
-	case "lt":
-		return '<'
-	case "gt":
-		return '>'
-	case "amp":
-		return '&'
-	case "apos":
-		return '\''
-	case "quot":
-		return '"'
-	}
-	return charRef(ref)
 }
 
 // cellRef reads a cell reference as excelize.CellNameToCoordinates does,

@@ -40,7 +40,7 @@ var (
 // be stopped) and sets the workbook's charset reader to the one that cuts
 // them.
 func (wb *workbook) markForStop() {
-	if wb.stop == nil {
+	if !wb.stop.CanStop() {
 		return
 	}
 	wb.f.Pkg.Range(func(k, v any) bool {

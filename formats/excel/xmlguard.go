@@ -7,17 +7,17 @@ import (
 	"io"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 	"golang.org/x/net/html/charset"
 )
 
-// maxDepth bounds the element nesting of every XML part. Real workbooks stay
-// far below it (a DrawingML text run in a drawing is about a dozen levels);
-// hostile ones nest hundreds of thousands deep.
-const maxDepth = 256
+// maxDepth bounds the element nesting of every XML part, as Word's
+// reader bounds it.
+const maxDepth = xmllex.MaxDepth
 
 // errDTD refuses what enables billion-laughs expansion and external
 // entities: OOXML parts never carry a document type declaration.
-const errDTD = "the XML contains a DTD or entity declaration (<!DOCTYPE/<!ENTITY); OOXML never does, so it is refused"
+const errDTD = xmllex.DTDRefusal
 
 // checkXML streams the XML of part once: fastCheck's pass, or where that
 // gives up, encoding/xml's, which decides. RawToken is used because it

@@ -341,7 +341,7 @@ func TestFieldsLeftToTheViewerAreDrawnWhenNeedAppearancesGoes(t *testing.T) {
 	if _, ok := acroForm(out.ctx).Find("NeedAppearances"); ok {
 		t.Error("NeedAppearances is still set")
 	}
-	rep := verifyFields(out.ctx, out.fields, []formats.ExpectedAnswer{{PairID: "customer_id", ExpectedText: "ABC-123"}})
+	rep := verifyFields(out.ctx, out.fields, []formats.ExpectedAnswer{{PairID: "customer_id", ExpectedText: "ABC-123"}}, nil)
 	if r := rep.ContentResults[0]; r.Status != formats.ContentMatched || r.Shown != "ABC-123" || !rep.OK() {
 		t.Errorf("the read-only value: %+v, structural %q", r, rep.StructuralIssues)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"log/slog"
 
 	"strings"
 
@@ -82,7 +81,7 @@ func (d *document) apply(plan []*assignment, notes []fieldNote, st formats.Stamp
 		return nil, nil, nil, err
 	}
 	// No usable xref chain to append to: write the whole file anew.
-	slog.Debug("pdf: incremental save impossible, rewriting", "err", err)
+	d.stop.Logger().Debug("pdf: incremental save impossible, rewriting", "err", err)
 	var buf bytes.Buffer
 	if err := api.WriteContext(ctx, d.stop.Writer(&buf)); err != nil {
 		if errors.Is(err, formats.ErrStopped) {

@@ -11,7 +11,7 @@ import (
 // `F1: "label" (kind, options: A | B) — value`, then the page, the native
 // name and nearby page text. id_to_xpath maps each ID to the native name.
 func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	d, err := e.open(doc)
 	if err != nil {
 		return nil, err
@@ -109,7 +109,7 @@ func answerTarget(f *field) (formats.Target, bool) {
 
 // ListFields implements list_form_fields.
 func (e *Engine) ListFields(doc []byte) (out []formats.FormField, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	d, err := e.open(doc)
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ func (e *Engine) ListFields(doc []byte) (out []formats.FormField, err error) {
 // Validate implements validate_locations: a location names a field by its
 // ID (pair_id) or by its native name (pair_id or snippet).
 func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []formats.ValidatedLocation, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}

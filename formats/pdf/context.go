@@ -16,7 +16,7 @@ const maxContext = 80
 
 // pageRunsOf extracts the text runs of page pageNr; a page whose content
 // cannot be read has none.
-func pageRunsOf(ctx *model.Context, pageNr int) []run {
+func pageRunsOf(ctx *model.Context, pageNr int, log *slog.Logger) []run {
 	pd, _, inh, err := ctx.PageDict(pageNr, false)
 	if err != nil || pd == nil {
 		return nil
@@ -25,7 +25,7 @@ func pageRunsOf(ctx *model.Context, pageNr int) []run {
 	if res == nil && inh != nil {
 		res = inh.Resources
 	}
-	return newTextLayer(ctx).pageText(pd, res)
+	return newTextLayer(ctx, log).pageText(pd, res)
 }
 
 // maxContentBytes bounds the decoded content of one page: a compressed
@@ -35,7 +35,7 @@ const maxContentBytes = 32 << 20
 
 // pageContent returns a page's decoded content streams, concatenated, up
 // to maxContentBytes; streams that do not decode are skipped.
-func pageContent(ctx *model.Context, pd types.Dict) []byte {
+func pageContent(ctx *model.Context, pd types.Dict, log *slog.Logger) []byte {
 	o := entry(ctx, pd, "Contents")
 	streams := []types.Object{o}
 	if a, ok := o.(types.Array); ok {
@@ -52,7 +52,7 @@ func pageContent(ctx *model.Context, pd types.Dict) []byte {
 			continue
 		}
 		if err := sd.DecodeWithLimit(budget); err != nil {
-			slog.Debug("pdf: content stream skipped", "err", err)
+			log.Debug("pdf: content stream skipped", "err", err)
 			continue
 		}
 		out = append(out, sd.Content...)
@@ -66,11 +66,11 @@ func pageContent(ctx *model.Context, pd types.Dict) []byte {
 // (else just below). A field without a real tooltip takes that printed
 // label as its question (Label); a radio group's question is the text
 // beside the group, not one option's label.
-func addContext(d *document) { addContextTo(d.ctx, d.fields) }
+func addContext(d *document) { addContextTo(d.ctx, d.fields, d.stop.Logger()) }
 
 // addContextTo is addContext for some fields, reading only their pages.
-func addContextTo(ctx *model.Context, fields []*field) {
-	pt := newPageText(ctx)
+func addContextTo(ctx *model.Context, fields []*field, log *slog.Logger) {
+	pt := newPageText(ctx, log)
 	boxes := widgetBoxes(fields)
 	for _, f := range fields {
 		if f.Page == 0 {

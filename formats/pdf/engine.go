@@ -3,6 +3,7 @@ package pdf
 import (
 	"context"
 	"errors"
+	"log/slog"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -14,6 +15,7 @@ func init() { formats.Register(New()) }
 type Engine struct {
 	ctx   context.Context // set by WithContext: calls stop once it ends
 	fonts FontSource      // set by WithFonts; nil: the default source
+	log   *slog.Logger    // set by WithLogger; nil: slog.Default()
 }
 
 // WithContext returns the engine bound to ctx: its calls stop with an error
@@ -22,7 +24,25 @@ type Engine struct {
 // objects walked, before each answer, each field's appearance and each
 // page's text, and every 64 KB of a rewritten file.
 func (e *Engine) WithContext(ctx context.Context) formats.Engine {
-	return &Engine{ctx: ctx, fonts: e.fonts}
+	return &Engine{ctx: ctx, fonts: e.fonts, log: e.log}
+}
+
+// WithLogger returns the engine logging to log: the panics it recovers
+// from pdfcpu (Warn), and the content streams it skips and the full
+// rewrites it falls back to (Debug).
+func (e *Engine) WithLogger(log *slog.Logger) formats.Engine {
+	c := *e
+	c.log = log
+	return &c
+}
+
+// logger is the engine's logger for what it logs before a call's Stopper
+// exists (a recovered panic).
+func (e *Engine) logger() *slog.Logger {
+	if e.log != nil {
+		return e.log
+	}
+	return slog.Default()
 }
 
 // stepsPerCheck is how many fields or objects are walked between looks at
@@ -30,7 +50,9 @@ func (e *Engine) WithContext(ctx context.Context) formats.Engine {
 const stepsPerCheck = 256
 
 // stopper returns a Stopper for one call; nil when the engine is unbound.
-func (e *Engine) stopper() *formats.Stopper { return formats.NewStopper(e.ctx, stepsPerCheck) }
+func (e *Engine) stopper() *formats.Stopper {
+	return formats.NewStopper(e.ctx, stepsPerCheck).Logged(e.log)
+}
 
 // New returns the PDF engine.
 func New() *Engine { return &Engine{} }
@@ -56,7 +78,7 @@ func (e *Engine) Write(doc []byte, answers []formats.Answer, opts formats.WriteO
 // Fill implements formats.Filler: write, then verify the values on the
 // same parsed model, without parsing the output again.
 func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, rep *formats.VerificationReport, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	res, d, err := e.write(doc, answers, opts)
 	if err != nil || opts.DryRun {
 		return res, nil, err
@@ -76,11 +98,11 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil {
 		return res, nil, formats.Wrap(formats.ErrInvalidDocument, "AcroForm", err, "reading the filled fields back failed")
 	}
-	return res, verifyFields(d.ctx, fields, formats.ExpectedFromAnswers(answers)), nil
+	return res, verifyFields(d.ctx, fields, formats.ExpectedFromAnswers(answers), d.stop.Logger()), nil
 }
 
 func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, d *document, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	st, err := formats.CheckWrite(answers, opts, formats.PDF)
 	if err != nil {
 		return nil, nil, err
@@ -124,7 +146,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 // Verify implements verify_output: it reads the field values back from
 // the document and compares them with the expected answers.
 func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *formats.VerificationReport, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
@@ -133,7 +155,7 @@ func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *for
 		return nil, err
 	}
 	defer d.stop.Phase(formats.PhaseVerify)(nil) // verifyFields cannot fail
-	return verifyFields(d.ctx, d.fields, expected), nil
+	return verifyFields(d.ctx, d.fields, expected, d.stop.Logger()), nil
 }
 
 // BuildInsertion implements build_insertion_xml. PDF fields hold plain

@@ -127,7 +127,7 @@ func collectFields(ctx *model.Context, stop *formats.Stopper) ([]*field, error) 
 	}
 	// Options by their printed labels wherever fields are read: the map,
 	// a write (which accepts the label) and the verify after it.
-	labelOptions(newPageText(ctx), w.out)
+	labelOptions(newPageText(ctx, stop.Logger()), w.out)
 	return w.out, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -121,12 +122,16 @@ func TestPasswordProtectedPDFsAreUnsupported(t *testing.T) {
 
 func TestPanicsBecomeInvalidDocument(t *testing.T) {
 	var err error
+	var logged strings.Builder
 	func() {
-		defer guard(&err)
+		defer guard(slog.New(slog.NewTextHandler(&logged, nil)), &err)
 		panic("pdfcpu blew up")
 	}()
 	if !errors.Is(err, formats.ErrInvalidDocument) || !strings.Contains(err.Error(), "blew up") {
 		t.Fatalf("err = %v", err)
+	}
+	if !strings.Contains(logged.String(), "recovered from a panic") || !strings.Contains(logged.String(), "blew up") {
+		t.Errorf("the recovered panic is not logged to the logger given: %q", logged.String())
 	}
 }
 
@@ -267,7 +272,7 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		start := time.Now()
-		rep := verifyFields(d.ctx, d.fields, []formats.ExpectedAnswer{{PairID: "name", ExpectedText: want}, {PairID: "comments", ExpectedText: want}})
+		rep := verifyFields(d.ctx, d.fields, []formats.ExpectedAnswer{{PairID: "name", ExpectedText: want}, {PairID: "comments", ExpectedText: want}}, nil)
 		if d := time.Since(start); d > slowInput {
 			t.Fatalf("verifying a %d-byte input took %s (limit %s)", len(doc), d, slowInput)
 		}

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"log/slog"
 	"math"
 	"strings"
 	"unicode"
@@ -14,17 +15,18 @@ import (
 type pageText struct {
 	ctx  *model.Context
 	runs map[int][]run
+	log  *slog.Logger // where the text layer notes skipped streams
 }
 
-func newPageText(ctx *model.Context) *pageText {
-	return &pageText{ctx: ctx, runs: map[int][]run{}}
+func newPageText(ctx *model.Context, log *slog.Logger) *pageText {
+	return &pageText{ctx: ctx, runs: map[int][]run{}, log: log}
 }
 
 // of returns the phrases of page nr.
 func (p *pageText) of(nr int) []run {
 	rs, ok := p.runs[nr]
 	if !ok {
-		rs = phrases(pageRunsOf(p.ctx, nr))
+		rs = phrases(pageRunsOf(p.ctx, nr, p.log))
 		p.runs[nr] = rs
 	}
 	return rs

@@ -87,10 +87,11 @@ func newConfig() *model.Configuration {
 
 // guard turns a panic inside pdfcpu (it panics on some malformed input)
 // into an ErrInvalidDocument, so a hostile document never takes a worker
-// down. Use as `defer guard(&err)` at every exported entry point.
-func guard(err *error) {
+// down, and logs it to log. Use as `defer guard(e.logger(), &err)` at
+// every exported entry point.
+func guard(log *slog.Logger, err *error) {
 	if r := recover(); r != nil {
-		slog.Warn("pdf: recovered from a panic in the PDF library", "panic", r)
+		log.Warn("pdf: recovered from a panic in the PDF library", "panic", r)
 		*err = formats.Errorf(formats.ErrInvalidDocument, "file", "the PDF could not be parsed (%v)", r)
 	}
 }
@@ -99,7 +100,7 @@ func guard(err *error) {
 // typed input errors. pdfcpu reads data through stop, if not nil, so a
 // stopped call's parse fails at its next read.
 func readContext(data []byte, stop *formats.Stopper) (ctx *model.Context, err error) {
-	defer guard(&err)
+	defer guard(stop.Logger(), &err)
 	if err := formats.CheckSize(len(data)); err != nil {
 		return nil, err
 	}
@@ -146,7 +147,7 @@ func open(data []byte) (*document, error) { return openStop(data, nil) }
 // because its fields live in XML formfill does not fill. stop, if not nil,
 // ends it part-way.
 func openStop(data []byte, stop *formats.Stopper) (doc *document, err error) {
-	defer guard(&err)
+	defer guard(stop.Logger(), &err)
 	ctx, err := readContext(data, stop)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -196,7 +197,7 @@ func noteRect(r [4]float64, box *types.Rectangle, button bool) types.Array {
 
 // reviewPlaces returns the review-list lookup: the question a field
 // answers, as the form words it, and the review note beside it.
-func reviewPlaces(ctx *model.Context, of map[formats.ExpectedAnswer]*field) func(formats.ExpectedAnswer) formats.ReviewPlace {
+func reviewPlaces(ctx *model.Context, of map[formats.ExpectedAnswer]*field, log *slog.Logger) func(formats.ExpectedAnswer) formats.ReviewPlace {
 	var notes map[string]int
 	var unsure []*field
 	for e, f := range of {
@@ -205,7 +206,7 @@ func reviewPlaces(ctx *model.Context, of map[formats.ExpectedAnswer]*field) func
 		}
 	}
 	if len(unsure) > 0 {
-		addContextTo(ctx, unsure)
+		addContextTo(ctx, unsure, log)
 		notes = reviewNotesIn(ctx)
 	}
 	return func(e formats.ExpectedAnswer) formats.ReviewPlace {

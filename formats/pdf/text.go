@@ -50,7 +50,7 @@ func decodeText(b []byte) string {
 // reads each font once, so its cost grows with the document, not with
 // its pages squared.
 func (e *Engine) ExtractText(doc []byte) (text string, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	stop := e.stopper()
 	if err := stop.Check(); err != nil {
 		return "", err
@@ -63,7 +63,7 @@ func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	if err != nil {
 		return "", err
 	}
-	tl := newTextLayer(ctx)
+	tl := newTextLayer(ctx, stop.Logger())
 	var b strings.Builder
 	total := 0
 	for i, p := range pages {

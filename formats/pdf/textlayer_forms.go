@@ -2,7 +2,6 @@ package pdf
 
 import (
 	"bytes"
-	"log/slog"
 	"math"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -35,7 +34,7 @@ func (p *tlPage) drawForm(res types.Dict, name string) {
 func (p *tlPage) runForm(nr int, sd *types.StreamDict, ctm matrix, parent types.Dict) {
 	ctx := p.tl.ctx
 	if err := sd.DecodeWithLimit(int64(maxContentBytes)); err != nil {
-		slog.Debug("pdf: form XObject skipped", "obj", nr, "err", err)
+		p.tl.log.Debug("pdf: form XObject skipped", "obj", nr, "err", err)
 		return
 	}
 	fres := dictOf(ctx, entry(ctx, sd.Dict, "Resources"))

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"log/slog"
 	"math"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -28,10 +29,16 @@ const (
 type textLayer struct {
 	ctx   *model.Context
 	fonts map[int]*tlFont // by object number
+	log   *slog.Logger    // where skipped streams are noted (Debug)
 }
 
-func newTextLayer(ctx *model.Context) *textLayer {
-	return &textLayer{ctx: ctx, fonts: map[int]*tlFont{}}
+// newTextLayer reads text from the pages of ctx, noting the streams it
+// skips to log (nil: slog.Default()).
+func newTextLayer(ctx *model.Context, log *slog.Logger) *textLayer {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &textLayer{ctx: ctx, fonts: map[int]*tlFont{}, log: log}
 }
 
 // tlGState is the part of the graphics state the text layer follows.
@@ -57,7 +64,7 @@ type tlPage struct {
 // are res (inherited ones when it has none of its own).
 func (tl *textLayer) pageText(pd, res types.Dict) []run {
 	p := tl.newPage()
-	p.interpret(contentOf(tl.ctx, pd), res)
+	p.interpret(contentOf(tl.ctx, pd, tl.log), res)
 	p.annotations(pd)
 	return p.rb.finish()
 }
@@ -70,7 +77,7 @@ func (tl *textLayer) newPage() *tlPage {
 // contentRuns interprets a content stream without resources (its text in
 // the default font): the fuzz target's entry.
 func contentRuns(content []byte) []run {
-	p := newTextLayer(nil).newPage()
+	p := newTextLayer(nil, nil).newPage()
 	p.interpret(content, nil)
 	return p.rb.finish()
 }
@@ -297,10 +304,10 @@ func pageRotation(ctx *model.Context, pd types.Dict) int {
 
 // contentOf is pageContent without its copy for the usual page of one
 // content stream: the decoded stream is read in place.
-func contentOf(ctx *model.Context, pd types.Dict) []byte {
+func contentOf(ctx *model.Context, pd types.Dict, log *slog.Logger) []byte {
 	o := entry(ctx, pd, "Contents")
 	if _, many := o.(types.Array); many || o == nil {
-		return pageContent(ctx, pd)
+		return pageContent(ctx, pd, log)
 	}
 	sd, _, err := ctx.DereferenceStreamDict(o)
 	if err != nil || sd == nil || sd.DecodeWithLimit(maxContentBytes) != nil {

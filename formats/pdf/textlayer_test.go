@@ -141,7 +141,7 @@ func TestPageRunsArePlacedInUserSpace(t *testing.T) {
 		"<< /Type /Annot /Subtype /FreeText /Rect [200 200 400 240] /AP << /N 8 0 R >> >>",
 		stream("/Type /XObject /Subtype /Form /BBox [0 0 100 20] /Resources << /Font << /F1 6 0 R >> >>", "BT /F1 10 Tf 2 5 Td (Note) Tj ET"))
 	d := mustOpen(t, doc)
-	runs := pageRunsOf(d.ctx, 1)
+	runs := pageRunsOf(d.ctx, 1, nil)
 	want := map[string][3]float64{ // x, y, size
 		"Inside": {110, 120, 20}, // (5+0, 10) scaled by 2, moved by 100
 		"Top":    {40, 700, 10},

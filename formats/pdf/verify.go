@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -16,7 +17,7 @@ import (
 // sees it: the text its appearance streams draw (checkShown), the state
 // a button shows. It also flags filled fields that viewers may not draw
 // because no widget has an appearance stream.
-func verifyFields(ctx *model.Context, fields []*field, expected []formats.ExpectedAnswer) *formats.VerificationReport {
+func verifyFields(ctx *model.Context, fields []*field, expected []formats.ExpectedAnswer, log *slog.Logger) *formats.VerificationReport {
 	byID, byName := map[string]*field{}, map[string]*field{}
 	for _, f := range fields {
 		byID[f.ID] = f
@@ -60,7 +61,7 @@ func verifyFields(ctx *model.Context, fields []*field, expected []formats.Expect
 		}
 	}
 	rep := formats.Report(structural, results, expected)
-	rep.Review = formats.ReviewList(expected, reviewPlaces(ctx, of))
+	rep.Review = formats.ReviewList(expected, reviewPlaces(ctx, of, log))
 	return rep
 }
 

@@ -11,7 +11,7 @@ import (
 // (ID F1…), its kind as the style, its label in the header column and,
 // as text, its value, its options and where it is.
 func (e *Engine) ReadDocument(doc []byte) (rows []formats.ViewNode, err error) {
-	defer guard(&err)
+	defer guard(e.logger(), &err)
 	d, err := e.open(doc)
 	if err != nil {
 		return nil, err

@@ -41,6 +41,7 @@ type Summary struct {
 // targets of a new one, the answers of a previous one.
 type group struct {
 	key, number, question, section string
+	part                           string // the sheet it sits in (Excel)
 	targets                        []formats.Target
 	answers                        []formats.HarvestedAnswer
 }
@@ -57,7 +58,11 @@ func Into(previous *formats.HarvestResult, cs *formats.CompactStructure) (*Resul
 	if err != nil {
 		return nil, err
 	}
-	return Carry(previous.Answers, targets.Targets, numbers), nil
+	parts := map[string]string{}
+	for _, t := range targets.Targets {
+		parts[t.ID] = formats.SheetOf(targets.IDToXPath[t.ID])
+	}
+	return carry(previous.Answers, targets.Targets, numbers, parts), nil
 }
 
 // Carry maps the answers harvested from a previous document onto the
@@ -67,16 +72,28 @@ func Into(previous *formats.HarvestResult, cs *formats.CompactStructure) (*Resul
 // are settled first. It is deterministic: the same inputs give the same
 // output.
 func Carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers map[string]string) *Result {
+	return carry(previous, targets, numbers, nil)
+}
+
+// carry is Carry given the sheet each target sits in by its ID (may be
+// nil): a sheet of the same name in the previous document breaks ties.
+func carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers, parts map[string]string) *Result {
 	res := &Result{Answers: []formats.Answer{}, Unmatched: []Gap{}}
 	res.Summary.Targets, res.Summary.Previous = len(targets), len(previous)
 	prev := groupAnswers(previous)
 	qs := make([]question, len(prev))
 	for i, g := range prev {
 		qs[i] = newQuestion(g.number, g.question, g.section)
+		qs[i].part = g.part
 	}
-	ix := newIndex(qs)
 	groups := groupTargets(targets)
-	matches, whys := assign(ix, groups, prev, numbers)
+	news := make([]question, len(groups))
+	for gi, g := range groups {
+		news[gi] = newQuestion(numbers[g.key], g.question, "")
+		news[gi].part = parts[g.targets[0].ID]
+	}
+	ix := newIndex(qs, news)
+	matches, whys := assign(ix, news, prev)
 	for gi, g := range groups {
 		m := matches[gi]
 		for j, t := range g.targets {
@@ -95,18 +112,17 @@ func Carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers
 
 // assign matches each group of new targets to a previous question, the
 // best scores first, each previous question once.
-func assign(ix *index, groups []group, prev []group, numbers map[string]string) ([]*match, []string) {
+func assign(ix *index, news []question, prev []group) ([]*match, []string) {
 	type option struct {
 		g     int
 		cands []candidate
 		q     question
 	}
-	opts := make([]option, len(groups))
-	for gi, g := range groups {
-		q := newQuestion(numbers[g.key], g.question, "")
+	opts := make([]option, len(news))
+	for gi, q := range news {
 		opts[gi] = option{g: gi, cands: ix.best(q), q: q}
 	}
-	order := make([]int, len(groups))
+	order := make([]int, len(news))
 	for i := range order {
 		order[i] = i
 	}
@@ -118,7 +134,7 @@ func assign(ix *index, groups []group, prev []group, numbers map[string]string) 
 	}
 	sort.SliceStable(order, func(a, b int) bool { return top(opts[order[a]]) > top(opts[order[b]]) })
 	used := map[int]bool{}
-	matches, whys := make([]*match, len(groups)), make([]string, len(groups))
+	matches, whys := make([]*match, len(news)), make([]string, len(news))
 	for _, gi := range order {
 		o := opts[gi]
 		var free []candidate
@@ -173,7 +189,8 @@ func decide(ix *index, q question, cands []candidate, prev []group) (*match, str
 		return nil, fmt.Sprintf("number %s matches %q, but the question changed (similarity %.2f)", q.number, clip(prev[top.i].question), top.score)
 	}
 	if len(cands) > 1 && cands[1].score >= top.score-tieMargin && p.section == ix.qs[cands[1].i].section &&
-		!sameAnswers(prev[top.i], prev[cands[1].i]) && !(top.number && !cands[1].number) {
+		!sameAnswers(prev[top.i], prev[cands[1].i]) && !(top.number && !cands[1].number) &&
+		!(p.part == q.part && ix.qs[cands[1].i].part != q.part) {
 		m.confidence = formats.Uncertain
 		m.note += fmt.Sprintf("; ambiguous with %q (%.2f)", clip(prev[cands[1].i].question), cands[1].score)
 	}
@@ -231,7 +248,7 @@ func groupAnswers(as []formats.HarvestedAnswer) []group {
 		if !ok {
 			i = len(out)
 			at[key] = i
-			out = append(out, group{key: key, number: a.Number, question: a.Question, section: a.Section})
+			out = append(out, group{key: key, number: a.Number, question: a.Question, section: a.Section, part: a.Sheet})
 		}
 		out[i].answers = append(out[i].answers, a)
 	}

@@ -6,14 +6,16 @@
 //  1. the question's own number ("1.4", "AIS-01.1"), when both documents
 //     number it the same way and the texts still agree (a number reused
 //     for another question between versions is not a match);
-//  2. the normalised text: letter case, punctuation, white space and the
-//     leading number ignored;
+//  2. the normalised text: letter case, punctuation, white space, the
+//     leading number and a leading framing phrase ("Verify that")
+//     ignored;
 //  3. the similarity of the texts: the Dice coefficient of their content
-//     words (stop words dropped, a plural's s dropped), 2|A∩B|/(|A|+|B|),
-//     above Threshold.
+//     words' stems (stop words dropped, endings such as -s, -ed, -ing,
+//     -ation stripped), each stem weighed by its inverse document
+//     frequency over both documents' questions, at least Threshold.
 //
-// The section a question sits in breaks ties between equally good
-// candidates.
+// The sheet of the same name, then the section a question sits in, break
+// ties between equally good candidates.
 package reuse
 
 import (
@@ -25,9 +27,11 @@ import (
 
 // Scores that decide the confidence of a match.
 const (
-	// Threshold is the least similarity of a near match: below it the
-	// question is left unmatched.
-	Threshold = 0.6
+	// Threshold is the least similarity of a near match (uncertain):
+	// below it the question is left unmatched. Chosen on CAIQ v3 → v4
+	// (docs/REUSE.md): at 0.4 four of twelve reworded questions are found
+	// for one wrong carry; at 0.3 six, for ten wrong.
+	Threshold = 0.4
 	// KnownNumbered is the least similarity for a question whose number
 	// matches to be known: the wording may change a little between
 	// versions, its meaning may not.
@@ -43,10 +47,13 @@ const (
 
 // question is one question of either document, ready to compare.
 type question struct {
-	number  string   // normalised: upper case, no leading zeros, "." between parts
-	text    string   // normalised text
-	words   []string // content words, sorted, unique
-	section string   // normalised section
+	number  string    // normalised: upper case, no leading zeros, "." between parts
+	text    string    // normalised text, its framing ("verify that") cut
+	words   []string  // stems of the content words, sorted, unique
+	section string    // normalised section
+	part    string    // the sheet it sits in (Excel), else ""
+	wts     []float64 // the weight of each of words (set by the index)
+	weight  float64   // their total
 }
 
 // leadingNumber matches a number at the start of a question's text.
@@ -61,7 +68,7 @@ func newQuestion(number, text, section string) question {
 		}
 		text = text[len(m[0]):]
 	}
-	q := question{number: normNumber(number), text: normText(text), section: normText(section)}
+	q := question{number: normNumber(number), text: cutFraming(normText(text)), section: normText(section)}
 	q.words = contentWords(q.text)
 	return q
 }
@@ -115,8 +122,8 @@ func init() {
 	}
 }
 
-// contentWords are a normalised text's words that carry meaning, a
-// plural's s dropped, sorted and unique.
+// contentWords are the stems of a normalised text's words that carry
+// meaning, sorted and unique.
 func contentWords(text string) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -124,9 +131,7 @@ func contentWords(text string) []string {
 		if stopWords[w] {
 			continue
 		}
-		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-			w = w[:len(w)-1]
-		}
+		w = canonical(w)
 		if !seen[w] {
 			seen[w] = true
 			out = append(out, w)
@@ -136,50 +141,31 @@ func contentWords(text string) []string {
 	return out
 }
 
-// dice is the Dice coefficient of two sorted word sets.
-func dice(a, b []string) float64 {
-	if len(a)+len(b) == 0 {
-		return 0
-	}
-	common, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] == b[j]:
-			common++
-			i++
-			j++
-		case a[i] < b[j]:
-			i++
-		default:
-			j++
-		}
-	}
-	return 2 * float64(common) / float64(len(a)+len(b))
-}
-
 // similarity is how alike two questions' texts are, 0 to 1: 1 for the
-// same normalised text.
-func similarity(a, b question) float64 {
+// same normalised text, else the Dice coefficient of their stems, each
+// stem weighed by its rarity (weights).
+func (ix *index) similarity(a, b question) float64 {
 	if a.text == b.text && a.text != "" {
 		return 1
 	}
-	return dice(a.words, b.words)
+	return dice(&a, &b)
 }
 
-// mayReach reports whether two questions' lengths allow a similarity of
-// Threshold: Dice is at most 2·min/(|A|+|B|). The same text always may.
+// mayReach reports whether two questions' weights allow a similarity of
+// Threshold: weighted Dice is at most 2·min/(wa+wb). The same text always
+// may.
 func mayReach(a, b question) bool {
 	if a.text == b.text {
 		return true
 	}
-	la, lb := len(a.words), len(b.words)
-	return float64(2*min(la, lb)) >= Threshold*float64(la+lb)
+	return 2*min(a.weight, b.weight) >= Threshold*(a.weight+b.weight)
 }
 
 // index finds the previous questions sharing words with a new one, so a
 // workbook of a thousand questions is not compared pair by pair.
 type index struct {
 	qs       []question
+	ws       weights
 	byWord   map[string][]int
 	byNumber map[string][]int
 	byText   map[string][]int
@@ -190,10 +176,17 @@ type index struct {
 	calls       int
 }
 
-func newIndex(qs []question) *index {
-	ix := &index{qs: qs, byWord: map[string][]int{}, byNumber: map[string][]int{}, byText: map[string][]int{},
-		slot: make([]int, len(qs)), stamp: make([]int, len(qs))}
-	for i, q := range qs {
+// newIndex indexes the previous questions qs; the stems' weights count
+// the new document's questions too (news), which it sets the weight of.
+func newIndex(qs, news []question) *index {
+	ix := &index{qs: qs, ws: newWeights(qs, news), byWord: map[string][]int{}, byNumber: map[string][]int{},
+		byText: map[string][]int{}, slot: make([]int, len(qs)), stamp: make([]int, len(qs))}
+	for i := range news {
+		ix.ws.weigh(&news[i])
+	}
+	for i := range qs {
+		ix.ws.weigh(&qs[i])
+		q := qs[i]
 		for _, w := range q.words {
 			ix.byWord[w] = append(ix.byWord[w], i)
 		}
@@ -248,7 +241,7 @@ func (ix *index) best(q question) []candidate {
 		if !number && !mayReach(q, ix.qs[i]) {
 			return // too few words in common could not reach Threshold
 		}
-		all = append(all, candidate{i: i, score: similarity(q, ix.qs[i]), number: number})
+		all = append(all, candidate{i: i, score: ix.similarity(q, ix.qs[i]), number: number})
 		ix.slot[i] = len(all)
 	}
 	if q.number != "" {
@@ -259,7 +252,16 @@ func (ix *index) best(q question) []candidate {
 	for _, i := range ix.byText[q.text] {
 		add(i, false)
 	}
-	for _, w := range q.words {
+	// The heaviest words first: a question sharing none of them shares
+	// at most the weight left, and once that is below Threshold·w(q)/2
+	// it cannot reach Threshold (2·common ≥ Threshold·(w(q)+w(p))).
+	left := q.weight
+	for _, k := range heaviestFirst(q) {
+		if left < Threshold*q.weight/2 {
+			break
+		}
+		left -= q.wts[k]
+		w := q.words[k]
 		if len(ix.byWord[w]) > len(ix.qs)/4+8 {
 			continue // a word most questions share says little
 		}
@@ -278,8 +280,11 @@ func (ix *index) best(q question) []candidate {
 		if ca.rank() != cb.rank() {
 			return ca.rank() > cb.rank()
 		}
+		if sa, sb := ix.qs[ca.i].part == q.part, ix.qs[cb.i].part == q.part; sa != sb {
+			return sa // the same sheet breaks a tie
+		}
 		if sa, sb := ix.qs[ca.i].section == q.section, ix.qs[cb.i].section == q.section; sa != sb {
-			return sa // the same section breaks a tie
+			return sa // so does the same section
 		}
 		if ca.number != cb.number {
 			return ca.number
@@ -287,4 +292,15 @@ func (ix *index) best(q question) []candidate {
 		return ca.i < cb.i
 	})
 	return out
+}
+
+// heaviestFirst returns the positions of q's words, heaviest first (ties
+// in word order).
+func heaviestFirst(q question) []int {
+	order := make([]int, len(q.words))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return q.wts[order[a]] > q.wts[order[b]] })
+	return order
 }

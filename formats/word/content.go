@@ -211,21 +211,6 @@ func fieldCutError(id string) error {
 		"a field (w:fldChar) starts or ends outside this element; replacing its content would cut through the field — address the whole field's paragraph or cell")
 }
 
-func appendChildren(parent *etree.Element, els []*etree.Element) {
-	for _, e := range els {
-		parent.AddChild(e)
-	}
-}
-
-// insertAfter puts els right after ref in ref's parent, in order.
-func insertAfter(ref *etree.Element, els []*etree.Element) {
-	parent := ref.Parent()
-	at := ref.Index() + 1
-	for i, e := range els {
-		parent.InsertChildAt(at+i, e)
-	}
-}
-
 // tidy removes run stubs left by edits (runs holding nothing but their
 // properties, empty w:t) and gives every cell the paragraph it must end
 // with. Tracked deletions are left as they are: they are the record of a
@@ -246,16 +231,6 @@ func tidy(el *etree.Element) {
 			tc.CreateElement("w:p")
 		}
 	}
-}
-
-// isStub reports a run holding nothing but its properties.
-func isStub(r *etree.Element) bool {
-	for _, c := range r.ChildElements() {
-		if !isW(c, "rPr") {
-			return false
-		}
-	}
-	return true
 }
 
 // inDeletion reports whether el sits in a tracked deletion (w:del,

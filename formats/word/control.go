@@ -129,13 +129,3 @@ func matchOption(options []string, answer string) (string, bool) {
 	}
 	return "", false
 }
-
-// rootBody climbs to w:body.
-func rootBody(el *etree.Element) *etree.Element {
-	for e := el; e != nil; e = e.Parent() {
-		if isW(e, "body") {
-			return e
-		}
-	}
-	return nil
-}

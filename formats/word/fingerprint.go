@@ -31,7 +31,7 @@ func (vb *viewBuilder) fingerprint(pPr *etree.Element, paraStyle string, np *par
 	chain := vb.x.paraChain(pPr, np)
 	level := "L-"
 	if np != nil {
-		level = "L" + strconv.Itoa(np.ilvl)
+		level = "L" + strconv.Itoa(np.Ilvl)
 	}
 	jc := firstAttr(chain, "jc", "val")
 	if jc == "" {
@@ -152,7 +152,7 @@ func (sn *styleNamer) baseName(fp string) string {
 		return prefix + "definition"
 	}
 	styleID, _, _ := strings.Cut(fp, "|")
-	return prefix + styleSlug(sn.ss.styleName(styleID))
+	return prefix + styleSlug(sn.ss.StyleName(styleID))
 }
 
 // slug writes a style name as an identifier: lower case, words joined by

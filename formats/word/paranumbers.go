@@ -2,6 +2,7 @@ package word
 
 import (
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // paraNumber is a numbered paragraph's list, level and label.
@@ -17,7 +18,7 @@ type paraNumber struct {
 // on their own, and a fallback is never shown.
 func (d *document) listLabels(n *numbering) map[*etree.Element]paraNumber {
 	out := map[*etree.Element]paraNumber{}
-	c := newListCounter(n)
+	c := wordxml.NewListCounter(n)
 	descend(d.body, func(el *etree.Element) bool {
 		switch {
 		case el.Space == "mc" && el.Tag == "Fallback", isW(el, "txbxContent"):
@@ -26,8 +27,8 @@ func (d *document) listLabels(n *numbering) map[*etree.Element]paraNumber {
 			if sectionBreakOnly(el) {
 				return false
 			}
-			if np, ok := n.paragraphNumPr(childW(el, "pPr")); ok {
-				out[el] = paraNumber{numPr: np, label: c.next(np)}
+			if np, ok := n.ParagraphNumPr(childW(el, "pPr")); ok {
+				out[el] = paraNumber{numPr: np, label: c.Next(np)}
 			}
 			return true // a paragraph may hold a text box, skipped above
 		}

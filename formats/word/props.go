@@ -26,15 +26,14 @@ type props struct {
 func (x *props) paraChain(pPr *etree.Element, np *paraNumber) []*etree.Element {
 	chain := []*etree.Element{pPr}
 	if np != nil {
-		num := x.n.nums[np.numID]
-		if l := x.n.level(num, x.n.definition(num), np.ilvl); l != nil {
-			chain = append(chain, l.pPr)
+		if l := x.n.LevelOf(np.numPr); l != nil {
+			chain = append(chain, l.PPr)
 		}
 	}
-	for _, s := range x.ss.chain(x.ss.paraStyle(pPr)) {
-		chain = append(chain, s.pPr)
+	for _, s := range x.ss.Chain(x.ss.ParaStyle(pPr)) {
+		chain = append(chain, s.PPr)
 	}
-	return append(chain, x.ss.pPrDefault)
+	return append(chain, x.ss.PPrDefault)
 }
 
 // firstAttr returns attribute w:key of the first w:tag found along chain,
@@ -92,13 +91,13 @@ func (x *props) inherited(charStyle, paraStyle string) []*etree.Element {
 		return c
 	}
 	var chain []*etree.Element
-	for _, s := range x.ss.chain(charStyle) {
-		chain = append(chain, s.rPr)
+	for _, s := range x.ss.Chain(charStyle) {
+		chain = append(chain, s.RPr)
 	}
-	for _, s := range x.ss.chain(paraStyle) {
-		chain = append(chain, s.rPr)
+	for _, s := range x.ss.Chain(paraStyle) {
+		chain = append(chain, s.RPr)
 	}
-	chain = append(chain, x.ss.rPrDefault)
+	chain = append(chain, x.ss.RPrDefault)
 	if x.runChains == nil {
 		x.runChains = map[string][]*etree.Element{}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/revision"
 )
 
 // maxQuestion bounds the question text of a review item.
@@ -178,7 +179,7 @@ func (d *document) commentText(id string) string {
 // part cannot be read has none to show.
 func (d *document) loadComments() {
 	d.comments = map[string]string{}
-	x, _, _, err := d.existingComments()
+	x, err := revision.ExistingComments(d.arc)
 	if err != nil || x == nil || x.Root() == nil {
 		return
 	}
@@ -193,11 +194,11 @@ func (d *document) loadComments() {
 }
 
 // noteComments adds the comments a write made to those d knows.
-func (d *document) noteComments(cs []newComment) {
+func (d *document) noteComments(cs []revision.Comment) {
 	if d.comments == nil {
 		d.loadComments()
 	}
 	for _, c := range cs {
-		d.comments[strconv.Itoa(c.id)] = c.text
+		d.comments[strconv.Itoa(c.ID)] = c.Text
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/revision"
 	"github.com/formfill/formfill/internal/readers"
 )
 
@@ -29,10 +30,10 @@ func TestInsertAfterAChangedParagraphMarksItsMark(t *testing.T) {
 	if !strings.Contains(textOf(added), "Neither party may disclose it.") || !strings.HasSuffix(textOf(changed), "Preferred Stock") {
 		t.Fatalf("P2 reads %q, P3 %q; want the changed and the inserted paragraph", textOf(changed), textOf(added))
 	}
-	if !markedParagraph(changed) || pathW(changed, "pPr", "rPr", "ins") == nil {
+	if !revision.MarkedParagraph(changed) || pathW(changed, "pPr", "rPr", "ins") == nil {
 		t.Errorf("the changed paragraph's mark is not recorded as inserted:\n%s", elementXML(changed))
 	}
-	if markedParagraph(added) {
+	if revision.MarkedParagraph(added) {
 		t.Errorf("the new paragraph's mark is recorded too; it stands for the old one:\n%s", elementXML(added))
 	}
 	if len(findW(added, "ins")) == 0 || textOf(findW(added, "ins")[0]) != "Neither party may disclose it." {

@@ -98,7 +98,7 @@ func (vb *viewBuilder) runInto(row *formats.ViewNode, heading *etree.Element, he
 	}
 	var h strings.Builder
 	var look *runLook
-	paraStyle := vb.x.ss.paraStyle(childW(heading, "pPr"))
+	paraStyle := vb.x.ss.ParaStyle(childW(heading, "pPr"))
 	for _, r := range paragraphRuns(heading) {
 		if t := runText(r); t != "" {
 			h.WriteString(t)
@@ -148,7 +148,7 @@ func nextParagraph(p *etree.Element) *etree.Element {
 // without a label.
 func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNode, bool) {
 	pPr := childW(p, "pPr")
-	paraStyle := vb.x.ss.paraStyle(pPr)
+	paraStyle := vb.x.ss.ParaStyle(pPr)
 	var parts []viewPiece
 	var pieces []piece
 	var text strings.Builder
@@ -172,7 +172,7 @@ func (vb *viewBuilder) paragraphRow(id string, p *etree.Element) (formats.ViewNo
 	if numbered {
 		npp = &np
 		row.ListLabel = np.label
-		row.Numbering = &formats.ViewNumbering{NumID: np.numID, Ilvl: np.ilvl}
+		row.Numbering = &formats.ViewNumbering{NumID: np.NumID, Ilvl: np.Ilvl}
 	}
 	row.StyleFingerprint = vb.fingerprint(pPr, paraStyle, npp, body, row.Text)
 	return row, true
@@ -217,7 +217,7 @@ func (vb *viewBuilder) cellRow(nd *node) formats.ViewNode {
 		if first {
 			fp := pr.StyleFingerprint
 			if fp == "" {
-				fp = vb.fingerprint(childW(p, "pPr"), vb.x.ss.paraStyle(childW(p, "pPr")), nil, nil, "")
+				fp = vb.fingerprint(childW(p, "pPr"), vb.x.ss.ParaStyle(childW(p, "pPr")), nil, nil, "")
 			}
 			row.StyleFingerprint = "cell|" + fp
 			row.ListLabel, row.Numbering = pr.ListLabel, pr.Numbering

@@ -6,6 +6,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/revision"
 )
 
 // Write implements write_answers.
@@ -121,7 +122,7 @@ func (d *document) writeAll(answers []formats.Answer, opts formats.WriteOptions,
 
 // applyAll resolves every target, then applies the answers in order; rv
 // holds the review comments they made, for save.
-func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions, st formats.Stamp) (_ *formats.WriteResult, _ []*applied, rv *reviser, err error) {
+func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions, st formats.Stamp) (_ *formats.WriteResult, _ []*applied, rv *revision.Reviser, err error) {
 	rv, err = d.newReviser(opts, st)
 	if err != nil {
 		return nil, nil, nil, err
@@ -156,7 +157,7 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 		if err := budget.charge(i, t); err != nil {
 			return nil, nil, nil, err
 		}
-		w, err := rv.watch(t, a)
+		w, err := rv.Watch(t.el, t.id, a)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
@@ -164,7 +165,7 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
-		comment, err := w.finish()
+		comment, err := w.Finish()
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
@@ -178,17 +179,17 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 
 // save serialises the written document into res, with the review
 // comments the answers made.
-func (d *document) save(res *formats.WriteResult, rv *reviser, st formats.Stamp) error {
+func (d *document) save(res *formats.WriteResult, rv *revision.Reviser, st formats.Stamp) error {
 	if err := d.stop.Check(); err != nil {
 		return err
 	}
 	var parts map[string][]byte
 	if rv != nil {
 		var err error
-		if parts, err = d.commentParts(rv.comments, st); err != nil {
+		if parts, err = rv.Parts(); err != nil {
 			return err
 		}
-		d.noteComments(rv.comments)
+		d.noteComments(rv.Comments())
 	}
 	out, err := d.serialize(parts)
 	if err != nil {

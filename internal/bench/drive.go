@@ -155,11 +155,11 @@ func (q *queueDriver) task(ctx context.Context, p *plan, unit []int) []error {
 // CPU, and the CPU of the processes in workerPIDs.
 func (q *queueDriver) measure(ctx context.Context, p *plan, workerPIDs []int) (o *outcome, elapsed time.Duration, cost Result) {
 	q.drive(ctx, p.prefix(q.inFlight))
-	before, errBefore := readRedisUsage(ctx, q.client.Redis())
+	before, errBefore := readRedisUsage(ctx, jobs.BackendOf(q.client).Redis())
 	cpuBefore, okBefore := cpuOf(workerPIDs)
 	o, elapsed = q.drive(ctx, p)
 	cpuAfter, okAfter := cpuOf(workerPIDs)
-	after, errAfter := readRedisUsage(ctx, q.client.Redis())
+	after, errAfter := readRedisUsage(ctx, jobs.BackendOf(q.client).Redis())
 	if errBefore == nil && errAfter == nil {
 		cost.RedisCommandsPerJob, cost.RedisCPUMSPerJob = after.perJob(before, len(o.latencies))
 	}
@@ -182,18 +182,9 @@ func (q *queueDriver) submitAndWait(ctx context.Context, p jobs.Payload) (*jobs.
 	if err != nil {
 		return nil, fmt.Errorf("submit: %w", err)
 	}
-	st, err := q.client.Wait(ctx, id, q.poll)
+	st, err := q.client.Await(ctx, id, jobs.PollEvery(q.poll))
 	if err != nil {
 		return nil, fmt.Errorf("job %s: %w", id, err)
-	}
-	if st.State != jobs.StateCompleted {
-		return nil, fmt.Errorf("job %s ended %s: %s", id, st.State, st.LastError)
-	}
-	if st.Result == nil {
-		return nil, fmt.Errorf("job %s completed without a result", id)
-	}
-	if st.Result.Error != nil {
-		return nil, fmt.Errorf("job %s: %s", id, st.Result.Error.Message)
 	}
 	return st.Result, nil
 }

@@ -33,9 +33,17 @@ var agreementsJSON []byte
 //go:embed forms.json
 var formsJSON []byte
 
+// versionsJSON lists earlier versions of labelled questionnaires that only
+// the carry-over test across versions reads (testdata/reuse): they go in
+// "versions".
+//
+//go:embed versions.json
+var versionsJSON []byte
+
 // Manifest lists every real document the tests can use: the agreements
 // (agreements.json beside this file), the unlabelled PDF forms
-// (forms.json) and the questionnaires labelled in
+// (forms.json), the earlier versions the carry-over test reads
+// (versions.json) and the questionnaires labelled in
 // labelsDir (testdata/targets), each labels file naming its document's
 // source. Documents found among the shared forms are left out: they are
 // not fetched.
@@ -55,6 +63,14 @@ func Manifest(labelsDir string) ([]Doc, error) {
 		forms[i].Sub = "forms"
 	}
 	docs = append(docs, forms...)
+	var versions []Doc
+	if err := json.Unmarshal(versionsJSON, &versions); err != nil {
+		return nil, fmt.Errorf("versions.json: %w", err)
+	}
+	for i := range versions {
+		versions[i].Sub = "versions"
+	}
+	docs = append(docs, versions...)
 	paths, err := filepath.Glob(filepath.Join(labelsDir, "*.json"))
 	if err != nil {
 		return nil, err

@@ -5,12 +5,12 @@
 //     the checkout (../shared/forms from the repository's root);
 //   - the documents fetched for the labelled benchmarks:
 //     $FORMFILL_REAL_DOCS, else realdocs beside the checkout, with
-//     questionnaires/, agreements/ and forms/ in it.
+//     questionnaires/, agreements/, forms/ and versions/ in it.
 //
 // A test that needs one and does not find it skips, saying where to put it
 // (CI sets both variables, so its clone finds them wherever it is). The
 // fetched ones come from public GitHub repositories, recorded in the
-// labels (testdata/targets), agreements.json and forms.json; the fetchdocs command
+// labels (testdata/targets), agreements.json, forms.json and versions.json; the fetchdocs command
 // copies them out and checks their checksums.
 package realdocs
 

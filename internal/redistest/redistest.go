@@ -17,13 +17,16 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Tests stop and kill Redis servers on purpose; go-redis's dial failures
-// then go to slog at debug level, as the formfill binary routes them,
-// instead of flooding the test output.
-func init() { redislog.Route(nil) }
+// routeOnce routes go-redis's log lines once, when a test first asks for
+// Redis: tests stop and kill Redis servers on purpose, and go-redis's dial
+// failures then go to slog at debug level, as the formfill binary routes
+// them, instead of flooding the test output. Not in init: importing a
+// package replaces no process-global logger.
+var routeOnce sync.Once
 
 // Addr is the host:port of the test Redis.
 func Addr() string {
+	routeOnce.Do(func() { redislog.Route(nil) })
 	a := os.Getenv("FORMFILL_TEST_REDIS")
 	if a == "" {
 		return "127.0.0.1:6379"

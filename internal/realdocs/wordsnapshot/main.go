@@ -1,7 +1,7 @@
 // Command wordsnapshot writes what the Word engine makes of every real
 // .docx under a folder (the compact map, the document view in TOON and
 // JSON, the text, the document written with an answer in every text
-// target, plain and as tracked changes, and the verification report of
+// target, plain, as tracked changes and with comments, and the verification report of
 // that document) into one folder, one file per document and output, so
 // that two runs, before and after a change meant to keep behaviour (a
 // speed-up), can be compared with diff -r.
@@ -102,16 +102,24 @@ func snapshot(path, out string) error {
 	return writes(s, e, doc, textAnswers(cs))
 }
 
-// writes saves the document written with answers, plain and as tracked
-// changes at a fixed date (so that the output is reproducible), the write
+// writes saves the document written with answers, plain, as tracked
+// changes and with comments on the unsure answers at a fixed date (so that the output is reproducible), the write
 // results, and the verification of the plain one.
 func writes(s saver, e *word.Engine, doc []byte, answers []formats.Answer) error {
 	const date = "2025-01-02T03:04:05Z"
 	for _, c := range []struct {
 		name string
 		opts formats.WriteOptions
-	}{{"write", formats.WriteOptions{}}, {"tracked", formats.WriteOptions{TrackChanges: true, Author: "snapshot", Date: date}}} {
-		res, err := e.Write(doc, answers, c.opts)
+	}{
+		{"write", formats.WriteOptions{}},
+		{"tracked", formats.WriteOptions{TrackChanges: true, Author: "snapshot", Date: date}},
+		{"commented", formats.WriteOptions{TrackChanges: true, CommentUncertain: true, Author: "snapshot", Date: date}},
+	} {
+		as := answers
+		if c.opts.CommentUncertain {
+			as = halfUnsure(answers)
+		}
+		res, err := e.Write(doc, as, c.opts)
 		var written []byte
 		if err == nil {
 			written = res.Document
@@ -147,4 +155,17 @@ func textAnswers(cs *formats.CompactStructure) []formats.Answer {
 		})
 	}
 	return answers
+}
+
+// halfUnsure is answers with every other one uncertain, so that the
+// commented write anchors comments on half of them.
+func halfUnsure(answers []formats.Answer) []formats.Answer {
+	out := make([]formats.Answer, len(answers))
+	for i, a := range answers {
+		if i%2 == 1 {
+			a.Confidence = formats.Uncertain
+		}
+		out[i] = a
+	}
+	return out
 }

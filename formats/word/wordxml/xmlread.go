@@ -1,0 +1,397 @@
+package wordxml
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// Read parses raw into an etree document, as etree's ReadFromBytes does
+// with its default settings, several times faster: encoding/xml's tokenizer
+// dominated every call on real questionnaires. It accepts only what OOXML
+// parts contain (elements, attributes, text, CDATA, comments, processing
+// instructions; the five predefined entities and character references), so
+// anything stranger — DTDs, undefined entities, broken nesting, illegal
+// characters — is an error. FuzzReadXML checks it against etree.
+//
+// Elements whose full name is in skip (such as "w:rPr") are checked as
+// strictly as the rest but left out of the tree with all they contain:
+// read-only operations that never look at formatting build half the tree.
+// stop, if not nil, is stepped once per markup token.
+func Read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(raw) {
+		return nil, errors.New("the XML is not valid UTF-8")
+	}
+	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop}
+	r.slab = slabFor(len(raw))
+	r.stack = append(r.stack, &r.doc.Element)
+	if err := r.run(); err != nil {
+		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
+	}
+	return r.doc, nil
+}
+
+type xmlReader struct {
+	b      []byte
+	i      int
+	doc    *etree.Document
+	stack  []*etree.Element
+	skip   map[string]bool // names of elements left out of the tree
+	stop   *formats.Stopper
+	held   []string // open elements being left out, innermost last
+	max    int
+	roots  int
+	names  map[string]string // interned element and attribute names
+	recent [64]string        // cache of names, see name
+	values map[string]string // interned short attribute values
+	sb     strings.Builder
+	els    []etree.Element // slab the elements are cut from
+	attrs  []etree.Attr    // slab the attribute slices are cut from
+	kids   []etree.Token   // slab the first children of elements go in
+	slab   int             // elements per slab (slabFor)
+}
+
+// Slab sizes: allocating elements and attribute slices one by one was most
+// of the parse; a document.xml holds thousands of each.
+const (
+	elementSlab = 512 // elements; twice as many attributes and first children
+	kidsEach    = 2   // most elements have at most two children (w:r: w:rPr, w:t)
+)
+
+// slabFor sizes the slabs for n bytes of XML: a snippet or an answer's
+// fragment of a few hundred bytes must not cost a document's slabs
+// (about 120 KB), since a call may parse thousands of them. An element
+// takes at least a few bytes, so n/32 rarely runs out; when it does, the
+// next slab is cut.
+func slabFor(n int) int { return min(elementSlab, max(16, n/32)) }
+
+// element makes an element called name, with room for attrs attributes,
+// from the slabs and appends it to parent. Capacities are capped so an
+// attribute appended later reallocates instead of overwriting a neighbour.
+func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etree.Element {
+	if len(r.els) == 0 {
+		r.els = make([]etree.Element, r.slab)
+	}
+	el := &r.els[0]
+	r.els = r.els[1:]
+	el.Space, el.Tag = "", name
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		el.Space, el.Tag = name[:i], name[i+1:]
+	}
+	if len(r.attrs) < attrs {
+		r.attrs = make([]etree.Attr, max(2*r.slab, attrs))
+	}
+	el.Attr = r.attrs[:0:attrs]
+	r.attrs = r.attrs[attrs:]
+	if len(r.kids) < kidsEach {
+		r.kids = make([]etree.Token, 2*r.slab)
+	}
+	el.Child = r.kids[:0:kidsEach]
+	r.kids = r.kids[kidsEach:]
+	parent.AddChild(el)
+	return el
+}
+
+// attrCount estimates the attributes of the start tag at r.i: the '='
+// signs before the next '>' (an '=' or '>' inside a value only makes the
+// estimate wrong, never the tree).
+func (r *xmlReader) attrCount() int {
+	rest := r.b[r.i:]
+	if end := bytes.IndexByte(rest, '>'); end >= 0 {
+		rest = rest[:end]
+	}
+	return min(bytes.Count(rest, []byte("=")), 64)
+}
+
+func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
+
+// outsideRoot reports whether the reader is at document level, outside every
+// element, whether built or left out.
+func (r *xmlReader) outsideRoot() bool { return len(r.stack) == 1 && len(r.held) == 0 }
+
+func (r *xmlReader) run() error {
+	for r.i < len(r.b) {
+		if r.b[r.i] != '<' {
+			if err := r.text(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := r.stop.Step(); err != nil {
+			return err
+		}
+		rest := r.b[r.i:]
+		var next byte
+		if len(rest) > 1 {
+			next = rest[1]
+		}
+		var err error
+		switch {
+		case next == '?':
+			err = r.procInst()
+		case next == '/':
+			err = r.endTag()
+		case next != '!':
+			err = r.startTag()
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			err = r.comment()
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			err = r.cdata()
+		default:
+			err = errors.New("markup declarations are not allowed")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if n := len(r.held); n > 0 {
+		return fmt.Errorf("element <%s> is not closed", r.held[n-1])
+	}
+	if len(r.stack) != 1 {
+		return fmt.Errorf("element <%s> is not closed", r.top().FullTag())
+	}
+	if r.roots != 1 {
+		return errors.New("expected exactly one root element")
+	}
+	return nil
+}
+
+// text reads character data up to the next '<'.
+func (r *xmlReader) text() error {
+	end := bytes.IndexByte(r.b[r.i:], '<')
+	if end < 0 {
+		end = len(r.b) - r.i
+	}
+	raw := r.b[r.i : r.i+end]
+	if bytes.Contains(raw, []byte("]]>")) {
+		return errors.New(`"]]>" in text`)
+	}
+	if len(r.held) > 0 {
+		// Inside an element left out: checked, never kept.
+		if err := r.check(raw); err != nil {
+			return err
+		}
+		r.i += end
+		return nil
+	}
+	s, err := r.decode(raw)
+	if err != nil {
+		return err
+	}
+	r.i += end
+	if r.outsideRoot() && strings.TrimLeft(s, " \t\r\n") != "" {
+		return errors.New("text outside the root element")
+	}
+	r.top().CreateText(s)
+	return nil
+}
+
+// check reports what decode would of raw, without making the string when
+// raw holds no reference: text and attributes of elements left out of the
+// tree are read only to be checked.
+func (r *xmlReader) check(raw []byte) error {
+	if bytes.IndexByte(raw, '&') < 0 {
+		return checkChars(raw)
+	}
+	_, err := r.decode(raw)
+	return err
+}
+
+func (r *xmlReader) procInst() error {
+	end := bytes.Index(r.b[r.i+2:], []byte("?>"))
+	if end < 0 {
+		return errors.New("unterminated processing instruction")
+	}
+	body := string(r.b[r.i+2 : r.i+2+end])
+	r.i += 2 + end + 2
+	target, inst := cutSpace(body)
+	if target == "" || !validName(target) {
+		return errors.New("bad processing instruction target")
+	}
+	if target == "xml" {
+		if len(r.stack) > 1 || r.roots > 0 {
+			return errors.New("XML declaration after the root element")
+		}
+		if v := declVersion(inst); v != "" && v != "1.0" {
+			return fmt.Errorf("XML version %q; only 1.0 is supported", v)
+		}
+	}
+	if len(r.held) == 0 {
+		r.top().CreateProcInst(target, strings.TrimLeft(inst, " \t\r\n"))
+	}
+	return nil
+}
+
+// cutSpace splits at the first white space.
+func cutSpace(s string) (string, string) {
+	i := strings.IndexAny(s, " \t\r\n")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i+1:]
+}
+
+func (r *xmlReader) comment() error {
+	end := bytes.Index(r.b[r.i+4:], []byte("-->"))
+	if end < 0 {
+		return errors.New("unterminated comment")
+	}
+	data := string(r.b[r.i+4 : r.i+4+end])
+	if strings.Contains(data, "--") {
+		return errors.New(`"--" inside a comment`)
+	}
+	r.i += 4 + end + 3
+	if len(r.held) == 0 {
+		r.top().CreateComment(data)
+	}
+	return nil
+}
+
+func (r *xmlReader) cdata() error {
+	if r.outsideRoot() {
+		return errors.New("CDATA outside the root element")
+	}
+	start := r.i + len("<![CDATA[")
+	end := bytes.Index(r.b[start:], []byte("]]>"))
+	if end < 0 {
+		return errors.New("unterminated CDATA section")
+	}
+	data := r.b[start : start+end]
+	if err := checkChars(data); err != nil {
+		return err
+	}
+	r.i = start + end + 3
+	if len(r.held) == 0 {
+		r.top().CreateText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	}
+	return nil
+}
+
+func (r *xmlReader) endTag() error {
+	r.i += 2
+	name := r.name()
+	r.space()
+	if name == "" || r.i >= len(r.b) || r.b[r.i] != '>' {
+		return errors.New("malformed end tag")
+	}
+	r.i++
+	if n := len(r.held); n > 0 {
+		if r.held[n-1] != name {
+			return fmt.Errorf("end tag </%s> does not match the open element", name)
+		}
+		r.held = r.held[:n-1]
+		return nil
+	}
+	if len(r.stack) == 1 || r.top().FullTag() != name {
+		return fmt.Errorf("end tag </%s> does not match the open element", name)
+	}
+	r.stack = r.stack[:len(r.stack)-1]
+	return nil
+}
+
+func (r *xmlReader) startTag() error {
+	r.i++
+	name := r.name()
+	if name == "" {
+		return errors.New("malformed start tag")
+	}
+	if r.outsideRoot() {
+		if r.roots++; r.roots > 1 {
+			return errors.New("more than one root element")
+		}
+	}
+	if len(r.stack)+len(r.held) > r.max {
+		return etree.ErrMaxDepth
+	}
+	hold := len(r.held) > 0 || r.skip[name]
+	var el *etree.Element
+	if !hold {
+		el = r.element(r.top(), name, r.attrCount())
+	}
+	for {
+		sp := r.space()
+		if r.i >= len(r.b) {
+			return errors.New("unterminated start tag")
+		}
+		switch r.b[r.i] {
+		case '>':
+			r.i++
+			if hold {
+				r.held = append(r.held, name)
+			} else {
+				r.stack = append(r.stack, el)
+			}
+			return nil
+		case '/':
+			if r.i+1 >= len(r.b) || r.b[r.i+1] != '>' {
+				return errors.New("malformed empty-element tag")
+			}
+			r.i += 2
+			return nil
+		}
+		if !sp {
+			return errors.New("attributes must be separated by white space")
+		}
+		if err := r.attr(el); err != nil {
+			return err
+		}
+	}
+}
+
+// Attr reads one attribute and adds it to el, unless el is nil (an element
+// left out of the tree).
+func (r *xmlReader) attr(el *etree.Element) error {
+	key := r.name()
+	r.space()
+	if key == "" || r.i >= len(r.b) || r.b[r.i] != '=' {
+		return errors.New("malformed attribute")
+	}
+	r.i++
+	r.space()
+	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
+		return fmt.Errorf("attribute %s: value must be quoted", key)
+	}
+	q := r.b[r.i]
+	end := bytes.IndexByte(r.b[r.i+1:], q)
+	if end < 0 {
+		return fmt.Errorf("attribute %s: unterminated value", key)
+	}
+	raw := r.b[r.i+1 : r.i+1+end]
+	if bytes.IndexByte(raw, '<') >= 0 {
+		return fmt.Errorf("attribute %s: '<' in value", key)
+	}
+	if el == nil {
+		if err := r.check(raw); err != nil {
+			return err
+		}
+		r.i += end + 2
+		return nil
+	}
+	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
+	// short plain ones are interned rather than allocated each time.
+	v, ok := "", false
+	if len(raw) <= 16 {
+		v, ok = r.values[string(raw)]
+	}
+	if !ok {
+		var err error
+		if v, err = r.decode(raw); err != nil {
+			return err
+		}
+		if len(raw) <= 16 && v == string(raw) {
+			if r.values == nil {
+				r.values = make(map[string]string, 64)
+			}
+			r.values[v] = v
+		}
+	}
+	r.i += end + 2
+	el.CreateAttr(key, v)
+	return nil
+}

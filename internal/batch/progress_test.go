@@ -1,0 +1,69 @@
+package batch
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestProgressLine(t *testing.T) {
+	start := time.Unix(1000, 0)
+	p := &Progress{total: 10, start: start}
+	p.Add(outcomeDone)
+	p.Add(outcomeDone)
+	p.Add(outcomeFailed)
+	p.Add(outcomeSkipped)
+	plain := p.line(start.Add(3 * time.Second))
+	for _, want := range []string{"4/10", "done 2", "failed 1", "skipped 1", "1.0 docs/s", "ETA 6s"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("line %q lacks %q", plain, want)
+		}
+	}
+	if strings.Contains(plain, "[") {
+		t.Errorf("plain line has a bar: %q", plain)
+	}
+	p.terminal = true
+	if bar := p.line(start.Add(3 * time.Second)); !strings.HasPrefix(bar, "[============                  ]") {
+		t.Errorf("terminal bar at 4/10 = %q", bar)
+	}
+}
+
+func TestProgressBarRedrawsOnATerminalAndEndsItsLine(t *testing.T) {
+	var out syncBuffer
+	p := NewProgress(&out, 3, true, false)
+	p.Add(outcomeDone)
+	time.Sleep(450 * time.Millisecond) // two redraws at 200 ms
+	p.Close()
+	got := out.String()
+	if strings.Count(got, "\r[") < 2 || !strings.HasSuffix(got, "\n") || !strings.Contains(got, "1/3") {
+		t.Fatalf("terminal output %q: want redrawn bars ending in a newline", got)
+	}
+	var quiet syncBuffer
+	q := NewProgress(&quiet, 3, true, true)
+	q.Add(outcomeDone)
+	q.Close()
+	if quiet.String() != "" {
+		t.Fatalf("--quiet wrote %q", quiet.String())
+	}
+}
+
+// syncBuffer is a buffer the progress display writes to from its own
+// goroutine while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
