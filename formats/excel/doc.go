@@ -24,11 +24,17 @@
 // those sheets are reduced (readpkg.go). A sheet the scan cannot follow is
 // read by excelize whole.
 //
-// Writes store text as text (never as a formula), numbers and dates as values keeping the cell's style, respect
-// list validations and merged ranges, and replace only the parts they
-// change (save.go): the worksheets they touch, the shared strings, the
-// notes they add, and parts excelize had to add with the content types and
-// workbook relationships that name them; every other part of the package is
-// copied byte for byte. A package whose layout the save does not follow
-// is written as excelize wrote it.
+// Writes store text as text (never as a formula), numbers and dates as
+// values keeping the cell's style, and respect list validations and merged
+// ranges. The patching writer (patchsheet.go, patchrow.go, patchsave.go)
+// streams each changed worksheet's XML through the guard's tokenizer and
+// rewrites only the written cells (and the formula cells whose cached
+// values recalc.go recomputed), inserts new cells and rows in order,
+// widens the dimension and extends copied validations; new strings go at
+// the end of the shared strings table (patchpkg.go, patchsst.go), notes
+// into the sheet's comments and VML drawing (notespatch.go,
+// notescomments.go). Every other entry of the package is copied raw, and
+// every other byte of a changed part is the original's. excelize still
+// holds the workbook in memory for the reads a write makes and for formula
+// evaluation, but never writes it.
 package excel

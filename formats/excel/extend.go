@@ -46,7 +46,9 @@ const maxExtendCols = 30
 // from's validations.
 func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 	if idx != 0 {
-		_ = w.wb.f.SetCellStyle(sheet, to.name(), to.name(), idx)
+		if w.wb.f.SetCellStyle(sheet, to.name(), to.name(), idx) == nil {
+			w.styled[to] = idx
+		}
 	}
 	if !w.validated(sheet, from) {
 		return
@@ -62,6 +64,7 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 			_ = w.wb.f.AddDataValidation(sheet, &cp)
 		}
 	}
+	w.dvCopies[sheet] = append(w.dvCopies[sheet], [2]cell{from, to})
 	delete(w.rules, sheet) // read again: the cell has its validations now
 }
 

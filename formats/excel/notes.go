@@ -16,10 +16,11 @@ import (
 // each uncertain answer's cell, signed by the author, giving the confidence
 // and the answer's note. A note lives in three parts, reached through the
 // worksheet's relationships: the comments part (its text), a VML drawing
-// (the box Excel shows) and the worksheet's w:legacyDrawing. excelize's
-// AddComment writes all three, choosing their part names itself; notes
-// checks first that its choice cannot land in another sheet's parts, and
-// tells save which parts changed.
+// (the box Excel shows) and the worksheet's legacyDrawing. The patching
+// save writes them (notespatch.go) into the parts layout names, which are
+// those excelize's AddComment would choose: excelize's in-memory model
+// takes each note too, so that the rest of the call reads it, and layout
+// refuses a sheet whose notes would land in another sheet's parts.
 
 // notes adds the review notes of one write.
 type notes struct {
@@ -27,6 +28,10 @@ type notes struct {
 	st formats.Stamp
 	// layouts are the note parts of each sheet written to, by sheet name.
 	layouts map[string]noteLayout
+	// adds are the notes the patching save writes, by sheet name, one a
+	// cell; hadNote the cells whose note in the document ours follows.
+	adds    map[string][]noteAdd
+	hadNote map[cell]bool
 }
 
 // noteLayout is where a sheet's notes live.
@@ -40,7 +45,7 @@ type note struct {
 }
 
 func newNotes(wb *workbook, st formats.Stamp) *notes {
-	return &notes{wb: wb, st: st, layouts: map[string]noteLayout{}}
+	return &notes{wb: wb, st: st, layouts: map[string]noteLayout{}, adds: map[string][]noteAdd{}, hadNote: map[cell]bool{}}
 }
 
 // maxNoteRuns bounds the runs of an existing note carried into the new one.
@@ -88,7 +93,22 @@ func (n *notes) add(name, sheet string, c cell, text string) (string, error) {
 		// excelize put it somewhere the sheet does not reach.
 		return "", formats.Errorf(formats.ErrUnsupported, name, "the note on %s did not land in sheet %q's notes; write without comment_uncertain", n.wb.xpath(c), sheet)
 	}
+	n.record(sheet, c, text)
 	return formats.CommentPlace("Excel note", "", c.ID()), nil
+}
+
+// record keeps the note for the patching save: a second note on a cell in
+// one write follows the first.
+func (n *notes) record(sheet string, c cell, text string) {
+	runs := noteRuns(n.st.Author, text)
+	adds := n.adds[sheet]
+	for i := range adds {
+		if adds[i].c == c {
+			adds[i].runs = append(append(adds[i].runs, noteSeparator...), runs...)
+			return
+		}
+	}
+	n.adds[sheet] = append(adds, noteAdd{c: c, author: n.st.Author, runs: runs})
 }
 
 // The note box: wide enough for a sentence a line, tall enough for the
@@ -192,7 +212,7 @@ func (n *notes) sheetNoteRels(relsPart string) (vml, comments string, err error)
 	var rels struct {
 		Rels []xmlElem `xml:"Relationship"`
 	}
-	data, err := n.wb.arch.Read(relsPart)
+	data, err := n.wb.readXML(relsPart)
 	if err != nil {
 		return "", "", err
 	}
@@ -227,19 +247,4 @@ func (n *notes) countComments() int {
 		}
 	}
 	return len(names)
-}
-
-// changed lists the parts the notes changed or added, for save.
-func (n *notes) changed() map[string]bool {
-	out := map[string]bool{}
-	if n == nil {
-		return out
-	}
-	for _, l := range n.layouts {
-		out[l.rels], out[l.comments], out[l.vml] = true, true, true
-	}
-	if len(n.layouts) > 0 {
-		out["[Content_Types].xml"] = true
-	}
-	return out
 }

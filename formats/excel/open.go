@@ -28,9 +28,6 @@ type workbook struct {
 	// scanned holds every sheet's scan by sheet name once scanSheets ran.
 	scanned map[string]sheetScanned
 	stop    *formats.Stopper // nil: the call never stops part-way
-	// marked holds the original bytes of the parts whose XML declaration
-	// was marked for stopping (see markForStop), by part name.
-	marked map[string][]byte
 	// sst is the shared strings' text, read by rows when first needed,
 	// under mu; formats is, by style index, what the style's number format
 	// does (see numFormat), worked out once whatever the lanes that ask

@@ -2,7 +2,9 @@ package excel
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -28,11 +30,22 @@ type writer struct {
 	scans    map[string]*sheetScan
 	numeric  map[string]*numericReads // per sheet, see checkNumeric
 	date1904 bool
+	// edits are what the patching save writes, by sheet name and [row,
+	// col]; styled are the styles extendGrid gave cells. excelize's model
+	// takes every write too: recalc evaluates formulas on it.
+	edits  map[string]map[[2]int]cellEdit
+	styled map[cell]int
+	// dvCopies are, by sheet name, the cells whose validations extendGrid
+	// gave another cell: from, to. xfs are the cell formats dates added.
+	dvCopies map[string][][2]cell
+	xfs      *xfAppender
+	noXFs    bool // the styles part cannot take new cell formats
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{}}
+		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
+		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}}
 	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		w.date1904 = *p.Date1904
 	}
@@ -181,24 +194,123 @@ func inRects(rs []rect, c cell) bool {
 // and everything else as a string, never as a formula, whatever it starts
 // with. All three keep the cell's style.
 func (w *writer) store(sheet string, c cell, before, value string) error {
+	kind, text, numFmt := w.storedAs(sheet, c, before, value)
 	ref := c.name()
-	kind := numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles))
-	if kind == kindDate {
-		if t, ok := parseDate(value); ok {
-			return w.wb.f.SetCellFloat(sheet, ref, excelSerial(t, w.date1904), -1, 64)
+	var err error
+	switch kind {
+	case editNumber:
+		n, _ := strconv.ParseFloat(text, 64)
+		err = w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+	case editBool:
+		err = w.wb.f.SetCellBool(sheet, ref, text == "1")
+	case editClear:
+		err = w.wb.f.SetCellDefault(sheet, ref, "")
+	default:
+		err = w.wb.f.SetCellStr(sheet, ref, value)
+	}
+	if err != nil {
+		return err
+	}
+	e := cellEdit{row: c.row, col: c.col, kind: kind, text: text, style: noStyle}
+	if s, ok := w.styled[c]; ok {
+		e.style = s
+	}
+	if numFmt != 0 {
+		if e.style, err = w.dateStyle(sheet, c, numFmt); err != nil {
+			return err
 		}
 	}
-	if n, ok := parseNumber(value); ok && kind != kindText && (kind != "" || strings.TrimSpace(before) == "") {
-		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+	m := w.edits[sheet]
+	if m == nil {
+		m = map[[2]int]cellEdit{}
+		w.edits[sheet] = m
 	}
-	if n, ok := parseFormatted(value); ok && kind == kindNumber {
-		return w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
+	m[[2]int{c.row, c.col}] = e
+	return nil
+}
+
+// storedAs is how the cell takes value: a date-formatted cell takes a date
+// as a date (its serial number), as does an empty General cell an ISO
+// date (as Excel does when one is typed: numFmt is then the date format
+// the cell needs); a number goes in as a number when the cell is
+// number-formatted or empty; a boolean cell takes TRUE or FALSE as a
+// boolean; everything else goes in as a string, never as a formula,
+// whatever it starts with; an empty value clears the cell. A number's
+// text is as excelize writes a float (shortest, no exponent), so the
+// model and the file agree.
+func (w *writer) storedAs(sheet string, c cell, before, value string) (kind editKind, text string, numFmt int) {
+	fk := numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles))
+	num := func(n float64, f int) (editKind, string, int) {
+		if math.IsNaN(n) || math.IsInf(n, 0) {
+			return editString, value, 0
+		}
+		return editNumber, strconv.FormatFloat(n, 'f', -1, 64), f
+	}
+	empty := strings.TrimSpace(before) == ""
+	if t, ok := parseDate(value); ok && (fk == kindDate || fk == "" && empty && isoDate(value) && w.canAddStyles()) {
+		f := 0
+		if fk == "" {
+			f = numFmtDate
+			if t.Hour() != 0 || t.Minute() != 0 || t.Second() != 0 {
+				f = numFmtDateTime
+			}
+		}
+		return num(excelSerial(t, w.date1904), f)
+	}
+	if v := strings.TrimSpace(value); strings.EqualFold(v, "TRUE") || strings.EqualFold(v, "FALSE") {
+		if t, _ := w.wb.f.GetCellType(sheet, c.name()); t == excelize.CellTypeBool {
+			return editBool, boolDigit(v), 0
+		}
+	}
+	if n, ok := parseNumber(value); ok && fk != kindText && (fk != "" || empty) {
+		return num(n, 0)
+	}
+	if n, ok := parseFormatted(value); ok && fk == kindNumber {
+		return num(n, 0)
 	}
 	if value == "" {
 		// Cleared by a delete: no value at all, not an empty string.
-		return w.wb.f.SetCellDefault(sheet, ref, "")
+		return editClear, "", 0
 	}
-	return w.wb.f.SetCellStr(sheet, ref, value)
+	return editString, value, 0
+}
+
+// isoDate reports a date written year first (2024-03-31, with or without
+// a time): what an agent writes for a date, never a number or a code.
+func isoDate(s string) bool {
+	s = strings.TrimSpace(s)
+	return len(s) >= 10 && s[4] == '-' && s[7] == '-'
+}
+
+// canAddStyles reports whether the workbook's styles part takes new cell
+// formats (it has cellXfs to copy), reading it once.
+func (w *writer) canAddStyles() bool {
+	if w.xfs == nil && !w.noXFs {
+		var err error
+		if w.xfs, err = w.wb.newXFAppender(); err != nil {
+			w.noXFs = true
+		}
+	}
+	return w.xfs != nil
+}
+
+// dateStyle is the style index of a copy of c's cell format with the date
+// format numFmt (see patchstyles.go); excelize's model takes a style with
+// that format too, so that the write reads the cell back as a date.
+func (w *writer) dateStyle(sheet string, c cell, numFmt int) (int, error) {
+	if !w.canAddStyles() {
+		return 0, fmt.Errorf("the styles part takes no new cell format")
+	}
+	base, _ := w.wb.f.GetCellStyle(sheet, c.name())
+	if st, err := w.wb.f.GetStyle(base); err == nil {
+		cp := *st
+		cp.NumFmt, cp.CustomNumFmt = numFmt, nil
+		if idx, err := w.wb.f.NewStyle(&cp); err == nil {
+			_ = w.wb.f.SetCellStyle(sheet, c.name(), c.name(), idx)
+			delete(w.styles, idx)
+		}
+	}
+	return w.xfs.indexOf(base, numFmt), nil
 }
 
 // mergeAt returns the merged range of sheet covering c, or nil.

@@ -222,7 +222,7 @@ func recomputedByLibreOffice(t *testing.T, doc []byte) map[string]string {
 func TestRecalcLibreOfficeComparisonRecomputes(t *testing.T) {
 	res, _ := fillRecalc(t, recalcBook(t, nil))
 	const part = "xl/worksheets/sheet2.xml"
-	stale := patchCells(zipEntry(t, res.Document, part), map[string]cachedValue{"C3": {v: "stale", t: "str"}})
+	stale := patchCells(t, zipEntry(t, res.Document, part), map[string]cachedValue{"C3": {v: "stale", t: "str"}})
 	doc := rezip(t, unzip(t, res.Document), part, stale)
 	for _, tc := range []struct {
 		name string

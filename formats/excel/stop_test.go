@@ -69,8 +69,8 @@ func everyCheckStopsTheCall(t *testing.T, doc []byte, more int) {
 
 // TestStoppedCallsStopUsingTheCPU stops reads and writes of a workbook
 // with a 15 MB sheet early (the XML guard's pass), mid-way (excelize's
-// parse of the sheet) and late (excelize serialising, the package
-// rewritten), and checks that the CPU use ends with the call at once; see
+// parse of the sheet) and late (the patching writer's pass over the
+// written sheet, the package rewritten), and checks that the CPU use ends with the call at once; see
 // enginetest.StoppedWorkStops.
 func TestStoppedCallsStopUsingTheCPU(t *testing.T) {
 	enginetest.StoppedWorkStops(t, New(), func(tb testing.TB) []enginetest.StopCase {
@@ -81,8 +81,8 @@ func TestStoppedCallsStopUsingTheCPU(t *testing.T) {
 				Call: func(e formats.Engine) error { _, err := e.ExtractCompact(doc); return err }},
 			{Name: "list_fields", Points: []float64{0.5},
 				Call: func(e formats.Engine) error { _, err := e.ListFields(doc); return err }},
-			// excelize's serialisation of the written sheet is cut at its
-			// rows (see detach in serialise.go).
+			// The patching writer's pass over the written sheet checks the
+			// stop every few thousand elements; its deflating, every 64 KB.
 			{Name: "write", Points: []float64{0.3, 0.6, 0.75, 0.92},
 				Call: func(e formats.Engine) error { _, err := e.Write(doc, answers, formats.WriteOptions{}); return err }},
 		}

@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"bytes"
 	"io"
 	"regexp"
 	"strings"
@@ -19,8 +18,9 @@ import (
 // each large part is marked with stopEncoding (the part's own encoding
 // kept after it), and the charset reader returns the part's input wrapped
 // in the call's Stopper: the decoder then fails at its next read of a few
-// KB once the call is stopped. Parts excelize writes back without parsing
-// them carry the mark into its output; save puts their original bytes back.
+// KB once the call is stopped. excelize never writes the workbook (the
+// patching writer reads the original package), so no mark reaches an
+// output.
 
 // stopEncoding marks a part's declared encoding.
 const stopEncoding = "x-formfill-stop"
@@ -50,10 +50,6 @@ func (wb *workbook) markForStop() {
 			return true
 		}
 		if marked, ok := markDecl(data); ok {
-			if wb.marked == nil {
-				wb.marked = map[string][]byte{}
-			}
-			wb.marked[name] = data
 			wb.f.Pkg.Store(name, marked)
 		}
 		return true
@@ -114,15 +110,4 @@ func (wb *workbook) charsetReader(label string, input io.Reader) (io.Reader, err
 		return input, nil
 	}
 	return charset.NewReaderLabel(enc, input)
-}
-
-// unmarked returns the original bytes of part when data, excelize's output
-// for it, still carries the mark: excelize wrote the part back as it held
-// it, without parsing it.
-func (wb *workbook) unmarked(part string, data []byte) []byte {
-	orig, ok := wb.marked[part]
-	if ok && bytes.Contains(data[:min(len(data), 256)], []byte(stopEncoding)) {
-		return orig
-	}
-	return data
 }

@@ -85,17 +85,11 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	endWrite(nil)
 	endWrite = stop.Phase(formats.PhaseSave)
-	if res.Document, err = wb.save(w.sheets, nt.changed()); err != nil {
+	if res.Document, err = wb.saveWrite(w, nt, len(res.Changes) > 0); err != nil {
 		return nil, nil, nil, err
 	}
-	if len(res.Changes) > 0 {
-		// Formulas reading the written cells get new cached values, and the
-		// workbook asks to be recalculated on open.
-		wb.recalced = w.recalc()
+	if wb.recalced != nil {
 		res.Warnings = append(res.Warnings, wb.recalced.warnings...)
-		if res.Document, err = wb.patchOutput(res.Document, wb.recalced.values); err != nil {
-			return nil, nil, nil, err
-		}
 	}
 	return res, wb, rv, nil
 }
@@ -148,4 +142,17 @@ func (wb *workbook) resolve(a formats.Answer) (cell, error) {
 		return cell{}, err
 	}
 	return wb.parseRef(a.XPath)
+}
+
+// saveWrite saves the written workbook with the patching writer (see
+// savePatched). With changes, the formulas reading the written cells get
+// new cached values (see recalc) and the workbook asks to be recalculated
+// on open.
+func (wb *workbook) saveWrite(w *writer, nt *notes, changed bool) ([]byte, error) {
+	var cached map[string]map[string]cachedValue
+	if changed {
+		wb.recalced = w.recalc()
+		cached = wb.recalced.values
+	}
+	return wb.savePatched(w, cached, nt, changed)
 }

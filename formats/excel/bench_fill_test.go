@@ -1,0 +1,164 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/realdocs"
+)
+
+// BenchmarkFillHECVAT600 fills 600 of HECVAT 4.14's fields and
+// reports the heap's peak above what it held before the call, sampled
+// every millisecond, as a multiple of the XML of the sheets the answers
+// touch (issue 33's goal: at most 10×).
+func BenchmarkFillHECVAT600(b *testing.B) {
+	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
+	answers, touchedXML, allXML := spreadAnswers(b, doc, 600)
+	b.SetBytes(int64(len(doc)))
+	var peak uint64
+	for b.Loop() {
+		runtime.GC()
+		p := heapPeak(func() {
+			if _, _, err := New().Fill(doc, answers, formats.WriteOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		})
+		peak = max(peak, p)
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+	b.ReportMetric(float64(touchedXML)/(1<<20), "touched-XML-MB")
+	b.ReportMetric(float64(peak)/float64(touchedXML), "peak/touched-XML")
+	b.ReportMetric(float64(peak)/float64(allXML), "peak/all-XML")
+}
+
+// spreadAnswers are n answers to doc's first fields that take one (a
+// list's first option, or text), and the XML size of the sheets they
+// touch, and of the whole package.
+func spreadAnswers(b *testing.B, doc []byte, n int) (answers []formats.Answer, touchedXML, allXML int64) {
+	fields, err := New().ListFields(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	wb, err := open(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	parts, err := wb.parts()
+	if err != nil {
+		b.Fatal(err)
+	}
+	touched := map[string]bool{}
+	for _, f := range fields {
+		if len(answers) == n {
+			break
+		}
+		if f.ReadOnly {
+			continue
+		}
+		c, err := wb.parseRef(f.FieldID)
+		if err != nil {
+			continue
+		}
+		touched[parts[wb.sheetName(c)]] = true
+		text := fmt.Sprintf("answer %d", len(answers))
+		if len(f.Options) > 0 {
+			text = f.Options[0] // a list cell takes one of its options
+		}
+		answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: text})
+	}
+	if len(answers) < n {
+		b.Logf("only %d free fields", len(answers))
+	}
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range zr.File {
+		if touched[f.Name] {
+			touchedXML += int64(f.UncompressedSize64)
+		}
+		allXML += int64(f.UncompressedSize64)
+	}
+	return answers, touchedXML, allXML
+}
+
+// heapPeak runs do and returns the most heap in use above the start that
+// a sampler saw while it ran.
+func heapPeak(do func()) uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var s runtime.MemStats
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&s)
+			if s.HeapAlloc > base && s.HeapAlloc-base > peak.Load() {
+				peak.Store(s.HeapAlloc - base)
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	do()
+	close(done)
+	wg.Wait()
+	return peak.Load()
+}
+
+// BenchmarkSaveHECVAT600 is BenchmarkFillHECVAT600's save alone: the
+// patching writer writing the 600 answers and their recomputed formulas,
+// its heap peak against the XML of the sheets the answers touch, and of
+// every sheet it patches (those of the recomputed formulas too).
+func BenchmarkSaveHECVAT600(b *testing.B) {
+	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
+	answers, touchedXML, _ := spreadAnswers(b, doc, 600)
+	wb, err := New().open(doc, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := newWriter(wb)
+	for i, a := range answers {
+		if _, _, err := w.answer(i, a, nil, formats.WriteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cached := w.recalc().values
+	perPart, _, err := wb.editsByPart(w.edits, cached)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var patchedXML int64
+	for p := range perPart {
+		patchedXML += int64(wb.arch.File(p).UncompressedSize64)
+	}
+	var peak uint64
+	for b.Loop() {
+		runtime.GC()
+		peak = max(peak, heapPeak(func() {
+			if _, err := wb.savePatched(w, cached, nil, true); err != nil {
+				b.Fatal(err)
+			}
+		}))
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+	b.ReportMetric(float64(peak)/float64(touchedXML), "peak/touched-XML")
+	b.ReportMetric(float64(patchedXML)/(1<<20), "patched-XML-MB")
+	b.ReportMetric(float64(peak)/float64(patchedXML), "peak/patched-XML")
+}

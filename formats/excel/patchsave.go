@@ -1,0 +1,234 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+	"time"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// savePatched writes the package with the write's edits: each sheet with
+// edits (value edits, and the cached values recalc computed, by sheet name
+// and A1 reference) is patched (patchSheet), the strings the edits add go
+// at the end of the shared strings table (created, with its relationship
+// and content type, when the workbook has none), the notes nt added go
+// into their sheets' comments and drawings (see notePatch), workbook.xml
+// asks for a
+// recalculation on open when fullCalc is set, and every other entry is
+// copied raw, not inflated or compressed again. The shared strings part,
+// whose new items are known once the sheets are written, moves to the end
+// of the package. Memory is one part and its patched copy at a time, and
+// the output.
+func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedValue, nt *notes, fullCalc bool) ([]byte, error) {
+	sp, err := wb.planSave(w, cached, nt)
+	if err != nil {
+		return nil, err
+	}
+	sp.fullCalc = fullCalc
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, f := range wb.arch.Zip.File {
+		if err := wb.stop.Check(); err != nil {
+			return nil, err
+		}
+		data, copyRaw, err := wb.savedEntry(f, sp)
+		switch {
+		case err != nil:
+			return nil, err
+		case copyRaw:
+			if err := zw.Copy(f); err != nil {
+				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
+			}
+		case data != nil:
+			if err := wb.putEntry(zw, f.Name, f.Modified, data); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := wb.writeSST(zw, sp.sst, sp.removed); err != nil {
+		return nil, err
+	}
+	for _, name := range sortedKeys(sp.notes.parts) {
+		if wb.arch.File(name) == nil {
+			if err := wb.putEntry(zw, name, time.Time{}, sp.notes.parts[name]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("close zip: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+// savePlan is what savePatched changes, worked out before it writes.
+type savePlan struct {
+	w        *writer
+	perPart  map[string][]cellEdit
+	dvs      map[string][][2]cell
+	notes    *notePatch
+	sst      *sstPlan
+	types    []byte
+	fullCalc bool
+	removed  int // references to the shared strings the patched cells dropped
+}
+
+// planSave sorts the write's changes into the parts they change.
+func (wb *workbook) planSave(w *writer, cached map[string]map[string]cachedValue, nt *notes) (*savePlan, error) {
+	perPart, strs, err := wb.editsByPart(w.edits, cached)
+	if err != nil {
+		return nil, err
+	}
+	sp := &savePlan{w: w, perPart: perPart}
+	if sp.dvs, err = wb.dvCopiesByPart(w.dvCopies); err != nil {
+		return nil, err
+	}
+	if sp.notes, err = nt.patch(); err != nil {
+		return nil, err
+	}
+	for p := range sp.dvs {
+		perPart[p] = append(perPart[p], []cellEdit(nil)...)
+	}
+	for p := range sp.notes.legacy {
+		perPart[p] = append(perPart[p], []cellEdit(nil)...)
+	}
+	if sp.sst, err = wb.planSST(strs); err != nil {
+		return nil, err
+	}
+	if sp.types, err = wb.contentTypes(sp.sst, sp.notes); err != nil {
+		return nil, err
+	}
+	return sp, nil
+}
+
+// savedEntry is what entry f becomes: new data, or copied raw, or neither
+// (the shared strings, written last).
+func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, copyRaw bool, err error) {
+	xfs := sp.w.xfs
+	switch es, isSheet := sp.perPart[f.Name]; {
+	case f.Name == sp.sst.part && !sp.sst.create:
+		return nil, false, nil
+	case isSheet:
+		res, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared())
+		if err != nil {
+			return nil, false, err
+		}
+		sp.removed += res.sharedRefsRemoved
+		return res.data, false, nil
+	case f.Name == "xl/workbook.xml" && sp.fullCalc:
+		if data, err = wb.readXML(f.Name); err != nil {
+			return nil, false, err
+		}
+		return setFullCalcOnLoad(data), false, nil
+	case xfs != nil && len(xfs.clones) > 0 && f.Name == xfs.part:
+		if data, err = wb.readXML(f.Name); err != nil {
+			return nil, false, err
+		}
+		data, err = xfs.patched(data, wb.stop)
+		return data, false, err
+	case f.Name == typesPart && sp.types != nil:
+		return sp.types, false, nil
+	case f.Name == workbookRels && sp.sst.rels != nil:
+		return sp.sst.rels, false, nil
+	case sp.notes.parts[f.Name] != nil:
+		return sp.notes.parts[f.Name], false, nil
+	}
+	return nil, true, nil
+}
+
+// workbookRels is the workbook's relationships part.
+const workbookRels = "xl/_rels/workbook.xml.rels"
+
+// editsByPart sorts the edits into worksheet parts, a formula's cached
+// value under a written value of the same cell giving way, and reports
+// whether any edit writes a string.
+func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map[string]map[string]cachedValue) (map[string][]cellEdit, bool, error) {
+	parts, err := wb.parts()
+	if err != nil {
+		return nil, false, err
+	}
+	out, strs := map[string][]cellEdit{}, false
+	add := func(sheet string, e cellEdit) error {
+		p := parts[sheet]
+		if p == "" || wb.arch.File(p) == nil {
+			return formats.Errorf(formats.ErrUnsupported, sheet, "the workbook does not name the part of sheet %q where formfill looks for it", sheet)
+		}
+		strs = strs || e.kind == editString
+		out[p] = append(out[p], e)
+		return nil
+	}
+	for _, sheet := range sortedKeys(edits) {
+		for _, e := range edits[sheet] {
+			if err := add(sheet, e); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	for _, sheet := range sortedKeys(cached) {
+		for ref, v := range cached[sheet] {
+			col, row, _, err := cellRef(ref)
+			if err != nil {
+				continue
+			}
+			if _, written := edits[sheet][[2]int{row, col}]; written {
+				continue
+			}
+			if err := add(sheet, cellEdit{row: row, col: col, kind: editCached, cached: v, style: noStyle}); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	return out, strs, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// patchPart inflates a worksheet entry and patches it.
+func (wb *workbook) patchPart(f *zip.File, ch sheetChanges, shared func(string) int) (*sheetPatchResult, error) {
+	data, err := wb.readXML(f.Name)
+	if err != nil {
+		return nil, err
+	}
+	return patchSheetFull(data, f.Name, ch, shared, wb.stop)
+}
+
+// dvCopiesByPart sorts the validation copies into worksheet parts.
+func (wb *workbook) dvCopiesByPart(copies map[string][][2]cell) (map[string][][2]cell, error) {
+	parts, err := wb.parts()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][][2]cell{}
+	for sheet, cs := range copies {
+		if p := parts[sheet]; p != "" {
+			out[p] = append(out[p], cs...)
+		}
+	}
+	return out, nil
+}
+
+// putEntry deflates data into a new entry of zw through the call's stop.
+func (wb *workbook) putEntry(zw *zip.Writer, name string, mod time.Time, data []byte) error {
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: mod})
+	if err == nil {
+		_, err = io.Copy(wb.stop.Writer(w), bytes.NewReader(data))
+	}
+	if err != nil {
+		if s := wb.stop.Check(); s != nil {
+			return s
+		}
+		return fmt.Errorf("write zip entry %s: %w", name, err)
+	}
+	return nil
+}
