@@ -209,9 +209,10 @@ var errDocumentTimeout = errors.New("the document took the job's whole time")
 // timeout or a cancel). The engine, bound to ctx, stops at its next check:
 // every phase checks within a few milliseconds of CPU (inflating and
 // parsing parts, excelize's and pdfcpu's reads, serialising and deflating;
-// see the formats packages' TestStoppedCallsStopUsingTheCPU). The one
-// stretch known not to be cut is excelize serialising a written sheet
-// (about 25 ms per MB of its XML). abandoned counts calls still running
+// see the formats packages' TestStoppedCallsStopUsingTheCPU). The longest
+// stretch between checks is excelize reading a written sheet into its
+// model (tens of milliseconds on a 150,000-row sheet); the Excel writer
+// itself patches the sheet's XML and checks as it goes. abandoned counts calls still running
 // after their job gave up on them, for /metrics and /healthz.
 func executeWithin(ctx context.Context, execute executeFunc, p jobs.Payload, doc []byte, abandoned *atomic.Int64) (*jobs.Result, []byte, error) {
 	type outcome struct {

@@ -13,8 +13,8 @@ import (
 )
 
 // MaxSheetBytes bounds the XML of one worksheet, and of any other XML part.
-// excelize holds a written sheet whole in memory at about twenty times its
-// XML size (a 90 MB sheet of a million rows took 1.9 GB and 20 s to write),
+// A write still reads a written sheet into excelize's model, at about
+// twenty times its XML size (a 90 MB sheet of a million rows took 1.9 GB),
 // so a part past this is refused before excelize sees it. Real
 // questionnaires are far below it: the CAIQ's largest sheet is under 1 MB.
 const MaxSheetBytes = 32 << 20
