@@ -204,3 +204,21 @@ and validates it. Use its output as insertion_xml in an answers file.
 	req := &formats.BuildInsertionRequest{AnswerText: *text, TargetContextXML: xml, AnswerType: formats.AnswerType(*answerType)}
 	return runSimple(ctx, e, g, docJob{payload: jobs.Payload{Kind: jobs.KindBuildInsertion, Insertion: req}})
 }
+
+// runSimple runs one document job and prints its result.
+func runSimple(ctx context.Context, e *env, g *globals, j docJob) error {
+	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	res, err := runDocJob(ctx, b, j)
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(e.stdout, resultBody(res))
+	}
+	printResult(e.stdout, res)
+	return nil
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+
+	"github.com/formfill/formfill/jobs"
+)
+
+// opFlags are the flags of an operation's command, one per parameter.
+type opFlags struct {
+	strings map[string]*string
+	bools   map[string]*bool
+	ints    map[string]*int
+	names   map[string]string    // parameter → its flag's name
+	owners  map[string]jobs.Kind // flag → the operation whose parameter it is
+	out     *string              // -o: output_file_path
+	typ     *string
+}
+
+// registerCommandFlags adds --type (for a command that reads a document)
+// and a flag for each non-positional parameter of ops: strings, numbers
+// and booleans as themselves, arrays and objects as a JSON file (or inline
+// JSON), as the command's entry in cliCommands renames or re-words them.
+func registerCommandFlags(fs *flag.FlagSet, ops []*jobs.Operation, c cliCommand) *opFlags {
+	f := &opFlags{strings: map[string]*string{}, bools: map[string]*bool{}, ints: map[string]*int{},
+		names: map[string]string{}, owners: map[string]jobs.Kind{}, typ: new(string)}
+	if ops[0].Document {
+		usage := c.typeUsage
+		if usage == "" {
+			usage = "document type word, excel or pdf (default: from the extension)"
+		}
+		f.typ = fs.String("type", "", usage)
+	}
+	for _, op := range ops {
+		for _, p := range op.Params {
+			if _, done := f.names[p.Name]; done || p.Positional {
+				continue
+			}
+			cf := c.flags[p.Name]
+			name := cf.name
+			if name == "" {
+				name = strings.ReplaceAll(p.Name, "_", "-")
+			}
+			if p.Name == "output_file_path" {
+				name = "o"
+			}
+			if p.Local && cf.load == nil && p.Name != "output_file_path" {
+				// A file the MCP server reads for its caller; the CLI reads
+				// the same content from the array parameter's file.
+				continue
+			}
+			f.names[p.Name], f.owners[name] = name, op.Kind
+			f.register(fs, p, name, cf)
+		}
+	}
+	return f
+}
+
+// register adds the flag of parameter p.
+func (f *opFlags) register(fs *flag.FlagSet, p jobs.Param, name string, cf cliFlag) {
+	usage := cf.usage
+	switch {
+	case usage != "":
+	case p.Name == "output_file_path":
+		usage = "output file for the document the job produces"
+	case stringItems(p):
+		usage = p.Description + " (comma-separated, a JSON file, or inline JSON)"
+	case (p.Type() == "array" || p.Type() == "object") && cf.load == nil:
+		usage = p.Description + " (a JSON file, or inline JSON)"
+	default:
+		usage = p.Description
+	}
+	switch {
+	case p.Name == "output_file_path":
+		f.out = fs.String(name, "", usage)
+	case p.Type() == "boolean":
+		f.bools[p.Name] = fs.Bool(name, false, usage)
+	case p.Type() == "integer":
+		f.ints[p.Name] = fs.Int(name, 0, usage)
+	default:
+		f.strings[p.Name] = fs.String(name, cf.value, usage)
+	}
+}
+
+// value is the text given for parameter p, taking positional parameters
+// from pos; false when it was not given (a flag left at its zero value).
+func (f *opFlags) value(p jobs.Param, pos *[]string) (string, bool) {
+	switch {
+	case p.Positional:
+		if pos == nil || len(*pos) == 0 {
+			return "", false
+		}
+		v := (*pos)[0]
+		*pos = (*pos)[1:]
+		return v, true
+	case p.Name == "output_file_path":
+		return f.outValue(), f.outValue() != ""
+	case f.bools[p.Name] != nil:
+		return "true", *f.bools[p.Name]
+	case f.ints[p.Name] != nil:
+		return strconv.Itoa(*f.ints[p.Name]), *f.ints[p.Name] != 0
+	case f.strings[p.Name] != nil:
+		return *f.strings[p.Name], *f.strings[p.Name] != ""
+	}
+	return "", false
+}
+
+func (f *opFlags) outValue() string {
+	if f.out == nil {
+		return ""
+	}
+	return *f.out
+}
+
+// commandSpec is the help of the command of ops: its cliCommands entry's
+// words, else the operation's declaration.
+func commandSpec(ops []*jobs.Operation, c cliCommand) spec {
+	op := ops[0]
+	s := spec{name: op.Command, args: c.args, desc: c.desc, examples: c.examples}
+	if s.desc == "" {
+		s.desc = op.Description
+	}
+	args, example := "", "formfill "+op.Command
+	if op.Document {
+		args, example = "FILE", example+" form.docx"
+	}
+	for _, p := range op.Params {
+		if p.Positional {
+			args += " " + strings.ToUpper(p.Name)
+			example += " " + strings.ToUpper(p.Name)
+		}
+	}
+	if c.args == "" {
+		s.args = strings.TrimSpace(args)
+	}
+	if s.examples == nil {
+		s.examples = []string{example, example + " --json"}
+	}
+	return s
+}
