@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // cliCommand is what a command says to a person beyond its operation's
@@ -46,8 +49,151 @@ type cliFlag struct {
 
 // cliCommands are the commands' entries, by command name.
 var cliCommands = map[string]cliCommand{
-	"extract":  extractCommand,
-	"validate": validateCommand,
+	"build-insertion": buildInsertionCommand,
+	"extract":         extractCommand,
+	"validate":        validateCommand,
+	"verify":          verifyCommand,
+	"write":           writeCommand,
+}
+
+var writeCommand = cliCommand{
+	summary:  "write answers into a document",
+	noNotify: true,
+	desc: `Writes answers into the document and saves the result to -o. The answers
+file is the JSON array write_answers takes:
+  [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd", "mode": "replace_content"}]
+Without mode, Word fills a blank the target shows (replace_placeholder),
+writes an empty target (replace_content), else appends; Excel and PDF
+replace. Legal templates are edited in place with:
+  replace_text   {"pair_id": "P9", "mode": "replace_text", "find": "[___]", "occurrence": 2, "answer_text": "Acme"}
+  delete         {"pair_id": "P14", "mode": "delete"}   (with "find": only that text)
+  insert_after   {"pair_id": "P33", "mode": "insert_after", "answer_text": "<definition>Closing Cash</definition> means …"}
+  insert_before  likewise, before the target
+Word answer_text may carry <b> <i> <u> <definition> <header> tags; a write
+that would remove a field, footnote reference or bookmark is refused unless
+the answer says "force": true. insertion_xml may replace answer_text for
+structured content. --dry-run shows what would change without writing.
+For a reviewer: --track-changes (Word) writes each answer as a tracked change
+by --author, and --comment-uncertain flags every answer whose confidence is
+uncertain or unknown with its "note": a Word comment, an Excel cell note, a
+PDF text annotation that does not print.`,
+	examples: []string{
+		"formfill write questionnaire.docx --answers answers.json -o filled.docx",
+		"formfill write form.pdf --answers answers.json --dry-run",
+		`formfill write nda.docx --answers answers.json -o nda.review.docx --track-changes --comment-uncertain --author "Jane Doe"`,
+	},
+	flags: reviewFlagsOf(map[string]cliFlag{
+		"answers": {usage: "JSON file of answers (required)", missing: "--answers is required",
+			load: func(v string) (any, error) { return loadAnswers(v) }},
+		"output_file_path": {usage: "output file for the filled document (required unless --dry-run)"},
+		"dry_run":          {usage: "report the changes without producing a document"},
+	}),
+	check: func(r *opRun) error {
+		if r.out() == "" && !*r.f.bools["dry_run"] {
+			return usagef("-o OUT is required (or --dry-run)")
+		}
+		return nil
+	},
+	print: func(e *env, g *globals, r *opRun) error {
+		if g.json {
+			return printJSON(e.stdout, writeJSON{Write: r.res.Write, Output: outputName(r.out(), r.dryRun())})
+		}
+		printWrite(e.stdout, r.res.Write)
+		if r.saves() {
+			fmt.Fprintf(e.stdout, "saved %s\n", r.out())
+		}
+		return nil
+	},
+}
+
+// reviewFlagsOf adds the review flags' usages (reviewUsages) to flags.
+func reviewFlagsOf(flags map[string]cliFlag) map[string]cliFlag {
+	for name, usage := range reviewUsages {
+		flags[name] = cliFlag{usage: usage}
+	}
+	return flags
+}
+
+var verifyCommand = cliCommand{
+	summary:  "check a filled document against the expected answers",
+	noNotify: true,
+	desc: `Checks a filled document: structural soundness, and for each expected
+answer whether the text at its target matches. --expected is a JSON array of
+{"pair_id", "expected_text", "confidence"}; an answers file (answer_text) is
+accepted too. With --source, the document it was written from, verify also
+reports fields, footnote references and bookmarks the write lost. Exits 1
+when an answer is missing or mismatched or the document has a structural
+issue.`,
+	examples: []string{
+		"formfill verify filled.docx --expected expected.json",
+		"formfill verify filled.docx --expected expected.json --source agreement.docx",
+		"formfill verify filled.xlsx --expected answers.json --json",
+	},
+	flags: map[string]cliFlag{
+		"expected_answers": {name: "expected", usage: "JSON file of expected answers, or the answers file (required)",
+			missing: "--expected is required", load: func(v string) (any, error) { return loadExpected(v) }},
+		"source_doc_id": {name: "source", usage: "the document FILE was written from, to report what the write lost",
+			upload: uploadDocument("--source")},
+	},
+	print: func(e *env, g *globals, r *opRun) error {
+		return reportOutcome(e, g, r.res.Report, func() error { return printJSON(e.stdout, r.res.Report) })
+	},
+}
+
+// insertionRequired is build-insertion's usage error for a missing input.
+const insertionRequired = "--text and --context-xml are required"
+
+var buildInsertionCommand = cliCommand{
+	summary:  "build validated OOXML for an answer from its target's context",
+	noNotify: true,
+	desc: `Builds the OOXML to insert for an answer, inheriting the formatting of
+the target's context (a w:tc, w:p or w:r snippet from extract --mode raw),
+and validates it. Use its output as insertion_xml in an answers file.
+--context-xml @FILE reads the context from a file.`,
+	examples: []string{
+		`formfill build-insertion --text "Acme Ltd" --context-xml '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>x</w:t></w:r></w:p>'`,
+		`formfill build-insertion --text "<w:r><w:t>Yes</w:t></w:r>" --answer-type structured --context-xml @cell.xml --json`,
+	},
+	flags: map[string]cliFlag{
+		"answer_text": {name: "text", usage: "the answer text, or OOXML runs with --answer-type structured (required)", missing: insertionRequired},
+		"target_context_xml": {name: "context-xml", usage: "the target's XML, or @FILE to read it from a file (required)", missing: insertionRequired,
+			load: func(v string) (any, error) {
+				if len(v) < 2 || v[0] != '@' {
+					return v, nil
+				}
+				data, err := os.ReadFile(v[1:])
+				if err != nil {
+					return nil, fmt.Errorf("--context-xml: %w", err)
+				}
+				return string(data), nil
+			}},
+		"answer_type": {usage: "plain_text or structured", value: string(formats.PlainText), missing: `--answer-type "": expected plain_text or structured`,
+			check: func(v string) error {
+				if at := formats.AnswerType(v); at != formats.PlainText && at != formats.Structured {
+					return fmt.Errorf("--answer-type %q: expected plain_text or structured", v)
+				}
+				return nil
+			}},
+	},
+	print: func(e *env, g *globals, r *opRun) error {
+		if g.json {
+			return printDefault(e, g, r)
+		}
+		printInsertion(e.stdout, r.res.Insertion)
+		return nil
+	},
+}
+
+// uploadDocument reads the document a flag names and puts it in the job
+// store, for a parameter that takes a doc_id.
+func uploadDocument(flagName string) func(ctx context.Context, b *backend, v, typ string) (any, error) {
+	return func(ctx context.Context, b *backend, v, typ string) (any, error) {
+		data, _, err := readDocument(v, typ)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", flagName, err)
+		}
+		return b.client.PutBlob(ctx, data)
+	}
 }
 
 var extractCommand = cliCommand{

@@ -16,9 +16,6 @@ import (
 // other operation in jobs.Operations gets a command made from its
 // declaration and its cliCommands entry, if any, by runCommand.
 var handWritten = map[string]command{
-	"write":           {"write", "write answers into a document", runWrite},
-	"verify":          {"verify", "check a filled document against the expected answers", runVerify},
-	"build-insertion": {"build-insertion", "build validated OOXML for an answer from its target's context", runBuildInsertion},
 	"fill":       {"fill", "write answers and verify them (exit 1 on a missing or wrong answer)", runFill},
 	"carry-over": {"carry-over", "carry a previously filled document's answers onto a new document's targets", runCarryOver},
 }
