@@ -19,6 +19,15 @@ type cliCommand struct {
 	examples  []string // nil for two made from the declaration
 	typeUsage string   // --type's usage; "" for the usual one
 	noNotify  bool     // the command has no --notify
+	// docLast puts FILE after the positional parameters: carry-over
+	// PREVIOUS NEW, as a person says it ("from last year's into this
+	// year's").
+	docLast bool
+	// save saves to -o what the command keeps of the result (carry-over's
+	// answers) when the operation produces no document; saveUsage is -o's
+	// usage.
+	save      func(r *opRun) error
+	saveUsage string
 	// flags re-word, rename and load parameters' flags, by parameter name.
 	flags map[string]cliFlag
 	// check runs after each flag's own checks, before any file is read: a
@@ -42,6 +51,13 @@ type cliFlag struct {
 	// load reads the value from what the flag names (a file): its errors
 	// are the command's, exit 1.
 	load func(v string) (any, error)
+	// positional gives the parameter as an argument, not a flag.
+	positional bool
+	// skip leaves the parameter off the command line.
+	skip bool
+	// field is the payload field an upload fills, for a parameter that is
+	// local to an MCP server (previous_file_path fills previous_doc_id).
+	field string
 	// upload puts what the flag names in the job store once the backend is
 	// open and returns the value (a blob ID).
 	upload func(ctx context.Context, b *backend, v, typ string) (any, error)
@@ -49,6 +65,7 @@ type cliFlag struct {
 
 // cliCommands are the commands' entries, by command name.
 var cliCommands = map[string]cliCommand{
+	"carry-over":      carryOverCommand,
 	"build-insertion": buildInsertionCommand,
 	"extract":         extractCommand,
 	"validate":        validateCommand,
@@ -180,6 +197,56 @@ and validates it. Use its output as insertion_xml in an answers file.
 			return printDefault(e, g, r)
 		}
 		printInsertion(e.stdout, r.res.Insertion)
+		return nil
+	},
+}
+
+var carryOverCommand = cliCommand{
+	summary:  "carry a previously filled document's answers onto a new document's targets",
+	args:     "PREVIOUS NEW",
+	noNotify: true,
+	docLast:  true,
+	desc: `Carries the answers of PREVIOUS, a filled document of any format, onto the
+answer targets of NEW. Questions match by number (when the wording agrees),
+then by normalised text, then by similarity. -o saves the answers array that
+write, fill and batch take; each answer says where it came from (from, score),
+its confidence (known or uncertain) and why (note). The targets left without
+an answer are listed with the reason.`,
+	examples: []string{
+		"formfill carry-over 2025.filled.docx 2026.xlsx -o answers.json",
+		"formfill carry-over caiq-v3.filled.xlsx caiq-v4.xlsx --json",
+	},
+	typeUsage: "NEW's document type word, excel or pdf (default: from the extension)",
+	flags: map[string]cliFlag{
+		"previous_file_path": {positional: true, field: "previous_doc_id",
+			upload: func(ctx context.Context, b *backend, v, _ string) (any, error) {
+				// PREVIOUS's type is its own, whatever --type says of NEW.
+				data, _, err := readDocument(v, "")
+				if err != nil {
+					return nil, fmt.Errorf("previous: %w", err)
+				}
+				return b.client.PutBlob(ctx, data)
+			}},
+		"previous_doc_id": {skip: true},
+	},
+	saveUsage: "save the carried answers here (a JSON array for write, fill and batch)",
+	save: func(r *opRun) error {
+		if r.res.CarryOver == nil {
+			return fmt.Errorf("the carry_over job returned no answers")
+		}
+		return saveAnswers(r.out(), r.res.CarryOver.Answers)
+	},
+	print: func(e *env, g *globals, r *opRun) error {
+		if r.res.CarryOver == nil {
+			return fmt.Errorf("the carry_over job returned no answers")
+		}
+		if g.json {
+			return printJSON(e.stdout, r.res.CarryOver)
+		}
+		printCarry(e.stdout, r.res.CarryOver)
+		if r.out() != "" {
+			fmt.Fprintf(e.stdout, "saved %s\n", r.out())
+		}
 		return nil
 	},
 }

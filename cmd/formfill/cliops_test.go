@@ -13,8 +13,8 @@ import (
 
 // TestEveryParameterHasItsFlag walks the table: every command made from it
 // (all but handWritten's) offers a flag for each parameter its operations
-// declare, except the positional ones and the files only an MCP server
-// reads, and every cliCommands entry speaks of parameters that exist, so a
+// declare, except the positional ones (taken as arguments), the files only
+// an MCP server reads and those its entry leaves off, and every cliCommands entry speaks of parameters that exist, so a
 // renamed parameter cannot leave a stale flag behind.
 func TestEveryParameterHasItsFlag(t *testing.T) {
 	for _, ops := range commandOperations() {
@@ -29,7 +29,14 @@ func TestEveryParameterHasItsFlag(t *testing.T) {
 		for _, op := range ops {
 			for _, p := range op.Params {
 				declared[p.Name] = true
-				if p.Positional || (p.Local && p.Name != "output_file_path" && c.flags[p.Name].load == nil) {
+				cf := c.flags[p.Name]
+				switch {
+				case p.Positional || cf.positional:
+					if !f.positional[p.Name] {
+						t.Errorf("%s: positional parameter %s of %s is not taken as an argument", name, p.Name, op.Kind)
+					}
+					continue
+				case cf.skip, p.Local && p.Name != "output_file_path" && cf.load == nil:
 					continue
 				}
 				if fs.Lookup(f.names[p.Name]) == nil {

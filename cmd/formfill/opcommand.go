@@ -16,8 +16,7 @@ import (
 // other operation in jobs.Operations gets a command made from its
 // declaration and its cliCommands entry, if any, by runCommand.
 var handWritten = map[string]command{
-	"fill":       {"fill", "write answers and verify them (exit 1 on a missing or wrong answer)", runFill},
-	"carry-over": {"carry-over", "carry a previously filled document's answers onto a new document's targets", runCarryOver},
+	"fill": {"fill", "write answers and verify them (exit 1 on a missing or wrong answer)", runFill},
 }
 
 // operationCommands returns the command of every operation that has one,
@@ -78,11 +77,12 @@ func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []strin
 	fs, g := newFlags(e, commandSpec(ops, c))
 	mode := addModeFlag(fs.FlagSet, ops)
 	f := registerCommandFlags(fs.FlagSet, ops, c)
+	f.registerOutput(fs.FlagSet, c)
 	notify := notifyFlag{url: new(string)}
 	if !c.noNotify {
 		notify = addNotifyFlag(fs.FlagSet)
 	}
-	minArgs := positionalCount(ops[0])
+	minArgs := f.positionalCount(ops[0])
 	if ops[0].Document {
 		minArgs++
 	}
@@ -95,7 +95,10 @@ func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []strin
 		return err
 	}
 	r := &opRun{op: op, f: f, job: docJob{typ: *f.typ, payload: jobs.Payload{Kind: op.Kind}}}
-	if op.Document {
+	switch {
+	case op.Document && c.docLast:
+		r.job.path, pos = pos[len(pos)-1], pos[:len(pos)-1]
+	case op.Document:
 		r.job.path, pos = pos[0], pos[1:]
 	}
 	if err := r.prepare(c, pos); err != nil {
@@ -117,10 +120,8 @@ func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []strin
 	if err != nil {
 		return err
 	}
-	if r.saves() {
-		if err := saveOutput(ctx, b.client, r.res, r.out()); err != nil {
-			return err
-		}
+	if err := r.save(ctx, b, c); err != nil {
+		return err
 	}
 	if c.print != nil {
 		return c.print(e, g, r)
@@ -135,6 +136,8 @@ type opRun struct {
 	f   *opFlags
 	job docJob
 	res *jobs.Result
+	// given are the parameters' values on the command line, by name.
+	given map[string]string
 }
 
 // out is the -o file, "" when none.
@@ -150,6 +153,18 @@ func (r *opRun) dryRun() bool { return r.job.payload.WriteOptions().DryRun }
 
 // saves reports whether the run saves its output document to -o.
 func (r *opRun) saves() bool { return r.out() != "" && !r.dryRun() }
+
+// save saves the run's output document to -o, or what its command's
+// entry saves there instead.
+func (r *opRun) save(ctx context.Context, b *backend, c cliCommand) error {
+	switch {
+	case !r.saves():
+		return nil
+	case c.save != nil:
+		return c.save(r)
+	}
+	return saveOutput(ctx, b.client, r.res, r.out())
+}
 
 // printDefault prints a result as its operation declares: its text, or its
 // body as JSON (always with --json).
@@ -170,22 +185,12 @@ func resultBody(r *jobs.Result) any {
 	return r
 }
 
-// positionalCount is the number of op's positional parameters.
-func positionalCount(op *jobs.Operation) int {
-	n := 0
-	for _, p := range op.Params {
-		if p.Positional {
-			n++
-		}
-	}
-	return n
-}
-
 // prepare fills the payload from the command line, before any job
 // backend is opened: the values of the flags and positional arguments are
 // checked first (usage errors), then the files they name are read.
 func (r *opRun) prepare(c cliCommand, pos []string) error {
 	given := map[string]string{}
+	r.given = given
 	for _, p := range r.op.Params {
 		v, ok := r.f.value(p, &pos)
 		cf := c.flags[p.Name]
@@ -217,9 +222,9 @@ func (r *opRun) prepare(c cliCommand, pos []string) error {
 			return err
 		}
 	}
-	if r.op.Check != nil {
-		if err := r.op.Check(&r.job.payload); err != nil {
-			return &usageError{err}
+	if !r.uploads(c) {
+		if err := r.check(); err != nil {
+			return err
 		}
 	}
 	if r.out() != "" {
@@ -231,9 +236,12 @@ func (r *opRun) prepare(c cliCommand, pos []string) error {
 // upload sets the parameters whose flags name a file the job reads from
 // the job store (verify --source), once the backend is open.
 func (r *opRun) upload(ctx context.Context, b *backend, c cliCommand) error {
+	if !r.uploads(c) {
+		return nil
+	}
 	for _, p := range r.op.Params {
 		cf := c.flags[p.Name]
-		v, ok := r.f.value(p, nil)
+		v, ok := r.given[p.Name]
 		if cf.upload == nil || !ok {
 			continue
 		}
@@ -241,9 +249,34 @@ func (r *opRun) upload(ctx context.Context, b *backend, c cliCommand) error {
 		if err != nil {
 			return err
 		}
+		if cf.field != "" {
+			p.Field, p.Local = cf.field, false
+		}
 		if err := r.setJSON(p, id); err != nil {
 			return err
 		}
+	}
+	return r.check()
+}
+
+// uploads reports whether the run puts a file a flag names in the job
+// store: the operation's Check then waits for the blob's ID.
+func (r *opRun) uploads(c cliCommand) bool {
+	for _, p := range r.op.Params {
+		if _, ok := r.given[p.Name]; ok && c.flags[p.Name].upload != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// check runs the operation's own check of its payload: a usage error.
+func (r *opRun) check() error {
+	if r.op.Check == nil {
+		return nil
+	}
+	if err := r.op.Check(&r.job.payload); err != nil {
+		return &usageError{err}
 	}
 	return nil
 }

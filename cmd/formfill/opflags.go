@@ -15,8 +15,11 @@ type opFlags struct {
 	ints    map[string]*int
 	names   map[string]string    // parameter → its flag's name
 	owners  map[string]jobs.Kind // flag → the operation whose parameter it is
-	out     *string              // -o: output_file_path
-	typ     *string
+	// positional are the parameters given as arguments, not flags: the
+	// declared ones and those the command's entry makes so.
+	positional map[string]bool
+	out        *string // -o: output_file_path
+	typ        *string
 }
 
 // registerCommandFlags adds --type (for a command that reads a document)
@@ -25,7 +28,7 @@ type opFlags struct {
 // JSON), as the command's entry in cliCommands renames or re-words them.
 func registerCommandFlags(fs *flag.FlagSet, ops []*jobs.Operation, c cliCommand) *opFlags {
 	f := &opFlags{strings: map[string]*string{}, bools: map[string]*bool{}, ints: map[string]*int{},
-		names: map[string]string{}, owners: map[string]jobs.Kind{}, typ: new(string)}
+		names: map[string]string{}, owners: map[string]jobs.Kind{}, positional: map[string]bool{}, typ: new(string)}
 	if ops[0].Document {
 		usage := c.typeUsage
 		if usage == "" {
@@ -35,10 +38,14 @@ func registerCommandFlags(fs *flag.FlagSet, ops []*jobs.Operation, c cliCommand)
 	}
 	for _, op := range ops {
 		for _, p := range op.Params {
-			if _, done := f.names[p.Name]; done || p.Positional {
+			cf := c.flags[p.Name]
+			if p.Positional || cf.positional {
+				f.positional[p.Name] = true
 				continue
 			}
-			cf := c.flags[p.Name]
+			if _, done := f.names[p.Name]; done || cf.skip {
+				continue
+			}
 			name := cf.name
 			if name == "" {
 				name = strings.ReplaceAll(p.Name, "_", "-")
@@ -88,7 +95,7 @@ func (f *opFlags) register(fs *flag.FlagSet, p jobs.Param, name string, cf cliFl
 // from pos; false when it was not given (a flag left at its zero value).
 func (f *opFlags) value(p jobs.Param, pos *[]string) (string, bool) {
 	switch {
-	case p.Positional:
+	case f.positional[p.Name]:
 		if pos == nil || len(*pos) == 0 {
 			return "", false
 		}
@@ -117,6 +124,8 @@ func (f *opFlags) outValue() string {
 // commandSpec is the help of the command of ops: its cliCommands entry's
 // words, else the operation's declaration.
 func commandSpec(ops []*jobs.Operation, c cliCommand) spec {
+	// c.args names the arguments of a command whose entry adds or moves
+	// some (carry-over PREVIOUS NEW).
 	op := ops[0]
 	s := spec{name: op.Command, args: c.args, desc: c.desc, examples: c.examples}
 	if s.desc == "" {
@@ -139,4 +148,23 @@ func commandSpec(ops []*jobs.Operation, c cliCommand) spec {
 		s.examples = []string{example, example + " --json"}
 	}
 	return s
+}
+
+// registerOutput adds -o for a command whose entry saves something of its
+// own there (carry-over's answers), when no parameter gave one.
+func (f *opFlags) registerOutput(fs *flag.FlagSet, c cliCommand) {
+	if c.save != nil && f.out == nil {
+		f.out = fs.String("o", "", c.saveUsage)
+	}
+}
+
+// positionalCount is the number of op's parameters given as arguments.
+func (f *opFlags) positionalCount(op *jobs.Operation) int {
+	n := 0
+	for _, p := range op.Params {
+		if f.positional[p.Name] {
+			n++
+		}
+	}
+	return n
 }
