@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/jobs"
 )
 
 // cliCommand is what a command says to a person beyond its operation's
@@ -28,6 +29,14 @@ type cliCommand struct {
 	// usage.
 	save      func(r *opRun) error
 	saveUsage string
+	// extra are string flags the command has beyond its parameters (fill
+	// --previous, --queue), read by its hooks through opFlags.extra.
+	extra []extraFlag
+	// options are the job options the command line asks for (a queue).
+	options func(r *opRun) []jobs.Option
+	// opened completes the payload once the backend is open, before the
+	// operation's Check (fill --previous carries the answers over first).
+	opened func(ctx context.Context, e *env, g *globals, b *backend, r *opRun) error
 	// flags re-word, rename and load parameters' flags, by parameter name.
 	flags map[string]cliFlag
 	// check runs after each flag's own checks, before any file is read: a
@@ -37,6 +46,9 @@ type cliCommand struct {
 	// is not clean exits 1); nil prints the operation's text or body.
 	print func(e *env, g *globals, r *opRun) error
 }
+
+// extraFlag is a string flag of a command's own.
+type extraFlag struct{ name, value, usage string }
 
 // cliFlag is the CLI's form of one parameter.
 type cliFlag struct {
@@ -65,6 +77,7 @@ type cliFlag struct {
 
 // cliCommands are the commands' entries, by command name.
 var cliCommands = map[string]cliCommand{
+	"fill":            fillCommand,
 	"carry-over":      carryOverCommand,
 	"build-insertion": buildInsertionCommand,
 	"extract":         extractCommand,

@@ -15,9 +15,7 @@ import (
 // what a command's entry in cliCommands cannot say (see cliCommand). Every
 // other operation in jobs.Operations gets a command made from its
 // declaration and its cliCommands entry, if any, by runCommand.
-var handWritten = map[string]command{
-	"fill": {"fill", "write answers and verify them (exit 1 on a missing or wrong answer)", runFill},
-}
+var handWritten = map[string]command{}
 
 // operationCommands returns the command of every operation that has one,
 // in the table's order, once per command: the operations behind one
@@ -104,6 +102,9 @@ func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []strin
 	if err := r.prepare(c, pos); err != nil {
 		return err
 	}
+	if c.options != nil {
+		r.job.opts = c.options(r)
+	}
 	if r.job.opts, err = notify.apply(r.job.opts); err != nil {
 		return err
 	}
@@ -114,6 +115,16 @@ func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []strin
 	defer b.Close()
 	if err := r.upload(ctx, b, c); err != nil {
 		return err
+	}
+	if c.opened != nil {
+		if err := c.opened(ctx, e, g, b, r); err != nil {
+			return err
+		}
+	}
+	if r.checksLate(c) {
+		if err := r.check(); err != nil {
+			return err
+		}
 	}
 	r.res, err = runDocJob(ctx, b, r.job)
 	notify.await(ctx, e, b, r.res)
@@ -222,7 +233,7 @@ func (r *opRun) prepare(c cliCommand, pos []string) error {
 			return err
 		}
 	}
-	if !r.uploads(c) {
+	if !r.checksLate(c) {
 		if err := r.check(); err != nil {
 			return err
 		}
@@ -236,9 +247,6 @@ func (r *opRun) prepare(c cliCommand, pos []string) error {
 // upload sets the parameters whose flags name a file the job reads from
 // the job store (verify --source), once the backend is open.
 func (r *opRun) upload(ctx context.Context, b *backend, c cliCommand) error {
-	if !r.uploads(c) {
-		return nil
-	}
 	for _, p := range r.op.Params {
 		cf := c.flags[p.Name]
 		v, ok := r.given[p.Name]
@@ -256,12 +264,17 @@ func (r *opRun) upload(ctx context.Context, b *backend, c cliCommand) error {
 			return err
 		}
 	}
-	return r.check()
+	return nil
 }
 
-// uploads reports whether the run puts a file a flag names in the job
-// store: the operation's Check then waits for the blob's ID.
-func (r *opRun) uploads(c cliCommand) bool {
+// checksLate reports whether the operation's Check waits until the
+// backend is open: the run puts a file a flag names in the job store (the
+// blob's ID may be what Check asks for), or its command's entry completes
+// the payload there (fill --previous).
+func (r *opRun) checksLate(c cliCommand) bool {
+	if c.opened != nil {
+		return true
+	}
 	for _, p := range r.op.Params {
 		if _, ok := r.given[p.Name]; ok && c.flags[p.Name].upload != nil {
 			return true

@@ -18,7 +18,8 @@ type opFlags struct {
 	// positional are the parameters given as arguments, not flags: the
 	// declared ones and those the command's entry makes so.
 	positional map[string]bool
-	out        *string // -o: output_file_path
+	out        *string            // -o: output_file_path
+	extra      map[string]*string // flags of the command's entry, by name
 	typ        *string
 }
 
@@ -28,7 +29,10 @@ type opFlags struct {
 // JSON), as the command's entry in cliCommands renames or re-words them.
 func registerCommandFlags(fs *flag.FlagSet, ops []*jobs.Operation, c cliCommand) *opFlags {
 	f := &opFlags{strings: map[string]*string{}, bools: map[string]*bool{}, ints: map[string]*int{},
-		names: map[string]string{}, owners: map[string]jobs.Kind{}, positional: map[string]bool{}, typ: new(string)}
+		names: map[string]string{}, owners: map[string]jobs.Kind{}, positional: map[string]bool{}, extra: map[string]*string{}, typ: new(string)}
+	for _, x := range c.extra {
+		f.extra[x.name] = fs.String(x.name, x.value, x.usage)
+	}
 	if ops[0].Document {
 		usage := c.typeUsage
 		if usage == "" {
