@@ -12,16 +12,13 @@ import (
 )
 
 // TestEveryParameterHasItsFlag walks the table: every command made from it
-// (all but handWritten's) offers a flag for each parameter its operations
+// offers a flag for each parameter its operations
 // declare, except the positional ones (taken as arguments), the files only
 // an MCP server reads and those its entry leaves off, and every cliCommands entry speaks of parameters that exist, so a
 // renamed parameter cannot leave a stale flag behind.
 func TestEveryParameterHasItsFlag(t *testing.T) {
 	for _, ops := range commandOperations() {
 		name := ops[0].Command
-		if _, ok := handWritten[name]; ok {
-			continue
-		}
 		c := cliCommands[name]
 		fs := flag.NewFlagSet(name, flag.ContinueOnError)
 		f := registerCommandFlags(fs, ops, c)

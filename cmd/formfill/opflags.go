@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
+	"os"
 	"strconv"
 	"strings"
 
@@ -171,4 +173,89 @@ func (f *opFlags) positionalCount(op *jobs.Operation) int {
 		}
 	}
 	return n
+}
+
+// decodeFlag turns a flag's text into the parameter's JSON value: strings
+// as themselves, arrays and objects as inline JSON or a JSON file, a list
+// of strings also as words separated by commas.
+func decodeFlag(p jobs.Param, name, v string) (json.RawMessage, error) {
+	switch p.Type() {
+	case "boolean", "integer":
+		return json.RawMessage(v), nil
+	case "array", "object":
+	default:
+		return json.Marshal(v)
+	}
+	if raw := json.RawMessage(v); json.Valid(raw) {
+		return raw, nil
+	}
+	data, err := os.ReadFile(v)
+	switch {
+	case err == nil:
+		return data, nil
+	case stringItems(p):
+		// A list of words needs no file: P9,T2-R3-C2.
+		return json.Marshal(strings.Split(v, ","))
+	default:
+		return nil, usagef("--%s: %v (expected a JSON file or inline JSON)", name, err)
+	}
+}
+
+// stringItems reports an array parameter whose items are strings: its flag
+// also takes a comma-separated list.
+func stringItems(p jobs.Param) bool {
+	items, _ := p.Schema["items"].(map[string]any)
+	return p.Type() == "array" && items["type"] == "string"
+}
+
+// selectMode picks the operation --mode names, refusing flags of the
+// command's other operations.
+func selectMode(fs *flag.FlagSet, ops []*jobs.Operation, mode *string, f *opFlags) (*jobs.Operation, error) {
+	if mode == nil {
+		return ops[0], nil
+	}
+	var op *jobs.Operation
+	for _, o := range ops {
+		if o.Mode == *mode {
+			op = o
+		}
+	}
+	if op == nil {
+		return nil, usagef("--mode %q: expected %s", *mode, modeList(ops))
+	}
+	var misplaced []string
+	fs.Visit(func(fl *flag.Flag) {
+		if owner, ok := f.owners[fl.Name]; ok && owner != op.Kind {
+			misplaced = append(misplaced, "--"+fl.Name)
+		}
+	})
+	if len(misplaced) > 0 {
+		return nil, usagef("%s apply to --mode %s only", strings.Join(misplaced, ", "), jobs.OperationOf(f.owners[misplaced[0][2:]]).Mode)
+	}
+	return op, nil
+}
+
+// addModeFlag adds --mode to a command behind several operations; nil for
+// a command of one.
+func addModeFlag(fs *flag.FlagSet, ops []*jobs.Operation) *string {
+	if len(ops) < 2 {
+		return nil
+	}
+	return fs.String("mode", ops[0].Mode, "what to print: "+modeList(ops))
+}
+
+// modeList names the --mode values: "compact, raw, text or fields".
+func modeList(ops []*jobs.Operation) string {
+	s := ""
+	for i, op := range ops {
+		switch {
+		case i == 0:
+		case i == len(ops)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += op.Mode
+	}
+	return s
 }
