@@ -44,7 +44,7 @@ func TestEveryOperationHasItsCommand(t *testing.T) {
 // runOperation makes a command of any operation from its declaration: the
 // document, positional parameters, flags with inline JSON or a JSON file,
 // text or --json output. Two operations are run through it under other
-// command names, as an operation without a hand-written command would be.
+// command names, as an operation without a cliCommands entry is.
 func TestCommandMadeFromTheTable(t *testing.T) {
 	dir := t.TempDir()
 	doc := filepath.Join(dir, "two_column.docx")
