@@ -15,9 +15,9 @@ import (
 // dispatches jobs through Run, the MCP server builds a tool from Tool,
 // Description and Params, and the CLI finds the operation behind a command
 // in the same table (Operations). A new operation is one entry here, its
-// Kind and its engine method; its CLI command is built from Params unless
-// cmd/formfill writes that command by hand (customCommands: extract,
-// validate, write, verify, fill, carry-over and build-insertion are).
+// Kind and its engine method; its CLI command is made from Params and, where
+// the command line differs from the tool (flag names, help, printing), its
+// entry in cmd/formfill's cliCommands.
 type Operation struct {
 	Kind Kind
 	// Tool is the MCP tool's name; "" when the operation is not offered

@@ -3,86 +3,105 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/formfill/formfill/jobs"
 )
 
-// customCommands are the operations' commands written by hand, for flags
-// and output the table cannot express (several operations behind one
-// command, exit statuses that judge the result). Every other operation in
-// jobs.Operations gets a command made from its declaration by opCommand.
-var customCommands = map[string]command{
-	"extract":         {"extract", "print a document's compact map, raw structure, text or form fields", runExtract},
-	"validate":        {"validate", "check that element IDs or snippets point at one place in a document", runValidate},
-	"write":           {"write", "write answers into a document", runWrite},
-	"verify":          {"verify", "check a filled document against the expected answers", runVerify},
-	"fill":            {"fill", "write answers and verify them (exit 1 on a missing or wrong answer)", runFill},
-	"carry-over":      {"carry-over", "carry a previously filled document's answers onto a new document's targets", runCarryOver},
-	"build-insertion": {"build-insertion", "build validated OOXML for an answer from its target's context", runBuildInsertion},
-}
-
 // operationCommands returns the command of every operation that has one,
-// in the table's order, once per command.
+// in the table's order, once per command: the operations behind one
+// command (extract) are chosen by its --mode.
 func operationCommands() []command {
 	var out []command
-	seen := map[string]bool{}
-	for i := range jobs.Operations {
-		op := &jobs.Operations[i]
-		if op.Command == "" || seen[op.Command] {
-			continue
+	for _, ops := range commandOperations() {
+		name := ops[0].Command
+		summary := cliCommands[name].summary
+		if summary == "" {
+			summary = strings.ToLower(ops[0].Title[:1]) + ops[0].Title[1:]
 		}
-		seen[op.Command] = true
-		if c, ok := customCommands[op.Command]; ok {
-			out = append(out, c)
-			continue
-		}
-		out = append(out, command{op.Command, strings.ToLower(op.Title[:1]) + op.Title[1:],
-			func(ctx context.Context, e *env, args []string) error { return runOperation(ctx, e, op, args) }})
+		out = append(out, command{name, summary,
+			func(ctx context.Context, e *env, args []string) error { return runCommand(ctx, e, ops, args) }})
 	}
 	return out
 }
 
-// opFlags are the values of an operation command's flags.
-type opFlags struct {
-	strings map[string]*string
-	bools   map[string]*bool
-	ints    map[string]*int
-	out     *string
-	typ     *string
+// commandOperations groups the table's operations by their CLI command, in
+// the table's order.
+func commandOperations() [][]*jobs.Operation {
+	var out [][]*jobs.Operation
+	at := map[string]int{}
+	for i := range jobs.Operations {
+		op := &jobs.Operations[i]
+		if op.Command == "" {
+			continue
+		}
+		if n, ok := at[op.Command]; ok {
+			out[n] = append(out[n], op)
+			continue
+		}
+		at[op.Command] = len(out)
+		out = append(out, []*jobs.Operation{op})
+	}
+	return out
 }
 
-// runOperation runs an operation's command as its declaration describes
-// it: FILE (when it reads a document), its positional parameters, a flag
-// for each other parameter, -o for an output document.
+// runOperation runs op's command as its declaration (and its cliCommands
+// entry) describes it.
 func runOperation(ctx context.Context, e *env, op *jobs.Operation, args []string) error {
-	fs, g := newFlags(e, opSpec(op))
-	f := registerOpFlags(fs.FlagSet, op)
-	notify := addNotifyFlag(fs.FlagSet, e)
-	minArgs := positionalCount(op)
-	if op.Document {
+	return runCommand(ctx, e, []*jobs.Operation{op}, args)
+}
+
+// runCommand runs the command of ops (one operation, or several chosen by
+// --mode): FILE when it reads a document, its positional parameters, a
+// flag for each other parameter, -o for an output document. Its checks run
+// in a fixed order, so a bad command line gets the same error whatever
+// the command: the command line (exit 2), then the files the flags name,
+// then the job.
+func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []string) error {
+	c := cliCommands[ops[0].Command]
+	fs, g := newFlags(e, commandSpec(ops, c))
+	mode := addModeFlag(fs.FlagSet, ops)
+	f := registerCommandFlags(fs.FlagSet, ops, c)
+	f.registerOutput(fs.FlagSet, c)
+	notify := notifyFlag{url: new(string), e: e}
+	if !c.noNotify {
+		notify = addNotifyFlag(fs.FlagSet, e)
+	}
+	minArgs := f.positionalCount(ops[0])
+	if ops[0].Document {
 		minArgs++
 	}
 	pos, err := parse(fs, args, minArgs, minArgs)
 	if err != nil {
 		return err
 	}
-	j := docJob{typ: *f.typ, payload: jobs.Payload{Kind: op.Kind}}
-	if op.Document {
-		j.path, pos = pos[0], pos[1:]
-	}
-	if err := fillPayload(&j.payload, op, f, pos); err != nil {
+	op, err := selectMode(fs.FlagSet, ops, mode, f)
+	if err != nil {
 		return err
 	}
-	if op.Check != nil {
-		if err := op.Check(&j.payload); err != nil {
-			return &usageError{err}
-		}
+	r := &opRun{op: op, f: f, job: docJob{typ: *f.typ, payload: jobs.Payload{Kind: op.Kind}}}
+	switch {
+	case op.Document && c.docLast:
+		r.job.path, pos = pos[len(pos)-1], pos[:len(pos)-1]
+	case op.Document:
+		r.job.path, pos = pos[0], pos[1:]
 	}
-	if j.opts, err = notify.apply(ctx, j.opts); err != nil {
+	if err := r.prepare(c, pos); err != nil {
+		return err
+	}
+	return r.execute(ctx, e, g, c, notify)
+}
+
+// execute runs the job once its payload is ready: the job options, the
+// backend, the uploads and the payload's completion, the job, its output
+// document and its printing.
+func (r *opRun) execute(ctx context.Context, e *env, g *globals, c cliCommand, notify notifyFlag) error {
+	var err error
+	if c.options != nil {
+		r.job.opts = c.options(r)
+	}
+	if r.job.opts, err = notify.apply(ctx, r.job.opts); err != nil {
 		return err
 	}
 	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true})
@@ -90,129 +109,217 @@ func runOperation(ctx context.Context, e *env, op *jobs.Operation, args []string
 		return err
 	}
 	defer b.Close()
-	res, err := runDocJob(ctx, b, j)
-	notify.await(ctx, e, b, res)
-	if err != nil {
+	if err := r.upload(ctx, b, c); err != nil {
 		return err
 	}
-	if f.out != nil && *f.out != "" {
-		if err := saveOutput(ctx, b.client, res, *f.out); err != nil {
+	if c.opened != nil {
+		if err := c.opened(ctx, e, g, b, r); err != nil {
 			return err
 		}
 	}
-	switch {
-	case g.json || op.Text == nil:
-		return printJSON(e.stdout, op.Body(res))
-	default:
-		fmt.Fprintln(e.stdout, strings.TrimRight(op.Text(res), "\n"))
+	if r.checksLate(c) {
+		if err := r.check(); err != nil {
+			return err
+		}
 	}
+	r.res, err = runDocJob(ctx, b, r.job)
+	notify.await(ctx, e, b, r.res)
+	if err != nil {
+		return err
+	}
+	if err := r.save(ctx, b, c); err != nil {
+		return err
+	}
+	if c.print != nil {
+		return c.print(e, g, r)
+	}
+	return printDefault(e, g, r)
+}
+
+// opRun is one run of an operation's command: its flags, its job and, once
+// run, its result.
+type opRun struct {
+	op  *jobs.Operation
+	f   *opFlags
+	job docJob
+	res *jobs.Result
+	// given are the parameters' values on the command line, by name.
+	given map[string]string
+}
+
+// out is the -o file, "" when none.
+func (r *opRun) out() string {
+	if r.f.out == nil {
+		return ""
+	}
+	return *r.f.out
+}
+
+// dryRun reports a run that produces no document.
+func (r *opRun) dryRun() bool { return r.job.payload.WriteOptions().DryRun }
+
+// saves reports whether the run saves its output document to -o.
+func (r *opRun) saves() bool { return r.out() != "" && !r.dryRun() }
+
+// save saves the run's output document to -o, or what its command's
+// entry saves there instead.
+func (r *opRun) save(ctx context.Context, b *backend, c cliCommand) error {
+	switch {
+	case !r.saves():
+		return nil
+	case c.save != nil:
+		return c.save(r)
+	}
+	return saveOutput(ctx, b.client, r.res, r.out())
+}
+
+// printDefault prints a result as its operation declares: its text, or its
+// body as JSON (always with --json).
+func printDefault(e *env, g *globals, r *opRun) error {
+	if g.json || r.op.Text == nil {
+		return printJSON(e.stdout, r.op.Body(r.res))
+	}
+	fmt.Fprintln(e.stdout, strings.TrimRight(r.op.Text(r.res), "\n"))
 	return nil
 }
 
-func opSpec(op *jobs.Operation) spec {
-	args := ""
-	if op.Document {
-		args = "FILE"
+// resultBody is the part of a result worth printing for --json: the
+// answer of its operation, not the envelope.
+func resultBody(r *jobs.Result) any {
+	if op := jobs.OperationOf(r.Kind); op != nil && op.Body != nil {
+		return op.Body(r)
 	}
-	example := "formfill " + op.Command
-	if op.Document {
-		example += " form.docx"
-	}
-	for _, p := range op.Params {
-		if p.Positional {
-			args += " " + strings.ToUpper(p.Name)
-			example += " " + strings.ToUpper(p.Name)
-		}
-	}
-	return spec{name: op.Command, args: strings.TrimSpace(args), desc: op.Description, examples: []string{example, example + " --json"}}
+	return r
 }
 
-// registerOpFlags adds a flag for each non-positional parameter: strings,
-// numbers and booleans as themselves, arrays and objects as a JSON file
-// (or inline JSON).
-func registerOpFlags(fs *flag.FlagSet, op *jobs.Operation) *opFlags {
-	f := &opFlags{strings: map[string]*string{}, bools: map[string]*bool{}, ints: map[string]*int{}}
-	f.typ = fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
-	for _, p := range op.Params {
-		name := strings.ReplaceAll(p.Name, "_", "-")
+// prepare fills the payload from the command line, before any job
+// backend is opened: the values of the flags and positional arguments are
+// checked first (usage errors), then the files they name are read.
+func (r *opRun) prepare(c cliCommand, pos []string) error {
+	given := map[string]string{}
+	r.given = given
+	for _, p := range r.op.Params {
+		v, ok := r.f.value(p, &pos)
+		cf := c.flags[p.Name]
 		switch {
-		case p.Positional:
-		case p.Name == "output_file_path":
-			f.out = fs.String("o", "", "output file for the document the job produces")
-		case p.Local:
-			// A file the MCP server reads for its caller; the CLI reads
-			// the same content from the array parameter's file.
-		case p.Type() == "boolean":
-			f.bools[p.Name] = fs.Bool(name, false, p.Description)
-		case p.Type() == "integer":
-			f.ints[p.Name] = fs.Int(name, 0, p.Description)
-		case stringItems(p):
-			f.strings[p.Name] = fs.String(name, "", p.Description+" (comma-separated, a JSON file, or inline JSON)")
-		case p.Type() == "array" || p.Type() == "object":
-			f.strings[p.Name] = fs.String(name, "", p.Description+" (a JSON file, or inline JSON)")
-		default:
-			f.strings[p.Name] = fs.String(name, "", p.Description)
-		}
-	}
-	return f
-}
-
-func positionalCount(op *jobs.Operation) int {
-	n := 0
-	for _, p := range op.Params {
-		if p.Positional {
-			n++
-		}
-	}
-	return n
-}
-
-// fillPayload sets the payload fields of the parameters given on the
-// command line, as the MCP server does for a tool's arguments.
-func fillPayload(pl *jobs.Payload, op *jobs.Operation, f *opFlags, pos []string) error {
-	for _, p := range op.Params {
-		var raw json.RawMessage
-		switch {
-		case p.Positional:
-			raw, _ = json.Marshal(pos[0])
-			pos = pos[1:]
-		case f.bools[p.Name] != nil && *f.bools[p.Name]:
-			raw = json.RawMessage("true")
-		case f.ints[p.Name] != nil && *f.ints[p.Name] != 0:
-			raw, _ = json.Marshal(*f.ints[p.Name])
-		case f.strings[p.Name] != nil && *f.strings[p.Name] != "":
-			v := *f.strings[p.Name]
-			if t := p.Type(); t != "array" && t != "object" {
-				raw, _ = json.Marshal(v)
-			} else if raw = json.RawMessage(v); !json.Valid(raw) {
-				data, err := os.ReadFile(v)
-				switch {
-				case err == nil:
-					raw = data
-				case stringItems(p):
-					// A list of words needs no file: P9,T2-R3-C2.
-					raw, _ = json.Marshal(strings.Split(v, ","))
-				default:
-					return usagef("--%s: %v (expected a JSON file or inline JSON)", strings.ReplaceAll(p.Name, "_", "-"), err)
+		case ok:
+			if cf.check != nil {
+				if err := cf.check(v); err != nil {
+					return &usageError{err}
 				}
 			}
+			given[p.Name] = v
+		case cf.missing != "":
+			return usagef("%s", cf.missing)
+		case p.Required && !p.Local:
+			return usagef("--%s is required: %s", r.f.names[p.Name], p.Description)
 		}
-		if raw == nil {
-			if p.Required && !p.Local {
-				return usagef("--%s is required: %s", strings.ReplaceAll(p.Name, "_", "-"), p.Description)
-			}
+	}
+	if c.check != nil {
+		if err := c.check(r); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.op.Params {
+		v, ok := given[p.Name]
+		if !ok || c.flags[p.Name].upload != nil {
 			continue
 		}
-		if err := pl.Set(p.PayloadField(), raw); err != nil {
-			return usagef("--%s: %v", strings.ReplaceAll(p.Name, "_", "-"), err)
+		if err := r.set(p, c.flags[p.Name].load, v); err != nil {
+			return err
+		}
+	}
+	if !r.checksLate(c) {
+		if err := r.check(); err != nil {
+			return err
+		}
+	}
+	if r.out() != "" {
+		return checkWritable(r.out())
+	}
+	return nil
+}
+
+// upload sets the parameters whose flags name a file the job reads from
+// the job store (verify --source), once the backend is open.
+func (r *opRun) upload(ctx context.Context, b *backend, c cliCommand) error {
+	for _, p := range r.op.Params {
+		cf := c.flags[p.Name]
+		v, ok := r.given[p.Name]
+		if cf.upload == nil || !ok {
+			continue
+		}
+		id, err := cf.upload(ctx, b, v, r.job.typ)
+		if err != nil {
+			return err
+		}
+		if cf.field != "" {
+			p.Field, p.Local = cf.field, false
+		}
+		if err := r.setJSON(p, id); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stringItems reports an array parameter whose items are strings: its flag
-// also takes a comma-separated list.
-func stringItems(p jobs.Param) bool {
-	items, _ := p.Schema["items"].(map[string]any)
-	return p.Type() == "array" && items["type"] == "string"
+// checksLate reports whether the operation's Check waits until the
+// backend is open: the run puts a file a flag names in the job store (the
+// blob's ID may be what Check asks for), or its command's entry completes
+// the payload there (fill --previous).
+func (r *opRun) checksLate(c cliCommand) bool {
+	if c.opened != nil {
+		return true
+	}
+	for _, p := range r.op.Params {
+		if _, ok := r.given[p.Name]; ok && c.flags[p.Name].upload != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// check runs the operation's own check of its payload: a usage error.
+func (r *opRun) check() error {
+	if r.op.Check == nil {
+		return nil
+	}
+	if err := r.op.Check(&r.job.payload); err != nil {
+		return &usageError{err}
+	}
+	return nil
+}
+
+// set puts one given value into the payload: through the flag's loader,
+// or as the parameter's JSON type says.
+func (r *opRun) set(p jobs.Param, load func(string) (any, error), v string) error {
+	if load != nil {
+		val, err := load(v)
+		if err != nil {
+			return err
+		}
+		return r.setJSON(p, val)
+	}
+	if p.Local {
+		return nil // a file an MCP server reads; the CLI has its own flag
+	}
+	raw, err := decodeFlag(p, r.f.names[p.Name], v)
+	if err != nil {
+		return err
+	}
+	if err := r.job.payload.Set(p.PayloadField(), raw); err != nil {
+		return usagef("--%s: %v", r.f.names[p.Name], err)
+	}
+	return nil
+}
+
+func (r *opRun) setJSON(p jobs.Param, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if err := r.job.payload.Set(p.PayloadField(), raw); err != nil {
+		return usagef("--%s: %v", r.f.names[p.Name], err)
+	}
+	return nil
 }

@@ -22,15 +22,27 @@ type flagAdder interface {
 	String(name string, value string, usage string) *string
 }
 
+// reviewUsages are the review flags' usages, by write_answers parameter:
+// shorter than the parameters' descriptions, which speak to an agent.
+var reviewUsages = map[string]string{
+	"track_changes":        "Word: write every answer as a tracked change the reviewer accepts or rejects",
+	"comment_uncertain":    "comment every answer of confidence uncertain or unknown with its note",
+	"author":               "who the tracked changes and comments are by (default formfill)",
+	"date":                 "RFC 3339 date-time the tracked changes and comments carry (default now)",
+	"flatten":              "PDF: burn the filled fields into the pages (no fields left to edit); signature fields stay unless --flatten-signatures",
+	"flatten_signatures":   "PDF, with --flatten: burn signature fields in too",
+	"strip_active_content": "remove what the output would run or fetch when opened (PDF JavaScript and launch\nactions; Word remote templates, altChunks, external links, fields fetching URLs) and list what was removed",
+}
+
 func addReviewFlags(fs flagAdder) reviewFlags {
 	return reviewFlags{
-		track:        fs.Bool("track-changes", false, "Word: write every answer as a tracked change the reviewer accepts or rejects"),
-		comment:      fs.Bool("comment-uncertain", false, "comment every answer of confidence uncertain or unknown with its note"),
-		author:       fs.String("author", "", "who the tracked changes and comments are by (default formfill)"),
-		date:         fs.String("date", "", "RFC 3339 date-time the tracked changes and comments carry (default now)"),
-		flatten:      fs.Bool("flatten", false, "PDF: burn the filled fields into the pages (no fields left to edit); signature fields stay unless --flatten-signatures"),
-		flattenSigns: fs.Bool("flatten-signatures", false, "PDF, with --flatten: burn signature fields in too"),
-		strip:        fs.Bool("strip-active-content", false, "remove what the output would run or fetch when opened (PDF JavaScript and launch\nactions; Word remote templates, altChunks, external links, fields fetching URLs) and list what was removed"),
+		track:        fs.Bool("track-changes", false, reviewUsages["track_changes"]),
+		comment:      fs.Bool("comment-uncertain", false, reviewUsages["comment_uncertain"]),
+		author:       fs.String("author", "", reviewUsages["author"]),
+		date:         fs.String("date", "", reviewUsages["date"]),
+		flatten:      fs.Bool("flatten", false, reviewUsages["flatten"]),
+		flattenSigns: fs.Bool("flatten-signatures", false, reviewUsages["flatten_signatures"]),
+		strip:        fs.Bool("strip-active-content", false, reviewUsages["strip_active_content"]),
 	}
 }
 
