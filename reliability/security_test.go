@@ -3,12 +3,12 @@ package reliability
 import (
 	"bytes"
 	"context"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,24 +24,6 @@ const (
 	wrongPassword = "rel-Wr0ng-b41d2e"
 )
 
-// syncBuffer is a bytes.Buffer safe for the worker's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestRedisPasswordNeverLogged runs a client and a worker against a
 // password-protected redis-server, logging at debug level, through a good
 // job, a bad one and a Redis outage; then a client with a wrong password.
@@ -52,7 +34,7 @@ func TestRedisPasswordNeverLogged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	log := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	w, err := worker.New(conn, worker.Concurrency(1), worker.Logger(log))
 	if err != nil {
@@ -146,7 +128,7 @@ func TestRedisPasswordNeverInProcessOutput(t *testing.T) {
 
 	worker := exec.Command(bin, "worker", "--concurrency", "1")
 	worker.Env = append(os.Environ(), "FORMFILL_REDIS_URL="+good)
-	var wout syncBuffer
+	var wout syncbuf.Buffer
 	worker.Stdout, worker.Stderr = &wout, &wout
 	if err := worker.Start(); err != nil {
 		t.Fatal(err)

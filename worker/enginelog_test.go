@@ -3,6 +3,7 @@ package worker
 import (
 	"bytes"
 	"context"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"log/slog"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestEngineLogsGoToTheJobLogger(t *testing.T) {
 		withLog bool
 	}{{"job logger on the context", true}, {"no logger on the context", false}} {
 		t.Run(tc.name, func(t *testing.T) {
-			var logs, fallback lockedBuffer
+			var logs, fallback syncbuf.Buffer
 			prev := slog.Default()
 			slog.SetDefault(slog.New(slog.NewTextHandler(&fallback, &slog.HandlerOptions{Level: slog.LevelDebug})))
 			defer slog.SetDefault(prev)

@@ -1,11 +1,10 @@
 package worker
 
 import (
-	"bytes"
 	"context"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,24 +12,6 @@ import (
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/jobs"
 )
-
-// lockedBuffer is a log sink the worker's goroutines share.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestLogsHoldNoDocumentContent: a job whose error quotes the document
 // ("its text is: …") and the answer's search string logs its ID, kind and
@@ -45,7 +26,7 @@ func TestLogsHoldNoDocumentContent(t *testing.T) {
 // without LogContent, and checks the worker's log.
 func logContentCase(t *testing.T, content bool) {
 	c, conn := setup(t)
-	var logs lockedBuffer
+	var logs syncbuf.Buffer
 	startWorker(t, conn, Logger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))), LogContent(content))
 	ctx := context.Background()
 	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))

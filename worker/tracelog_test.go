@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"log/slog"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 )
 
 // jsonLines decodes the worker's JSON log lines.
-func jsonLines(l *lockedBuffer) []map[string]any {
+func jsonLines(l *syncbuf.Buffer) []map[string]any {
 	var out []map[string]any
 	sc := bufio.NewScanner(strings.NewReader(l.String()))
 	for sc.Scan() {
@@ -37,7 +38,7 @@ func TestJobLogLinesCarryTheTraceID(t *testing.T) {
 	prev := otel.GetTracerProvider()
 	otel.SetTracerProvider(tp)
 	t.Cleanup(func() { otel.SetTracerProvider(prev); tp.Shutdown(context.Background()) })
-	logs := &lockedBuffer{}
+	logs := &syncbuf.Buffer{}
 	c, _ := setup(t, Concurrency(1), Logger(slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 
 	ctx, root := tp.Tracer("test").Start(context.Background(), "caller")

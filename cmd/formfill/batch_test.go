@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -133,7 +134,7 @@ func interruptThenRerun(t *testing.T, group string) {
 
 	cmd := exec.Command(bin, "batch", manifest, "--out-dir", out, "--concurrency", "4", "--group", group, "--quiet")
 	cmd.Env = append(cleanEnv(), env...)
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

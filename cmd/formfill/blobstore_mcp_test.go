@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"io"
 	"os"
 	"os/exec"
@@ -28,7 +29,7 @@ func TestMCPKeepsDocumentsInS3(t *testing.T) {
 	}
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,7 +49,7 @@ func TestBatchRidesThroughSentinelFailover(t *testing.T) {
 	cmd := exec.Command(bin, "batch", "--json", manifest, "--out-dir", out, "--concurrency", "8", "--group", "1", "--quiet")
 	cmd.Env = append(cleanEnv(), env...)
 	var stdout bytes.Buffer
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	if err := cmd.Start(); err != nil {

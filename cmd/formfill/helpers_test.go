@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -135,25 +135,8 @@ func redisEnv(t *testing.T, db int) []string {
 // proc is a formfill process running in the background.
 type proc struct {
 	cmd  *exec.Cmd
-	log  *syncBuffer
+	log  *syncbuf.Buffer
 	done chan error
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // startWorker starts `formfill worker` against env's Redis; it is killed
@@ -162,7 +145,7 @@ func startWorker(t *testing.T, env []string, args ...string) *proc {
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"worker"}, args...)...)
 	cmd.Env = append(append(cleanEnv(), env...), "FORMFILL_LOG_LEVEL=info")
-	p := &proc{cmd: cmd, log: &syncBuffer{}, done: make(chan error, 1)}
+	p := &proc{cmd: cmd, log: &syncbuf.Buffer{}, done: make(chan error, 1)}
 	cmd.Stdout, cmd.Stderr = p.log, p.log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {

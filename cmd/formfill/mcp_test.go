@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"io"
 	"os/exec"
 	"strings"
@@ -17,7 +18,7 @@ func TestMCPOverStdioListsTheTools(t *testing.T) {
 	cmd.Env = cleanEnv()
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -1,9 +1,8 @@
 package batch
 
 import (
-	"bytes"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -31,7 +30,7 @@ func TestProgressLine(t *testing.T) {
 }
 
 func TestProgressBarRedrawsOnATerminalAndEndsItsLine(t *testing.T) {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	p := NewProgress(&out, 3, true, false)
 	p.Add(outcomeDone)
 	time.Sleep(450 * time.Millisecond) // two redraws at 200 ms
@@ -40,30 +39,11 @@ func TestProgressBarRedrawsOnATerminalAndEndsItsLine(t *testing.T) {
 	if strings.Count(got, "\r[") < 2 || !strings.HasSuffix(got, "\n") || !strings.Contains(got, "1/3") {
 		t.Fatalf("terminal output %q: want redrawn bars ending in a newline", got)
 	}
-	var quiet syncBuffer
+	var quiet syncbuf.Buffer
 	q := NewProgress(&quiet, 3, true, true)
 	q.Add(outcomeDone)
 	q.Close()
 	if quiet.String() != "" {
 		t.Fatalf("--quiet wrote %q", quiet.String())
 	}
-}
-
-// syncBuffer is a buffer the progress display writes to from its own
-// goroutine while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
