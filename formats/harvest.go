@@ -195,7 +195,8 @@ func (h *harvester) numberFields(cs *CompactStructure, targets []Target) error {
 }
 
 // fieldAnswer is a field's value as an answer: a ticked box is "Yes", an
-// unticked one no answer.
+// unticked one no answer, and so is a text field still holding its drawn
+// blank (a Word "Name: ____" line reads back as its underscores).
 func fieldAnswer(f FormField, kind TargetKind) string {
 	v := strings.TrimSpace(f.CurrentValue)
 	if kind == TargetCheckbox || f.FieldType == "checkbox" {
@@ -204,6 +205,9 @@ func fieldAnswer(f FormField, kind TargetKind) string {
 			return ""
 		}
 		return "Yes"
+	}
+	if !hasWordChars(v) {
+		return "" // the blank itself (___, ……), left as the form drew it
 	}
 	return v
 }
