@@ -3,7 +3,6 @@ package reliability
 import (
 	"bytes"
 	"context"
-	"github.com/formfill/formfill/internal/syncbuf"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/jobstest"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"github.com/formfill/formfill/jobs"
 	"github.com/formfill/formfill/worker"
 )

@@ -3,13 +3,13 @@ package worker
 import (
 	"bytes"
 	"context"
-	"github.com/formfill/formfill/internal/syncbuf"
 	"log/slog"
 	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"github.com/formfill/formfill/jobs"
 )
 

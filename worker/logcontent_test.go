@@ -2,7 +2,6 @@ package worker
 
 import (
 	"context"
-	"github.com/formfill/formfill/internal/syncbuf"
 	"log/slog"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"github.com/formfill/formfill/jobs"
 )
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/formfill/formfill/internal/syncbuf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/batch"
+	"github.com/formfill/formfill/internal/syncbuf"
 )
 
 // writeManifest writes n documents cycling through the fixtures, each with

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/formfill/formfill/internal/syncbuf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/formfill/formfill/internal/batch"
 	"github.com/formfill/formfill/internal/redisha"
+	"github.com/formfill/formfill/internal/syncbuf"
 	"github.com/formfill/formfill/jobs"
 )
 

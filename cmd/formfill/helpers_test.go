@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/formfill/formfill/internal/syncbuf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/redistest"
+	"github.com/formfill/formfill/internal/syncbuf"
 )
 
 // bin is the formfill binary built once for every test.

@@ -1,10 +1,11 @@
 package batch
 
 import (
-	"github.com/formfill/formfill/internal/syncbuf"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/formfill/formfill/internal/syncbuf"
 )
 
 func TestProgressLine(t *testing.T) {
