@@ -19,7 +19,7 @@ func ContextWithLogger(ctx context.Context, l *slog.Logger) context.Context {
 
 // loggerFrom is the logger ctx carries, or one that discards.
 func loggerFrom(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok && l != nil {
+	if l := LoggerFrom(ctx); l != nil {
 		return l
 	}
 	return discard
