@@ -16,7 +16,6 @@ var (
 	readDocument = fillinput.ReadDocument
 	readJSONFile = fillinput.ReadJSONFile
 	loadAnswers  = fillinput.LoadAnswers
-	checkAnswers = fillinput.CheckAnswers
 	fileExists   = fillinput.Exists
 )
 

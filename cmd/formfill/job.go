@@ -61,26 +61,13 @@ func runDocJob(ctx context.Context, b *backend, j docJob) (*jobs.Result, error) 
 
 // saveOutput fetches the job's output document and writes it to path.
 func saveOutput(ctx context.Context, c *jobs.Client, res *jobs.Result, path string) error {
-	data, err := fetchOutput(ctx, c, res, path)
+	data, err := batch.FetchOutput(ctx, c, res, path)
 	if err != nil {
 		return err
 	}
 	return writeOutput(path, data)
 }
 
-// fetchOutput fetches the job's output document, bound for path.
-func fetchOutput(ctx context.Context, c *jobs.Client, res *jobs.Result, path string) ([]byte, error) {
-	return batch.FetchOutput(ctx, c, res, path)
-}
-
 // checkWritable fails early when an output path cannot be created, before
 // any work is queued. It touches no file but a temporary one of its own.
 func checkWritable(path string) error { return safefile.CheckWritable(path) }
-
-// resultIn is the result a job's status carries, if any.
-func resultIn(st *jobs.Status) *jobs.Result {
-	if st == nil {
-		return nil
-	}
-	return st.Result
-}

@@ -46,12 +46,6 @@ func commandOperations() [][]*jobs.Operation {
 	return out
 }
 
-// runOperation runs op's command as its declaration (and its cliCommands
-// entry) describes it.
-func runOperation(ctx context.Context, e *env, op *jobs.Operation, args []string) error {
-	return runCommand(ctx, e, []*jobs.Operation{op}, args)
-}
-
 // runCommand runs the command of ops (one operation, or several chosen by
 // --mode): FILE when it reads a document, its positional parameters, a
 // flag for each other parameter, -o for an output document. Its checks run
@@ -148,12 +142,7 @@ type opRun struct {
 }
 
 // out is the -o file, "" when none.
-func (r *opRun) out() string {
-	if r.f.out == nil {
-		return ""
-	}
-	return *r.f.out
-}
+func (r *opRun) out() string { return r.f.outValue() }
 
 // dryRun reports a run that produces no document.
 func (r *opRun) dryRun() bool { return r.job.payload.WriteOptions().DryRun }

@@ -74,7 +74,7 @@ func TestCommandMadeFromTheTable(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			e := &env{stdout: &out, stderr: &out, getenv: func(string) string { return "" }}
-			err := runOperation(context.Background(), e, tt.op, tt.args)
+			err := runCommand(context.Background(), e, []*jobs.Operation{tt.op}, tt.args)
 			if tt.errHas != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.errHas) {
 					t.Fatalf("error %v, want one saying %q", err, tt.errHas)

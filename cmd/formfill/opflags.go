@@ -120,6 +120,7 @@ func (f *opFlags) value(p jobs.Param, pos *[]string) (string, bool) {
 	return "", false
 }
 
+// outValue is the -o file, "" when the command has no -o or none was given.
 func (f *opFlags) outValue() string {
 	if f.out == nil {
 		return ""

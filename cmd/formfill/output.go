@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/formfill/formfill/internal/batch"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -139,10 +138,6 @@ func printReview(w io.Writer, items []formats.ReviewItem) {
 		fmt.Fprintln(w, line)
 	}
 }
-
-// problems lists the answers a report found missing or mismatched, for
-// error messages, as a batch names them.
-func problems(r *formats.VerificationReport) string { return batch.Problems(r) }
 
 // printStatus prints a job's status in a few lines.
 func printStatus(w io.Writer, st *jobs.Status) {

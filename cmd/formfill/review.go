@@ -2,8 +2,6 @@ package main
 
 import (
 	"github.com/formfill/formfill/formats"
-
-	"github.com/formfill/formfill/jobs"
 )
 
 // reviewFlags are the review and output options of write, fill and
@@ -50,14 +48,4 @@ func addReviewFlags(fs flagAdder) reviewFlags {
 func (r reviewFlags) options() formats.WriteOptions {
 	return formats.WriteOptions{TrackChanges: *r.track, CommentUncertain: *r.comment, Author: *r.author, Date: *r.date,
 		Flatten: *r.flatten, FlattenSignatures: *r.flattenSigns, StripActiveContent: *r.strip}
-}
-
-// apply sets the review options on a write or fill payload, keeping its
-// dry_run.
-func (r reviewFlags) apply(p *jobs.Payload) {
-	o := r.options()
-	o.DryRun = p.WriteOptions().DryRun
-	if o != (formats.WriteOptions{}) {
-		p.Write = &o
-	}
 }

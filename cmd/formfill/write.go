@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/batch"
 )
 
 type writeJSON struct {
@@ -34,7 +35,7 @@ func reportOutcome(e *env, g *globals, r *formats.VerificationReport, asJSON fun
 		printReport(e.stdout, r)
 	}
 	if !r.OK() {
-		fmt.Fprintf(e.stderr, "formfill: verification failed: %s\n", problems(r))
+		fmt.Fprintf(e.stderr, "formfill: verification failed: %s\n", batch.Problems(r))
 		return &silentError{exitFailure}
 	}
 	return nil
