@@ -234,11 +234,7 @@ an answer are listed with the reason.`,
 		"previous_file_path": {positional: true, field: "previous_doc_id",
 			upload: func(ctx context.Context, b *backend, v, _ string) (any, error) {
 				// PREVIOUS's type is its own, whatever --type says of NEW.
-				data, _, err := readDocument(v, "")
-				if err != nil {
-					return nil, fmt.Errorf("previous: %w", err)
-				}
-				return b.client.PutBlob(ctx, data)
+				return uploadDocument("previous")(ctx, b, v, "")
 			}},
 		"previous_doc_id": {skip: true},
 	},
@@ -268,12 +264,19 @@ an answer are listed with the reason.`,
 // store, for a parameter that takes a doc_id.
 func uploadDocument(flagName string) func(ctx context.Context, b *backend, v, typ string) (any, error) {
 	return func(ctx context.Context, b *backend, v, typ string) (any, error) {
-		data, _, err := readDocument(v, typ)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", flagName, err)
-		}
-		return b.client.PutBlob(ctx, data)
+		return putDocument(ctx, b, flagName, v, typ)
 	}
+}
+
+// putDocument reads the document at path (of type typ, "" for its
+// extension's) and puts it in the job store, returning its blob ID; a read
+// error names flagName.
+func putDocument(ctx context.Context, b *backend, flagName, path, typ string) (string, error) {
+	data, _, err := readDocument(path, typ)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", flagName, err)
+	}
+	return b.client.PutBlob(ctx, data)
 }
 
 var extractCommand = cliCommand{

@@ -14,11 +14,8 @@ import (
 
 // carryOverJob runs a carry_over job of NEW (path, typ) from PREVIOUS.
 func carryOverJob(ctx context.Context, b *backend, previous, path, typ string, opts []jobs.Option) (*reuse.Result, error) {
-	data, _, err := readDocument(previous, "")
-	if err != nil {
-		return nil, fmt.Errorf("previous: %w", err)
-	}
-	id, err := b.client.PutBlob(ctx, data)
+	// PREVIOUS's type is its own, whatever --type says of NEW.
+	id, err := putDocument(ctx, b, "previous", previous, "")
 	if err != nil {
 		return nil, err
 	}
