@@ -68,12 +68,7 @@ type ReadArgs struct {
 
 // WriteOptions are the write options the payload carries (none: write as
 // before they existed).
-func (p *Payload) WriteOptions() formats.WriteOptions {
-	if p.Write == nil {
-		return formats.WriteOptions{}
-	}
-	return *p.Write
-}
+func (p *Payload) WriteOptions() formats.WriteOptions { return valueOf(p.Write) }
 
 // compactArgs, searchArgs and readArgs are an operation's arguments, the
 // zero ones when the payload carries none.
