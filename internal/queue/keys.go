@@ -31,10 +31,6 @@ const (
 // good: completed (kept for its retention) or archived (failed).
 func Settled(state string) bool { return state == TaskCompleted || state == TaskArchived }
 
-// queueKey is asynq's key of queue's list or set named suffix (pending,
-// active, lease, completed, archived, scheduled, retry, paused).
-func queueKey(queue, suffix string) string { return keyPrefix + queue + "}:" + suffix }
-
 // RecordKey is the key of formfill's own record of kind (failed, canceled,
 // phase) about job id of queue: formfill:<kind>:{<queue>}:<id>. The braces
 // are the hash tag asynq gives every key of the queue, so the record lies

@@ -50,7 +50,7 @@ func SettledTask(cmd redis.Cmder) (id string, archived, ok bool) {
 	if !ok || id == "" {
 		return "", false, false
 	}
-	is := func(key, suffix string) bool { return isQueueKey(key, suffix) }
+	is := isQueueKey
 	task := func(key string) bool { return strings.HasPrefix(key, keyPrefix) && strings.HasSuffix(key, "}:t:"+id) }
 	switch {
 	case is(keys[0], "active") && is(keys[1], "lease") && is(keys[2], "completed") && task(keys[3]):
