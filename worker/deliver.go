@@ -114,7 +114,10 @@ func (w *Worker) deliver(ctx context.Context, t *asynq.Task) error {
 		st, err := w.client.Await(wctx, d.JobID, jobs.PollEvery(50*time.Millisecond))
 		cancel()
 		if st == nil || !st.State.Final() { // a failed job is an ending too
-			return fmt.Errorf("webhook of job %s: the job has not ended yet: %w", d.JobID, err)
+			if err != nil {
+				return fmt.Errorf("webhook of job %s: the job has not ended yet: %w", d.JobID, err)
+			}
+			return fmt.Errorf("webhook of job %s: the job has not ended yet", d.JobID)
 		}
 		n = jobs.NotificationOf(st)
 	}
