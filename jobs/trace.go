@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/hibiken/asynq"
 	"go.opentelemetry.io/otel"
@@ -32,6 +33,15 @@ func traceHeaders(ctx context.Context, headers map[string]string) {
 // brought, for the worker's span of the job.
 func TraceFrom(ctx context.Context, t *asynq.Task) context.Context {
 	return traceContext.Extract(ctx, propagation.MapCarrier(t.Headers()))
+}
+
+// WithTraceID returns l with the trace ID of ctx's span, if any, so log
+// lines about a job or a call lead to its trace.
+func WithTraceID(ctx context.Context, l *slog.Logger) *slog.Logger {
+	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
+		return l.With("trace_id", sc.TraceID().String())
+	}
+	return l
 }
 
 // endSpan records err on span and ends it.

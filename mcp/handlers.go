@@ -100,7 +100,7 @@ func (s *Server) submit(ctx context.Context, owner Principal, r *request) (strin
 		return "", fmt.Errorf("submitting the %s job: %w", r.payload.Kind, err)
 	}
 	s.index.add(ctx, jobMeta{ID: id, Tool: r.op.Tool, Owner: owner.Name, DocID: r.payload.DocID, OutputPath: r.outputPath, Created: time.Now()})
-	withTraceID(ctx, s.log).Debug("mcp: job submitted", "job_id", id, "tool", r.op.Tool, "principal", owner.Name)
+	jobs.WithTraceID(ctx, s.log).Debug("mcp: job submitted", "job_id", id, "tool", r.op.Tool, "principal", owner.Name)
 	return id, nil
 }
 

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -50,10 +49,9 @@ func (m metaCarrier) Keys() []string {
 // startToolSpan starts the span of a tools/call of tool by caller, as a
 // child of the trace context meta carries, else of ctx's.
 func startToolSpan(ctx context.Context, tool string, caller Principal, meta *mcpgo.Meta) (context.Context, trace.Span) {
-	if meta != nil && meta.AdditionalFields != nil {
-		if sc := trace.SpanContextFromContext(traceContext.Extract(context.Background(), metaCarrier{meta.AdditionalFields})); sc.IsValid() {
-			ctx = trace.ContextWithRemoteSpanContext(ctx, sc)
-		}
+	if meta != nil {
+		// Extract leaves ctx as it is unless meta holds a valid context.
+		ctx = traceContext.Extract(ctx, metaCarrier{meta.AdditionalFields})
 	}
 	return jobs.Tracer().Start(ctx, "tools/call "+tool, trace.WithSpanKind(trace.SpanKindServer),
 		trace.WithAttributes(attribute.String("mcp.method.name", "tools/call"), attribute.String("gen_ai.tool.name", tool),
@@ -82,13 +80,4 @@ func endTaskSpan(span trace.Span, id string, err error) {
 		span.SetAttributes(attribute.String("formfill.job_id", id))
 	}
 	span.End()
-}
-
-// withTraceID returns l with the trace ID of ctx's span, if any, so log
-// lines about a call lead to its trace.
-func withTraceID(ctx context.Context, l *slog.Logger) *slog.Logger {
-	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
-		return l.With("trace_id", sc.TraceID().String())
-	}
-	return l
 }

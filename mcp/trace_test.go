@@ -1,13 +1,11 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +18,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/formfill/formfill/embedded"
+	"github.com/formfill/formfill/internal/syncbuf"
 )
 
 // One MCP fill is one connected trace: the client's span (sent as
@@ -35,7 +34,7 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 	defer emb.Close()
 	jc := emb.Client()
 	defer jc.Close()
-	var logs syncBuf
+	var logs syncbuf.Buffer
 	c := inProcessClient(t, newTestServer(t, clientStore{jc}, workdir(t),
 		Logger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))))
 
@@ -171,22 +170,4 @@ func names(spans tracetest.SpanStubs) []string {
 		n = append(n, s.Name)
 	}
 	return n
-}
-
-// syncBuf is a log destination the server's goroutines share.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

@@ -34,10 +34,7 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task, kind jobs.Kind) erro
 	ctx, span := jobs.Tracer().Start(jobs.TraceFrom(ctx, t), "formfill.job "+string(kind), trace.WithSpanKind(trace.SpanKindConsumer),
 		trace.WithAttributes(attribute.String("formfill.job_id", id), attribute.String("formfill.kind", string(kind))))
 	defer span.End()
-	log := w.log.With("job_id", id, "kind", string(kind))
-	if sc := span.SpanContext(); sc.IsValid() {
-		log = log.With("trace_id", sc.TraceID().String())
-	}
+	log := jobs.WithTraceID(ctx, w.log.With("job_id", id, "kind", string(kind)))
 	start := time.Now()
 	log.Info("job started", "payload_bytes", len(t.Payload()))
 	if n, _ := asynq.GetRetryCount(ctx); n > 0 && w.client.IsCanceled(ctx, id) {
