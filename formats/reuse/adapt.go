@@ -84,8 +84,9 @@ func toOption(options []string, answer string, conf formats.Confidence, note str
 			return o, conf, note, true
 		}
 	}
+	bare := unnumbered(answer)
 	for _, o := range options {
-		if strings.EqualFold(unnumbered(o), unnumbered(answer)) {
+		if strings.EqualFold(unnumbered(o), bare) {
 			// "6) GCP" in a list numbered its options, "GCP" in one that
 			// does not: the same choice.
 			return o, conf, note + fmt.Sprintf("; %q is the option %q", clip(answer), o), true

@@ -144,7 +144,7 @@ func contentWords(text string) []string {
 // similarity is how alike two questions' texts are, 0 to 1: 1 for the
 // same normalised text, else the Dice coefficient of their stems, each
 // stem weighed by its rarity (weights).
-func (ix *index) similarity(a, b question) float64 {
+func similarity(a, b question) float64 {
 	if a.text == b.text && a.text != "" {
 		return 1
 	}
@@ -165,7 +165,6 @@ func mayReach(a, b question) bool {
 // workbook of a thousand questions is not compared pair by pair.
 type index struct {
 	qs       []question
-	ws       weights
 	byWord   map[string][]int
 	byNumber map[string][]int
 	byText   map[string][]int
@@ -179,13 +178,14 @@ type index struct {
 // newIndex indexes the previous questions qs; the stems' weights count
 // the new document's questions too (news), which it sets the weight of.
 func newIndex(qs, news []question) *index {
-	ix := &index{qs: qs, ws: newWeights(qs, news), byWord: map[string][]int{}, byNumber: map[string][]int{},
+	ws := newWeights(qs, news)
+	ix := &index{qs: qs, byWord: map[string][]int{}, byNumber: map[string][]int{},
 		byText: map[string][]int{}, slot: make([]int, len(qs)), stamp: make([]int, len(qs))}
 	for i := range news {
-		ix.ws.weigh(&news[i])
+		ws.weigh(&news[i])
 	}
 	for i := range qs {
-		ix.ws.weigh(&qs[i])
+		ws.weigh(&qs[i])
 		q := qs[i]
 		for _, w := range q.words {
 			ix.byWord[w] = append(ix.byWord[w], i)
@@ -241,7 +241,7 @@ func (ix *index) best(q question) []candidate {
 		if !number && !mayReach(q, ix.qs[i]) {
 			return // too few words in common could not reach Threshold
 		}
-		all = append(all, candidate{i: i, score: ix.similarity(q, ix.qs[i]), number: number})
+		all = append(all, candidate{i: i, score: similarity(q, ix.qs[i]), number: number})
 		ix.slot[i] = len(all)
 	}
 	if q.number != "" {
