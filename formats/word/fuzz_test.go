@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/wordxml"
 	"github.com/formfill/formfill/internal/fixtures"
 )
 
@@ -79,7 +80,7 @@ func FuzzXPath(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, xp string) {
-		rel, err := checkXPath(xp)
+		rel, err := wordxml.CheckXPath(xp)
 		if err != nil {
 			if !errors.Is(err, formats.ErrInvalidArgument) {
 				t.Fatalf("untyped: %v", err)

@@ -28,7 +28,18 @@ type templateMarker struct {
 
 // markerOpeners are the characters a template tag can start with; text
 // without any of them has no tag (the cheap test every paragraph takes).
-const markerOpeners = "{[«<$"
+// asciiOpeners are those but «, which hasOpener tests apart.
+const (
+	asciiOpeners  = "{[<$"
+	markerOpeners = asciiOpeners + "«"
+)
+
+// hasOpener reports text holding one of markerOpeners. ContainsAny with a
+// non-ASCII character in its set looks every rune up, so « is tested on
+// its own.
+func hasOpener(text string) bool {
+	return strings.ContainsAny(text, asciiOpeners) || strings.Contains(text, "«")
+}
 
 // markerDelims are the tag syntaxes, longest opener first so that "{{"
 // is read before "{".
@@ -323,9 +334,7 @@ func (f *finder) templateRow(cell *node) bool {
 	}
 	is := false
 	for _, c := range cell.row.cells {
-		// markerOpeners, with the one non-ASCII opener apart: ContainsAny
-		// with a non-ASCII character looks every rune up in the set.
-		if t := f.d.textOf(c.el); (strings.ContainsAny(t, "{[<$") || strings.Contains(t, "«")) && structuralOnly(t) {
+		if t := f.d.textOf(c.el); hasOpener(t) && structuralOnly(t) {
 			is = true
 			break
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/word/wordxml"
 	"github.com/formfill/formfill/internal/fixtures"
 )
 
@@ -84,9 +85,9 @@ func TestXPathCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.xpath, func(t *testing.T) {
-			_, err := checkXPath(tt.xpath)
+			_, err := wordxml.CheckXPath(tt.xpath)
 			if (err == nil) != tt.ok {
-				t.Fatalf("checkXPath = %v, want ok=%v", err, tt.ok)
+				t.Fatalf("CheckXPath = %v, want ok=%v", err, tt.ok)
 			}
 			if err != nil && !errors.Is(err, formats.ErrInvalidArgument) {
 				t.Fatalf("error kind: %v", err)

@@ -32,8 +32,6 @@ func elementXMLStop(el *etree.Element, stop *formats.Stopper) (string, error) {
 	return wordxml.ElementXMLStop(el, stop)
 }
 
-func checkXPath(xp string) (string, error) { return wordxml.CheckXPath(xp) }
-
 func resolveXPath(body *etree.Element, xp string) (*etree.Element, error) {
 	return wordxml.ResolveXPath(body, xp)
 }
