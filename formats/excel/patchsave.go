@@ -125,10 +125,7 @@ func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, copyRaw 
 		}
 		return setFullCalcOnLoad(data), false, nil
 	case xfs != nil && len(xfs.clones) > 0 && f.Name == xfs.part:
-		if data, err = wb.readXML(f.Name); err != nil {
-			return nil, false, err
-		}
-		data, err = xfs.patched(data, wb.stop)
+		data, err = xfs.patched(wb.stop)
 		return data, false, err
 	case f.Name == typesPart && sp.types != nil:
 		return sp.types, false, nil

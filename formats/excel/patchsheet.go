@@ -20,14 +20,7 @@ import (
 // shared gives the shared string index of a string edit's text; nil
 // writes every string inline.
 func patchSheet(data []byte, part string, edits []cellEdit, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
-	return patchSheetWith(data, part, edits, shared, "", stop)
-}
-
-// patchSheetWith is patchSheet that, when legacyRID is not "", also adds a
-// <legacyDrawing> naming that relationship (a new VML drawing of notes),
-// where CT_Worksheet puts it.
-func patchSheetWith(data []byte, part string, edits []cellEdit, shared func(string) int, legacyRID string, stop *formats.Stopper) (*sheetPatchResult, error) {
-	return patchSheetFull(data, part, sheetChanges{edits: edits, legacyRID: legacyRID}, shared, stop)
+	return patchSheetFull(data, part, sheetChanges{edits: edits}, shared, stop)
 }
 
 // sheetChanges are what a write changes in one worksheet: its cells, the
@@ -105,7 +98,7 @@ type sheetPatch struct {
 	cur           openCell
 	sRefsRemoved  int
 	shared        func(string) int
-	legacyRID     string // see patchSheetWith
+	legacyRID     string // see sheetChanges
 	legacyDone    bool
 	rootNS        []xml.Attr // the root's namespace declarations
 	dvCopies      [][2]cell

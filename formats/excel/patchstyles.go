@@ -27,6 +27,7 @@ type xfClone struct{ base, numFmt int }
 // xfAppender hands out the indexes of a write's new cell formats.
 type xfAppender struct {
 	part   string
+	data   []byte // the styles part as read (and scanned) once
 	scan   *stylesScan
 	clones []xfClone
 	index  map[xfClone]int
@@ -55,7 +56,7 @@ func (wb *workbook) newXFAppender() (*xfAppender, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &xfAppender{part: part, scan: s, index: map[xfClone]int{}}, nil
+	return &xfAppender{part: part, data: data, scan: s, index: map[xfClone]int{}}, nil
 }
 
 // scanStyles finds the cell formats of a styles part.
@@ -100,13 +101,10 @@ func (a *xfAppender) indexOf(base, numFmt int) int {
 	return i
 }
 
-// patched is the styles part data with the copies after its cell formats
-// and cellXfs's count updated.
-func (a *xfAppender) patched(data []byte, stop *formats.Stopper) ([]byte, error) {
-	s, err := scanStyles(data, a.part, stop)
-	if err != nil {
-		return nil, err
-	}
+// patched is the styles part with the copies after its cell formats and
+// cellXfs's count updated, from the part and scan newXFAppender made.
+func (a *xfAppender) patched(stop *formats.Stopper) ([]byte, error) {
+	data, s := a.data, a.scan
 	var b bytes.Buffer
 	b.Grow(len(data) + 128*len(a.clones))
 	b.Write(data[:s.listFrom])
