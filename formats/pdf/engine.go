@@ -38,11 +38,14 @@ func (e *Engine) WithLogger(log *slog.Logger) formats.Engine {
 
 // logger is the engine's logger for what it logs before a call's Stopper
 // exists (a recovered panic).
-func (e *Engine) logger() *slog.Logger {
-	if e.log != nil {
-		return e.log
-	}
-	return slog.Default()
+func (e *Engine) logger() *slog.Logger { return orDefault(e.log) }
+
+// orDefault is log, or for nil the logger a call without one writes to.
+// formats.Stopper.Logger holds that rule; this asks it rather than
+// writing it again, so the engine, the text layer and the call's Stopper
+// cannot disagree.
+func orDefault(log *slog.Logger) *slog.Logger {
+	return formats.NewStopper(nil, 0).Logged(log).Logger()
 }
 
 // stepsPerCheck is how many fields or objects are walked between looks at

@@ -35,10 +35,7 @@ type textLayer struct {
 // newTextLayer reads text from the pages of ctx, noting the streams it
 // skips to log (nil: slog.Default()).
 func newTextLayer(ctx *model.Context, log *slog.Logger) *textLayer {
-	if log == nil {
-		log = slog.Default()
-	}
-	return &textLayer{ctx: ctx, fonts: map[int]*tlFont{}, log: log}
+	return &textLayer{ctx: ctx, fonts: map[int]*tlFont{}, log: orDefault(log)}
 }
 
 // tlGState is the part of the graphics state the text layer follows.
