@@ -55,10 +55,10 @@ func connect(e *env, g *globals) (asynq.RedisConnOpt, string, error) {
 type backendOptions struct {
 	allowEmbedded bool
 	concurrency   int // of the embedded worker
-	// notifyAllow is the embedded worker's webhook allowlist (--notify-allow);
-	// "" reads FORMFILL_NOTIFY_ALLOW.
-	notifyAllow string
-	clientOpts  []jobs.ClientOption
+	// notifyPolicy is the embedded worker's webhook allowlist, as the
+	// command parsed its --notify-allow; nil: $FORMFILL_NOTIFY_ALLOW.
+	notifyPolicy *jobs.NotifyPolicy
+	clientOpts   []jobs.ClientOption
 }
 
 // openBackend connects to the configured Redis, or, when none is configured
@@ -82,11 +82,7 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 		if n <= 0 {
 			n = 4
 		}
-		allow := o.notifyAllow
-		if allow == "" {
-			allow = e.getenv(jobs.EnvNotifyAllow)
-		}
-		policy, err := notifyPolicyOf(allow)
+		policy, err := o.embeddedNotifyPolicy(e)
 		if err != nil {
 			return nil, err
 		}
@@ -153,4 +149,15 @@ func newLogger(e *env, level slog.Level) *slog.Logger {
 		w = os.Stderr
 	}
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+}
+
+// embeddedNotifyPolicy is the allowlist the embedded worker delivers
+// under: the command's own when it has a --notify-allow (parsed once, so
+// the worker and the command's checks agree, an explicitly empty flag
+// included), else $FORMFILL_NOTIFY_ALLOW's.
+func (o backendOptions) embeddedNotifyPolicy(e *env) (*jobs.NotifyPolicy, error) {
+	if o.notifyPolicy != nil {
+		return o.notifyPolicy, nil
+	}
+	return notifyPolicyOf(e.getenv(jobs.EnvNotifyAllow))
 }

@@ -66,11 +66,11 @@ default.`,
 		return &usageError{mcp.ErrNoToken}
 	}
 	log := serverLogger(e, g) // stderr: stdout carries the protocol
-	policy, err := notifyPolicyOf(*notifyAllow)
+	policy, err := notifyAllow.policy()
 	if err != nil {
 		return err
 	}
-	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true, concurrency: *concurrency, notifyAllow: *notifyAllow})
+	b, err := openBackend(ctx, e, g, backendOptions{allowEmbedded: true, concurrency: *concurrency, notifyPolicy: policy})
 	if err != nil {
 		return err
 	}

@@ -54,11 +54,23 @@ func notifyPolicyOf(spec string) (*jobs.NotifyPolicy, error) {
 	return p, nil
 }
 
-// addNotifyAllowFlag is the --notify-allow flag of the commands that
-// deliver webhooks or take webhook URLs from others (worker, serve, mcp).
-func addNotifyAllowFlag(fs *flag.FlagSet, e *env) *string {
-	return fs.String("notify-allow", e.getenv(jobs.EnvNotifyAllow), "where webhooks may go: comma-separated public, host, *.domain, IP, CIDR, or * for anywhere\n(default $"+jobs.EnvNotifyAllow+"; unset: public addresses only, no loopback, private or link-local)")
+// notifyAllowFlag is the --notify-allow flag of the commands that deliver
+// webhooks or take webhook URLs from others (worker, serve, mcp). Its
+// default is $FORMFILL_NOTIFY_ALLOW, so the flag's value is already the
+// one the command uses: a flag given, even empty, wins over the variable,
+// and an empty list is the default policy (public addresses only).
+type notifyAllowFlag struct{ spec *string }
+
+// addNotifyAllowFlag adds --notify-allow to fs.
+func addNotifyAllowFlag(fs *flag.FlagSet, e *env) notifyAllowFlag {
+	return notifyAllowFlag{fs.String("notify-allow", e.getenv(jobs.EnvNotifyAllow), "where webhooks may go: comma-separated public, host, *.domain, IP, CIDR, or * for anywhere\n"+
+		"(default $"+jobs.EnvNotifyAllow+"; unset: public addresses only, no loopback, private or link-local;\n"+
+		"--notify-allow='' is that default too, even when $"+jobs.EnvNotifyAllow+" is set)")}
 }
+
+// policy parses the flag's value: the one policy a command gives both
+// the checks it makes and the worker it starts.
+func (f notifyAllowFlag) policy() (*jobs.NotifyPolicy, error) { return notifyPolicyOf(*f.spec) }
 
 // embeddedDeliveryWait bounds how long a command run without Redis waits
 // for its webhook before it exits (and its embedded Redis with it).

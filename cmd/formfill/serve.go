@@ -27,7 +27,7 @@ authentication.`,
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
-	policy, err := notifyPolicyOf(*notifyAllow)
+	policy, err := notifyAllow.policy()
 	if err != nil {
 		return err
 	}

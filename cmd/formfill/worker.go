@@ -52,7 +52,7 @@ read-only job dashboard behind the MCP transport's authentication.`,
 	if *inflateMB < 1 {
 		return usagef("--inflate-budget-mb %d: expected 1 or more", *inflateMB)
 	}
-	policy, err := notifyPolicyOf(*notifyAllow)
+	policy, err := notifyAllow.policy()
 	if err != nil {
 		return err
 	}
