@@ -36,12 +36,7 @@ func NotifySecret(secret []byte) Option { return func(w *Worker) { w.notifySecre
 // delivery to a loopback, private or link-local address is refused, as
 // the URL may come from an MCP caller.
 func NotifyAllow(p *jobs.NotifyPolicy) Option {
-	return func(w *Worker) { w.httpClient = p.HTTPClient(DeliveryTimeout) }
-}
-
-// defaultDeliveryClient delivers to public addresses only.
-func defaultDeliveryClient() *http.Client {
-	return (*jobs.NotifyPolicy)(nil).HTTPClient(DeliveryTimeout)
+	return func(w *Worker) { w.notifyAllow = p }
 }
 
 // NotifyBackoff sets the wait before a failed delivery's first retry

@@ -42,7 +42,8 @@ type Worker struct {
 	notifyBackoff time.Duration
 	notifyServer  *asynq.Server
 	notifyRDB     redis.UniversalClient
-	httpClient    *http.Client
+	notifyAllow   *jobs.NotifyPolicy // where deliveries may go; nil: public only
+	httpClient    *http.Client       // built from notifyAllow by New
 	// Failure retention (failures.go).
 	keepFailures time.Duration
 	kept         keptSet
@@ -132,10 +133,13 @@ func LogContent(on bool) Option { return func(w *Worker) { w.logContent = on } }
 func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w := &Worker{conn: conn, log: slog.Default(), concurrency: 4, queues: jobs.Queues, shutdownTimeout: 20 * time.Second, execute: Execute,
 		pollInterval: DefaultPollInterval, blobCache: DefaultBlobCache, inflateBudget: DefaultInflateBudget,
-		notifyBackoff: time.Second, httpClient: defaultDeliveryClient(), keepFailures: jobs.DefaultKeepFailures}
+		notifyBackoff: time.Second, keepFailures: jobs.DefaultKeepFailures}
 	for _, o := range opts {
 		o(w)
 	}
+	// Built once the options are known: a nil policy is the default,
+	// public addresses only.
+	w.httpClient = w.notifyAllow.HTTPClient(DeliveryTimeout)
 	if w.concurrency < 1 {
 		return nil, fmt.Errorf("%w: concurrency %d: expected 1 or more", jobs.ErrInvalidConfig, w.concurrency)
 	}
