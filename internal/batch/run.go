@@ -43,10 +43,26 @@ type Options struct {
 	CarryOver func(ctx context.Context, previous, path, typ string) (*reuse.Result, error)
 }
 
-// runner is one run: its options and its state log.
+// runner is one run: its options and its state log, and what the options
+// make of every document alike, worked out once per batch.
 type runner struct {
 	Options
 	state *State
+	// write is every fill's Write options, shared read-only by the
+	// payloads: nil when Options.Write is the zero value.
+	write *formats.WriteOptions
+	// optionsKey is what Options.Write adds to every document's work key.
+	optionsKey []byte
+}
+
+// newRunner returns the runner of one batch.
+func newRunner(o Options, state *State) *runner {
+	r := &runner{Options: o, state: state, optionsKey: optionsKey(o.Write)}
+	if o.Write != (formats.WriteOptions{}) {
+		w := o.Write
+		r.write = &w
+	}
+	return r
 }
 
 // Run processes the items with bounded concurrency and returns each one's
@@ -54,7 +70,7 @@ type runner struct {
 // o.Group above 1, runs of up to o.Group small items go as one fill_group
 // job (see runsOf). Each finished document is counted in prog.
 func Run(ctx context.Context, items []*Item, state *State, o Options, prog *Progress) ([]Doc, int) {
-	r := &runner{Options: o, state: state}
+	r := newRunner(o, state)
 	docs := make([]Doc, len(items))
 	var submitted atomic.Int64
 	next := make(chan []int)
@@ -186,12 +202,7 @@ func (r *runner) prepareItem(ctx context.Context, it *Item) (*preparedItem, Doc)
 	if err != nil {
 		return nil, failDoc(ctx, d, err)
 	}
-	payload := jobs.Payload{Kind: jobs.KindFill, FileType: ft, Answers: answers}
-	if r.Write != (formats.WriteOptions{}) {
-		w := r.Write
-		payload.Write = &w
-	}
-	key, err := workKey(data, answers, optionsKey(r.Write))
+	payload, key, err := r.fillOf(data, ft, answers)
 	if err != nil {
 		return nil, failDoc(ctx, d, err)
 	}
@@ -206,6 +217,13 @@ func (r *runner) prepareItem(ctx context.Context, it *Item) (*preparedItem, Doc)
 	// data is not kept: the blob is in Redis, and a batch holds thousands.
 	payload.DocID = docID
 	return &preparedItem{it: it, key: key, payload: payload}, d
+}
+
+// fillOf is the fill job of a document read as data, of type ft, with
+// answers (its DocID still to set), and the document's work key.
+func (r *runner) fillOf(data []byte, ft formats.FileType, answers []formats.Answer) (jobs.Payload, string, error) {
+	key, err := workKey(data, answers, r.optionsKey)
+	return jobs.Payload{Kind: jobs.KindFill, FileType: ft, Answers: answers, Write: r.write}, key, err
 }
 
 // itemAnswers are an item's answers: its own, or those carried over from
