@@ -95,8 +95,7 @@ func NewClient(conn asynq.RedisConnOpt, opts ...ClientOption) *Client {
 	if queue.HighlyAvailable(conn) {
 		// One connection pool, watched for failovers, serves formfill's
 		// own commands and asynq's client and inspector alike.
-		c.failover = queue.NewFailoverRetry(c.failoverWait)
-		c.rdb.AddHook(c.failover)
+		c.failover = queue.WatchFailovers(c.rdb, conn, c.failoverWait)
 		c.aq, c.insp = asynq.NewClientFromRedisClient(c.rdb), asynq.NewInspectorFromRedisClient(c.rdb)
 	} else {
 		c.aq, c.insp = asynq.NewClient(conn), asynq.NewInspector(conn)

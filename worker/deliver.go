@@ -47,9 +47,7 @@ func NotifyBackoff(d time.Duration) Option { return func(w *Worker) { w.notifyBa
 // asynq's job client carries the waker, which knows only the job queues.
 func (w *Worker) newNotifyServer() {
 	rdb := w.conn.MakeRedisClient().(redis.UniversalClient)
-	if h := queue.FailoverHook(w.conn, jobs.DefaultFailoverWait); h != nil {
-		rdb.AddHook(h)
-	}
+	queue.WatchFailovers(rdb, w.conn, jobs.DefaultFailoverWait)
 	w.notifyRDB = rdb
 	base := w.notifyBackoff
 	w.notifyServer = asynq.NewServerFromRedisClient(rdb, asynq.Config{

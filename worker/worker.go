@@ -169,9 +169,7 @@ func New(conn asynq.RedisConnOpt, opts ...Option) (*Worker, error) {
 	w.rdb, w.waker = rdb, newWaker(w.queues, w.pollInterval)
 	rdb.AddHook(w.waker)
 	rdb.AddHook(settleHook{announce: w.client.AnnounceDone, archived: w.archived, log: w.log})
-	if h := queue.FailoverHook(conn, jobs.DefaultFailoverWait); h != nil {
-		rdb.AddHook(h) // innermost: the hooks above see a command's last try
-	}
+	queue.WatchFailovers(rdb, conn, jobs.DefaultFailoverWait) // innermost: the hooks above see a command's last try
 	w.metrics = newMetrics()
 	w.server = asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:       w.concurrency,

@@ -27,7 +27,12 @@ import (
 // it is).
 type FailoverRetry struct {
 	wait time.Duration
-	mu   sync.Mutex
+	// reload asks a Cluster client to read the slots' masters again;
+	// nil for Sentinel. go-redis re-reads them on MOVED or every minute,
+	// but a killed master answers nothing: its slots would stay mapped
+	// to the dead address for up to a minute after a replica took over.
+	reload func()
+	mu     sync.Mutex
 	// longest is the longest time a command waited through an outage.
 	longest time.Duration
 }
@@ -62,7 +67,11 @@ func (h *FailoverRetry) ProcessPipelineHook(next redis.ProcessPipelineHook) redi
 // explain, ctx ends or the wait is over.
 func (h *FailoverRetry) retry(ctx context.Context, do func() error) error {
 	err := do()
-	if err == nil || !IsFailoverError(err) || h.wait <= 0 || ctx.Err() != nil {
+	if err == nil || !IsFailoverError(err) {
+		return err
+	}
+	h.reloadSlots() // even for a command that does not wait: the next one finds the new master
+	if h.wait <= 0 || ctx.Err() != nil {
 		return err
 	}
 	start := time.Now()
@@ -78,8 +87,17 @@ func (h *FailoverRetry) retry(ctx context.Context, do func() error) error {
 			h.record(time.Since(start))
 			return err
 		}
+		h.reloadSlots()
 	}
 	return err
+}
+
+// reloadSlots asks a Cluster client to read its slots again (go-redis
+// runs one reload at a time, at most one every 200 ms).
+func (h *FailoverRetry) reloadSlots() {
+	if h.reload != nil {
+		h.reload()
+	}
 }
 
 func (h *FailoverRetry) record(d time.Duration) {
@@ -110,9 +128,9 @@ func IsFailoverError(err error) bool {
 		strings.Contains(msg, "sentinels") || strings.Contains(msg, "failover")
 }
 
-// NewFailoverRetry returns a FailoverRetry that lets a command wait up to
+// newFailoverRetry returns a FailoverRetry that lets a command wait up to
 // wait through a failover (0: fail at once).
-func NewFailoverRetry(wait time.Duration) *FailoverRetry { return &FailoverRetry{wait: wait} }
+func newFailoverRetry(wait time.Duration) *FailoverRetry { return &FailoverRetry{wait: wait} }
 
 // Longest is the longest time one command waited through an outage, 0 if
 // none did.
@@ -131,15 +149,24 @@ func HighlyAvailable(conn asynq.RedisConnOpt) bool {
 	return false
 }
 
-// FailoverHook returns a go-redis hook that lets the commands of a client
-// of conn wait up to wait through a failover, as a jobs.Client's do, or
-// nil when conn is a single Redis. Workers add it to asynq's own client: asynq retries a
-// failed "mark as complete" with a context it has already canceled, so a
-// job finished during a failover would stay active until its lease ran
-// out, and run again.
-func FailoverHook(conn asynq.RedisConnOpt, wait time.Duration) redis.Hook {
+// WatchFailovers makes the commands of rdb, a client of conn, wait up to
+// wait through a failover (0: fail at once), and returns the hook it added
+// to rdb, or nil, adding none, when conn is a single Redis. On a Cluster,
+// a command that meets a failover also makes rdb read the slots' masters
+// again, so it finds the replica that took a dead master's slots over.
+// Every client formfill makes of a highly available Redis is watched, the
+// worker's asynq clients included: asynq retries a failed "mark as
+// complete" with a context it has already canceled, so a job finished
+// during a failover would stay active until its lease ran out, and run
+// again.
+func WatchFailovers(rdb redis.UniversalClient, conn asynq.RedisConnOpt, wait time.Duration) *FailoverRetry {
 	if !HighlyAvailable(conn) {
 		return nil
 	}
-	return NewFailoverRetry(wait)
+	h := newFailoverRetry(wait)
+	if cc, ok := rdb.(*redis.ClusterClient); ok {
+		h.reload = func() { cc.ReloadState(context.Background()) }
+	}
+	rdb.AddHook(h)
+	return h
 }

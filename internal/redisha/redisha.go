@@ -1,6 +1,6 @@
 // Package redisha starts highly available Redis deployments for tests, out
 // of real redis-server processes: a master, a replica and three sentinels
-// (redis-server --sentinel), or a Redis Cluster of three masters. Tests
+// (redis-server --sentinel), or a Redis Cluster of three masters (with a replica each, if asked). Tests
 // skip, saying why, where redis-server is not installed, and fail instead
 // when FORMFILL_REQUIRE_REDIS is set (as CI sets it; scripts/ensure-redis.sh
 // installs it).
@@ -8,8 +8,9 @@
 // Ports: each test package passes its own Slot, so packages running in
 // parallel never share a server. Slot n uses the data ports Base+4n … and
 // the sentinel ports Base+20000+4n …, with Base 6400 unless
-// FORMFILL_TEST_HA_BASE says otherwise; a cluster node on port p also
-// listens on p+10000 for the cluster bus.
+// FORMFILL_TEST_HA_BASE says otherwise; cluster masters use Base+1000+4n …,
+// their replicas Base+2000+4n …, and a cluster node on port p also listens
+// on p+10000 for the cluster bus.
 package redisha
 
 import (
