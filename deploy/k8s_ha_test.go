@@ -42,8 +42,10 @@ func TestK8sHAManifestsDecodeStrictly(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]int{"Deployment": len(m.deployments), "StatefulSet": len(m.statefulSets), "Service": len(m.services),
-		"Secret": len(m.secrets), "ConfigMap": len(m.configMaps), "ScaledObject": len(m.scaled), "PodDisruptionBudget": len(m.pdbs)}
-	want := map[string]int{"Deployment": 2, "StatefulSet": 1, "Service": 2, "Secret": 2, "ConfigMap": 2, "ScaledObject": 1, "PodDisruptionBudget": 1}
+		"Secret": len(m.secrets), "ConfigMap": len(m.configMaps), "ScaledObject": len(m.scaled), "PodDisruptionBudget": len(m.pdbs),
+		"NetworkPolicy": len(m.netpols)}
+	want := map[string]int{"Deployment": 2, "StatefulSet": 1, "Service": 2, "Secret": 2, "ConfigMap": 2, "ScaledObject": 1, "PodDisruptionBudget": 1,
+		"NetworkPolicy": 1}
 	for kind, n := range want {
 		if got[kind] != n {
 			t.Errorf("%d %s objects, want %d", got[kind], kind, n)
@@ -86,6 +88,13 @@ func TestK8sHAInconsistenciesAreCaught(t *testing.T) {
 		{"blob store not s3", "k8s/ha/blob-store-secret.yaml", "s3://CHANGE-ME-bucket", "gs://CHANGE-ME-bucket"},
 		{"blob store variable misspelt", "k8s/ha/blob-store-secret.yaml", "FORMFILL_BLOB_STORE:", "FORMFILL_BLOBSTORE:"},
 		{"PDB allows losing the quorum", "k8s/ha/redis.yaml", "minAvailable: 2", "minAvailable: 1"},
+		{"policy selects other pods", "k8s/ha/redis-networkpolicy.yaml", "  podSelector:\n    matchLabels:\n      app.kubernetes.io/name: formfill-redis", "  podSelector:\n    matchLabels:\n      app.kubernetes.io/name: redis"},
+		{"policy shuts the Sentinel port", "k8s/ha/redis-networkpolicy.yaml", "        - port: sentinel\n          protocol: TCP\n", ""},
+		{"policy shuts the workers out", "k8s/ha/redis-networkpolicy.yaml", "name: formfill-worker", "name: worker"},
+		{"policy shuts the pods out of each other", "k8s/ha/redis-networkpolicy.yaml", "        - podSelector:\n            matchLabels:\n              app.kubernetes.io/name: formfill-redis\n", ""},
+		{"policy shuts KEDA out", "k8s/ha/redis-networkpolicy.yaml", "kubernetes.io/metadata.name: keda", "kubernetes.io/metadata.name: kube-system"},
+		{"policy open to every source", "k8s/ha/redis-networkpolicy.yaml", "  ingress:\n", "  ingress:\n    - ports:\n        - port: redis\n"},
+		{"policy not on ingress", "k8s/ha/redis-networkpolicy.yaml", `policyTypes: ["Ingress"]`, `policyTypes: ["Egress"]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -154,6 +163,7 @@ func checkHA(m *manifests) error {
 		fail("no PodDisruptionBudget keeping %d of the Redis pods (the Sentinels' quorum)", quorum)
 	}
 	errs = append(errs, checkBlobStore(m)...)
+	errs = append(errs, checkRedisIngress(m, sts, true)...)
 	return errors.Join(errs...)
 }
 

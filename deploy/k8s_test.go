@@ -12,6 +12,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kjson "sigs.k8s.io/json"
@@ -66,6 +67,7 @@ type manifests struct {
 	// Only in the highly available setup (k8s/ha).
 	statefulSets map[string]*appsv1.StatefulSet
 	pdbs         map[string]*policyv1.PodDisruptionBudget
+	netpols      map[string]*networkingv1.NetworkPolicy
 }
 
 var docSeparator = regexp.MustCompile(`(?m)^---\s*$`)
@@ -100,6 +102,9 @@ func (m *manifests) decodeStrict(doc []byte) error {
 	case "policy/v1/PodDisruptionBudget":
 		p := &policyv1.PodDisruptionBudget{}
 		obj, name = p, func() string { m.pdbs[p.Name] = p; return p.Name }
+	case "networking.k8s.io/v1/NetworkPolicy":
+		p := &networkingv1.NetworkPolicy{}
+		obj, name = p, func() string { m.netpols[p.Name] = p; return p.Name }
 	case "keda.sh/v1alpha1/ScaledObject":
 		s := &scaledObject{}
 		obj, name = s, func() string { m.scaled[s.Name] = s; return s.Name }
@@ -138,6 +143,7 @@ func decodeManifests(files map[string][]byte) (*manifests, error) {
 		secrets: map[string]*corev1.Secret{}, configMaps: map[string]*corev1.ConfigMap{},
 		scaled:       map[string]*scaledObject{},
 		statefulSets: map[string]*appsv1.StatefulSet{}, pdbs: map[string]*policyv1.PodDisruptionBudget{},
+		netpols: map[string]*networkingv1.NetworkPolicy{},
 	}
 	for file, data := range files {
 		for i, doc := range docSeparator.Split(string(data), -1) {
