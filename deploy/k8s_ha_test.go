@@ -163,7 +163,7 @@ func checkHA(m *manifests) error {
 		fail("no PodDisruptionBudget keeping %d of the Redis pods (the Sentinels' quorum)", quorum)
 	}
 	errs = append(errs, checkBlobStore(m)...)
-	errs = append(errs, checkRedisIngress(m, sts, true)...)
+	errs = append(errs, checkRedisIngress(m, sts, "redis", "sentinel")...)
 	return errors.Join(errs...)
 }
 
@@ -241,6 +241,19 @@ var kedaSentinelMetadata = map[string]bool{
 }
 
 func checkKEDASentinel(m *manifests, master string) []error {
+	return checkKEDA(m, "redis-sentinel", kedaSentinelMetadata, func(name string, md map[string]string) []error {
+		if md["sentinelMaster"] != master {
+			return []error{fmt.Errorf("trigger %s watches master %q, the workers %q", name, md["sentinelMaster"], master)}
+		}
+		return nil
+	})
+}
+
+// checkKEDA checks the worker's ScaledObject: every trigger is of type
+// scaler (the one that follows a failover), uses only metadata keys known
+// to it, takes its addresses and password from the worker's redis-addr
+// and redis-password, and passes more.
+func checkKEDA(m *manifests, scaler string, known map[string]bool, more func(name string, md map[string]string) []error) []error {
 	so, w := m.scaled["formfill-worker"], m.deployments["formfill-worker"]
 	if so == nil || w == nil {
 		return []error{errors.New("no ScaledObject or Deployment formfill-worker")}
@@ -254,20 +267,18 @@ func checkKEDASentinel(m *manifests, master string) []error {
 	var errs []error
 	for _, tr := range so.Spec.Triggers {
 		md := tr.Metadata
-		if tr.Type != "redis-sentinel" {
-			errs = append(errs, fmt.Errorf("trigger %s is %q: only redis-sentinel follows a failover", tr.Name, tr.Type))
+		if tr.Type != scaler {
+			errs = append(errs, fmt.Errorf("trigger %s is %q: only %s follows a failover", tr.Name, tr.Type, scaler))
 		}
 		for key := range md {
-			if !kedaSentinelMetadata[key] {
-				errs = append(errs, fmt.Errorf("trigger %s: unknown redis-sentinel metadata %q", tr.Name, key))
+			if !known[key] {
+				errs = append(errs, fmt.Errorf("trigger %s: unknown %s metadata %q", tr.Name, scaler, key))
 			}
-		}
-		if md["sentinelMaster"] != master {
-			errs = append(errs, fmt.Errorf("trigger %s watches master %q, the workers %q", tr.Name, md["sentinelMaster"], master))
 		}
 		if secretKey[md["addressesFromEnv"]] != "redis-addr" || secretKey[md["passwordFromEnv"]] != "redis-password" {
 			errs = append(errs, fmt.Errorf("trigger %s: addresses and password do not come from the worker's redis-addr and redis-password", tr.Name))
 		}
+		errs = append(errs, more(tr.Name, md)...)
 	}
 	return errs
 }

@@ -27,10 +27,10 @@ type client struct {
 }
 
 // checkRedisIngress checks the NetworkPolicy named as sts: it selects the
-// StatefulSet's pods, limits their ingress, lets every port of theirs be
-// reached by the pods themselves, the worker and MCP pods (and KEDA's
-// operator, when keda), and opens no port to every source.
-func checkRedisIngress(m *manifests, sts *appsv1.StatefulSet, keda bool) []error {
+// StatefulSet's pods, limits their ingress, lets the pods reach every port
+// of each other, lets the worker and MCP pods, every Job's pods and KEDA's
+// operator reach clientPorts, and opens no port to every source.
+func checkRedisIngress(m *manifests, sts *appsv1.StatefulSet, clientPorts ...string) []error {
 	np := m.netpols[sts.Name]
 	if np == nil {
 		return []error{fmt.Errorf("no NetworkPolicy %s: any pod could reach Redis", sts.Name)}
@@ -43,18 +43,23 @@ func checkRedisIngress(m *manifests, sts *appsv1.StatefulSet, keda bool) []error
 	if !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) {
 		errs = append(errs, fmt.Errorf("NetworkPolicy %s does not limit ingress (policyTypes %v)", np.Name, np.Spec.PolicyTypes))
 	}
-	clients := []client{{what: "the Redis pods", pod: pod}}
+	self := client{what: "the Redis pods", pod: pod}
+	clients := []client{{what: "KEDA's operator", pod: kedaOperator, namespace: kedaNamespace}}
 	for _, d := range []string{"formfill-worker", "formfill-mcp"} {
 		if dep := m.deployments[d]; dep != nil {
 			clients = append(clients, client{what: d, pod: dep.Spec.Template.Labels})
 		}
 	}
-	if keda {
-		clients = append(clients, client{what: "KEDA's operator", pod: kedaOperator, namespace: kedaNamespace})
+	for name, j := range m.jobs {
+		clients = append(clients, client{what: "Job " + name, pod: j.Spec.Template.Labels})
 	}
 	for _, c := range sts.Spec.Template.Spec.Containers {
 		for _, p := range c.Ports {
-			for _, cl := range clients {
+			need := []client{self}
+			if slices.Contains(clientPorts, p.Name) {
+				need = append(need, clients...)
+			}
+			for _, cl := range need {
 				if !admits(np, cl, p) {
 					errs = append(errs, fmt.Errorf("NetworkPolicy %s: %s cannot reach port %s (%d)", np.Name, cl.what, p.Name, p.ContainerPort))
 				}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -68,6 +69,7 @@ type manifests struct {
 	statefulSets map[string]*appsv1.StatefulSet
 	pdbs         map[string]*policyv1.PodDisruptionBudget
 	netpols      map[string]*networkingv1.NetworkPolicy
+	jobs         map[string]*batchv1.Job
 }
 
 var docSeparator = regexp.MustCompile(`(?m)^---\s*$`)
@@ -105,6 +107,9 @@ func (m *manifests) decodeStrict(doc []byte) error {
 	case "networking.k8s.io/v1/NetworkPolicy":
 		p := &networkingv1.NetworkPolicy{}
 		obj, name = p, func() string { m.netpols[p.Name] = p; return p.Name }
+	case "batch/v1/Job":
+		j := &batchv1.Job{}
+		obj, name = j, func() string { m.jobs[j.Name] = j; return j.Name }
 	case "keda.sh/v1alpha1/ScaledObject":
 		s := &scaledObject{}
 		obj, name = s, func() string { m.scaled[s.Name] = s; return s.Name }
@@ -143,7 +148,7 @@ func decodeManifests(files map[string][]byte) (*manifests, error) {
 		secrets: map[string]*corev1.Secret{}, configMaps: map[string]*corev1.ConfigMap{},
 		scaled:       map[string]*scaledObject{},
 		statefulSets: map[string]*appsv1.StatefulSet{}, pdbs: map[string]*policyv1.PodDisruptionBudget{},
-		netpols: map[string]*networkingv1.NetworkPolicy{},
+		netpols: map[string]*networkingv1.NetworkPolicy{}, jobs: map[string]*batchv1.Job{},
 	}
 	for file, data := range files {
 		for i, doc := range docSeparator.Split(string(data), -1) {
