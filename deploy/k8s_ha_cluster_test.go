@@ -1,10 +1,8 @@
 package deploy
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,37 +17,12 @@ import (
 // of k8s/ (its secret.yaml and keda-scaledobject.yaml replace theirs) and
 // the object store's Secret of k8s/ha/.
 func readK8sCluster(t *testing.T) map[string][]byte {
-	t.Helper()
-	files := readK8s(t)
-	for _, f := range haReplaces {
-		delete(files, f)
-	}
-	files["k8s/ha/blob-store-secret.yaml"] = mustRead(t, "k8s/ha/blob-store-secret.yaml")
-	paths, err := filepath.Glob("k8s/ha-cluster/*.yaml")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no manifests under k8s/ha-cluster/: %v", err)
-	}
-	for _, p := range paths {
-		files[p] = mustRead(t, p)
-	}
-	return files
+	return readK8sOverlay(t, "k8s/ha-cluster", "k8s/ha/blob-store-secret.yaml")
 }
 
 func TestK8sClusterManifestsDecodeStrictly(t *testing.T) {
-	m, err := decodeManifests(readK8sCluster(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]int{"Deployment": len(m.deployments), "StatefulSet": len(m.statefulSets), "Service": len(m.services),
-		"Secret": len(m.secrets), "ConfigMap": len(m.configMaps), "ScaledObject": len(m.scaled), "PodDisruptionBudget": len(m.pdbs),
-		"NetworkPolicy": len(m.netpols), "Job": len(m.jobs)}
-	want := map[string]int{"Deployment": 2, "StatefulSet": 1, "Service": 2, "Secret": 2, "ConfigMap": 2, "ScaledObject": 1, "PodDisruptionBudget": 1,
-		"NetworkPolicy": 1, "Job": 1}
-	for kind, n := range want {
-		if got[kind] != n {
-			t.Errorf("%d %s objects, want %d", got[kind], kind, n)
-		}
-	}
+	checkKinds(t, readK8sCluster(t), map[string]int{"Deployment": 2, "StatefulSet": 1, "Service": 2, "Secret": 2, "ConfigMap": 2,
+		"ScaledObject": 1, "PodDisruptionBudget": 1, "NetworkPolicy": 1, "Job": 1})
 }
 
 // TestK8sClusterIsConsistent checks what decides whether the cluster works
@@ -76,7 +49,7 @@ func TestK8sClusterInconsistenciesAreCaught(t *testing.T) {
 		secret = "k8s/ha-cluster/secret.yaml"
 		keda   = "k8s/ha-cluster/keda-scaledobject.yaml"
 	)
-	tests := []struct{ name, file, from, to string }{
+	tests := []mutation{
 		{"URL names a pod that does not exist", secret, "formfill-redis-cluster-5.formfill-redis-cluster:6379\"\n  redis-addr", "formfill-redis-cluster-6.formfill-redis-cluster:6379\"\n  redis-addr"},
 		{"URL on the bus port", secret, "formfill-redis-cluster-0.formfill-redis-cluster:6379,formfill-redis-cluster-1.formfill-redis-cluster:6379,formfill-redis-cluster-2.formfill-redis-cluster:6379,formfill-redis-cluster-3.formfill-redis-cluster:6379,formfill-redis-cluster-4.formfill-redis-cluster:6379,formfill-redis-cluster-5.formfill-redis-cluster:6379\"\n  redis-addr", "formfill-redis-cluster-0.formfill-redis-cluster:16379,formfill-redis-cluster-1.formfill-redis-cluster:16379,formfill-redis-cluster-2.formfill-redis-cluster:16379,formfill-redis-cluster-3.formfill-redis-cluster:16379,formfill-redis-cluster-4.formfill-redis-cluster:16379,formfill-redis-cluster-5.formfill-redis-cluster:16379\"\n  redis-addr"},
 		{"URL not Cluster", secret, `redis-url: "redis-cluster://`, `redis-url: "redis-sentinel://`},
@@ -96,23 +69,7 @@ func TestK8sClusterInconsistenciesAreCaught(t *testing.T) {
 		{"KEDA plain redis", keda, "type: redis-cluster", "type: redis"},
 		{"KEDA metadata misspelt", keda, "listName:", "listname:"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			files := readK8sCluster(t)
-			mutated := bytes.Replace(files[tt.file], []byte(tt.from), []byte(tt.to), 1)
-			if bytes.Equal(mutated, files[tt.file]) {
-				t.Fatalf("%q not found in %s: the test no longer mutates anything", tt.from, tt.file)
-			}
-			files[tt.file] = mutated
-			m, err := decodeManifests(files)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := errors.Join(checkCluster(m), checkEnvNames(m)); err == nil {
-				t.Fatal("accepted")
-			}
-		})
-	}
+	checkMutationsCaught(t, readK8sCluster, tests, checkCluster)
 }
 
 // kedaClusterMetadata lists the redis-cluster scaler's metadata keys (KEDA

@@ -20,32 +20,42 @@ import (
 // k8s/: its secret.yaml and keda-scaledobject.yaml replace theirs.
 var haReplaces = []string{"k8s/secret.yaml", "k8s/keda-scaledobject.yaml"}
 
-func readK8sHA(t *testing.T) map[string][]byte {
+func readK8sHA(t *testing.T) map[string][]byte { return readK8sOverlay(t, "k8s/ha") }
+
+// readK8sOverlay reads the shared files of k8s/ but those haReplaces
+// names, the files extra, and every manifest in dir.
+func readK8sOverlay(t *testing.T, dir string, extra ...string) map[string][]byte {
 	t.Helper()
 	files := readK8s(t)
 	for _, f := range haReplaces {
 		delete(files, f)
 	}
-	paths, err := filepath.Glob("k8s/ha/*.yaml")
+	paths, err := filepath.Glob(dir + "/*.yaml")
 	if err != nil || len(paths) == 0 {
-		t.Fatalf("no manifests under k8s/ha/: %v", err)
+		t.Fatalf("no manifests under %s/: %v", dir, err)
 	}
-	for _, p := range paths {
+	for _, p := range append(paths, extra...) {
 		files[p] = mustRead(t, p)
 	}
 	return files
 }
 
 func TestK8sHAManifestsDecodeStrictly(t *testing.T) {
-	m, err := decodeManifests(readK8sHA(t))
+	checkKinds(t, readK8sHA(t), map[string]int{"Deployment": 2, "StatefulSet": 1, "Service": 2, "Secret": 2, "ConfigMap": 2,
+		"ScaledObject": 1, "PodDisruptionBudget": 1, "NetworkPolicy": 1, "Job": 0})
+}
+
+// checkKinds decodes files strictly and checks how many objects of each
+// kind they hold.
+func checkKinds(t *testing.T, files map[string][]byte, want map[string]int) {
+	t.Helper()
+	m, err := decodeManifests(files)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]int{"Deployment": len(m.deployments), "StatefulSet": len(m.statefulSets), "Service": len(m.services),
 		"Secret": len(m.secrets), "ConfigMap": len(m.configMaps), "ScaledObject": len(m.scaled), "PodDisruptionBudget": len(m.pdbs),
-		"NetworkPolicy": len(m.netpols)}
-	want := map[string]int{"Deployment": 2, "StatefulSet": 1, "Service": 2, "Secret": 2, "ConfigMap": 2, "ScaledObject": 1, "PodDisruptionBudget": 1,
-		"NetworkPolicy": 1}
+		"NetworkPolicy": len(m.netpols), "Job": len(m.jobs)}
 	for kind, n := range want {
 		if got[kind] != n {
 			t.Errorf("%d %s objects, want %d", got[kind], kind, n)
@@ -71,7 +81,7 @@ func TestK8sHAIsConsistent(t *testing.T) {
 // would only show as workers that cannot reach Redis, a split brain, or
 // documents kept in Redis after all: checkHA must catch every one.
 func TestK8sHAInconsistenciesAreCaught(t *testing.T) {
-	tests := []struct{ name, file, from, to string }{
+	tests := []mutation{
 		{"URL names another master", "k8s/ha/secret.yaml", "26379/formfill/0", "26379/mymaster/0"},
 		{"URL names a pod that does not exist", "k8s/ha/secret.yaml", "formfill-redis-2.formfill-redis:26379/", "formfill-redis-3.formfill-redis:26379/"},
 		{"URL on the data port", "k8s/ha/secret.yaml", "formfill-redis-0.formfill-redis:26379,formfill-redis-1", "formfill-redis-0.formfill-redis:6379,formfill-redis-1"},
@@ -96,9 +106,18 @@ func TestK8sHAInconsistenciesAreCaught(t *testing.T) {
 		{"policy open to every source", "k8s/ha/redis-networkpolicy.yaml", "  ingress:\n", "  ingress:\n    - ports:\n        - port: redis\n"},
 		{"policy not on ingress", "k8s/ha/redis-networkpolicy.yaml", `policyTypes: ["Ingress"]`, `policyTypes: ["Egress"]`},
 	}
+	checkMutationsCaught(t, readK8sHA, tests, checkHA)
+}
+
+// mutation replaces from by to in file.
+type mutation struct{ name, file, from, to string }
+
+// checkMutationsCaught applies each mutation alone to the files read and
+// checks check or checkEnvNames refuses the result.
+func checkMutationsCaught(t *testing.T, read func(*testing.T) map[string][]byte, tests []mutation, check func(*manifests) error) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := readK8sHA(t)
+			files := read(t)
 			mutated := bytes.ReplaceAll(files[tt.file], []byte(tt.from), []byte(tt.to))
 			if bytes.Equal(mutated, files[tt.file]) {
 				t.Fatalf("%q not found in %s: the test no longer mutates anything", tt.from, tt.file)
@@ -108,7 +127,7 @@ func TestK8sHAInconsistenciesAreCaught(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := errors.Join(checkHA(m), checkEnvNames(m)); err == nil {
+			if err := errors.Join(check(m), checkEnvNames(m)); err == nil {
 				t.Fatal("accepted")
 			}
 		})
