@@ -87,32 +87,23 @@ func (m *manifests) decodeStrict(doc []byte) error {
 	)
 	switch tm.APIVersion + "/" + tm.Kind {
 	case "apps/v1/Deployment":
-		d := &appsv1.Deployment{}
-		obj, name = d, func() string { m.deployments[d.Name] = d; return d.Name }
+		obj, name = into(m.deployments)
 	case "v1/Service":
-		s := &corev1.Service{}
-		obj, name = s, func() string { m.services[s.Name] = s; return s.Name }
+		obj, name = into(m.services)
 	case "v1/Secret":
-		s := &corev1.Secret{}
-		obj, name = s, func() string { m.secrets[s.Name] = s; return s.Name }
+		obj, name = into(m.secrets)
 	case "v1/ConfigMap":
-		c := &corev1.ConfigMap{}
-		obj, name = c, func() string { m.configMaps[c.Name] = c; return c.Name }
+		obj, name = into(m.configMaps)
 	case "apps/v1/StatefulSet":
-		s := &appsv1.StatefulSet{}
-		obj, name = s, func() string { m.statefulSets[s.Name] = s; return s.Name }
+		obj, name = into(m.statefulSets)
 	case "policy/v1/PodDisruptionBudget":
-		p := &policyv1.PodDisruptionBudget{}
-		obj, name = p, func() string { m.pdbs[p.Name] = p; return p.Name }
+		obj, name = into(m.pdbs)
 	case "networking.k8s.io/v1/NetworkPolicy":
-		p := &networkingv1.NetworkPolicy{}
-		obj, name = p, func() string { m.netpols[p.Name] = p; return p.Name }
+		obj, name = into(m.netpols)
 	case "batch/v1/Job":
-		j := &batchv1.Job{}
-		obj, name = j, func() string { m.jobs[j.Name] = j; return j.Name }
+		obj, name = into(m.jobs)
 	case "keda.sh/v1alpha1/ScaledObject":
-		s := &scaledObject{}
-		obj, name = s, func() string { m.scaled[s.Name] = s; return s.Name }
+		obj, name = into(m.scaled)
 	default:
 		return fmt.Errorf("unexpected apiVersion/kind %s/%s", tm.APIVersion, tm.Kind)
 	}
@@ -123,6 +114,17 @@ func (m *manifests) decodeStrict(doc []byte) error {
 		return fmt.Errorf("%s without metadata.name", tm.Kind)
 	}
 	return nil
+}
+
+// into returns a new object to decode a document into, and a function
+// that files it in byKind under its name, once decoded, and returns the
+// name.
+func into[T any, PT interface {
+	*T
+	GetName() string
+}](byKind map[string]PT) (any, func() string) {
+	o := PT(new(T))
+	return o, func() string { byKind[o.GetName()] = o; return o.GetName() }
 }
 
 // unmarshalStrict is what the API server does with a manifest: YAML to JSON
