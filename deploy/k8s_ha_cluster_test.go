@@ -10,7 +10,6 @@ import (
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	appsv1 "k8s.io/api/apps/v1"
-	corev1 "k8s.io/api/core/v1"
 )
 
 // The Redis Cluster setup is k8s/ha-cluster/ applied with the shared files
@@ -105,24 +104,11 @@ func checkCluster(m *manifests) error {
 	if n < 6 || n%2 != 0 {
 		fail("%d Redis pods: want three masters or more, each with a replica (an even number, 6 or more)", n)
 	}
-	svc := m.services[sts.Spec.ServiceName]
-	if svc == nil || svc.Spec.ClusterIP != corev1.ClusterIPNone || !svc.Spec.PublishNotReadyAddresses {
-		fail("StatefulSet serviceName %q is not a headless Service publishing not-ready pods", sts.Spec.ServiceName)
-		return errors.Join(errs...)
+	svc, want, err := podAddrs(m, sts, "redis")
+	if err != nil {
+		return errors.Join(append(errs, err)...)
 	}
-	var want []string
-	for i := range n {
-		want = append(want, fmt.Sprintf("%s-%d.%s:%d", sts.Name, i, svc.Name, servicePortFor(svc, sts.Spec.Template.Spec, "redis")))
-	}
-	if !sameSet(opt.Addrs, want) {
-		fail("redis-url names nodes %v; the StatefulSet runs them at %v", opt.Addrs, want)
-	}
-	if addrs := strings.Split(sec.StringData["redis-addr"], ","); !sameSet(addrs, want) {
-		fail("redis-addr (KEDA) names %v, not the nodes %v", addrs, want)
-	}
-	if opt.Password != sec.StringData["redis-password"] {
-		fail("redis-url's password is not redis-password")
-	}
+	errs = append(errs, checkSecretAddrs(sec, opt.Addrs, opt.Password, want, "nodes")...)
 	errs = append(errs, checkClusterScripts(m, sts, svc.Name, n)...)
 	errs = append(errs, checkRedisPassword(sts)...)
 	errs = append(errs, checkKEDA(m, "redis-cluster", kedaClusterMetadata, func(string, map[string]string) []error { return nil })...)

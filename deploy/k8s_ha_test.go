@@ -155,25 +155,11 @@ func checkHA(m *manifests) error {
 	if n < 3 || n%2 == 0 {
 		fail("%d Redis pods: want an odd number, 3 or more, so a majority of Sentinels survives one loss", n)
 	}
-	svc := m.services[sts.Spec.ServiceName]
-	if svc == nil || svc.Spec.ClusterIP != corev1.ClusterIPNone || !svc.Spec.PublishNotReadyAddresses {
-		fail("StatefulSet serviceName %q is not a headless Service publishing not-ready pods", sts.Spec.ServiceName)
-		return errors.Join(errs...)
+	svc, want, err := podAddrs(m, sts, "sentinel")
+	if err != nil {
+		return errors.Join(append(errs, err)...)
 	}
-	sentinelPort := servicePortFor(svc, sts.Spec.Template.Spec, "sentinel")
-	var want []string
-	for i := range n {
-		want = append(want, fmt.Sprintf("%s-%d.%s:%d", sts.Name, i, svc.Name, sentinelPort))
-	}
-	if !sameSet(opt.SentinelAddrs, want) {
-		fail("redis-url names Sentinels %v; the StatefulSet runs them at %v", opt.SentinelAddrs, want)
-	}
-	if addrs := strings.Split(sec.StringData["redis-addr"], ","); !sameSet(addrs, want) {
-		fail("redis-addr (KEDA) names %v, not the Sentinels %v", addrs, want)
-	}
-	if opt.Password != sec.StringData["redis-password"] {
-		fail("redis-url's password is not redis-password")
-	}
+	errs = append(errs, checkSecretAddrs(sec, opt.SentinelAddrs, opt.Password, want, "Sentinels")...)
 	errs = append(errs, checkSentinelScripts(m, sts, svc.Name, opt.MasterName, quorum)...)
 	errs = append(errs, checkRedisPassword(sts)...)
 	errs = append(errs, checkKEDASentinel(m, opt.MasterName)...)
@@ -184,6 +170,39 @@ func checkHA(m *manifests) error {
 	errs = append(errs, checkBlobStore(m)...)
 	errs = append(errs, checkRedisIngress(m, sts, "redis", "sentinel")...)
 	return errors.Join(errs...)
+}
+
+// podAddrs checks that sts's Service is headless and publishes not-ready
+// pods, so pods find each other while they start, and returns it and the
+// stable host:port of each pod on the port named port.
+func podAddrs(m *manifests, sts *appsv1.StatefulSet, port string) (*corev1.Service, []string, error) {
+	svc := m.services[sts.Spec.ServiceName]
+	if svc == nil || svc.Spec.ClusterIP != corev1.ClusterIPNone || !svc.Spec.PublishNotReadyAddresses {
+		return nil, nil, fmt.Errorf("StatefulSet serviceName %q is not a headless Service publishing not-ready pods", sts.Spec.ServiceName)
+	}
+	p := servicePortFor(svc, sts.Spec.Template.Spec, port)
+	var addrs []string
+	for i := range int(ptrOr(sts.Spec.Replicas, 1)) {
+		addrs = append(addrs, fmt.Sprintf("%s-%d.%s:%d", sts.Name, i, svc.Name, p))
+	}
+	return svc, addrs, nil
+}
+
+// checkSecretAddrs checks the formfill Secret against the pods at want:
+// the URL's addresses urlAddrs and KEDA's redis-addr are exactly they, and
+// the URL's password is redis-password.
+func checkSecretAddrs(sec *corev1.Secret, urlAddrs []string, password string, want []string, what string) []error {
+	var errs []error
+	if !sameSet(urlAddrs, want) {
+		errs = append(errs, fmt.Errorf("redis-url names %s %v; the StatefulSet runs them at %v", what, urlAddrs, want))
+	}
+	if addrs := strings.Split(sec.StringData["redis-addr"], ","); !sameSet(addrs, want) {
+		errs = append(errs, fmt.Errorf("redis-addr (KEDA) names %v, not the %s %v", addrs, what, want))
+	}
+	if password != sec.StringData["redis-password"] {
+		errs = append(errs, errors.New("redis-url's password is not redis-password"))
+	}
+	return errs
 }
 
 // servicePortFor is the Service port that reaches the port named name of
