@@ -128,15 +128,11 @@ var nodesVar = regexp.MustCompile(`(?m)^\s*NODES="([0-9 ]+)"$`)
 // pod with one replica per master, and the nodes keep their data (AOF) and
 // announce their stable names.
 func checkClusterScripts(m *manifests, sts *appsv1.StatefulSet, svc string, n int) []error {
-	cm := m.configMaps[sts.Name]
-	if cm == nil {
-		return []error{fmt.Errorf("no ConfigMap %s with the Redis scripts", sts.Name)}
+	cm, vars, err := redisScripts(m, sts)
+	if err != nil {
+		return []error{err}
 	}
 	var errs []error
-	vars := map[string]string{}
-	for _, v := range shellVar.FindAllStringSubmatch(cm.Data["common.sh"], -1) {
-		vars[v[1]] = v[2]
-	}
 	if vars["SVC"] != svc {
 		errs = append(errs, fmt.Errorf("common.sh has SVC=%s; the URL needs %s", vars["SVC"], svc))
 	}

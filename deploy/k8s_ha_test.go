@@ -224,19 +224,29 @@ var (
 	discoveryLoop = regexp.MustCompile(`for i in ([0-9 ]+); do`)
 )
 
-// checkSentinelScripts reads the scripts the pods run: they must name the
-// Service and master the URL uses, wait for a majority, and look for the
-// master on every pod.
-func checkSentinelScripts(m *manifests, sts *appsv1.StatefulSet, svc, master string, quorum int) []error {
+// redisScripts is the ConfigMap of sts's scripts and the SVC and
+// MASTER_NAME its common.sh sets.
+func redisScripts(m *manifests, sts *appsv1.StatefulSet) (*corev1.ConfigMap, map[string]string, error) {
 	cm := m.configMaps[sts.Name]
 	if cm == nil {
-		return []error{fmt.Errorf("no ConfigMap %s with the Redis scripts", sts.Name)}
+		return nil, nil, fmt.Errorf("no ConfigMap %s with the Redis scripts", sts.Name)
 	}
-	var errs []error
 	vars := map[string]string{}
 	for _, v := range shellVar.FindAllStringSubmatch(cm.Data["common.sh"], -1) {
 		vars[v[1]] = v[2]
 	}
+	return cm, vars, nil
+}
+
+// checkSentinelScripts reads the scripts the pods run: they must name the
+// Service and master the URL uses, wait for a majority, and look for the
+// master on every pod.
+func checkSentinelScripts(m *manifests, sts *appsv1.StatefulSet, svc, master string, quorum int) []error {
+	cm, vars, err := redisScripts(m, sts)
+	if err != nil {
+		return []error{err}
+	}
+	var errs []error
 	if vars["SVC"] != svc || vars["MASTER_NAME"] != master {
 		errs = append(errs, fmt.Errorf("common.sh has SVC=%s MASTER_NAME=%s; the URL needs %s and %s", vars["SVC"], vars["MASTER_NAME"], svc, master))
 	}
