@@ -15,6 +15,17 @@ func openRemote(ctx context.Context, e *env, g *globals) (*backend, error) {
 	return openBackend(ctx, e, g, backendOptions{})
 }
 
+// openJob parses the arguments of a command on one job (JOB_ID) and
+// connects to its Redis: the job's ID and the connection to close.
+func openJob(ctx context.Context, e *env, fs *flagSet, g *globals, args []string) (string, *backend, error) {
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return "", nil, err
+	}
+	b, err := openRemote(ctx, e, g)
+	return pos[0], b, err
+}
+
 func runSubmit(ctx context.Context, e *env, args []string) error {
 	fs, g := newFlags(e, spec{name: "submit", args: "KIND FILE",
 		desc: `Uploads FILE and enqueues a job of KIND, then prints its job ID without
@@ -106,16 +117,12 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	fs, g := newFlags(e, spec{name: "status", args: "JOB_ID",
 		desc:     "Shows a job's state: pending, active, retry, completed, failed or canceled.",
 		examples: []string{"formfill status b-3f2a9c…", "formfill status i-1c0e… --json"}})
-	pos, err := parse(fs, args, 1, 1)
-	if err != nil {
-		return err
-	}
-	b, err := openRemote(ctx, e, g)
+	id, b, err := openJob(ctx, e, fs, g, args)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	st, err := b.client.Status(ctx, pos[0])
+	st, err := b.client.Status(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -132,11 +139,7 @@ func runWait(ctx context.Context, e *env, args []string) error {
 Exits 1 when the job failed or was canceled, or when --timeout passes first.`,
 		examples: []string{"formfill wait b-3f2a9c… --timeout 5m", "formfill wait i-1c0e… --json"}})
 	timeout := fs.Duration("timeout", 0, "give up after this long (default: wait forever)")
-	pos, err := parse(fs, args, 1, 1)
-	if err != nil {
-		return err
-	}
-	b, err := openRemote(ctx, e, g)
+	id, b, err := openJob(ctx, e, fs, g, args)
 	if err != nil {
 		return err
 	}
@@ -146,7 +149,7 @@ Exits 1 when the job failed or was canceled, or when --timeout passes first.`,
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	st, err := b.client.Await(ctx, pos[0], jobs.PollEvery(100*time.Millisecond))
+	st, err := b.client.Await(ctx, id, jobs.PollEvery(100*time.Millisecond))
 	if st != nil && st.State.Final() {
 		err = nil // a failed job's status is the answer, not an error
 	}
@@ -178,21 +181,17 @@ func runResult(ctx context.Context, e *env, args []string) error {
 produced (write, fill). Exits 1 when the job has not finished or failed.`,
 		examples: []string{"formfill result b-3f2a9c… -o filled.docx", "formfill result i-1c0e… --json"}})
 	out := fs.String("o", "", "save the job's output document here")
-	pos, err := parse(fs, args, 1, 1)
-	if err != nil {
-		return err
-	}
-	b, err := openRemote(ctx, e, g)
+	id, b, err := openJob(ctx, e, fs, g, args)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	res, err := b.client.Result(ctx, pos[0])
+	res, err := b.client.Result(ctx, id)
 	if err != nil {
 		return err
 	}
 	if res.Error != nil {
-		return &jobs.FailedError{JobID: pos[0], State: jobs.StateFailed, Err: res.Error}
+		return &jobs.FailedError{JobID: id, State: jobs.StateFailed, Err: res.Error}
 	}
 	if *out != "" {
 		if err := saveOutput(ctx, b.client, res, *out); err != nil {
@@ -213,22 +212,18 @@ func runCancel(ctx context.Context, e *env, args []string) error {
 	fs, g := newFlags(e, spec{name: "cancel", args: "JOB_ID",
 		desc:     "Cancels a pending job (removed from its queue) or a running one (interrupted).",
 		examples: []string{"formfill cancel b-3f2a9c…"}})
-	pos, err := parse(fs, args, 1, 1)
-	if err != nil {
-		return err
-	}
-	b, err := openRemote(ctx, e, g)
+	id, b, err := openJob(ctx, e, fs, g, args)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	if err := b.client.Cancel(ctx, pos[0]); err != nil {
+	if err := b.client.Cancel(ctx, id); err != nil {
 		return err
 	}
 	if g.json {
-		return printJSON(e.stdout, map[string]string{"job_id": pos[0], "status": string(jobs.StateCanceled)})
+		return printJSON(e.stdout, map[string]string{"job_id": id, "status": string(jobs.StateCanceled)})
 	}
-	fmt.Fprintf(e.stdout, "job %s canceled\n", pos[0])
+	fmt.Fprintf(e.stdout, "job %s canceled\n", id)
 	return nil
 }
 
