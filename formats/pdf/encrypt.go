@@ -142,6 +142,14 @@ func (e *encryption) seal(nr, gen int, o types.Object) (types.Object, error) {
 	return e.sealDeep(nr, gen, o)
 }
 
+// literalBytes is the bytes a string literal or a hex string holds.
+func literalBytes(o types.Object) ([]byte, error) {
+	if s, ok := o.(types.StringLiteral); ok {
+		return types.Unescape(s.Value())
+	}
+	return o.(types.HexLiteral).Bytes()
+}
+
 // sealDeep copies o with every string in it encrypted. A signature's
 // /Contents stays plain, as the standard requires.
 func (e *encryption) sealDeep(nr, gen int, o types.Object) (types.Object, error) {
@@ -149,18 +157,8 @@ func (e *encryption) sealDeep(nr, gen int, o types.Object) (types.Object, error)
 		return o, nil
 	}
 	switch v := o.(type) {
-	case types.StringLiteral:
-		b, err := types.Unescape(v.Value())
-		if err != nil {
-			return nil, err
-		}
-		c, err := e.cipher(nr, gen, e.aesStrings, b)
-		if err != nil {
-			return nil, err
-		}
-		return types.NewHexLiteral(c), nil
-	case types.HexLiteral:
-		b, err := v.Bytes()
+	case types.StringLiteral, types.HexLiteral:
+		b, err := literalBytes(v)
 		if err != nil {
 			return nil, err
 		}
