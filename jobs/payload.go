@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/reuse"
 )
 
 // Payload is what a task carries: references to blobs, never document
@@ -26,11 +27,14 @@ type Payload struct {
 	// answers from (any format); the worker fetches it into Previous.
 	PreviousDocID string
 	Previous      []byte
-	FileType      formats.FileType
-	Locations     []formats.Location
-	Answers       []formats.Answer
-	Expected      []formats.ExpectedAnswer
-	Insertion     *formats.BuildInsertionRequest
+	// Map is carry_over's crosswalk of question numbers, new version to
+	// previous (nil: none).
+	Map       *reuse.Crosswalk
+	FileType  formats.FileType
+	Locations []formats.Location
+	Answers   []formats.Answer
+	Expected  []formats.ExpectedAnswer
+	Insertion *formats.BuildInsertionRequest
 	// Page bounds the elements a reading operation returns (offset, limit,
 	// max_tokens): extract_compact, search and read_document.
 	formats.Page
@@ -99,21 +103,22 @@ type payloadWire struct {
 	Insertion     *formats.BuildInsertionRequest `json:"insertion,omitempty"`
 	DryRun        bool                           `json:"dry_run,omitempty"`
 	formats.Page
-	View               string    `json:"view,omitempty"`
-	IDs                []string  `json:"ids,omitempty"`
-	Pattern            string    `json:"pattern,omitempty"`
-	Regex              bool      `json:"regex,omitempty"`
-	Format             string    `json:"format,omitempty"`
-	TrackChanges       bool      `json:"track_changes,omitempty"`
-	CommentUncertain   bool      `json:"comment_uncertain,omitempty"`
-	Author             string    `json:"author,omitempty"`
-	Date               string    `json:"date,omitempty"`
-	Flatten            bool      `json:"flatten,omitempty"`
-	FlattenSignatures  bool      `json:"flatten_signatures,omitempty"`
-	StripActiveContent bool      `json:"strip_active_content,omitempty"`
-	Group              []Payload `json:"group,omitempty"`
-	AnswersBlob        string    `json:"answers_blob,omitempty"`
-	PayloadBlob        string    `json:"payload_blob,omitempty"`
+	View               string           `json:"view,omitempty"`
+	IDs                []string         `json:"ids,omitempty"`
+	Pattern            string           `json:"pattern,omitempty"`
+	Regex              bool             `json:"regex,omitempty"`
+	Format             string           `json:"format,omitempty"`
+	TrackChanges       bool             `json:"track_changes,omitempty"`
+	CommentUncertain   bool             `json:"comment_uncertain,omitempty"`
+	Author             string           `json:"author,omitempty"`
+	Date               string           `json:"date,omitempty"`
+	Flatten            bool             `json:"flatten,omitempty"`
+	FlattenSignatures  bool             `json:"flatten_signatures,omitempty"`
+	StripActiveContent bool             `json:"strip_active_content,omitempty"`
+	Group              []Payload        `json:"group,omitempty"`
+	AnswersBlob        string           `json:"answers_blob,omitempty"`
+	PayloadBlob        string           `json:"payload_blob,omitempty"`
+	Map                *reuse.Crosswalk `json:"map,omitempty"`
 }
 
 // MarshalJSON writes the payload in its flat wire form.
@@ -141,13 +146,13 @@ func (p *Payload) wire() payloadWire {
 		View: c.View, IDs: c.IDs, Pattern: s.Pattern, Regex: s.Regex, Format: r.Format,
 		TrackChanges: o.TrackChanges, CommentUncertain: o.CommentUncertain, Author: o.Author, Date: o.Date,
 		Flatten: o.Flatten, FlattenSignatures: o.FlattenSignatures, StripActiveContent: o.StripActiveContent,
-		Group: p.Group, AnswersBlob: p.AnswersBlob, PayloadBlob: p.PayloadBlob}
+		Group: p.Group, AnswersBlob: p.AnswersBlob, PayloadBlob: p.PayloadBlob, Map: p.Map}
 }
 
 func (w *payloadWire) payload() Payload {
 	p := Payload{Kind: w.Kind, DocID: w.DocID, SourceDocID: w.SourceDocID, PreviousDocID: w.PreviousDocID, FileType: w.FileType,
 		Locations: w.Locations, Answers: w.Answers, Expected: w.Expected, Insertion: w.Insertion, Page: w.Page,
-		Group: w.Group, AnswersBlob: w.AnswersBlob, PayloadBlob: w.PayloadBlob}
+		Group: w.Group, AnswersBlob: w.AnswersBlob, PayloadBlob: w.PayloadBlob, Map: w.Map}
 	p.Compact = nonZero(CompactArgs{View: w.View, IDs: w.IDs}, w.View != "" || w.IDs != nil)
 	p.Search = nonZero(SearchArgs{Pattern: w.Pattern, Regex: w.Regex}, w.Pattern != "" || w.Regex)
 	p.Read = nonZero(ReadArgs{Format: w.Format}, w.Format != "")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/formats/reuse"
@@ -27,6 +28,16 @@ func carryOverJob(ctx context.Context, b *backend, previous, path, typ string, o
 		return nil, fmt.Errorf("the carry_over job returned no answers")
 	}
 	return res.CarryOver, nil
+}
+
+// loadCrosswalk reads carry-over's --map file, named in the notes by its
+// base name.
+func loadCrosswalk(path string) (*reuse.Crosswalk, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--map: %w", err)
+	}
+	return reuse.ParseCrosswalk(filepath.Base(path), data)
 }
 
 // saveAnswers writes an answers array as JSON.
