@@ -114,7 +114,8 @@ func carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers
 }
 
 // assign matches each group of new targets to a previous question, the
-// best scores first, each previous question once.
+// best scores first, each previous question once (to one question and
+// its copies).
 func assign(ix *index, news []question, prev []group) ([]*match, []string) {
 	type option struct {
 		g     int
@@ -136,13 +137,22 @@ func assign(ix *index, news []question, prev []group) ([]*match, []string) {
 		return o.cands[0].rank()
 	}
 	sort.SliceStable(order, func(a, b int) bool { return top(opts[order[a]]) > top(opts[order[b]]) })
-	used := map[int]bool{}
+	// used holds the text of the new question each previous one went
+	// to: it answers no other, but for a copy of that question (a
+	// workbook asking "Solution Provider Name" on each of its sheets),
+	// unless the previous document has the copy's sheet, which then
+	// answers it (a checklist's Android and iOS sheets answer apart).
+	used := map[int]string{}
+	prevParts := map[string]bool{}
+	for _, q := range ix.qs {
+		prevParts[q.part] = true
+	}
 	matches, whys := make([]*match, len(news)), make([]string, len(news))
 	for _, gi := range order {
 		o := opts[gi]
 		var free []candidate
 		for _, c := range o.cands {
-			if !used[c.i] {
+			if text, ok := used[c.i]; !ok || text == o.q.text && text != "" && !prevParts[o.q.part] {
 				free = append(free, c)
 			}
 		}
@@ -151,8 +161,10 @@ func assign(ix *index, news []question, prev []group) ([]*match, []string) {
 			continue
 		}
 		matches[gi], whys[gi] = decide(ix, o.q, free, prev)
-		if matches[gi] != nil {
-			used[matches[gi].i] = true
+		if m := matches[gi]; m != nil {
+			if _, ok := used[m.i]; !ok {
+				used[m.i] = o.q.text
+			}
 		}
 	}
 	return matches, whys
