@@ -311,8 +311,8 @@ func (ix *index) sortCandidates(q question, out []candidate) {
 		if sa, sb := ix.qs[ca.i].part == q.part, ix.qs[cb.i].part == q.part; sa != sb {
 			return sa // the same sheet breaks a tie
 		}
-		if sa, sb := ix.qs[ca.i].section == q.section, ix.qs[cb.i].section == q.section; sa != sb {
-			return sa // so does the same section
+		if sa, sb := ix.qs[ca.i].section == q.section, ix.qs[cb.i].section == q.section; sa != sb && q.section != "" {
+			return sa // so does the same section, when q has one (a target has none)
 		}
 		if ca.number != cb.number {
 			return ca.number
