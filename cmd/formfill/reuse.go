@@ -13,14 +13,22 @@ import (
 	"github.com/formfill/formfill/jobs"
 )
 
-// carryOverJob runs a carry_over job of NEW (path, typ) from PREVIOUS.
-func carryOverJob(ctx context.Context, b *backend, previous, path, typ string, opts []jobs.Option) (*reuse.Result, error) {
+// carryOverJob runs a carry_over job of NEW (path, typ) from PREVIOUS,
+// with the crosswalk file crosswalk ("": none).
+func carryOverJob(ctx context.Context, b *backend, previous, crosswalk, path, typ string, opts []jobs.Option) (*reuse.Result, error) {
+	var cw *reuse.Crosswalk
+	if crosswalk != "" {
+		var err error
+		if cw, err = loadCrosswalk(crosswalk); err != nil {
+			return nil, err
+		}
+	}
 	// PREVIOUS's type is its own, whatever --type says of NEW.
 	id, err := putDocument(ctx, b, "previous", previous, "")
 	if err != nil {
 		return nil, err
 	}
-	res, err := runDocJob(ctx, b, docJob{path: path, typ: typ, payload: jobs.Payload{Kind: jobs.KindCarryOver, PreviousDocID: id}, opts: opts})
+	res, err := runDocJob(ctx, b, docJob{path: path, typ: typ, payload: jobs.Payload{Kind: jobs.KindCarryOver, PreviousDocID: id, Map: cw}, opts: opts})
 	if err != nil {
 		return nil, err
 	}
