@@ -27,14 +27,11 @@ type Payload struct {
 	// answers from (any format); the worker fetches it into Previous.
 	PreviousDocID string
 	Previous      []byte
-	// Map is carry_over's crosswalk of question numbers, new version to
-	// previous (nil: none).
-	Map       *reuse.Crosswalk
-	FileType  formats.FileType
-	Locations []formats.Location
-	Answers   []formats.Answer
-	Expected  []formats.ExpectedAnswer
-	Insertion *formats.BuildInsertionRequest
+	FileType      formats.FileType
+	Locations     []formats.Location
+	Answers       []formats.Answer
+	Expected      []formats.ExpectedAnswer
+	Insertion     *formats.BuildInsertionRequest
 	// Page bounds the elements a reading operation returns (offset, limit,
 	// max_tokens): extract_compact, search and read_document.
 	formats.Page
@@ -51,6 +48,10 @@ type Payload struct {
 	// too large to travel in the task itself (see maxInlinePayload).
 	AnswersBlob string
 	PayloadBlob string // the whole payload, sealed as a blob, when the client encrypts at rest (WithKeyring)
+
+	// Map is carry_over's crosswalk of question numbers, new version to
+	// previous (nil: none).
+	Map *reuse.Crosswalk
 }
 
 // CompactArgs are extract_compact's arguments.
@@ -103,22 +104,25 @@ type payloadWire struct {
 	Insertion     *formats.BuildInsertionRequest `json:"insertion,omitempty"`
 	DryRun        bool                           `json:"dry_run,omitempty"`
 	formats.Page
-	View               string           `json:"view,omitempty"`
-	IDs                []string         `json:"ids,omitempty"`
-	Pattern            string           `json:"pattern,omitempty"`
-	Regex              bool             `json:"regex,omitempty"`
-	Format             string           `json:"format,omitempty"`
-	TrackChanges       bool             `json:"track_changes,omitempty"`
-	CommentUncertain   bool             `json:"comment_uncertain,omitempty"`
-	Author             string           `json:"author,omitempty"`
-	Date               string           `json:"date,omitempty"`
-	Flatten            bool             `json:"flatten,omitempty"`
-	FlattenSignatures  bool             `json:"flatten_signatures,omitempty"`
-	StripActiveContent bool             `json:"strip_active_content,omitempty"`
-	Group              []Payload        `json:"group,omitempty"`
-	AnswersBlob        string           `json:"answers_blob,omitempty"`
-	PayloadBlob        string           `json:"payload_blob,omitempty"`
-	Map                *reuse.Crosswalk `json:"map,omitempty"`
+	View               string    `json:"view,omitempty"`
+	IDs                []string  `json:"ids,omitempty"`
+	Pattern            string    `json:"pattern,omitempty"`
+	Regex              bool      `json:"regex,omitempty"`
+	Format             string    `json:"format,omitempty"`
+	TrackChanges       bool      `json:"track_changes,omitempty"`
+	CommentUncertain   bool      `json:"comment_uncertain,omitempty"`
+	Author             string    `json:"author,omitempty"`
+	Date               string    `json:"date,omitempty"`
+	Flatten            bool      `json:"flatten,omitempty"`
+	FlattenSignatures  bool      `json:"flatten_signatures,omitempty"`
+	StripActiveContent bool      `json:"strip_active_content,omitempty"`
+	Group              []Payload `json:"group,omitempty"`
+	AnswersBlob        string    `json:"answers_blob,omitempty"`
+	PayloadBlob        string    `json:"payload_blob,omitempty"`
+
+	// map comes last and is left out when nil: the payloads of earlier
+	// versions keep their bytes.
+	Map *reuse.Crosswalk `json:"map,omitempty"`
 }
 
 // MarshalJSON writes the payload in its flat wire form.
