@@ -70,6 +70,9 @@ type (
 	// Fill, each with where it came from and its confidence, and the
 	// targets left unmatched.
 	CarryOverResult = reuse.Result
+	// Crosswalk maps question numbers of a new version to the previous
+	// version's, for CarryOver (the UseCrosswalk option): ParseCrosswalk reads one.
+	Crosswalk = reuse.Crosswalk
 )
 
 // The formats.
@@ -289,7 +292,7 @@ func CarryOver(ctx context.Context, previous, doc []byte, opts ...Option) (*Carr
 	if err != nil {
 		return nil, wrap("carry over: the previous document", err)
 	}
-	e, _, err := engine(ctx, doc, opts, callCarryOver)
+	e, c, err := engine(ctx, doc, opts, callCarryOver)
 	if err != nil {
 		return nil, wrap("carry over", err)
 	}
@@ -297,6 +300,13 @@ func CarryOver(ctx context.Context, previous, doc []byte, opts ...Option) (*Carr
 	if err != nil {
 		return nil, wrap("carry over", err)
 	}
-	r, err := reuse.Into(prev, cs)
+	r, err := reuse.Into(prev, cs, c.crosswalk)
 	return r, wrap("carry over", err)
+}
+
+// ParseCrosswalk reads a crosswalk for the UseCrosswalk option from a CSV of
+// new,old lines or JSON (see reuse.ParseCrosswalk); name is what the
+// carried answers' notes cite.
+func ParseCrosswalk(name string, data []byte) (*Crosswalk, error) {
+	return reuse.ParseCrosswalk(name, data)
 }

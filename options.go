@@ -9,6 +9,7 @@ import (
 
 	"github.com/formfill/formfill/fontdir"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/reuse"
 )
 
 // Option tunes a call. An option that does not apply to the call it is
@@ -68,6 +69,8 @@ type config struct {
 	page     formats.Page
 	format   string
 	regex    bool
+	// crosswalk maps CarryOver's question numbers (UseCrosswalk).
+	crosswalk *reuse.Crosswalk
 }
 
 // option makes an Option called name that applies to the calls in
@@ -96,6 +99,15 @@ func Type(t FileType) Option { return option("Type", everyCall, func(c *config) 
 // Name gives the document's file name, whose extension must then agree with
 // its content: a check that the file is what the caller believes it is.
 func Name(name string) Option { return option("Name", everyCall, func(c *config) { c.name = name }) }
+
+// UseCrosswalk gives CarryOver a crosswalk of question numbers, new version to
+// previous (a publisher's mapping, or a team's own): a pair of questions
+// carries the answer as known, with a note naming the crosswalk; a pair
+// of controls carries the nearest in wording of the old control's
+// questions, uncertain.
+func UseCrosswalk(cw *Crosswalk) Option {
+	return option("UseCrosswalk", callCarryOver, func(c *config) { c.crosswalk = cw })
+}
 
 // DryRun makes Write and Fill report what they would change without
 // producing a document.

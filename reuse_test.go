@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +69,16 @@ func TestHarvestThenCarryOverThroughTheRoot(t *testing.T) {
 	}
 	if _, err := CarryOver(ctx, []byte("not a document"), docx); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("a previous document that is none: %v, want ErrUnsupported", err)
+	}
+}
+
+func TestUseCrosswalkAppliesToCarryOverOnly(t *testing.T) {
+	cw, err := ParseCrosswalk("ccm.csv", []byte("new,old\nA&A-02.1,AAC-02.1\n"))
+	if err != nil || len(cw.Pairs) != 1 || cw.Pairs[0].Old != "AAC-02.1" {
+		t.Fatalf("ParseCrosswalk: %+v, %v", cw, err)
+	}
+	_, err = Harvest(context.Background(), agreementForTests(t), UseCrosswalk(cw))
+	if !errors.Is(err, ErrInvalidArgument) || !strings.Contains(err.Error(), "UseCrosswalk") {
+		t.Errorf("Harvest with UseCrosswalk: %v, want invalid_argument naming the option", err)
 	}
 }

@@ -110,8 +110,7 @@ func Harvest(cs *CompactStructure, nodes []ViewNode, fields []FormField) (*Harve
 		return nil, err
 	}
 	if cs.index != nil {
-		h.formulas = formulaCells(cs)
-		h.elements(cs.index.elems)
+		h.elements(cs)
 	}
 	sort.SliceStable(h.res.Answers, func(i, j int) bool { return h.order[h.res.Answers[i].ID] < h.order[h.res.Answers[j].ID] })
 	for i, a := range h.res.Answers {
@@ -126,31 +125,26 @@ type harvester struct {
 	taken map[string]bool // elements already harvested
 	nodes map[string]ViewNode
 	order map[string]int
-	// formulas are the cells the workbook computes: a formula's result
-	// is not what a respondent answered (a scoring or report sheet
-	// repeats the questions with computed cells beside them).
-	formulas map[string]bool
 }
 
-// formulaCells lists the elements whose line says "formula" among its
-// attributes: S1-R5-C3: "0" [formula].
-func formulaCells(cs *CompactStructure) map[string]bool {
-	out := map[string]bool{}
-	for i, e := range cs.index.elems {
-		text, _, _ := cs.span(i, i+1)
-		line, _, _ := strings.Cut(text, "\n")
-		at := strings.LastIndex(line, "\" [")
-		if at < 0 || e.target {
-			continue
-		}
-		attrs, _, _ := strings.Cut(line[at+3:], "]")
-		for _, a := range strings.Split(attrs, ", ") {
-			if a == "formula" {
-				out[e.id] = true
-			}
+// isFormula reports whether element i's line says "formula" among its
+// attributes (S1-R5-C3: "0" [formula]): the workbook computes the cell,
+// and a formula's result is not what a respondent answered (a scoring or
+// report sheet repeats the questions with computed cells beside them).
+func isFormula(cs *CompactStructure, i int) bool {
+	text, _, _ := cs.span(i, i+1)
+	line, _, _ := strings.Cut(text, "\n")
+	at := strings.LastIndex(line, "\" [")
+	if at < 0 {
+		return false
+	}
+	attrs, _, _ := strings.Cut(line[at+3:], "]")
+	for _, a := range strings.Split(attrs, ", ") {
+		if a == "formula" {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // fieldTargets harvests the targets that keep being targets when filled.
@@ -212,8 +206,10 @@ func fieldAnswer(f FormField, kind TargetKind) string {
 	return v
 }
 
-// elements harvests the answers of tables, sheets and running text.
-func (h *harvester) elements(elems []compactElement) {
+// elements harvests the answers of tables, sheets and running text, in
+// one pass over the map's elements.
+func (h *harvester) elements(cs *CompactStructure) {
+	elems := cs.index.elems
 	tables := map[string][]cellText{}
 	var tableOrder []string
 	section := ""
@@ -226,7 +222,7 @@ func (h *harvester) elements(elems []compactElement) {
 			continue
 		}
 		if c, ok := parseCell(e.id, e.full); ok {
-			c.formula = h.formulas[e.id]
+			c.formula = isFormula(cs, i)
 			if _, seen := tables[c.table]; !seen {
 				tableOrder = append(tableOrder, c.table)
 			}

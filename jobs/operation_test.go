@@ -19,6 +19,8 @@ func sampleValue(p Param) json.RawMessage {
 		return json.RawMessage(`true`)
 	case "integer", "number":
 		return json.RawMessage(`7`)
+	case "object":
+		return json.RawMessage(`{"pairs": [{"new": "1.1", "old": "1.1"}]}`)
 	}
 	if enum, ok := p.Schema["enum"].([]string); ok {
 		b, _ := json.Marshal(enum[0])

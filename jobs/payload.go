@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/reuse"
 )
 
 // Payload is what a task carries: references to blobs, never document
@@ -47,6 +48,10 @@ type Payload struct {
 	// too large to travel in the task itself (see maxInlinePayload).
 	AnswersBlob string
 	PayloadBlob string // the whole payload, sealed as a blob, when the client encrypts at rest (WithKeyring)
+
+	// Map is carry_over's crosswalk of question numbers, new version to
+	// previous (nil: none).
+	Map *reuse.Crosswalk
 }
 
 // CompactArgs are extract_compact's arguments.
@@ -114,6 +119,10 @@ type payloadWire struct {
 	Group              []Payload `json:"group,omitempty"`
 	AnswersBlob        string    `json:"answers_blob,omitempty"`
 	PayloadBlob        string    `json:"payload_blob,omitempty"`
+
+	// map comes last and is left out when nil: the payloads of earlier
+	// versions keep their bytes.
+	Map *reuse.Crosswalk `json:"map,omitempty"`
 }
 
 // MarshalJSON writes the payload in its flat wire form.
@@ -141,13 +150,13 @@ func (p *Payload) wire() payloadWire {
 		View: c.View, IDs: c.IDs, Pattern: s.Pattern, Regex: s.Regex, Format: r.Format,
 		TrackChanges: o.TrackChanges, CommentUncertain: o.CommentUncertain, Author: o.Author, Date: o.Date,
 		Flatten: o.Flatten, FlattenSignatures: o.FlattenSignatures, StripActiveContent: o.StripActiveContent,
-		Group: p.Group, AnswersBlob: p.AnswersBlob, PayloadBlob: p.PayloadBlob}
+		Group: p.Group, AnswersBlob: p.AnswersBlob, PayloadBlob: p.PayloadBlob, Map: p.Map}
 }
 
 func (w *payloadWire) payload() Payload {
 	p := Payload{Kind: w.Kind, DocID: w.DocID, SourceDocID: w.SourceDocID, PreviousDocID: w.PreviousDocID, FileType: w.FileType,
 		Locations: w.Locations, Answers: w.Answers, Expected: w.Expected, Insertion: w.Insertion, Page: w.Page,
-		Group: w.Group, AnswersBlob: w.AnswersBlob, PayloadBlob: w.PayloadBlob}
+		Group: w.Group, AnswersBlob: w.AnswersBlob, PayloadBlob: w.PayloadBlob, Map: w.Map}
 	p.Compact = nonZero(CompactArgs{View: w.View, IDs: w.IDs}, w.View != "" || w.IDs != nil)
 	p.Search = nonZero(SearchArgs{Pattern: w.Pattern, Regex: w.Regex}, w.Pattern != "" || w.Regex)
 	p.Read = nonZero(ReadArgs{Format: w.Format}, w.Format != "")

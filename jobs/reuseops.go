@@ -36,6 +36,10 @@ var (
 		Params: []Param{
 			{Name: "previous_file_path", Schema: stringType, Local: true, Description: "the previously filled document (inside the roots), any format"},
 			{Name: "previous_doc_id", Schema: stringType, Description: "instead of previous_file_path: the doc_id of the previously filled document from an earlier call (e.g. output_doc_id of a fill)"},
+			{Name: "map", Schema: crosswalkSchema, Description: "a crosswalk of question numbers, new version to previous, as its publisher or your team maps them: " +
+				`{"name": "ccm-v3-v4", "pairs": [{"new": "A&A-02.1", "old": "AAC-02.1"}, {"new": "CEK-01", "old": "EKM-03"}]}. ` +
+				"A pair of questions carries the answer as known, its note naming the crosswalk; a pair of controls carries the nearest in wording of the old control's questions, uncertain"},
+			{Name: "map_file_path", Schema: stringType, Local: true, Description: "instead of map: a crosswalk file (inside the roots): CSV of new,old lines, or JSON (pairs, an object NEW: OLD, or CSA's published CCM mapping)"},
 		},
 		Check: checkCarryOver,
 		Run: func(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
@@ -45,6 +49,19 @@ var (
 		Body: func(r *Result) any { return r.CarryOver },
 	}
 )
+
+// crosswalkSchema is the JSON Schema of carry_over's map.
+var crosswalkSchema = map[string]any{
+	"type": "object",
+	"properties": map[string]any{
+		"name": map[string]any{"type": "string", "description": "what the carried answers' notes cite"},
+		"pairs": arrayOf(map[string]any{"type": "object", "required": []string{"new", "old"}, "properties": map[string]any{
+			"new": map[string]any{"type": "string", "description": "a question or control number of this document"},
+			"old": map[string]any{"type": "string", "description": "the previous document's question or control number that answers it"},
+		}}),
+	},
+	"required": []string{"pairs"},
+}
 
 // checkCarryOver checks that a carry_over names the previous document.
 func checkCarryOver(p *Payload) error {
@@ -107,5 +124,5 @@ func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 	if err != nil {
 		return nil, err
 	}
-	return reuse.Into(prev, c)
+	return reuse.Into(prev, c, p.Map)
 }

@@ -191,6 +191,7 @@ var fileArgTools = map[string]map[string]any{
 var pathArgs = map[string][]string{
 	"file_path":          {ToolExtractCompact, ToolExtractRaw, ToolExtractText, ToolListFields, ToolValidate, ToolWrite, ToolVerify, ToolSearch, ToolReadDocument, "harvest_answers", "carry_over_answers"},
 	"previous_file_path": {"carry_over_answers"},
+	"map_file_path":      {"carry_over_answers"},
 	"answers_file_path":  {ToolWrite},
 	"output_file_path":   {ToolWrite},
 }
@@ -262,6 +263,24 @@ func TestCarryOverRefusesPreviousFileEscapes(t *testing.T) {
 	for name, p := range e.escapes(t, "two_column.docx") {
 		t.Run(name, func(t *testing.T) {
 			wantRefused(t, call(t, c, "carry_over_answers", withArgs(base, "previous_file_path", p)), "previous_file_path", p)
+		})
+	}
+}
+
+// carry_over_answers reads map_file_path only inside the roots.
+func TestCarryOverRefusesMapFileEscapes(t *testing.T) {
+	e := newEscapeTree(t)
+	mustDo(t, os.WriteFile(filepath.Join(e.root, "map.csv"), []byte("new,old\n1.1,1.1\n"), 0o644))
+	c := inProcessClient(t, newTestServer(t, newMemStore(), e.root))
+	base := map[string]any{"file_path": "two_column.docx", "previous_file_path": "two_column.docx"}
+	out := mustOK(t, c, "carry_over_answers", withArgs(base, "map_file_path", "map.csv", "wait_seconds", 10))
+	if out.Status != stateCompleted {
+		t.Fatalf("map_file_path map.csv: %+v", out)
+	}
+	// The escapes name the answers file: refused before it is read.
+	for name, p := range e.escapes(t, answersFile) {
+		t.Run(name, func(t *testing.T) {
+			wantRefused(t, call(t, c, "carry_over_answers", withArgs(base, "map_file_path", p)), "map_file_path", p)
 		})
 	}
 }

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/reuse"
 	"github.com/formfill/formfill/internal/safefile"
 	"github.com/formfill/formfill/jobs"
 )
@@ -238,6 +240,24 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 			return err
 		}
 		r.payload.Previous, err = r.roots.ReadFile("previous_file_path", path, formats.MaxFileSize)
+		return err
+	},
+	"map_file_path": func(s *Server, r *request, value json.RawMessage) error {
+		path, err := stringArg("map_file_path", value)
+		if err != nil || path == "" {
+			return err
+		}
+		if r.payload.Map != nil {
+			return formats.Errorf(formats.ErrInvalidArgument, "map_file_path", "give the crosswalk either inline in map or in map_file_path, not both")
+		}
+		if path, err = r.roots.Input("map_file_path", path); err != nil {
+			return err
+		}
+		data, err := r.roots.ReadFile("map_file_path", path, formats.MaxFileSize)
+		if err != nil {
+			return err
+		}
+		r.payload.Map, err = reuse.ParseCrosswalk(filepath.Base(path), data)
 		return err
 	},
 	"output_file_path": func(s *Server, r *request, value json.RawMessage) error {

@@ -120,8 +120,8 @@ failed and why.`,
 func (o batchOptions) runOptions(b *backend) batch.Options {
 	return batch.Options{Client: b.client, PollEvery: b.pollInterval(), Concurrency: o.concurrency, Group: o.group, Timeout: o.timeout,
 		Write: o.review.options(), JobOptions: []jobs.Option{o.notifyOpt()},
-		CarryOver: func(ctx context.Context, previous, path, typ string) (*reuse.Result, error) {
-			return carryOverJob(ctx, b, previous, path, typ, []jobs.Option{jobs.Queue(jobs.QueueBulk)})
+		CarryOver: func(ctx context.Context, previous, crosswalk, path, typ string) (*reuse.Result, error) {
+			return carryOverJob(ctx, b, previous, crosswalk, path, typ, []jobs.Option{jobs.Queue(jobs.QueueBulk)})
 		}}
 }
 

@@ -237,6 +237,8 @@ an answer are listed with the reason.`,
 				return uploadDocument("previous")(ctx, b, v, "")
 			}},
 		"previous_doc_id": {skip: true},
+		"map": {usage: "a crosswalk of question numbers, new to previous: CSV of new,old lines, or JSON (pairs, an object NEW: OLD, or CSA's published CCM mapping)",
+			load: func(v string) (any, error) { return loadCrosswalk(v) }},
 	},
 	saveUsage: "save the carried answers here (a JSON array for write, fill and batch)",
 	save: func(r *opRun) error {

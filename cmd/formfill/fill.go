@@ -49,7 +49,7 @@ answer that is not known.`,
 		if previous == "" {
 			return nil
 		}
-		res, err := carryOverJob(ctx, b, previous, r.job.path, r.job.typ, nil)
+		res, err := carryOverJob(ctx, b, previous, "", r.job.path, r.job.typ, nil)
 		if err != nil {
 			return err
 		}

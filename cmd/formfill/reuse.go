@@ -6,20 +6,29 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/formats/reuse"
 	"github.com/formfill/formfill/jobs"
 )
 
-// carryOverJob runs a carry_over job of NEW (path, typ) from PREVIOUS.
-func carryOverJob(ctx context.Context, b *backend, previous, path, typ string, opts []jobs.Option) (*reuse.Result, error) {
+// carryOverJob runs a carry_over job of NEW (path, typ) from PREVIOUS,
+// with the crosswalk file crosswalk ("": none).
+func carryOverJob(ctx context.Context, b *backend, previous, crosswalk, path, typ string, opts []jobs.Option) (*reuse.Result, error) {
+	var cw *reuse.Crosswalk
+	if crosswalk != "" {
+		var err error
+		if cw, err = loadCrosswalk(crosswalk); err != nil {
+			return nil, err
+		}
+	}
 	// PREVIOUS's type is its own, whatever --type says of NEW.
 	id, err := putDocument(ctx, b, "previous", previous, "")
 	if err != nil {
 		return nil, err
 	}
-	res, err := runDocJob(ctx, b, docJob{path: path, typ: typ, payload: jobs.Payload{Kind: jobs.KindCarryOver, PreviousDocID: id}, opts: opts})
+	res, err := runDocJob(ctx, b, docJob{path: path, typ: typ, payload: jobs.Payload{Kind: jobs.KindCarryOver, PreviousDocID: id, Map: cw}, opts: opts})
 	if err != nil {
 		return nil, err
 	}
@@ -27,6 +36,16 @@ func carryOverJob(ctx context.Context, b *backend, previous, path, typ string, o
 		return nil, fmt.Errorf("the carry_over job returned no answers")
 	}
 	return res.CarryOver, nil
+}
+
+// loadCrosswalk reads carry-over's --map file, named in the notes by its
+// base name.
+func loadCrosswalk(path string) (*reuse.Crosswalk, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--map: %w", err)
+	}
+	return reuse.ParseCrosswalk(filepath.Base(path), data)
 }
 
 // saveAnswers writes an answers array as JSON.

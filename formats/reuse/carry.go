@@ -48,8 +48,9 @@ type group struct {
 
 // Into carries the previous document's answers onto the targets of the
 // document whose compact map is cs: its whole targets view, each
-// target's question number, then Carry.
-func Into(previous *formats.HarvestResult, cs *formats.CompactStructure) (*Result, error) {
+// target's question number, then Carry. A crosswalk (may be nil) maps
+// question numbers of the new version to those of the previous one.
+func Into(previous *formats.HarvestResult, cs *formats.CompactStructure, cw *Crosswalk) (*Result, error) {
 	targets, err := cs.TargetsView(formats.Page{})
 	if err != nil {
 		return nil, err
@@ -62,7 +63,7 @@ func Into(previous *formats.HarvestResult, cs *formats.CompactStructure) (*Resul
 	for _, t := range targets.Targets {
 		parts[t.ID] = formats.SheetOf(targets.IDToXPath[t.ID])
 	}
-	return carry(previous.Answers, targets.Targets, numbers, parts), nil
+	return carry(previous.Answers, targets.Targets, numbers, parts, newXwalk(cw)), nil
 }
 
 // Carry maps the answers harvested from a previous document onto the
@@ -72,12 +73,13 @@ func Into(previous *formats.HarvestResult, cs *formats.CompactStructure) (*Resul
 // are settled first. It is deterministic: the same inputs give the same
 // output.
 func Carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers map[string]string) *Result {
-	return carry(previous, targets, numbers, nil)
+	return carry(previous, targets, numbers, nil, nil)
 }
 
 // carry is Carry given the sheet each target sits in by its ID (may be
-// nil): a sheet of the same name in the previous document breaks ties.
-func carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers, parts map[string]string) *Result {
+// nil; a sheet of the same name in the previous document breaks ties)
+// and a crosswalk (may be nil).
+func carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers, parts map[string]string, x *xwalk) *Result {
 	res := &Result{Answers: []formats.Answer{}, Unmatched: []Gap{}}
 	res.Summary.Targets, res.Summary.Previous = len(targets), len(previous)
 	prev := groupAnswers(previous)
@@ -93,6 +95,7 @@ func carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers
 		news[gi].part = parts[g.targets[0].ID]
 	}
 	ix := newIndex(qs, news)
+	ix.withCrosswalk(x)
 	matches, whys := assign(ix, news, prev)
 	for gi, g := range groups {
 		m := matches[gi]
@@ -111,7 +114,8 @@ func carry(previous []formats.HarvestedAnswer, targets []formats.Target, numbers
 }
 
 // assign matches each group of new targets to a previous question, the
-// best scores first, each previous question once.
+// best scores first, each previous question once (to one question and
+// its copies).
 func assign(ix *index, news []question, prev []group) ([]*match, []string) {
 	type option struct {
 		g     int
@@ -133,13 +137,22 @@ func assign(ix *index, news []question, prev []group) ([]*match, []string) {
 		return o.cands[0].rank()
 	}
 	sort.SliceStable(order, func(a, b int) bool { return top(opts[order[a]]) > top(opts[order[b]]) })
-	used := map[int]bool{}
+	// used holds the text of the new question each previous one went
+	// to: it answers no other, but for a copy of that question (a
+	// workbook asking "Solution Provider Name" on each of its sheets),
+	// unless the previous document has the copy's sheet, which then
+	// answers it (a checklist's Android and iOS sheets answer apart).
+	used := map[int]string{}
+	prevParts := map[string]bool{}
+	for _, q := range ix.qs {
+		prevParts[q.part] = true
+	}
 	matches, whys := make([]*match, len(news)), make([]string, len(news))
 	for _, gi := range order {
 		o := opts[gi]
 		var free []candidate
 		for _, c := range o.cands {
-			if !used[c.i] {
+			if text, ok := used[c.i]; !ok || text == o.q.text && text != "" && !prevParts[o.q.part] {
 				free = append(free, c)
 			}
 		}
@@ -148,8 +161,10 @@ func assign(ix *index, news []question, prev []group) ([]*match, []string) {
 			continue
 		}
 		matches[gi], whys[gi] = decide(ix, o.q, free, prev)
-		if matches[gi] != nil {
-			used[matches[gi].i] = true
+		if m := matches[gi]; m != nil {
+			if _, ok := used[m.i]; !ok {
+				used[m.i] = o.q.text
+			}
 		}
 	}
 	return matches, whys
@@ -174,6 +189,11 @@ func decide(ix *index, q question, cands []candidate, prev []group) (*match, str
 	top := cands[0]
 	p := ix.qs[top.i]
 	m := &match{i: top.i, score: round(top.score)}
+	if top.cross != crossNone {
+		crossDecide(ix, q, cands, m)
+		m.note += fmt.Sprintf(": was %q", clip(prev[top.i].question))
+		return m, ""
+	}
 	switch {
 	case top.score == 1 && (q.number == p.number || q.number == "" || p.number == ""):
 		m.confidence, m.note = formats.Known, "same question"

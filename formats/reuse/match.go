@@ -48,6 +48,7 @@ const (
 // question is one question of either document, ready to compare.
 type question struct {
 	number  string    // normalised: upper case, no leading zeros, "." between parts
+	shown   string    // the number as the document writes it, for notes
 	text    string    // normalised text, its framing ("verify that") cut
 	words   []string  // stems of the content words, sorted, unique
 	section string    // normalised section
@@ -68,7 +69,7 @@ func newQuestion(number, text, section string) question {
 		}
 		text = text[len(m[0]):]
 	}
-	q := question{number: normNumber(number), text: cutFraming(normText(text)), section: normText(section)}
+	q := question{number: normNumber(number), shown: strings.TrimSpace(number), text: cutFraming(normText(text)), section: normText(section)}
 	q.words = contentWords(q.text)
 	return q
 }
@@ -173,6 +174,11 @@ type index struct {
 	// thousand-question workbook's candidates are found without a map.
 	slot, stamp []int
 	calls       int
+	// x is the caller's crosswalk (nil: none), byControl the previous
+	// questions under each control number ("EKM.3" for "EKM.3.4"), set
+	// with it.
+	x         *xwalk
+	byControl map[string][]int
 }
 
 // newIndex indexes the previous questions qs; the stems' weights count
@@ -203,7 +209,17 @@ type candidate struct {
 	i      int
 	score  float64
 	number bool // the numbers match
+	cross  crossKind
 }
+
+// crossKind is what the caller's crosswalk says of a candidate.
+type crossKind int8
+
+const (
+	crossNone     crossKind = iota
+	crossControl            // the crosswalk maps the new question's control to this question's
+	crossQuestion           // the crosswalk maps the new question to this one
+)
 
 // numberWeight is what a matching number adds to a candidate whose
 // wording agrees only in part (below KnownNumbered): enough to break a
@@ -217,6 +233,8 @@ const numberWeight = 0.2
 // weighed with them.
 func (c candidate) rank() float64 {
 	switch {
+	case c.cross == crossQuestion:
+		return c.score + 3
 	case c.number && c.score >= KnownNumbered:
 		return c.score + 1
 	case c.number && c.score >= NumberedFloor:
@@ -228,6 +246,9 @@ func (c candidate) rank() float64 {
 // best returns the previous questions best matching q, best first: those
 // with its number, its text, or a similarity of at least Threshold.
 func (ix *index) best(q question) []candidate {
+	if cs := ix.crossCandidates(q); len(cs) > 0 {
+		return cs
+	}
 	ix.calls++
 	var all []candidate
 	add := func(i int, number bool) {
@@ -275,6 +296,13 @@ func (ix *index) best(q question) []candidate {
 			out = append(out, c)
 		}
 	}
+	ix.sortCandidates(q, out)
+	return out
+}
+
+// sortCandidates orders q's candidates best first: by rank, then the
+// same sheet, the same section, a matching number, document order.
+func (ix *index) sortCandidates(q question, out []candidate) {
 	sort.Slice(out, func(a, b int) bool {
 		ca, cb := out[a], out[b]
 		if ca.rank() != cb.rank() {
@@ -283,15 +311,14 @@ func (ix *index) best(q question) []candidate {
 		if sa, sb := ix.qs[ca.i].part == q.part, ix.qs[cb.i].part == q.part; sa != sb {
 			return sa // the same sheet breaks a tie
 		}
-		if sa, sb := ix.qs[ca.i].section == q.section, ix.qs[cb.i].section == q.section; sa != sb {
-			return sa // so does the same section
+		if sa, sb := ix.qs[ca.i].section == q.section, ix.qs[cb.i].section == q.section; sa != sb && q.section != "" {
+			return sa // so does the same section, when q has one (a target has none)
 		}
 		if ca.number != cb.number {
 			return ca.number
 		}
 		return ca.i < cb.i
 	})
-	return out
 }
 
 // heaviestFirst returns the positions of q's words, heaviest first (ties

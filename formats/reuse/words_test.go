@@ -96,7 +96,7 @@ func TestCarryPrefersTheSameSheet(t *testing.T) {
 		{ID: "S4-R9-C7", QuestionID: "S4-R9-C4", Question: "The app detects being run in an emulator."},
 		{ID: "S2-R9-C7", QuestionID: "S2-R9-C4", Question: "The app detects being run in an emulator."},
 	}
-	res := carry(prev, targets, nil, map[string]string{"S4-R9-C7": "iOS", "S2-R9-C7": "Android"})
+	res := carry(prev, targets, nil, map[string]string{"S4-R9-C7": "iOS", "S2-R9-C7": "Android"}, nil)
 	want := map[string]string{"S4-R9-C7": "Fail", "S2-R9-C7": "Pass"}
 	if len(res.Answers) != 2 {
 		t.Fatalf("want both carried, got %+v", res.Answers)

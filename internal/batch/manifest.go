@@ -23,6 +23,10 @@ type Entry struct {
 	Previous string `json:"previous,omitempty"`
 	Output   string `json:"output,omitempty"` // default: OUT_DIR/<file's name>
 	Type     string `json:"type,omitempty"`   // word, excel or pdf (default: from the extension)
+
+	// Map is a crosswalk file of question numbers, new to previous (CSV
+	// or JSON, as carry-over --map reads), for the carry-over.
+	Map string `json:"map,omitempty"`
 }
 
 // Item is a manifest entry resolved against the manifest's directory
@@ -35,6 +39,7 @@ type Item struct {
 	roots       *safefile.Roots // confines Output to --out-dir; nil: --outputs-anywhere
 	answersPath string          // answers file, when not inline
 	previous    string          // a filled document to carry the answers over from
+	crosswalk   string          // its crosswalk file ("": none)
 	inline      []formats.Answer
 }
 
@@ -175,6 +180,12 @@ func (it *Item) Save(data []byte) error {
 // setSource resolves where the entry's answers come from: its answers, or
 // the previous document they are carried over from.
 func (it *Item) setSource(base string, e Entry) error {
+	if e.Map != "" && e.Previous == "" {
+		return fmt.Errorf("manifest entry %d (%s): \"map\" goes with \"previous\", the document carried over from", it.N, it.File)
+	}
+	if it.crosswalk = e.Map; e.Map != "" && !filepath.IsAbs(e.Map) {
+		it.crosswalk = filepath.Join(base, e.Map)
+	}
 	if e.Previous == "" {
 		return it.setAnswers(base, e.Answers)
 	}

@@ -40,7 +40,8 @@ type Options struct {
 	JobOptions []jobs.Option
 	// CarryOver carries the answers of previous onto the document at path
 	// (of type typ), for the entries that name a previous document.
-	CarryOver func(ctx context.Context, previous, path, typ string) (*reuse.Result, error)
+	// crosswalk is the entry's crosswalk file ("": none).
+	CarryOver func(ctx context.Context, previous, crosswalk, path, typ string) (*reuse.Result, error)
 }
 
 // runner is one run: its options and its state log, and what the options
@@ -232,7 +233,7 @@ func (r *runner) itemAnswers(ctx context.Context, it *Item, d *Doc) ([]formats.A
 	if it.previous == "" {
 		return it.Answers()
 	}
-	res, err := r.CarryOver(ctx, it.previous, it.File, it.Type)
+	res, err := r.CarryOver(ctx, it.previous, it.crosswalk, it.File, it.Type)
 	if err != nil {
 		return nil, fmt.Errorf("carrying the answers over from %s: %w", it.previous, err)
 	}
