@@ -2,6 +2,7 @@ package excel
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -16,9 +17,18 @@ import (
 // in turn where their cached values will not do. Its size is bounded by
 // maxCalcCells, not by the workbook's.
 
-// maxCalcCells caps the cells one write's calculation workbook holds: a
-// formula whose precedents would pass it is reported, not computed.
-const maxCalcCells = 200000
+const (
+	// maxCalcCells caps the cells one write's calculation workbook holds:
+	// a formula whose precedents would pass it is reported, not computed.
+	maxCalcCells = 200000
+	// maxCalcWork caps the cell reads of one write's calculation.
+	// excelize reads every cell of a range each time a formula reads the
+	// range, allocating for each: a VLOOKUP over 333 rows × 24 columns
+	// reads 8,000 cells and allocates about a megabyte. A formula whose
+	// evaluation, with that of the formulas it needs, would pass the cap
+	// is reported, not computed.
+	maxCalcWork = 2000000
+)
 
 // calcBook is the calculation workbook of one write.
 type calcBook struct {
@@ -35,14 +45,16 @@ type calcBook struct {
 	cyclic  map[int]bool
 	why     map[int]string       // node → why it cannot be computed, "" when it can
 	rects   map[sheetRect]string // ranges copied → why not wholly
+	area    map[sheetRect]int    // cells excelize reads for each range copied
 	cells   int                  // cells the book holds
+	work    int                  // cells the formulas put in read (see maxCalcWork)
 }
 
 // newCalcBook makes the empty calculation workbook of g's dependents deps:
 // the workbook's sheets, empty, and its defined names.
 func newCalcBook(wb *workbook, src calcSource, g *formulaGraph, deps []int, cyclic map[int]bool) (*calcBook, error) {
 	b := &calcBook{f: excelize.NewFile(), src: src, wb: wb, g: g, sheets: wb.sheets, closure: make(map[cell]int, len(deps)),
-		cyclic: cyclic, why: map[int]string{}, rects: map[sheetRect]string{}}
+		cyclic: cyclic, why: map[int]string{}, rects: map[sheetRect]string{}, area: map[sheetRect]int{}}
 	for _, i := range deps {
 		b.closure[g.nodes[i].at] = i
 	}
@@ -82,6 +94,14 @@ func (b *calcBook) need(i int) string {
 		why = b.copyRect(r)
 	}
 	if why == "" {
+		for _, r := range n.refs {
+			b.work += b.area[r]
+		}
+		if b.work > maxCalcWork {
+			why = fmt.Sprintf("computing it, with the formulas it needs, reads more than %d cells, more than formfill computes per write", maxCalcWork)
+		}
+	}
+	if why == "" {
 		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), n.text); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
@@ -114,7 +134,9 @@ func (b *calcBook) copyRect(r sheetRect) string {
 	}
 	b.rects[r] = ""
 	why := ""
+	last := r.r1 // the last row of r holding a cell: whole columns end there
 	complete := b.src.each(r.sheet, r.rect, func(row, col int, v calcValue) bool {
+		last = max(last, row)
 		if b.cells++; b.cells > maxCalcCells {
 			why = fmt.Sprintf("it reads, with the formulas it depends on, more than %d cells, more than formfill computes per write", maxCalcCells)
 			return false
@@ -130,7 +152,10 @@ func (b *calcBook) copyRect(r sheetRect) string {
 		}
 		if ok {
 			if w := b.need(j); w != "" {
-				why = fmt.Sprintf("it reads %s, which formfill cannot compute (%s)", b.wb.xpath(c), w)
+				why = w // already names the formula it comes from
+				if !strings.HasPrefix(w, dependsOn) {
+					why = fmt.Sprintf("%s%s, which formfill cannot compute: %s", dependsOn, b.wb.xpath(c), w)
+				}
 				return false
 			}
 			return true
@@ -145,8 +170,17 @@ func (b *calcBook) copyRect(r sheetRect) string {
 		why = fmt.Sprintf("formfill could not read all of %s", b.wb.xpath(cell{sheet: r.sheet, row: r.r1, col: r.c1}))
 	}
 	b.rects[r] = why
+	rows := r.r2 - r.r1 + 1
+	if r.r2 == maxRows {
+		rows = last - r.r1 + 1
+	}
+	b.area[r] = rows * (min(r.c2, maxCols) - r.c1 + 1)
 	return why
 }
+
+// dependsOn starts the reason of a formula that cannot be computed
+// because a formula it needs cannot.
+const dependsOn = "it depends on "
 
 // pull adds to the closure an uncached formula outside it, which has no
 // value to copy and must be computed too.
