@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/xuri/efp"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -85,11 +86,49 @@ func (s *scanSource) formula(sheet, row, col int) string {
 	if _, ok := s.edit(sheet, row, col); ok {
 		return "" // a write never keeps a formula (put refuses formula cells)
 	}
-	sc, _ := s.scanOf(sheet)
+	sc, rs := s.scanOf(sheet)
 	if sc == nil || !sc.formulas[[2]int{row, col}] {
 		return ""
 	}
+	if f, ok := sharedText(sc, rs, row, col); ok {
+		return f
+	}
 	return s.w.wb.formula(s.w.wb.sheets[sheet-1], cell{row: row, col: col}.name(), sc)
+}
+
+// sharedText is the formula of a cell of a shared formula, its master's
+// shifted as Excel shifts it: every relative reference, sheet-qualified
+// ones too (excelize keeps those unshifted, and so does the scan's
+// sharedFormula, which mirrors it).
+func sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
+	if rs == nil || rs.sharedUnreadable {
+		return "", false
+	}
+	i, found := rs.cellIndex(row, col)
+	if !found || rs.cells[i].shared == sharedNone {
+		return "", false
+	}
+	m, found := sc.sharedMaster(rs.cells[i].sharedIndex)
+	if !found {
+		return "", false
+	}
+	master := &rs.cells[m]
+	text := rs.str(master.formula)
+	if m == i || text == "" {
+		return text, text != ""
+	}
+	p := efp.ExcelParser()
+	toks := p.Parse(text)
+	for k := range toks {
+		if t := &toks[k]; t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange {
+			cut := strings.LastIndexByte(t.TValue, '!') + 1 // a quoted sheet name may hold a '!'
+			sheet, ref := t.TValue[:cut], t.TValue[cut:]
+			if !strings.Contains(sheet, "[") {
+				t.TValue = sheet + shiftReference(ref, col-master.col, row-master.row)
+			}
+		}
+	}
+	return p.Render(), true
 }
 
 // edit is the write's edit of the cell, as a stored value.
