@@ -28,6 +28,11 @@ const (
 	// evaluation, with that of the formulas it needs, would pass the cap
 	// is reported, not computed.
 	maxCalcWork = 2000000
+	// maxFormulaWork caps the cell reads of one formula with the formulas
+	// it puts in: excelize computes it in one call that cannot be stopped,
+	// and a stop is to end the work within 100 ms of CPU (about 250,000
+	// cell reads).
+	maxFormulaWork = 250000
 )
 
 // calcBook is the calculation workbook of one write.
@@ -86,6 +91,7 @@ func (b *calcBook) need(i int) string {
 	}
 	b.why[i] = ""
 	n := b.g.nodes[i]
+	start := b.work
 	why := uncomputable(n, b.cyclic[i])
 	for _, r := range n.refs {
 		if why != "" {
@@ -97,7 +103,10 @@ func (b *calcBook) need(i int) string {
 		for _, r := range n.refs {
 			b.work += b.area[r]
 		}
-		if b.work > maxCalcWork {
+		switch {
+		case b.work-start > maxFormulaWork:
+			why = fmt.Sprintf("computing it, with the formulas it needs, reads more than %d cells, more than formfill computes for one formula", maxFormulaWork)
+		case b.work > maxCalcWork:
 			why = fmt.Sprintf("computing it, with the formulas it needs, reads more than %d cells, more than formfill computes per write", maxCalcWork)
 		}
 	}
