@@ -154,12 +154,24 @@ func TestRecalcRealWorkbooksEqualLibreOffice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rc := wb.recalced; rc == nil || len(rc.values) == 0 {
-				t.Skip("the answers changed no formula")
+			if !computedSome(wb.recalced) {
+				t.Skipf("formfill computed no formula the answers change: %q", res.Warnings)
 			}
 			sameAsLibreOfficeXLSX(t, res.Document, wb.recalced)
 		})
 	}
+}
+
+// computedSome reports whether a recalculation stored any value.
+func computedSome(rc *recalcResult) bool {
+	for _, m := range rc.values {
+		for _, v := range m {
+			if !v.drop {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // answersReadByFormulas are up to n answers to doc's fields whose cells a
