@@ -1,12 +1,16 @@
 package excel
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/realdocs"
@@ -212,4 +216,52 @@ func BenchmarkVsReference(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkExtractVsInflate times, alternately in each round, HECVAT
+// 4.14's in-process extract (the compact map's first page) and inflating
+// every XML part of its package, and reports their ratio (issue 33's
+// goal: at most 3×).
+func BenchmarkExtractVsInflate(b *testing.B) {
+	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
+	var extract, inflate time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if err := inflateXML(doc); err != nil {
+			b.Fatal(err)
+		}
+		mid := time.Now()
+		if _, err := New().ExtractCompact(doc); err != nil {
+			b.Fatal(err)
+		}
+		extract += time.Since(mid)
+		inflate += mid.Sub(start)
+	}
+	b.ReportMetric(float64(inflate.Microseconds())/1000/float64(b.N), "inflate-ms/op")
+	b.ReportMetric(float64(extract.Microseconds())/1000/float64(b.N), "extract-ms/op")
+	b.ReportMetric(float64(extract)/float64(inflate), "extract/inflate")
+}
+
+// inflateXML reads every XML part of doc to its end: the least any reader
+// of the package does.
+func inflateXML(doc []byte) error {
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	if err != nil {
+		return err
+	}
+	for _, f := range zr.File {
+		if !strings.HasSuffix(f.Name, ".xml") && !strings.HasSuffix(f.Name, ".rels") {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, rc)
+		rc.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

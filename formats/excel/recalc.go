@@ -97,6 +97,7 @@ func (w *writer) recalc() *recalcResult {
 		res.warnings = append(res.warnings, fmt.Sprintf("the workbook holds more than %d formulas: formfill did not recompute them; Excel and LibreOffice recalculate them on open", maxFormulas))
 		return res
 	}
+	w.textReadAsNumber(g, src.names(), res)
 	deps, capped := g.dependents(w.written)
 	if capped {
 		res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: the others keep their old cached values until Excel or LibreOffice recalculates the workbook", maxDependents))
@@ -218,10 +219,7 @@ func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped b
 	for c := range written {
 		queue = append(queue, c)
 	}
-	sort.Slice(queue, func(i, j int) bool {
-		a, b := queue[i], queue[j]
-		return a.sheet < b.sheet || a.sheet == b.sheet && (a.row < b.row || a.row == b.row && a.col < b.col)
-	})
+	sortCells(queue)
 	for len(queue) > 0 && !capped {
 		c := queue[0]
 		queue = queue[1:]
@@ -284,6 +282,14 @@ func (g *formulaGraph) order(deps []int) (ordered []int, cyclic map[int]bool) {
 		}
 	}
 	return ordered, cyclic
+}
+
+// sortCells sorts cells in workbook order: by sheet, row, column.
+func sortCells(cells []cell) {
+	sort.Slice(cells, func(i, j int) bool {
+		a, b := cells[i], cells[j]
+		return a.sheet < b.sheet || a.sheet == b.sheet && (a.row < b.row || a.row == b.row && a.col < b.col)
+	})
 }
 
 // sortedCells is the [row, col] keys of m in reading order.

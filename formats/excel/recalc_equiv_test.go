@@ -20,7 +20,8 @@ import (
 // cross-sheet copy, SUM, IF, VLOOKUP, CONCATENATE, a defined name, a
 // shared formula whose cells read another sheet, and three it cannot
 // compute (an external reference, a volatile function, a cycle). Inputs!B1,
-// B3, B4 and B6 are the cells the test writes.
+// B3, B4 and B6 are the cells the test writes (B3 and B4 empty: put
+// stores a number written over a General cell's number as text).
 func calcFixture(tb testing.TB) []byte {
 	tb.Helper()
 	f := excelize.NewFile()
@@ -29,7 +30,7 @@ func calcFixture(tb testing.TB) []byte {
 		_, err := f.NewSheet(s)
 		must(tb, err)
 	}
-	for ref, v := range map[string]any{"A1": "Vendor", "B1": "", "A2": "Rate", "B2": 0.25, "A3": "Score", "B3": 1, "B4": 2, "B5": 3, "A6": "Code", "B6": "K1"} {
+	for ref, v := range map[string]any{"A1": "Vendor", "B1": "", "A2": "Rate", "B2": 0.25, "A3": "Score", "B5": 3, "A6": "Code", "B6": "K1"} {
 		must(tb, f.SetCellValue("Inputs", ref, v))
 	}
 	for ref, v := range map[string]any{"A1": "K1", "B1": "first", "A2": "K2", "B2": "second", "A3": "K3", "B3": "third"} {
@@ -211,4 +212,26 @@ func answersReadByFormulas(t *testing.T, doc []byte, n int) []formats.Answer {
 		answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: text})
 	}
 	return answers
+}
+
+func TestRecalcWarnsOfTextReadAsANumberOnAnotherSheet(t *testing.T) {
+	for _, tc := range []struct {
+		name, answer string
+		warned       bool
+	}{
+		{"text in a summed cell", "seven", true},
+		{"a number", "7", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := New().Write(calcFixture(t), []formats.Answer{{PairID: "Inputs!B3", AnswerText: tc.answer}}, formats.WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			warns := strings.Join(res.Warnings, "\n")
+			got := strings.Contains(warns, "reads it as a number") && strings.Contains(warns, "=SUM(Inputs!B3:B5) in Calc!A2")
+			if got != tc.warned {
+				t.Errorf("warned of the formula reading Inputs!B3 as a number: %v, want %v:\n%s", got, tc.warned, warns)
+			}
+		})
+	}
 }
