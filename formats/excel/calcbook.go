@@ -129,6 +129,8 @@ func uncomputable(n *formulaNode, cyclic bool) string {
 		return "it lies on or reads a circular reference"
 	case n.volatile != "":
 		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
+	case n.approx != "":
+		return fmt.Sprintf("it calls %s with an approximate match, whose result on data that is not sorted depends on Excel's own search", n.approx)
 	}
 	return ""
 }

@@ -52,6 +52,8 @@ type formulaNode struct {
 	external bool   // reads another workbook
 	volatile string // the first volatile function it calls
 	pureRef  bool   // the formula is one single-cell reference
+	approx   string // the first approximate-match lookup it calls (see calclookup.go)
+	lookup   bool   // the formula is one lookup: an empty cell found shows 0
 	joins    bool   // its last operation joins text (&): the result is a string
 }
 
@@ -340,6 +342,7 @@ func (wb *workbook) parseFormula(at cell, text string, names []calcName) *formul
 			operands += 2
 		}
 	}
+	n.approx, n.lookup = lookupFacts(toks)
 	n.pureRef = operands == 1 && len(n.refs) == 1 && n.refs[0].r1 == n.refs[0].r2 && n.refs[0].c1 == n.refs[0].c2
 	return n
 }

@@ -99,6 +99,9 @@ func evaluate(book *calcBook, i int, src calcSource) (cachedValue, error) {
 	if n.joins {
 		return cachedValue{v: raw, t: "str"}, nil
 	}
+	if n.lookup && raw == "" {
+		return cachedValue{v: "0"}, nil // the lookup found an empty cell
+	}
 	if _, err := strconv.ParseFloat(raw, 64); err == nil && raw != "" {
 		return cachedValue{v: raw}, nil
 	}
