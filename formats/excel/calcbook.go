@@ -111,7 +111,7 @@ func (b *calcBook) need(i int) string {
 		}
 	}
 	if why == "" {
-		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), n.text); err != nil {
+		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(n.text)); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
 	}

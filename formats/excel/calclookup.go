@@ -69,3 +69,94 @@ func approximate(name string, args int, last string) bool {
 	}
 	return false
 }
+
+// calcText is a formula as the calculation workbook takes it: without the
+// spaces around arguments and operators, and without parentheses around
+// a lone function call, which excelize's evaluator counts as arguments
+// ("IF(A1, B1, C1)" and "IF((A1)+(ISBLANK(B1)),1,2)": "IF accepts at
+// most 3 arguments"). A space between two references, the intersection
+// operator, stays.
+func calcText(formula string) string {
+	if !strings.ContainsAny(formula, " \n\r\t(") {
+		return formula
+	}
+	p := efp.ExcelParser()
+	toks := p.Parse(formula)
+	drop := map[int]bool{}
+	for i, t := range toks {
+		if t.TType == efp.TokenTypeWhitespace && !(i > 0 && i+1 < len(toks) && operandEnd(toks[i-1]) && operandStart(toks[i+1])) {
+			drop[i] = true
+		}
+		if t.TType == efp.TokenTypeSubexpression && t.TSubType == efp.TokenSubTypeStart && i+1 < len(toks) &&
+			toks[i+1].TType == efp.TokenTypeFunction && toks[i+1].TSubType == efp.TokenSubTypeStart {
+			if j := callEnd(toks, i+1); j+1 < len(toks) && toks[j+1].TType == efp.TokenTypeSubexpression && toks[j+1].TSubType == efp.TokenSubTypeStop {
+				drop[i], drop[j+1] = true, true
+			}
+		}
+	}
+	kept := make([]efp.Token, 0, len(toks))
+	for i, t := range toks {
+		if !drop[i] {
+			kept = append(kept, t)
+		}
+	}
+	p.Tokens.Items = kept
+	return render(&p)
+}
+
+// callEnd is the index of the stop of the function call starting at i.
+func callEnd(toks []efp.Token, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		switch toks[j].TSubType {
+		case efp.TokenSubTypeStart:
+			depth++
+		case efp.TokenSubTypeStop:
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks)
+}
+
+// operandEnd reports whether t ends an operand: a space after it may be
+// an intersection.
+func operandEnd(t efp.Token) bool {
+	return t.TType == efp.TokenTypeOperand || t.TSubType == efp.TokenSubTypeStop
+}
+
+// operandStart reports whether t starts an operand.
+func operandStart(t efp.Token) bool {
+	return t.TType == efp.TokenTypeOperand || t.TSubType == efp.TokenSubTypeStart
+}
+
+// render is efp's rendering of p's tokens with the quotes of sheet names
+// put back: efp's tokens hold 'START HERE'!C5 as START HERE!C5, which
+// excelize then reads as a name it does not know.
+func render(p *efp.Parser) string {
+	for i := range p.Tokens.Items {
+		t := &p.Tokens.Items[i]
+		if t.TType != efp.TokenTypeOperand || t.TSubType != efp.TokenSubTypeRange || strings.HasPrefix(t.TValue, "'") {
+			continue
+		}
+		cut := strings.LastIndexByte(t.TValue, '!')
+		if cut <= 0 || strings.Contains(t.TValue[:cut], "[") {
+			continue
+		}
+		if sheet := t.TValue[:cut]; needsQuotes(sheet) {
+			t.TValue = "'" + strings.ReplaceAll(sheet, "'", "''") + "'" + t.TValue[cut:]
+		}
+	}
+	return p.Render()
+}
+
+// needsQuotes reports whether a sheet name must be quoted in a reference.
+func needsQuotes(sheet string) bool {
+	for i, r := range sheet {
+		if !(r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127 || i > 0 && r >= '0' && r <= '9') {
+			return true
+		}
+	}
+	return false
+}

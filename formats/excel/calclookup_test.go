@@ -32,3 +32,17 @@ func TestLookupFactsTellsApproximateMatchesAndLookupResults(t *testing.T) {
 		})
 	}
 }
+
+func TestCalcTextDropsSpacesButIntersections(t *testing.T) {
+	for formula, want := range map[string]string{
+		`IF(S9="High", K9+30, IF(S9 = "Low", K9+180,""))`: `IF(S9="High",K9+30,IF(S9="Low",K9+180,""))`,
+		`SUM(A1:C3 B2:B5)`:                 `SUM(A1:C3 B2:B5)`,
+		`IF((T9="N/A")+(ISBLANK(T9)),1,2)`: `IF((T9="N/A")+ISBLANK(T9),1,2)`,
+		`(A1+B1)*2`:                        `(A1+B1)*2`,
+		`"a b"&C1`:                         `"a b"&C1`,
+	} {
+		if got := calcText(formula); got != want {
+			t.Errorf("calcText(%s) = %s, want %s", formula, got, want)
+		}
+	}
+}

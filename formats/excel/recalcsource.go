@@ -128,7 +128,7 @@ func sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
 			}
 		}
 	}
-	return p.Render(), true
+	return render(&p), true
 }
 
 // edit is the write's edit of the cell, as a stored value.
