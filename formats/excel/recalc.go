@@ -379,33 +379,3 @@ func (wb *workbook) refRect(from int, tok string, names []calcName) (sheetRect, 
 	}
 	return sheetRect{}, false
 }
-
-// definedRect resolves a defined name naming one range: the name of
-// sheet from when it has one, else the workbook's.
-func (wb *workbook) definedRect(from int, name string, names []calcName) (sheetRect, bool) {
-	var found *calcName
-	for i, d := range names {
-		if !strings.EqualFold(d.name, name) {
-			continue
-		}
-		if d.scope == wb.sheets[from-1] {
-			found = &names[i]
-			break
-		}
-		if d.scope == "" {
-			found = &names[i]
-		}
-	}
-	if found == nil {
-		return sheetRect{}, false
-	}
-	to := strings.TrimPrefix(found.refersTo, "=")
-	if s, ref, ok := splitSheetRef(to); ok && !strings.ContainsAny(to, "[(,") {
-		if i, err := wb.sheetIndex(s); err == nil {
-			if r, ok := parseRect(ref); ok {
-				return sheetRect{i, r}, true
-			}
-		}
-	}
-	return sheetRect{}, false
-}

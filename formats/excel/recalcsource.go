@@ -319,3 +319,33 @@ func (s *scanSource) excelizeEach(sheet int, r rect, fn func(row, col int, v cal
 	}
 	return true
 }
+
+// definedRect resolves a defined name naming one range: the name of
+// sheet from when it has one, else the workbook's.
+func (wb *workbook) definedRect(from int, name string, names []calcName) (sheetRect, bool) {
+	var found *calcName
+	for i, d := range names {
+		if !strings.EqualFold(d.name, name) {
+			continue
+		}
+		if d.scope == wb.sheets[from-1] {
+			found = &names[i]
+			break
+		}
+		if d.scope == "" {
+			found = &names[i]
+		}
+	}
+	if found == nil {
+		return sheetRect{}, false
+	}
+	to := strings.TrimPrefix(found.refersTo, "=")
+	if s, ref, ok := splitSheetRef(to); ok && !strings.ContainsAny(to, "[(,") {
+		if i, err := wb.sheetIndex(s); err == nil {
+			if r, ok := parseRect(ref); ok {
+				return sheetRect{i, r}, true
+			}
+		}
+	}
+	return sheetRect{}, false
+}
