@@ -37,12 +37,13 @@ func lookupBook(tb testing.TB, n, rows, span int) []byte {
 }
 
 // TestStoppedRecalcStopsUsingTheCPU stops a write whose work is mostly
-// the recalculation of its dependents at several points: the call must
+// the recalculation of its dependents (each a lookup over two thirds of
+// maxFormulaWork cells) at several points: the call must
 // stop within enginetest's CPU bound (see StoppedWorkStops), whatever
 // formula excelize is computing.
 func TestStoppedRecalcStopsUsingTheCPU(t *testing.T) {
 	enginetest.StoppedWorkStops(t, New(), func(tb testing.TB) []enginetest.StopCase {
-		doc := lookupBook(tb, maxRecalc, 20000, 20000)
+		doc := lookupBook(tb, maxRecalc, maxFormulaWork/3, maxFormulaWork/3)
 		answers := []formats.Answer{{PairID: "Inputs!B1", AnswerText: "K19999"}}
 		return []enginetest.StopCase{
 			{Name: "write with recalc", Points: []float64{0.4, 0.6, 0.8},
