@@ -1,10 +1,16 @@
 package excel
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/realdocs"
@@ -94,4 +100,168 @@ func BenchmarkExtractReal(b *testing.B) {
 			}
 		})
 	}
+}
+
+// refBenchAnswers caps the answers BenchmarkVsReference writes and
+// verifies per workbook; scripts/excel-reference-bench.py gives the
+// Python reference the same cap, each tool filling the first targets its
+// own map marks.
+const refBenchAnswers = 50
+
+// refBenchEnv lists, comma-separated, the workbooks BenchmarkVsReference
+// times instead of its default set (the reference's own test inputs live
+// outside /work/realdocs).
+const refBenchEnv = "FORMFILL_REF_BENCH_DOCS"
+
+// refBenchDocs are the workbooks of the speed comparison with the Python
+// reference (docs/PERFORMANCE-EXCEL.md).
+func refBenchDocs(b *testing.B) map[string][]byte {
+	out := map[string][]byte{}
+	paths := strings.Split(os.Getenv(refBenchEnv), ",")
+	if paths[0] == "" {
+		paths = []string{caiqPath}
+		for _, n := range append([]string{"hecvat-4.14-educause.xlsx"}, realWorkbooks...) {
+			paths = append(paths, filepath.Join(realdocs.Dir(), "questionnaires", n))
+		}
+	}
+	for _, p := range paths {
+		doc, err := os.ReadFile(p)
+		if err != nil {
+			b.Logf("%s: %v: skipped", p, err)
+			continue
+		}
+		out[filepath.Base(p)] = doc
+	}
+	return out
+}
+
+// refBenchFill answers the first refBenchAnswers text targets of doc's
+// map that take text (a cell that takes a code or a number is dropped, as
+// the write refuses it).
+func refBenchFill(b *testing.B, doc []byte) []formats.Answer {
+	cs, err := New().ExtractCompactFull(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	refused := map[string]bool{}
+	for {
+		var answers []formats.Answer
+		for _, t := range cs.Targets {
+			if len(answers) == refBenchAnswers {
+				break
+			}
+			if t.Kind != formats.TargetText || len(t.Options) > 0 || refused[t.ID] {
+				continue
+			}
+			text := "Answer " + strconv.Itoa(len(answers)+1) + ": documented, reviewed yearly"
+			answers = append(answers, formats.Answer{PairID: t.ID, AnswerText: text})
+		}
+		_, err := New().Write(doc, answers, formats.WriteOptions{DryRun: true})
+		if err == nil {
+			return answers
+		}
+		n := len(refused)
+		for _, a := range answers {
+			if strings.Contains(err.Error(), "("+a.PairID+")") {
+				refused[a.PairID] = true
+			}
+		}
+		if len(refused) == n {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkVsReference times extract (the compact map's first page, and
+// the whole map), write and verify on each workbook, one sub-benchmark per
+// workbook and operation, for scripts/excel-reference-bench.py to set
+// beside the Python reference's openpyxl handlers.
+func BenchmarkVsReference(b *testing.B) {
+	docs := refBenchDocs(b)
+	for _, name := range sortedKeys(docs) {
+		doc := docs[name]
+		answers := refBenchFill(b, doc)
+		res, err := New().Write(doc, answers, formats.WriteOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		expected := formats.ExpectedFromAnswers(answers)
+		for _, op := range []struct {
+			name string
+			call func() error
+		}{
+			{"extract", func() error { _, err := New().ExtractCompact(doc); return err }},
+			{"extract_full", func() error { _, err := New().ExtractCompactFull(doc); return err }},
+			{"write", func() error { _, err := New().Write(doc, answers, formats.WriteOptions{}); return err }},
+			{"verify", func() error {
+				rep, err := New().Verify(res.Document, expected)
+				if err == nil && rep.Summary.Matched != len(answers) {
+					err = fmt.Errorf("verify matched %d of %d", rep.Summary.Matched, len(answers))
+				}
+				return err
+			}},
+		} {
+			b.Run(name+"/"+op.name, func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := calcCPUNow()
+				for b.Loop() {
+					if err := op.call(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu >= 0 {
+					b.ReportMetric(float64(calcCPUNow()-cpu)/float64(b.N), "cpu-ns/op")
+				}
+				b.ReportMetric(float64(len(answers)), "answers")
+			})
+		}
+	}
+}
+
+// BenchmarkExtractVsInflate times, alternately in each round, HECVAT
+// 4.14's in-process extract (the compact map's first page) and inflating
+// every XML part of its package, and reports their ratio (issue 33's
+// goal: at most 3×).
+func BenchmarkExtractVsInflate(b *testing.B) {
+	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
+	var extract, inflate time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if err := inflateXML(doc); err != nil {
+			b.Fatal(err)
+		}
+		mid := time.Now()
+		if _, err := New().ExtractCompact(doc); err != nil {
+			b.Fatal(err)
+		}
+		extract += time.Since(mid)
+		inflate += mid.Sub(start)
+	}
+	b.ReportMetric(float64(inflate.Microseconds())/1000/float64(b.N), "inflate-ms/op")
+	b.ReportMetric(float64(extract.Microseconds())/1000/float64(b.N), "extract-ms/op")
+	b.ReportMetric(float64(extract)/float64(inflate), "extract/inflate")
+}
+
+// inflateXML reads every XML part of doc to its end: the least any reader
+// of the package does.
+func inflateXML(doc []byte) error {
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	if err != nil {
+		return err
+	}
+	for _, f := range zr.File {
+		if !strings.HasSuffix(f.Name, ".xml") && !strings.HasSuffix(f.Name, ".rels") {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, rc)
+		rc.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -52,6 +52,8 @@ type formulaNode struct {
 	external bool   // reads another workbook
 	volatile string // the first volatile function it calls
 	pureRef  bool   // the formula is one single-cell reference
+	approx   string // the first approximate-match lookup it calls (see calclookup.go)
+	lookup   bool   // the formula is one lookup: an empty cell found shows 0
 	joins    bool   // its last operation joins text (&): the result is a string
 }
 
@@ -84,34 +86,57 @@ type formulaGraph struct {
 	wide  map[int][]int    // sheet → nodes reading a wide range
 }
 
-// recalc recomputes the dependents of the written cells.
+// recalc recomputes the dependents of the written cells on a calculation
+// workbook bounded by what they read (see calcBook).
 func (w *writer) recalc() *recalcResult {
 	res := &recalcResult{values: map[string]map[string]cachedValue{}}
 	if len(w.written) == 0 {
 		return res
 	}
-	g, ok := w.graph()
+	src := newScanSource(w)
+	g, ok := w.graph(src)
 	if !ok {
 		res.warnings = append(res.warnings, fmt.Sprintf("the workbook holds more than %d formulas: formfill did not recompute them; Excel and LibreOffice recalculate them on open", maxFormulas))
 		return res
 	}
+	w.textReadAsNumber(g, src.names(), res)
 	deps, capped := g.dependents(w.written)
 	if capped {
 		res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: the others keep their old cached values until Excel or LibreOffice recalculates the workbook", maxDependents))
 	}
 	rest := deps[min(len(deps), maxRecalc):]
 	ordered, cyclic := g.order(deps[:len(deps)-len(rest)])
+	book, err := newCalcBook(w.wb, src, g, deps, cyclic)
+	if err != nil {
+		w.dropAll(g, ordered, fmt.Sprintf("formfill could not make a workbook to compute it in (%v)", err), res)
+		w.dropRest(g, rest, res)
+		return res
+	}
 	for _, i := range ordered {
 		if w.wb.stop.Check() != nil {
 			return res
 		}
-		w.recompute(g.nodes[i], cyclic[i], res)
+		book.need(i)
+	}
+	for _, i := range ordered {
+		if w.wb.stop.Check() != nil {
+			return res
+		}
+		w.recompute(book, i, src, res)
 	}
 	w.dropRest(g, rest, res)
 	if n := len(res.shown); n > maxShown {
 		res.shown = append(res.shown[:maxShown], fmt.Sprintf("and %d more formulas now show other values", n-maxShown))
 	}
 	return res
+}
+
+// dropAll removes the cached values of the dependents nodes, which cannot
+// be computed for why.
+func (w *writer) dropAll(g *formulaGraph, nodes []int, why string, res *recalcResult) {
+	for _, i := range nodes {
+		w.drop(g.nodes[i], why, res)
+	}
 }
 
 // dropRest removes the cached values of the dependents past maxRecalc, so
@@ -132,24 +157,20 @@ func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 }
 
 // graph reads every formula of the workbook once.
-func (w *writer) graph() (*formulaGraph, bool) {
+func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 	g := &formulaGraph{byCol: map[[2]int][]int{}, wide: map[int][]int{}}
-	for si, sheet := range w.wb.sheets {
-		sc := w.scan(sheet)
-		if sc == nil {
-			continue
-		}
-		for _, p := range sortedCells(sc.formulas) {
+	names := src.names()
+	for si := range w.wb.sheets {
+		for _, p := range src.formulaCells(si + 1) {
 			if len(g.nodes) >= maxFormulas {
 				return nil, false
 			}
 			at := cell{sheet: si + 1, row: p[0], col: p[1]}
-			text := w.wb.formula(sheet, at.name(), sc)
+			text := src.formula(at.sheet, at.row, at.col)
 			if text == "" {
 				continue
 			}
-			n := w.wb.parseFormula(at, text)
-			g.add(n)
+			g.add(w.wb.parseFormula(at, text, names))
 		}
 	}
 	return g, true
@@ -200,10 +221,7 @@ func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped b
 	for c := range written {
 		queue = append(queue, c)
 	}
-	sort.Slice(queue, func(i, j int) bool {
-		a, b := queue[i], queue[j]
-		return a.sheet < b.sheet || a.sheet == b.sheet && (a.row < b.row || a.row == b.row && a.col < b.col)
-	})
+	sortCells(queue)
 	for len(queue) > 0 && !capped {
 		c := queue[0]
 		queue = queue[1:]
@@ -268,6 +286,14 @@ func (g *formulaGraph) order(deps []int) (ordered []int, cyclic map[int]bool) {
 	return ordered, cyclic
 }
 
+// sortCells sorts cells in workbook order: by sheet, row, column.
+func sortCells(cells []cell) {
+	sort.Slice(cells, func(i, j int) bool {
+		a, b := cells[i], cells[j]
+		return a.sheet < b.sheet || a.sheet == b.sheet && (a.row < b.row || a.row == b.row && a.col < b.col)
+	})
+}
+
 // sortedCells is the [row, col] keys of m in reading order.
 func sortedCells(m map[[2]int]bool) [][2]int {
 	out := make([][2]int, 0, len(m))
@@ -281,7 +307,8 @@ func sortedCells(m map[[2]int]bool) [][2]int {
 }
 
 // parseFormula reads the references and functions of the formula at at.
-func (wb *workbook) parseFormula(at cell, text string) *formulaNode {
+// names are the workbook's defined names.
+func (wb *workbook) parseFormula(at cell, text string, names []calcName) *formulaNode {
 	n := &formulaNode{at: at, text: text}
 	p := efp.ExcelParser()
 	toks := p.Parse(text)
@@ -308,21 +335,22 @@ func (wb *workbook) parseFormula(at cell, text string) *formulaNode {
 				n.external = true
 				continue
 			}
-			if r, ok := wb.refRect(at.sheet, t.TValue); ok {
+			if r, ok := wb.refRect(at.sheet, t.TValue, names); ok {
 				n.refs = append(n.refs, r)
 			}
 		case t.TType == efp.TokenTypeOperand || t.TType == efp.TokenTypeOperatorInfix || t.TType == efp.TokenTypeOperatorPrefix:
 			operands += 2
 		}
 	}
+	n.approx, n.lookup = lookupFacts(toks)
 	n.pureRef = operands == 1 && len(n.refs) == 1 && n.refs[0].r1 == n.refs[0].r2 && n.refs[0].c1 == n.refs[0].c2
 	return n
 }
 
 // refRect resolves a reference token (A1, $A$1:B2, Sheet!A1, 'A b'!A:A,
-// 1:3, or a defined name) against the workbook; from is the sheet of the
-// formula.
-func (wb *workbook) refRect(from int, tok string) (sheetRect, bool) {
+// 1:3, or one of the defined names) against the workbook; from is the
+// sheet of the formula.
+func (wb *workbook) refRect(from int, tok string, names []calcName) (sheetRect, bool) {
 	sheet, ref := from, tok
 	if name, r, ok := splitSheetRef(tok); ok {
 		var err error
@@ -337,7 +365,7 @@ func (wb *workbook) refRect(from int, tok string) (sheetRect, bool) {
 	}
 	a, b, found := strings.Cut(ref, ":")
 	if !found {
-		return wb.definedRect(tok)
+		return wb.definedRect(from, tok, names)
 	}
 	if c1, err := excelize.ColumnNameToNumber(a); err == nil {
 		if c2, err := excelize.ColumnNameToNumber(b); err == nil {
@@ -348,24 +376,6 @@ func (wb *workbook) refRect(from int, tok string) (sheetRect, bool) {
 	r2, err2 := strconv.Atoi(b)
 	if err1 == nil && err2 == nil {
 		return sheetRect{sheet, rect{min(r1, r2), 1, max(r1, r2), maxCols}}, true
-	}
-	return sheetRect{}, false
-}
-
-// definedRect resolves a workbook-level defined name naming one range.
-func (wb *workbook) definedRect(name string) (sheetRect, bool) {
-	for _, d := range wb.f.GetDefinedName() {
-		if !strings.EqualFold(d.Name, name) {
-			continue
-		}
-		to := strings.TrimPrefix(d.RefersTo, "=")
-		if s, ref, ok := splitSheetRef(to); ok && !strings.ContainsAny(to, "[(,") {
-			if i, err := wb.sheetIndex(s); err == nil {
-				if r, ok := parseRect(ref); ok {
-					return sheetRect{i, r}, true
-				}
-			}
-		}
 	}
 	return sheetRect{}, false
 }

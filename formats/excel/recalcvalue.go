@@ -4,57 +4,73 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // excelErrors are the error values a formula can show, stored with t="e".
 var excelErrors = map[string]bool{"#NULL!": true, "#DIV/0!": true, "#VALUE!": true, "#REF!": true, "#NAME?": true,
 	"#NUM!": true, "#N/A": true, "#GETTING_DATA": true, "#SPILL!": true, "#CALC!": true}
 
-// recompute computes one dependent formula and records its cached value,
-// or drops the value and warns when it cannot be computed (cyclic: it lies
-// on or reads a cycle).
-func (w *writer) recompute(n *formulaNode, cyclic bool, res *recalcResult) {
-	sheet := w.wb.sheetName(n.at)
-	ref := n.at.name()
-	where := w.wb.xpath(n.at)
-	before, _ := w.wb.f.GetCellValue(sheet, ref)
-	var why string
-	switch {
-	case n.external:
-		why = "it reads another workbook"
-	case cyclic:
-		why = "it lies on or reads a circular reference"
-	case n.volatile != "":
-		why = fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
-	}
+// recompute computes dependent i on the calculation workbook and records
+// its cached value, or drops the value and warns when it cannot be
+// computed.
+func (w *writer) recompute(book *calcBook, i int, src calcSource, res *recalcResult) {
+	n := book.g.nodes[i]
+	why := book.need(i)
 	var v cachedValue
 	if why == "" {
 		var err error
-		if v, err = w.evaluate(sheet, ref, n); err != nil {
+		if v, err = evaluate(book, i, src); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
 	}
 	if why != "" {
-		res.set(sheet, ref, cachedValue{drop: true})
-		res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", where, n.text, why))
+		w.drop(n, why, res)
 		return
 	}
-	res.set(sheet, ref, v)
-	shown, err := w.wb.f.CalcCellValue(sheet, ref)
-	if err != nil {
-		shown = v.v
-	}
-	if shown != before {
-		res.shown = append(res.shown, fmt.Sprintf("%s now shows %q (was %q)", where, clip(shown, 80), clip(before, 80)))
+	sheet := w.wb.sheetName(n.at)
+	res.set(sheet, n.at.name(), v)
+	before := src.value(n.at.sheet, n.at.row, n.at.col)
+	if shown(v) != shownBefore(before) {
+		res.shown = append(res.shown, fmt.Sprintf("%s now shows %q (was %q)", w.wb.xpath(n.at), clip(shown(v), 80), clip(shownBefore(before), 80)))
 	}
 }
 
-// evaluate is the formula's value as excelize computes it, with the cell
-// type Excel would store.
-func (w *writer) evaluate(sheet, ref string, n *formulaNode) (cachedValue, error) {
-	raw, err := w.wb.f.CalcCellValue(sheet, ref, excelize.Options{RawCellValue: true})
+// drop removes the cached value of n, which cannot be computed for why,
+// and says so.
+func (w *writer) drop(n *formulaNode, why string, res *recalcResult) {
+	res.set(w.wb.sheetName(n.at), n.at.name(), cachedValue{drop: true})
+	res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), n.text, why))
+}
+
+// shown is a cached value as a note on it shows it: a boolean as TRUE or
+// FALSE, anything else as stored.
+func shown(v cachedValue) string {
+	if v.t == "b" {
+		return boolWord(v.v)
+	}
+	return v.v
+}
+
+// shownBefore is a stored value as shown does it.
+func shownBefore(v calcValue) string {
+	if v.kind == calcBool {
+		return boolWord(v.text)
+	}
+	return v.text
+}
+
+func boolWord(d string) string {
+	if boolDigit(d) == "1" {
+		return "TRUE"
+	}
+	return "FALSE"
+}
+
+// evaluate is dependent i's value as excelize computes it on the book,
+// with the cell type Excel would store.
+func evaluate(book *calcBook, i int, src calcSource) (cachedValue, error) {
+	n := book.g.nodes[i]
+	raw, err := book.calc(i)
 	if err != nil {
 		// excelize reports a formula's error value (#DIV/0!) as the error
 		// itself; anything else (an unsupported function) is its failure.
@@ -69,20 +85,22 @@ func (w *writer) evaluate(sheet, ref string, n *formulaNode) (cachedValue, error
 	if n.pureRef {
 		// A copy of one cell takes that cell's type; an empty one shows 0.
 		r := n.refs[0]
-		src := w.wb.sheets[r.sheet-1]
-		name, _ := excelize.CoordinatesToCellName(r.c1, r.r1)
-		t, _ := w.wb.f.GetCellType(src, name)
+		from := src.value(r.sheet, r.r1, r.c1)
 		switch {
-		case t == excelize.CellTypeBool:
+		case from.formula:
+		case from.kind == calcBool:
 			return cachedValue{v: boolDigit(raw), t: "b"}, nil
-		case raw == "" && t != excelize.CellTypeFormula:
+		case raw == "":
 			return cachedValue{v: "0"}, nil
-		case t == excelize.CellTypeSharedString || t == excelize.CellTypeInlineString:
+		case from.kind == calcString:
 			return cachedValue{v: raw, t: "str"}, nil
 		}
 	}
 	if n.joins {
 		return cachedValue{v: raw, t: "str"}, nil
+	}
+	if n.lookup && raw == "" {
+		return cachedValue{v: "0"}, nil // the lookup found an empty cell
 	}
 	if _, err := strconv.ParseFloat(raw, 64); err == nil && raw != "" {
 		return cachedValue{v: raw}, nil

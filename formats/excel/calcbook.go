@@ -1,0 +1,232 @@
+package excel
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// excelize evaluates formulas on its model of a workbook, and reading a
+// whole questionnaire into that model, then evaluating over it, costs
+// hundreds of megabytes (issue 33: 417 MB for a 600-answer HECVAT fill).
+// recalc evaluates instead on a calcBook: a new workbook with the same
+// sheet names and defined names, holding only what the formulas to
+// recompute need: themselves, the values of the cells and ranges they
+// read (the written answers among them), and the formulas those depend on
+// in turn where their cached values will not do. Its size is bounded by
+// maxCalcCells, not by the workbook's.
+
+const (
+	// maxCalcCells caps the cells one write's calculation workbook holds:
+	// a formula whose precedents would pass it is reported, not computed.
+	maxCalcCells = 200000
+	// maxCalcWork caps the cell reads of one write's calculation.
+	// excelize reads every cell of a range each time a formula reads the
+	// range, allocating for each: a VLOOKUP over 333 rows × 24 columns
+	// reads 8,000 cells and allocates about a megabyte. A formula whose
+	// evaluation, with that of the formulas it needs, would pass the cap
+	// is reported, not computed.
+	maxCalcWork = 2000000
+	// maxFormulaWork caps the cell reads of one formula with the formulas
+	// it puts in: excelize computes it in one call that cannot be stopped,
+	// and a stop is to end the work within 100 ms of CPU. The first read
+	// of a cell costs excelize about 5 µs on a loaded machine (a lookup
+	// over 40,000 cells went 240 ms without a look at the context).
+	maxFormulaWork = 30000
+)
+
+// calcBook is the calculation workbook of one write.
+type calcBook struct {
+	f      *excelize.File
+	src    calcSource
+	wb     *workbook
+	g      *formulaGraph
+	sheets []string
+	// closure maps the cells of the formulas to recompute (every dependent
+	// of the written cells, and the uncached formulas they read) to their
+	// nodes; their cached values are stale, so the book holds their
+	// formulas, never their values.
+	closure map[cell]int
+	cyclic  map[int]bool
+	why     map[int]string       // node → why it cannot be computed, "" when it can
+	rects   map[sheetRect]string // ranges copied → why not wholly
+	area    map[sheetRect]int    // cells excelize reads for each range copied
+	cells   int                  // cells the book holds
+	work    int                  // cells the formulas put in read (see maxCalcWork)
+}
+
+// newCalcBook makes the empty calculation workbook of g's dependents deps:
+// the workbook's sheets, empty, and its defined names.
+func newCalcBook(wb *workbook, src calcSource, g *formulaGraph, deps []int, cyclic map[int]bool) (*calcBook, error) {
+	b := &calcBook{f: excelize.NewFile(), src: src, wb: wb, g: g, sheets: wb.sheets, closure: make(map[cell]int, len(deps)),
+		cyclic: cyclic, why: map[int]string{}, rects: map[sheetRect]string{}, area: map[sheetRect]int{}}
+	for _, i := range deps {
+		b.closure[g.nodes[i].at] = i
+	}
+	if err := b.f.SetSheetName("Sheet1", b.sheets[0]); err != nil {
+		return nil, fmt.Errorf("sheet %q: %w", b.sheets[0], err)
+	}
+	for _, s := range b.sheets[1:] {
+		if _, err := b.f.NewSheet(s); err != nil {
+			return nil, fmt.Errorf("sheet %q: %w", s, err)
+		}
+	}
+	for _, n := range src.names() {
+		scope := n.scope
+		if scope == "" {
+			scope = "Workbook"
+		}
+		// A name excelize refuses (a reserved one, a print area) leaves
+		// the formulas using it uncomputable: they report it.
+		_ = b.f.SetDefinedName(&excelize.DefinedName{Name: n.name, RefersTo: n.refersTo, Scope: scope})
+	}
+	return b, nil
+}
+
+// need puts node i's formula into the book with everything it reads, and
+// returns why it cannot be computed ("" when it can).
+func (b *calcBook) need(i int) string {
+	if why, ok := b.why[i]; ok {
+		return why // or i is being put in: a cycle, which order marked
+	}
+	b.why[i] = ""
+	n := b.g.nodes[i]
+	start := b.work
+	why := uncomputable(n, b.cyclic[i])
+	for _, r := range n.refs {
+		if why != "" {
+			break
+		}
+		why = b.copyRect(r)
+	}
+	if why == "" {
+		for _, r := range n.refs {
+			b.work += b.area[r]
+		}
+		switch {
+		case b.work-start > maxFormulaWork:
+			why = fmt.Sprintf("computing it, with the formulas it needs, reads more than %d cells, more than formfill computes for one formula", maxFormulaWork)
+		case b.work > maxCalcWork:
+			why = fmt.Sprintf("computing it, with the formulas it needs, reads more than %d cells, more than formfill computes per write", maxCalcWork)
+		}
+	}
+	if why == "" {
+		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(n.text)); err != nil {
+			why = fmt.Sprintf("formfill could not compute it (%v)", err)
+		}
+	}
+	b.why[i] = why
+	return why
+}
+
+// uncomputable is why a formula cannot be computed by itself, "" when it
+// can.
+func uncomputable(n *formulaNode, cyclic bool) string {
+	switch {
+	case n.external:
+		return "it reads another workbook"
+	case cyclic:
+		return "it lies on or reads a circular reference"
+	case n.volatile != "":
+		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
+	case n.approx != "":
+		return fmt.Sprintf("it calls %s with an approximate match, whose result on data that is not sorted depends on Excel's own search", n.approx)
+	}
+	return ""
+}
+
+// copyRect puts the cells of r into the book and returns why it could not
+// ("" when it could): a formula of the closure there is put in as a
+// formula (need), an uncached formula outside it too, any other cell as
+// its stored value.
+func (b *calcBook) copyRect(r sheetRect) string {
+	if why, ok := b.rects[r]; ok {
+		return why
+	}
+	b.rects[r] = ""
+	why := ""
+	last := r.r1 // the last row of r holding a cell: whole columns end there
+	complete := b.src.each(r.sheet, r.rect, func(row, col int, v calcValue) bool {
+		last = max(last, row)
+		if b.cells++; b.cells > maxCalcCells {
+			why = fmt.Sprintf("it reads, with the formulas it depends on, more than %d cells, more than formfill computes per write", maxCalcCells)
+			return false
+		}
+		if b.cells%1024 == 0 && b.wb.stop.Check() != nil {
+			why = "the call was stopped"
+			return false
+		}
+		c := cell{sheet: r.sheet, row: row, col: col}
+		j, ok := b.closure[c]
+		if !ok && v.formula && v.kind == calcEmpty {
+			j, ok = b.pull(c)
+		}
+		if ok {
+			if w := b.need(j); w != "" {
+				why = w // already names the formula it comes from
+				if !strings.HasPrefix(w, dependsOn) {
+					why = fmt.Sprintf("%s%s, which formfill cannot compute: %s", dependsOn, b.wb.xpath(c), w)
+				}
+				return false
+			}
+			return true
+		}
+		if err := b.place(c, v); err != nil {
+			why = fmt.Sprintf("formfill could not copy %s (%v)", b.wb.xpath(c), err)
+			return false
+		}
+		return true
+	})
+	if why == "" && !complete {
+		why = fmt.Sprintf("formfill could not read all of %s", b.wb.xpath(cell{sheet: r.sheet, row: r.r1, col: r.c1}))
+	}
+	b.rects[r] = why
+	rows := r.r2 - r.r1 + 1
+	if r.r2 == maxRows {
+		rows = last - r.r1 + 1
+	}
+	b.area[r] = rows * (min(r.c2, maxCols) - r.c1 + 1)
+	return why
+}
+
+// dependsOn starts the reason of a formula that cannot be computed
+// because a formula it needs cannot.
+const dependsOn = "it depends on "
+
+// pull adds to the closure an uncached formula outside it, which has no
+// value to copy and must be computed too.
+func (b *calcBook) pull(c cell) (int, bool) {
+	text := b.src.formula(c.sheet, c.row, c.col)
+	if text == "" {
+		return 0, false
+	}
+	i := len(b.g.nodes)
+	b.g.nodes = append(b.g.nodes, b.wb.parseFormula(c, text, b.src.names()))
+	b.closure[c] = i
+	return i, true
+}
+
+// place puts a stored value into the book.
+func (b *calcBook) place(c cell, v calcValue) error {
+	sheet, ref := b.sheets[c.sheet-1], c.name()
+	switch v.kind {
+	case calcNumber:
+		return b.f.SetCellDefault(sheet, ref, v.text)
+	case calcString:
+		return b.f.SetCellStr(sheet, ref, v.text)
+	case calcBool:
+		return b.f.SetCellBool(sheet, ref, boolDigit(v.text) == "1")
+	case calcError:
+		// An error value is read as the error: a formula giving it.
+		return b.f.SetCellFormula(sheet, ref, v.text)
+	}
+	return nil
+}
+
+// calc is node i's value as excelize computes it on the book (need has
+// put it in).
+func (b *calcBook) calc(i int) (string, error) {
+	n := b.g.nodes[i]
+	return b.f.CalcCellValue(b.sheets[n.at.sheet-1], n.at.name(), excelize.Options{RawCellValue: true})
+}

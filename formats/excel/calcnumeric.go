@@ -1,0 +1,75 @@
+package excel
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xuri/efp"
+)
+
+// put refuses text in a cell a formula of its own sheet reads as a number
+// (checkNumeric). A formula on another sheet (a scoring sheet summing the
+// answers of the questions' sheets) is found only once recalc has the
+// workbook's formula graph: text written where it reads a number gets a
+// warning naming the formula, since SUM skips it and arithmetic shows
+// #VALUE!.
+
+// textReadAsNumber warns of each text answer that a formula on another
+// sheet reads as a number.
+func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalcResult) {
+	for _, c := range sortedWritten(w.written) {
+		e, ok := w.edits[w.wb.sheetName(c)][[2]int{c.row, c.col}]
+		if !ok || e.kind != editString {
+			continue
+		}
+		g.readers(c, func(i int) {
+			n := g.nodes[i]
+			if n.at.sheet == c.sheet || !w.wb.readsAsNumber(n, c, names) {
+				return
+			}
+			res.warnings = append(res.warnings, fmt.Sprintf("%s: %s holds the text %q, but the formula =%s in %s reads it as a number (SUM skips it, arithmetic shows #VALUE!): write a number there",
+				w.written[c], w.wb.xpath(c), clip(e.text, 40), n.text, w.wb.xpath(n.at)))
+		})
+	}
+}
+
+// readsAsNumber reports whether n reads c as a number: c lies in a
+// reference that is an argument of a numeric function or an operand of
+// arithmetic.
+func (wb *workbook) readsAsNumber(n *formulaNode, c cell, names []calcName) bool {
+	if !mayReadNumbers(n.text) {
+		return false
+	}
+	p := efp.ExcelParser()
+	toks := p.Parse(n.text)
+	var funcs []string
+	for i, t := range toks {
+		switch {
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
+			funcs = append(funcs, strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn.")))
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop:
+			if len(funcs) > 0 {
+				funcs = funcs[:len(funcs)-1]
+			}
+		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
+			numeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]] || arithmeticBeside(toks, i)
+			if !numeric {
+				continue
+			}
+			if r, ok := wb.refRect(n.at.sheet, t.TValue, names); ok && r.sheet == c.sheet && r.contains(c.row, c.col) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sortedWritten is the written cells in workbook order.
+func sortedWritten(written map[cell]string) []cell {
+	out := make([]cell, 0, len(written))
+	for c := range written {
+		out = append(out, c)
+	}
+	sortCells(out)
+	return out
+}

@@ -1,0 +1,351 @@
+package excel
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/efp"
+	"github.com/xuri/excelize/v2"
+)
+
+// recalc reads the workbook only through calcSource: the formulas of each
+// sheet, the stored values of the cells they read (with the write's
+// answers applied) and the defined names. It never asks excelize's model
+// of the whole workbook, so the reader behind it can change without recalc
+// changing; scanSource is the one over today's reader.
+
+// calcKind is the type of a stored value as a formula reads it.
+type calcKind uint8
+
+const (
+	calcEmpty  calcKind = iota // no value: a formula reads 0 or ""
+	calcNumber                 // a number (dates are serial numbers)
+	calcString                 // text: shared, inline or a formula's str
+	calcBool                   // TRUE or FALSE, stored as 1 or 0
+	calcError                  // an error value such as #N/A
+)
+
+// calcValue is a cell's stored value: for a formula cell, its cached one.
+type calcValue struct {
+	text    string
+	kind    calcKind
+	formula bool // the cell holds a formula
+}
+
+// calcName is one defined name: scope is the sheet name of a sheet-level
+// name, "" for a workbook-level one.
+type calcName struct {
+	name, refersTo, scope string
+}
+
+// calcSource is what recalc reads of a workbook; sheets are 1-based
+// indexes in workbook order.
+type calcSource interface {
+	// formulaCells are the [row, col] of the sheet's formula cells, in
+	// reading order.
+	formulaCells(sheet int) [][2]int
+	// formula is the text of the formula at row, col, "" for none.
+	formula(sheet, row, col int) string
+	// value is the stored value of the cell at row, col.
+	value(sheet, row, col int) calcValue
+	// each calls fn with every cell of r holding a value or a formula
+	// until fn returns false, and reports whether it read them all.
+	each(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool
+	// names are the workbook's defined names.
+	names() []calcName
+}
+
+// scanSource is calcSource over the guard pass's scans of the sheets, the
+// writer's edits laid over them. A sheet the scan did not follow is read
+// through excelize, cell by cell within its dimension.
+type scanSource struct {
+	w     *writer
+	named []calcName
+	read  bool // named was read
+}
+
+func newScanSource(w *writer) *scanSource { return &scanSource{w: w} }
+
+// scanOf is the sheet's scan and its regular row scan (nil when the
+// scan did not follow the sheet's cells).
+func (s *scanSource) scanOf(sheet int) (*sheetScan, *rowScan) {
+	sc := s.w.scan(s.w.wb.sheets[sheet-1])
+	return sc, sc.rowScan()
+}
+
+func (s *scanSource) formulaCells(sheet int) [][2]int {
+	sc, _ := s.scanOf(sheet)
+	if sc == nil {
+		return nil
+	}
+	return sortedCells(sc.formulas)
+}
+
+func (s *scanSource) formula(sheet, row, col int) string {
+	if _, ok := s.edit(sheet, row, col); ok {
+		return "" // a write never keeps a formula (put refuses formula cells)
+	}
+	sc, rs := s.scanOf(sheet)
+	if sc == nil || !sc.formulas[[2]int{row, col}] {
+		return ""
+	}
+	if f, ok := sharedText(sc, rs, row, col); ok {
+		return f
+	}
+	return s.w.wb.formula(s.w.wb.sheets[sheet-1], cell{row: row, col: col}.name(), sc)
+}
+
+// sharedText is the formula of a cell of a shared formula, its master's
+// shifted as Excel shifts it: every relative reference, sheet-qualified
+// ones too (excelize keeps those unshifted, and so does the scan's
+// sharedFormula, which mirrors it).
+func sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
+	if rs == nil || rs.sharedUnreadable {
+		return "", false
+	}
+	i, found := rs.cellIndex(row, col)
+	if !found || rs.cells[i].shared == sharedNone {
+		return "", false
+	}
+	m, found := sc.sharedMaster(rs.cells[i].sharedIndex)
+	if !found {
+		return "", false
+	}
+	master := &rs.cells[m]
+	text := rs.str(master.formula)
+	if m == i || text == "" {
+		return text, text != ""
+	}
+	p := efp.ExcelParser()
+	toks := p.Parse(text)
+	for k := range toks {
+		if t := &toks[k]; t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange {
+			cut := strings.LastIndexByte(t.TValue, '!') + 1 // a quoted sheet name may hold a '!'
+			sheet, ref := t.TValue[:cut], t.TValue[cut:]
+			if !strings.Contains(sheet, "[") {
+				t.TValue = sheet + shiftReference(ref, col-master.col, row-master.row)
+			}
+		}
+	}
+	return render(&p), true
+}
+
+// edit is the write's edit of the cell, as a stored value.
+func (s *scanSource) edit(sheet, row, col int) (calcValue, bool) {
+	e, ok := s.w.edits[s.w.wb.sheets[sheet-1]][[2]int{row, col}]
+	if !ok {
+		return calcValue{}, false
+	}
+	switch e.kind {
+	case editNumber:
+		return calcValue{text: e.text, kind: calcNumber}, true
+	case editBool:
+		return calcValue{text: e.text, kind: calcBool}, true
+	case editString:
+		return calcValue{text: e.text, kind: calcString}, true
+	}
+	return calcValue{}, true
+}
+
+func (s *scanSource) value(sheet, row, col int) calcValue {
+	if v, ok := s.edit(sheet, row, col); ok {
+		return v
+	}
+	sc, rs := s.scanOf(sheet)
+	if rs == nil {
+		return s.excelizeValue(sheet, row, col)
+	}
+	i, found := rs.cellIndex(row, col)
+	if !found {
+		return calcValue{formula: sc.formulas[[2]int{row, col}]}
+	}
+	return s.rawValue(sheet, rs, &rs.cells[i])
+}
+
+// rawValue reads one scanned cell.
+func (s *scanSource) rawValue(sheet int, rs *rowScan, c *rawCell) calcValue {
+	v := calcValue{text: rs.str(c.v), formula: c.hasF}
+	switch c.typ {
+	case typeShared:
+		sst, _ := s.w.wb.sharedStrings(s.w.wb.sheets[sheet-1])
+		if i, err := strconv.Atoi(strings.TrimSpace(v.text)); err == nil && i >= 0 && i < len(sst) {
+			v.text, v.kind = sst[i], calcString
+		} else {
+			v.text = ""
+		}
+	case typeString:
+		v.kind = calcString
+	case typeInline:
+		v.text, v.kind = rs.str(c.is), calcString
+	case typeOther:
+		switch cellTAttr(rs.data[c.from:c.to]) {
+		case "b":
+			v.kind = calcBool
+		case "e":
+			v.kind = calcError
+		default: // d: an ISO date as text
+			v.kind = calcString
+		}
+	default:
+		if v.text != "" {
+			v.kind = calcNumber
+		}
+	}
+	if v.text == "" && v.kind != calcString {
+		v.kind = calcEmpty
+	}
+	return v
+}
+
+// cellTAttr is the t attribute of the <c> start tag at the head of x.
+func cellTAttr(x []byte) string {
+	end := bytes.IndexByte(x, '>')
+	if end < 0 {
+		return ""
+	}
+	tag := x[:end]
+	for _, q := range []string{` t="`, ` t='`} {
+		if i := bytes.Index(tag, []byte(q)); i >= 0 {
+			rest := tag[i+len(q):]
+			if j := bytes.IndexByte(rest, q[len(q)-1]); j >= 0 {
+				return string(rest[:j])
+			}
+		}
+	}
+	return ""
+}
+
+func (s *scanSource) each(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool {
+	edits := s.w.edits[s.w.wb.sheets[sheet-1]]
+	for p := range edits {
+		if r.contains(p[0], p[1]) {
+			if v, _ := s.edit(sheet, p[0], p[1]); v.kind != calcEmpty && !fn(p[0], p[1], v) {
+				return false
+			}
+		}
+	}
+	_, rs := s.scanOf(sheet)
+	if rs == nil {
+		return s.excelizeEach(sheet, r, fn)
+	}
+	i, _ := rs.cellIndex(r.r1, 1)
+	for ; i < len(rs.cells) && rs.cells[i].row <= r.r2; i++ {
+		c := &rs.cells[i]
+		if c.col < r.c1 || c.col > r.c2 {
+			continue
+		}
+		if _, ok := edits[[2]int{c.row, c.col}]; ok {
+			continue
+		}
+		if v := s.rawValue(sheet, rs, c); (v.kind != calcEmpty || v.formula) && !fn(c.row, c.col, v) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scanSource) names() []calcName {
+	if !s.read {
+		s.read = true
+		s.w.wb.mu.Lock()
+		defer s.w.wb.mu.Unlock()
+		for _, d := range s.w.wb.f.GetDefinedName() {
+			s.named = append(s.named, calcName{name: d.Name, refersTo: d.RefersTo, scope: scopeName(d.Scope)})
+		}
+	}
+	return s.named
+}
+
+// scopeName is "" for excelize's workbook scope, else the sheet's name.
+func scopeName(scope string) string {
+	if scope == "Workbook" {
+		return ""
+	}
+	return scope
+}
+
+// excelizeValue reads a cell of a sheet the scan did not follow.
+func (s *scanSource) excelizeValue(sheet, row, col int) calcValue {
+	name, ref := s.w.wb.sheets[sheet-1], cell{row: row, col: col}.name()
+	s.w.wb.mu.Lock()
+	defer s.w.wb.mu.Unlock()
+	f := s.w.wb.f
+	raw, err := f.GetCellValue(name, ref, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return calcValue{}
+	}
+	t, _ := f.GetCellType(name, ref)
+	fm, _ := f.GetCellFormula(name, ref)
+	v := calcValue{text: raw, formula: fm != ""}
+	switch {
+	case raw == "":
+	case t == excelize.CellTypeBool:
+		v.kind = calcBool
+	case t == excelize.CellTypeError:
+		v.kind = calcError
+	case t == excelize.CellTypeSharedString || t == excelize.CellTypeInlineString || t == excelize.CellTypeFormula:
+		v.kind = calcString
+	default:
+		v.kind = calcNumber
+	}
+	return v
+}
+
+// excelizeEach is each over a sheet the scan did not follow: r cut to
+// the sheet's dimension, read cell by cell, at most maxCalcCells of them.
+func (s *scanSource) excelizeEach(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool {
+	s.w.wb.mu.Lock()
+	dim, err := s.w.wb.f.GetSheetDimension(s.w.wb.sheets[sheet-1])
+	s.w.wb.mu.Unlock()
+	d, ok := parseRect(dim)
+	if err != nil || !ok {
+		return true // no dimension: excelize holds no cells either
+	}
+	r = rect{r.r1, r.c1, min(r.r2, d.r2), min(r.c2, d.c2)}
+	if r.r2 >= r.r1 && r.c2 >= r.c1 && (r.r2-r.r1+1)*(r.c2-r.c1+1) > maxCalcCells {
+		return false
+	}
+	edits := s.w.edits[s.w.wb.sheets[sheet-1]]
+	for row := r.r1; row <= r.r2; row++ {
+		for col := r.c1; col <= r.c2; col++ {
+			if _, ok := edits[[2]int{row, col}]; ok {
+				continue
+			}
+			if v := s.excelizeValue(sheet, row, col); (v.kind != calcEmpty || v.formula) && !fn(row, col, v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// definedRect resolves a defined name naming one range: the name of
+// sheet from when it has one, else the workbook's.
+func (wb *workbook) definedRect(from int, name string, names []calcName) (sheetRect, bool) {
+	var found *calcName
+	for i, d := range names {
+		if !strings.EqualFold(d.name, name) {
+			continue
+		}
+		if d.scope == wb.sheets[from-1] {
+			found = &names[i]
+			break
+		}
+		if d.scope == "" {
+			found = &names[i]
+		}
+	}
+	if found == nil {
+		return sheetRect{}, false
+	}
+	to := strings.TrimPrefix(found.refersTo, "=")
+	if s, ref, ok := splitSheetRef(to); ok && !strings.ContainsAny(to, "[(,") {
+		if i, err := wb.sheetIndex(s); err == nil {
+			if r, ok := parseRect(ref); ok {
+				return sheetRect{i, r}, true
+			}
+		}
+	}
+	return sheetRect{}, false
+}
