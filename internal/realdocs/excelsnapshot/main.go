@@ -1,11 +1,11 @@
 // Command excelsnapshot writes what the Excel engine makes of every real
 // .xlsx under a folder (the compact map, whole and with no line cap, its
 // targets view, the document view in TOON and JSON, the text, the form
-// fields, the workbook written with an answer in every target and the
-// verification report and fields of that workbook) into one folder, one
-// file per workbook and output, so that two runs, before and after a
-// change meant to keep behaviour (a new reader), can be compared with
-// diff -r.
+// fields, the workbook written with an answer in every target, plain and
+// with notes on half of them, and the verification report and reads of
+// the plain one) into one folder, one file per workbook and output, so
+// that two runs, before and after a change meant to keep behaviour (a new
+// reader), can be compared with diff -r.
 //
 //	go run ./internal/realdocs/excelsnapshot -dir /work/realdocs -out /tmp/before [FILE.xlsx...]
 package main
@@ -89,16 +89,11 @@ func snapshot(path, out string) error {
 		return nil
 	}
 	answers := answersFor(full)
-	res, err := e.Write(doc, answers, formats.WriteOptions{})
-	var written []byte
-	if err == nil {
-		written = res.Document
-		res.Document = nil
-	}
-	if err := s.json("write.json", res, err); err != nil {
+	if _, err := write(s, e, doc, "commented", halfUnsure(answers), formats.WriteOptions{CommentUncertain: true, Author: "snapshot", Date: "2025-01-02T03:04:05Z"}); err != nil {
 		return err
 	}
-	if err := s.save("write.xlsx", written, err); err != nil || written == nil {
+	written, err := write(s, e, doc, "write", answers, formats.WriteOptions{})
+	if err != nil || written == nil {
 		return err
 	}
 	rep, err := e.Verify(written, formats.ExpectedFromAnswers(answers))
@@ -106,6 +101,34 @@ func snapshot(path, out string) error {
 		return err
 	}
 	return reads(s, e, written, "written.")
+}
+
+// write saves doc written with answers under name, and the write's
+// result; it returns the written workbook, nil when the write failed.
+func write(s saver, e *excel.Engine, doc []byte, name string, answers []formats.Answer, opts formats.WriteOptions) ([]byte, error) {
+	res, err := e.Write(doc, answers, opts)
+	var written []byte
+	if err == nil {
+		written = res.Document
+		res.Document = nil
+	}
+	if err := s.json(name+".json", res, err); err != nil {
+		return nil, err
+	}
+	return written, s.save(name+".xlsx", written, err)
+}
+
+// halfUnsure is answers with every other one uncertain, so that the
+// commented write puts notes on half of them.
+func halfUnsure(answers []formats.Answer) []formats.Answer {
+	out := make([]formats.Answer, len(answers))
+	for i, a := range answers {
+		if i%2 == 1 {
+			a.Confidence = formats.Uncertain
+		}
+		out[i] = a
+	}
+	return out
 }
 
 // reads saves the read outputs of doc, each name prefixed by pre.
