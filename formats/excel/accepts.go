@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // What a target accepts: a list's options, a number, a date, text of
@@ -97,7 +96,7 @@ func (r *rule) maxLength() int {
 }
 
 // dateFormat is the display format of a date-formatted style.
-func dateFormat(s *excelize.Style) string {
+func dateFormat(s *cellFormat) string {
 	if s == nil {
 		return ""
 	}

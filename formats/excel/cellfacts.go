@@ -35,7 +35,7 @@ func (m *sheetModel) locked(row, col int) bool {
 		return false
 	}
 	s := m.style(row, col)
-	return s == nil || s.Protection == nil || s.Protection.Locked
+	return s == nil || s.locked
 }
 
 // hiddenCol reports a hidden column.

@@ -167,7 +167,7 @@ func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
 		h = hint(*d)
 	}
 	if s := m.style(c.row, c.col); s != nil {
-		if s.Font != nil && s.Font.Bold {
+		if s.bold {
 			attrs = append(attrs, "bold")
 		}
 		if k := numberKind(s); k != "" && d == nil {

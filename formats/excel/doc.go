@@ -16,13 +16,18 @@
 // what it accepts (accepts.go), in the compact map and as JSON.
 //
 // Reading: every XML part passes the XML guard (xmlguard.go, with its
-// fast tokenizer fastxml.go) before excelize reads it, and the guard's pass
-// over a worksheet scans it (scan.go, rowscan.go): the read tools take a
-// sheet's rows and formulas from that scan, asking excelize only for the
-// cells it formats and, through small stubs of the sheet (scanstub.go), for
-// validations and shared formulas; excelize itself opens a package in which
-// those sheets are reduced (readpkg.go). A sheet the scan cannot follow is
-// read by excelize whole.
+// fast tokenizer fastxml.go) before anything else reads it, and the
+// guard's pass over a worksheet scans it (scan.go, rowscan.go): the read
+// tools take a sheet's rows and formulas from that scan. The workbook part
+// (sheets, their visibility, defined names, the date system: book.go), the
+// styles and theme (each cell format's number format, protection and
+// looks: stylesread.go, stylesformat.go) and each sheet's data validations,
+// x14 ones included (validread.go), are read by formfill's own one-pass
+// readers. excelize is still asked for the cells whose number format it
+// applies and, through a small stub of the sheet (scanstub.go), for
+// shared formulas; it opens a package in which the scanned sheets are
+// reduced (readpkg.go). A sheet the scan cannot follow is read by excelize
+// whole.
 //
 // Writes store text as text (never as a formula), numbers and dates as
 // values keeping the cell's style, and respect list validations and merged

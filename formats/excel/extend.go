@@ -53,17 +53,8 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 	if !w.validated(sheet, from) {
 		return
 	}
-	dvs, err := w.wb.dataValidations(sheet, w.scan(sheet))
-	if err != nil {
-		return
-	}
-	for _, dv := range dvs {
-		if sqrefContains(dv.Sqref, from) {
-			cp := *dv
-			cp.Sqref = to.name()
-			_ = w.wb.f.AddDataValidation(sheet, &cp)
-		}
-	}
+	// The patching save extends the validations covering from to the
+	// cell (see dvCopies).
 	w.dvCopies[sheet] = append(w.dvCopies[sheet], [2]cell{from, to})
 	delete(w.rules, sheet) // read again: the cell has its validations now
 }

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // Forms without answer columns: the answer goes in the blank beside a
@@ -227,11 +226,7 @@ func (m *sheetModel) looksLikeInput(r, c int) bool {
 		if darkFill(s) {
 			return false
 		}
-		for _, b := range s.Border {
-			if b.Type == "bottom" && b.Style > 0 {
-				return true
-			}
-		}
+		return s.bottomBorder
 	}
 	return false
 }
@@ -243,7 +238,7 @@ func (m *sheetModel) fieldLabel(r, c int, v string) bool {
 		return false
 	}
 	s := m.style(r, c)
-	return s == nil || s.Font == nil || !s.Font.Bold
+	return s == nil || !s.bold
 }
 
 // labelLike reports a short label such as "Company Name": typed text, not a
@@ -318,11 +313,11 @@ func majorityColumn(blk []pair) int {
 
 // darkFill reports a solid fill darker than a light tint: title bars,
 // not input boxes.
-func darkFill(s *excelize.Style) bool {
-	if s.Fill.Type != "pattern" || s.Fill.Pattern != 1 || len(s.Fill.Color) == 0 {
+func darkFill(s *cellFormat) bool {
+	if !s.solidFill {
 		return false
 	}
-	hex := strings.TrimPrefix(s.Fill.Color[0], "#")
+	hex := s.fillColor
 	if len(hex) == 8 {
 		hex = hex[2:]
 	}

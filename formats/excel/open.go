@@ -18,7 +18,8 @@ type workbook struct {
 	// mu is taken around f by the methods a sheet worked in a lane reaches
 	// (see eachSheet): a sheet's work reads f only through them.
 	mu     sync.Mutex
-	sheets []string // sheet names in workbook order; index+1 is the S of an ID
+	sheets []string  // sheet names in workbook order; index+1 is the S of an ID
+	book   *bookInfo // what the workbook part says (see readBook)
 	// partMap maps sheet names to worksheet part names, read on demand.
 	partMap map[string]string
 	// pass is what the XML guard's pass collected: the worksheets' scans
@@ -34,6 +35,7 @@ type workbook struct {
 	// (see eachSheet).
 	sst         []string
 	formats     []numFormat
+	cellFormats []*cellFormat // by style index (see readStyles)
 	formatsOnce sync.Once
 	rowCache    map[string]*sheetRows // rows by sheet name, under mu
 	// reduced holds the worksheet parts reduced in the package excelize
@@ -129,6 +131,9 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	endOpen = stop.Phase(formats.PhaseOpen)
 	limits := stop.ArchiveLimits()
 	wb = &workbook{arch: arch, pass: scans, stop: stop}
+	if err := wb.readBook(); err != nil {
+		return nil, err
+	}
 	pkg := data
 	if read {
 		if pkg, err = wb.readPackage(data); err != nil {
@@ -145,7 +150,7 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 		}
 		return nil, openError(err)
 	}
-	wb.f, wb.sheets = f, f.GetSheetList()
+	wb.f = f
 	if read {
 		if err := wb.useScannedStrings(); err != nil {
 			return nil, err

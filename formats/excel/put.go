@@ -46,9 +46,7 @@ func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
 		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
 		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}}
-	if p, err := wb.f.GetWorkbookProps(); err == nil && p.Date1904 != nil {
-		w.date1904 = *p.Date1904
-	}
+	w.date1904 = wb.book.date1904
 	return w
 }
 
@@ -89,7 +87,7 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 			}
 		}
 	}
-	if vis, _ := w.wb.f.GetSheetVisible(sheet); !vis {
+	if !w.wb.sheetVisible(sheet) {
 		warns = append(warns, fmt.Sprintf("%s: sheet %q is hidden; the answer will not show until it is unhidden", name, sheet))
 	} else if sc := w.scan(sheet); sc != nil && sc.hiddenRows[c.row] {
 		warns = append(warns, fmt.Sprintf("%s: row %d of sheet %q is hidden; the answer will not show until it is unhidden", name, c.row, sheet))
@@ -239,7 +237,7 @@ func (w *writer) store(sheet string, c cell, before, value string) error {
 // text is as excelize writes a float (shortest, no exponent), so the
 // model and the file agree.
 func (w *writer) storedAs(sheet string, c cell, before, value string) (kind editKind, text string, numFmt int) {
-	fk := numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles))
+	fk := numberKind(formatOf(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles)))
 	num := func(n float64, f int) (editKind, string, int) {
 		if math.IsNaN(n) || math.IsInf(n, 0) {
 			return editString, value, 0

@@ -203,30 +203,26 @@ func (wb *workbook) leavesText(style int) bool { return wb.numFormat(style) != f
 // the workbook's cell formats are worked out once, by number format: a
 // sheet's cells ask for theirs from any lane (see eachSheet).
 func (wb *workbook) numFormat(style int) numFormat {
-	wb.formatsOnce.Do(func() { wb.formats = wb.readNumFormats() })
+	wb.readStyles()
 	if style <= 0 || style >= len(wb.formats) {
 		return formatNone // no style, or one excelize cannot find
 	}
 	return wb.formats[style]
 }
 
-// readNumFormats is the kind of each cell format's number format, by
-// style index.
-func (wb *workbook) readNumFormats() []numFormat {
-	ss := wb.f.Styles // excelize reads the styles part on opening
-	if ss == nil || ss.CellXfs == nil {
-		return nil
-	}
+// numFormats is the kind of each cell format's number format, by style
+// index.
+func (d *stylesDoc) numFormats() []numFormat {
 	byID := map[int]numFormat{}
-	kinds := make([]numFormat, len(ss.CellXfs.Xf))
-	for i, xf := range ss.CellXfs.Xf {
+	kinds := make([]numFormat, len(d.xfs))
+	for i, xf := range d.xfs {
 		id := 0
-		if xf.NumFmtID != nil {
-			id = *xf.NumFmtID
+		if xf.numFmt != nil {
+			id = *xf.numFmt
 		}
 		k, ok := byID[id]
 		if !ok {
-			k = wb.readNumFormat(id)
+			k = d.numFormat(id)
 			byID[id] = k
 		}
 		kinds[i] = k
@@ -234,27 +230,25 @@ func (wb *workbook) readNumFormats() []numFormat {
 	return kinds
 }
 
-// readNumFormat follows excelize's formattedValue: number format id is
-// custom if the workbook defines it, else built in.
-func (wb *workbook) readNumFormat(id int) numFormat {
-	ss := wb.f.Styles
-	if ss.NumFmts != nil {
-		for _, f := range ss.NumFmts.NumFmt {
-			if f.NumFmtID != id {
-				continue
-			}
-			code := f.FormatCode
-			if f.FormatCode16 != "" {
-				code = f.FormatCode16
-			}
-			p := nfp.NumberFormatParser()
-			for _, sec := range p.Parse(code) {
-				if sec.Type == nfp.TokenSectionText {
-					return formatOther
-				}
-			}
-			return formatText
+// numFormat is the kind of number format id, as excelize's formatting,
+// which formats the cells (see rows), reads it: custom if the workbook
+// defines it, else built in.
+func (d *stylesDoc) numFormat(id int) numFormat {
+	for _, f := range d.numFmts {
+		if f.id != id {
+			continue
 		}
+		code := f.code
+		if f.code16 != "" {
+			code = f.code16
+		}
+		p := nfp.NumberFormatParser()
+		for _, sec := range p.Parse(code) {
+			if sec.Type == nfp.TokenSectionText {
+				return formatOther
+			}
+		}
+		return formatText
 	}
 	switch id {
 	case 0:

@@ -24,22 +24,18 @@ func (e xmlElem) attr(local string, nsPart string) string {
 }
 
 // sheetParts maps each sheet name to its part name in the package, read
-// from the original workbook.xml and its relationships.
+// from the workbook part's sheets (see readBook) and its relationships.
 func (wb *workbook) sheetParts() (map[string]string, error) {
-	var book struct {
-		Sheets []xmlElem `xml:"sheets>sheet"`
-	}
 	var rels struct {
 		Rels []xmlElem `xml:"Relationship"`
 	}
-	for name, v := range map[string]any{"xl/workbook.xml": &book, "xl/_rels/workbook.xml.rels": &rels} {
-		data, err := wb.arch.Read(name)
-		if err != nil {
-			return nil, err
-		}
-		if err := xml.Unmarshal(data, v); err != nil {
-			return nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "malformed XML")
-		}
+	name := "xl/_rels/workbook.xml.rels"
+	data, err := wb.arch.Read(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := xml.Unmarshal(data, &rels); err != nil {
+		return nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "malformed XML")
 	}
 	targets := map[string]string{}
 	for _, r := range rels.Rels {
@@ -52,8 +48,8 @@ func (wb *workbook) sheetParts() (map[string]string, error) {
 		targets[r.attr("Id", "")] = t
 	}
 	out := map[string]string{}
-	for _, s := range book.Sheets {
-		out[s.attr("name", "")] = targets[s.attr("id", "relationships")]
+	for _, s := range wb.book.sheets {
+		out[s.name] = targets[s.rid]
 	}
 	return out, nil
 }

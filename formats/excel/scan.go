@@ -21,8 +21,8 @@ type sheetScan struct {
 	merges      []string
 	dimension   string
 	validations bool // the sheet has data validations (found in its validations stub)
-	// The small worksheets excelize reads the sheet's validations and
-	// formulas from (see scanstub.go).
+	// The small worksheets the sheet's validations (see readValidations)
+	// and formulas (excelize, see scanstub.go) are read from.
 	validationStub, formulaStub stub
 	cells                       *rowScan          // the sheet's cells (see rowscan.go)
 	formulaText                 map[[2]int]string // plainFormula's index, made when first asked

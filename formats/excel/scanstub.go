@@ -9,18 +9,18 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// Reading a sheet's data validations or one cell's formula through
-// excelize unmarshals the whole worksheet (its rows, every cell) first: on
-// a large questionnaire that is a fifth to a third of making its map. The
-// guard's pass over the sheet (sheetScan) copies out what each of those
-// answers needs, and puts it together as a small worksheet, a stub, which
-// excelize reads in a workbook of its own and answers from exactly as it
-// would from the whole sheet: for validations, the <dataValidations> and
-// the <extLst> (where the x14 validations live); for formulas, the cells
-// whose formula the scan cannot give as written, in their rows (a shared
-// formula's cells name their master cell by index), and the <mergeCells>
-// (excelize answers for a merged cell with the formula of the range's
-// first cell). Each stub keeps the worksheet's start tag, its namespaces.
+// Reading one cell's formula through excelize unmarshals the whole
+// worksheet (its rows, every cell) first: on a large questionnaire that is
+// a fifth to a third of making its map. The guard's pass over the sheet
+// (sheetScan) copies out what each read needs and puts it together as a
+// small worksheet, a stub: for validations, the <dataValidations> and the
+// <extLst> (where the x14 validations live), which readValidations reads;
+// for formulas, the cells whose formula the scan cannot give as written,
+// in their rows (a shared formula's cells name their master cell by
+// index), and the <mergeCells>, which excelize reads in a workbook of its
+// own and answers from as it would from the whole sheet (for a merged
+// cell, with the formula of the range's first cell). Each stub keeps the
+// worksheet's start tag, its namespaces.
 
 // stubSheet is the stub workbook's one sheet.
 const stubSheet = "Sheet1"
@@ -176,19 +176,6 @@ func (s *stub) open() *excelize.File {
 		s.file, _ = stubFile(s.data)
 	}
 	return s.file
-}
-
-// dataValidations are the sheet's validations, from its stub when it has
-// one (sc may be nil).
-func (wb *workbook) dataValidations(sheet string, sc *sheetScan) ([]*excelize.DataValidation, error) {
-	if sc != nil {
-		if f := sc.validationStub.open(); f != nil {
-			return f.GetDataValidations(stubSheet)
-		}
-	}
-	wb.mu.Lock()
-	defer wb.mu.Unlock()
-	return wb.f.GetDataValidations(sheet)
 }
 
 // formula is the formula of the cell ref of sheet: from the scan where it

@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"html"
 	"reflect"
 	"testing"
 
@@ -75,9 +76,12 @@ func TestStubAnswersAsTheWholeSheet(t *testing.T) {
 			}
 			stubs++
 			fromStub, err1 := wb.dataValidations(sheet, sc)
-			whole, err2 := wb.f.GetDataValidations(sheet)
+			whole, err2 := wb.dataValidations(sheet, nil)
 			if err1 != nil || err2 != nil || !reflect.DeepEqual(fromStub, whole) {
 				t.Errorf("%s, %s: validations from the stub %d (%v), from the sheet %d (%v)", name, sheet, len(fromStub), err1, len(whole), err2)
+			}
+			if ex, err := wb.f.GetDataValidations(sheet); err != nil || !sameRules(fromStub, ex) {
+				t.Errorf("%s, %s: validations %+v, excelize reads %d (%v)", name, sheet, fromStub, len(ex), err)
 			}
 			for _, ref := range formulaAndMergedCells(sc) {
 				if got, want := wb.formula(sheet, ref, sc), wholeFormula(wb.f, sheet, ref); got != want {
@@ -89,6 +93,23 @@ func TestStubAnswersAsTheWholeSheet(t *testing.T) {
 			t.Errorf("%s: no sheet has a stub", name)
 		}
 	}
+}
+
+// sameRules reports whether vs are the rules excelize reads, its
+// formulas' entities decoded (excelize keeps a formula's inner XML).
+func sameRules(vs []validation, ex []*excelize.DataValidation) bool {
+	if len(vs) != len(ex) {
+		return false
+	}
+	for i, v := range vs {
+		e := ex[i]
+		if v.sqref != e.Sqref || v.typ != e.Type || v.operator != e.Operator ||
+			v.formula1 != html.UnescapeString(e.Formula1) || v.formula2 != html.UnescapeString(e.Formula2) ||
+			promptText(v) != promptText(validation{prompt: e.Prompt, promptTitle: e.PromptTitle}) {
+			return false
+		}
+	}
+	return true
 }
 
 func wholeFormula(f *excelize.File, sheet, ref string) string {

@@ -52,7 +52,6 @@ type sheetModel struct {
 	formulas     map[[2]int]bool
 	scan         *sheetScan
 	wb           *workbook
-	styles       map[int]*excelize.Style
 	blanks       map[string]bool      // blank, by text
 	matched      map[patternText]bool // matches, by pattern and text
 	// numeric maps the cells formulas read as numbers to a formula's
@@ -68,12 +67,7 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 		return nil, err
 	}
 	name := wb.sheets[index-1]
-	wb.mu.Lock()
-	visible, err := wb.f.GetSheetVisible(name)
-	wb.mu.Unlock()
-	if err != nil {
-		return nil, err
-	}
+	visible := wb.book.sheets[index-1].visible()
 	sc, err := wb.scanSheet(name)
 	if err != nil {
 		return nil, err
@@ -83,7 +77,7 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 		return nil, err
 	}
 	m := &sheetModel{index: index, name: name, hidden: !visible, rows: rows, wb: wb,
-		hiddenRows: map[int]bool{}, styles: map[int]*excelize.Style{}}
+		hiddenRows: map[int]bool{}}
 	for _, r := range rows {
 		m.maxCol = max(m.maxCol, len(r))
 	}
@@ -143,14 +137,8 @@ func (m *sheetModel) ruleAt(row, col int) *rule {
 }
 
 // style returns the cell's style, nil when it has none or cannot be read.
-func (m *sheetModel) style(row, col int) *excelize.Style {
-	idx := m.scan.styleIndex(row, col)
-	if s, ok := m.styles[idx]; ok || idx == 0 {
-		return s
-	}
-	m.wb.mu.Lock() // the sheet may be in a lane (see eachSheet)
-	defer m.wb.mu.Unlock()
-	return styleByIndex(m.wb.f, idx, m.styles)
+func (m *sheetModel) style(row, col int) *cellFormat {
+	return m.wb.cellFormat(m.scan.styleIndex(row, col))
 }
 
 // rowText joins the non-empty cells of a row with tabs: the context

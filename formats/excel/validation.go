@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // maxListCells bounds how many cells a list validation's source range may
@@ -37,14 +36,14 @@ func (wb *workbook) rules(sheet string, sc *sheetScan) ([]rule, error) {
 	}
 	out := make([]rule, 0, len(dvs))
 	for _, dv := range dvs {
-		r := rule{sqref: dv.Sqref, typ: dv.Type, operator: dv.Operator, formula1: dv.Formula1, formula2: dv.Formula2, prompt: promptText(dv)}
-		for _, part := range strings.Fields(dv.Sqref) {
+		r := rule{sqref: dv.sqref, typ: dv.typ, operator: dv.operator, formula1: dv.formula1, formula2: dv.formula2, prompt: promptText(dv)}
+		for _, part := range strings.Fields(dv.sqref) {
 			if rc, ok := parseRect(part); ok {
 				r.rects = append(r.rects, rc)
 			}
 		}
-		if dv.Type == "list" {
-			r.options = wb.listOptions(sheet, dv.Formula1, 0)
+		if dv.typ == "list" {
+			r.options = wb.listOptions(sheet, dv.formula1, 0)
 		}
 		out = append(out, r)
 	}
@@ -52,9 +51,9 @@ func (wb *workbook) rules(sheet string, sc *sheetScan) ([]rule, error) {
 }
 
 // promptText is a validation's input message, title first.
-func promptText(dv *excelize.DataValidation) string {
+func promptText(dv validation) string {
 	var parts []string
-	for _, p := range []*string{dv.PromptTitle, dv.Prompt} {
+	for _, p := range []*string{dv.promptTitle, dv.prompt} {
 		if p != nil && strings.TrimSpace(*p) != "" {
 			parts = append(parts, strings.TrimSpace(*p))
 		}
@@ -91,12 +90,9 @@ func (wb *workbook) listOptions(sheet, formula string, depth int) []string {
 		}
 		return nil
 	}
-	wb.mu.Lock()
-	names := wb.f.GetDefinedName()
-	wb.mu.Unlock()
-	for _, dn := range names {
-		if strings.EqualFold(dn.Name, f) && (dn.Scope == "Workbook" || dn.Scope == sheet) {
-			return wb.listOptions(sheet, dn.RefersTo, depth+1)
+	for _, dn := range wb.book.names {
+		if strings.EqualFold(dn.name, f) && (dn.scope == "Workbook" || dn.scope == sheet) {
+			return wb.listOptions(sheet, dn.refersTo, depth+1)
 		}
 	}
 	return nil

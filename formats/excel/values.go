@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // Kinds of number format a cell's style can carry.
@@ -18,7 +16,7 @@ const (
 
 // numberKind classifies a style's number format: "date", "number", "text"
 // (the @ format) or "" for General.
-func numberKind(s *excelize.Style) string {
+func numberKind(s *cellFormat) string {
 	if s == nil {
 		return ""
 	}

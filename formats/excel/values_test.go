@@ -28,7 +28,7 @@ func TestNumberKind(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := numberKind(tt.style); got != tt.want {
+			if got := numberKind(formatOf(tt.style)); got != tt.want {
 				t.Errorf("numberKind = %q, want %q", got, tt.want)
 			}
 		})

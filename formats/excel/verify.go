@@ -115,7 +115,7 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 		if ok && want == n {
 			return shown, formats.ContentMatched
 		}
-		if numberKind(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles)) == kindDate {
+		if numberKind(formatOf(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles))) == kindDate {
 			if t, err := excelize.ExcelDateToTime(n, w.date1904); err == nil {
 				cands = append(cands, t.Format("2006-01-02"))
 				if want, ok := parseDate(expected); ok && want.Equal(t) {
