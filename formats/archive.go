@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"sync"
+
+	kflate "github.com/klauspost/compress/flate"
 )
 
 // ArchiveLimits bound what a zip-based document (docx, xlsx) may inflate to.
@@ -51,6 +54,7 @@ func OpenArchive(data []byte, limits ArchiveLimits) (*Archive, error) {
 	if err != nil {
 		return nil, Wrap(ErrInvalidDocument, "file", err, "not a readable zip archive (corrupt or truncated)")
 	}
+	zr.RegisterDecompressor(zip.Deflate, inflater)
 	if len(zr.File) > limits.MaxEntries {
 		return nil, Errorf(ErrTooLarge, "file", "the archive has %d entries; the limit is %d", len(zr.File), limits.MaxEntries)
 	}
@@ -316,5 +320,42 @@ func (p *pooledDeflate) Close() error {
 	default:
 	}
 	p.fw = nil
+	return err
+}
+
+// inflaters keeps idle klauspost/compress flate readers. Inflating
+// document.xml was a third of a Word verify with compress/flate; this
+// decoder produces the same bytes in about two thirds of the time. The
+// zip reader still checks each entry's size and CRC-32 around it.
+var inflaters sync.Pool
+
+// inflater is a zip.Decompressor using a pooled klauspost flate reader.
+func inflater(r io.Reader) io.ReadCloser {
+	if fr, ok := inflaters.Get().(io.ReadCloser); ok {
+		if err := fr.(kflate.Resetter).Reset(r, nil); err == nil {
+			return &pooledInflate{fr: fr}
+		}
+	}
+	return &pooledInflate{fr: kflate.NewReader(r)}
+}
+
+// pooledInflate returns its reader to inflaters once closed; a second
+// Close does nothing, so the reader is never pooled twice.
+type pooledInflate struct{ fr io.ReadCloser }
+
+func (p *pooledInflate) Read(b []byte) (int, error) {
+	if p.fr == nil {
+		return 0, errors.New("flate: read after close")
+	}
+	return p.fr.Read(b)
+}
+
+func (p *pooledInflate) Close() error {
+	if p.fr == nil {
+		return nil
+	}
+	err := p.fr.Close()
+	inflaters.Put(p.fr)
+	p.fr = nil
 	return err
 }

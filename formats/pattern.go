@@ -21,6 +21,11 @@ import (
 type Pattern struct {
 	*regexp.Regexp
 	needs [][]byte // lower-case; nil: every text is asked of the expression
+	// longest is the length of the longest of needs.
+	longest int
+	// asciiOnly: a needed literal holds a non-ASCII letter, which the
+	// filter does not fold, so only ASCII text is ruled out.
+	asciiOnly bool
 }
 
 // MustPattern compiles expr as regexp.MustCompile does.
@@ -30,6 +35,8 @@ func MustPattern(expr string) *Pattern {
 		if lits, ok := needs(re); ok {
 			for _, l := range lits {
 				p.needs = append(p.needs, []byte(l))
+				p.longest = max(p.longest, len(l))
+				p.asciiOnly = p.asciiOnly || !isASCII(l)
 			}
 		}
 	}
@@ -41,33 +48,68 @@ func (p *Pattern) MatchString(s string) bool {
 	return p.MayMatch(s) && p.Regexp.MatchString(s)
 }
 
+// foldWindow is the stack buffer MayMatch lower-cases text into, a window
+// at a time: long cells and paragraphs are not copied whole.
+const foldWindow = 256
+
 // MayMatch is the filter alone: false only for text the expression cannot
-// match.
+// match. The text is lower-cased a window at a time, each window starting
+// with the last bytes of the one before, so a literal across the edge is
+// still seen. Under (?i) only ſ and the Kelvin sign fold to ASCII letters
+// (s and k): they are folded too, and other non-ASCII bytes, which no
+// ASCII literal holds, are kept as they are.
 func (p *Pattern) MayMatch(s string) bool {
 	if p.needs == nil {
 		return true
 	}
-	var buf [128]byte
-	lower := buf[:0]
-	if len(s) > len(buf) {
-		lower = make([]byte, 0, len(s))
+	var buf [foldWindow]byte
+	window := buf[:]
+	if 2*p.longest > foldWindow {
+		window = make([]byte, 2*p.longest)
 	}
+	n := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= utf8.RuneSelf:
-			return true
 		case 'A' <= c && c <= 'Z':
 			c += 'a' - 'A'
+		case c < utf8.RuneSelf:
+		case p.asciiOnly:
+			return true
+		case c == 0xc5 && strings.HasPrefix(s[i:], "ſ"):
+			c, i = 's', i+len("ſ")-1
+		case c == 0xe2 && strings.HasPrefix(s[i:], "\u212a"):
+			c, i = 'k', i+len("\u212a")-1
 		}
-		lower = append(lower, c)
+		if n == len(window) {
+			if p.holdsNeed(window) {
+				return true
+			}
+			n = copy(window, window[n-p.longest+1:])
+		}
+		window[n] = c
+		n++
 	}
+	return p.holdsNeed(window[:n])
+}
+
+// holdsNeed reports whether lower holds one of the needed literals.
+func (p *Pattern) holdsNeed(lower []byte) bool {
 	for _, l := range p.needs {
 		if bytes.Contains(lower, l) {
 			return true
 		}
 	}
 	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // needs returns literals, lower-case, one of which every match of re holds;

@@ -3,6 +3,7 @@ package formats
 import (
 	"regexp/syntax"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -123,6 +124,71 @@ func TestFoldsToASCIIFindsTheNonASCIILettersThatMatchASCIIOnes(t *testing.T) {
 	for r, want := range map[rune]bool{'\u212a': true, 'ſ': true, 'é': false, '…': false, 'k': false} {
 		if got := foldsToASCII([]rune{r}); got != want {
 			t.Errorf("foldsToASCII(%q) = %v, want %v", r, got, want)
+		}
+	}
+}
+
+func TestPatternFilterReadsLongAndNonASCIIText(t *testing.T) {
+	p := MustPattern(`(?i)\bsignature\b|\bsigned\b`)
+	pad := strings.Repeat("x", foldWindow-4) // the word straddles the first window's edge
+	tests := []struct {
+		name, text string
+		may        bool
+	}{
+		{"across the window's edge", pad + " SIGNATURE", true},
+		{"far past the first window", strings.Repeat("no words here. ", 60) + "Signed", true},
+		{"long text without the words", strings.Repeat("no words here. ", 60), false},
+		{"curly quotes, no word", "“Company” means the issuer’s group", false},
+		{"curly quotes and the word", "“Signature” of the issuer", true},
+		{"long s folds to s", "ſignature", true},
+		{"Kelvin sign folds to k", "\u212a ſigned", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := p.MayMatch(tt.text); got != tt.may {
+				t.Errorf("MayMatch = %v, want %v", got, tt.may)
+			}
+			if p.Regexp.MatchString(tt.text) && !p.MatchString(tt.text) {
+				t.Error("the filter rules out a match")
+			}
+		})
+	}
+}
+
+func TestPatternWithNonASCIILiteralPassesNonASCIIText(t *testing.T) {
+	p := MustPattern(`…|_{3,}`) // "…" is not folded: any non-ASCII text is asked
+	for text, want := range map[string]bool{"wait…": true, "é": true, "plain": false, "a ___ b": true} {
+		if got := p.MayMatch(text); got != want {
+			t.Errorf("MayMatch(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestPatternFilterAllocatesNothing(t *testing.T) {
+	text := strings.Repeat("Does the vendor encrypt data at rest? ", 40)
+	allocs := testing.AllocsPerRun(20, func() {
+		if QuestionColumn.MayMatch(text) && AnswerColumn.MayMatch(text) && ReviewerColumn.MayMatch(text) {
+			t.Log("all three may match")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("MayMatch allocates %v times on a %d-byte text", allocs, len(text))
+	}
+}
+
+// BenchmarkPatternMayMatch runs the vocabulary's filters over texts like
+// a workbook's cells: short labels, long questions, non-ASCII prose.
+func BenchmarkPatternMayMatch(b *testing.B) {
+	texts := append([]string{
+		"Does the vendor encrypt data at rest using industry-standard algorithms (AES-256 or stronger), and are the keys managed in a hardware security module with rotation at least yearly?",
+		"“Company” means the issuer’s group, including every subsidiary — present or future — of the issuer.",
+		"1.2.3", "Domain", "Name of the company",
+	}, patternSamples...)
+	for b.Loop() {
+		for _, s := range texts {
+			AnswerColumn.MayMatch(s)
+			QuestionColumn.MayMatch(s)
+			ReviewerColumn.MayMatch(s)
 		}
 	}
 }

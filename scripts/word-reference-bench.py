@@ -135,6 +135,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ref", required=True, help="exported reference tree")
     ap.add_argument("--go", required=True, help="go test -c binary of formats/word")
+    ap.add_argument("--base", help="a second binary (the branch's base), run in "
+                    "the same rounds, alternating with --go: adds a before/after table")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--reps", type=int, default=7)
     ap.add_argument("--answers", type=int, default=50,
@@ -153,14 +155,21 @@ def main():
 
     py = {}  # (doc, op) -> [median per round]
     go = {}
+    base = {}
     go_answers = {}
     for r in range(args.rounds):
         for name, p in prepared.items():
             for op in OPS:
                 py.setdefault((name, op), []).append(time_median(p[op], args.reps))
-        times, go_answers = go_round(args.go, docs, args.reps)
-        for k, ns in times.items():
-            go.setdefault(k, []).append(ns)
+        # The two binaries take turns going first, so neither always runs
+        # right after the Python calls.
+        runs = [(args.go, go), (args.base, base)] if args.base else [(args.go, go)]
+        for binary, into in (runs if r % 2 == 0 else runs[::-1]):
+            times, answers = go_round(binary, docs, args.reps)
+            if into is go:
+                go_answers = answers
+            for k, ns in times.items():
+                into.setdefault(k, []).append(ns)
         print("round %d/%d done" % (r + 1, args.rounds), file=sys.stderr)
 
     print("| document | op | answers py/go | Python ms | formfill ms | ratio "
@@ -179,9 +188,32 @@ def main():
             print(("| %s | %s | %s |" + " %.2f |" * 6) % ((name, op, ans) + tuple(cells)))
             rows.append({"doc": name, "op": op, "python_ns": py[(name, op)],
                          "formfill_ns": go.get((name, op), [])})
+    if args.base:
+        before_after(prepared, py, base, go)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
+
+
+def before_after(prepared, py, base, go):
+    """CPU table of the base and the branch binary against Python: each
+    ratio is the median of the ratios within a round, whose Python and Go
+    figures were taken minutes apart at most."""
+    print()
+    print("| document | op | Python CPU ms | before CPU ms | after CPU ms "
+          "| CPU ratio before → after |")
+    print("| --- | --- | ---: | ---: | ---: | --- |")
+    for name in prepared:
+        for op in OPS:
+            p, b, g = py[(name, op)], base.get((name, op)), go.get((name, op))
+            if not b or not g:
+                continue
+            rb = statistics.median(bb[1] / pp[1] for bb, pp in zip(b, p))
+            rg = statistics.median(gg[1] / pp[1] for gg, pp in zip(g, p))
+            print("| %s | %s | %.2f | %.2f | %.2f | %.2f → **%.2f** |" % (
+                name, op, statistics.median(x[1] for x in p) / 1e6,
+                statistics.median(x[1] for x in b) / 1e6,
+                statistics.median(x[1] for x in g) / 1e6, rb, rg))
 
 
 if __name__ == "__main__":

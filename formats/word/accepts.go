@@ -1,7 +1,6 @@
 package word
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -13,14 +12,10 @@ import (
 // date in a format, text of bounded length, a signature, any text — and the
 // write mode a plain answer needs there.
 
-var signatureWord = regexp.MustCompile(`(?i)\bsignature\b|\bsigned\b`)
-
-// namesSignature reports text naming a signature (signatureWord). The
-// expression runs only on text holding its letters after the s, which
-// fold to ASCII alone: on a long agreement most questions hold neither.
-func namesSignature(text string) bool {
-	return (hasASCIIFold(text, "IGNATURE") || hasASCIIFold(text, "IGNED")) && signatureWord.MatchString(text)
-}
+// signatureWord names a signature. As a formats.Pattern it runs only on
+// text holding one of its words: on a long agreement most questions hold
+// neither.
+var signatureWord = formats.MustPattern(`(?i)\bsignature\b|\bsigned\b`)
 
 // describe fills in what t accepts and its list_form_fields entry.
 func (f *finder) describe(t *answerTarget) {
@@ -79,7 +74,7 @@ func (f *finder) describe(t *answerTarget) {
 			// them.
 			t.mode = formats.Append
 		case t.mode == "":
-			t.mode = plainMode(el)
+			t.mode = f.d.plainMode(el)
 		}
 		if text := f.d.textOf(el); t.options == nil && hasPlaceholder(text) {
 			// list_form_fields has always typed these "placeholder",
@@ -87,7 +82,7 @@ func (f *finder) describe(t *answerTarget) {
 			t.field.FieldType, t.field.CurrentValue = "placeholder", placeholderScan.firstText(text)
 		}
 	}
-	if t.kind == formats.TargetText && strings.Contains(strings.ToLower(t.question), "sign") && namesSignature(t.question) {
+	if t.kind == formats.TargetText && strings.Contains(strings.ToLower(t.question), "sign") && signatureWord.MatchString(t.question) {
 		t.kind = formats.TargetSignature
 	}
 	if t.field.FieldType != "placeholder" || t.kind != formats.TargetText {
@@ -195,9 +190,9 @@ func (f *finder) hintsOf(n *node) []string {
 // placeholder that crosses a field, replace_content over a prompt the
 // writer does not read as a placeholder ("<m/d/yyyy>"). "" for the
 // default.
-func plainMode(el *etree.Element) formats.Mode {
-	text := textOf(el)
-	switch defaultMode(el) {
+func (d *document) plainMode(el *etree.Element) formats.Mode {
+	text := d.textOf(el)
+	switch d.defaultMode(el) {
 	case formats.ReplacePlaceholder:
 		if !placeholderFieldFree(el) {
 			return formats.Append

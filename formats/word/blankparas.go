@@ -47,11 +47,11 @@ func (f *finder) answerBelow(n *node, text string) {
 	if lead == leadNone {
 		return
 	}
-	room, count, drawn := answerRoom(n.el)
+	room, count, drawn := f.d.answerRoom(n.el)
 	if room == nil || count < minAnswerLines && !drawn {
 		return
 	}
-	if lead != leadNumbered && leadsIn(n.el, room) {
+	if lead != leadNumbered && f.d.leadsIn(n.el, room) {
 		return
 	}
 	an := f.d.ix.node(room)
@@ -125,10 +125,10 @@ func numberedText(t string) bool {
 
 // answerRoom returns the first of the blank paragraphs right after p, how
 // many there are, and whether any is drawn as a line to write on.
-func answerRoom(p *etree.Element) (first *etree.Element, count int, drawn bool) {
+func (d *document) answerRoom(p *etree.Element) (first *etree.Element, count int, drawn bool) {
 	for e := nextBlock(p); e != nil && isW(e, "p"); e = nextBlock(e) {
-		line := isBlankLine(e) || leaderLine(e)
-		if !line && !isEmptyPara(e) {
+		line := d.isBlankLine(e) || d.leaderLine(e)
+		if !line && !d.isEmptyPara(e) {
 			break
 		}
 		if first == nil {
@@ -157,9 +157,9 @@ func ruled(p *etree.Element) bool {
 
 // leaderLine reports a paragraph that is only tabs drawn as a line: a tab
 // stop with a leader, or underlined tabs and spaces.
-func leaderLine(p *etree.Element) bool {
+func (d *document) leaderLine(p *etree.Element) bool {
 	tabs := findW(p, "tab")
-	if len(tabs) == 0 || strings.TrimSpace(textOf(p)) != "" {
+	if len(tabs) == 0 || strings.TrimSpace(d.textOf(p)) != "" {
 		return false
 	}
 	for _, t := range findW(pathW(p, "pPr", "tabs"), "tab") {
@@ -178,18 +178,18 @@ func leaderLine(p *etree.Element) bool {
 // leadsIn reports a line that introduces the list after its blank lines
 // rather than asking: "7. With respect to defenses to this action:" over
 // "a. The proposed Answer is attached."
-func leadsIn(p, room *etree.Element) bool {
+func (d *document) leadsIn(p, room *etree.Element) bool {
 	e := room
-	for e != nil && isW(e, "p") && (isEmptyPara(e) || isBlankLine(e) || leaderLine(e)) {
+	for e != nil && isW(e, "p") && (d.isEmptyPara(e) || d.isBlankLine(e) || d.leaderLine(e)) {
 		e = nextBlock(e)
 	}
 	return e != nil && isW(e, "p") && isListItem(e) && !isListItem(p)
 }
 
 // nextContent is the first block after p that is not an empty paragraph.
-func nextContent(p *etree.Element) *etree.Element {
+func (d *document) nextContent(p *etree.Element) *etree.Element {
 	e := nextBlock(p)
-	for e != nil && isW(e, "p") && isEmptyPara(e) {
+	for e != nil && isW(e, "p") && d.isEmptyPara(e) {
 		e = nextBlock(e)
 	}
 	return e
@@ -198,16 +198,16 @@ func nextContent(p *etree.Element) *etree.Element {
 // lineUnderField reports a row of underscores drawn under a paragraph
 // that is a lone template field or prompt ({{ tenant.signature }} over
 // "________"): the field's line, not a second answer place.
-func lineUnderField(p *etree.Element, text string) bool {
+func (d *document) lineUnderField(p *etree.Element, text string) bool {
 	if t := strings.TrimSpace(text); t == "" || strings.Trim(t, "_ \t.") != "" {
 		return false // not a line of underscores (isBlankLine, text read)
 	}
 	for e := prevBlock(p); e != nil && isW(e, "p"); e = prevBlock(e) {
-		t := strings.TrimSpace(textOf(e))
+		t := strings.TrimSpace(d.textOf(e))
 		if t == "" || structuralOnly(t) {
 			continue
 		}
-		return strings.TrimSpace(markerText(t)) == "" && hasFillInMarker(t) || isPromptOnly(t, false) && !isBlankLine(e)
+		return strings.TrimSpace(markerText(t)) == "" && hasFillInMarker(t) || isPromptOnly(t, false) && !d.isBlankLine(e)
 	}
 	return false
 }
@@ -215,7 +215,7 @@ func lineUnderField(p *etree.Element, text string) bool {
 // hasRoomBelow reports answer room under p: two blank paragraphs or more,
 // or one drawn as a line. A "Label:" line with room under it is answered
 // there, not after its colon.
-func hasRoomBelow(p *etree.Element) bool {
-	room, count, drawn := answerRoom(p)
+func (d *document) hasRoomBelow(p *etree.Element) bool {
+	room, count, drawn := d.answerRoom(p)
 	return room != nil && (count >= minAnswerLines || drawn)
 }

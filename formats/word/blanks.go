@@ -281,8 +281,8 @@ func answerControl(sdt *etree.Element) bool {
 
 // isEmptyPara reports a paragraph showing nothing: no text, no box, no
 // field, no control.
-func isEmptyPara(p *etree.Element) bool {
-	return strings.TrimSpace(textOf(p)) == "" && boxCount(p) == 0 && !hasFormControl(p)
+func (d *document) isEmptyPara(p *etree.Element) bool {
+	return strings.TrimSpace(d.textOf(p)) == "" && boxCount(p) == 0 && !hasFormControl(p)
 }
 
 // isPromptOnly reports text made of blanks alone ("<m/d/yyyy>",

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // FuzzBlankScan checks the hand-written scanner against the expressions it
@@ -55,25 +57,20 @@ func TestFirstTextIsFindString(t *testing.T) {
 	}
 }
 
-// FuzzPrefilters checks that the cheap tests before namesSignature's and
-// namesIssuerSection's expressions never hide a match.
+// FuzzPrefilters checks that the literal filters before the signature,
+// issuer-section and example-row expressions (formats.Pattern) never hide
+// a match, on the texts these expressions are asked about.
 func FuzzPrefilters(f *testing.F) {
 	for _, s := range []string{"Signature:", "SIGNED by", "ſigned", "xſignature", "To be completed by the Agency", "FOR OFFICE USE ONLY",
-		"office uſe only", "designed", "Assignee", "to  be", "Example: Data centers", " e.g. Boston", "<Use Case Example - Please Delete>", "[examples]"} {
+		"office uſe only", "designed", "Assignee", "to  be", "Example: Data centers", " e.g. Boston", "<Use Case Example - Please Delete>", "[examples]",
+		"“Signature” of the issuer", "\u212a ſigned"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if got, want := namesSignature(text), signatureWord.MatchString(text); got != want {
-			t.Fatalf("namesSignature(%q) = %v, expression %v", text, got, want)
-		}
-		if got, want := namesIssuerSection(text), issuerSection.MatchString(text); got != want {
-			t.Fatalf("namesIssuerSection(%q) = %v, expression %v", text, got, want)
-		}
-		if got, want := leadsExample(text), exampleLead.MatchString(text); got != want {
-			t.Fatalf("leadsExample(%q) = %v, expression %v", text, got, want)
-		}
-		if got, want := notesExample(text), exampleNote.MatchString(text); got != want {
-			t.Fatalf("notesExample(%q) = %v, expression %v", text, got, want)
+		for name, p := range map[string]*formats.Pattern{"signatureWord": signatureWord, "issuerSection": issuerSection, "exampleLead": exampleLead, "exampleNote": exampleNote} {
+			if got, want := p.MatchString(text), p.Regexp.MatchString(text); got != want {
+				t.Fatalf("%s.MatchString(%q) = %v, expression %v", name, text, got, want)
+			}
 		}
 		if got, want := glyphFree(text), glyphRemover.Replace(text); got != want {
 			t.Fatalf("glyphFree(%q) = %q, replacer %q", text, got, want)

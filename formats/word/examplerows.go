@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
 )
 
 // Example rows: a table row the publisher filled in to show how the form is
@@ -16,24 +17,12 @@ import (
 var (
 	// exampleLead starts a row that gives an example ("Example: Data
 	// centers"); a question explaining itself "For example: …" does not.
-	exampleLead = regexp.MustCompile(`(?i)^\s*(example\s*[:.\-–]|e\.g\.)`)
+	exampleLead = formats.MustPattern(`(?i)^\s*(example\s*[:.\-–]|e\.g\.)`)
 	// exampleNote is a bracketed note marking an example.
-	exampleNote = regexp.MustCompile(`(?i)[<\[][^<>\[\]\n]{0,40}\bexamples?\b[^<>\[\]\n]{0,40}[>\]]`)
+	exampleNote = formats.MustPattern(`(?i)[<\[][^<>\[\]\n]{0,40}\bexamples?\b[^<>\[\]\n]{0,40}[>\]]`)
 	// fillPrompt is a bracketed prompt to fill in.
 	fillPrompt = regexp.MustCompile(`[<\[][^<>\[\]\n]{1,80}[>\]]`)
 )
-
-// leadsExample is exampleLead.MatchString: every match holds "example"
-// or "e.g.", whose letters fold to ASCII alone, so most text is passed
-// over without the expression.
-func leadsExample(text string) bool {
-	return (hasASCIIFold(text, "EXAMPLE") || hasASCIIFold(text, "E.G.")) && exampleLead.MatchString(text)
-}
-
-// notesExample is exampleNote.MatchString, with the same cheap test.
-func notesExample(text string) bool {
-	return strings.ContainsAny(text, "<[") && hasASCIIFold(text, "EXAMPLE") && exampleNote.MatchString(text)
-}
 
 // isExampleRow reports a table row that shows an example answer, reading
 // the text of its cells with textOf.
@@ -42,9 +31,9 @@ func isExampleRow(tr *etree.Element, textOf func(*etree.Element) string) bool {
 	for _, tc := range wrappedChildren(tr, "tc") {
 		text := textOf(tc)
 		if first && strings.TrimSpace(text) != "" {
-			marked, first = leadsExample(text), false
+			marked, first = exampleLead.MatchString(text), false
 		}
-		marked = marked || notesExample(text)
+		marked = marked || exampleNote.MatchString(text)
 	}
 	if !marked {
 		return false

@@ -81,6 +81,16 @@ func (d *document) controlField(n *node, sdt *etree.Element) (formats.FormField,
 // label finds what a field is asking: the text before it in its paragraph,
 // else the cell to the left, else the previous paragraph.
 func (d *document) label(n *node, at *etree.Element) string {
+	own := ""
+	if at == nil && n.kind != kindCell {
+		own = d.ownLabel(n)
+	}
+	return d.labelWith(n, at, own)
+}
+
+// labelWith is label given n's ownLabel, which it reads only when at is
+// nil and n is not a cell.
+func (d *document) labelWith(n *node, at *etree.Element, own string) string {
 	if at != nil {
 		if p := ancestorW(at, nil, "p"); p != nil {
 			var b strings.Builder
@@ -97,10 +107,8 @@ func (d *document) label(n *node, at *etree.Element) string {
 				return l
 			}
 		}
-	} else if n.kind != kindCell {
-		if l := cleanLabel(placeholderScan.strip(d.textOf(n.el))); l != "" {
-			return l
-		}
+	} else if n.kind != kindCell && own != "" {
+		return own
 	}
 	if n.kind == kindCell && n.col > 0 {
 		return cleanLabel(cellLine(n.row.cells[n.col-1].el))

@@ -25,8 +25,8 @@ func hasPlaceholder(text string) bool {
 // defaultMode picks the mode of an answer given without one: fill the
 // placeholder when there is one, replace an empty target, append to a
 // target that already has text.
-func defaultMode(el *etree.Element) formats.Mode {
-	text := textOf(el)
+func (d *document) defaultMode(el *etree.Element) formats.Mode {
+	text := d.textOf(el)
 	switch {
 	case hasPlaceholder(text) || otherPlaceholder(text) != nil:
 		return formats.ReplacePlaceholder

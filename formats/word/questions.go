@@ -74,7 +74,7 @@ func (f *finder) settleQuestions() {
 		}
 		if q := f.questionAgain(t.n); q != nil {
 			t.qid, t.question = q.id, q.text
-			signature := namesSignature(q.text)
+			signature := signatureWord.MatchString(q.text)
 			switch {
 			case t.kind == formats.TargetSignature && !signature:
 				t.kind = formats.TargetText

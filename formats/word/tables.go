@@ -76,7 +76,7 @@ func (f *finder) readTable(tbl *etree.Element) *tableInfo {
 		ti.rows = append(ti.rows, row)
 	}
 	ti.findGaps(gridWidths(tbl))
-	ti.findHeader()
+	ti.findHeader(f.d)
 	return ti
 }
 
@@ -118,8 +118,9 @@ func (ti *tableInfo) findGaps(widths []int) {
 }
 
 // findHeader picks the first row naming columns: two or more cells, all
-// with text, none a number or a blank, at most one of them long.
-func (ti *tableInfo) findHeader() {
+// with text, none a number or a blank, at most one of them long. d's text
+// cache reads the cells.
+func (ti *tableInfo) findHeader(d *document) {
 	for r, row := range ti.rows {
 		if len(row) < 2 {
 			continue
@@ -129,7 +130,7 @@ func (ti *tableInfo) findHeader() {
 			if ti.gaps[ci.col] && ci.empty {
 				continue
 			}
-			if ci.empty || strings.TrimSpace(ci.text) == "" || hasBlanks(ci.n.el, true) || isNumberLabel(ci.text) {
+			if ci.empty || strings.TrimSpace(ci.text) == "" || d.hasBlanks(ci.n.el, true) || isNumberLabel(ci.text) {
 				ok = false // a numbered row asks; a header names
 				break
 			}

@@ -73,7 +73,7 @@ func (f *finder) paragraphInCellQuestion(cell, pn *node, paras []*etree.Element,
 		return q
 	}
 	for j := i - 1; j >= 0; j-- {
-		if t := cleanLabel(f.d.textOf(paras[j])); t != "" && !hasBlanks(paras[j], true) {
+		if t := cleanLabel(f.d.textOf(paras[j])); t != "" && !f.d.hasBlanks(paras[j], true) {
 			return &question{id: cell.id + "-P" + strconv.Itoa(j+1), text: t}
 		}
 	}

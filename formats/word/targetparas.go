@@ -23,15 +23,15 @@ type question struct{ id, text string }
 func (f *finder) paragraph(n *node) {
 	p := n.el
 	text := f.d.textOf(p)
-	if structuralOnly(text) || lineUnderField(p, text) {
+	if structuralOnly(text) || f.d.lineUnderField(p, text) {
 		return // a template's skeleton; a field's drawn line
 	}
 	switch {
 	case hasBlanksIn(p, text, false):
 		f.add(n, f.d.question(n, nil))
-	case isLabelLine(text) && !hasRoomBelow(p):
-		next := nextContent(p)
-		if !introduces(next) && !(next != nil && isW(next, "p") && isBlankLine(next)) {
+	case isLabelLine(text) && !f.d.hasRoomBelow(p):
+		next := f.d.nextContent(p)
+		if !introduces(next) && !(next != nil && isW(next, "p") && f.d.isBlankLine(next)) {
 			f.add(n, &question{id: n.id, text: cleanLabel(text)})
 		}
 	default:
@@ -43,8 +43,8 @@ func (f *finder) paragraph(n *node) {
 // field, a content control, a check box or a placeholder. Angle-bracket
 // prompts count in table cells only: in running text they are the
 // drafter's template variables ("the <system name> received …").
-func hasBlanks(el *etree.Element, inCell bool) bool {
-	return hasBlanksIn(el, textOf(el), inCell)
+func (d *document) hasBlanks(el *etree.Element, inCell bool) bool {
+	return hasBlanksIn(el, d.textOf(el), inCell)
 }
 
 // hasBlanksIn is hasBlanks for el whose text is already read.
@@ -58,8 +58,8 @@ func hasBlanksIn(el *etree.Element, text string, inCell bool) bool {
 
 // isBlankLine reports a paragraph that is only a blank to write on
 // ("__________").
-func isBlankLine(p *etree.Element) bool {
-	t := strings.TrimSpace(textOf(p))
+func (d *document) isBlankLine(p *etree.Element) bool {
+	t := strings.TrimSpace(d.textOf(p))
 	return t != "" && strings.Trim(t, "_ \t.") == ""
 }
 
@@ -85,14 +85,14 @@ func (d *document) question(n *node, at *etree.Element) *question {
 			return &question{id: n.id, text: name}
 		}
 	}
-	if at == nil && n.kind != kindCell {
-		// label's first choice, whose ID labelID would work out again
-		if l := cleanLabel(placeholderScan.strip(d.textOf(n.el))); l != "" {
-			return &question{id: n.id, text: l}
-		}
+	// n's own text as a label: label's first choice when at is nil, and
+	// what labelID looks for; worked out once for both.
+	own := d.ownLabel(n)
+	if at == nil && n.kind != kindCell && own != "" {
+		return &question{id: n.id, text: own}
 	}
-	if l := d.label(n, at); l != "" {
-		return &question{id: d.labelID(n, at, l), text: l}
+	if l := d.labelWith(n, at, own); l != "" {
+		return &question{id: d.labelID(n, l, own), text: l}
 	}
 	return nil
 }
@@ -114,11 +114,16 @@ func soleField(el *etree.Element) *etree.Element {
 	return nil // a legacy box is among fields
 }
 
+// ownLabel is n's own text as a label: without its placeholders, cleaned.
+func (d *document) ownLabel(n *node) string {
+	return cleanLabel(placeholderScan.strip(d.textOf(n.el)))
+}
+
 // labelID names the element holding a label found by label: the element
-// itself when the label is its own text, else the cell to the left or the
-// previous block.
-func (d *document) labelID(n *node, at *etree.Element, label string) string {
-	if strings.Contains(cleanLabel(placeholderScan.strip(d.textOf(n.el))), label) {
+// itself when the label is its own text (own, n's ownLabel), else the cell
+// to the left or the previous block.
+func (d *document) labelID(n *node, label, own string) string {
+	if strings.Contains(own, label) {
 		return n.id
 	}
 	if n.kind == kindCell && n.col > 0 {

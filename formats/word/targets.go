@@ -18,7 +18,9 @@ import (
 
 var (
 	// issuerSection heads a part of the form its respondent does not fill.
-	issuerSection = regexp.MustCompile(`(?i)\b(to be (completed|filled( in| out)?) by (the )?(agency|office|program office|reviewer|approver|authori[sz]ing|administrator|staff|department|issuer|registrar)|for (office|official|internal|administrative) use( only)?|office use only)\b`)
+	// As a formats.Pattern it runs only on text holding one of the words
+	// every branch needs.
+	issuerSection = formats.MustPattern(`(?i)\b(to be (completed|filled( in| out)?) by (the )?(agency|office|program office|reviewer|approver|authori[sz]ing|administrator|staff|department|issuer|registrar)|for (office|official|internal|administrative) use( only)?|office use only)\b`)
 	// historyCaption names a document's own revision record, kept by its
 	// authors, not answered.
 	historyCaption = regexp.MustCompile(`(?i)\b(revision|version|change|amendment|document|template)\s+(history|log|record|control)\b|\bdocument changes\b`)
@@ -157,7 +159,7 @@ func (f *finder) exclude() error {
 			if issuer != nil && lv > 0 && lv <= level {
 				issuer = nil
 			}
-			if text := f.d.textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && namesIssuerSection(text) {
+			if text := f.d.textOf(n.el); issuer == nil && len(text) <= maxIssuerHeading && issuerSection.MatchString(text) {
 				issuer, level = n.el, lv
 				if level == 0 {
 					level = 99 // not a heading: to the end of the document
@@ -172,14 +174,6 @@ func (f *finder) exclude() error {
 		}
 	}
 	return nil
-}
-
-// namesIssuerSection reports a heading of the issuer's part (issuerSection).
-// Every branch of the expression holds "to be" or "use", whose letters
-// fold to ASCII alone but for the s (ſ): the expression runs only on text
-// holding one of them.
-func namesIssuerSection(text string) bool {
-	return (hasASCIIFold(text, "TO BE") || hasASCIIFold(text, "USE") || strings.Contains(text, "ſ")) && issuerSection.MatchString(text)
 }
 
 // headingLevel is a paragraph's outline level from its Heading style (1…9),

@@ -299,7 +299,7 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 	}
 	mode := a.Mode
 	if mode == "" {
-		mode = defaultMode(t.el)
+		mode = d.defaultMode(t.el)
 	}
 	text := a.AnswerText
 	if c == nil {
