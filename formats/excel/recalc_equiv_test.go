@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/readers"
@@ -124,13 +125,34 @@ func sameAsLibreOfficeXLSX(t *testing.T, doc []byte, rc *recalcResult) {
 }
 
 // sameCalcValue compares two computed values as text, numbers to 1e-9.
+// a is LibreOffice's as openpyxl reads it, which turns a number in a
+// date-formatted cell into a date and time: that is compared as the
+// serial number formfill caches.
 func sameCalcValue(a, b string) bool {
 	if a == b {
 		return true
 	}
 	x, err1 := strconv.ParseFloat(a, 64)
+	if err1 != nil {
+		x, err1 = openpyxlSerial(a)
+	}
 	y, err2 := strconv.ParseFloat(b, 64)
 	return err1 == nil && err2 == nil && math.Abs(x-y) <= 1e-9*math.Max(1, math.Abs(y))
+}
+
+// openpyxlSerial is the 1900-system serial number of a date and time as
+// openpyxl prints it. Serials before 1 March 1900 are one less than
+// excelSerial gives, because Excel keeps Lotus's 29 February 1900.
+func openpyxlSerial(s string) (float64, error) {
+	t, err := time.Parse("2006-01-02 15:04:05", s)
+	if err != nil {
+		return 0, err
+	}
+	n := excelSerial(t, false)
+	if t.Before(time.Date(1900, 3, 1, 0, 0, 0, 0, time.UTC)) {
+		n--
+	}
+	return n, nil
 }
 
 // TestRecalcRealWorkbooksEqualLibreOffice fills, in every real workbook,
@@ -233,5 +255,25 @@ func TestRecalcWarnsOfTextReadAsANumberOnAnotherSheet(t *testing.T) {
 				t.Errorf("warned of the formula reading Inputs!B3 as a number: %v, want %v:\n%s", got, tc.warned, warns)
 			}
 		})
+	}
+}
+
+// TestSameCalcValueReadsOpenpyxlDates holds the comparison's date rule to
+// Excel's serials on both sides of the fictitious 29 February 1900.
+func TestSameCalcValueReadsOpenpyxlDates(t *testing.T) {
+	for _, c := range []struct {
+		lo, cached string
+		same       bool
+	}{
+		{"1900-06-30 00:00:00", "182", true},
+		{"1900-01-01 00:00:00", "1", true},
+		{"1900-03-01 00:00:00", "61", true},
+		{"2024-01-01 12:00:00", "45292.5", true},
+		{"1900-06-30 00:00:00", "181", false},
+		{"Acme", "182", false},
+	} {
+		if got := sameCalcValue(c.lo, c.cached); got != c.same {
+			t.Errorf("sameCalcValue(%q, %q) = %v, want %v", c.lo, c.cached, got, c.same)
+		}
 	}
 }
