@@ -2,9 +2,6 @@ package excel
 
 import (
 	"fmt"
-	"strings"
-
-	"github.com/xuri/efp"
 )
 
 // put refuses text in a cell a formula of its own sheet reads as a number
@@ -37,31 +34,13 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 // reference that is an argument of a numeric function or an operand of
 // arithmetic.
 func (wb *workbook) readsAsNumber(n *formulaNode, c cell, names []calcName) bool {
-	if !mayReadNumbers(n.text) {
-		return false
-	}
-	p := efp.ExcelParser()
-	toks := p.Parse(n.text)
-	var funcs []string
-	for i, t := range toks {
-		switch {
-		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
-			funcs = append(funcs, strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn.")))
-		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop:
-			if len(funcs) > 0 {
-				funcs = funcs[:len(funcs)-1]
-			}
-		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
-			numeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]] || arithmeticBeside(toks, i)
-			if !numeric {
-				continue
-			}
-			if r, ok := wb.refRect(n.at.sheet, t.TValue, names); ok && r.sheet == c.sheet && r.contains(c.row, c.col) {
-				return true
-			}
-		}
-	}
-	return false
+	found := false
+	numericRanges(n.text, func(ref string) bool {
+		r, ok := wb.refRect(n.at.sheet, ref, names)
+		found = ok && r.sheet == c.sheet && r.contains(c.row, c.col)
+		return !found
+	})
+	return found
 }
 
 // sortedWritten is the written cells in workbook order.

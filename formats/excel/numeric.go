@@ -78,12 +78,26 @@ func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int)
 // numericRefs are the same-sheet references a formula reads as numbers:
 // arguments of a numeric function, operands of arithmetic.
 func numericRefs(formula string) []rect {
+	var out []rect
+	numericRanges(formula, func(ref string) bool {
+		if rc, ok := parseRect(ref); ok && !strings.Contains(ref, "!") {
+			out = append(out, rc)
+		}
+		return true
+	})
+	return out
+}
+
+// numericRanges calls visit with each range token formula reads as a
+// number (an argument of a numeric function or an operand of
+// arithmetic), as written, sheet prefix included, until visit returns
+// false.
+func numericRanges(formula string, visit func(ref string) bool) {
 	if formula == "" || !mayReadNumbers(formula) {
-		return nil
+		return
 	}
 	p := efp.ExcelParser()
 	toks := p.Parse(formula)
-	var out []rect
 	var funcs []string
 	for i, t := range toks {
 		switch {
@@ -93,17 +107,13 @@ func numericRefs(formula string) []rect {
 			if len(funcs) > 0 {
 				funcs = funcs[:len(funcs)-1]
 			}
-		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange && !strings.Contains(t.TValue, "!"):
-			inNumeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]]
-			if !inNumeric && !arithmeticBeside(toks, i) {
-				continue
-			}
-			if rc, ok := parseRect(t.TValue); ok {
-				out = append(out, rc)
+		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
+			numeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]] || arithmeticBeside(toks, i)
+			if numeric && !visit(t.TValue) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // refOperator is a cell reference beside an arithmetic operator.
