@@ -151,6 +151,11 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 		return nil, openError(err)
 	}
 	wb.f = f
+	// excelize's open inflates and holds every part at once, with no look
+	// at the stop: the next phase starts with one.
+	if err := stop.Check(); err != nil {
+		return nil, err
+	}
 	if read {
 		if err := wb.useScannedStrings(); err != nil {
 			return nil, err

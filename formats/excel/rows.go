@@ -56,12 +56,25 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	}
 	fast := make([]scannedText, len(rs.cells))
 	for i := range rs.cells {
+		// Check, not Step: a sheet's rows are read once for every lane
+		// that asks, on whichever goroutine asks first.
+		if i%cellsPerCheck == 0 {
+			if err := wb.stop.Check(); err != nil {
+				return nil, err
+			}
+		}
 		c := &rs.cells[i]
 		if val, ok := wb.plainText(rs, c, sst); ok {
 			fast[i] = scannedText{val: val, present: val != "" || c.hasF, plain: true}
 		}
 	}
+	if err := wb.stop.Check(); err != nil {
+		return nil, err
+	}
 	like := sameFormatting(rs, fast)
+	if err := wb.stop.Check(); err != nil {
+		return nil, err
+	}
 	if stub := rs.rowsOf(func(i int) bool { return !fast[i].plain && like[i] == i }); stub != nil {
 		formatted, err := wb.stubRows(name, rs, stub)
 		if err != nil {
@@ -74,8 +87,15 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 			}
 		}
 	}
+	if err := wb.stop.Check(); err != nil {
+		return nil, err
+	}
 	return place(rs.cells, fast), nil
 }
+
+// cellsPerCheck is how many cells readRows reads between two looks at the
+// call's stop: a few milliseconds of work.
+const cellsPerCheck = 1 << 14
 
 // sameFormatting gives each cell excelize must format the first cell
 // that reads the same: a number or a shared string with the same value

@@ -186,7 +186,7 @@ func differentPart(t *testing.T, a, b []byte) string {
 func markedPart(t *testing.T, doc []byte) string {
 	t.Helper()
 	for _, p := range unzip(t, doc) {
-		if bytes.Contains(p.data, []byte(stopEncoding)) {
+		if bytes.Contains(p.data, []byte(stopEncoding)) || bytes.Contains(p.data, []byte(`encoding="`+stopUTF8+`"`)) || bytes.Contains(p.data, []byte(`encoding='`+stopUTF8+`'`)) {
 			return p.name
 		}
 	}
@@ -196,24 +196,30 @@ func markedPart(t *testing.T, doc []byte) string {
 func TestMarkedPartsReadAsBeforeAndStop(t *testing.T) {
 	body := `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>caf\u00e9 &amp; more</t></is></c></row></sheetData>`
 	tests := []struct {
-		name, doc string
-		marks     bool
+		name, doc      string
+		marks, inPlace bool
 	}{
-		{"UTF-8 declared", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + body, true},
-		{"single quotes", `<?xml version='1.0' encoding='utf-8'?>` + body, true},
-		{"no encoding", `<?xml version="1.0"?>` + body, true},
-		{"Latin-1 declared", `<?xml version="1.0" encoding="ISO-8859-1"?>` + body, true},
-		{"byte-order mark", "\xef\xbb\xbf" + `<?xml version="1.0" encoding="UTF-8"?>` + body, true},
-		{"no declaration", body, false},
+		{"UTF-8 declared", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + body, true, true},
+		{"single quotes", `<?xml version='1.0' encoding='utf-8'?>` + body, true, true},
+		{"no encoding", `<?xml version="1.0"?>` + body, true, false},
+		{"Latin-1 declared", `<?xml version="1.0" encoding="ISO-8859-1"?>` + body, true, false},
+		{"utf8 without the hyphen", `<?xml version="1.0" encoding="utf8"?>` + body, true, false},
+		{"byte-order mark", "\xef\xbb\xbf" + `<?xml version="1.0" encoding="UTF-8"?>` + body, true, true},
+		{"no declaration", body, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			marked, ok := markDecl([]byte(tt.doc))
+			data := []byte(tt.doc)
+			marked, ok := markDecl(data)
 			if ok != tt.marks {
 				t.Fatalf("marked = %v, want %v", ok, tt.marks)
 			}
 			if !ok {
 				return
+			}
+			// A part declared UTF-8 is marked without a copy of it.
+			if inPlace := &marked[0] == &data[0]; inPlace != tt.inPlace {
+				t.Fatalf("marked in place = %v, want %v", inPlace, tt.inPlace)
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			wb := &workbook{stop: formats.NewStopper(ctx, 1)}

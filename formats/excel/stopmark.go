@@ -44,6 +44,9 @@ func (wb *workbook) markForStop() {
 		return
 	}
 	wb.f.Pkg.Range(func(k, v any) bool {
+		if wb.stop.Check() != nil {
+			return false // the call's next check returns the stop
+		}
 		name, _ := k.(string)
 		data, _ := v.([]byte)
 		if len(data) < markMinBytes || !strings.HasSuffix(strings.ToLower(name), ".xml") {
@@ -57,10 +60,18 @@ func (wb *workbook) markForStop() {
 	wb.f.CharsetTranscoder(wb.charsetReader)
 }
 
-// markDecl returns data with stopEncoding written into its declaration, or
+// stopUTF8 marks a part declared UTF-8 in place: it has the length of
+// "UTF-8", so the mark overwrites the declared name instead of copying a
+// part of tens of MB into a longer one (a copy that ran between two looks
+// at the context, and on a loaded machine stretched a write's longest
+// unchecked stretch past its bound).
+const stopUTF8 = "x-ffs"
+
+// markDecl returns data with a stop mark written into its declaration, or
 // false for a part that has no declaration this can rewrite (a UTF-16
 // part, or none at all: an XML declaration may not be added in front of
-// a byte-order mark or white space the part starts with).
+// a byte-order mark or white space the part starts with). A part declared
+// UTF-8 is marked in place, in data itself; any other is copied.
 func markDecl(data []byte) ([]byte, bool) {
 	loc := xmlDecl.FindIndex(data)
 	if loc == nil {
@@ -74,6 +85,10 @@ func markDecl(data []byte) ([]byte, bool) {
 			enc = decl[m[4]:m[5]]
 		} else {
 			enc = decl[m[6]:m[7]]
+		}
+		if len(enc) == len(stopUTF8) && strings.EqualFold(string(enc), "utf-8") {
+			copy(enc, stopUTF8)
+			return data, true
 		}
 		marked = concat(decl[:m[0]], []byte(`encoding="`+stopEncoding+"+"), enc, []byte(`"`), decl[m[1]:])
 	} else if v := declVersion.FindIndex(decl); v != nil {
@@ -100,6 +115,9 @@ func concat(parts ...[]byte) []byte {
 // part is read through the call's Stopper and its own encoding; any other
 // part as excelize reads it by default.
 func (wb *workbook) charsetReader(label string, input io.Reader) (io.Reader, error) {
+	if strings.EqualFold(label, stopUTF8) {
+		return wb.stop.Reader(input), nil
+	}
 	enc, ok := strings.CutPrefix(label, stopEncoding)
 	if !ok {
 		return charset.NewReaderLabel(label, input)

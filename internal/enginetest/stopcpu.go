@@ -155,6 +155,18 @@ func measureChild(t *testing.T, e formats.Engine, cases []StopCase) {
 	for _, c := range cases {
 		r := stopReport{Case: c.Name}
 		rec, err := profile(e, c.Call)
+		// A stretch's length is the code's, stretched by what the machine
+		// does meanwhile: page faults on fresh memory and the collector's
+		// assists ran one 47 ms stretch to 278 ms on a busy CI machine. A
+		// stretch over the bound is timed twice more and the shortest
+		// kept; code that does not look for hundreds of milliseconds is
+		// over it every time.
+		for try := 0; try < 2 && err == nil && rec.max > MaxUncheckedCPU; try++ {
+			again, err2 := profile(e, c.Call)
+			if err2 == nil && again.max < rec.max {
+				rec = again
+			}
+		}
 		r.CPU, r.Checks, r.MaxGap, r.Where = rec.last, rec.checks, rec.max, rec.where()
 		if err != nil {
 			r.Err = err.Error()
