@@ -11,85 +11,30 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/formats/excel"
 	"github.com/formfill/formfill/internal/realdocs"
 )
 
-func main() {
-	dir := flag.String("dir", realdocs.Dir(), "folder of real documents: every .xlsx below it is read")
-	out := flag.String("out", "", "folder to write the outputs into (made if missing)")
-	flag.Parse()
-	if *out == "" {
-		fmt.Fprintln(os.Stderr, "excelsnapshot: -out is required")
-		os.Exit(2)
-	}
-	docs, err := filepath.Glob(filepath.Join(*dir, "*", "*.xlsx"))
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "excelsnapshot:", err)
-		os.Exit(1)
-	}
-	docs = append(docs, flag.Args()...)
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, "excelsnapshot:", err)
-		os.Exit(1)
-	}
-	for _, p := range docs {
-		if err := snapshot(p, *out); err != nil {
-			fmt.Fprintf(os.Stderr, "excelsnapshot: %s: %v\n", p, err)
-			os.Exit(1)
-		}
-	}
-	fmt.Printf("%d workbooks\n", len(docs))
-}
-
-// saver writes one workbook's outputs, named base.SUFFIX; an engine error
-// is written as the output, since it too must stay the same.
-type saver struct{ base string }
-
-func (s saver) save(suffix string, data []byte, err error) error {
-	if err != nil {
-		data = []byte("error: " + err.Error() + "\n")
-	}
-	return os.WriteFile(s.base+"."+suffix, data, 0o644)
-}
-
-func (s saver) json(suffix string, v any, err error) error {
-	var data []byte
-	if err == nil {
-		data, err = json.MarshalIndent(v, "", " ")
-	}
-	return s.save(suffix, data, err)
-}
+func main() { realdocs.RunSnapshot("excelsnapshot", ".xlsx", snapshot) }
 
 // snapshot writes the outputs of one workbook.
-func snapshot(path, out string) error {
-	doc, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	s := saver{filepath.Join(out, strings.TrimSuffix(filepath.Base(path), ".xlsx"))}
+func snapshot(doc []byte, s realdocs.Saver) error {
 	e := excel.New()
 	if err := reads(s, e, doc, ""); err != nil {
 		return err
 	}
 	full, err := e.ExtractCompactFull(doc)
-	if err := s.json("full.json", full, err); err != nil {
+	if err := s.JSON("full.json", full, err); err != nil {
 		return err
 	}
 	if full == nil {
 		return nil
 	}
 	answers := answersFor(full)
-	if _, err := write(s, e, doc, "commented", halfUnsure(answers), formats.WriteOptions{CommentUncertain: true, Author: "snapshot", Date: "2025-01-02T03:04:05Z"}); err != nil {
+	if _, err := write(s, e, doc, "commented", realdocs.HalfUnsure(answers), formats.WriteOptions{CommentUncertain: true, Author: "snapshot", Date: "2025-01-02T03:04:05Z"}); err != nil {
 		return err
 	}
 	written, err := write(s, e, doc, "write", answers, formats.WriteOptions{})
@@ -97,7 +42,7 @@ func snapshot(path, out string) error {
 		return err
 	}
 	rep, err := e.Verify(written, formats.ExpectedFromAnswers(answers))
-	if err := s.json("verify.json", rep, err); err != nil {
+	if err := s.JSON("verify.json", rep, err); err != nil {
 		return err
 	}
 	return reads(s, e, written, "written.")
@@ -105,41 +50,28 @@ func snapshot(path, out string) error {
 
 // write saves doc written with answers under name, and the write's
 // result; it returns the written workbook, nil when the write failed.
-func write(s saver, e *excel.Engine, doc []byte, name string, answers []formats.Answer, opts formats.WriteOptions) ([]byte, error) {
+func write(s realdocs.Saver, e *excel.Engine, doc []byte, name string, answers []formats.Answer, opts formats.WriteOptions) ([]byte, error) {
 	res, err := e.Write(doc, answers, opts)
 	var written []byte
 	if err == nil {
 		written = res.Document
 		res.Document = nil
 	}
-	if err := s.json(name+".json", res, err); err != nil {
+	if err := s.JSON(name+".json", res, err); err != nil {
 		return nil, err
 	}
-	return written, s.save(name+".xlsx", written, err)
-}
-
-// halfUnsure is answers with every other one uncertain, so that the
-// commented write puts notes on half of them.
-func halfUnsure(answers []formats.Answer) []formats.Answer {
-	out := make([]formats.Answer, len(answers))
-	for i, a := range answers {
-		if i%2 == 1 {
-			a.Confidence = formats.Uncertain
-		}
-		out[i] = a
-	}
-	return out
+	return written, s.Save(name+".xlsx", written, err)
 }
 
 // reads saves the read outputs of doc, each name prefixed by pre.
-func reads(s saver, e *excel.Engine, doc []byte, pre string) error {
+func reads(s realdocs.Saver, e *excel.Engine, doc []byte, pre string) error {
 	cs, err := e.ExtractCompact(doc)
-	if err := s.json(pre+"extract.json", cs, err); err != nil {
+	if err := s.JSON(pre+"extract.json", cs, err); err != nil {
 		return err
 	}
 	if cs != nil {
 		tv, err := cs.TargetsView(formats.Page{})
-		if err := s.json(pre+"targets.json", tv, err); err != nil {
+		if err := s.JSON(pre+"targets.json", tv, err); err != nil {
 			return err
 		}
 	}
@@ -150,16 +82,16 @@ func reads(s saver, e *excel.Engine, doc []byte, pre string) error {
 		if err == nil {
 			v, err = formats.NewDocumentView(rows, f, formats.Page{})
 		}
-		if err := s.json(pre+"view."+f, v, err); err != nil {
+		if err := s.JSON(pre+"view."+f, v, err); err != nil {
 			return err
 		}
 	}
 	fields, err := e.ListFields(doc)
-	if err := s.json(pre+"fields.json", fields, err); err != nil {
+	if err := s.JSON(pre+"fields.json", fields, err); err != nil {
 		return err
 	}
 	text, err := e.ExtractText(doc)
-	return s.save(pre+"text.txt", []byte(text), err)
+	return s.Save(pre+"text.txt", []byte(text), err)
 }
 
 // answersFor answers every target of the map: a choice target with its
