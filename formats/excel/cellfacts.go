@@ -202,6 +202,15 @@ func isIDLike(s string) bool {
 	return true
 }
 
+// webValue matches a cell that holds only a web address or an e-mail
+// address.
+var webValue = regexp.MustCompile(`(?i)^(?:https?://|www\.)[^\s]+$|^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
+
+// isWebValue reports a cell holding only a web or e-mail address: a value
+// (an answer given, or a template's example of one such as
+// "https://www.vendor.domain/vpat"), never a label that asks for one.
+func isWebValue(s string) bool { return webValue.MatchString(strings.TrimSpace(s)) }
+
 // hasWords reports text with at least three letters: something a question
 // or a label could be.
 func hasWords(s string) bool {

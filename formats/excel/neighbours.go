@@ -105,6 +105,10 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			continue
 		}
 		first = false
+		if isWebValue(v) {
+			idLeft = false
+			continue // an address is a value: the answer beside its label, asking nothing
+		}
 		if m.matches(instructionProse, v) {
 			continue // "Please email the completed template to …": tells what to do, asks nothing here
 		}
@@ -177,13 +181,15 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 
 // promptCell reports a value cell holding a prompt that repeats its label
 // ("Vendor Name" beside "Vendor Name", "Brief description of the product"
-// beside "Product description"): the respondent overwrites it.
+// beside "Product description") or an address, given or an example of one
+// ("https://www.vendor.domain/vpat" beside "Web Link to Accessibility
+// Statement"): the respondent overwrites it.
 func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	v := m.text(r, c)
 	if m.blank(v) || m.formulas[[2]int{r, c}] || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
-	return echoes(label, v)
+	return echoes(label, v) || isWebValue(v)
 }
 
 // answerableText is answerable for a cell holding text: everything but
