@@ -100,7 +100,7 @@ func Harvest(cs *CompactStructure, nodes []ViewNode, fields []FormField) (*Harve
 		return nil, err
 	}
 	h := &harvester{res: &HarvestResult{Answers: []HarvestedAnswer{}, Unanswered: []Target{}}, open: map[string]bool{},
-		taken: map[string]bool{}, nodes: map[string]ViewNode{}}
+		given: map[string]bool{}, taken: map[string]bool{}, nodes: map[string]ViewNode{}}
 	for _, n := range nodes {
 		h.nodes[n.ID] = n
 	}
@@ -122,6 +122,7 @@ func Harvest(cs *CompactStructure, nodes []ViewNode, fields []FormField) (*Harve
 type harvester struct {
 	res   *HarvestResult
 	open  map[string]bool // questions with a target still open
+	given map[string]bool // questions a target of which holds an answer
 	taken map[string]bool // elements already harvested
 	nodes map[string]ViewNode
 	order map[string]int
@@ -166,6 +167,9 @@ func (h *harvester) fieldTargets(targets []Target, fields []FormField) {
 			continue
 		}
 		h.taken[t.ID] = true
+		if t.QuestionID != "" {
+			h.given[t.QuestionID] = true
+		}
 		num, q := splitNumber(t.Question)
 		h.res.Answers = append(h.res.Answers, HarvestedAnswer{ID: t.ID, QuestionID: t.QuestionID, Number: num, Question: q,
 			Answer: v, Kind: t.Kind, Options: t.Options})

@@ -33,6 +33,8 @@ func TestReadHeaderFindsQuestionAndAnswerColumns(t *testing.T) {
 			2, []int{3, 4, 5}},
 		{"no answer column: not a header",
 			map[int]string{1: "No.", 2: "Question", 3: "Owner"}, 0, nil},
+		{"a row led by a question number is a filled question, whatever its words",
+			map[int]string{1: "GNRL-03", 2: "Product Description", 3: "note on question 5"}, 0, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lay, ok := readHeader(2, cells(tc.row))
@@ -80,7 +82,7 @@ func TestHarvestRowWithOpenTargets(t *testing.T) {
 			for i := range tc.cells {
 				tc.cells[i].table = "S1"
 			}
-			h := &harvester{res: &HarvestResult{}, open: map[string]bool{"S1-R2-C2": true}, taken: map[string]bool{}}
+			h := &harvester{res: &HarvestResult{}, open: map[string]bool{"S1-R2-C2": true}, given: map[string]bool{}, taken: map[string]bool{}}
 			h.table(tc.cells)
 			var got []string
 			for _, a := range h.res.Answers {
@@ -88,6 +90,37 @@ func TestHarvestRowWithOpenTargets(t *testing.T) {
 				if a.Number != "A.1" || a.Question != "Do you encrypt data at rest?" {
 					t.Errorf("answer %+v: want number A.1 and its question", a)
 				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("answers %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHarvestRowBesideAnsweredTarget reads a row without a header whose
+// question has a target holding its answer: the cells further right
+// are the sheet's ("End Table Data"), not a second answer.
+func TestHarvestRowBesideAnsweredTarget(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		given bool
+		want  []string
+	}{
+		{"the question's target holds the answer", true, nil},
+		{"the question has no target", false, []string{"End Table Data"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := []cellText{{id: "S1-R2-C1", row: 2, col: 1, text: "PRGN-05"}, {id: "S1-R2-C2", row: 2, col: 2, text: "Web link to the privacy notice"},
+				{id: "S1-R2-C7", row: 2, col: 7, text: "End Table Data"}}
+			for i := range cells {
+				cells[i].table = "S1"
+			}
+			h := &harvester{res: &HarvestResult{}, open: map[string]bool{}, given: map[string]bool{"S1-R2-C2": tc.given}, taken: map[string]bool{}}
+			h.table(cells)
+			var got []string
+			for _, a := range h.res.Answers {
+				got = append(got, a.Answer)
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("answers %q, want %q", got, tc.want)

@@ -96,6 +96,12 @@ var namesQuestions = regexp.MustCompile(`(?i)\bquestions?\b`)
 // answer columns is one too: the respondent's columns stand together.
 func readHeader(r int, row []cellText) (tableLayout, bool) {
 	lay := tableLayout{headerRow: r, answerCols: map[int]bool{}}
+	if isNumberLike(row[0].text) {
+		// A row led by a question's number is a question and its answer
+		// ("GNRL-03 | Product Description | a note on the question"), not
+		// a header, whatever words its cells use.
+		return lay, false
+	}
 	strong := false
 	for i, c := range row {
 		if utf8.RuneCountInString(c.text) > maxHeaderCell {
@@ -165,8 +171,11 @@ func (h *harvester) row(row []cellText, lay tableLayout, section string) *rowQue
 	if qi < 0 {
 		return nil
 	}
+	// Without a header, the first cell right of a question is its answer
+	// only where no target of it has one: beside a target holding the
+	// answer it is whatever the sheet puts there ("End Table Data").
 	open := h.open[row[qi].id]
-	if open && lay.answerCols == nil {
+	if (open || h.given[row[qi].id]) && lay.answerCols == nil {
 		return nil
 	}
 	q := row[qi]
