@@ -2,6 +2,7 @@ package formats
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -158,7 +159,7 @@ func (h *harvester) fieldTargets(targets []Target, fields []FormField) {
 	for i, t := range targets {
 		h.order[t.ID] = i
 		f, ok := byID[t.ID]
-		v := fieldAnswer(f, t.Kind)
+		v := fieldAnswer(f, t)
 		if !ok || v == "" {
 			h.res.Unanswered = append(h.res.Unanswered, t)
 			if t.QuestionID != "" {
@@ -192,20 +193,32 @@ func (h *harvester) numberFields(cs *CompactStructure, targets []Target) error {
 	return nil
 }
 
-// fieldAnswer is a field's value as an answer: a ticked box is "Yes", an
-// unticked one no answer, and so is a text field still holding its drawn
-// blank (a Word "Name: ____" line reads back as its underscores).
-func fieldAnswer(f FormField, kind TargetKind) string {
+// fieldAnswer is the answer target t's field holds: "" for an unticked
+// box, and for text still holding what the form put there for the
+// respondent to write over (a drawn blank, a placeholder, a prompt
+// repeating the question), which target detection offers as open.
+func fieldAnswer(f FormField, t Target) string {
 	v := strings.TrimSpace(f.CurrentValue)
-	if kind == TargetCheckbox || f.FieldType == "checkbox" {
+	if t.Kind == TargetCheckbox || f.FieldType == "checkbox" {
 		switch strings.ToLower(v) {
 		case "", "off", "false", "0", "no", "☐", "unchecked":
 			return ""
 		}
 		return "Yes"
 	}
-	if !hasWordChars(v) {
-		return "" // the blank itself (___, ……), left as the form drew it
+	if slices.Contains(t.Options, v) {
+		// A choice made ("Practically impossible [1]"), unless it is the
+		// list's "<Select One>".
+		if IsSelectPrompt(v) {
+			return ""
+		}
+		return v
+	}
+	if !hasWordChars(v) || LeadsWithPlaceholder(v) {
+		return "" // the blank itself (___, ……, mm/dd/yyyy), left as the form drew it
+	}
+	if _, q := splitNumber(t.Question); EchoesLabel(q, v) {
+		return "" // "Vendor Name" under "Vendor Name": the template's prompt
 	}
 	return v
 }

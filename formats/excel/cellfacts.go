@@ -17,15 +17,12 @@ import (
 const blanketRows = 100
 
 var (
+	// dateLike matches written dates, which number nothing.
+	dateLike = regexp.MustCompile(`^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$`)
 	// noEntryPrompt matches input messages that tell the user not to type
 	// in a cell ("This cell should be left blank", "Editing this cell can
 	// break the tool", "populated from the START HERE tab").
 	noEntryPrompt = formats.MustPattern(`(?i)\b(left blank|leave (it |this cell )?blank|do not (edit|enter|type|change|modify|complete|fill)|don't (edit|enter|type|change)|cannot be (made|edited|changed)|can break|not need to be (re-?)?entered|(is|are|has been|will be) (populated|calculated|filled) (automatically|from))`)
-	// placeholderText matches text that stands for a blank: bracketed
-	// prompts, underscores, date masks, "enter …" instructions.
-	// dateLike matches written dates, which number nothing.
-	dateLike        = regexp.MustCompile(`^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$`)
-	placeholderText = formats.MustPattern(`(?i)<[^<>]{1,60}>|\[[^\]]{0,60}\]|\{\{[^}]*\}\}|_{3,}|\.{4,}|…|\b(mm|dd)[/.-](dd|mm)[/.-](yy|yyyy)\b|\byyyy[/.-]mm([/.-]dd)?\b|^(please )?(enter|insert|type|select|choose|click|add|fill in)\b|\b(click|tap) here\b|^see instructions?\b|^x{3,}$|\b555-\d{3}-\d{4}\b`)
 )
 
 // locked reports a cell a person cannot type into: on a protected sheet,
@@ -122,10 +119,6 @@ func (r *rule) isOption(text string) bool {
 	return ok
 }
 
-// maxPlaceholder bounds the text read as a placeholder: longer text is a
-// question or an answer, and matching it costs the most.
-const maxPlaceholder = 120
-
 // matches reports whether p matches s, remembered per pattern and text
 // for the sheet: the header and section rules ask the same few header
 // texts again and again (FFIEC's column-name patterns four times in five
@@ -170,7 +163,7 @@ func (m *sheetModel) blank(s string) bool {
 // space, or a placeholder.
 func blankText(s string) bool {
 	s = strings.TrimSpace(s)
-	return s == "" || len(s) <= maxPlaceholder && placeholderText.MatchString(s)
+	return s == "" || formats.IsPlaceholder(s)
 }
 
 // isIDLike reports a question number or identifier: "1", "1.2.3", "A&A-01.1",

@@ -7,7 +7,7 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// placeholderSamples are one text per alternative of placeholderText, in
+// placeholderSamples are one text per alternative of formats.PlaceholderText, in
 // its order, with case and context varied.
 var placeholderSamples = []string{
 	"<Company name>", "[insert date]", "{{vendor}}", "Name: ______", "Signed ........",
@@ -19,23 +19,23 @@ var placeholderSamples = []string{
 
 func TestPlaceholderFilterKeepsEveryMatch(t *testing.T) {
 	for _, s := range placeholderSamples {
-		if !placeholderText.Regexp.MatchString(s) {
+		if !formats.PlaceholderText.Regexp.MatchString(s) {
 			t.Fatalf("%q is not a placeholder: the sample list is stale", s)
 		}
-		if !placeholderText.MayMatch(s) {
-			t.Errorf("the filter rules out %q, which placeholderText matches", s)
+		if !formats.PlaceholderText.MayMatch(s) {
+			t.Errorf("the filter rules out %q, which formats.PlaceholderText matches", s)
 		}
 	}
 	ruledOut, texts := 0, 0
 	eachRealText(t, func(name, v string) {
-		if len(v) > maxPlaceholder {
+		if len(v) > formats.MaxPlaceholder {
 			return
 		}
 		texts++
-		if !placeholderText.MayMatch(v) {
+		if !formats.PlaceholderText.MayMatch(v) {
 			ruledOut++
-			if placeholderText.Regexp.MatchString(v) {
-				t.Errorf("%s: the filter rules out %q, which placeholderText matches", name, v)
+			if formats.PlaceholderText.Regexp.MatchString(v) {
+				t.Errorf("%s: the filter rules out %q, which formats.PlaceholderText matches", name, v)
 			}
 		}
 	})
@@ -54,8 +54,8 @@ func FuzzPlaceholderFilter(f *testing.F) {
 	f.Add("Kelvin: \u212a")
 	f.Fuzz(func(t *testing.T, s string) {
 		s = strings.TrimSpace(s)
-		if placeholderText.Regexp.MatchString(s) && !placeholderText.MayMatch(s) {
-			t.Fatalf("the filter rules out %q, which placeholderText matches", s)
+		if formats.PlaceholderText.Regexp.MatchString(s) && !formats.PlaceholderText.MayMatch(s) {
+			t.Fatalf("the filter rules out %q, which formats.PlaceholderText matches", s)
 		}
 	})
 }

@@ -3,7 +3,6 @@ package excel
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/formfill/formfill/formats"
@@ -189,7 +188,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	if m.blank(v) || m.formulas[[2]int{r, c}] || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
-	return echoes(label, v) || isWebValue(v)
+	return formats.EchoesLabel(label, v) || isWebValue(v)
 }
 
 // answerableText is answerable for a cell holding text: everything but
@@ -198,28 +197,6 @@ func (m *sheetModel) answerableText(s *section, r, c int) bool {
 	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] &&
 		!m.covered(r, c) && !m.formulas[[2]int{r, c}] && !m.locked(r, c) && !m.noEntry(r, c)
 }
-
-// echoes reports whether text repeats every word of label (of three
-// letters or more).
-func echoes(label, text string) bool {
-	words := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), notLetter) {
-		words[w] = true
-	}
-	n := 0
-	for _, w := range strings.FieldsFunc(strings.ToLower(label), notLetter) {
-		if len(w) < 3 {
-			continue
-		}
-		if !words[w] {
-			return false
-		}
-		n++
-	}
-	return n > 0
-}
-
-func notLetter(r rune) bool { return !unicode.IsLetter(r) }
 
 // looksLikeInput reports a cell drawn as a blank to fill: underlined or
 // boxed by a bottom border, not shaded dark like a title bar; or
