@@ -27,9 +27,11 @@ type Lazy struct {
 	rd *xmlReader
 }
 
-// lazySpan is the content of a deferred element: raw[start:end], read at
-// depth (the open elements around it, the document's included).
-type lazySpan struct{ start, end, depth int }
+// lazySpan is what a deferred element left unbuilt: its attributes, from
+// raw[attrs:] up to the end of its start tag, and its content,
+// raw[start:end], read at depth (the open elements around it, the
+// document's included).
+type lazySpan struct{ attrs, start, end, depth int }
 
 // lazyRead is the state of a ParseLazy while it reads: the name it
 // defers, the name it flags and the deferred element open now, if any.
@@ -44,7 +46,8 @@ type lazyRead struct {
 
 // ParseLazy is Parse leaving the content of every element called defer
 // (such as "w:p") out of the tree, to be built on demand by Lazy.Build:
-// the element itself is built, with its attributes, but no children. An
+// the element itself is built, but neither its attributes nor its
+// children. An
 // operation that reads only a few elements then skips building the rest,
 // most of a document.xml. Deferred elements whose content holds an
 // element called flag (such as "w:tc", a table in a text box) are listed
@@ -74,10 +77,13 @@ func (l *lazyRead) done(raw []byte) *Lazy {
 // to be deferred.
 func (l *lazyRead) defers(name string) bool { return l != nil && name == l.name }
 
-// open starts the content of the deferred element el at start.
-func (l *lazyRead) open(el *etree.Element, start, depth int) {
-	l.el, l.span, l.found = el, lazySpan{start: start, depth: depth}, false
+// open starts the deferred element el, whose attributes start at attrs.
+func (l *lazyRead) open(el *etree.Element, attrs, depth int) {
+	l.el, l.span, l.found = el, lazySpan{attrs: attrs, depth: depth}, false
 }
+
+// content starts the content of the open deferred element at start.
+func (l *lazyRead) content(start int) { l.span.start = start }
 
 // held notes an element called name inside content left out of the tree.
 func (l *lazyRead) held(name string) {
@@ -92,11 +98,10 @@ func (l *lazyRead) close(end int) {
 	if l == nil || l.el == nil {
 		return
 	}
-	if l.span.end = end; end > l.span.start {
-		l.out.spans[l.el] = l.span
-		if l.found {
-			l.out.flagged = append(l.out.flagged, l.el)
-		}
+	l.span.end = end
+	l.out.spans[l.el] = l.span
+	if l.found {
+		l.out.flagged = append(l.out.flagged, l.el)
 	}
 	l.el = nil
 }
@@ -151,23 +156,45 @@ func (l *Lazy) BuildAll() error {
 // errClosed is Build's error after Close: the part's bytes are gone.
 var errClosed = errors.New("wordxml: deferred content built after Close")
 
-// build reads sp's content into el, which has no children yet.
+// build reads sp's attributes and content into el, which has neither
+// yet. Offsets stay the part's, so an error names the byte as Parse would.
 func (l *Lazy) build(el *etree.Element, sp lazySpan) error {
 	if l.raw == nil {
 		return errClosed
 	}
 	r := l.rd
-	r.b, r.i, r.max, r.frag, r.lz = l.raw[sp.start:sp.end], 0, l.max-sp.depth, true, nil
+	r.b, r.i, r.max, r.frag, r.lz = l.raw[:sp.end], sp.attrs, l.max-sp.depth, true, nil
 	r.stack, r.held = append(r.stack[:0], el), r.held[:0]
-	if err := r.run(); err != nil {
+	err := r.attrList(el)
+	if err == nil {
+		r.i = sp.start
+		err = r.run()
+	}
+	if err != nil {
 		if errors.Is(err, formats.ErrStopped) {
 			return err
 		}
 		// Checked when the part was read: only a bug gets here.
-		return fmt.Errorf("deferred content at byte %d: %w", sp.start+r.i, err)
+		return fmt.Errorf("deferred content at byte %d: %w", r.i, err)
 	}
 	delete(l.spans, el)
 	return nil
+}
+
+// attrList reads the attributes of a start tag into el, up to its end.
+func (r *xmlReader) attrList(el *etree.Element) error {
+	for {
+		r.space()
+		if r.i >= len(r.b) {
+			return errors.New("unterminated start tag")
+		}
+		if c := r.b[r.i]; c == '>' || c == '/' {
+			return nil
+		}
+		if err := r.attr(el); err != nil {
+			return err
+		}
+	}
 }
 
 // Close lets go of the part's bytes, which the caller may then recycle;

@@ -38,13 +38,14 @@ func TestParseLazyDefersContentOnly(t *testing.T) {
 		in, lazy string
 		flagged  int
 	}{
-		"content left out, attributes kept": {`<a><b x="1">t<d y="&amp;"/></b><e/></a>`, `<a><b x="1"/><e/></a>`, 0},
-		"empty and self-closed":             {`<a><b></b><b/></a>`, `<a><b/><b/></a>`, 0},
-		"nested deferred names":             {`<a><b><b>t</b></b></a>`, `<a><b/></a>`, 0},
-		"flag deep inside":                  {`<a><b><d><c/></d></b><b><d/></b></a>`, `<a><b/><b/></a>`, 1},
-		"flag outside a deferred element":   {`<a><c/><b>t</b></a>`, `<a><c/><b/></a>`, 0},
-		"the root deferred":                 {`<b><d/></b>`, `<b/>`, 0},
-		"skipped kept out when built":       {`<a><b><w:rPr/><d/></b></a>`, `<a><b/></a>`, 0},
+		"content and attributes left out": {`<a><b x="1" y='&amp;'>t<d y="&amp;"/></b><e/></a>`, `<a><b/><e/></a>`, 0},
+		"self-closed with attributes":     {`<a><b x="1"/><b	y="2" /></a>`, `<a><b/><b/></a>`, 0},
+		"empty and self-closed":           {`<a><b></b><b/></a>`, `<a><b/><b/></a>`, 0},
+		"nested deferred names":           {`<a><b><b>t</b></b></a>`, `<a><b/></a>`, 0},
+		"flag deep inside":                {`<a><b><d><c/></d></b><b><d/></b></a>`, `<a><b/><b/></a>`, 1},
+		"flag outside a deferred element": {`<a><c/><b>t</b></a>`, `<a><c/><b/></a>`, 0},
+		"the root deferred":               {`<b><d/></b>`, `<b/>`, 0},
+		"skipped kept out when built":     {`<a><b><w:rPr/><d/></b></a>`, `<a><b/></a>`, 0},
 	} {
 		x, lz, err := readLazy(tc.in, lazySkip)
 		if err != nil {
@@ -96,7 +97,8 @@ func TestParseLazyRefusesAsParse(t *testing.T) {
 	for _, bad := range []string{
 		`<a><b>`, `<a><b><d></b></a>`, `<a><b>&nope;</b></a>`, `<a><b><d x=1/></b></a>`, "<a><b>\x01</b></a>",
 		`<a><b><!-- a -- b --></b></a>`, `<a><b x="<"/></a>`, `<a><b><1d/></b></a>`, `<a><b>]]></b></a>`,
-		`<a><b><d x="1"y="2"/></b></a>`, `<a><b/></a><b>t</b>`,
+		`<a><b><d x="1"y="2"/></b></a>`, `<a><b/></a><b>t</b>`, `<a><b x="1"y="2">t</b></a>`, `<a><b x="&nope;"/></a>`,
+		`<a><b x="1" x2></b></a>`, `<a><b x="1"`,
 	} {
 		_, full := Read([]byte(bad), xmllex.MaxDepth, nil, nil)
 		_, _, lazy := readLazy(bad, nil)

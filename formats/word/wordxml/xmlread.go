@@ -257,11 +257,19 @@ func (r *xmlReader) startTag() error {
 		return etree.ErrMaxDepth
 	}
 	hold := len(r.held) > 0 || r.skip[name]
-	var el *etree.Element
-	if !hold {
-		el = r.element(r.top(), name, r.attrCount())
-	} else {
+	lazy := !hold && r.lz.defers(name)
+	var el, into *etree.Element // into: the element the attributes go in
+	switch {
+	case hold:
 		r.lz.held(name)
+	case lazy:
+		// Built bare: its attributes, checked now, are added with its
+		// content (Lazy.Build).
+		el = r.element(r.top(), name, 0)
+		r.lz.open(el, r.i, len(r.stack))
+	default:
+		el = r.element(r.top(), name, r.attrCount())
+		into = el
 	}
 	for {
 		sp := r.space()
@@ -274,9 +282,9 @@ func (r *xmlReader) startTag() error {
 			switch {
 			case hold:
 				r.held = append(r.held, name)
-			case r.lz.defers(name):
+			case lazy:
 				r.held = append(r.held, name)
-				r.lz.open(el, r.i, len(r.stack))
+				r.lz.content(r.i)
 			default:
 				r.stack = append(r.stack, el)
 			}
@@ -286,12 +294,16 @@ func (r *xmlReader) startTag() error {
 				return errors.New("malformed empty-element tag")
 			}
 			r.i += 2
+			if lazy {
+				r.lz.content(r.i)
+				r.lz.close(r.i)
+			}
 			return nil
 		}
 		if !sp {
 			return errors.New("attributes must be separated by white space")
 		}
-		if err := r.attr(el); err != nil {
+		if err := r.attr(into); err != nil {
 			return err
 		}
 	}
