@@ -130,6 +130,14 @@ func (r *xmlReader) outsideRoot() bool { return !r.frag && len(r.stack) == 1 && 
 
 func (r *xmlReader) run() error {
 	for r.i < len(r.b) {
+		if len(r.held) > 0 {
+			if err := r.skipHeld(); err != nil {
+				return err
+			}
+			if r.i >= len(r.b) {
+				break
+			}
+		}
 		if r.b[r.i] != '<' {
 			if err := r.text(); err != nil {
 				return err
