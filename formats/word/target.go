@@ -5,7 +5,6 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
-	"github.com/formfill/formfill/formats/word/wordxml"
 )
 
 // target is a resolved answer location.
@@ -34,7 +33,7 @@ func (d *document) resolve(pairID, xp string) (target, error) {
 		}
 	}
 	el, err := resolveXPath(d.body, xp)
-	if _, bad := wordxml.CheckXPath(xp); err != nil && bad == nil && d.lazy.Unbuilt() {
+	if err != nil && d.lazy.Unbuilt() && validXPath(xp) {
 		// The path may lead into a paragraph a lazy document left unbuilt.
 		if berr := d.lazy.BuildAll(); berr != nil {
 			return target{}, berr
