@@ -10,20 +10,19 @@ import (
 )
 
 // Lazy is what ParseLazy left unbuilt: for each deferred element, where
-// its content lies in the part. The content was checked as strictly as
-// the rest when the part was read, so building it later can fail only
-// when the call is stopped. A Lazy holds on to the part's bytes until
-// Close.
+// its attributes and content lie in the part. They were checked as
+// strictly as the rest when the part was read, so building them later can
+// fail only when the call is stopped. A Lazy holds on to the part's bytes
+// until Close.
 type Lazy struct {
 	raw     []byte
 	max     int
 	spans   map[*etree.Element]lazySpan
 	flagged []*etree.Element
-	// rd is the reader of the part, kept to build the deferred content
-	// (its max is the whole part's, lowered for each build by the depth
-	// of the content):
+	// rd is the reader of the part, kept to build the deferred content:
 	// its names, values and slabs serve every build, which cost more than
-	// the content itself when each build started afresh.
+	// the content itself when each build started afresh. max is the
+	// part's depth bound, lowered for each build by the content's depth.
 	rd *xmlReader
 }
 
@@ -44,14 +43,13 @@ type lazyRead struct {
 	found bool // the open deferred element holds a flag
 }
 
-// ParseLazy is Parse leaving the content of every element called defer
-// (such as "w:p") out of the tree, to be built on demand by Lazy.Build:
-// the element itself is built, but neither its attributes nor its
-// children. An
-// operation that reads only a few elements then skips building the rest,
-// most of a document.xml. Deferred elements whose content holds an
-// element called flag (such as "w:tc", a table in a text box) are listed
-// by Lazy.Flagged. raw must stay unchanged until the Lazy is closed.
+// ParseLazy is Parse leaving every element called deferName (such as
+// "w:p") bare, its attributes and children to be built on demand by
+// Lazy.Build: an operation that reads only a few elements then skips
+// building the rest, most of a document.xml. Deferred elements whose
+// content holds an element called flag (such as "w:tc", a table in a text
+// box) are listed by Lazy.Flagged. raw must stay unchanged until the Lazy
+// is closed.
 func ParseLazy(raw []byte, field string, skip map[string]bool, deferName, flag string, stop *formats.Stopper) (*etree.Document, *Lazy, error) {
 	lr := newLazyRead(deferName, flag)
 	x, err := parse(raw, field, skip, stop, lr)
