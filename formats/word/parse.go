@@ -39,6 +39,10 @@ type document struct {
 	// snips indexes the body for matching snippets (snippets), made on
 	// first use; a write that changes the body never matches snippets.
 	snips *snippetIndex
+	// lazy holds the content openLazy left unbuilt, read from lazyRaw
+	// (document.xml); both nil for a document opened whole.
+	lazy    *wordxml.Lazy
+	lazyRaw []byte
 }
 
 // formatting names the elements that only format text (run, paragraph,
@@ -53,7 +57,55 @@ var formatting = map[string]bool{
 // open parses data as a .docx behind the archive guard. Elements named in
 // skip are left out of the parsed tree; such a document is for reading only.
 // stop, if not nil, ends the parse and the work on the document early.
-func open(data []byte, skip map[string]bool, stop *formats.Stopper) (d *document, err error) {
+func open(data []byte, skip map[string]bool, stop *formats.Stopper) (*document, error) {
+	return openWith(data, stop, func(raw []byte) (*etree.Document, error) {
+		x, err := parseXML(raw, documentPart, skip, stop)
+		// The reader copies every string it keeps, so raw is dead once parsed.
+		putBuffer(raw)
+		return x, err
+	})
+}
+
+// openLazy is open without formatting, leaving the content of every
+// paragraph unbuilt until d.lazy builds it: an operation that reads a
+// few elements (verify_output) then builds a fraction of the tree, which
+// was most of its time. Tables in text boxes, inside paragraphs, are
+// listed by d.lazy.Flagged. The caller must call d.release once done.
+func openLazy(data []byte, stop *formats.Stopper) (*document, error) {
+	var lz *wordxml.Lazy
+	var kept []byte
+	d, err := openWith(data, stop, func(raw []byte) (x *etree.Document, err error) {
+		x, lz, err = wordxml.ParseLazy(raw, documentPart, formatting, "w:p", "w:tc", stop)
+		if err != nil {
+			putBuffer(raw)
+			return nil, err
+		}
+		kept = raw
+		return x, nil
+	})
+	if err != nil {
+		if kept != nil { // parsed, then refused (no w:body…)
+			putBuffer(kept)
+		}
+		return nil, err
+	}
+	d.lazy, d.lazyRaw = lz, kept
+	return d, nil
+}
+
+// release recycles the bytes of document.xml a lazy document still reads
+// from; the document's unbuilt content can no longer be built.
+func (d *document) release() {
+	if d.lazy != nil {
+		d.lazy.Close()
+		putBuffer(d.lazyRaw)
+		d.lazy, d.lazyRaw = nil, nil
+	}
+}
+
+// openWith opens the archive behind its guard, reads document.xml and
+// parses it with parse, which owns the bytes it is given.
+func openWith(data []byte, stop *formats.Stopper, parse func(raw []byte) (*etree.Document, error)) (d *document, err error) {
 	endGuard := stop.Phase(formats.PhaseGuard)
 	arc, err := formats.OpenArchive(data, stop.ArchiveLimits())
 	endGuard(err)
@@ -71,9 +123,11 @@ func open(data []byte, skip map[string]bool, stop *formats.Stopper) (d *document
 	if err != nil {
 		return nil, err
 	}
-	// The reader copies every string it keeps, so raw is dead once parsed.
-	x, body, err := parseDocumentXML(raw, skip, stop)
-	putBuffer(raw)
+	x, err := parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	body, err := documentBody(x)
 	if err != nil {
 		return nil, err
 	}
@@ -84,26 +138,21 @@ func open(data []byte, skip map[string]bool, stop *formats.Stopper) (d *document
 	return &document{arc: arc, xml: x, body: body, ix: ix, stop: stop}, nil
 }
 
-// parseDocumentXML parses document.xml, without the elements named in
-// skip, and finds w:body.
-func parseDocumentXML(raw []byte, skip map[string]bool, stop *formats.Stopper) (*etree.Document, *etree.Element, error) {
-	x, err := parseXML(raw, documentPart, skip, stop)
-	if err != nil {
-		return nil, nil, err
-	}
+// documentBody checks the root of document.xml and finds w:body.
+func documentBody(x *etree.Document) (*etree.Element, error) {
 	root := x.Root()
 	if root == nil || root.Tag != "document" {
-		return nil, nil, formats.Errorf(formats.ErrInvalidDocument, documentPart, "the root element is not w:document")
+		return nil, formats.Errorf(formats.ErrInvalidDocument, documentPart, "the root element is not w:document")
 	}
 	if root.Space != "w" || root.NamespaceURI() != nsW {
-		return nil, nil, formats.Errorf(formats.ErrUnsupported, documentPart,
+		return nil, formats.Errorf(formats.ErrUnsupported, documentPart,
 			"the WordprocessingML namespace is not bound to the prefix w (found %q); formfill expects w:", root.Space)
 	}
 	body := childW(root, "body")
 	if body == nil {
-		return nil, nil, formats.Errorf(formats.ErrInvalidDocument, documentPart, "w:document has no w:body")
+		return nil, formats.Errorf(formats.ErrInvalidDocument, documentPart, "w:document has no w:body")
 	}
-	return x, body, nil
+	return body, nil
 }
 
 // serialize writes the document.xml back and repacks the archive with only

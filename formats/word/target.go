@@ -33,6 +33,13 @@ func (d *document) resolve(pairID, xp string) (target, error) {
 		}
 	}
 	el, err := resolveXPath(d.body, xp)
+	if err != nil && d.lazy.Unbuilt() && validXPath(xp) {
+		// The path may lead into a paragraph a lazy document left unbuilt.
+		if berr := d.lazy.BuildAll(); berr != nil {
+			return target{}, berr
+		}
+		el, err = resolveXPath(d.body, xp)
+	}
 	if err != nil {
 		return target{}, err
 	}

@@ -1,6 +1,7 @@
 package word
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/beevik/etree"
@@ -12,21 +13,39 @@ func (e *Engine) Verify(data []byte, expected []formats.ExpectedAnswer) (*format
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
 		return nil, err
 	}
-	skip := formatting
-	for _, x := range expected {
-		if hasInlineTags(x.ExpectedText) {
-			skip = nil // the role models that render tags need the formatting
-			break
-		}
-	}
-	d, err := open(data, skip, e.stopper())
+	d, err := openForVerify(data, expected, e.stopper())
 	if err != nil {
 		return nil, err
 	}
+	defer d.release()
 	end := d.stop.Phase(formats.PhaseVerify)
 	rep, err := d.verify(expected)
 	end(err)
 	return rep, err
+}
+
+// openForVerify opens data as verifying expected needs it. Plain
+// expectations read only the text of their targets and the table
+// structure, so paragraphs are built only where a target is (openLazy):
+// building the whole tree was most of a verify on a long agreement.
+// Expectations with inline tags need the formatting of the role models
+// that render them, and unsure ones the questions of the review list,
+// read from the whole document: those open it whole.
+func openForVerify(data []byte, expected []formats.ExpectedAnswer, stop *formats.Stopper) (*document, error) {
+	skip, lazy := formatting, true
+	for _, x := range expected {
+		if hasInlineTags(x.ExpectedText) {
+			skip, lazy = nil, false
+			break
+		}
+		if formats.Unsure(x.Confidence) {
+			lazy = false
+		}
+	}
+	if lazy {
+		return openLazy(data, stop)
+	}
+	return open(data, skip, stop)
 }
 
 // verify checks each expectation; it fails only when the call is stopped.
@@ -41,11 +60,17 @@ func (d *document) verify(expected []formats.ExpectedAnswer) (*formats.Verificat
 			r.PairID = e.XPath
 		}
 		t, err := d.resolve(e.PairID, e.XPath)
+		if errors.Is(err, formats.ErrStopped) {
+			return nil, err
+		}
 		if err != nil {
 			r.Status = formats.ContentMissing
 			r.Actual = ""
 			results = append(results, r)
 			continue
+		}
+		if err := d.lazy.Build(t.el); err != nil {
+			return nil, err
 		}
 		r.Actual, r.Status = actual(t.el, d.expectedText(t, e.ExpectedText))
 		results = append(results, r)
@@ -97,6 +122,13 @@ func (d *document) structuralIssues() ([]string, error) {
 			return n.id + " (" + xp + ")"
 		}
 		return xp
+	}
+	// The cells of tables in text boxes lie in paragraphs a lazy
+	// document left unbuilt.
+	for _, p := range d.lazy.Flagged() {
+		if err := d.lazy.Build(p); err != nil {
+			return nil, err
+		}
 	}
 	var cells []*etree.Element
 	var err error

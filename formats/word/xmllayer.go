@@ -38,6 +38,12 @@ func resolveXPath(body *etree.Element, xp string) (*etree.Element, error) {
 
 func xpathOf(body, el *etree.Element) string { return wordxml.XPathOf(body, el) }
 
+// validXPath reports whether xp has the shape resolveXPath accepts.
+func validXPath(xp string) bool {
+	_, err := wordxml.CheckXPath(xp)
+	return err == nil
+}
+
 func isW(el *etree.Element, tag string) bool { return wordxml.IsW(el, tag) }
 
 func childW(el *etree.Element, tag string) *etree.Element { return wordxml.ChildW(el, tag) }

@@ -19,6 +19,11 @@ const NamespaceW = "http://schemas.openxmlformats.org/wordprocessingml/2006/main
 // named in skip are checked but left out of the tree. A parse that stop
 // ends returns its error as it is: the XML is not at fault.
 func Parse(raw []byte, field string, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
+	return parse(raw, field, skip, stop, nil)
+}
+
+// parse is Parse deferring what lz names, when lz is not nil.
+func parse(raw []byte, field string, skip map[string]bool, stop *formats.Stopper, lz *lazyRead) (*etree.Document, error) {
 	dtd, err := hasDTDStop(raw, stop)
 	if err != nil {
 		return nil, err
@@ -26,7 +31,7 @@ func Parse(raw []byte, field string, skip map[string]bool, stop *formats.Stopper
 	if dtd {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, field, xmllex.DTDRefusal)
 	}
-	x, err := Read(raw, xmllex.MaxDepth, skip, stop)
+	x, err := read(raw, xmllex.MaxDepth, skip, stop, lz)
 	if err != nil {
 		if errors.Is(err, formats.ErrStopped) {
 			return nil, err

@@ -13,17 +13,23 @@ import (
 // The lexical parts of the XML reader: names, white space, references and
 // the characters XML 1.0 allows.
 
+// nameEnds marks the bytes that end a name: a table lookup per byte
+// instead of eleven comparisons, in the loop every tag goes through.
+var nameEnds = func() (t [256]bool) {
+	for _, c := range []byte(" \t\r\n/>=<\"'&") {
+		t[c] = true
+	}
+	return t
+}()
+
 // name reads an XML name.
 func (r *xmlReader) name() string {
-	start := r.i
-	for r.i < len(r.b) {
-		c := r.b[r.i]
-		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '/' || c == '>' || c == '=' || c == '<' || c == '"' || c == '\'' || c == '&' {
-			break
-		}
-		r.i++
+	start, i, b := r.i, r.i, r.b
+	for i < len(b) && !nameEnds[b[i]] {
+		i++
 	}
-	b := r.b[start:r.i]
+	r.i = i
+	b = b[start:i]
 	if len(b) == 0 {
 		return ""
 	}

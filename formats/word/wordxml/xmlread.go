@@ -24,15 +24,26 @@ import (
 // read-only operations that never look at formatting build half the tree.
 // stop, if not nil, is stepped once per markup token.
 func Read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper) (*etree.Document, error) {
-	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	return read(raw, maxDepth, skip, stop, nil)
+}
+
+// bom is UTF-8's byte-order mark, which Read ignores.
+var bom = []byte("\xef\xbb\xbf")
+
+// read is Read deferring what lz names (see ParseLazy), when lz is not nil.
+func read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper, lz *lazyRead) (*etree.Document, error) {
+	raw = bytes.TrimPrefix(raw, bom)
 	if !utf8.Valid(raw) {
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
-	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop}
+	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop, lz: lz}
 	r.slab = slabFor(len(raw))
 	r.stack = append(r.stack, &r.doc.Element)
 	if err := r.run(); err != nil {
 		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
+	}
+	if lz != nil {
+		lz.out.rd, lz.out.max = r, maxDepth
 	}
 	return r.doc, nil
 }
@@ -44,7 +55,9 @@ type xmlReader struct {
 	stack  []*etree.Element
 	skip   map[string]bool // names of elements left out of the tree
 	stop   *formats.Stopper
-	held   []string // open elements being left out, innermost last
+	held   []string  // open elements being left out, innermost last
+	lz     *lazyRead // what a ParseLazy defers, or nil
+	frag   bool      // reading deferred content (Lazy.build): no root of its own
 	max    int
 	roots  int
 	names  map[string]string // interned element and attribute names
@@ -113,10 +126,18 @@ func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
 
 // outsideRoot reports whether the reader is at document level, outside every
 // element, whether built or left out.
-func (r *xmlReader) outsideRoot() bool { return len(r.stack) == 1 && len(r.held) == 0 }
+func (r *xmlReader) outsideRoot() bool { return !r.frag && len(r.stack) == 1 && len(r.held) == 0 }
 
 func (r *xmlReader) run() error {
 	for r.i < len(r.b) {
+		if len(r.held) > 0 {
+			if err := r.skipHeld(); err != nil {
+				return err
+			}
+			if r.i >= len(r.b) {
+				break
+			}
+		}
 		if r.b[r.i] != '<' {
 			if err := r.text(); err != nil {
 				return err
@@ -156,7 +177,7 @@ func (r *xmlReader) run() error {
 	if len(r.stack) != 1 {
 		return fmt.Errorf("element <%s> is not closed", r.top().FullTag())
 	}
-	if r.roots != 1 {
+	if !r.frag && r.roots != 1 {
 		return errors.New("expected exactly one root element")
 	}
 	return nil
@@ -203,77 +224,8 @@ func (r *xmlReader) check(raw []byte) error {
 	return err
 }
 
-func (r *xmlReader) procInst() error {
-	end := bytes.Index(r.b[r.i+2:], []byte("?>"))
-	if end < 0 {
-		return errors.New("unterminated processing instruction")
-	}
-	body := string(r.b[r.i+2 : r.i+2+end])
-	r.i += 2 + end + 2
-	target, inst := cutSpace(body)
-	if target == "" || !validName(target) {
-		return errors.New("bad processing instruction target")
-	}
-	if target == "xml" {
-		if len(r.stack) > 1 || r.roots > 0 {
-			return errors.New("XML declaration after the root element")
-		}
-		if v := declVersion(inst); v != "" && v != "1.0" {
-			return fmt.Errorf("XML version %q; only 1.0 is supported", v)
-		}
-	}
-	if len(r.held) == 0 {
-		r.top().CreateProcInst(target, strings.TrimLeft(inst, " \t\r\n"))
-	}
-	return nil
-}
-
-// cutSpace splits at the first white space.
-func cutSpace(s string) (string, string) {
-	i := strings.IndexAny(s, " \t\r\n")
-	if i < 0 {
-		return s, ""
-	}
-	return s[:i], s[i+1:]
-}
-
-func (r *xmlReader) comment() error {
-	end := bytes.Index(r.b[r.i+4:], []byte("-->"))
-	if end < 0 {
-		return errors.New("unterminated comment")
-	}
-	data := string(r.b[r.i+4 : r.i+4+end])
-	if strings.Contains(data, "--") {
-		return errors.New(`"--" inside a comment`)
-	}
-	r.i += 4 + end + 3
-	if len(r.held) == 0 {
-		r.top().CreateComment(data)
-	}
-	return nil
-}
-
-func (r *xmlReader) cdata() error {
-	if r.outsideRoot() {
-		return errors.New("CDATA outside the root element")
-	}
-	start := r.i + len("<![CDATA[")
-	end := bytes.Index(r.b[start:], []byte("]]>"))
-	if end < 0 {
-		return errors.New("unterminated CDATA section")
-	}
-	data := r.b[start : start+end]
-	if err := checkChars(data); err != nil {
-		return err
-	}
-	r.i = start + end + 3
-	if len(r.held) == 0 {
-		r.top().CreateText(strings.ReplaceAll(string(data), "\r\n", "\n"))
-	}
-	return nil
-}
-
 func (r *xmlReader) endTag() error {
+	at := r.i
 	r.i += 2
 	name := r.name()
 	r.space()
@@ -286,6 +238,9 @@ func (r *xmlReader) endTag() error {
 			return fmt.Errorf("end tag </%s> does not match the open element", name)
 		}
 		r.held = r.held[:n-1]
+		if n == 1 {
+			r.lz.close(at)
+		}
 		return nil
 	}
 	if len(r.stack) == 1 || r.top().FullTag() != name {
@@ -310,9 +265,19 @@ func (r *xmlReader) startTag() error {
 		return etree.ErrMaxDepth
 	}
 	hold := len(r.held) > 0 || r.skip[name]
-	var el *etree.Element
-	if !hold {
+	lazy := !hold && r.lz.defers(name)
+	var el, into *etree.Element // into: the element the attributes go in
+	switch {
+	case hold:
+		r.lz.held(name)
+	case lazy:
+		// Built bare: its attributes, checked now, are added with its
+		// content (Lazy.Build).
+		el = r.element(r.top(), name, 0)
+		r.lz.open(el, r.i, len(r.stack))
+	default:
 		el = r.element(r.top(), name, r.attrCount())
+		into = el
 	}
 	for {
 		sp := r.space()
@@ -322,9 +287,13 @@ func (r *xmlReader) startTag() error {
 		switch r.b[r.i] {
 		case '>':
 			r.i++
-			if hold {
+			switch {
+			case hold:
 				r.held = append(r.held, name)
-			} else {
+			case lazy:
+				r.held = append(r.held, name)
+				r.lz.content(r.i)
+			default:
 				r.stack = append(r.stack, el)
 			}
 			return nil
@@ -333,12 +302,16 @@ func (r *xmlReader) startTag() error {
 				return errors.New("malformed empty-element tag")
 			}
 			r.i += 2
+			if lazy {
+				r.lz.content(r.i)
+				r.lz.close(r.i)
+			}
 			return nil
 		}
 		if !sp {
 			return errors.New("attributes must be separated by white space")
 		}
-		if err := r.attr(el); err != nil {
+		if err := r.attr(into); err != nil {
 			return err
 		}
 	}

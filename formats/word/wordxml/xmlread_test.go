@@ -64,6 +64,7 @@ func FuzzReadXML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		want, werr := etreeRoundTrip([]byte(s))
 		x, err := Read([]byte(s), xmllex.MaxDepth, nil, nil)
+		checkLazy(t, s, x, err)
 		if err != nil {
 			// Elements left out are checked as strictly as the rest.
 			if _, lerr := Read([]byte(s), xmllex.MaxDepth, fuzzSkip, nil); lerr == nil || lerr.Error() != err.Error() {

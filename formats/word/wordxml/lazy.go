@@ -1,0 +1,204 @@
+package wordxml
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats"
+)
+
+// Lazy is what ParseLazy left unbuilt: for each deferred element, where
+// its attributes and content lie in the part. They were checked as
+// strictly as the rest when the part was read, so building them later can
+// fail only when the call is stopped. A Lazy holds on to the part's bytes
+// until Close.
+type Lazy struct {
+	raw     []byte
+	max     int
+	spans   map[*etree.Element]lazySpan
+	flagged []*etree.Element
+	// rd is the reader of the part, kept to build the deferred content:
+	// its names, values and slabs serve every build, which cost more than
+	// the content itself when each build started afresh. max is the
+	// part's depth bound, lowered for each build by the content's depth.
+	rd *xmlReader
+}
+
+// lazySpan is what a deferred element left unbuilt: its attributes, from
+// raw[attrs:] up to the end of its start tag, and its content,
+// raw[start:end], read at depth (the open elements around it, the
+// document's included).
+type lazySpan struct{ attrs, start, end, depth int }
+
+// lazyRead is the state of a ParseLazy while it reads: the name it
+// defers, the name it flags and the deferred element open now, if any.
+type lazyRead struct {
+	out   *Lazy
+	name  string
+	flag  string
+	el    *etree.Element // the deferred element being read, or nil
+	span  lazySpan
+	found bool // the open deferred element holds a flag
+}
+
+// ParseLazy is Parse leaving every element called deferName (such as
+// "w:p") bare, its attributes and children to be built on demand by
+// Lazy.Build: an operation that reads only a few elements then skips
+// building the rest, most of a document.xml. Deferred elements whose
+// content holds an element called flag (such as "w:tc", a table in a text
+// box) are listed by Lazy.Flagged. raw must stay unchanged until the Lazy
+// is closed.
+func ParseLazy(raw []byte, field string, skip map[string]bool, deferName, flag string, stop *formats.Stopper) (*etree.Document, *Lazy, error) {
+	lr := newLazyRead(deferName, flag)
+	x, err := parse(raw, field, skip, stop, lr)
+	if err != nil {
+		return nil, nil, err
+	}
+	return x, lr.done(raw), nil
+}
+
+// newLazyRead starts a read deferring the elements called name.
+func newLazyRead(name, flag string) *lazyRead {
+	return &lazyRead{out: &Lazy{spans: map[*etree.Element]lazySpan{}}, name: name, flag: flag}
+}
+
+// done is what the read of raw left unbuilt.
+func (l *lazyRead) done(raw []byte) *Lazy {
+	// read trims a byte-order mark, so spans count from after it.
+	l.out.raw = bytes.TrimPrefix(raw, bom)
+	return l.out
+}
+
+// defers reports whether the element called name, about to be built, is
+// to be deferred.
+func (l *lazyRead) defers(name string) bool { return l != nil && name == l.name }
+
+// open starts the deferred element el, whose attributes start at attrs.
+func (l *lazyRead) open(el *etree.Element, attrs, depth int) {
+	l.el, l.span, l.found = el, lazySpan{attrs: attrs, depth: depth}, false
+}
+
+// content starts the content of the open deferred element at start.
+func (l *lazyRead) content(start int) { l.span.start = start }
+
+// held notes an element called name inside content left out of the tree.
+func (l *lazyRead) held(name string) {
+	if l != nil && l.el != nil && name == l.flag {
+		l.found = true
+	}
+}
+
+// close ends the content of the open deferred element, if any, at end
+// (where its end tag starts).
+func (l *lazyRead) close(end int) {
+	if l == nil || l.el == nil {
+		return
+	}
+	l.span.end = end
+	l.out.spans[l.el] = l.span
+	if l.found {
+		l.out.flagged = append(l.out.flagged, l.el)
+	}
+	l.el = nil
+}
+
+// Flagged lists, in document order, the deferred elements whose content
+// holds the flag element; built or not.
+func (l *Lazy) Flagged() []*etree.Element {
+	if l == nil {
+		return nil
+	}
+	return l.flagged
+}
+
+// Unbuilt reports whether some deferred content is still unbuilt.
+func (l *Lazy) Unbuilt() bool { return l != nil && len(l.spans) > 0 }
+
+// Build builds the deferred content of el and of every element below it,
+// so that el's subtree is whole. Elements above or beside el stay as they
+// are.
+func (l *Lazy) Build(el *etree.Element) error {
+	if !l.Unbuilt() {
+		return nil
+	}
+	var err error
+	Descend(el, func(e *etree.Element) bool {
+		if err != nil {
+			return false
+		}
+		if sp, ok := l.spans[e]; ok {
+			err = l.build(e, sp)
+			return false // built whole: nothing below is deferred
+		}
+		return true
+	})
+	return err
+}
+
+// BuildAll builds every deferred content: the tree is then the one Parse
+// makes.
+func (l *Lazy) BuildAll() error {
+	if !l.Unbuilt() {
+		return nil
+	}
+	for el, sp := range l.spans {
+		if err := l.build(el, sp); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// errClosed is Build's error after Close: the part's bytes are gone.
+var errClosed = errors.New("wordxml: deferred content built after Close")
+
+// build reads sp's attributes and content into el, which has neither
+// yet. Offsets stay the part's, so an error names the byte as Parse would.
+func (l *Lazy) build(el *etree.Element, sp lazySpan) error {
+	if l.raw == nil {
+		return errClosed
+	}
+	r := l.rd
+	r.b, r.i, r.max, r.frag, r.lz = l.raw[:sp.end], sp.attrs, l.max-sp.depth, true, nil
+	r.stack, r.held = append(r.stack[:0], el), r.held[:0]
+	err := r.attrList(el)
+	if err == nil {
+		r.i = sp.start
+		err = r.run()
+	}
+	if err != nil {
+		if errors.Is(err, formats.ErrStopped) {
+			return err
+		}
+		// Checked when the part was read: only a bug gets here.
+		return fmt.Errorf("deferred content at byte %d: %w", r.i, err)
+	}
+	delete(l.spans, el)
+	return nil
+}
+
+// attrList reads the attributes of a start tag into el, up to its end.
+func (r *xmlReader) attrList(el *etree.Element) error {
+	for {
+		r.space()
+		if r.i >= len(r.b) {
+			return errors.New("unterminated start tag")
+		}
+		if c := r.b[r.i]; c == '>' || c == '/' {
+			return nil
+		}
+		if err := r.attr(el); err != nil {
+			return err
+		}
+	}
+}
+
+// Close lets go of the part's bytes, which the caller may then recycle;
+// content still unbuilt can no longer be built.
+func (l *Lazy) Close() {
+	if l != nil {
+		l.raw, l.spans, l.rd = nil, nil, nil
+	}
+}

@@ -1,0 +1,190 @@
+package wordxml
+
+// The fast path through content left out of the tree (skipped formatting,
+// the paragraphs a lazy read defers): most of a document.xml when a call
+// builds only part of it. Such content is only checked, so one tight loop
+// reads its plain text, start tags and end tags. It only ever accepts
+// what the general reader (run) accepts: at any token it is unsure of — a
+// reference, a forbidden character, a comment, a malformed tag — it stops
+// with the reader at that token, and run reads it, reporting its error
+// as it always has.
+
+// heldStops marks the bytes plainText and plainValue stop at: markup and
+// reference starts, the quotes, ']' (of "]]>"), 0xEF (U+FFFE and U+FFFF
+// start with it) and the control characters XML 1.0 forbids.
+var heldStops = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = c != '\t' && c != '\n' && c != '\r'
+	}
+	for _, c := range []byte("<&]\"'\xef") {
+		t[c] = true
+	}
+	return t
+}()
+
+// noncharAt reports U+FFFE or U+FFFF at b[i] (whose byte is 0xEF).
+func noncharAt(b []byte, i int) bool {
+	return i+2 < len(b) && b[i+1] == 0xBF && (b[i+2] == 0xBE || b[i+2] == 0xBF)
+}
+
+// plainText is the length of the text at the start of b, up to its '<',
+// when the general reader would accept it without a second look: no
+// reference, no forbidden character, no "]]>". ok is false otherwise, and
+// when no '<' ends the text.
+func plainText(b []byte) (n int, ok bool) {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if !heldStops[c] {
+			continue
+		}
+		switch {
+		case c == '<':
+			return i, true
+		case c == '"' || c == '\'':
+		case c == ']':
+			if i+2 < len(b) && b[i+1] == ']' && b[i+2] == '>' {
+				return 0, false
+			}
+		case c == 0xEF:
+			if noncharAt(b, i) {
+				return 0, false
+			}
+		default: // '&' or a control character
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// plainValue is the length of the attribute value at the start of b, up
+// to its closing quote q, when it is plain: no '<', no reference, no
+// forbidden character.
+func plainValue(b []byte, q byte) (n int, ok bool) {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if !heldStops[c] {
+			continue
+		}
+		switch {
+		case c == q:
+			return i, true
+		case c == '"' || c == '\'' || c == ']':
+		case c == 0xEF:
+			if noncharAt(b, i) {
+				return 0, false
+			}
+		default: // '<', '&' or a control character
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// skipHeld reads content left out of the tree, as long as r.held is not
+// empty, until a token it leaves to run (see above) or the end.
+func (r *xmlReader) skipHeld() error {
+	for len(r.held) > 0 && r.i+1 < len(r.b) {
+		i := r.i
+		if r.b[i] != '<' {
+			n, ok := plainText(r.b[i:])
+			if !ok {
+				return nil
+			}
+			r.i = i + n
+			continue
+		}
+		var done bool
+		var err error
+		switch r.b[i+1] {
+		case '/':
+			done, err = r.heldEnd(i)
+		case '?', '!':
+		default:
+			done, err = r.heldStart(i)
+		}
+		if err != nil {
+			return err
+		}
+		if !done {
+			r.i = i
+			return nil
+		}
+	}
+	return nil
+}
+
+// heldStart reads the start tag at i inside content left out, if plain;
+// once it has, it steps the stop, as run does for each tag.
+func (r *xmlReader) heldStart(i int) (bool, error) {
+	r.i = i + 1
+	name := r.name()
+	if name == "" || len(r.stack)+len(r.held) > r.max {
+		return false, nil
+	}
+	for {
+		sp := r.space()
+		if r.i >= len(r.b) {
+			return false, nil
+		}
+		switch r.b[r.i] {
+		case '>', '/':
+			if r.b[r.i] == '/' && (r.i+1 >= len(r.b) || r.b[r.i+1] != '>') {
+				return false, nil
+			}
+			if err := r.stop.Step(); err != nil {
+				return true, err
+			}
+			r.lz.held(name)
+			if r.b[r.i] == '>' {
+				r.held = append(r.held, name)
+				r.i++
+			} else {
+				r.i += 2
+			}
+			return true, nil
+		}
+		if !sp || !r.heldAttr() {
+			return false, nil
+		}
+	}
+}
+
+// heldAttr reads one plain attribute, checking it as attr does.
+func (r *xmlReader) heldAttr() bool {
+	if r.name() == "" {
+		return false
+	}
+	r.space()
+	if r.i >= len(r.b) || r.b[r.i] != '=' {
+		return false
+	}
+	r.i++
+	r.space()
+	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
+		return false
+	}
+	n, ok := plainValue(r.b[r.i+1:], r.b[r.i])
+	r.i += n + 2
+	return ok
+}
+
+// heldEnd reads the end tag at i inside content left out, if it closes
+// the innermost open element; once it has, it steps the stop.
+func (r *xmlReader) heldEnd(i int) (bool, error) {
+	r.i = i + 2
+	name := r.name()
+	r.space()
+	n := len(r.held)
+	if name == "" || r.i >= len(r.b) || r.b[r.i] != '>' || r.held[n-1] != name {
+		return false, nil
+	}
+	if err := r.stop.Step(); err != nil {
+		return true, err
+	}
+	r.i++
+	r.held = r.held[:n-1]
+	if n == 1 {
+		r.lz.close(i)
+	}
+	return true, nil
+}

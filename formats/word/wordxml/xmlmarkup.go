@@ -1,0 +1,81 @@
+package wordxml
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// The markup other than elements and text: processing instructions
+// (the XML declaration among them), comments and CDATA sections.
+
+func (r *xmlReader) procInst() error {
+	end := bytes.Index(r.b[r.i+2:], []byte("?>"))
+	if end < 0 {
+		return errors.New("unterminated processing instruction")
+	}
+	body := string(r.b[r.i+2 : r.i+2+end])
+	r.i += 2 + end + 2
+	target, inst := cutSpace(body)
+	if target == "" || !validName(target) {
+		return errors.New("bad processing instruction target")
+	}
+	if target == "xml" {
+		if len(r.stack) > 1 || r.roots > 0 {
+			return errors.New("XML declaration after the root element")
+		}
+		if v := declVersion(inst); v != "" && v != "1.0" {
+			return fmt.Errorf("XML version %q; only 1.0 is supported", v)
+		}
+	}
+	if len(r.held) == 0 {
+		r.top().CreateProcInst(target, strings.TrimLeft(inst, " \t\r\n"))
+	}
+	return nil
+}
+
+// cutSpace splits at the first white space.
+func cutSpace(s string) (string, string) {
+	i := strings.IndexAny(s, " \t\r\n")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i+1:]
+}
+
+func (r *xmlReader) comment() error {
+	end := bytes.Index(r.b[r.i+4:], []byte("-->"))
+	if end < 0 {
+		return errors.New("unterminated comment")
+	}
+	data := string(r.b[r.i+4 : r.i+4+end])
+	if strings.Contains(data, "--") {
+		return errors.New(`"--" inside a comment`)
+	}
+	r.i += 4 + end + 3
+	if len(r.held) == 0 {
+		r.top().CreateComment(data)
+	}
+	return nil
+}
+
+func (r *xmlReader) cdata() error {
+	if r.outsideRoot() {
+		return errors.New("CDATA outside the root element")
+	}
+	start := r.i + len("<![CDATA[")
+	end := bytes.Index(r.b[start:], []byte("]]>"))
+	if end < 0 {
+		return errors.New("unterminated CDATA section")
+	}
+	data := r.b[start : start+end]
+	if err := checkChars(data); err != nil {
+		return err
+	}
+	r.i = start + end + 3
+	if len(r.held) == 0 {
+		r.top().CreateText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	}
+	return nil
+}
