@@ -41,6 +41,20 @@ type arrayFormula struct {
 	row, col int
 }
 
+// arrayHeldAt is the array formula the cell at row, col holds, or nil. s
+// may be nil.
+func (s *sheetScan) arrayHeldAt(row, col int) *arrayFormula {
+	if s == nil {
+		return nil
+	}
+	for i := range s.arrays {
+		if a := &s.arrays[i]; a.row == row && a.col == col {
+			return a
+		}
+	}
+	return nil
+}
+
 // arrayAt is the array formula whose range covers the cell at row, col,
 // other than its own cell, or nil. s may be nil.
 func (s *sheetScan) arrayAt(row, col int) *arrayFormula {
