@@ -308,3 +308,32 @@ func zipEntryOr(tb testing.TB, doc []byte, name string) []byte {
 	}
 	return nil
 }
+
+// TestEdgeDimensionIsTheUsedRange holds extract_structure's dimension and
+// validate's warning to the range the cells use, as openpyxl computes it,
+// where the declared <dimension> leaves cells out; a declared range that
+// covers every cell is kept.
+func TestEdgeDimensionIsTheUsedRange(t *testing.T) {
+	tests := []struct {
+		fixture, want string
+	}{
+		{fixtures.ExcelEdgeOutsideDimension, "A1:D9"},
+		{fixtures.ExcelEdgeSharedFormulas, "A1:C6"},
+		{fixtures.ExcelEdgeGeneralNumber, "A1:B5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fixture, func(t *testing.T) {
+			doc := edgeDoc(t, tt.fixture)
+			rs, err := New().ExtractRaw(doc)
+			must(t, err)
+			if got := rs.Sheets[0].Dimension; got != tt.want {
+				t.Errorf("dimension %q, want %q", got, tt.want)
+			}
+			vs, err := New().Validate(doc, []formats.Location{{PairID: "Edges!F20"}})
+			must(t, err)
+			if len(vs) != 1 || !strings.Contains(vs[0].Warning, "outside the used range "+tt.want) {
+				t.Errorf("validate says %+v, want a warning naming %s", vs, tt.want)
+			}
+		})
+	}
+}
