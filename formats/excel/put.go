@@ -62,15 +62,8 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 		c = anchor
 	}
 	ref := c.name()
-	// The scan's formula, not excelize's: it shifts a shared formula's
-	// sheet-qualified references as Excel does.
-	if f := w.wb.formula(sheet, ref, w.scan(sheet)); f != "" {
-		return formats.Change{}, c, nil, formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
-	}
-	if af := w.scan(sheet).arrayAt(c.row, c.col); af != nil {
-		master := cell{sheet: c.sheet, row: af.row, col: af.col}
-		return formats.Change{}, c, nil, formats.Errorf(formats.ErrInvalidArgument, name, "cell %s lies inside the array formula of %s (=%s); formfill does not overwrite formulas: choose another cell",
-			w.wb.xpath(c), w.wb.xpath(master), w.wb.formula(sheet, master.name(), w.scan(sheet)))
+	if err := w.refuseFormula(name, sheet, c); err != nil {
+		return formats.Change{}, c, nil, err
 	}
 	before, err := w.wb.f.GetCellValue(sheet, ref)
 	if err != nil {
@@ -114,6 +107,23 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 		mode = formats.ReplaceContent
 	}
 	return formats.Change{PairID: name, XPath: w.wb.xpath(c), Mode: mode, Before: before, After: after}, c, warns, nil
+}
+
+// refuseFormula refuses a write into a formula cell, or into a cell of an
+// array formula's range (Excel refuses changing part of an array). The
+// formula named is the scan's, not excelize's: it shifts a shared
+// formula's sheet-qualified references as Excel does.
+func (w *writer) refuseFormula(name, sheet string, c cell) error {
+	sc := w.scan(sheet)
+	if f := w.wb.formula(sheet, c.name(), sc); f != "" {
+		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
+	}
+	if af := sc.arrayAt(c.row, c.col); af != nil {
+		master := cell{sheet: c.sheet, row: af.row, col: af.col}
+		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s lies inside the array formula of %s (=%s); formfill does not overwrite formulas: choose another cell",
+			w.wb.xpath(c), w.wb.xpath(master), w.wb.formula(sheet, master.name(), sc))
+	}
+	return nil
 }
 
 // combine applies the write mode to the cell's current text.
