@@ -62,8 +62,8 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 		c = anchor
 	}
 	ref := c.name()
-	if f, _ := w.wb.f.GetCellFormula(sheet, ref); f != "" {
-		return formats.Change{}, c, nil, formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
+	if err := w.refuseFormula(name, sheet, c); err != nil {
+		return formats.Change{}, c, nil, err
 	}
 	before, err := w.wb.f.GetCellValue(sheet, ref)
 	if err != nil {
@@ -107,6 +107,23 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 		mode = formats.ReplaceContent
 	}
 	return formats.Change{PairID: name, XPath: w.wb.xpath(c), Mode: mode, Before: before, After: after}, c, warns, nil
+}
+
+// refuseFormula refuses a write into a formula cell, or into a cell of an
+// array formula's range (Excel refuses changing part of an array). The
+// formula named is the scan's, not excelize's: it shifts a shared
+// formula's sheet-qualified references as Excel does.
+func (w *writer) refuseFormula(name, sheet string, c cell) error {
+	sc := w.scan(sheet)
+	if f := w.wb.formula(sheet, c.name(), sc); f != "" {
+		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
+	}
+	if af := sc.arrayAt(c.row, c.col); af != nil {
+		master := cell{sheet: c.sheet, row: af.row, col: af.col}
+		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s lies inside the array formula of %s (=%s); formfill does not overwrite formulas: choose another cell",
+			w.wb.xpath(c), w.wb.xpath(master), w.wb.formula(sheet, master.name(), sc))
+	}
+	return nil
 }
 
 // combine applies the write mode to the cell's current text.
@@ -188,8 +205,8 @@ func inRects(rs []rect, c cell) bool {
 }
 
 // store sets the cell: a date-formatted cell takes a date as a date, a
-// number goes in as a number when the cell is number-formatted or empty,
-// and everything else as a string, never as a formula, whatever it starts
+// number goes in as a number when the cell is number-formatted, empty or
+// holds a number, and everything else as a string, never as a formula, whatever it starts
 // with. All three keep the cell's style.
 func (w *writer) store(sheet string, c cell, before, value string) error {
 	kind, text, numFmt := w.storedAs(sheet, c, before, value)
@@ -231,7 +248,8 @@ func (w *writer) store(sheet string, c cell, before, value string) error {
 // as a date (its serial number), as does an empty General cell an ISO
 // date (as Excel does when one is typed: numFmt is then the date format
 // the cell needs); a number goes in as a number when the cell is
-// number-formatted or empty; a boolean cell takes TRUE or FALSE as a
+// number-formatted, empty, or holds a number (a General cell holding text
+// keeps text); a boolean cell takes TRUE or FALSE as a
 // boolean; everything else goes in as a string, never as a formula,
 // whatever it starts with; an empty value clears the cell. A number's
 // text is as excelize writes a float (shortest, no exponent), so the
@@ -260,7 +278,7 @@ func (w *writer) storedAs(sheet string, c cell, before, value string) (kind edit
 			return editBool, boolDigit(v), 0
 		}
 	}
-	if n, ok := parseNumber(value); ok && fk != kindText && (fk != "" || empty) {
+	if n, ok := parseNumber(value); ok && fk != kindText && (fk != "" || empty || w.holdsNumber(sheet, c)) {
 		return num(n, 0)
 	}
 	if n, ok := parseFormatted(value); ok && fk == kindNumber {
@@ -271,6 +289,15 @@ func (w *writer) storedAs(sheet string, c cell, before, value string) (kind edit
 		return editClear, "", 0
 	}
 	return editString, value, 0
+}
+
+// holdsNumber reports whether the cell holds a number now (no t, or
+// t="n", and a value): a number written over it stays a number, as
+// typing one over it in Excel does, where a General cell holding text
+// keeps a number written over it as text.
+func (w *writer) holdsNumber(sheet string, c cell) bool {
+	t, err := w.wb.f.GetCellType(sheet, c.name())
+	return err == nil && (t == excelize.CellTypeUnset || t == excelize.CellTypeNumber)
 }
 
 // isoDate reports a date written year first (2024-03-31, with or without

@@ -37,7 +37,7 @@ func (wb *workbook) raw() (rs *formats.RawStructure, err error) {
 }
 
 func (m *sheetModel) info() formats.SheetInfo {
-	si := formats.SheetInfo{Name: m.name, Index: m.index, Hidden: m.hidden, Dimension: m.dimension,
+	si := formats.SheetInfo{Name: m.name, Index: m.index, Hidden: m.hidden, Dimension: m.usedRange(),
 		MaxRow: m.maxRow(), MaxColumn: m.maxCol, Rows: [][]string{}, DataValidations: m.dataValidations()}
 	for _, mr := range m.merged {
 		si.MergedRanges = append(si.MergedRanges, mr.ref)

@@ -16,6 +16,13 @@ var excelErrors = map[string]bool{"#NULL!": true, "#DIV/0!": true, "#VALUE!": tr
 func (w *writer) recompute(book *calcBook, i int, src calcSource, res *recalcResult) {
 	n := book.g.nodes[i]
 	why := book.need(i)
+	sheet := w.wb.sheetName(n.at)
+	if af := w.scan(sheet).arrayHeldAt(n.at.row, n.at.col); af != nil && why == "" {
+		// excelize evaluates an array formula as a plain one (SUM(A2:A4*2)
+		// reads A2 alone) and fills none of its range's other cells.
+		why = "it is an array formula, which formfill does not compute"
+		w.dropArray(sheet, af, res)
+	}
 	var v cachedValue
 	if why == "" {
 		var err error
@@ -27,7 +34,6 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, res *recalcRes
 		w.drop(n, why, res)
 		return
 	}
-	sheet := w.wb.sheetName(n.at)
 	res.set(sheet, n.at.name(), v)
 	before := src.value(n.at.sheet, n.at.row, n.at.col)
 	if shown(v) != shownBefore(before) {
@@ -40,6 +46,25 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, res *recalcRes
 func (w *writer) drop(n *formulaNode, why string, res *recalcResult) {
 	res.set(w.wb.sheetName(n.at), n.at.name(), cachedValue{drop: true})
 	res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), n.text, why))
+}
+
+// maxArrayDrop caps the cells of one array formula's range whose cached
+// values dropArray removes.
+const maxArrayDrop = 10000
+
+// dropArray removes the cached results in the other cells of the array
+// formula af, whose own cell's value drop removes: no reader is to show a
+// stale part of its result.
+func (w *writer) dropArray(sheet string, af *arrayFormula, res *recalcResult) {
+	n := 0
+	for r := af.r1; r <= af.r2; r++ {
+		for c := af.c1; c <= af.c2 && n < maxArrayDrop; c++ {
+			if r != af.row || c != af.col {
+				res.set(sheet, cell{row: r, col: c}.name(), cachedValue{drop: true})
+				n++
+			}
+		}
+	}
 }
 
 // shown is a cached value as a note on it shows it: a boolean as TRUE or

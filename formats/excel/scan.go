@@ -11,6 +11,7 @@ import (
 // memory (its slowest step on large sheets); the scan does not.
 type sheetScan struct {
 	formulas    map[[2]int]bool // cells holding a formula (uncached ones read as empty)
+	arrays      []arrayFormula  // the array formulas' ranges (see arrayAt)
 	cellStyles  cellStyles      // style index of each cell with an s attribute
 	rowStyles   map[int]int     // custom row formats
 	colStyles   []colStyle
@@ -31,6 +32,42 @@ type sheetScan struct {
 }
 
 type colStyle struct{ min, max, style int }
+
+// arrayFormula is an array formula's range and the cell that holds it
+// (<f t="array" ref="B2:B4">): the range's other cells hold only its
+// cached results, and Excel refuses to change one of them alone.
+type arrayFormula struct {
+	rect
+	row, col int
+}
+
+// arrayHeldAt is the array formula the cell at row, col holds, or nil. s
+// may be nil.
+func (s *sheetScan) arrayHeldAt(row, col int) *arrayFormula {
+	if s == nil {
+		return nil
+	}
+	for i := range s.arrays {
+		if a := &s.arrays[i]; a.row == row && a.col == col {
+			return a
+		}
+	}
+	return nil
+}
+
+// arrayAt is the array formula whose range covers the cell at row, col,
+// other than its own cell, or nil. s may be nil.
+func (s *sheetScan) arrayAt(row, col int) *arrayFormula {
+	if s == nil {
+		return nil
+	}
+	for i := range s.arrays {
+		if a := &s.arrays[i]; a.contains(row, col) && (a.row != row || a.col != col) {
+			return a
+		}
+	}
+	return nil
+}
 
 // span is an inclusive range of column numbers.
 type span struct{ min, max int }
@@ -139,6 +176,11 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 	case "f":
 		if cur[0] > 0 {
 			s.formulas[cur] = true
+			if a("t") == "array" {
+				if r, ok := parseRect(a("ref")); ok {
+					s.arrays = append(s.arrays, arrayFormula{rect: r, row: cur[0], col: cur[1]})
+				}
+			}
 		}
 	case "row":
 		r, ok := number(a("r"))

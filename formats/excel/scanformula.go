@@ -195,7 +195,10 @@ func (s *rowScan) cellIndex(row, col int) (int, bool) {
 
 // shiftFormula is formula with its references shifted by dCol columns
 // and dRow rows, as excelize shifts a shared formula's for one of its
-// cells: efp's tokens, each range operand shifted, rendered by efp.
+// cells (efp's tokens, each range operand shifted) but for sheet-qualified
+// references, which shift as in Excel, their sheet names quoted again
+// where efp dropped the quotes ('My Sheet'!A1, not My Sheet!A1: see
+// render).
 func shiftFormula(formula string, dCol, dRow int) string {
 	p := efp.ExcelParser()
 	tokens := p.Parse(formula)
@@ -204,21 +207,26 @@ func shiftFormula(formula string, dCol, dRow int) string {
 			tokens[i].TValue = shiftReference(tokens[i].TValue, dCol, dRow)
 		}
 	}
-	return p.Render()
+	return render(&p)
 }
 
 // shiftReference shifts each part of a range operand (A1, A1:B2, A:C,
 // 1:3) that is a cell, a column or a row, by the rule excelize follows:
 // a part marked absolute ($) keeps that coordinate; a part that is none of
-// these (a sheet-qualified reference, a name) is kept as it is; a
-// coordinate shifted out of the sheet becomes nothing, as excelize's
-// ignored errors leave it.
+// these (a name) is kept as it is; a coordinate shifted out of the sheet
+// becomes nothing, as excelize's ignored errors leave it. A sheet-qualified
+// operand (Data!A1, 'My Sheet'!A1:B2) shifts its references as Excel and
+// openpyxl shift them, keeping the sheet; excelize keeps the whole operand
+// unshifted, so every cell of such a shared formula read its master's
+// references.
 func shiftReference(ref string, dCol, dRow int) string {
+	cut := strings.LastIndexByte(ref, '!') + 1 // a quoted sheet name may hold a '!'
+	sheet, ref := ref[:cut], ref[cut:]
 	parts := strings.Split(ref, ":")
 	for i, part := range parts {
 		parts[i] = shiftPart(part, dCol, dRow)
 	}
-	return strings.Join(parts, ":")
+	return sheet + strings.Join(parts, ":")
 }
 
 // shiftPart is shiftReference for one part.

@@ -99,6 +99,27 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 // maxRow is the last row with any cell in the sheet's data.
 func (m *sheetModel) maxRow() int { return len(m.rows) }
 
+// usedRange is the sheet's declared dimension widened to cover every cell
+// it holds: Excel and openpyxl do not trust a <dimension> that leaves
+// cells out (a generator may write it before adding rows), and neither
+// does the range formfill reports. It then starts at A1, where the
+// rows formfill reads start.
+func (m *sheetModel) usedRange() string {
+	rows, cols := m.maxRow(), max(m.maxCol, 1)
+	if rows == 0 {
+		return m.dimension
+	}
+	dim := strings.ReplaceAll(m.dimension, "$", "")
+	if r, ok := parseRect(dim); ok && r.r1 >= 1 && r.c1 >= 1 {
+		if r.r2 >= rows && r.c2 >= cols {
+			return m.dimension // covers every cell: as declared
+		}
+		rows, cols = max(rows, r.r2), max(cols, r.c2)
+	}
+	last, _ := excelize.CoordinatesToCellName(cols, rows)
+	return "A1:" + last
+}
+
 // text is the formatted text of the cell, "" when absent.
 func (m *sheetModel) text(row, col int) string {
 	if row < 1 || row > len(m.rows) || col < 1 || col > len(m.rows[row-1]) {

@@ -62,7 +62,7 @@ func (m *sheetModel) validated(v formats.ValidatedLocation, c cell) formats.Vali
 		v.Warning = fmt.Sprintf("%s lies inside merged range %s: writes go to its anchor %s (%s)", c.name(), mr.ref, anchor.name(), anchor.ID())
 		c = anchor
 	} else if c.row > m.maxRow() || c.col > max(m.maxCol, 1) {
-		v.Warning = fmt.Sprintf("%s is outside the used range %s of sheet %q", c.name(), m.dimension, m.name)
+		v.Warning = fmt.Sprintf("%s is outside the used range %s of sheet %q", c.name(), m.usedRange(), m.name)
 	}
 	v.XPath = m.wb.xpath(c)
 	v.Context = clip(m.rowText(c.row), 300)
