@@ -96,7 +96,7 @@ func TestLazyBuildBuildsOnlyTheSubtree(t *testing.T) {
 func TestParseLazyRefusesAsParse(t *testing.T) {
 	for _, bad := range []string{
 		`<a><b>`, `<a><b><d></b></a>`, `<a><b>&nope;</b></a>`, `<a><b><d x=1/></b></a>`, "<a><b>\x01</b></a>",
-		`<a><b><!-- a -- b --></b></a>`, `<a><b x="<"/></a>`, `<a><b><1d/></b></a>`, `<a><b>]]></b></a>`,
+		`<a><b><!-- a -- b --></b></a>`, `<a><c><b><!-----></b></c></a>`, `<a><b x="<"/></a>`, `<a><b><1d/></b></a>`, `<a><b>]]></b></a>`,
 		`<a><b><d x="1"y="2"/></b></a>`, `<a><b/></a><b>t</b>`, `<a><b x="1"y="2">t</b></a>`, `<a><b x="&nope;"/></a>`,
 		`<a><b x="1" x2></b></a>`, `<a><b x="1"`,
 	} {

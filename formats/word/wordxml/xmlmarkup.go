@@ -50,7 +50,8 @@ func (r *xmlReader) comment() error {
 		return errors.New("unterminated comment")
 	}
 	data := string(r.b[r.i+4 : r.i+4+end])
-	if strings.Contains(data, "--") {
+	if strings.Contains(data, "--") || strings.HasSuffix(data, "-") {
+		// "--->" ends a comment in "-", which XML forbids as it does "--".
 		return errors.New(`"--" inside a comment`)
 	}
 	r.i += 4 + end + 3

@@ -46,7 +46,7 @@ func TestReadXMLMatchesEtreeOnFixtures(t *testing.T) {
 func TestReadXMLRefuses(t *testing.T) {
 	for _, bad := range []string{
 		`<a>`, `<a></b>`, `<a/><b/>`, `text<a/>`, `<a x=1/>`, `<a x="1"y="2"/>`, `<a>&nope;</a>`, `<a>&#0;</a>`,
-		"<a>\x01</a>", `<a><!DOCTYPE x></a>`, `<a><!-- a -- b --></a>`, `<a x="<"/>`, `<1a/>`, `<a:b:c/>`, "<a>\xff</a>", ``,
+		"<a>\x01</a>", `<a><!DOCTYPE x></a>`, `<a><!-- a -- b --></a>`, `<a><!-----></a>`, `<a><!-- x ---></a>`, `<a x="<"/>`, `<1a/>`, `<a:b:c/>`, "<a>\xff</a>", ``,
 		"<\u0082/>", "<a b\u00d7c=\"1\"/>", // non-ASCII, but no XML name characters
 	} {
 		if _, err := Read([]byte(bad), xmllex.MaxDepth, nil, nil); err == nil {
