@@ -34,9 +34,16 @@ type notes struct {
 	hadNote map[cell]bool
 }
 
-// noteLayout is where a sheet's notes live.
+// noteLayout is where a sheet's notes live, and what the sheet's
+// relationships part held when layout read it, so that the patch does not
+// read it again.
 type noteLayout struct {
 	rels, comments, vml string // part names
+	// relsData is the relationships part as readXML gave it, nil when the
+	// sheet has none; vmlRel and commentsRel are the targets it gives the
+	// sheet's drawing and comments, "" for none.
+	relsData            []byte
+	vmlRel, commentsRel string
 }
 
 // note is how a note reads: who wrote it and its text.
@@ -175,10 +182,10 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 		return noteLayout{}, fmt.Errorf("the worksheet is stored as %q, outside xl/worksheets/ where excelize puts notes", sheetPart)
 	}
 	l := noteLayout{rels: "xl/worksheets/_rels/" + path.Base(sheetPart) + ".rels"}
-	vml, comments, err := n.sheetNoteRels(l.rels)
-	if err != nil {
+	if err := n.readNoteRels(&l); err != nil {
 		return noteLayout{}, err
 	}
+	vml, comments := l.vmlRel, l.commentsRel
 	if vml == "" {
 		nr := n.countComments() + 1
 		l.vml, l.comments = fmt.Sprintf("xl/drawings/vmlDrawing%d.vml", nr), fmt.Sprintf("xl/comments%d.xml", nr)
@@ -203,31 +210,32 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 	return l, nil
 }
 
-// sheetNoteRels returns the targets of a sheet's VML drawing and comments
-// relationships, as written ("" for none).
-func (n *notes) sheetNoteRels(relsPart string) (vml, comments string, err error) {
-	if n.wb.arch.File(relsPart) == nil {
-		return "", "", nil
+// readNoteRels reads the sheet's relationships part into l: its data and
+// the targets of its VML drawing and comments relationships, as written.
+func (n *notes) readNoteRels(l *noteLayout) error {
+	if n.wb.arch.File(l.rels) == nil {
+		return nil
 	}
 	var rels struct {
 		Rels []xmlElem `xml:"Relationship"`
 	}
-	data, err := n.wb.readXML(relsPart)
+	data, err := n.wb.readXML(l.rels)
 	if err != nil {
-		return "", "", err
+		return err
 	}
 	if err := xml.Unmarshal(data, &rels); err != nil {
-		return "", "", formats.Wrap(formats.ErrInvalidDocument, relsPart, err, "malformed XML")
+		return formats.Wrap(formats.ErrInvalidDocument, l.rels, err, "malformed XML")
 	}
+	l.relsData = data
 	for _, r := range rels.Rels {
 		switch t := r.attr("Type", ""); {
 		case strings.HasSuffix(t, "/vmlDrawing"):
-			vml = r.attr("Target", "")
+			l.vmlRel = r.attr("Target", "")
 		case strings.HasSuffix(t, "/comments"):
-			comments = r.attr("Target", "")
+			l.commentsRel = r.attr("Target", "")
 		}
 	}
-	return vml, comments, nil
+	return nil
 }
 
 // countComments counts the comments parts as excelize does when it names

@@ -78,10 +78,7 @@ func (n *notes) patchSheetNotes(np *notePatch, sheet, sheetPart string) error {
 	l := n.layouts[sheet]
 	adds := n.adds[sheet]
 	sortAdds(adds)
-	vmlRel, commentsRel, err := n.sheetNoteRels(l.rels)
-	if err != nil {
-		return err
-	}
+	vmlRel, commentsRel := l.vmlRel, l.commentsRel
 	comments, err := n.commentsWith(l.comments, adds)
 	if err != nil {
 		return err
@@ -95,14 +92,14 @@ func (n *notes) patchSheetNotes(np *notePatch, sheet, sheetPart string) error {
 		return err
 	}
 	np.parts[l.vml] = vml
-	var rels []string
+	var rels []relationship
 	if vmlRel == "" {
-		rels = append(rels, transitionalR+"/vmlDrawing", "../"+strings.TrimPrefix(l.vml, "xl/"))
+		rels = append(rels, relationship{transitionalR + "/vmlDrawing", "../" + strings.TrimPrefix(l.vml, "xl/")})
 	}
 	if commentsRel == "" {
-		rels = append(rels, transitionalR+"/comments", "../"+strings.TrimPrefix(l.comments, "xl/"))
+		rels = append(rels, relationship{transitionalR + "/comments", "../" + strings.TrimPrefix(l.comments, "xl/")})
 	}
-	data, ids, err := n.relsWith(l.rels, rels)
+	data, ids, err := n.relsWith(l, rels)
 	if err != nil {
 		return err
 	}
@@ -115,35 +112,22 @@ func (n *notes) patchSheetNotes(np *notePatch, sheet, sheetPart string) error {
 	return nil
 }
 
-// relsWith is the relationships part with relationships of the given
-// types and targets (pairs) added, and their ids; nil when none is added.
-func (n *notes) relsWith(part string, add []string) ([]byte, []string, error) {
+// relsWith is the sheet's relationships part (as layout read it) with
+// the relationships add, and their ids; nil when none is added.
+func (n *notes) relsWith(l noteLayout, add []relationship) ([]byte, []string, error) {
 	if len(add) == 0 {
 		return nil, nil, nil
 	}
-	data := []byte(xml.Header + `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`)
-	if n.wb.arch.File(part) != nil {
-		var err error
-		if data, err = n.wb.readXML(part); err != nil {
-			return nil, nil, err
-		}
+	data := l.relsData
+	if data == nil {
+		data = []byte(xml.Header + `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`)
 	}
-	o, err := outline(data, part, n.wb.stop)
+	o, err := outline(data, l.rels, n.wb.stop)
 	if err != nil {
 		return nil, nil, err
 	}
-	_, used := sharedStringsTarget(o)
-	var b bytes.Buffer
-	var ids []string
-	for i := 0; i+1 < len(add); i += 2 {
-		id := newRelID(used)
-		used[id] = true
-		ids = append(ids, id)
-		b.WriteString(`<` + prefixOf(o.root.Name) + `Relationship Id="` + id + `" Type="` + add[i] + `" Target="`)
-		escapeAttr(&b, add[i+1])
-		b.WriteString(`"/>`)
-	}
-	return o.insertBeforeEnd(data, b.Bytes()), ids, nil
+	out, ids := withRels(data, o, add)
+	return out, ids, nil
 }
 
 // sortAdds orders a sheet's notes by cell.

@@ -45,7 +45,7 @@ func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	target, ids := sharedStringsTarget(rels)
+	target := sharedStringsTarget(rels)
 	if f := wb.arch.File(target); target != "" && f != nil {
 		n, err := wb.sstItems(f)
 		if err != nil {
@@ -59,7 +59,7 @@ func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 		for n := 2; wb.arch.File(plan.part) != nil; n++ {
 			plan.part = fmt.Sprintf("xl/sharedStrings%d.xml", n)
 		}
-		plan.rels = addSSTRel(relsData, rels, ids, plan.part)
+		plan.rels = addSSTRel(relsData, rels, plan.part)
 	}
 	return plan, nil
 }
