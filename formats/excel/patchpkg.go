@@ -35,9 +35,6 @@ type partOutline struct {
 
 // outline reads data's root and its children with the guard's tokenizer.
 func outline(data []byte, part string, stop *formats.Stopper) (*partOutline, error) {
-	if err := checkUTF8Declared(data, part); err != nil {
-		return nil, err
-	}
 	o := &partOutline{rootEnd: -1, extFrom: -1}
 	rec := func(start bool, el *xml.StartElement, depth int, from, to int64) {
 		switch {
