@@ -132,9 +132,7 @@ func (n *notes) relsWith(l noteLayout, add []relationship) ([]byte, []string, er
 
 // sortAdds orders a sheet's notes by cell.
 func sortAdds(adds []noteAdd) {
-	sort.SliceStable(adds, func(i, j int) bool {
-		return adds[i].c.row < adds[j].c.row || adds[i].c.row == adds[j].c.row && adds[i].c.col < adds[j].c.col
-	})
+	sort.SliceStable(adds, func(i, j int) bool { return rowColLess(adds[i].c.row, adds[i].c.col, adds[j].c.row, adds[j].c.col) })
 }
 
 // shapeID finds the shape ids of a VML drawing.
