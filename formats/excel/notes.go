@@ -107,15 +107,16 @@ func (n *notes) add(name, sheet string, c cell, text string) (string, error) {
 // record keeps the note for the patching save: a second note on a cell in
 // one write follows the first.
 func (n *notes) record(sheet string, c cell, text string) {
-	runs := noteRuns(n.st.Author, text)
+	runs, texts := noteRuns(n.st.Author, text), noteTexts(n.st.Author, text)
 	adds := n.adds[sheet]
 	for i := range adds {
 		if adds[i].c == c {
 			adds[i].runs = append(append(adds[i].runs, noteSeparator...), runs...)
+			adds[i].texts = append(append(adds[i].texts, noteSeparatorText), texts...)
 			return
 		}
 	}
-	n.adds[sheet] = append(adds, noteAdd{c: c, author: n.st.Author, runs: runs})
+	n.adds[sheet] = append(adds, noteAdd{c: c, author: n.st.Author, runs: runs, texts: texts})
 }
 
 // The note box: wide enough for a sentence a line, tall enough for the
@@ -128,13 +129,23 @@ const (
 )
 
 func noteHeight(runs []excelize.RichTextRun) uint {
-	lines := 0
-	for _, r := range runs {
-		for _, l := range strings.Split(r.Text, "\n") {
-			lines += 1 + len([]rune(l))/noteLineChars
-		}
+	texts := make([]string, len(runs))
+	for i, r := range runs {
+		texts[i] = r.Text
 	}
-	return uint(min(noteMaxHeight, max(noteMinHeight, 16*lines)))
+	return uint(noteBoxHeight(texts))
+}
+
+// noteBoxHeight is the height in pixels of a note box showing the runs of
+// texts one after the other (a run starts no line of its own): a line for
+// each line of the text and for each noteLineChars characters it wraps at,
+// 16 pixels each, within the box's bounds.
+func noteBoxHeight(texts []string) int {
+	lines := 0
+	for _, l := range strings.Split(strings.Join(texts, ""), "\n") {
+		lines += 1 + len([]rune(l))/noteLineChars
+	}
+	return min(noteMaxHeight, max(noteMinHeight, 16*lines))
 }
 
 // noteText is a note's text, runs joined.

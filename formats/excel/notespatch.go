@@ -30,7 +30,8 @@ const (
 type noteAdd struct {
 	c      cell
 	author string
-	runs   []byte // <r> elements
+	runs   []byte   // <r> elements
+	texts  []string // the runs' text, unescaped: what sizes the box
 }
 
 // notePatch is what a write's notes change besides the sheets' cells.
@@ -52,8 +53,15 @@ func noteRuns(author, text string) []byte {
 	return b.Bytes()
 }
 
-// noteSeparator parts a note already on a cell from ours.
-const noteSeparator = `<r><t xml:space="preserve">` + "\n\n" + `</t></r>`
+// noteSeparator parts a note already on a cell from ours; its text is
+// noteSeparatorText.
+const (
+	noteSeparatorText = "\n\n"
+	noteSeparator     = `<r><t xml:space="preserve">` + noteSeparatorText + `</t></r>`
+)
+
+// noteTexts are the texts of noteRuns(author, text), run by run.
+func noteTexts(author, text string) []string { return []string{author + ":", "\n" + text} }
 
 // patch works out the parts the notes change.
 func (n *notes) patch() (*notePatch, error) {
@@ -183,14 +191,9 @@ func (n *notes) vmlWith(part string, adds []noteAdd) ([]byte, error) {
 	return append(append(append([]byte{}, data[:end]...), shapes.Bytes()...), data[end:]...), nil
 }
 
-// height is the note box's height in pixels, by its text.
-func (a noteAdd) height() int {
-	lines := 0
-	for _, l := range strings.Split(string(a.runs), "\n") {
-		lines += 1 + len([]rune(l))/noteLineChars
-	}
-	return min(noteMaxHeight, max(noteMinHeight, 16*lines))
-}
+// height is the note box's height in pixels, by its text (not its
+// runs' markup, which would make every box taller than its text).
+func (a noteAdd) height() int { return noteBoxHeight(a.texts) }
 
 // vmlNumber is the N of a drawing named …vmlDrawingN.vml (1 if none).
 func vmlNumber(part string) int {
