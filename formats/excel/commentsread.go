@@ -61,21 +61,11 @@ func (wb *workbook) sheetComments(sheet string) ([]sheetComment, error) {
 // name (the first of a comments type), "" for none: a relative target is
 // resolved from the worksheet's folder.
 func (wb *workbook) commentsPart(sheetPart string) (string, error) {
-	relsPart := path.Join(path.Dir(sheetPart), "_rels", path.Base(sheetPart)+".rels")
-	if wb.arch.File(relsPart) == nil {
-		return "", nil
-	}
-	data, err := wb.readXML(relsPart)
+	rels, _, err := wb.readRels(path.Join(path.Dir(sheetPart), "_rels", path.Base(sheetPart)+".rels"))
 	if err != nil {
 		return "", err
 	}
-	var rels struct {
-		Rels []xmlElem `xml:"Relationship"`
-	}
-	if err := xml.Unmarshal(data, &rels); err != nil {
-		return "", formats.Wrap(formats.ErrInvalidDocument, relsPart, err, "malformed XML")
-	}
-	for _, r := range rels.Rels {
+	for _, r := range rels {
 		if !commentsRelTypes[r.attr("Type", "")] {
 			continue
 		}
@@ -86,6 +76,25 @@ func (wb *workbook) commentsPart(sheetPart string) (string, error) {
 		return path.Join(path.Dir(sheetPart), t), nil
 	}
 	return "", nil
+}
+
+// readRels reads a relationships part: its relationships, whatever their
+// namespace, and its data as readXML gave it; none when the part is absent.
+func (wb *workbook) readRels(part string) ([]xmlElem, []byte, error) {
+	if wb.arch.File(part) == nil {
+		return nil, nil, nil
+	}
+	data, err := wb.readXML(part)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rels struct {
+		Rels []xmlElem `xml:"Relationship"`
+	}
+	if err := xml.Unmarshal(data, &rels); err != nil {
+		return nil, nil, formats.Wrap(formats.ErrInvalidDocument, part, err, "malformed XML")
+	}
+	return rels.Rels, data, nil
 }
 
 // readComments reads a comments part: elements are matched by local name,

@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"encoding/xml"
 	"fmt"
 	"path"
 	"regexp"
@@ -224,21 +223,12 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 // readNoteRels reads the sheet's relationships part into l: its data and
 // the targets of its VML drawing and comments relationships, as written.
 func (n *notes) readNoteRels(l *noteLayout) error {
-	if n.wb.arch.File(l.rels) == nil {
-		return nil
-	}
-	var rels struct {
-		Rels []xmlElem `xml:"Relationship"`
-	}
-	data, err := n.wb.readXML(l.rels)
+	rels, data, err := n.wb.readRels(l.rels)
 	if err != nil {
 		return err
 	}
-	if err := xml.Unmarshal(data, &rels); err != nil {
-		return formats.Wrap(formats.ErrInvalidDocument, l.rels, err, "malformed XML")
-	}
 	l.relsData = data
-	for _, r := range rels.Rels {
+	for _, r := range rels {
 		switch t := r.attr("Type", ""); {
 		case strings.HasSuffix(t, "/vmlDrawing"):
 			l.vmlRel = r.attr("Target", "")
