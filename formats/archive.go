@@ -42,6 +42,9 @@ type Archive struct {
 	limits ArchiveLimits
 	data   []byte   // the archive's bytes, to size Rewrite's buffer
 	stop   *Stopper // nil: reads and Rewrite never stop part-way
+	// byName indexes Zip's entries, built once by OpenArchive: engines
+	// look parts up by name in loops. Copies share it, read-only.
+	byName map[string]*zip.File
 }
 
 // OpenArchive opens data as a zip archive and checks every entry's declared
@@ -81,7 +84,13 @@ func OpenArchive(data []byte, limits ArchiveLimits) (*Archive, error) {
 				ratio, humanBytes(int64(min(total, 1<<62))), humanBytes(int64(min(packed, 1<<62))), limits.MaxRatio)
 		}
 	}
-	return &Archive{Zip: zr, limits: limits, data: data}, nil
+	byName := make(map[string]*zip.File, len(zr.File))
+	for _, f := range zr.File {
+		if _, dup := byName[f.Name]; !dup { // checkNames refuses duplicates; the first counts regardless
+			byName[f.Name] = f
+		}
+	}
+	return &Archive{Zip: zr, limits: limits, data: data, byName: byName}, nil
 }
 
 func (l ArchiveLimits) checkEntry(f *zip.File) error {
@@ -113,14 +122,9 @@ func (a *Archive) WithStopper(s *Stopper) *Archive {
 	return &c
 }
 
-// File returns the entry called name, or nil.
+// File returns the entry called name (exactly), or nil.
 func (a *Archive) File(name string) *zip.File {
-	for _, f := range a.Zip.File {
-		if f.Name == name {
-			return f
-		}
-	}
-	return nil
+	return a.byName[name]
 }
 
 // Read inflates the entry called name, refusing to produce more bytes than it

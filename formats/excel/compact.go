@@ -117,12 +117,7 @@ func (m *sheetModel) entries(l *layout) []entry {
 			out = append(out, entry{row: p[0], col: p[1]})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].row != out[j].row {
-			return out[i].row < out[j].row
-		}
-		return out[i].col < out[j].col
-	})
+	sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
 	return out
 }
 

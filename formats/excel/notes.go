@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"encoding/xml"
 	"fmt"
 	"path"
 	"regexp"
@@ -34,9 +33,16 @@ type notes struct {
 	hadNote map[cell]bool
 }
 
-// noteLayout is where a sheet's notes live.
+// noteLayout is where a sheet's notes live, and what the sheet's
+// relationships part held when layout read it, so that the patch does not
+// read it again.
 type noteLayout struct {
 	rels, comments, vml string // part names
+	// relsData is the relationships part as readXML gave it, nil when the
+	// sheet has none; vmlRel and commentsRel are the targets it gives the
+	// sheet's drawing and comments, "" for none.
+	relsData            []byte
+	vmlRel, commentsRel string
 }
 
 // note is how a note reads: who wrote it and its text.
@@ -100,15 +106,16 @@ func (n *notes) add(name, sheet string, c cell, text string) (string, error) {
 // record keeps the note for the patching save: a second note on a cell in
 // one write follows the first.
 func (n *notes) record(sheet string, c cell, text string) {
-	runs := noteRuns(n.st.Author, text)
+	runs, texts := noteRuns(n.st.Author, text), noteTexts(n.st.Author, text)
 	adds := n.adds[sheet]
 	for i := range adds {
 		if adds[i].c == c {
 			adds[i].runs = append(append(adds[i].runs, noteSeparator...), runs...)
+			adds[i].texts = append(append(adds[i].texts, noteSeparatorText), texts...)
 			return
 		}
 	}
-	n.adds[sheet] = append(adds, noteAdd{c: c, author: n.st.Author, runs: runs})
+	n.adds[sheet] = append(adds, noteAdd{c: c, author: n.st.Author, runs: runs, texts: texts})
 }
 
 // The note box: wide enough for a sentence a line, tall enough for the
@@ -121,13 +128,23 @@ const (
 )
 
 func noteHeight(runs []excelize.RichTextRun) uint {
-	lines := 0
-	for _, r := range runs {
-		for _, l := range strings.Split(r.Text, "\n") {
-			lines += 1 + len([]rune(l))/noteLineChars
-		}
+	texts := make([]string, len(runs))
+	for i, r := range runs {
+		texts[i] = r.Text
 	}
-	return uint(min(noteMaxHeight, max(noteMinHeight, 16*lines)))
+	return uint(noteBoxHeight(texts))
+}
+
+// noteBoxHeight is the height in pixels of a note box showing the runs of
+// texts one after the other (a run starts no line of its own): a line for
+// each line of the text and for each noteLineChars characters it wraps at,
+// 16 pixels each, within the box's bounds.
+func noteBoxHeight(texts []string) int {
+	lines := 0
+	for _, l := range strings.Split(strings.Join(texts, ""), "\n") {
+		lines += 1 + len([]rune(l))/noteLineChars
+	}
+	return min(noteMaxHeight, max(noteMinHeight, 16*lines))
 }
 
 // noteText is a note's text, runs joined.
@@ -175,10 +192,10 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 		return noteLayout{}, fmt.Errorf("the worksheet is stored as %q, outside xl/worksheets/ where excelize puts notes", sheetPart)
 	}
 	l := noteLayout{rels: "xl/worksheets/_rels/" + path.Base(sheetPart) + ".rels"}
-	vml, comments, err := n.sheetNoteRels(l.rels)
-	if err != nil {
+	if err := n.readNoteRels(&l); err != nil {
 		return noteLayout{}, err
 	}
+	vml, comments := l.vmlRel, l.commentsRel
 	if vml == "" {
 		nr := n.countComments() + 1
 		l.vml, l.comments = fmt.Sprintf("xl/drawings/vmlDrawing%d.vml", nr), fmt.Sprintf("xl/comments%d.xml", nr)
@@ -203,31 +220,23 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 	return l, nil
 }
 
-// sheetNoteRels returns the targets of a sheet's VML drawing and comments
-// relationships, as written ("" for none).
-func (n *notes) sheetNoteRels(relsPart string) (vml, comments string, err error) {
-	if n.wb.arch.File(relsPart) == nil {
-		return "", "", nil
-	}
-	var rels struct {
-		Rels []xmlElem `xml:"Relationship"`
-	}
-	data, err := n.wb.readXML(relsPart)
+// readNoteRels reads the sheet's relationships part into l: its data and
+// the targets of its VML drawing and comments relationships, as written.
+func (n *notes) readNoteRels(l *noteLayout) error {
+	rels, data, err := n.wb.readRels(l.rels)
 	if err != nil {
-		return "", "", err
+		return err
 	}
-	if err := xml.Unmarshal(data, &rels); err != nil {
-		return "", "", formats.Wrap(formats.ErrInvalidDocument, relsPart, err, "malformed XML")
-	}
-	for _, r := range rels.Rels {
+	l.relsData = data
+	for _, r := range rels {
 		switch t := r.attr("Type", ""); {
 		case strings.HasSuffix(t, "/vmlDrawing"):
-			vml = r.attr("Target", "")
+			l.vmlRel = r.attr("Target", "")
 		case strings.HasSuffix(t, "/comments"):
-			comments = r.attr("Target", "")
+			l.commentsRel = r.attr("Target", "")
 		}
 	}
-	return vml, comments, nil
+	return nil
 }
 
 // countComments counts the comments parts as excelize does when it names

@@ -240,3 +240,37 @@ func mustOpen(t *testing.T, doc []byte) *workbook {
 	}
 	return wb
 }
+
+// A note box is as tall as its text needs, whatever its runs' markup: an
+// escaped character is one character, formatting takes no line.
+func TestNoteBoxSizedByItsText(t *testing.T) {
+	lines := func(n int) string {
+		s := make([]string, n)
+		for i := range s {
+			s[i] = "line"
+		}
+		return strings.Join(s, "\n")
+	}
+	for _, tc := range []struct {
+		name  string
+		texts []string // notes recorded on one cell, in order
+		want  int
+	}{
+		{"short answer takes the least height", []string{"Yes"}, noteMinHeight},
+		{"ten lines: the author's and ten", []string{lines(10)}, 16 * 11},
+		{"escaped characters count once", []string{strings.Repeat("&", 96)}, noteMinHeight},
+		{"a long line wraps", []string{strings.Repeat("x", 5*noteLineChars)}, 16 * 7},
+		{"two notes on a cell, a blank line between", []string{lines(4), lines(4)}, 16 * (5 + 1 + 5)},
+		{"past the limit Excel scrolls", []string{lines(100)}, noteMaxHeight},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := newNotes(nil, formats.Stamp{Author: "Reviewer"})
+			for _, text := range tc.texts {
+				n.record("Sheet1", cell{row: 2, col: 3}, text)
+			}
+			if got := n.adds["Sheet1"][0].height(); got != tc.want {
+				t.Fatalf("height = %d; want %d", got, tc.want)
+			}
+		})
+	}
+}

@@ -57,9 +57,6 @@ func (n *notes) commentsWith(part string, adds []noteAdd) ([]byte, error) {
 		if data, err = n.wb.readXML(part); err != nil {
 			return nil, err
 		}
-		if err := checkUTF8Declared(data, part); err != nil {
-			return nil, err
-		}
 	}
 	var s commentsScan
 	reset := func() { s = commentsScan{authorsEnd: -1, listEnd: -1, textEnd: map[string]int{}} }

@@ -30,7 +30,8 @@ const (
 type noteAdd struct {
 	c      cell
 	author string
-	runs   []byte // <r> elements
+	runs   []byte   // <r> elements
+	texts  []string // the runs' text, unescaped: what sizes the box
 }
 
 // notePatch is what a write's notes change besides the sheets' cells.
@@ -52,8 +53,15 @@ func noteRuns(author, text string) []byte {
 	return b.Bytes()
 }
 
-// noteSeparator parts a note already on a cell from ours.
-const noteSeparator = `<r><t xml:space="preserve">` + "\n\n" + `</t></r>`
+// noteSeparator parts a note already on a cell from ours; its text is
+// noteSeparatorText.
+const (
+	noteSeparatorText = "\n\n"
+	noteSeparator     = `<r><t xml:space="preserve">` + noteSeparatorText + `</t></r>`
+)
+
+// noteTexts are the texts of noteRuns(author, text), run by run.
+func noteTexts(author, text string) []string { return []string{author + ":", "\n" + text} }
 
 // patch works out the parts the notes change.
 func (n *notes) patch() (*notePatch, error) {
@@ -78,10 +86,7 @@ func (n *notes) patchSheetNotes(np *notePatch, sheet, sheetPart string) error {
 	l := n.layouts[sheet]
 	adds := n.adds[sheet]
 	sortAdds(adds)
-	vmlRel, commentsRel, err := n.sheetNoteRels(l.rels)
-	if err != nil {
-		return err
-	}
+	vmlRel, commentsRel := l.vmlRel, l.commentsRel
 	comments, err := n.commentsWith(l.comments, adds)
 	if err != nil {
 		return err
@@ -95,14 +100,14 @@ func (n *notes) patchSheetNotes(np *notePatch, sheet, sheetPart string) error {
 		return err
 	}
 	np.parts[l.vml] = vml
-	var rels []string
+	var rels []relationship
 	if vmlRel == "" {
-		rels = append(rels, transitionalR+"/vmlDrawing", "../"+strings.TrimPrefix(l.vml, "xl/"))
+		rels = append(rels, relationship{transitionalR + "/vmlDrawing", "../" + strings.TrimPrefix(l.vml, "xl/")})
 	}
 	if commentsRel == "" {
-		rels = append(rels, transitionalR+"/comments", "../"+strings.TrimPrefix(l.comments, "xl/"))
+		rels = append(rels, relationship{transitionalR + "/comments", "../" + strings.TrimPrefix(l.comments, "xl/")})
 	}
-	data, ids, err := n.relsWith(l.rels, rels)
+	data, ids, err := n.relsWith(l, rels)
 	if err != nil {
 		return err
 	}
@@ -115,42 +120,27 @@ func (n *notes) patchSheetNotes(np *notePatch, sheet, sheetPart string) error {
 	return nil
 }
 
-// relsWith is the relationships part with relationships of the given
-// types and targets (pairs) added, and their ids; nil when none is added.
-func (n *notes) relsWith(part string, add []string) ([]byte, []string, error) {
+// relsWith is the sheet's relationships part (as layout read it) with
+// the relationships add, and their ids; nil when none is added.
+func (n *notes) relsWith(l noteLayout, add []relationship) ([]byte, []string, error) {
 	if len(add) == 0 {
 		return nil, nil, nil
 	}
-	data := []byte(xml.Header + `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`)
-	if n.wb.arch.File(part) != nil {
-		var err error
-		if data, err = n.wb.readXML(part); err != nil {
-			return nil, nil, err
-		}
+	data := l.relsData
+	if data == nil {
+		data = []byte(xml.Header + `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`)
 	}
-	o, err := outline(data, part, n.wb.stop)
+	o, err := outline(data, l.rels, n.wb.stop)
 	if err != nil {
 		return nil, nil, err
 	}
-	_, used := sharedStringsTarget(o)
-	var b bytes.Buffer
-	var ids []string
-	for i := 0; i+1 < len(add); i += 2 {
-		id := newRelID(used)
-		used[id] = true
-		ids = append(ids, id)
-		b.WriteString(`<` + prefixOf(o.root.Name) + `Relationship Id="` + id + `" Type="` + add[i] + `" Target="`)
-		escapeAttr(&b, add[i+1])
-		b.WriteString(`"/>`)
-	}
-	return o.insertBeforeEnd(data, b.Bytes()), ids, nil
+	out, ids := withRels(data, o, add)
+	return out, ids, nil
 }
 
 // sortAdds orders a sheet's notes by cell.
 func sortAdds(adds []noteAdd) {
-	sort.SliceStable(adds, func(i, j int) bool {
-		return adds[i].c.row < adds[j].c.row || adds[i].c.row == adds[j].c.row && adds[i].c.col < adds[j].c.col
-	})
+	sort.SliceStable(adds, func(i, j int) bool { return rowColLess(adds[i].c.row, adds[i].c.col, adds[j].c.row, adds[j].c.col) })
 }
 
 // shapeID finds the shape ids of a VML drawing.
@@ -201,14 +191,9 @@ func (n *notes) vmlWith(part string, adds []noteAdd) ([]byte, error) {
 	return append(append(append([]byte{}, data[:end]...), shapes.Bytes()...), data[end:]...), nil
 }
 
-// height is the note box's height in pixels, by its text.
-func (a noteAdd) height() int {
-	lines := 0
-	for _, l := range strings.Split(string(a.runs), "\n") {
-		lines += 1 + len([]rune(l))/noteLineChars
-	}
-	return min(noteMaxHeight, max(noteMinHeight, 16*lines))
-}
+// height is the note box's height in pixels, by its text (not its
+// runs' markup, which would make every box taller than its text).
+func (a noteAdd) height() int { return noteBoxHeight(a.texts) }
 
 // vmlNumber is the N of a drawing named …vmlDrawingN.vml (1 if none).
 func vmlNumber(part string) int {

@@ -47,7 +47,7 @@ func (e *cellEdit) hasValue() bool { return e.kind != editClear || e.style != no
 
 // before orders edits in sheet order: by row, then column.
 func (e *cellEdit) before(o *cellEdit) bool {
-	return e.row < o.row || e.row == o.row && e.col < o.col
+	return rowColLess(e.row, e.col, o.row, o.col)
 }
 
 // appendCellName appends the A1 name of row, col.

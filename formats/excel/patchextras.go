@@ -13,7 +13,7 @@ import (
 
 // What a write adds to a worksheet besides its cells: the cells a copied
 // validation now covers, and the <legacyDrawing> of a new notes drawing;
-// and the check that a part is one the patcher's offsets fit.
+// and the reading of a part as the UTF-8 the patcher's offsets need.
 
 // dvTargets is what a validation's sqref gains: " C12 D12" for the
 // copies whose source it covers and whose target it does not.
@@ -51,26 +51,6 @@ func (p *sheetPatch) addLegacyDrawing(at int) {
 	p.out.WriteString("<" + p.prefix + "legacyDrawing" + decl + " " + prefix + `:id="` + p.legacyRID + `"/>`)
 }
 
-// checkUTF8Declared refuses a part in another encoding than UTF-8: the
-// offsets the tokenizer reports would be into transcoded text.
-func checkUTF8Declared(data []byte, part string) error {
-	if hasUTF16BOM(data) {
-		return formats.Errorf(formats.ErrUnsupported, part, "the worksheet is stored as UTF-16; formfill writes only UTF-8 worksheets: save the workbook again in Excel")
-	}
-	if !bytes.HasPrefix(data, []byte("<?xml")) {
-		return nil
-	}
-	end := bytes.Index(data, []byte("?>"))
-	if end < 0 {
-		return nil // the guard reports it
-	}
-	enc := declaredEncoding(string(data[:end]))
-	if enc == "" || strings.EqualFold(enc, "utf-8") || strings.EqualFold(enc, "utf8") {
-		return nil
-	}
-	return formats.Errorf(formats.ErrUnsupported, part, "the worksheet declares the encoding %q; formfill writes only UTF-8 worksheets: save the workbook again in Excel", enc)
-}
-
 // declaredEncoding is the encoding an XML declaration names, "" for none.
 func declaredEncoding(decl string) string {
 	i := strings.Index(decl, "encoding")
@@ -89,7 +69,9 @@ func declaredEncoding(decl string) string {
 // readXML inflates a part for patching, as UTF-8: a part in UTF-16 or
 // another declared encoding is transcoded and its declaration made to say
 // UTF-8, so the tokenizer's offsets are offsets into what is written (a
-// part so stored is written back as UTF-8 whole).
+// part so stored is written back as UTF-8 whole). Every part the patchers
+// (outline, patchSheet, scanStyles, commentsWith) read comes through here,
+// which is why they need no encoding check of their own.
 func (wb *workbook) readXML(name string) ([]byte, error) {
 	data, err := wb.arch.Read(name)
 	if err != nil {

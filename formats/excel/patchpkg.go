@@ -35,9 +35,6 @@ type partOutline struct {
 
 // outline reads data's root and its children with the guard's tokenizer.
 func outline(data []byte, part string, stop *formats.Stopper) (*partOutline, error) {
-	if err := checkUTF8Declared(data, part); err != nil {
-		return nil, err
-	}
 	o := &partOutline{rootEnd: -1, extFrom: -1}
 	rec := func(start bool, el *xml.StartElement, depth int, from, to int64) {
 		switch {
@@ -91,24 +88,19 @@ func (o *partOutline) insertBeforeEnd(data, extra []byte) []byte {
 }
 
 // sharedStringsTarget finds the shared strings part the workbook's
-// relationships name ("" for none) and the relationship ids in use.
-func sharedStringsTarget(rels *partOutline) (string, map[string]bool) {
-	ids := map[string]bool{}
-	target := ""
+// relationships name, "" for none.
+func sharedStringsTarget(rels *partOutline) string {
 	for _, r := range rels.children {
-		id, _ := attrOf(r.Attr, "Id")
 		typ, _ := attrOf(r.Attr, "Type")
 		t, _ := attrOf(r.Attr, "Target")
-		ids[id] = true
-		if strings.HasSuffix(typ, relsSST) && target == "" {
+		if strings.HasSuffix(typ, relsSST) {
 			if strings.HasPrefix(t, "/") {
-				target = strings.TrimPrefix(t, "/")
-			} else {
-				target = path.Join("xl", t)
+				return strings.TrimPrefix(t, "/")
 			}
+			return path.Join("xl", t)
 		}
 	}
-	return target, ids
+	return ""
 }
 
 // newRelID is an id not among ids.
@@ -120,18 +112,42 @@ func newRelID(ids map[string]bool) string {
 	}
 }
 
+// relationship is one relationship a write adds: its type and its target
+// as written.
+type relationship struct{ typ, target string }
+
+// withRels is the relationships part data (outline rels) with each of add
+// before its end, under a new id (with the root's prefix), and those ids:
+// the one builder of the relationships a write adds.
+func withRels(data []byte, rels *partOutline, add []relationship) ([]byte, []string) {
+	used := map[string]bool{}
+	for _, r := range rels.children {
+		id, _ := attrOf(r.Attr, "Id")
+		used[id] = true
+	}
+	var b bytes.Buffer
+	ids := make([]string, 0, len(add))
+	for _, r := range add {
+		id := newRelID(used)
+		used[id] = true
+		ids = append(ids, id)
+		b.WriteString(`<` + prefixOf(rels.root.Name) + `Relationship Id="` + id + `" Type="` + r.typ + `" Target="`)
+		escapeAttr(&b, r.target)
+		b.WriteString(`"/>`)
+	}
+	return rels.insertBeforeEnd(data, b.Bytes()), ids
+}
+
 // addSSTRel is the workbook's relationships with one to a new shared
-// strings part at target (a name under xl/).
-func addSSTRel(data []byte, rels *partOutline, ids map[string]bool, target string) []byte {
+// strings part at target (a name under xl/), of the strict type when the
+// part is strict.
+func addSSTRel(data []byte, rels *partOutline, target string) []byte {
 	base := transitionalR
 	if v, _ := attrOf(rels.root.Attr, "xmlns"); v != "" && bytes.Contains(data, []byte(strictR)) {
 		base = strictR
 	}
-	var b bytes.Buffer
-	b.WriteString(`<` + prefixOf(rels.root.Name) + `Relationship Id="` + newRelID(ids) + `" Type="` + base + relsSST + `" Target="`)
-	escapeAttr(&b, strings.TrimPrefix(target, "xl/"))
-	b.WriteString(`"/>`)
-	return rels.insertBeforeEnd(data, b.Bytes())
+	out, _ := withRels(data, rels, []relationship{{base + relsSST, strings.TrimPrefix(target, "xl/")}})
+	return out
 }
 
 // sstAppender hands out the indexes of the strings a write adds to the

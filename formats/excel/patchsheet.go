@@ -36,9 +36,6 @@ type sheetChanges struct {
 // patchSheetFull is patchSheet for every change a write makes to a sheet.
 func patchSheetFull(data []byte, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
 	edits, legacyRID := ch.edits, ch.legacyRID
-	if err := checkUTF8Declared(data, part); err != nil {
-		return nil, err
-	}
 	sorted := append([]cellEdit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
 	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID, dvCopies: ch.dvCopies}

@@ -45,17 +45,13 @@ func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	target, ids := sharedStringsTarget(rels)
+	target := sharedStringsTarget(rels)
 	if f := wb.arch.File(target); target != "" && f != nil {
-		data, err := wb.readXML(f.Name)
+		n, err := wb.sstItems(f)
 		if err != nil {
 			return nil, err
 		}
-		o, err := outline(data, target, wb.stop)
-		if err != nil {
-			return nil, err
-		}
-		return &sstPlan{part: target, app: newSSTAppender(countItems(o))}, nil
+		return &sstPlan{part: target, app: newSSTAppender(n)}, nil
 	}
 	plan := &sstPlan{part: target, create: true, app: newSSTAppender(0)}
 	if target == "" {
@@ -63,9 +59,30 @@ func (wb *workbook) planSST(strs bool) (*sstPlan, error) {
 		for n := 2; wb.arch.File(plan.part) != nil; n++ {
 			plan.part = fmt.Sprintf("xl/sharedStrings%d.xml", n)
 		}
-		plan.rels = addSSTRel(relsData, rels, ids, plan.part)
+		plan.rels = addSSTRel(relsData, rels, plan.part)
 	}
 	return plan, nil
+}
+
+// sstItems counts the items of the shared strings part f. The guard's
+// pass already read every item of the part where it could (one per <si>
+// under an unprefixed <sst>, as countItems counts them), so the part is
+// inflated again only when that scan is unusable or read another entry:
+// writeSST inflates it once more to append, and memory stays one part at
+// a time.
+func (wb *workbook) sstItems(f *zip.File) (int, error) {
+	if items, ok := wb.pass.sharedStrings.strings(); ok && f.Name == wb.pass.sharedStringsName {
+		return len(items), nil
+	}
+	data, err := wb.readXML(f.Name)
+	if err != nil {
+		return 0, err
+	}
+	o, err := outline(data, f.Name, wb.stop)
+	if err != nil {
+		return 0, err
+	}
+	return countItems(o), nil
 }
 
 const typesPart = "[Content_Types].xml"

@@ -61,9 +61,6 @@ func (wb *workbook) newXFAppender() (*xfAppender, error) {
 
 // scanStyles finds the cell formats of a styles part.
 func scanStyles(data []byte, part string, stop *formats.Stopper) (*stylesScan, error) {
-	if err := checkUTF8Declared(data, part); err != nil {
-		return nil, err
-	}
 	var s stylesScan
 	reset := func() { s = stylesScan{listEnd: -1} }
 	reset()

@@ -290,7 +290,7 @@ func (g *formulaGraph) order(deps []int) (ordered []int, cyclic map[int]bool) {
 func sortCells(cells []cell) {
 	sort.Slice(cells, func(i, j int) bool {
 		a, b := cells[i], cells[j]
-		return a.sheet < b.sheet || a.sheet == b.sheet && (a.row < b.row || a.row == b.row && a.col < b.col)
+		return a.sheet < b.sheet || a.sheet == b.sheet && rowColLess(a.row, a.col, b.row, b.col)
 	})
 }
 
@@ -301,7 +301,7 @@ func sortedCells(m map[[2]int]bool) [][2]int {
 		out = append(out, p)
 	}
 	sort.Slice(out, func(i, j int) bool {
-		return out[i][0] < out[j][0] || out[i][0] == out[j][0] && out[i][1] < out[j][1]
+		return rowColLess(out[i][0], out[i][1], out[j][0], out[j][1])
 	})
 	return out
 }

@@ -245,19 +245,21 @@ func (s *scanSource) each(sheet int, r rect, fn func(row, col int, v calcValue) 
 	return true
 }
 
+// names are the workbook part's defined names as readBook read them when
+// the workbook was opened (read-only since, so no lock). A name whose
+// localSheetId names no sheet has scope "" and so reads as workbook-level,
+// as it did through excelize, whose sheet name for a bad index is "".
 func (s *scanSource) names() []calcName {
 	if !s.read {
 		s.read = true
-		s.w.wb.mu.Lock()
-		defer s.w.wb.mu.Unlock()
-		for _, d := range s.w.wb.f.GetDefinedName() {
-			s.named = append(s.named, calcName{name: d.Name, refersTo: d.RefersTo, scope: scopeName(d.Scope)})
+		for _, d := range s.w.wb.book.names {
+			s.named = append(s.named, calcName{name: d.name, refersTo: d.refersTo, scope: scopeName(d.scope)})
 		}
 	}
 	return s.named
 }
 
-// scopeName is "" for excelize's workbook scope, else the sheet's name.
+// scopeName is "" for a workbook-level name's scope, else the sheet's name.
 func scopeName(scope string) string {
 	if scope == "Workbook" {
 		return ""

@@ -21,6 +21,10 @@ type cell struct {
 	row, col int // 1-based
 }
 
+// rowColLess orders cells in a sheet's reading order: by row, then
+// column. Every ordering of cells within a sheet uses it, so all agree.
+func rowColLess(r1, c1, r2, c2 int) bool { return r1 < r2 || r1 == r2 && c1 < c2 }
+
 // ID is the cell's element ID, S1-R5-C3.
 func (c cell) ID() string {
 	// A map writes one per line: strconv rather than fmt's reflection.

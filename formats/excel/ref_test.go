@@ -81,3 +81,25 @@ func TestCellIDReadsBackAsTheCell(t *testing.T) {
 		}
 	}
 }
+
+// rowColLess is reading order: a lower row first, then within a row a
+// lower column; a cell is not before itself.
+func TestRowColLessIsReadingOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		r1, c1, r2, c2 int
+		want           bool
+	}{
+		{"earlier row, later column", 1, 9, 2, 1, true},
+		{"later row, earlier column", 2, 1, 1, 9, false},
+		{"same row, earlier column", 3, 2, 3, 5, true},
+		{"same row, later column", 3, 5, 3, 2, false},
+		{"same cell", 4, 4, 4, 4, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := rowColLess(tc.r1, tc.c1, tc.r2, tc.c2); got != tc.want {
+				t.Fatalf("rowColLess(%d,%d, %d,%d) = %v; want %v", tc.r1, tc.c1, tc.r2, tc.c2, got, tc.want)
+			}
+		})
+	}
+}

@@ -17,6 +17,9 @@ type reviewer struct {
 	layouts map[int]*layout
 	models  map[int]*sheetModel
 	notes   map[string]map[string]bool // sheet → cells with a note
+	// added are the notes the write being verified put on cells, which
+	// the package read does not hold yet; nil when it added none.
+	added *notes
 	// before are the questions found before a write: target detection may
 	// not see an answer cell as one once it is filled.
 	before map[cell]formats.ReviewPlace
@@ -121,15 +124,22 @@ func (rv *reviewer) sheet(index int) (*sheetModel, *layout) {
 	return m, l
 }
 
-// hasNote reports whether cell c has a note.
+// hasNote reports whether cell c has a note: one in the package's
+// comments part (an unreadable part counts as none) or one the write put
+// there.
 func (rv *reviewer) hasNote(c cell) bool {
 	sheet := rv.wb.sheetName(c)
 	cells, ok := rv.notes[sheet]
 	if !ok {
 		cells = map[string]bool{}
-		if cs, err := rv.wb.f.GetComments(sheet); err == nil {
+		if cs, err := rv.wb.sheetComments(sheet); err == nil {
 			for _, n := range cs {
-				cells[strings.ToUpper(n.Cell)] = true
+				cells[strings.ToUpper(n.ref)] = true
+			}
+		}
+		if rv.added != nil {
+			for _, a := range rv.added.adds[sheet] {
+				cells[a.c.name()] = true
 			}
 		}
 		rv.notes[sheet] = cells

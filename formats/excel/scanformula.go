@@ -184,7 +184,7 @@ func (s *rowScan) cellIndex(row, col int) (int, bool) {
 	lo, hi := 0, len(s.cells)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if c := &s.cells[mid]; c.row < row || c.row == row && c.col < col {
+		if c := &s.cells[mid]; rowColLess(c.row, c.col, row, col) {
 			lo = mid + 1
 		} else {
 			hi = mid

@@ -74,12 +74,7 @@ func (l *layout) sorted() []*target {
 	for _, t := range l.targets {
 		out = append(out, t)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].row != out[j].row {
-			return out[i].row < out[j].row
-		}
-		return out[i].col < out[j].col
-	})
+	sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
 	return out
 }
 

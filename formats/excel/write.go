@@ -60,6 +60,9 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	var nt *notes
 	if opts.CommentUncertain {
 		nt = newNotes(wb, st)
+		if rv != nil {
+			rv.added = nt // the review list names the notes the write adds
+		}
 	}
 	res = &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	for i, a := range answers {
