@@ -22,6 +22,9 @@ import (
 // runs', as excelize and openpyxl join them).
 type sheetComment struct {
 	ref, author, text string
+	// runs are the runs excelize kept of the note when it added to it:
+	// the item's own text when not empty, then each <r> with a <t>.
+	runs int
 }
 
 // commentsRelTypes are the relationship types of a sheet's comments part,
@@ -110,6 +113,7 @@ func readComments(data []byte) ([]sheetComment, error) {
 		open    []string // the local names of the open elements
 		own     strings.Builder
 		runs    strings.Builder
+		counted bool // the open <r> has been counted among the note's runs
 	)
 	for {
 		tok, err := dec.Token()
@@ -134,6 +138,13 @@ func readComments(data []byte) ([]sheetComment, error) {
 			if at(open, "comments", "authors", "author") {
 				authors = append(authors, "")
 			}
+			switch {
+			case at(open, "comments", "commentList", "comment", "text", "r"):
+				counted = false
+			case at(open, "comments", "commentList", "comment", "text", "r", "t") && !counted:
+				counted = true
+				out[len(out)-1].runs++
+			}
 		case xml.CharData:
 			switch {
 			case at(open, "comments", "authors", "author"):
@@ -146,6 +157,9 @@ func readComments(data []byte) ([]sheetComment, error) {
 		case xml.EndElement:
 			if at(open, "comments", "commentList", "comment") {
 				out[len(out)-1].text = own.String() + runs.String()
+				if own.Len() > 0 {
+					out[len(out)-1].runs++
+				}
 			}
 			open = open[:len(open)-1]
 		}

@@ -68,16 +68,16 @@ func TestReadCommentsParts(t *testing.T) {
 			`<comments ` + main + `><authors><author>Ann</author><author>Bo &amp; Co</author></authors><commentList>` +
 				`<comment ref="B2" authorId="1"><text><r><rPr><b/></rPr><t>Bo:</t></r><r><t xml:space="preserve"> a &lt;b&gt;</t></r><rPh sb="0" eb="1"><t>x</t></rPh></text></comment>` +
 				`<comment ref="C3" authorId="0"><text><t>plain</t></text></comment></commentList></comments>`,
-			[]sheetComment{{"B2", "Bo & Co", "Bo: a <b>"}, {"C3", "Ann", "plain"}}},
+			[]sheetComment{{"B2", "Bo & Co", "Bo: a <b>", 2}, {"C3", "Ann", "plain", 1}}},
 		{"own text first, whatever its place",
 			`<comments ` + main + `><authors><author>Ann</author></authors><commentList><comment ref="A1" authorId="0"><text><r><t>run</t></r><t>own </t></text></comment></commentList></comments>`,
-			[]sheetComment{{"A1", "Ann", "own run"}}},
+			[]sheetComment{{"A1", "Ann", "own run", 2}}},
 		{"an author index out of range or no number",
 			`<comments ` + main + `><authors/><commentList><comment ref="A1" authorId="3"><text><t>x</t></text></comment><comment ref="A2" authorId="z"><text><t>y</t></text></comment></commentList></comments>`,
-			[]sheetComment{{"A1", "", "x"}, {"A2", "", "y"}}},
+			[]sheetComment{{"A1", "", "x", 1}, {"A2", "", "y", 1}}},
 		{"strict and prefixed",
 			`<x:comments xmlns:x="http://purl.oclc.org/ooxml/spreadsheetml/main"><x:authors><x:author>Ann</x:author></x:authors><x:commentList><x:comment ref="D4" authorId="0"><x:text><x:t>s</x:t></x:text></x:comment></x:commentList></x:comments>`,
-			[]sheetComment{{"D4", "Ann", "s"}}},
+			[]sheetComment{{"D4", "Ann", "s", 1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := readComments([]byte(tc.part))

@@ -1,13 +1,17 @@
 package excel
 
 import (
+	"bytes"
+	"encoding/xml"
+	"errors"
 	"fmt"
+	"io"
 	"path"
 	"regexp"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // Excel has no tracked changes formfill could write, so comment_uncertain
@@ -17,9 +21,11 @@ import (
 // worksheet's relationships: the comments part (its text), a VML drawing
 // (the box Excel shows) and the worksheet's legacyDrawing. The patching
 // save writes them (notespatch.go) into the parts layout names, which are
-// those excelize's AddComment would choose: excelize's in-memory model
-// takes each note too, so that the rest of the call reads it, and layout
-// refuses a sheet whose notes would land in another sheet's parts.
+// those excelize's AddComment chose when it held the notes (formfill's
+// outputs stay as they were), and layout refuses a sheet whose notes would
+// land in another sheet's parts. The notes of a write are formfill's own
+// model: the document's read from the package (readComments), the write's
+// in adds; excelize's comment model is not used (issue 33 item 1).
 
 // notes adds the review notes of one write.
 type notes struct {
@@ -31,6 +37,9 @@ type notes struct {
 	// cell; hadNote the cells whose note in the document ours follows.
 	adds    map[string][]noteAdd
 	hadNote map[cell]bool
+	// had are the notes the document has on each sheet written to, by
+	// sheet name, then cell reference as written (see readHad).
+	had map[string]map[string]sheetComment
 }
 
 // noteLayout is where a sheet's notes live, and what the sheet's
@@ -43,6 +52,10 @@ type noteLayout struct {
 	// sheet's drawing and comments, "" for none.
 	relsData            []byte
 	vmlRel, commentsRel string
+	// vmlErr is why the sheet's VML drawing could not be read as XML the
+	// way excelize read it before adding a note (nil when it could or the
+	// drawing is new): such a drawing is refused, as it was then.
+	vmlErr error
 }
 
 // note is how a note reads: who wrote it and its text.
@@ -51,52 +64,47 @@ type note struct {
 }
 
 func newNotes(wb *workbook, st formats.Stamp) *notes {
-	return &notes{wb: wb, st: st, layouts: map[string]noteLayout{}, adds: map[string][]noteAdd{}, hadNote: map[cell]bool{}}
+	return &notes{wb: wb, st: st, layouts: map[string]noteLayout{}, adds: map[string][]noteAdd{}, hadNote: map[cell]bool{},
+		had: map[string]map[string]sheetComment{}}
 }
 
 // maxNoteRuns bounds the runs of an existing note carried into the new one.
 const maxNoteRuns = 256
 
+// maxNoteChars is the longest note, in UTF-16 code units (Excel's limit
+// for a cell's text): excelize cut a longer one, and formfill refused it.
+const maxNoteChars = 32767
+
 // add puts a note with text on cell c of sheet, after any note the cell
-// already has, and returns where it went.
+// already has (in the document, or from this write), and returns where it
+// went.
 func (n *notes) add(name, sheet string, c cell, text string) (string, error) {
 	if _, ok := n.layouts[sheet]; !ok {
 		l, err := n.layout(sheet)
 		if err != nil {
 			return "", formats.Wrap(formats.ErrUnsupported, name, err, "comment_uncertain cannot put a note on sheet %q; write without comment_uncertain and use the review list", sheet)
 		}
-		n.layouts[sheet] = l
-	}
-	ref := c.name()
-	runs := []excelize.RichTextRun{
-		{Text: n.st.Author + ":", Font: &excelize.Font{Bold: true, Size: 9}},
-		{Text: "\n" + text, Font: &excelize.Font{Size: 9}},
-	}
-	author := n.st.Author
-	old, err := n.existing(sheet, ref)
-	if err != nil {
-		return "", formats.Wrap(formats.ErrInvalidDocument, name, err, "the notes of sheet %q could not be read", sheet)
-	}
-	if old != nil {
-		// One note per cell: the one there stays, ours follows it.
-		author = old.Author
-		kept := old.Paragraph
-		if old.Text != "" {
-			kept = append([]excelize.RichTextRun{{Text: old.Text}}, kept...)
+		had, err := n.readHad(l)
+		if err != nil {
+			return "", formats.Wrap(formats.ErrInvalidDocument, name, err, "the notes of sheet %q could not be read", sheet)
 		}
-		if len(kept) > maxNoteRuns {
-			return "", formats.Errorf(formats.ErrUnsupported, name, "the note already on %s has %d formatted runs; formfill keeps at most %d when adding to it", n.wb.xpath(c), len(kept), maxNoteRuns)
-		}
-		runs = append(append(kept, excelize.RichTextRun{Text: "\n\n"}), runs...)
-		if err := n.wb.f.DeleteComment(sheet, ref); err != nil {
+		n.layouts[sheet], n.had[sheet] = l, had
+	}
+	old := n.existing(sheet, c)
+	if old.runs > maxNoteRuns {
+		return "", formats.Errorf(formats.ErrUnsupported, name, "the note already on %s has %d formatted runs; formfill keeps at most %d when adding to it", n.wb.xpath(c), old.runs, maxNoteRuns)
+	}
+	if err := n.layouts[sheet].vmlErr; err != nil {
+		if old.found {
 			return "", formats.Wrap(formats.ErrInvalidDocument, name, err, "the note on %s could not be read", n.wb.xpath(c))
 		}
-	}
-	if err := n.wb.f.AddComment(sheet, excelize.Comment{Cell: ref, Author: author, Paragraph: runs, Width: noteWidth, Height: noteHeight(runs)}); err != nil {
 		return "", formats.Wrap(formats.ErrInvalidArgument, name, err, "the note on %s could not be added", n.wb.xpath(c))
 	}
-	if got, err := n.existing(sheet, ref); err != nil || got == nil || !strings.Contains(noteText(got), text) {
-		// excelize put it somewhere the sheet does not reach.
+	full := strings.Join(noteTexts(n.st.Author, text), "")
+	if old.found {
+		full = old.text + noteSeparatorText + full
+	}
+	if utf16Len(full) > maxNoteChars {
 		return "", formats.Errorf(formats.ErrUnsupported, name, "the note on %s did not land in sheet %q's notes; write without comment_uncertain", n.wb.xpath(c), sheet)
 	}
 	n.record(sheet, c, text)
@@ -127,14 +135,6 @@ const (
 	noteMaxHeight = 400
 )
 
-func noteHeight(runs []excelize.RichTextRun) uint {
-	texts := make([]string, len(runs))
-	for i, r := range runs {
-		texts[i] = r.Text
-	}
-	return uint(noteBoxHeight(texts))
-}
-
 // noteBoxHeight is the height in pixels of a note box showing the runs of
 // texts one after the other (a run starts no line of its own): a line for
 // each line of the text and for each noteLineChars characters it wraps at,
@@ -147,28 +147,68 @@ func noteBoxHeight(texts []string) int {
 	return min(noteMaxHeight, max(noteMinHeight, 16*lines))
 }
 
-// noteText is a note's text, runs joined.
-func noteText(c *excelize.Comment) string {
-	var b strings.Builder
-	b.WriteString(c.Text)
-	for _, r := range c.Paragraph {
-		b.WriteString(r.Text)
-	}
-	return b.String()
+// oldNote is the note a cell has before a note is added to it: the
+// document's, then the ones this write added, as excelize's model held it.
+type oldNote struct {
+	found bool
+	runs  int    // the runs excelize carried into the new note
+	text  string // the note's text, runs joined
 }
 
-// existing returns the note on cell ref of sheet, nil when there is none.
-func (n *notes) existing(sheet, ref string) (*excelize.Comment, error) {
-	cs, err := n.wb.f.GetComments(sheet)
+// existing is the note on cell c of sheet before the one being added: the
+// document's note on it, followed by the notes this write put there.
+func (n *notes) existing(sheet string, c cell) oldNote {
+	var o oldNote
+	if sc, ok := n.had[sheet][c.name()]; ok {
+		o = oldNote{found: true, runs: sc.runs, text: sc.text}
+	}
+	for _, a := range n.adds[sheet] {
+		if a.c != c {
+			continue
+		}
+		// Each note excelize added was the old one's runs (when there was
+		// one), a separator and our two runs.
+		if o.found {
+			o.runs += 1 + len(a.texts)
+			o.text += noteSeparatorText + strings.Join(a.texts, "")
+		} else {
+			o = oldNote{found: true, runs: len(a.texts), text: strings.Join(a.texts, "")}
+		}
+	}
+	return o
+}
+
+// readHad reads the notes the document has in the comments part layout
+// chose, by cell reference as written: the first of a cell, as excelize
+// found it. None when the part is new.
+func (n *notes) readHad(l noteLayout) (map[string]sheetComment, error) {
+	had := map[string]sheetComment{}
+	if n.wb.arch.File(l.comments) == nil {
+		return had, nil
+	}
+	data, err := n.wb.readXML(l.comments)
 	if err != nil {
 		return nil, err
 	}
-	for i := range cs {
-		if cs[i].Cell == ref {
-			return &cs[i], nil
+	cs, err := readComments(data)
+	if err != nil {
+		return nil, formats.Wrap(formats.ErrInvalidDocument, l.comments, err, "malformed comments part")
+	}
+	for _, sc := range cs {
+		if _, ok := had[sc.ref]; !ok {
+			had[sc.ref] = sc
 		}
 	}
-	return nil, nil
+	return had, nil
+}
+
+// utf16Len is the length of s in UTF-16 code units, as Excel counts text.
+func utf16Len(s string) int {
+	k := 0
+	for _, r := range s {
+		k += utf16.RuneLen(r)
+	}
+	return k
 }
 
 var (
@@ -204,6 +244,11 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 				return noteLayout{}, fmt.Errorf("excelize would add the sheet's notes to %s, which belongs to another sheet", p)
 			}
 		}
+		if comments != "" && excelizeCommentsPart(comments) != l.comments {
+			// excelize added the note to l.comments and read the sheet's
+			// notes from the part the relationship names: it did not land.
+			return noteLayout{}, fmt.Errorf("the sheet's notes are in %q but it has no VML drawing; formfill would add them to %s", comments, l.comments)
+		}
 		return l, nil
 	}
 	m := vmlTarget.FindStringSubmatch(vml)
@@ -217,7 +262,42 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 	case comments != "" && (cm == nil || cm[1] != m[1]):
 		return noteLayout{}, fmt.Errorf("the sheet's notes are in %q and its drawing in %q; excelize adds notes only where both share a number", comments, vml)
 	}
+	if n.wb.arch.File(l.vml) != nil {
+		l.vmlErr = n.checkVML(l.vml)
+	}
 	return l, nil
+}
+
+// excelizeCommentsPart is the part excelize read a sheet's notes from,
+// given the target of its comments relationship.
+func excelizeCommentsPart(target string) string {
+	if !strings.HasPrefix(target, "/") {
+		target = "xl" + strings.TrimPrefix(target, "..")
+	}
+	return strings.TrimPrefix(target, "/")
+}
+
+// checkVML reads the VML drawing part as excelize decoded it before adding
+// a note to it (a "<br>" that ends a line made an element first): the
+// patch splices shapes into the text, so a drawing that is not XML is
+// refused.
+func (n *notes) checkVML(part string) error {
+	data, err := n.wb.readXML(part)
+	if err != nil {
+		return err
+	}
+	data = bytes.ReplaceAll(data, []byte("<br>\r\n"), []byte("<br></br>\r\n"))
+	var v struct {
+		ShapeType struct {
+			Spt int `xml:"spt,attr"`
+		} `xml:"urn:schemas-microsoft-com:vml shapetype"`
+	}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.CharsetReader = keepUTF16Transcoded
+	if err := dec.Decode(&v); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("the VML drawing %s: %w", part, err)
+	}
+	return nil
 }
 
 // readNoteRels reads the sheet's relationships part into l: its data and
@@ -239,21 +319,18 @@ func (n *notes) readNoteRels(l *noteLayout) error {
 	return nil
 }
 
-// countComments counts the comments parts as excelize does when it names
-// a new one: package entries and parts it holds whose name contains
-// "xl/comments".
+// countComments counts the comments parts as excelize counted them when
+// it named a new one: the package's entries whose name contains
+// "xl/comments", and the comments parts this write's notes go to.
 func (n *notes) countComments() int {
 	names := map[string]bool{}
-	n.wb.f.Pkg.Range(func(k, _ any) bool {
-		if s, ok := k.(string); ok && strings.Contains(s, "xl/comments") {
+	for _, f := range n.wb.arch.Zip.File {
+		if s := strings.ReplaceAll(f.Name, "\\", "/"); strings.Contains(s, "xl/comments") {
 			names[s] = true
 		}
-		return true
-	})
-	for k := range n.wb.f.Comments {
-		if strings.Contains(k, "xl/comments") {
-			names[k] = true
-		}
+	}
+	for _, l := range n.layouts {
+		names[l.comments] = true
 	}
 	return len(names)
 }
