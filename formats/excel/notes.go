@@ -72,7 +72,9 @@ func newNotes(wb *workbook, st formats.Stamp) *notes {
 const maxNoteRuns = 256
 
 // maxNoteChars is the longest note, in UTF-16 code units (Excel's limit
-// for a cell's text): excelize cut a longer one, and formfill refused it.
+// for a cell's text): excelize's model cut a longer one, and formfill
+// refused a note when the cut took the text being added. The patching
+// save writes the whole note all the same (as it did with excelize).
 const maxNoteChars = 32767
 
 // add puts a note with text on cell c of sheet, after any note the cell
@@ -104,7 +106,7 @@ func (n *notes) add(name, sheet string, c cell, text string) (string, error) {
 	if old.found {
 		full = old.text + noteSeparatorText + full
 	}
-	if utf16Len(full) > maxNoteChars {
+	if !strings.Contains(utf16Prefix(full, maxNoteChars), text) {
 		return "", formats.Errorf(formats.ErrUnsupported, name, "the note on %s did not land in sheet %q's notes; write without comment_uncertain", n.wb.xpath(c), sheet)
 	}
 	n.record(sheet, c, text)
@@ -202,13 +204,16 @@ func (n *notes) readHad(l noteLayout) (map[string]sheetComment, error) {
 	return had, nil
 }
 
-// utf16Len is the length of s in UTF-16 code units, as Excel counts text.
-func utf16Len(s string) int {
+// utf16Prefix is the longest start of s within n UTF-16 code units (how
+// excelize cut a note's text to Excel's limit).
+func utf16Prefix(s string, n int) string {
 	k := 0
-	for _, r := range s {
-		k += utf16.RuneLen(r)
+	for i, r := range s {
+		if k += utf16.RuneLen(r); k > n {
+			return s[:i]
+		}
 	}
-	return k
+	return s
 }
 
 var (
