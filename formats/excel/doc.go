@@ -22,8 +22,8 @@
 // (sheets, their visibility, defined names, the date system: book.go), the
 // styles and theme (each cell format's number format, protection and
 // looks: stylesread.go, stylesformat.go) and each sheet's data validations,
-// x14 ones included (validread.go), are read by formfill's own one-pass
-// readers. excelize is still asked for the cells whose number format it
+// x14 ones included (validread.go), and each sheet's comments
+// (commentsread.go) are read by formfill's own one-pass readers. excelize is still asked for the cells whose number format it
 // applies and, through a small stub of the sheet (scanstub.go), for
 // shared formulas; it opens a package in which the scanned sheets are
 // reduced (readpkg.go). A sheet the scan cannot follow is read by excelize
@@ -38,7 +38,8 @@
 // widens the dimension and extends copied validations; new strings go at
 // the end of the shared strings table (patchpkg.go, patchsst.go), notes
 // into the sheet's comments and VML drawing (notespatch.go,
-// notescomments.go). Every other entry of the package is copied raw, and
+// notescomments.go) from formfill's own model of the write's notes
+// (notes.go), which reads the notes already there from the package. Every other entry of the package is copied raw, and
 // every other byte of a changed part is the original's. excelize still
 // holds the workbook in memory for the reads a write makes and for formula
 // evaluation, but never writes it.
