@@ -62,7 +62,7 @@ type xmlReader struct {
 	roots  int
 	names  map[string]string // interned element and attribute names
 	recent [64]string        // cache of names, see name
-	values map[string]string // interned short attribute values
+	values []string          // interned short attribute values (valueSlot)
 	sb     strings.Builder
 	els    []etree.Element  // slab the elements are cut from
 	attrs  []etree.Attr     // slab the attribute slices are cut from
@@ -389,24 +389,49 @@ func (r *xmlReader) attr(el *etree.Element) error {
 		return nil
 	}
 	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
-	// short plain ones are interned rather than allocated each time.
-	v, ok := "", false
+	// short plain ones are interned rather than allocated each time, in a
+	// table by hash where a new value takes the slot of an old one — a map
+	// grew with every unique value (paragraph IDs), a tenth of the parse.
+	var slot *string
 	if len(raw) <= 16 {
-		v, ok = r.values[string(raw)]
+		slot = r.valueSlot(raw)
 	}
-	if !ok {
+	var v string
+	if slot != nil && *slot == string(raw) {
+		v = *slot
+	} else {
 		var err error
 		if v, err = r.decode(raw); err != nil {
 			return err
 		}
-		if len(raw) <= 16 && v == string(raw) {
-			if r.values == nil {
-				r.values = make(map[string]string, 64)
-			}
-			r.values[v] = v
+		if slot != nil && v == string(raw) {
+			*slot = v
 		}
 	}
 	r.i += end + 2
 	el.CreateAttr(key, v)
 	return nil
+}
+
+// valueSlot is where attr interns the short value raw: a slot of r.values
+// by FNV-1a hash, the table sized to the part (valueSlots).
+func (r *xmlReader) valueSlot(raw []byte) *string {
+	if r.values == nil {
+		r.values = make([]string, valueSlots(len(r.b)))
+	}
+	h := uint32(2166136261)
+	for _, c := range raw {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return &r.values[h&uint32(len(r.values)-1)]
+}
+
+// valueSlots sizes the value table for n bytes of XML, a power of two: a
+// fragment of a few hundred bytes gets a few slots, a document.xml 1024.
+func valueSlots(n int) int {
+	slots := 16
+	for slots < 1024 && slots*64 < n {
+		slots *= 2
+	}
+	return slots
 }
