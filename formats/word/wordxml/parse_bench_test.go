@@ -10,7 +10,8 @@ import (
 )
 
 // BenchmarkParseAgreement parses and writes back the document.xml of a
-// long agreement: the part of a Word write that is wordxml's.
+// long agreement: the part of a Word write that is wordxml's, and the
+// lazy parse a write could use instead.
 func BenchmarkParseAgreement(b *testing.B) {
 	for _, name := range []string{"nvca-spa.docx", "ilpa-lpa-deal-by-deal.docx"} {
 		raw := documentXML(b, realdocs.Read(b, "agreements", name))
@@ -20,6 +21,18 @@ func BenchmarkParseAgreement(b *testing.B) {
 				if _, err := Parse(raw, "document", nil, nil); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+		// What a write would parse if it built only the paragraphs the
+		// answers touch (formatting kept): the bound of a lazy write.
+		b.Run(name+"/parse-lazy", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, lz, err := ParseLazy(raw, "document", nil, "w:p", "w:tc", nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				lz.Close()
 			}
 		})
 		x, err := Parse(raw, "document", nil, nil)
