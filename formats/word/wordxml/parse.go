@@ -67,19 +67,25 @@ func hasDTDStop(raw []byte, stop *formats.Stopper) (bool, error) {
 }
 
 // hasDTD reports whether raw holds a markup declaration other than CDATA,
-// in any letter case.
+// in any letter case. It looks for '!', which is rare in a part, and then
+// at the byte before it: '<' is in every tag, so searching for "<!" stopped
+// at each one. A '!' at raw[0] has no byte before it here; hasDTDStop's
+// windows overlap, so the window before sees it whole.
 func hasDTD(raw []byte) bool {
 	for i := 0; ; {
-		j := bytes.Index(raw[i:], []byte("<!"))
+		j := bytes.IndexByte(raw[i:], '!')
 		if j < 0 {
 			return false
 		}
-		i += j + 2
+		i += j + 1
+		if i < 2 || raw[i-2] != '<' {
+			continue
+		}
 		rest := raw[i:]
-		if len(rest) >= 7 && (bytes.EqualFold(rest[:7], []byte("DOCTYPE")) || bytes.EqualFold(rest[:6], []byte("ENTITY"))) {
+		if len(rest) >= 6 && bytes.EqualFold(rest[:6], []byte("ENTITY")) {
 			return true
 		}
-		if len(rest) >= 6 && bytes.EqualFold(rest[:6], []byte("ENTITY")) {
+		if len(rest) >= 7 && bytes.EqualFold(rest[:7], []byte("DOCTYPE")) {
 			return true
 		}
 	}

@@ -62,12 +62,13 @@ type xmlReader struct {
 	roots  int
 	names  map[string]string // interned element and attribute names
 	recent [64]string        // cache of names, see name
-	values map[string]string // interned short attribute values
+	values []string          // interned short attribute values (valueSlot)
 	sb     strings.Builder
-	els    []etree.Element // slab the elements are cut from
-	attrs  []etree.Attr    // slab the attribute slices are cut from
-	kids   []etree.Token   // slab the first children of elements go in
-	slab   int             // elements per slab (slabFor)
+	els    []etree.Element  // slab the elements are cut from
+	attrs  []etree.Attr     // slab the attribute slices are cut from
+	kids   []etree.Token    // slab the first children of elements go in
+	texts  []etree.CharData // slab the text tokens are cut from
+	slab   int              // elements per slab (slabFor)
 }
 
 // Slab sizes: allocating elements and attribute slices one by one was most
@@ -107,8 +108,49 @@ func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etre
 	}
 	el.Child = r.kids[:0:kidsEach]
 	r.kids = r.kids[kidsEach:]
+	r.room(parent)
 	parent.AddChild(el)
 	return el
+}
+
+// addText appends text s to parent as a CharData cut from a slab, as
+// etree's CreateText would make it (flags 0; AddChild sets parent and
+// index): one allocation per text was a few percent of a write's parse.
+func (r *xmlReader) addText(parent *etree.Element, s string) {
+	if len(r.texts) == 0 {
+		r.texts = make([]etree.CharData, r.slab)
+	}
+	c := &r.texts[0]
+	r.texts = r.texts[1:]
+	c.Data = s
+	r.room(parent)
+	parent.AddChild(c)
+}
+
+// maxKidsGrown bounds the child lists room cuts from the kids slab; a
+// longer list (w:body's) grows by append as before.
+const maxKidsGrown = 64
+
+// room makes room for one more child of parent, when its list is full,
+// by moving it to twice the capacity cut from the kids slab: paragraphs
+// hold more runs than kidsEach, and append allocated at each doubling.
+// The capacity is capped as in element.
+func (r *xmlReader) room(parent *etree.Element) {
+	n := len(parent.Child)
+	if n < cap(parent.Child) {
+		return
+	}
+	c := 2 * max(n, kidsEach)
+	if c > maxKidsGrown {
+		return
+	}
+	if len(r.kids) < c {
+		r.kids = make([]etree.Token, max(2*r.slab, c))
+	}
+	grown := r.kids[:n:c]
+	r.kids = r.kids[c:]
+	copy(grown, parent.Child)
+	parent.Child = grown
 }
 
 // attrCount estimates the attributes of the start tag at r.i: the '='
@@ -209,7 +251,7 @@ func (r *xmlReader) text() error {
 	if r.outsideRoot() && strings.TrimLeft(s, " \t\r\n") != "" {
 		return errors.New("text outside the root element")
 	}
-	r.top().CreateText(s)
+	r.addText(r.top(), s)
 	return nil
 }
 
@@ -347,24 +389,49 @@ func (r *xmlReader) attr(el *etree.Element) error {
 		return nil
 	}
 	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
-	// short plain ones are interned rather than allocated each time.
-	v, ok := "", false
+	// short plain ones are interned rather than allocated each time, in a
+	// table by hash where a new value takes the slot of an old one — a map
+	// grew with every unique value (paragraph IDs), a tenth of the parse.
+	var slot *string
 	if len(raw) <= 16 {
-		v, ok = r.values[string(raw)]
+		slot = r.valueSlot(raw)
 	}
-	if !ok {
+	var v string
+	if slot != nil && *slot == string(raw) {
+		v = *slot
+	} else {
 		var err error
 		if v, err = r.decode(raw); err != nil {
 			return err
 		}
-		if len(raw) <= 16 && v == string(raw) {
-			if r.values == nil {
-				r.values = make(map[string]string, 64)
-			}
-			r.values[v] = v
+		if slot != nil && v == string(raw) {
+			*slot = v
 		}
 	}
 	r.i += end + 2
 	el.CreateAttr(key, v)
 	return nil
+}
+
+// valueSlot is where attr interns the short value raw: a slot of r.values
+// by FNV-1a hash, the table sized to the part (valueSlots).
+func (r *xmlReader) valueSlot(raw []byte) *string {
+	if r.values == nil {
+		r.values = make([]string, valueSlots(len(r.b)))
+	}
+	h := uint32(2166136261)
+	for _, c := range raw {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return &r.values[h&uint32(len(r.values)-1)]
+}
+
+// valueSlots sizes the value table for n bytes of XML, a power of two: a
+// fragment of a few hundred bytes gets a few slots, a document.xml 1024.
+func valueSlots(n int) int {
+	slots := 16
+	for slots < 1024 && slots*64 < n {
+		slots *= 2
+	}
+	return slots
 }

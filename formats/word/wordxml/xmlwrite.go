@@ -140,6 +140,12 @@ func (w *appendWriter) name(space, local string) {
 func (w *appendWriter) escape(s string) {
 	last := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && asIs[s[i]] { // most of every text and value
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		var esc string
 		width := 1
@@ -175,3 +181,16 @@ func (w *appendWriter) escape(s string) {
 	}
 	w.b = append(w.b, s[last:]...)
 }
+
+// asIs marks the bytes escape copies as they are: ASCII other than the
+// five markup characters and the controls XML 1.0 refuses.
+var asIs = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = true
+	}
+	for _, c := range "&<>'\"" {
+		t[c] = false
+	}
+	t['\t'], t['\n'], t['\r'] = true, true, true
+	return t
+}()

@@ -1,0 +1,67 @@
+package wordxml
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/formfill/formfill/internal/realdocs"
+)
+
+// BenchmarkParseAgreement parses and writes back the document.xml of a
+// long agreement: the part of a Word write that is wordxml's, and the
+// lazy parse a write could use instead.
+func BenchmarkParseAgreement(b *testing.B) {
+	for _, name := range []string{"nvca-spa.docx", "ilpa-lpa-deal-by-deal.docx"} {
+		raw := documentXML(b, realdocs.Read(b, "agreements", name))
+		b.Run(name+"/parse", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := Parse(raw, "document", nil, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		// What a write would parse if it built only the paragraphs the
+		// answers touch (formatting kept): the bound of a lazy write.
+		b.Run(name+"/parse-lazy", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, lz, err := ParseLazy(raw, "document", nil, "w:p", "w:tc", nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				lz.Close()
+			}
+		})
+		x, err := Parse(raw, "document", nil, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name+"/write", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Write(nil, x, len(raw))
+			}
+		})
+	}
+}
+
+// documentXML is word/document.xml of the .docx data.
+func documentXML(b *testing.B, data []byte) []byte {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := zr.Open("word/document.xml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return raw
+}
