@@ -27,10 +27,16 @@ func pipelineDocs(t *testing.T) []pipelineDoc {
 			docs = append(docs, pipelineDoc{name, fixture(t, name)})
 		}
 	}
-	dir := realdocs.SharedForms()
+	return appendDocx(t, docs, realdocs.SharedForms(), "no real-world forms in %s: pipeline runs on fixtures only")
+}
+
+// appendDocx adds every .docx of dir to docs; where there is none it logs
+// absent (a format taking dir) and adds nothing.
+func appendDocx(t *testing.T, docs []pipelineDoc, dir, absent string) []pipelineDoc {
+	t.Helper()
 	matches, _ := filepath.Glob(filepath.Join(dir, "*.docx"))
 	if len(matches) == 0 {
-		t.Logf("no real-world forms in %s: pipeline runs on fixtures only", dir)
+		t.Logf(absent, dir)
 	}
 	for _, m := range matches {
 		b, err := os.ReadFile(m)

@@ -1,7 +1,6 @@
 package word
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -14,19 +13,8 @@ import (
 // lazyVerifyDocs are the documents the lazy verify is checked on: the
 // Word fixtures, the shared forms and the real agreements, when present.
 func lazyVerifyDocs(t *testing.T) []pipelineDoc {
-	docs := pipelineDocs(t)
-	matches, _ := filepath.Glob(filepath.Join(realdocs.Dir(), "agreements", "*.docx"))
-	if len(matches) == 0 {
-		t.Logf("no real agreements under %s: checked on fixtures and shared forms only", realdocs.Dir())
-	}
-	for _, m := range matches {
-		b, err := os.ReadFile(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, pipelineDoc{filepath.Base(m), b})
-	}
-	return docs
+	return appendDocx(t, pipelineDocs(t), filepath.Join(realdocs.Dir(), "agreements"),
+		"no real agreements under %s: checked on fixtures and shared forms only")
 }
 
 // lazyExpectations addresses up to limit indexed elements of d (spread over
