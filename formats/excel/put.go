@@ -118,7 +118,7 @@ func (w *writer) refuseFormula(name, sheet string, c cell) error {
 	if f := w.wb.formula(sheet, c.name(), sc); f != "" {
 		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
 	}
-	if af := sc.arrayAt(c.row, c.col); af != nil {
+	if af := sc.arrayCovering(c.row, c.col); af != nil && !af.holds(c.row, c.col) {
 		master := cell{sheet: c.sheet, row: af.row, col: af.col}
 		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s lies inside the array formula of %s (=%s); formfill does not overwrite formulas: choose another cell",
 			w.wb.xpath(c), w.wb.xpath(master), w.wb.formula(sheet, master.name(), sc))

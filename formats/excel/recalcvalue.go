@@ -17,7 +17,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, res *recalcRes
 	n := book.g.nodes[i]
 	why := book.need(i)
 	sheet := w.wb.sheetName(n.at)
-	if af := w.scan(sheet).arrayHeldAt(n.at.row, n.at.col); af != nil && why == "" {
+	if af := w.scan(sheet).arrayCovering(n.at.row, n.at.col); af != nil && af.holds(n.at.row, n.at.col) && why == "" {
 		// excelize evaluates an array formula as a plain one (SUM(A2:A4*2)
 		// reads A2 alone) and fills none of its range's other cells.
 		why = "it is an array formula, which formfill does not compute"

@@ -11,7 +11,7 @@ import (
 // memory (its slowest step on large sheets); the scan does not.
 type sheetScan struct {
 	formulas    map[[2]int]bool // cells holding a formula (uncached ones read as empty)
-	arrays      []arrayFormula  // the array formulas' ranges (see arrayAt)
+	arrays      []arrayFormula  // the array formulas' ranges (see arrayCovering)
 	cellStyles  cellStyles      // style index of each cell with an s attribute
 	rowStyles   map[int]int     // custom row formats
 	colStyles   []colStyle
@@ -41,33 +41,24 @@ type arrayFormula struct {
 	row, col int
 }
 
-// arrayHeldAt is the array formula the cell at row, col holds, or nil. s
-// may be nil.
-func (s *sheetScan) arrayHeldAt(row, col int) *arrayFormula {
+// arrayCovering is the array formula whose range covers the cell at row,
+// col, or that the cell holds (see holds), or nil. s may be nil. Ranges
+// never overlap: Excel refuses an array over another's cells.
+func (s *sheetScan) arrayCovering(row, col int) *arrayFormula {
 	if s == nil {
 		return nil
 	}
 	for i := range s.arrays {
-		if a := &s.arrays[i]; a.row == row && a.col == col {
+		if a := &s.arrays[i]; a.contains(row, col) || a.holds(row, col) {
 			return a
 		}
 	}
 	return nil
 }
 
-// arrayAt is the array formula whose range covers the cell at row, col,
-// other than its own cell, or nil. s may be nil.
-func (s *sheetScan) arrayAt(row, col int) *arrayFormula {
-	if s == nil {
-		return nil
-	}
-	for i := range s.arrays {
-		if a := &s.arrays[i]; a.contains(row, col) && (a.row != row || a.col != col) {
-			return a
-		}
-	}
-	return nil
-}
+// holds reports whether the cell at row, col is the one holding the
+// array formula, not one of the cells only holding its results.
+func (a *arrayFormula) holds(row, col int) bool { return a.row == row && a.col == col }
 
 // span is an inclusive range of column numbers.
 type span struct{ min, max int }
