@@ -5,10 +5,12 @@ import (
 	"unicode"
 )
 
-// What a form puts in an answer's place before anyone answers: target
-// detection reads it as a blank to write over, and harvest must not read
-// it back as an answer. One definition serves both, so that harvest
-// leaves open exactly what the engine offers as open.
+// What a form puts in an answer's place before anyone answers: Excel's
+// target detection reads it as a blank to write over (blankText,
+// promptCell), and harvest must not read it back as an answer. One
+// definition serves both, so that harvest leaves open what Excel offers
+// as open. Word keeps its own patterns (formats/word blanks.go,
+// placeholder.go), which find blanks inside running text.
 
 // MaxPlaceholder bounds the text read as a placeholder: longer text is a
 // sentence that happens to hold a bracket or a date mask.
@@ -25,11 +27,6 @@ func IsPlaceholder(s string) bool {
 	s = strings.TrimSpace(s)
 	return s != "" && len(s) <= MaxPlaceholder && PlaceholderText.MatchString(s)
 }
-
-// maxPromptWords bounds a prompt: a sentence repeating the question's
-// words ("a. Authorize internal connections of …" under "Internal System
-// Connections") answers it.
-const maxPromptWords = 10
 
 // LeadsWithPlaceholder reports text that opens with a placeholder
 // ("[Company Name]", "mm/dd/yyyy", "<Select One>", "{{ tenant.name }}"):
@@ -51,6 +48,11 @@ var selectPrompt = MustPattern(`(?i)^\W*(please )?(select|choose|pick)\b`)
 // IsSelectPrompt reports a list entry that asks for a choice instead of
 // being one: a list left at it is unanswered.
 func IsSelectPrompt(s string) bool { return selectPrompt.MatchString(strings.TrimSpace(s)) }
+
+// maxPromptWords bounds a prompt: a sentence repeating the question's
+// words ("a. Authorize internal connections of …" under "Internal System
+// Connections") answers it.
+const maxPromptWords = 10
 
 // EchoesLabel reports whether text, a few words, repeats every word of
 // label (of three letters or more): a prompt the respondent overwrites
