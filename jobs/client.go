@@ -133,17 +133,17 @@ func (c *Client) connErr(err error) error {
 	var nerr net.Error
 	if errors.As(err, &nerr) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) ||
 		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "i/o timeout") {
-		return fmt.Errorf("%w: %s does not answer (%v); start Redis or fix --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
+		return fmt.Errorf("%w: %s does not answer (%w); start Redis or fix --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
 	}
 	if c.failover != nil && queue.IsFailoverError(err) {
-		return fmt.Errorf("%w: %s did not recover within %v (%v); check the sentinels or the cluster", ErrUnreachable, describeConn(c.conn), c.failoverWait, err)
+		return fmt.Errorf("%w: %s did not recover within %v (%w); check the sentinels or the cluster", ErrUnreachable, describeConn(c.conn), c.failoverWait, err)
 	}
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "WRONGPASS") || strings.Contains(msg, "NOAUTH"):
-		return fmt.Errorf("%w: %s refused the credentials (%v); check the user and password in --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
+		return fmt.Errorf("%w: %s refused the credentials (%w); check the user and password in --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
 	case strings.Contains(msg, "can't parse"):
-		return fmt.Errorf("%w: %s did not answer as a Redis server (%v); check the host and port in --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
+		return fmt.Errorf("%w: %s did not answer as a Redis server (%w); check the host and port in --redis / FORMFILL_REDIS_URL", ErrUnreachable, describeConn(c.conn), err)
 	}
 	return err
 }

@@ -228,6 +228,11 @@ func TestUnreachableRedisFailsFast(t *testing.T) {
 	if !errors.Is(err, jobs.ErrUnreachable) || !strings.Contains(err.Error(), "127.0.0.1:1") {
 		t.Fatalf("Ping err = %v, want ErrUnreachable naming the address", err)
 	}
+	// The dial's own error stays reachable beside the kind, so a
+	// caller can tell a refused connection from a timeout.
+	if _, ok := errors.AsType[*net.OpError](err); !ok {
+		t.Errorf("Ping err = %v, want the dial's *net.OpError wrapped", err)
+	}
 	if _, err := c.Submit(context.Background(), jobs.Payload{Kind: jobs.KindExtractText, DocID: strings.Repeat("0", 64)}); err == nil {
 		t.Fatal("Submit to an unreachable Redis succeeded")
 	}

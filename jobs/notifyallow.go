@@ -69,7 +69,7 @@ func ParseNotifyAllow(spec string) (*NotifyPolicy, error) {
 		case strings.Contains(item, "/"):
 			pr, err := netip.ParsePrefix(item)
 			if err != nil {
-				return nil, fmt.Errorf("%w: %s entry %q: %v", ErrInvalidConfig, EnvNotifyAllow, item, err)
+				return nil, fmt.Errorf("%w: %s entry %q: %w", ErrInvalidConfig, EnvNotifyAllow, item, err)
 			}
 			p.nets = append(p.nets, pr.Masked())
 		default:
@@ -205,7 +205,7 @@ func (p *NotifyPolicy) Check(ctx context.Context, raw string) error {
 	}
 	ips, err := lookup(ctx, host)
 	if err != nil {
-		return fmt.Errorf("%w: %q: host %s does not resolve (%v); allowed: %s", ErrNotifyRefused, raw, host, err, p)
+		return fmt.Errorf("%w: %q: host %s does not resolve (%w); allowed: %s", ErrNotifyRefused, raw, host, err, p)
 	}
 	return p.checkAddrs(raw, host, ips)
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -67,6 +68,16 @@ func TestNotifyPolicyCheck(t *testing.T) {
 				t.Errorf("error %q does not say what is allowed (%s)", err, p)
 			}
 		})
+	}
+}
+
+// A CIDR that does not parse keeps netip's own error as its cause.
+func TestParseNotifyAllowWrapsTheParseError(t *testing.T) {
+	_, err := ParseNotifyAllow("10.0.0.0/33")
+	_, cause := netip.ParsePrefix("10.0.0.0/33")
+	w, ok := err.(interface{ Unwrap() []error })
+	if !errors.Is(err, ErrInvalidConfig) || !ok || len(w.Unwrap()) != 2 || w.Unwrap()[1].Error() != cause.Error() {
+		t.Fatalf("err = %v, want ErrInvalidConfig wrapping netip's parse error %q", err, cause)
 	}
 }
 

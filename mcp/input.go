@@ -128,10 +128,10 @@ func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operati
 	r := &request{op: op, wait: wait, payload: jobs.Payload{Kind: op.Kind}, roots: roots, notify: d.NotifyURL}
 	if r.notify != "" {
 		if err := jobs.CheckNotifyURL(r.notify); err != nil {
-			return nil, formats.Errorf(formats.ErrInvalidArgument, "notify_url", "%q: expected an absolute http:// or https:// URL", r.notify)
+			return nil, formats.Wrap(formats.ErrInvalidArgument, "notify_url", err, "")
 		}
 		if err := s.cfg.notifyAllow.Check(ctx, r.notify); err != nil {
-			return nil, formats.Errorf(formats.ErrInvalidArgument, "notify_url", "%v", err)
+			return nil, formats.Wrap(formats.ErrInvalidArgument, "notify_url", err, "")
 		}
 	}
 	for _, p := range op.Params {

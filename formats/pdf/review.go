@@ -101,8 +101,11 @@ func visibleWidget(f *field) *widget {
 // addNote adds the text annotation of note n beside widget wd.
 func (d *document) addNote(n fieldNote, wd *widget, st formats.Stamp) error {
 	pd, pageRef, inh, err := d.ctx.PageDict(wd.page, false)
-	if err != nil || pd == nil || pageRef == nil {
-		return fmt.Errorf("page %d cannot be read: %v", wd.page, err)
+	if err != nil {
+		return fmt.Errorf("page %d cannot be read: %w", wd.page, err)
+	}
+	if pd == nil || pageRef == nil {
+		return fmt.Errorf("page %d cannot be read: it has no page dictionary", wd.page)
 	}
 	contents, err := pdfText(n.text)
 	if err != nil {

@@ -113,8 +113,11 @@ func (s *Sentinel) Master() (string, error) {
 	c := client(s.Sentinels[0].Addr(), "")
 	defer c.Close()
 	addr, err := c.Do(ctx, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", MasterName).StringSlice()
-	if err != nil || len(addr) != 2 {
-		return "", fmt.Errorf("sentinel %s: master of %s: %v %v", s.Sentinels[0].Addr(), MasterName, addr, err)
+	if err != nil {
+		return "", fmt.Errorf("sentinel %s: master of %s: %w", s.Sentinels[0].Addr(), MasterName, err)
+	}
+	if len(addr) != 2 {
+		return "", fmt.Errorf("sentinel %s: master of %s: got %q, want host and port", s.Sentinels[0].Addr(), MasterName, addr)
 	}
 	return addr[0] + ":" + addr[1], nil
 }

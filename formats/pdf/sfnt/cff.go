@@ -66,18 +66,18 @@ func parseCFF(b []byte) (*cffFont, error) {
 	p := int(b[2])
 	names, p, err := readIndex(b, p)
 	if err != nil || len(names) != 1 {
-		return nil, fmt.Errorf("%w: CFF name INDEX: %d names, %v", ErrInvalid, len(names), err)
+		return nil, fmt.Errorf("%w: CFF name INDEX: %d names, %w", ErrInvalid, len(names), err)
 	}
 	tops, p, err := readIndex(b, p)
 	if err != nil || len(tops) != 1 {
-		return nil, fmt.Errorf("%w: CFF top DICT INDEX: %d dicts, %v", ErrInvalid, len(tops), err)
+		return nil, fmt.Errorf("%w: CFF top DICT INDEX: %d dicts, %w", ErrInvalid, len(tops), err)
 	}
 	f := &cffFont{name: names[0]}
 	if f.strings, p, err = readIndex(b, p); err != nil {
-		return nil, fmt.Errorf("%w: CFF string INDEX: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: CFF string INDEX: %w", ErrInvalid, err)
 	}
 	if f.gsubrs, _, err = readIndex(b, p); err != nil {
-		return nil, fmt.Errorf("%w: CFF global subrs: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: CFF global subrs: %w", ErrInvalid, err)
 	}
 	if f.top, err = parseDict(tops[0]); err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ func parseCFF(b []byte) (*cffFont, error) {
 		return nil, fmt.Errorf("%w: CFF without CharStrings", ErrInvalid)
 	}
 	if f.charstrings, _, err = readIndex(b, csOff); err != nil {
-		return nil, fmt.Errorf("%w: CFF CharStrings: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: CFF CharStrings: %w", ErrInvalid, err)
 	}
 	if _, f.cid = find(f.top, opROS); f.cid {
 		return f, f.readCIDFonts(b)
@@ -108,7 +108,7 @@ func (f *cffFont) readCIDFonts(b []byte) error {
 	}
 	dicts, _, err := readIndex(b, fdaOff)
 	if err != nil || len(dicts) == 0 || len(dicts) > 256 {
-		return fmt.Errorf("%w: CFF FDArray of %d dicts: %v", ErrInvalid, len(dicts), err)
+		return fmt.Errorf("%w: CFF FDArray of %d dicts: %w", ErrInvalid, len(dicts), err)
 	}
 	for _, raw := range dicts {
 		d, err := parseDict(raw)
@@ -144,7 +144,7 @@ func readPrivate(b []byte, d []dictEntry) (cffFD, error) {
 	fd := cffFD{private: priv}
 	if rel, ok := intOperand(priv, opSubrs); ok {
 		if fd.subrs, _, err = readIndex(b, off+rel); err != nil {
-			return cffFD{}, fmt.Errorf("%w: CFF local subrs: %v", ErrInvalid, err)
+			return cffFD{}, fmt.Errorf("%w: CFF local subrs: %w", ErrInvalid, err)
 		}
 	}
 	return fd, nil

@@ -68,7 +68,7 @@ func Parse(data []byte) (fonts []*Font, err error) {
 	}
 	lds, err := ot.NewLoaders(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if len(lds) != len(offsets) {
 		return nil, fmt.Errorf("%w: %d fonts in the collection header, %d parsed", ErrInvalid, len(offsets), len(lds))
@@ -118,7 +118,7 @@ func parseOne(data []byte, offset uint32, ld *ot.Loader) (*Font, error) {
 	}
 	ft, err := font.NewFont(ld)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	f := &Font{Font: ft, tables: tables}
 	if err := f.readMetrics(); err != nil {
