@@ -14,8 +14,8 @@
 //     part of the file byte-identical.
 //  4. Verify what a reader of the filled document will see.
 //
-// Every function takes a context: when it ends, the work stops part-way and
-// the call returns an error wrapping ErrStopped. Bad input is an error
+// Every function given a document takes a context: when it ends, the work
+// stops part-way and the call returns an error wrapping ErrStopped. Bad input is an error
 // satisfying errors.Is with ErrInvalidDocument, ErrInvalidArgument,
 // ErrTooLarge or ErrUnsupported, naming the field or element concerned.
 //

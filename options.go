@@ -96,8 +96,10 @@ func (c *config) check(call calls) error {
 // (they always do for well-formed documents).
 func Type(t FileType) Option { return option("Type", everyCall, func(c *config) { c.typ = t }) }
 
-// Name gives the document's file name, whose extension must then agree with
-// its content: a check that the file is what the caller believes it is.
+// Name gives the document's file name, whose extension then decides its
+// type (Type, if also given, wins); the content's first bytes must agree
+// (a zip for .docx and .xlsx, %PDF- for .pdf): a check that the file is
+// what the caller believes it is.
 func Name(name string) Option { return option("Name", everyCall, func(c *config) { c.name = name }) }
 
 // UseCrosswalk gives CarryOver a crosswalk of question numbers, new version to
