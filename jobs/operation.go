@@ -14,10 +14,11 @@ import (
 // worker runs it, and how the MCP server and the CLI offer it. The worker
 // dispatches jobs through Run, the MCP server builds a tool from Tool,
 // Description and Params, and the CLI finds the operation behind a command
-// in the same table (Operations). A new operation is one entry here, its
-// Kind and its engine method; its CLI command is made from Params and, where
-// the command line differs from the tool (flag names, help, printing), its
-// entry in cmd/formfill's cliCommands.
+// in the same table (Operations). A new operation is one entry here, beside
+// its Kind, its engine method, its payload arguments and the root package's
+// function (docs/ARCHITECTURE.md, "Adding an operation"); its CLI command is
+// made from Params and, where the command line differs from the tool (flag
+// names, help, printing), its entry in cmd/formfill's cliCommands.
 type Operation struct {
 	Kind Kind
 	// Tool is the MCP tool's name; "" when the operation is not offered
