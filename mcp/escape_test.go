@@ -19,8 +19,9 @@ import (
 
 // The tests in this file call the tools as a client does and check that no
 // argument naming a file reaches outside the roots: not through a symlinked
-// file, a symlinked directory, an absolute path or "..". paths_test.go
-// checks safefile.Roots alone; these check that every tool actually goes through it.
+// file, a symlinked directory, an absolute path or "..".
+// internal/safefile's roots_test.go checks Roots alone; these check that
+// every tool actually goes through it.
 
 // escapeTree is a root holding the fixtures and a directory outside it
 // holding the same files, so that any escape that is not refused succeeds
