@@ -1,8 +1,8 @@
 // Command formfill is the one formfill binary: document commands (extract,
 // validate, write, verify, fill, build-insertion, search, read, harvest,
 // carry-over; one per command of jobs.Operations), job commands (submit,
-// status, wait, result, cancel, queues), bulk runs (batch), the servers
-// (worker, serve, mcp) and a load driver (bench).
+// status, wait, result, cancel, queues, failures), bulk runs (batch), the
+// servers (worker, serve, mcp) and a load driver (bench).
 //
 // Document commands run through the job path: with --redis or
 // FORMFILL_REDIS_URL they use that Redis and its workers; without, they

@@ -41,7 +41,7 @@ func TestEveryOperationHasItsCommand(t *testing.T) {
 	}
 }
 
-// runOperation makes a command of any operation from its declaration: the
+// runCommand makes a command of any operation from its declaration: the
 // document, positional parameters, flags with inline JSON or a JSON file,
 // text or --json output. Two operations are run through it under other
 // command names, as an operation without a cliCommands entry is.
