@@ -1,7 +1,9 @@
-// Package formats is formfill's document engine: it detects a document's type,
-// enforces input limits, defines the types every tool exchanges, and names the
-// Engine interface that each format (formats/word, formats/excel, formats/pdf)
-// implements.
+// Package formats holds what formfill's document engines share: the Engine
+// interface that each format (formats/word, formats/excel, formats/pdf)
+// implements, the types every tool exchanges, type detection and input
+// limits, the archive guard, the Stopper a call carries, and the work done
+// alike above every engine (answer checks, verification and review,
+// harvest, search, the paged document view).
 //
 // Everything here is a pure function of bytes in, bytes or structs out: no file
 // system, no network, no Redis. The JSON names of the types are those of the

@@ -7,8 +7,9 @@ import (
 	"sync"
 )
 
-// Engine is one document format's implementation of every document
-// operation (the MCP tools extract_structure_compact … verify_output).
+// Engine is one document format's implementation of the operations that
+// read or write its bytes (the MCP tools extract_structure_compact …
+// read_document); search, harvest and carry-over work on what they return.
 // Implementations are safe for concurrent use and keep no state between
 // calls: element IDs are re-derived from the document bytes on every call,
 // so any worker can serve any request.

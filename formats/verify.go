@@ -128,7 +128,8 @@ func Report(structural []string, results []ContentResult, expected []ExpectedAns
 }
 
 // CheckAnswers validates the parts of answers every engine treats alike:
-// the count limit, a target on each, content on each, and a known mode.
+// the count limit, a target on each, a known mode and what it needs, a
+// known confidence, and the note's bounds.
 func CheckAnswers(answers []Answer) error {
 	if err := CheckCount("answers", len(answers)); err != nil {
 		return err
