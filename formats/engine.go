@@ -98,8 +98,10 @@ func registeredLocked() []FileType {
 	return ts
 }
 
-// Fill writes answers and verifies the result against them: the fill job of
-// bulk runs. It uses the engine's own one-parse Fill when it has one.
+// Fill writes answers and verifies the result against them: the fill
+// operation, alone or as a document of a batch's fill_group. It uses the
+// engine's own one-parse Fill when it has one, and reports or strips the
+// output's active content as Write does.
 func Fill(e Engine, doc []byte, answers []Answer, opts WriteOptions) (*WriteResult, *VerificationReport, error) {
 	res, rep, err := fill(e, doc, answers, opts)
 	if err != nil {
