@@ -14,8 +14,10 @@
 //     -ation stripped), each stem weighed by its inverse document
 //     frequency over both documents' questions, at least Threshold.
 //
-// The sheet of the same name, then the section a question sits in, break
-// ties between equally good candidates.
+// A crosswalk (Crosswalk), when given, comes before all three for the
+// questions it maps: their candidates are the questions it names. The
+// sheet of the same name, then the section a question sits in, break ties
+// between equally good candidates.
 package reuse
 
 import (
