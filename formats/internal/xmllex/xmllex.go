@@ -1,13 +1,15 @@
 // Package xmllex holds the lexical rules of XML 1.0 that formfill's two
 // hand-written XML readers share: Word's tree reader (formats/word/wordxml)
-// and Excel's fast guard pass (formats/excel). Both read untrusted OOXML
-// parts and must agree with encoding/xml, which etree and excelize read
-// with, on what a character, a white-space byte and a reference are; one
+// and Excel's fast guard pass (formats/excel), with the code around them
+// (Excel's value scan and cell patches, Word's depth check). Both read
+// untrusted OOXML parts and must agree with encoding/xml, which etree and
+// excelize read with, on what a character, a white-space byte and a
+// reference are, and both refuse the same nesting depth and DTDs; one
 // copy of those rules keeps the two readers from drifting apart.
 //
 // The package decides nothing about structure (tags, nesting, names): each
 // reader keeps its own tokenizer, since Word builds an etree tree while
-// Excel only checks and records offsets.
+// Excel's guard only checks and records offsets.
 package xmllex
 
 import "unicode/utf8"
