@@ -1,9 +1,12 @@
 // Package deploy holds formfill's deployment files — the container image
-// (Dockerfile), a Compose file for a scaled single-host deployment
-// (compose.yml) and Kubernetes manifests (k8s/) — and the tests that check
-// them: the manifests decode strictly into the official Kubernetes API types
-// and the Compose file loads with the compose-spec loader, so a typo fails CI
-// instead of a rollout. The package has no code of its own.
+// (Dockerfile), Compose files for a scaled single-host deployment
+// (compose.yml) and one on a Sentinel-watched Redis (compose.ha.yml), and
+// Kubernetes manifests (k8s/, with k8s/ha and k8s/ha-cluster for a
+// highly available Redis) — and the tests that check them: the manifests
+// decode strictly into the official Kubernetes API types and the Compose
+// files load with the compose-spec loader, so a typo fails CI instead of a
+// rollout. Its only code is the worker's default drain, which the tests
+// hold every grace period in the files to.
 package deploy
 
 import (
