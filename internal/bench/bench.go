@@ -1,7 +1,8 @@
 // Package bench is the engine of `formfill bench`: it drives a chosen mix of
-// jobs on generated documents through the queue and measures throughput,
-// latency (submit to completed) and peak memory for 1, 2 and 4 worker
-// processes, next to an in-process baseline that runs the engines without
+// jobs on documents (built-in fixtures, or the caller's own) through the
+// queue and measures throughput, latency (submit to completed) and peak
+// memory for each number of worker processes asked (1, 2 and 4 by
+// default), next to an in-process baseline that runs the engines without
 // Redis.
 package bench
 
@@ -19,7 +20,9 @@ import (
 )
 
 // Config is one bench's set-up. Zero values take the defaults of Main's
-// flags (see defaults).
+// flags (see defaults), but for two: a zero Concurrency is the number of
+// CPUs (the flag's is 2), and no Workers measures the baseline alone (the
+// flag's are 1, 2 and 4).
 type Config struct {
 	Jobs        int           // jobs per run
 	Mix         Mix           // kinds and weights
