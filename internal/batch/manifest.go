@@ -43,7 +43,7 @@ type Item struct {
 	inline      []formats.Answer
 }
 
-// answers returns the item's answers, reading its answers file if needed.
+// Answers returns the item's answers, reading its answers file if needed.
 func (it *Item) Answers() ([]formats.Answer, error) {
 	if it.answersPath == "" {
 		return it.inline, fillinput.CheckAnswers(fmt.Sprintf("of manifest entry %d", it.N), it.inline)
@@ -163,7 +163,7 @@ func Confine(items []*Item, outDir string) error {
 	return nil
 }
 
-// save writes the item's filled document to its output: inside --out-dir
+// Save writes the item's filled document to its output: inside --out-dir
 // (checked again now, links resolved) unless the run allows anywhere.
 func (it *Item) Save(data []byte) error {
 	if it.roots == nil {

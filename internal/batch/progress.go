@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// progress counts a batch's documents and shows the count: a redrawn bar on
+// Progress counts a batch's documents and shows the count: a redrawn bar on
 // a terminal, a plain line every few seconds otherwise.
 type Progress struct {
 	total                 int
