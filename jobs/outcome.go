@@ -13,8 +13,8 @@ import (
 // hands it to an agent. It is stored in results as a snake_case string.
 type ErrorKind string
 
-// Kinds of job failure. The first five are the caller's to fix (the same
-// call fails the same way again); the others are not.
+// Kinds of job failure. The first six are the caller's to fix (the same
+// call fails the same way again: CallersFault); the others are not.
 const (
 	ErrorInvalidArgument  ErrorKind = "invalid_argument"   // the call is wrong: unknown element ID, bad mode, missing answers
 	ErrorInvalidDocument  ErrorKind = "invalid_document"   // the document is corrupt or not of its stated type
