@@ -18,7 +18,7 @@ const (
 	KindWrite          Kind = "write"
 	KindVerify         Kind = "verify"
 	KindListFields     Kind = "list_fields"
-	KindFill           Kind = "fill" // write then verify, on one parse: the bulk-run job
+	KindFill           Kind = "fill" // write then verify, on one parse: the fill command's job, and each of a batch's
 	KindSearch         Kind = "search"
 	KindReadDocument   Kind = "read_document"
 	KindHarvest        Kind = "harvest"    // read back a filled document's answers
