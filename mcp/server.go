@@ -160,14 +160,15 @@ func Version(v string) Option { return func(c *config) { c.version = v } }
 // New builds a Server on the job queue behind client: the constructor a
 // program serving formfill's queue uses. It adapts the client to a Store
 // and leaves the rest to NewWithStore, which other Stores (in-memory ones
-// in tests, a program's own queue) use directly. It fails when a root does
-// not exist.
+// in tests, a program's own queue) use directly, and fails as it does.
 func New(client *jobs.Client, opts ...Option) (*Server, error) {
 	return NewWithStore(clientStore{client}, opts...)
 }
 
 // NewWithStore builds a Server on any Store, such as an in-memory one for
-// tests.
+// tests. It fails on a root that does not exist, a stdio principal's name
+// CheckPrincipalName refuses, a tokens file it cannot use (TokensFile) or
+// an OAuth configuration that does not check out.
 func NewWithStore(store Store, opts ...Option) (*Server, error) {
 	cfg := config{wait: DefaultWait, maxBody: DefaultMaxBodyBytes, logger: slog.Default(), version: buildVersion(),
 		stdioDrain: maxWait + 10*time.Second}
