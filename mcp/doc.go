@@ -18,7 +18,8 @@
 // replica. Tool errors are isError results that say what to fix, with
 // structured content that validates against the tool's output schema.
 //
-// File paths in arguments (file_path, answers_file_path, output_file_path)
-// are confined to the server's roots (Roots); documents travel to workers
-// as content-addressed blobs, never inside job payloads.
+// File paths in arguments (file_path, answers_file_path, output_file_path,
+// carry-over's previous_file_path and map_file_path) are confined to the
+// server's roots (Roots); documents travel to workers as content-addressed
+// blobs, never inside job payloads.
 package mcp
