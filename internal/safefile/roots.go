@@ -11,11 +11,12 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// Roots confines the paths an agent names (the MCP server's file_path,
-// output_file_path, answers_file_path) to a set of directories. A remote agent must not be
-// able to read ~/.ssh or overwrite a file outside the project just by
-// naming it, so every path is resolved through its symlinks before the
-// check: a link inside a root that points outside is refused too.
+// Roots confines the paths a caller names (the MCP server's *_file_path
+// arguments, a batch manifest's outputs) to a set of directories. A remote
+// agent must not be able to read ~/.ssh or overwrite a file outside the
+// project just by naming it, so every path is resolved through its
+// symlinks before the check: a link inside a root that points outside is
+// refused too.
 type Roots struct {
 	dirs []string // absolute, symlink-free, cleaned
 }
