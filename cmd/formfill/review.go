@@ -4,9 +4,11 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// reviewFlags are the review and output options of write, fill and
-// batch: the write_answers parameters track_changes, comment_uncertain,
-// author, date, flatten and flatten_signatures.
+// reviewFlags are batch's review and output options: the write_answers
+// parameters track_changes, comment_uncertain, author, date, flatten,
+// flatten_signatures and strip_active_content. write and fill get the
+// same flags from their operations' parameters, with these usages
+// (reviewFlagsOf).
 type reviewFlags struct {
 	track, comment        *bool
 	author, date          *string
