@@ -11,8 +11,8 @@ import (
 )
 
 // KeepFailures sets how long the jobs that fail for good are kept in the
-// failure store (jobs.KeepFailure; default jobs.DefaultKeepFailures; 0:
-// not kept).
+// failure store (jobs.Backend.KeepFailure; default
+// jobs.DefaultKeepFailures; 0: not kept).
 func KeepFailures(d time.Duration) Option { return func(w *Worker) { w.keepFailures = d } }
 
 // keepFailure copies a job that failed for good to the failure store, and
