@@ -1,7 +1,7 @@
 // Package readers reopens documents written by formfill with independent
-// programs — python-docx, openpyxl, PyMuPDF, LibreOffice, qpdf, and the
-// PDF viewers poppler, MuPDF (mutool) and pdf.js (viewers.go) — so tests check the output the way users' tools will see it, not through
-// formfill's own parser.
+// programs — python-docx, openpyxl, PyMuPDF, LibreOffice, qpdf, and the PDF
+// viewers poppler, MuPDF (mutool) and pdf.js (viewers.go) — so tests check the
+// output the way users' tools will see it, not through formfill's own parser.
 //
 // Every helper takes a testing.TB and fails the test when the reader
 // rejects the document. When a reader is not installed the test is skipped
