@@ -7,11 +7,11 @@
 //     $FORMFILL_REAL_DOCS, else realdocs beside the checkout, with
 //     questionnaires/, agreements/, forms/ and versions/ in it.
 //
-// A test that needs one and does not find it skips, saying where to put it
-// (CI sets both variables, so its clone finds them wherever it is). The
-// fetched ones come from public GitHub repositories, recorded in the
-// labels (testdata/targets), agreements.json, forms.json and versions.json; the fetchdocs command
-// copies them out and checks their checksums.
+// A test that needs one and does not find it skips, saying where to put it (CI
+// sets both variables, so its clone finds them wherever it is). The fetched
+// ones come from public GitHub repositories, recorded in the labels
+// (testdata/targets), agreements.json, forms.json and versions.json; the
+// fetchdocs command copies them out and checks their checksums.
 package realdocs
 
 import (

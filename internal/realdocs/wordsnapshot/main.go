@@ -1,10 +1,10 @@
-// Command wordsnapshot writes what the Word engine makes of every real
-// .docx under a folder (the compact map, the document view in TOON and
-// JSON, the text, the document written with an answer in every text
-// target, plain, as tracked changes and with comments, and the verification report of
-// that document) into one folder, one file per document and output, so
-// that two runs, before and after a change meant to keep behaviour (a
-// speed-up), can be compared with diff -r.
+// Command wordsnapshot writes what the Word engine makes of every real .docx
+// under a folder (the compact map, the document view in TOON and JSON, the
+// text, the document written with an answer in every text target, plain, as
+// tracked changes and with comments, and the verification report of that
+// document) into one folder, one file per document and output, so that two
+// runs, before and after a change meant to keep behaviour (a speed-up), can be
+// compared with diff -r.
 //
 //	go run ./internal/realdocs/wordsnapshot -dir /work/realdocs -out /tmp/before [FILE.docx...]
 package main
