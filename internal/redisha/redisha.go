@@ -1,9 +1,9 @@
-// Package redisha starts highly available Redis deployments for tests, out
-// of real redis-server processes: a master, a replica and three sentinels
-// (redis-server --sentinel), or a Redis Cluster of three masters (with a replica each, if asked). Tests
-// skip, saying why, where redis-server is not installed, and fail instead
-// when FORMFILL_REQUIRE_REDIS is set (as CI sets it; scripts/ensure-redis.sh
-// installs it).
+// Package redisha starts highly available Redis deployments for tests, out of
+// real redis-server processes: a master, a replica and three sentinels
+// (redis-server --sentinel), or a Redis Cluster of three masters (with a
+// replica each, if asked). Tests skip, saying why, where redis-server is not
+// installed, and fail instead when FORMFILL_REQUIRE_REDIS is set (as CI sets
+// it; scripts/ensure-redis.sh installs it).
 //
 // Ports: each test package passes its own Slot, so packages running in
 // parallel never share a server. Slot n uses the data ports Base+4n … and
