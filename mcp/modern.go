@@ -12,16 +12,16 @@ import (
 )
 
 // The tasks extension of protocol 2026-07-28 (io.modelcontextprotocol/tasks),
-// answered from the job store. Task creation is the server's choice: a
-// client declares the extension in each request's capabilities, and a
-// document tool call whose job has not finished within wait_seconds is
-// answered with a task handle (resultType "task") instead of the
-// {job_id, status} envelope older clients poll with get_job; wait_seconds 0
-// asks for the handle at once. The task ID is the job ID. The client polls tasks/get, whose completed task carries
-// the tool's result; tasks/cancel cancels the job; tasks/update
-// acknowledges (formfill never asks for input mid-task). There is no
-// tasks/list or tasks/result in this revision. Task methods of a client
-// that did not declare the extension are refused with -32021.
+// answered from the job store. Task creation is the server's choice: a client
+// declares the extension in each request's capabilities, and a document tool
+// call whose job has not finished within wait_seconds is answered with a task
+// handle (resultType "task") instead of the {job_id, status} envelope older
+// clients poll with get_job; wait_seconds 0 asks for the handle at once. The
+// task ID is the job ID. The client polls tasks/get, whose completed task
+// carries the tool's result; tasks/cancel cancels the job; tasks/update
+// acknowledges (formfill never asks for input mid-task). There is no tasks/list
+// or tasks/result in this revision. Task methods of a client that did not
+// declare the extension are refused with -32021.
 
 // modernTask is a Task of the extension, with the result or error a
 // finished task carries inline.
