@@ -11,13 +11,13 @@ import (
 )
 
 // runGroup runs a fill_group's payloads one after another, each within its
-// share of the job's timeout, reporting each document as the job's phase. A payload that fails on its input, panics or
-// runs past its share gets its error in its own result and the others go
-// on, as separate fill jobs would: one slow document must not take its
-// group's finished work down with it. A transient failure (Redis, a
-// cancel, the whole job's deadline) fails the group so that asynq retries
-// it: fills are idempotent, so running the finished ones again costs time,
-// never correctness.
+// share of the job's timeout, reporting each document as the job's phase. A
+// payload that fails on its input, panics or runs past its share gets its error
+// in its own result and the others go on, as separate fill jobs would: one slow
+// document must not take its group's finished work down with it. A transient
+// failure (Redis, a cancel, the whole job's deadline) fails the group so that
+// asynq retries it: fills are idempotent, so running the finished ones again
+// costs time, never correctness.
 func (w *Worker) runGroup(ctx context.Context, id string, group []jobs.Payload, log *slog.Logger) (*jobs.Result, jobs.Outputs, error) {
 	res := &jobs.Result{Kind: jobs.KindFillGroup, Group: make([]*jobs.Result, len(group))}
 	outs := jobs.Outputs{Items: make([][]byte, len(group))}
