@@ -57,7 +57,8 @@ func (w *Worker) newNotifyServer() {
 			return min(base<<min(n, 20), 10*time.Minute)
 		},
 		// A retry waits in asynq's retry set until the forwarder moves it
-		// back (every 5 s by default): often enough for short backoffs.
+		// back: every 5 s by asynq's default, every half second here, so
+		// a first backoff of 1 s is not stretched to 5.
 		DelayedTaskCheckInterval: 500 * time.Millisecond,
 		ShutdownTimeout:          DeliveryTimeout + time.Second,
 		Logger:                   slogAdapter{w.log.With("component", "asynq-notify")},
