@@ -1,6 +1,7 @@
 // Command fetchdocs copies the real documents the tests measure formfill
-// on (the labelled questionnaires and the agreements) out of the public
-// GitHub repositories they came from, into the folder the tests read
+// on (the labelled questionnaires, the agreements, the unlabelled PDF forms
+// and the earlier versions carry-over reads: realdocs.Manifest) out of the
+// public GitHub repositories they came from, into the folder the tests read
 // (realdocs beside the checkout, or $FORMFILL_REAL_DOCS). Each file is
 // checked against the sha256 recorded for it; one already in place with
 // that checksum is left alone. It needs git, and LibreOffice for the one
