@@ -24,7 +24,7 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", realdocs.Dir(), "folder to fill (questionnaires/ and agreements/ are made in it)")
+	dir := flag.String("dir", realdocs.Dir(), "folder to fill (questionnaires/, agreements/, forms/ and versions/ are made in it)")
 	cache := flag.String("cache", "", "folder keeping a bare clone of each repository between runs (default DIR/.git-cache)")
 	url := flag.String("url", "", "clone address with {repo} for owner/name, e.g. /mirrors/{owner}+{name} (default https://github.com/{repo}.git)")
 	flag.Usage = func() {
