@@ -33,8 +33,7 @@ func (w *writer) cellAt(sheet string, c cell) cellRead {
 	if e, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
 		return w.editedCell(sheet, c, &e)
 	}
-	sc := w.scan(sheet)
-	rs := sc.rowScan()
+	_, rs := w.cellScan(sheet)
 	if rs == nil {
 		return w.modelCell(sheet, c)
 	}
@@ -77,7 +76,7 @@ func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
 		if r.value == "" {
 			break
 		}
-		sst, ok := w.wb.sharedStrings(sheet)
+		sst, ok := w.sharedStrings(sheet)
 		if !ok {
 			return w.modelCell(sheet, cell{row: c.row, col: c.col})
 		}
@@ -97,6 +96,15 @@ func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
 		r.t = cellTAttr(rs.data[c.from:c.to])
 	}
 	return r
+}
+
+// sharedStrings is the shared strings' text: the guard pass's, else as
+// the read tools read them (see rows.go), false when unreadable.
+func (w *writer) sharedStrings(sheet string) ([]string, bool) {
+	if sst, ok := w.wb.pass.sharedStrings.strings(); ok {
+		return sst, true
+	}
+	return w.wb.sharedStrings(sheet)
 }
 
 // shownStyle is the style index a cell shows: its own, else its row's,

@@ -2,6 +2,7 @@ package excel
 
 import (
 	"bytes"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -236,5 +237,112 @@ func TestFillVerifiesItsOwnEdits(t *testing.T) {
 	}
 	if !strings.HasSuffix(got["Kinds!A6"], "first second") {
 		t.Errorf("Kinds!A6 reads %q, want the appended text", got["Kinds!A6"])
+	}
+}
+
+// writeWithoutModel is Write with no excelize model of the workbook: wb.f
+// is nil, so any read of it panics. It returns the document and changes.
+// The sheets' validations are read first, with the model: a list's
+// options drawn from cells are the read tools' (wb.cellValue), not yet
+// the scan's.
+func writeWithoutModel(tb testing.TB, doc []byte, answers []formats.Answer) ([]byte, []formats.Change) {
+	tb.Helper()
+	wb, err := open(doc)
+	must(tb, err)
+	w := newWriter(wb)
+	for _, sheet := range wb.sheets {
+		if sc := w.scan(sheet); sc != nil && sc.validations {
+			w.rules[sheet], err = wb.rules(sheet, sc)
+			must(tb, err)
+		}
+	}
+	wb.f = nil
+	var changes []formats.Change
+	for i, a := range answers {
+		ch, _, err := w.answer(i, a, nil, formats.WriteOptions{})
+		must(tb, err)
+		if ch != nil {
+			changes = append(changes, *ch)
+		}
+	}
+	out, err := wb.saveWrite(w, nil, len(changes) > 0)
+	must(tb, err)
+	return out, changes
+}
+
+// firstAnswers are answers to up to n of doc's free fields: a list's
+// first option, a number, a date or text, in turn.
+func firstAnswers(tb testing.TB, doc []byte, n int) []formats.Answer {
+	tb.Helper()
+	fields, err := New().ListFields(doc)
+	must(tb, err)
+	var answers []formats.Answer
+	texts := []string{"Acme Cloud", "42", "2024-03-31", "TRUE", "0.5"}
+	for _, f := range fields {
+		if len(answers) == n {
+			break
+		}
+		if f.ReadOnly {
+			continue
+		}
+		text := texts[len(answers)%len(texts)]
+		if len(f.Options) > 0 {
+			text = f.Options[0]
+		}
+		answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: text})
+	}
+	return answers
+}
+
+// TestWriteNeedsNoExcelizeModel writes answers into workbooks with no
+// excelize model at all and gets the document and changes Write gives.
+func TestWriteNeedsNoExcelizeModel(t *testing.T) {
+	kinds, _ := cellKinds(t, false)
+	tests := []struct {
+		name    string
+		doc     []byte
+		answers []formats.Answer
+	}{
+		{"every kind of cell", kinds, []formats.Answer{
+			answer("Kinds!A1", "99.5"), answer("Kinds!A3", "0.5"), answer("Kinds!A4", "2024-03-31"),
+			{PairID: "Kinds!A6", AnswerText: "more", Mode: formats.Append}, answer("Kinds!A9", "FALSE"),
+			answer("Kinds!C2", "2025-01-02"), answer("Kinds!C2", "2025-01-03"), answer("Kinds!A18", "seven"),
+		}},
+		{"the questionnaire fixture", fixture(t), firstAnswers(t, fixture(t), 20)},
+		{"CAIQ v4", caiq(t), firstAnswers(t, caiq(t), 200)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := New().Write(tt.doc, tt.answers, formats.WriteOptions{})
+			must(t, err)
+			doc, changes := writeWithoutModel(t, tt.doc, tt.answers)
+			if !bytes.Equal(doc, res.Document) {
+				t.Errorf("the document differs from Write's")
+			}
+			if !reflect.DeepEqual(changes, res.Changes) {
+				t.Errorf("changes %+v, Write's %+v", changes, res.Changes)
+			}
+		})
+	}
+}
+
+// TestRealWritesNeedNoExcelizeModel writes 300 answers into every real
+// workbook with no excelize model and gets what Write gives.
+func TestRealWritesNeedNoExcelizeModel(t *testing.T) {
+	for name, doc := range workbooks(t) {
+		t.Run(name, func(t *testing.T) {
+			answers := firstAnswers(t, doc, 300)
+			res, err := New().Write(doc, answers, formats.WriteOptions{})
+			if err != nil {
+				t.Skipf("Write refuses the answers: %v", err)
+			}
+			out, changes := writeWithoutModel(t, doc, answers)
+			if !bytes.Equal(out, res.Document) {
+				t.Errorf("the document differs from Write's")
+			}
+			if !reflect.DeepEqual(changes, res.Changes) {
+				t.Errorf("changes differ from Write's")
+			}
+		})
 	}
 }

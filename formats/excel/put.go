@@ -39,12 +39,14 @@ type writer struct {
 	xfs      *xfAppender
 	noXFs    bool           // the styles part cannot take new cell formats
 	cells    *cellFormatter // formats the cells it reads, made when first asked
+	// dataScans are the scans of irregular sheets' cells (see cellScan).
+	dataScans map[string]*sheetScan
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
 		written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
-		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}}
+		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}, dataScans: map[string]*sheetScan{}}
 	w.date1904 = wb.book.date1904
 	return w
 }
@@ -114,7 +116,7 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 // formula's sheet-qualified references as Excel does.
 func (w *writer) refuseFormula(name, sheet string, c cell) error {
 	sc := w.scan(sheet)
-	if f := w.wb.formula(sheet, c.name(), sc); f != "" {
+	if f := w.formulaAt(sheet, c); f != "" {
 		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
 	}
 	if af := sc.arrayCovering(c.row, c.col); af != nil && !af.holds(c.row, c.col) {

@@ -69,8 +69,7 @@ func newScanSource(w *writer) *scanSource { return &scanSource{w: w} }
 // scanOf is the sheet's scan and its regular row scan (nil when the
 // scan did not follow the sheet's cells).
 func (s *scanSource) scanOf(sheet int) (*sheetScan, *rowScan) {
-	sc := s.w.scan(s.w.wb.sheets[sheet-1])
-	return sc, sc.rowScan()
+	return s.w.cellScan(s.w.wb.sheets[sheet-1])
 }
 
 func (s *scanSource) formulaCells(sheet int) [][2]int {
@@ -167,7 +166,7 @@ func (s *scanSource) rawValue(sheet int, rs *rowScan, c *rawCell) calcValue {
 	v := calcValue{text: rs.str(c.v), formula: c.hasF}
 	switch c.typ {
 	case typeShared:
-		sst, _ := s.w.wb.sharedStrings(s.w.wb.sheets[sheet-1])
+		sst, _ := s.w.sharedStrings(s.w.wb.sheets[sheet-1])
 		if i, err := strconv.Atoi(strings.TrimSpace(v.text)); err == nil && i >= 0 && i < len(sst) {
 			v.text, v.kind = sst[i], calcString
 		} else {

@@ -137,7 +137,7 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 // storedText is what a cell itself holds: unlike GetCellValue, which shows
 // a merged range's anchor value in every cell of the range.
 func (w *writer) storedText(sheet string, c cell) string {
-	if w.scan(sheet).rowScan() != nil {
+	if _, rs := w.cellScan(sheet); rs != nil {
 		r := w.cellAt(sheet, c)
 		if r.err != nil {
 			return "" // as GetRows drops the error and the cell's text
@@ -156,10 +156,22 @@ func (w *writer) storedText(sheet string, c cell) string {
 }
 
 // formulaAt is the formula of the cell at c, as excelize's GetCellFormula
-// gives it; "" for a cell the write wrote (a write never keeps one).
+// gives it; "" for a cell the write wrote (a write never keeps one), and
+// for a cell the scan saw whole without one: a cell of a regular sheet,
+// reading as itself (see outsideMerges).
 func (w *writer) formulaAt(sheet string, c cell) string {
 	if _, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
 		return ""
 	}
-	return w.wb.formula(sheet, c.name(), w.scan(sheet))
+	sc := w.scan(sheet)
+	cs, rs := w.cellScan(sheet)
+	if rs != nil && !cs.formulas[[2]int{c.row, c.col}] && sc.outsideMerges(c.row, c.col) {
+		return ""
+	}
+	if cs != sc && sc.outsideMerges(c.row, c.col) {
+		if f, ok := cs.scannedFormula(c.name()); ok {
+			return f // the scan of an irregular sheet's cells
+		}
+	}
+	return w.wb.formula(sheet, c.name(), sc)
 }
