@@ -346,3 +346,32 @@ func TestRealWritesNeedNoExcelizeModel(t *testing.T) {
 		})
 	}
 }
+
+// TestDateFormatStaysWithALaterAnswer writes two dates into one empty
+// General cell: the second keeps the date format the first added, so
+// readers see a date, not its serial number.
+func TestDateFormatStaysWithALaterAnswer(t *testing.T) {
+	doc, _ := cellKinds(t, false)
+	tests := []struct {
+		name    string
+		answers []formats.Answer
+		want    string // excelize's text of C2 in the written document
+	}{
+		{"one date", []formats.Answer{answer("Kinds!C2", "2025-01-02")}, "01-02-25"},
+		{"a second date", []formats.Answer{answer("Kinds!C2", "2025-01-02"), answer("Kinds!C2", "2025-01-03")}, "01-03-25"},
+		{"text after a date", []formats.Answer{answer("Kinds!C2", "2025-01-02"), answer("Kinds!C2", "soon")}, "soon"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := write(t, doc, tt.answers...)
+			f, err := excelize.OpenReader(bytes.NewReader(res.Document))
+			must(t, err)
+			defer f.Close()
+			got, _ := f.GetCellValue("Kinds", "C2")
+			last := res.Changes[len(res.Changes)-1]
+			if got != tt.want || last.After != tt.want {
+				t.Errorf("C2 reads %q, the change says %q; want %q", got, last.After, tt.want)
+			}
+		})
+	}
+}

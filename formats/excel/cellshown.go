@@ -70,9 +70,10 @@ type shownKey struct {
 // formats the write added. A cell's text is excelize's GetCellValue of a
 // one-cell sheet.
 type cellFormatter struct {
-	f     *excelize.File
-	added int // the write's cell formats the styles part holds
-	memo  map[shownKey]string
+	f      *excelize.File
+	styles *stylesDoc // the workbook's styles part, read once
+	added  int        // the write's cell formats the styles part holds
+	memo   map[shownKey]string
 }
 
 // formatted is r's text under its number format, as excelize formats it.
@@ -106,20 +107,23 @@ func (w *writer) formatted(r cellRead) string {
 const formatSheet = "xl/worksheets/sheet1.xml"
 
 // newFormatBook is the workbook cellFormatter formats in: the date system
-// and the number formats of this workbook.
+// and the number formats of this workbook (a part that cannot be read
+// gives none, as excelize then formats nothing).
 func (w *writer) newFormatBook() *excelize.File {
 	f := excelize.NewFile()
 	d1904 := w.date1904
 	_ = f.SetWorkbookProps(&excelize.WorkbookPropsOptions{Date1904: &d1904})
-	d := &stylesDoc{}
-	if w.wb.arch.File(stylesPart) != nil {
-		if data, err := w.wb.readXML(stylesPart); err == nil {
-			if read, err := readStyles(data); err == nil {
-				d = read
+	if w.cells.styles == nil {
+		w.cells.styles = &stylesDoc{}
+		if w.wb.arch.File(stylesPart) != nil {
+			if data, err := w.wb.readXML(stylesPart); err == nil {
+				if read, err := readStyles(data); err == nil {
+					w.cells.styles = read
+				}
 			}
 		}
 	}
-	f.Pkg.Store("xl/styles.xml", formatStyles(d, w.xfs))
+	f.Pkg.Store("xl/styles.xml", formatStyles(w.cells.styles, w.xfs))
 	f.Styles = nil // read again from the part above
 	return f
 }
