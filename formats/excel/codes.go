@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // Coded answers: the answer cell takes a code ("1", "Y") that a cell
@@ -162,8 +161,7 @@ func (w *writer) checkCode(name, sheet string, c cell, value string, warns *[]st
 	// Cell by cell: the neighbours and the column above, never the whole
 	// sheet (GetRows would decode all of it).
 	cs := codesNear(func(r, col int) string {
-		v, _ := w.wb.f.GetCellValue(sheet, cell{row: r, col: col}.name(), excelize.Options{RawCellValue: true})
-		return v
+		return w.rawAt(sheet, cell{sheet: c.sheet, row: r, col: col})
 	}, c.row, c.col)
 	if cs == nil {
 		return value, nil

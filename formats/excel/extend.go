@@ -45,10 +45,8 @@ const maxExtendCols = 30
 // copyPrepared gives to the style index idx of from (when not 0) and
 // from's validations.
 func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
-	if idx != 0 {
-		if w.wb.f.SetCellStyle(sheet, to.name(), to.name(), idx) == nil {
-			w.styled[to] = idx
-		}
+	if idx > 0 && idx < w.wb.styleCount() {
+		w.styled[to] = idx // an index the styles lack stays off, as Excel would refuse it
 	}
 	if !w.validated(sheet, from) {
 		return

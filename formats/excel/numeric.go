@@ -188,7 +188,7 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 		if sc == nil {
 			return nil
 		}
-		uses = numericUses(sc, sc.formulas, func(r, col int) string { return w.wb.formula(sheet, cell{row: r, col: col}.name(), sc) })
+		uses = numericUses(sc, sc.formulas, func(r, col int) string { return w.formulaAt(sheet, cell{sheet: c.sheet, row: r, col: col}) })
 		w.numeric[sheet] = uses
 	}
 	f, ok := uses.at(c.row, c.col)

@@ -98,6 +98,15 @@ func (a *xfAppender) indexOf(base, numFmt int) int {
 	return i
 }
 
+// clone is the copy at style index idx, when idx is one of the write's.
+func (a *xfAppender) clone(idx int) (xfClone, bool) {
+	i := idx - len(a.scan.xfs)
+	if i < 0 || i >= len(a.clones) {
+		return xfClone{}, false
+	}
+	return a.clones[i], true
+}
+
 // patched is the styles part with the copies after its cell formats and
 // cellXfs's count updated, from the part and scan newXFAppender made.
 func (a *xfAppender) patched(stop *formats.Stopper) ([]byte, error) {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // maxCellChars is Excel's limit on the characters of one cell; excelize
@@ -24,28 +23,30 @@ type writer struct {
 	sheets   map[string]bool // sheets written
 	merges   map[string][]mergeRange
 	rules    map[string][]rule
-	styles   map[int]*excelize.Style
 	written  map[cell]string // cell → pair_id that wrote it
 	rows     map[string][][]string
 	scans    map[string]*sheetScan
 	numeric  map[string]*numericReads // per sheet, see checkNumeric
 	date1904 bool
 	// edits are what the patching save writes, by sheet name and [row,
-	// col]; styled are the styles extendGrid gave cells. excelize's model
-	// takes every write too: recalc evaluates formulas on it.
+	// col]; styled are the styles extendGrid gave cells. The write's reads
+	// see them laid over the sheet's scan (see cellAt).
 	edits  map[string]map[[2]int]cellEdit
 	styled map[cell]int
 	// dvCopies are, by sheet name, the cells whose validations extendGrid
 	// gave another cell: from, to. xfs are the cell formats dates added.
 	dvCopies map[string][][2]cell
 	xfs      *xfAppender
-	noXFs    bool // the styles part cannot take new cell formats
+	noXFs    bool           // the styles part cannot take new cell formats
+	cells    *cellFormatter // formats the cells it reads, made when first asked
+	// dataScans are the scans of irregular sheets' cells (see cellScan).
+	dataScans map[string]*sheetScan
 }
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		styles: map[int]*excelize.Style{}, written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
-		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}}
+		written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
+		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}, dataScans: map[string]*sheetScan{}}
 	w.date1904 = wb.book.date1904
 	return w
 }
@@ -65,7 +66,7 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 	if err := w.refuseFormula(name, sheet, c); err != nil {
 		return formats.Change{}, c, nil, err
 	}
-	before, err := w.wb.f.GetCellValue(sheet, ref)
+	before, err := w.shownText(w.cellAt(sheet, c))
 	if err != nil {
 		return formats.Change{}, c, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "cell %s could not be read", w.wb.xpath(c))
 	}
@@ -102,7 +103,7 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 		return formats.Change{}, c, nil, formats.Wrap(formats.ErrInvalidDocument, name, err, "writing %s failed", w.wb.xpath(c))
 	}
 	w.written[c], w.sheets[sheet] = name, true
-	after, _ := w.wb.f.GetCellValue(sheet, ref)
+	after, _ := w.shownText(w.cellAt(sheet, c))
 	if mode == "" {
 		mode = formats.ReplaceContent
 	}
@@ -115,7 +116,7 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 // formula's sheet-qualified references as Excel does.
 func (w *writer) refuseFormula(name, sheet string, c cell) error {
 	sc := w.scan(sheet)
-	if f := w.wb.formula(sheet, c.name(), sc); f != "" {
+	if f := w.formulaAt(sheet, c); f != "" {
 		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s holds the formula =%s; formfill does not overwrite formulas: choose another cell", w.wb.xpath(c), f)
 	}
 	if af := sc.arrayCovering(c.row, c.col); af != nil && !af.holds(c.row, c.col) {
@@ -210,25 +211,12 @@ func inRects(rs []rect, c cell) bool {
 // with. All three keep the cell's style.
 func (w *writer) store(sheet string, c cell, before, value string) error {
 	kind, text, numFmt := w.storedAs(sheet, c, before, value)
-	ref := c.name()
 	var err error
-	switch kind {
-	case editNumber:
-		n, _ := strconv.ParseFloat(text, 64)
-		err = w.wb.f.SetCellFloat(sheet, ref, n, -1, 64)
-	case editBool:
-		err = w.wb.f.SetCellBool(sheet, ref, text == "1")
-	case editClear:
-		err = w.wb.f.SetCellDefault(sheet, ref, "")
-	default:
-		err = w.wb.f.SetCellStr(sheet, ref, value)
-	}
-	if err != nil {
-		return err
-	}
 	e := cellEdit{row: c.row, col: c.col, kind: kind, text: text, style: noStyle}
 	if s, ok := w.styled[c]; ok {
 		e.style = s
+	} else if prev, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
+		e.style = prev.style // a date format an earlier answer gave the cell stays
 	}
 	if numFmt != 0 {
 		if e.style, err = w.dateStyle(sheet, c, numFmt); err != nil {
@@ -255,7 +243,7 @@ func (w *writer) store(sheet string, c cell, before, value string) error {
 // text is as excelize writes a float (shortest, no exponent), so the
 // model and the file agree.
 func (w *writer) storedAs(sheet string, c cell, before, value string) (kind editKind, text string, numFmt int) {
-	fk := numberKind(formatOf(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles)))
+	fk := w.kindAt(sheet, c)
 	num := func(n float64, f int) (editKind, string, int) {
 		if math.IsNaN(n) || math.IsInf(n, 0) {
 			return editString, value, 0
@@ -274,7 +262,7 @@ func (w *writer) storedAs(sheet string, c cell, before, value string) (kind edit
 		return num(excelSerial(t, w.date1904), f)
 	}
 	if v := strings.TrimSpace(value); strings.EqualFold(v, "TRUE") || strings.EqualFold(v, "FALSE") {
-		if t, _ := w.wb.f.GetCellType(sheet, c.name()); t == excelize.CellTypeBool {
+		if w.cellAt(sheet, c).isBool() {
 			return editBool, boolDigit(v), 0
 		}
 	}
@@ -296,8 +284,7 @@ func (w *writer) storedAs(sheet string, c cell, before, value string) (kind edit
 // typing one over it in Excel does, where a General cell holding text
 // keeps a number written over it as text.
 func (w *writer) holdsNumber(sheet string, c cell) bool {
-	t, err := w.wb.f.GetCellType(sheet, c.name())
-	return err == nil && (t == excelize.CellTypeUnset || t == excelize.CellTypeNumber)
+	return w.cellAt(sheet, c).holdsNumber()
 }
 
 // isoDate reports a date written year first (2024-03-31, with or without
@@ -320,22 +307,12 @@ func (w *writer) canAddStyles() bool {
 }
 
 // dateStyle is the style index of a copy of c's cell format with the date
-// format numFmt (see patchstyles.go); excelize's model takes a style with
-// that format too, so that the write reads the cell back as a date.
+// format numFmt (see patchstyles.go): the cell reads back as a date.
 func (w *writer) dateStyle(sheet string, c cell, numFmt int) (int, error) {
 	if !w.canAddStyles() {
 		return 0, fmt.Errorf("the styles part takes no new cell format")
 	}
-	base, _ := w.wb.f.GetCellStyle(sheet, c.name())
-	if st, err := w.wb.f.GetStyle(base); err == nil {
-		cp := *st
-		cp.NumFmt, cp.CustomNumFmt = numFmt, nil
-		if idx, err := w.wb.f.NewStyle(&cp); err == nil {
-			_ = w.wb.f.SetCellStyle(sheet, c.name(), c.name(), idx)
-			delete(w.styles, idx)
-		}
-	}
-	return w.xfs.indexOf(base, numFmt), nil
+	return w.xfs.indexOf(w.shownStyle(sheet, c), numFmt), nil
 }
 
 // mergeAt returns the merged range of sheet covering c, or nil.

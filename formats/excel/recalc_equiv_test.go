@@ -68,7 +68,7 @@ func TestRecalcFixtureEqualsLibreOffice(t *testing.T) {
 		{PairID: "Inputs!B4", AnswerText: "5"},
 		{PairID: "Inputs!B6", AnswerText: "K2"},
 	}
-	res, wb, _, err := New().write(doc, answers, formats.WriteOptions{}, false)
+	res, w, _, err := New().write(doc, answers, formats.WriteOptions{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestRecalcFixtureEqualsLibreOffice(t *testing.T) {
 			t.Errorf("no warning names Calc!%s (%s):\n%s", ref, why, warns)
 		}
 	}
-	sameAsLibreOfficeXLSX(t, res.Document, wb.recalced)
+	sameAsLibreOfficeXLSX(t, res.Document, w.wb.recalced)
 }
 
 // sameAsLibreOfficeXLSX checks that LibreOffice, recomputing doc and
@@ -173,14 +173,14 @@ func TestRecalcRealWorkbooksEqualLibreOffice(t *testing.T) {
 			if len(answers) == 0 {
 				t.Skip("no field that a formula reads")
 			}
-			res, wb, _, err := New().write(doc, answers, formats.WriteOptions{}, false)
+			res, w, _, err := New().write(doc, answers, formats.WriteOptions{}, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !computedSome(wb.recalced) {
+			if !computedSome(w.wb.recalced) {
 				t.Skipf("formfill computed no formula the answers change: %q", res.Warnings)
 			}
-			sameAsLibreOfficeXLSX(t, res.Document, wb.recalced)
+			sameAsLibreOfficeXLSX(t, res.Document, w.wb.recalced)
 		})
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/xuri/efp"
-	"github.com/xuri/excelize/v2"
 )
 
 // recalc reads the workbook only through calcSource: the formulas of each
@@ -70,8 +69,7 @@ func newScanSource(w *writer) *scanSource { return &scanSource{w: w} }
 // scanOf is the sheet's scan and its regular row scan (nil when the
 // scan did not follow the sheet's cells).
 func (s *scanSource) scanOf(sheet int) (*sheetScan, *rowScan) {
-	sc := s.w.scan(s.w.wb.sheets[sheet-1])
-	return sc, sc.rowScan()
+	return s.w.cellScan(s.w.wb.sheets[sheet-1])
 }
 
 func (s *scanSource) formulaCells(sheet int) [][2]int {
@@ -154,7 +152,7 @@ func (s *scanSource) value(sheet, row, col int) calcValue {
 	}
 	sc, rs := s.scanOf(sheet)
 	if rs == nil {
-		return s.excelizeValue(sheet, row, col)
+		return s.modelValue(sheet, row, col)
 	}
 	i, found := rs.cellIndex(row, col)
 	if !found {
@@ -168,7 +166,7 @@ func (s *scanSource) rawValue(sheet int, rs *rowScan, c *rawCell) calcValue {
 	v := calcValue{text: rs.str(c.v), formula: c.hasF}
 	switch c.typ {
 	case typeShared:
-		sst, _ := s.w.wb.sharedStrings(s.w.wb.sheets[sheet-1])
+		sst, _ := s.w.sharedStrings(s.w.wb.sheets[sheet-1])
 		if i, err := strconv.Atoi(strings.TrimSpace(v.text)); err == nil && i >= 0 && i < len(sst) {
 			v.text, v.kind = sst[i], calcString
 		} else {
@@ -227,7 +225,7 @@ func (s *scanSource) each(sheet int, r rect, fn func(row, col int, v calcValue) 
 	}
 	_, rs := s.scanOf(sheet)
 	if rs == nil {
-		return s.excelizeEach(sheet, r, fn)
+		return s.modelEach(sheet, r, fn)
 	}
 	i, _ := rs.cellIndex(r.r1, 1)
 	for ; i < len(rs.cells) && rs.cells[i].row <= r.r2; i++ {
@@ -267,26 +265,22 @@ func scopeName(scope string) string {
 	return scope
 }
 
-// excelizeValue reads a cell of a sheet the scan did not follow.
-func (s *scanSource) excelizeValue(sheet, row, col int) calcValue {
-	name, ref := s.w.wb.sheets[sheet-1], cell{row: row, col: col}.name()
-	s.w.wb.mu.Lock()
-	defer s.w.wb.mu.Unlock()
-	f := s.w.wb.f
-	raw, err := f.GetCellValue(name, ref, excelize.Options{RawCellValue: true})
-	if err != nil {
+// modelValue reads a cell of a sheet the scan did not follow (see
+// modelCell).
+func (s *scanSource) modelValue(sheet, row, col int) calcValue {
+	name, c := s.w.wb.sheets[sheet-1], cell{row: row, col: col}
+	r := s.w.modelCell(name, c)
+	if r.err != nil {
 		return calcValue{}
 	}
-	t, _ := f.GetCellType(name, ref)
-	fm, _ := f.GetCellFormula(name, ref)
-	v := calcValue{text: raw, formula: fm != ""}
+	v := calcValue{text: r.value, formula: s.w.wb.formula(name, c.name(), s.w.scan(name)) != ""}
 	switch {
-	case raw == "":
-	case t == excelize.CellTypeBool:
+	case r.value == "":
+	case r.t == "b":
 		v.kind = calcBool
-	case t == excelize.CellTypeError:
+	case r.t == "e":
 		v.kind = calcError
-	case t == excelize.CellTypeSharedString || t == excelize.CellTypeInlineString || t == excelize.CellTypeFormula:
+	case r.t == "s" || r.t == "inlineStr" || r.t == "str":
 		v.kind = calcString
 	default:
 		v.kind = calcNumber
@@ -294,27 +288,30 @@ func (s *scanSource) excelizeValue(sheet, row, col int) calcValue {
 	return v
 }
 
-// excelizeEach is each over a sheet the scan did not follow: r cut to
-// the sheet's dimension, read cell by cell, at most maxCalcCells of them.
-func (s *scanSource) excelizeEach(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool {
-	s.w.wb.mu.Lock()
-	dim, err := s.w.wb.f.GetSheetDimension(s.w.wb.sheets[sheet-1])
-	s.w.wb.mu.Unlock()
-	d, ok := parseRect(dim)
-	if err != nil || !ok {
+// modelEach is each over a sheet the scan did not follow: r cut to the
+// sheet's declared dimension, read cell by cell, at most maxCalcCells of
+// them.
+func (s *scanSource) modelEach(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool {
+	name := s.w.wb.sheets[sheet-1]
+	sc := s.w.scan(name)
+	if sc == nil {
+		return true
+	}
+	d, ok := parseRect(sc.dimension)
+	if !ok {
 		return true // no dimension: excelize holds no cells either
 	}
 	r = rect{r.r1, r.c1, min(r.r2, d.r2), min(r.c2, d.c2)}
 	if r.r2 >= r.r1 && r.c2 >= r.c1 && (r.r2-r.r1+1)*(r.c2-r.c1+1) > maxCalcCells {
 		return false
 	}
-	edits := s.w.edits[s.w.wb.sheets[sheet-1]]
+	edits := s.w.edits[name]
 	for row := r.r1; row <= r.r2; row++ {
 		for col := r.c1; col <= r.c2; col++ {
 			if _, ok := edits[[2]int{row, col}]; ok {
 				continue
 			}
-			if v := s.excelizeValue(sheet, row, col); (v.kind != calcEmpty || v.formula) && !fn(row, col, v) {
+			if v := s.modelValue(sheet, row, col); (v.kind != calcEmpty || v.formula) && !fn(row, col, v) {
 				return false
 			}
 		}

@@ -56,17 +56,18 @@ func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *for
 	if err != nil {
 		return nil, err
 	}
-	return wb.verifyWith(expected, newReviewer(wb))
+	return newWriter(wb).verify(expected, newReviewer(wb))
 }
 
-// verifyWith compares expected answers with the workbook's cells.
+// verify compares expected answers with the workbook's cells, the
+// writer's edits included: a fill verifies with the writer that wrote.
 // Structural issues: targets that do not resolve, targets under a merged
 // range, and answer cells that hold a formula. rv completes the review
 // list. It fails only when the call is stopped.
-func (wb *workbook) verifyWith(expected []formats.ExpectedAnswer, rv *reviewer) (*formats.VerificationReport, error) {
+func (w *writer) verify(expected []formats.ExpectedAnswer, rv *reviewer) (*formats.VerificationReport, error) {
+	wb := w.wb
 	var issues []string
 	results := make([]formats.ContentResult, 0, len(expected))
-	w := newWriter(wb)
 	for _, ex := range expected {
 		if err := wb.stop.Check(); err != nil {
 			return nil, err
@@ -86,7 +87,7 @@ func (wb *workbook) verifyWith(expected []formats.ExpectedAnswer, rv *reviewer) 
 			}
 			c = cell{sheet: c.sheet, row: mr.r1, col: mr.c1}
 		}
-		if f, _ := wb.f.GetCellFormula(sheet, c.name()); f != "" {
+		if f := w.formulaAt(sheet, c); f != "" {
 			issues = append(issues, fmt.Sprintf("%s: %s holds the formula =%s, not a written answer", ex.PairID, wb.xpath(c), f))
 		}
 		r.Actual, r.Status = w.readBack(sheet, c, ex.ExpectedText)
@@ -100,12 +101,13 @@ func (wb *workbook) verifyWith(expected []formats.ExpectedAnswer, rv *reviewer) 
 // readBack reads a cell as shown and, when that does not match, as stored
 // (a number in a formatted cell) and as an ISO date (a date cell).
 func (w *writer) readBack(sheet string, c cell, expected string) (string, formats.ContentStatus) {
-	shown, _ := w.wb.f.GetCellValue(sheet, c.name())
+	r := w.cellAt(sheet, c)
+	shown, _ := w.shownText(r)
 	status := formats.Compare(expected, shown)
 	if status == formats.ContentMatched || shown == "" {
 		return shown, status
 	}
-	raw, _ := w.wb.f.GetCellValue(sheet, c.name(), excelize.Options{RawCellValue: true})
+	raw := r.rawShown()
 	cands := []string{raw}
 	if n, err := strconv.ParseFloat(raw, 64); err == nil {
 		want, ok := parseNumber(expected)
@@ -115,7 +117,7 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 		if ok && want == n {
 			return shown, formats.ContentMatched
 		}
-		if numberKind(formatOf(cellStyle(w.wb.f, sheet, c.row, c.col, w.styles))) == kindDate {
+		if w.kindAt(sheet, c) == kindDate {
 			if t, err := excelize.ExcelDateToTime(n, w.date1904); err == nil {
 				cands = append(cands, t.Format("2006-01-02"))
 				if want, ok := parseDate(expected); ok && want.Equal(t) {
@@ -135,13 +137,41 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 // storedText is what a cell itself holds: unlike GetCellValue, which shows
 // a merged range's anchor value in every cell of the range.
 func (w *writer) storedText(sheet string, c cell) string {
+	if _, rs := w.cellScan(sheet); rs != nil {
+		r := w.cellAt(sheet, c)
+		if r.err != nil {
+			return "" // as GetRows drops the error and the cell's text
+		}
+		return r.rawText()
+	}
 	rows, ok := w.rows[sheet]
 	if !ok {
-		rows, _ = w.wb.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+		rows = w.modelRows(sheet)
 		w.rows[sheet] = rows
 	}
 	if c.row > len(rows) || c.col > len(rows[c.row-1]) {
 		return ""
 	}
 	return rows[c.row-1][c.col-1]
+}
+
+// formulaAt is the formula of the cell at c, as excelize's GetCellFormula
+// gives it; "" for a cell the write wrote (a write never keeps one), and
+// for a cell the scan saw whole without one: a cell of a regular sheet,
+// reading as itself (see outsideMerges).
+func (w *writer) formulaAt(sheet string, c cell) string {
+	if _, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
+		return ""
+	}
+	sc := w.scan(sheet)
+	cs, rs := w.cellScan(sheet)
+	if rs != nil && !cs.formulas[[2]int{c.row, c.col}] && sc.outsideMerges(c.row, c.col) {
+		return ""
+	}
+	if cs != sc && sc.outsideMerges(c.row, c.col) {
+		if f, ok := cs.scannedFormula(c.name()); ok {
+			return f // the scan of an irregular sheet's cells
+		}
+	}
+	return w.wb.formula(sheet, c.name(), sc)
 }

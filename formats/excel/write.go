@@ -17,14 +17,15 @@ func (e *Engine) Write(doc []byte, answers []formats.Answer, opts formats.WriteO
 // Fill implements formats.Filler: write, then verify on the same parsed
 // workbook, without parsing the output again.
 func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, rep *formats.VerificationReport, err error) {
-	res, wb, rv, err := e.write(doc, answers, opts, true)
+	res, w, rv, err := e.write(doc, answers, opts, true)
 	if err != nil || opts.DryRun {
 		return res, nil, err
 	}
+	wb := w.wb
 	endVerify := wb.stop.Phase(formats.PhaseVerify)
 	defer func() { endVerify(err) }() // after guard below has made a panic an error
 	defer guard(wb.stop, &err)
-	rep, err = wb.verifyWith(formats.ExpectedFromAnswers(answers), rv)
+	rep, err = w.verify(formats.ExpectedFromAnswers(answers), rv)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -37,17 +38,19 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	return res, rep, nil
 }
 
-// write applies the answers. With review, the reviewer it returns knows
-// the questions of the uncertain answers' cells as they were before the
-// write, for the review list of a fill.
-func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions, review bool) (res *formats.WriteResult, wb *workbook, rv *reviewer, err error) {
+// write applies the answers and returns the writer holding them. With
+// review, the reviewer it returns knows the questions of the uncertain
+// answers' cells as they were before the write, for the review list of a
+// fill.
+func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteOptions, review bool) (res *formats.WriteResult, w *writer, rv *reviewer, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
 	st, err := formats.CheckWrite(answers, opts, formats.Excel)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if wb, err = e.open(doc, stop); err != nil {
+	wb, err := e.open(doc, stop)
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	endWrite := stop.Phase(formats.PhaseWrite)
@@ -56,7 +59,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 		rv = newReviewer(wb)
 		rv.remember(answers)
 	}
-	w := newWriter(wb)
+	w = newWriter(wb)
 	var nt *notes
 	if opts.CommentUncertain {
 		nt = newNotes(wb, st)
@@ -81,7 +84,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 		res.Warnings = append(res.Warnings, warn...)
 	}
 	if opts.DryRun {
-		return res, wb, rv, nil
+		return res, w, rv, nil
 	}
 	if err := wb.stop.Check(); err != nil {
 		return nil, nil, nil, err
@@ -94,7 +97,7 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	if wb.recalced != nil {
 		res.Warnings = append(res.Warnings, wb.recalced.warnings...)
 	}
-	return res, wb, rv, nil
+	return res, w, rv, nil
 }
 
 func answerName(i int, a formats.Answer) string {

@@ -1,0 +1,231 @@
+package excel
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A write reads the cells it writes and their neighbours: the text before
+// and after, the type a value goes in as, the codes beside a cell, and,
+// in a fill's verify, the written cells again. It reads them from the
+// guard pass's scan of the sheet with the write's own edits laid over
+// it, never from excelize's model of the sheet, which would decode the
+// whole sheet into memory. The texts are those excelize's GetCellValue
+// gives (see shownText), so a write reports what it did before.
+
+// cellRead is one cell as the write sees it.
+type cellRead struct {
+	exists bool   // the sheet (or the write) has the cell
+	t      string // its t attribute: "" (a number or empty), n, s, str, inlineStr, b, e, d
+	value  string // its stored value: a string's text, else its <v>
+	style  int    // its own style index: what its value is formatted with
+	// shown is the formatted text, set only for a cell the scan does not
+	// follow (see modelCell).
+	shown    string
+	hasShown bool
+	err      error // a shared string index the table lacks (excelize fails the read)
+}
+
+// cellAt is the cell at c on sheet: the write's edit of it, else the
+// scanned cell, else (a sheet the scan does not follow) excelize's.
+func (w *writer) cellAt(sheet string, c cell) cellRead {
+	if e, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
+		return w.editedCell(sheet, c, &e)
+	}
+	_, rs := w.cellScan(sheet)
+	if rs == nil {
+		return w.modelCell(sheet, c)
+	}
+	i, found := rs.cellIndex(c.row, c.col)
+	if !found {
+		return cellRead{}
+	}
+	return w.scannedCell(sheet, rs, &rs.cells[i])
+}
+
+// editedCell is a cell the write has edited. Its style is the edit's
+// (a grid's copied style or a date's new format), else the one it shows
+// (see styleIndex), which a written cell takes.
+func (w *writer) editedCell(sheet string, c cell, e *cellEdit) cellRead {
+	r := cellRead{exists: true, value: e.text, style: e.style}
+	if e.style == noStyle {
+		r.style = w.shownStyle(sheet, c)
+	}
+	switch e.kind {
+	case editBool:
+		r.t = "b"
+	case editString:
+		r.t = "s"
+	case editClear:
+		r.value = ""
+	}
+	return r
+}
+
+// scannedCell reads one cell of the scan.
+func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
+	r := cellRead{exists: true, value: rs.str(c.v), style: c.style}
+	switch c.typ {
+	case typeNumber:
+		r.t = "n"
+	case typeString:
+		r.t = "str"
+	case typeShared:
+		r.t = "s"
+		if r.value == "" {
+			break
+		}
+		sst, ok := w.sharedStrings(sheet)
+		if !ok {
+			return w.modelCell(sheet, cell{row: c.row, col: c.col})
+		}
+		// excelize reads an index that is no number as item 0.
+		i, _ := strconv.Atoi(strings.TrimSpace(r.value))
+		if i < 0 || i >= len(sst) {
+			r.value, r.err = "", errSharedIndex(i)
+			break
+		}
+		r.value = sst[i]
+	case typeInline:
+		r.t = "inlineStr"
+		if c.hasIS { // else excelize reads its <v>
+			r.value = bstrDecode(rs.str(c.is))
+		}
+	case typeOther:
+		r.t = cellTAttr(rs.data[c.from:c.to])
+	}
+	return r
+}
+
+// sharedStrings is the shared strings' text: the guard pass's, else as
+// the read tools read them (see rows.go), false when unreadable.
+func (w *writer) sharedStrings(sheet string) ([]string, bool) {
+	if sst, ok := w.wb.pass.sharedStrings.strings(); ok {
+		return sst, true
+	}
+	return w.wb.sharedStrings(sheet)
+}
+
+// shownStyle is the style index a cell shows: its own, else its row's,
+// else its column's; a style the write gave it first.
+func (w *writer) shownStyle(sheet string, c cell) int {
+	if s, ok := w.styled[c]; ok {
+		return s
+	}
+	if e, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok && e.style != noStyle {
+		return e.style
+	}
+	if sc := w.scan(sheet); sc != nil {
+		return sc.styleIndex(c.row, c.col)
+	}
+	return 0
+}
+
+// format is the cell format of style index idx, a format the write added
+// (see dateStyle) included; nil for none.
+func (w *writer) format(idx int) *cellFormat {
+	if w.xfs != nil {
+		if cl, ok := w.xfs.clone(idx); ok {
+			return &cellFormat{NumFmt: cl.numFmt}
+		}
+	}
+	return w.wb.cellFormat(idx)
+}
+
+// kindAt is the kind of number format the cell shows (see numberKind).
+func (w *writer) kindAt(sheet string, c cell) string {
+	return numberKind(w.format(w.shownStyle(sheet, c)))
+}
+
+// rawText is the cell's stored text, as excelize's GetCellValue gives it
+// with RawCellValue: a string's text, else the value as written.
+func (r cellRead) rawText() string { return r.value }
+
+// rawShown is the stored text as excelize's GetCellValue with
+// RawCellValue gives it once the cell has been read as shown: its
+// formatting rewrites a number as a plain decimal and an ISO date as its
+// serial number in its model, which verify's read back (shown, then
+// stored) met.
+func (r cellRead) rawShown() string {
+	switch r.t {
+	case "b", "s", "str", "inlineStr":
+		return r.value
+	case "d":
+		if n, ok := isoSerial(r.value); ok {
+			return strconv.FormatFloat(n, 'G', 15, 64)
+		}
+		return r.value
+	}
+	if r.hasShown {
+		return r.value
+	}
+	return numberText(r.value, formatNone)
+}
+
+// isBool reports a boolean cell (t="b").
+func (r cellRead) isBool() bool { return r.t == "b" }
+
+// holdsNumber reports a cell excelize types as a number or leaves
+// untyped: no t, n, or a t it does not know.
+func (r cellRead) holdsNumber() bool {
+	switch r.t {
+	case "b", "d", "e", "s", "str", "inlineStr":
+		return false
+	}
+	return true
+}
+
+// errSharedIndex is excelize's error for a shared string index the table
+// does not have.
+type errSharedIndex int
+
+func (e errSharedIndex) Error() string {
+	return "index " + strconv.Itoa(int(e)) + " out of range of the shared strings"
+}
+
+// styleCount is how many cell formats the styles part has.
+func (wb *workbook) styleCount() int {
+	wb.readStyles()
+	return len(wb.formats)
+}
+
+// rawAt is the stored text of the cell at row, col of sheet as excelize's
+// GetCellValue reads it with RawCellValue: a cell inside a merged range
+// reads as the range's first cell.
+func (w *writer) rawAt(sheet string, c cell) string {
+	if mr := w.mergeAt(sheet, c); mr != nil {
+		c.row, c.col = mr.r1, mr.c1
+	}
+	r := w.cellAt(sheet, c)
+	if r.err != nil {
+		return ""
+	}
+	return r.rawText()
+}
+
+// isoSerial is the serial number excelize's formatting gives an ISO date
+// cell's value (t="d"), in the 1900 date system whatever the workbook's,
+// as excelize reads it.
+func isoSerial(v string) (float64, bool) {
+	layout := "20060102T150405.999"
+	if strings.HasSuffix(v, "Z") {
+		layout = "20060102T150405Z"
+		if strings.Contains(v, "-") {
+			layout = "2006-01-02T15:04:05Z"
+		}
+	} else if strings.Contains(v, "-") {
+		layout = "2006-01-02 15:04:05Z"
+	}
+	t, err := time.Parse(layout, strings.ReplaceAll(v, ",", "."))
+	if err != nil {
+		return 0, false
+	}
+	switch min1900 := time.Date(1899, 12, 31, 0, 0, 0, 0, time.UTC); {
+	case t.Before(min1900):
+		return 0, true
+	case !t.After(time.Date(1900, 3, 1, 0, 0, 0, 0, time.UTC)):
+		return excelSerial(t, false) - 1, true // before Excel's 29 February 1900
+	}
+	return excelSerial(t, false), true
+}
