@@ -56,26 +56,21 @@ func (w *appendWriter) unbuilt(e *etree.Element) bool {
 }
 
 // transcribe writes the unbuilt element e, whose attributes and content
-// are sp's bytes, as Write would write it built.
+// are sp's bytes, as Write would write it built: its bytes from its start
+// tag to its end tag go through content, as if it were content itself.
 func (w *appendWriter) transcribe(e *etree.Element, sp lazySpan) bool {
 	raw := w.lz.raw
-	w.b = append(w.b, '<')
-	w.name(e.Space, e.Tag)
-	if _, ok := w.attrs(raw[:sp.start], sp.attrs); !ok {
-		return false
+	// The part names e as the tree does: Space:Tag, its start tag right
+	// before its attributes.
+	from := sp.attrs - len(e.Tag) - 1
+	if e.Space != "" {
+		from -= len(e.Space) + 1
 	}
-	if sp.start == sp.end {
-		w.b = append(w.b, '/', '>')
-		return true
+	to := sp.start // after "/>" of an empty-element tag
+	if raw[sp.start-2] != '/' {
+		to = skipEndTag(raw, sp.end)
 	}
-	w.b = append(w.b, '>')
-	if !w.content(raw[sp.start:sp.end]) {
-		return false
-	}
-	w.b = append(w.b, '<', '/')
-	w.name(e.Space, e.Tag)
-	w.b = append(w.b, '>')
-	return true
+	return w.content(raw[from:to])
 }
 
 // maxTranscribedAttrs bounds the attributes of one tag transcribe checks
@@ -127,34 +122,149 @@ func (w *appendWriter) attrs(b []byte, i int) (int, bool) {
 }
 
 // content writes the content of an unbuilt element: text, start and end
-// tags; anything else is left to the tree.
+// tags; anything else is left to the tree. Most of it is already in the
+// form Write gives it, so it is copied in stretches from last: only the
+// quotes and '>' in text are escaped here, and a tag Write would write
+// otherwise is written by startTag or endTag.
 func (w *appendWriter) content(b []byte) bool {
+	last := 0
 	for i := 0; i < len(b); {
-		if b[i] != '<' {
-			end := bytes.IndexByte(b[i:], '<')
-			if end < 0 {
-				end = len(b) - i
-			}
-			if !w.escapeRaw(b[i : i+end]) {
-				return false
-			}
-			i += end
+		c := b[i]
+		if !textStops[c] {
+			i++
 			continue
 		}
-		var ok bool
-		switch b[i+1] {
-		case '/':
-			i, ok = w.endTag(b, i)
-		case '?', '!':
+		switch c {
+		case '<':
+			next, kept := writtenAsIs(b, i)
+			if kept && next > 0 {
+				i = next
+				continue
+			}
+			w.b = append(w.b, b[last:i]...)
+			if kept { // empty with an end tag: written "<x/>"
+				end := -next
+				w.b = append(w.b, b[i:end]...)
+				w.b = append(w.b, '/', '>')
+				i = skipEndTag(b, end+1)
+				last = i
+				continue
+			}
+			var ok bool
+			switch b[i+1] {
+			case '/':
+				i, ok = w.endTag(b, i)
+			case '?', '!':
+				return false
+			default:
+				i, ok = w.startTag(b, i)
+			}
+			if !ok {
+				return false
+			}
+			last = i
+		case '&':
+			if !predefined(b[i:]) {
+				return false
+			}
+			i++
+		case '\r':
 			return false
-		default:
-			i, ok = w.startTag(b, i)
-		}
-		if !ok {
-			return false
+		default: // a quote or '>'
+			w.b = append(w.b, b[last:i]...)
+			w.b = append(w.b, escapes[c]...)
+			i++
+			last = i
 		}
 	}
+	w.b = append(w.b, b[last:]...)
 	return true
+}
+
+// textStops marks the bytes of text content stops at; valueStops those
+// of a double-quoted value.
+var textStops, valueStops = func() (t, v [256]bool) {
+	for _, c := range []byte("<&\r'\">") {
+		t[c], v[c] = true, true
+	}
+	return t, v
+}()
+
+// escapes is what escape writes for the quotes and '>'.
+var escapes = [256]string{'\'': "&apos;", '"': "&quot;", '>': "&gt;"}
+
+// writtenAsIs reports whether the tag at b[i] is written as it stands
+// (kept) and where it ends: "</x>", or "<x a="1" b="2">" or "/>" with one
+// space before each attribute, double quotes and values Write leaves as
+// they are, no name twice. A start tag whose end tag follows at once is
+// written "<x .../>": kept, with next the negated index of its '>'.
+func writtenAsIs(b []byte, i int) (next int, kept bool) {
+	j := i + 1
+	end := b[j] == '/'
+	if end || b[j] == '?' || b[j] == '!' {
+		j++
+	}
+	start := j
+	for j < len(b) && !nameEnds[b[j]] {
+		j++
+	}
+	if j == start || j >= len(b) || b[i+1] == '?' || b[i+1] == '!' {
+		return 0, false
+	}
+	if end {
+		return j + 1, b[j] == '>'
+	}
+	var names [maxTranscribedAttrs][]byte
+	n := 0
+	for j < len(b) && b[j] == ' ' {
+		k := j + 1
+		for k < len(b) && !nameEnds[b[k]] {
+			k++
+		}
+		if k == j+1 || k+1 >= len(b) || b[k] != '=' || b[k+1] != '"' || n == len(names) {
+			return 0, false
+		}
+		key := b[j+1 : k]
+		for _, o := range names[:n] {
+			if string(o) == string(key) {
+				return 0, false
+			}
+		}
+		names[n], n = key, n+1
+		if j = plainQuoted(b, k+2); j < 0 {
+			return 0, false
+		}
+	}
+	switch {
+	case j >= len(b):
+		return 0, false
+	case b[j] == '/':
+		return j + 2, true
+	case b[j] != '>':
+		return 0, false
+	case j+2 < len(b) && b[j+1] == '<' && b[j+2] == '/':
+		return -j, true
+	}
+	return j + 1, true
+}
+
+// plainQuoted is the index after the closing '"' of the value starting at
+// b[i], or -1 when Write would write the value otherwise.
+func plainQuoted(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		c := b[i]
+		if !valueStops[c] {
+			continue
+		}
+		switch {
+		case c == '"':
+			return i + 1
+		case c == '&' && predefined(b[i:]):
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // startTag writes the start tag at b[i], as "<x/>" when it is empty or
