@@ -136,6 +136,10 @@ func (w *appendWriter) content(b []byte) bool {
 		}
 		switch c {
 		case '<':
+			// One step a tag, as the parse takes: a paragraph may be huge.
+			if w.err = w.stop.Step(); w.err != nil {
+				return false
+			}
 			next, kept := writtenAsIs(b, i)
 			if kept && next > 0 {
 				i = next
@@ -270,9 +274,6 @@ func plainQuoted(b []byte, i int) int {
 // startTag writes the start tag at b[i], as "<x/>" when it is empty or
 // its end tag follows at once, and returns where it ends.
 func (w *appendWriter) startTag(b []byte, i int) (int, bool) {
-	if w.err = w.stop.Step(); w.err != nil {
-		return i, false
-	}
 	start := i + 1
 	i = start
 	for i < len(b) && !nameEnds[b[i]] {
