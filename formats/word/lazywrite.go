@@ -20,8 +20,15 @@ func openForWrite(data []byte, answers []formats.Answer, opts formats.WriteOptio
 	if !lazyWritable(answers, opts) {
 		return open(data, nil, stop)
 	}
-	return openDeferred(data, nil, "", stop)
+	return openDeferred(data, nil, "", stop, tableProperties...)
 }
+
+// tableProperties are the table, row and cell properties a lazy write
+// leaves unbuilt beside the paragraphs: a questionnaire's tables are
+// mostly these. A write reads them only in the cells it writes, which
+// Build builds whole; the index and the in-target modes never look at
+// those of other cells.
+var tableProperties = []string{"w:tcPr", "w:trPr", "w:tblPr", "w:tblGrid"}
 
 // lazyWritable reports whether a write of answers with opts stays inside
 // its targets. Review marks (tracked changes, comments) number and watch

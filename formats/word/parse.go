@@ -82,11 +82,11 @@ func openLazy(data []byte, stop *formats.Stopper) (*document, error) {
 // and the elements named in skip out of the tree; paragraphs holding an
 // element called flag are listed by d.lazy.Flagged. The caller must call
 // d.release once done.
-func openDeferred(data []byte, skip map[string]bool, flag string, stop *formats.Stopper) (*document, error) {
+func openDeferred(data []byte, skip map[string]bool, flag string, stop *formats.Stopper, alsoDefer ...string) (*document, error) {
 	var lz *wordxml.Lazy
 	var kept []byte
 	d, err := openWith(data, stop, func(raw []byte) (x *etree.Document, err error) {
-		x, lz, err = wordxml.ParseLazy(raw, documentPart, skip, "w:p", flag, stop)
+		x, lz, err = wordxml.ParseLazy(raw, documentPart, skip, "w:p", flag, stop, alsoDefer...)
 		if err != nil {
 			putBuffer(raw)
 			return nil, err

@@ -120,3 +120,33 @@ func buildEveryOther(t *testing.T, lz *Lazy, x *etree.Document) {
 		}
 	}
 }
+
+// TestParseLazyDefersSeveralNames: elements of every deferred name are
+// left bare, built whole by BuildAll and written as the whole tree is.
+func TestParseLazyDefersSeveralNames(t *testing.T) {
+	in := `<a><e k='1'><f/></e><b>it's<e><f/></e></b><g><e/></g></a>`
+	lr := newLazyRead("b", "c", "e")
+	x, err := read([]byte(in), xmllex.MaxDepth, nil, nil, lr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lz := lr.done([]byte(in))
+	if got, want := serialized(t, x), `<a><e/><b/><g><e/></g></a>`; got != want {
+		t.Errorf("lazy tree %q, want %q", got, want)
+	}
+	full, err := Read([]byte(in), xmllex.MaxDepth, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := string(Write(nil, full, 0))
+	got, err := WriteLazyStop(nil, x, 0, lz, nil)
+	if err != nil || string(got) != want {
+		t.Errorf("lazy write %q (%v), want %q", got, err, want)
+	}
+	if err := lz.BuildAll(); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(Write(nil, x, 0)); got != want {
+		t.Errorf("built whole %q, want %q", got, want)
+	}
+}
