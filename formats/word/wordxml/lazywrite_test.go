@@ -82,14 +82,19 @@ func TestWriteLazyAfterPartialBuild(t *testing.T) {
 
 // checkLazyWrite holds the lazy write of s to want, the whole tree's
 // write, with nothing built and with every other deferred element built
-// first.
+// first, deferring <b> alone and <b> and <e>.
 func checkLazyWrite(t *testing.T, s, want string) {
 	t.Helper()
-	for _, partly := range []bool{false, true} {
-		x, lz, err := readLazy(s, nil)
+	for i, partly := range []bool{false, true, false, true} {
+		lr := newLazyRead("b", "c")
+		if i >= 2 {
+			lr = newLazyRead("b", "c", "e")
+		}
+		x, err := read([]byte(s), xmllex.MaxDepth, nil, nil, lr)
 		if err != nil {
 			t.Fatalf("the lazy read refuses: %v", err)
 		}
+		lz := lr.done([]byte(s))
 		if partly {
 			buildEveryOther(t, lz, x)
 		}
