@@ -43,6 +43,9 @@ type document struct {
 	// (document.xml); both nil for a document opened whole.
 	lazy    *wordxml.Lazy
 	lazyRaw []byte
+	// lazyErr is why building the unbuilt content failed where the caller
+	// could not return it (buildAll); save reports it.
+	lazyErr error
 }
 
 // formatting names the elements that only format text (run, paragraph,
@@ -72,10 +75,18 @@ func open(data []byte, skip map[string]bool, stop *formats.Stopper) (*document, 
 // was most of its time. Tables in text boxes, inside paragraphs, are
 // listed by d.lazy.Flagged. The caller must call d.release once done.
 func openLazy(data []byte, stop *formats.Stopper) (*document, error) {
+	return openDeferred(data, formatting, "w:tc", stop)
+}
+
+// openDeferred opens data leaving the content of every paragraph unbuilt,
+// and the elements named in skip out of the tree; paragraphs holding an
+// element called flag are listed by d.lazy.Flagged. The caller must call
+// d.release once done.
+func openDeferred(data []byte, skip map[string]bool, flag string, stop *formats.Stopper, alsoDefer ...string) (*document, error) {
 	var lz *wordxml.Lazy
 	var kept []byte
 	d, err := openWith(data, stop, func(raw []byte) (x *etree.Document, err error) {
-		x, lz, err = wordxml.ParseLazy(raw, documentPart, formatting, "w:p", "w:tc", stop)
+		x, lz, err = wordxml.ParseLazy(raw, documentPart, skip, "w:p", flag, stop, alsoDefer...)
 		if err != nil {
 			putBuffer(raw)
 			return nil, err
@@ -163,7 +174,8 @@ func (d *document) serialize(parts map[string][]byte) ([]byte, error) {
 	if f := d.arc.File(documentPart); f != nil {
 		hint = int(min(f.UncompressedSize64, 64<<20))
 	}
-	out, err := writeXMLStop(getBuffer(), d.xml, hint, d.stop)
+	// Paragraphs a lazy write left unbuilt are copied from the part.
+	out, err := wordxml.WriteLazyStop(getBuffer(), d.xml, hint, d.lazy, d.stop)
 	defer putBuffer(out) // deflated into the new archive, then dead
 	if err != nil {
 		return nil, err

@@ -27,6 +27,7 @@ func (d *document) roleModels() *roleModels {
 	if d.roles != nil {
 		return d.roles
 	}
+	d.buildAll() // the models are read from every paragraph
 	cs := d.charStyles()
 	rm := &roleModels{order: map[*etree.Element]int{}}
 	votes := map[string]*definitionStyle{}

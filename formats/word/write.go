@@ -15,10 +15,11 @@ func (e *Engine) Write(data []byte, answers []formats.Answer, opts formats.Write
 	if err != nil {
 		return nil, err
 	}
-	d, err := open(data, nil, e.stopper())
+	d, err := openForWrite(data, answers, opts, e.stopper())
 	if err != nil {
 		return nil, err
 	}
+	defer d.release()
 	res, _, err := d.writeAll(answers, opts, st)
 	return res, err
 }
@@ -136,6 +137,10 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
+		// A lazy write builds what it writes; the rest is copied.
+		if err := d.lazy.Build(t.el); err != nil {
+			return nil, nil, nil, err
+		}
 		targets[i] = t
 	}
 	res := &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
@@ -173,6 +178,9 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 		ap.comment = comment
 		done = append(done, ap)
 	}
+	if err := d.buildForDangling(done); err != nil {
+		return nil, nil, nil, err
+	}
 	res.Warnings = append(res.Warnings, danglingAfter(done, d.body)...)
 	return res, done, rv, nil
 }
@@ -182,6 +190,9 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 func (d *document) save(res *formats.WriteResult, rv *revision.Reviser, st formats.Stamp) error {
 	if err := d.stop.Check(); err != nil {
 		return err
+	}
+	if d.lazyErr != nil {
+		return d.lazyErr
 	}
 	var parts map[string][]byte
 	if rv != nil {

@@ -20,10 +20,6 @@ func writeXML(dst []byte, x *etree.Document, sizeHint int) []byte {
 	return wordxml.Write(dst, x, sizeHint)
 }
 
-func writeXMLStop(dst []byte, x *etree.Document, sizeHint int, stop *formats.Stopper) ([]byte, error) {
-	return wordxml.WriteStop(dst, x, sizeHint, stop)
-}
-
 func elementXML(el *etree.Element) string { return wordxml.ElementXML(el) }
 
 func elementXMLPrefix(el *etree.Element, max int) string { return wordxml.ElementXMLPrefix(el, max) }

@@ -36,7 +36,7 @@ type lazySpan struct{ attrs, start, end, depth int }
 // defers, the name it flags and the deferred element open now, if any.
 type lazyRead struct {
 	out   *Lazy
-	name  string
+	names []string
 	flag  string
 	el    *etree.Element // the deferred element being read, or nil
 	span  lazySpan
@@ -48,10 +48,11 @@ type lazyRead struct {
 // Lazy.Build: an operation that reads only a few elements then skips
 // building the rest, most of a document.xml. Deferred elements whose
 // content holds an element called flag (such as "w:tc", a table in a text
-// box) are listed by Lazy.Flagged. raw must stay unchanged until the Lazy
-// is closed.
-func ParseLazy(raw []byte, field string, skip map[string]bool, deferName, flag string, stop *formats.Stopper) (*etree.Document, *Lazy, error) {
-	lr := newLazyRead(deferName, flag)
+// box) are listed by Lazy.Flagged. Elements called by one of alsoDefer
+// (such as "w:tcPr") are deferred too, unflagged. raw must stay unchanged
+// until the Lazy is closed.
+func ParseLazy(raw []byte, field string, skip map[string]bool, deferName, flag string, stop *formats.Stopper, alsoDefer ...string) (*etree.Document, *Lazy, error) {
+	lr := newLazyRead(deferName, flag, alsoDefer...)
 	x, err := parse(raw, field, skip, stop, lr)
 	if err != nil {
 		return nil, nil, err
@@ -59,9 +60,10 @@ func ParseLazy(raw []byte, field string, skip map[string]bool, deferName, flag s
 	return x, lr.done(raw), nil
 }
 
-// newLazyRead starts a read deferring the elements called name.
-func newLazyRead(name, flag string) *lazyRead {
-	return &lazyRead{out: &Lazy{spans: map[*etree.Element]lazySpan{}}, name: name, flag: flag}
+// newLazyRead starts a read deferring the elements called name or one
+// of more.
+func newLazyRead(name, flag string, more ...string) *lazyRead {
+	return &lazyRead{out: &Lazy{spans: map[*etree.Element]lazySpan{}}, names: append([]string{name}, more...), flag: flag}
 }
 
 // done is what the read of raw left unbuilt.
@@ -73,7 +75,17 @@ func (l *lazyRead) done(raw []byte) *Lazy {
 
 // defers reports whether the element called name, about to be built, is
 // to be deferred.
-func (l *lazyRead) defers(name string) bool { return l != nil && name == l.name }
+func (l *lazyRead) defers(name string) bool {
+	if l == nil {
+		return false
+	}
+	for _, n := range l.names {
+		if name == n {
+			return true
+		}
+	}
+	return false
+}
 
 // open starts the deferred element el, whose attributes start at attrs.
 func (l *lazyRead) open(el *etree.Element, attrs, depth int) {

@@ -81,6 +81,7 @@ func FuzzReadXML(f *testing.F) {
 		if got := string(Write(nil, x, 0)); got != want {
 			t.Fatalf("writeXML differs from etree:\n got %q\nwant %q", got, want)
 		}
+		checkLazyWrite(t, s, want)
 		checkSkipped(t, s, x)
 	})
 }

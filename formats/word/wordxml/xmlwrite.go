@@ -64,6 +64,9 @@ type appendWriter struct {
 	stop *formats.Stopper
 	err  error
 	max  int // when > 0, no element is begun once b holds more bytes
+	// lz, when not nil, holds elements left unbuilt, written from the
+	// part's bytes (WriteLazyStop).
+	lz *Lazy
 }
 
 func (w *appendWriter) Write(p []byte) (int, error) {
@@ -101,6 +104,9 @@ func (w *appendWriter) element(e *etree.Element, s *etree.WriteSettings) {
 		return
 	}
 	if w.err = w.stop.Step(); w.err != nil {
+		return
+	}
+	if w.lz != nil && w.unbuilt(e) {
 		return
 	}
 	w.b = append(w.b, '<')
