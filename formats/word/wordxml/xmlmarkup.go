@@ -76,7 +76,17 @@ func (r *xmlReader) cdata() error {
 	}
 	r.i = start + end + 3
 	if len(r.held) == 0 {
-		r.top().CreateText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+		r.top().CreateText(lineEnds(string(data)))
 	}
 	return nil
+}
+
+// lineEnds normalises a CDATA section's line ends as XML 1.0 (2.11) has a
+// parser do for all text, and etree and encoding/xml do: "\r\n" and a
+// lone "\r" both become "\n".
+func lineEnds(s string) string {
+	if !strings.Contains(s, "\r") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }

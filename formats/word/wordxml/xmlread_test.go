@@ -43,6 +43,31 @@ func TestReadXMLMatchesEtreeOnFixtures(t *testing.T) {
 	}
 }
 
+// Line ends in text and CDATA read as etree reads them: "\r\n" and a
+// lone "\r" are "\n" (a lone "\r" in CDATA stayed "\r" until the
+// fuzzer found it).
+func TestReadXMLNormalisesLineEndsAsEtree(t *testing.T) {
+	for name, doc := range map[string]string{
+		"text CRLF":      "<a>x\r\ny</a>",
+		"text lone CR":   "<a>x\ry</a>",
+		"CDATA CRLF":     "<a><![CDATA[x\r\ny]]></a>",
+		"CDATA lone CR":  "<a><![CDATA[\r]]></a>",
+		"CDATA CR CR LF": "<a><![CDATA[x\r\r\ny\r]]></a>",
+	} {
+		want, err := etreeRoundTrip([]byte(doc))
+		if err != nil {
+			t.Fatalf("%s: etree: %v", name, err)
+		}
+		x, err := Read([]byte(doc), xmllex.MaxDepth, nil, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, _ := x.WriteToString(); got != want {
+			t.Errorf("%s: got %q, etree %q", name, got, want)
+		}
+	}
+}
+
 func TestReadXMLRefuses(t *testing.T) {
 	for _, bad := range []string{
 		`<a>`, `<a></b>`, `<a/><b/>`, `text<a/>`, `<a x=1/>`, `<a x="1"y="2"/>`, `<a>&nope;</a>`, `<a>&#0;</a>`,
