@@ -108,7 +108,7 @@ func parseRels(name string, raw []byte) ([]rel, error) {
 	return doc.Rels, nil
 }
 
-// relKind is the last segment of a relationship type URI ("image").
+// kind is the last segment of a relationship type URI ("image").
 func (r rel) kind() string { return r.Type[strings.LastIndex(r.Type, "/")+1:] }
 
 // active says whether r, of the .rels part relsName, is active content.

@@ -216,7 +216,7 @@ func reopen(tb testing.TB, doc []byte) *document {
 	return d
 }
 
-// node returns the element with ID id of d.
+// nodeEl returns the element with ID id of d.
 func nodeEl(tb testing.TB, d *document, id string) *etree.Element {
 	tb.Helper()
 	n, ok := d.ix.lookup(id)

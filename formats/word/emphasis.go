@@ -54,8 +54,8 @@ func (e emphasis) String() string {
 // direct formatting.
 type charStyles map[string]emphasis
 
-// loadCharStyles reads the character styles of the archive's styles part,
-// following w:basedOn. A missing or unreadable part gives no styles: runs
+// charStyles reads the character styles of the document's styles part
+// once, following w:basedOn. A missing or unreadable part gives no styles: runs
 // are then judged by their direct formatting alone.
 func (d *document) charStyles() charStyles {
 	if d.cstyles != nil {

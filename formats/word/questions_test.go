@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// answerControl is an inline drop-down control in a cell, showing its
+// answerCtl is an inline drop-down control in a cell, showing its
 // stock prompt.
 const answerCtl = `<w:sdt><w:sdtPr><w:showingPlcHdr/><w:dropDownList><w:listItem w:displayText="Yes" w:value="Yes"/>` +
 	`<w:listItem w:displayText="No" w:value="No"/></w:dropDownList></w:sdtPr><w:sdtContent><w:r><w:t>Choose an option…</w:t></w:r></w:sdtContent></w:sdt>`

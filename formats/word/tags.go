@@ -240,9 +240,10 @@ func (st styledText) ranges(r style) [][2]int {
 	return out
 }
 
-// paragraphsOf splits an insertion's text into paragraphs at blank lines.
+// blankLine is a line holding only white space, with the line ends around it.
 var blankLine = regexp.MustCompile(`\n[ \t]*\n\s*`)
 
+// paragraphsOf splits an insertion's text into paragraphs at blank lines.
 func paragraphsOf(text string) []string {
 	text = strings.Trim(cleanText(text), "\n")
 	var out []string
