@@ -9,15 +9,13 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// excelize's GetRows parses every cell of a sheet again with encoding/xml,
-// a third of making a large workbook's first page. The guard's pass over
-// the sheet already walks the cells: rowScan keeps each cell's reference,
-// type, style and raw value, so that rows.go can give the sheet's rows as
-// GetRows does, asking excelize only for the cells whose text takes its
-// number formatting. A sheet laid out in any way rowScan does not follow
-// (rows or cells without references or out of order, elements GetRows
-// reads differently, markup inside a value) is irregular: excelize reads
-// it whole, as before.
+// The guard's pass over a sheet already walks its cells: rowScan keeps
+// each cell's reference, type, style, raw value and formula, so that the
+// read tools need not parse the sheet a second time (rows.go gives its
+// rows, scanformula.go its formulas). A sheet laid out in any way rowScan
+// does not follow (rows or cells without references or out of order, an
+// element given twice, markup inside a value) is irregular: readCells
+// reads it whole (see cellread.go).
 
 // rawCell is one <c> of a sheet as the scan found it. It holds no pointer:
 // a large sheet has a hundred thousand cells (most of them empty and only
@@ -30,12 +28,12 @@ type rawCell struct {
 	rowFrom, rowTo int64   // its row's start tag
 	v              textRef // the <v>, unescaped
 	is             textRef // an inline string's text: its <t>, then its runs' <t>
-	formula        textRef // its <f>'s text, for a formula excelize gives as written
+	other          textRef // the t of a cell of typeOther
+	formula        textRef // its <f>'s text, unescaped (a shared formula's member shifts its master's)
 	typ            cellType
 	hasV, hasF     bool
 	hasIS          bool
-	canonical      bool // its reference is written as excelize writes it (B7)
-	plainFormula   bool
+	canonical      bool       // its reference is written as excelize writes it (B7)
 	shared         sharedRole // its part in a shared formula (see scanformula.go)
 	sharedIndex    int32      // the shared formula's si, when it has a role
 }
@@ -87,12 +85,10 @@ type rowScan struct {
 	isT       bool     // the open inline string has its own <t>
 	isRun     bool     // inside one of its runs
 	runs      strings.Builder
-	formulaAt int64 // where the open <f>'s content starts, -1 for a shared formula
-	// sharedUnreadable: a shared formula's <f> is not read here as
-	// excelize reads it (see readShared); excelize gives the sheet's shared
-	// formulas from its stub.
+	formulaAt int64 // where the open <f>'s content starts
+	// sharedUnreadable is never set: every cell of a shared formula is
+	// read from the scan (see readShared). recalcsource.go still asks.
 	sharedUnreadable bool
-	masterAt         int64 // where the open master cell's formula starts
 	cells            []rawCell
 	texts            []string // the cells' texts (see textRef)
 	// canonicalRefs: every cell's reference is written as excelize writes
@@ -142,9 +138,8 @@ func (s *rowScan) start(t *xml.StartElement, depth int, from, to int64) {
 		case "f":
 			s.irregular = s.cell.hasF
 			s.cell.hasF, s.formulaAt = true, to
-			if typ, once := attr(t, "t"); typ == "shared" || !once {
-				s.formulaAt = -1 // excelize shifts the master's formula
-				s.readShared(t, to, typ == "shared" && once)
+			if typ, once := attr(t, "t"); typ == "shared" && once {
+				s.readShared(t)
 			}
 		case "is":
 			s.irregular = s.cell.hasIS
@@ -218,9 +213,12 @@ func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, 
 		return
 	}
 	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1], canonical: canonical}
+	if c.typ == typeOther {
+		c.other = s.keep(typ)
+	}
 	s.canonicalRefs = s.canonicalRefs && canonical
 	if hasStyle == 1 {
-		// excelize drops a cell whose style is not a number.
+		// A style that is no number: readCells' to read.
 		if c.style, err = strconv.Atoi(st); err != nil {
 			s.irregular = true
 			return
@@ -252,11 +250,9 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	case s.cell == nil:
 	case depth == 4 && name == "v":
 		s.cell.v = s.keep(s.text(from))
-	case depth == 4 && name == "f" && s.formulaAt >= 0 && s.formulaAt <= from && from <= int64(len(s.data)):
+	case depth == 4 && name == "f":
 		s.valueAt = s.formulaAt
-		s.cell.formula, s.cell.plainFormula = s.keep(s.text(from)), true
-	case depth == 4 && name == "f" && s.cell.shared == sharedMaster:
-		s.endMaster(from)
+		s.cell.formula = s.keep(s.text(from))
 	case depth == 5 && name == "t" && s.cell.hasIS:
 		s.cell.is = s.keep(s.text(from))
 	case depth == 5 && name == "r":
