@@ -91,7 +91,7 @@ type cellReader struct {
 func readCells(data []byte, stop *formats.Stopper) (*rowScan, error) {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = keepUTF16Transcoded
-	r := &cellReader{rs: &rowScan{canonicalRefs: true, sheetData: 2}}
+	r := &cellReader{rs: &rowScan{sheetData: 2}}
 	for n := 0; ; n++ {
 		if n%cellsPerCheck == 0 {
 			if err := stop.Check(); err != nil {
@@ -170,7 +170,7 @@ func (r *cellReader) startCell(t *xml.StartElement) {
 	}
 	r.col = col
 	r.typ, _ = attr(t, "t")
-	c := rawCell{row: row, col: col, typ: cellTypeOf(r.typ), canonical: true}
+	c := rawCell{row: row, col: col, typ: cellTypeOf(r.typ)}
 	if st, ok := attr(t, "s"); ok {
 		c.style, _ = strconv.Atoi(strings.TrimSpace(st))
 	}

@@ -33,7 +33,6 @@ type rawCell struct {
 	typ            cellType
 	hasV, hasF     bool
 	hasIS          bool
-	canonical      bool       // its reference is written as excelize writes it (B7)
 	shared         sharedRole // its part in a shared formula (see scanformula.go)
 	sharedIndex    int32      // the shared formula's si, when it has a role
 }
@@ -91,9 +90,6 @@ type rowScan struct {
 	sharedUnreadable bool
 	cells            []rawCell
 	texts            []string // the cells' texts (see textRef)
-	// canonicalRefs: every cell's reference is written as excelize writes
-	// it, which its cell readers need to find the cell.
-	canonicalRefs bool
 	// The worksheet's start tag and end tag, which a stub of the sheet
 	// keeps.
 	root    []byte
@@ -103,7 +99,7 @@ type rowScan struct {
 // newRowScan returns the row scan of a worksheet's data, with room for
 // its cells (counted roughly: a prefixed sheet's cells are not).
 func newRowScan(data []byte) *rowScan {
-	return &rowScan{data: data, canonicalRefs: true, cells: make([]rawCell, 0, bytes.Count(data, []byte("<c ")))}
+	return &rowScan{data: data, cells: make([]rawCell, 0, bytes.Count(data, []byte("<c ")))}
 }
 
 // token sees an element of the sheet at depth, spanning data[from:to].
@@ -207,16 +203,15 @@ func (s *rowScan) emptyCell(ref, style string, from, to int64) {
 // openCell opens a cell given its r, t and s attributes (once: r and t
 // are given once at most; hasStyle: how many times s is).
 func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, from int64) {
-	col, row, canonical, err := cellRef(ref)
+	col, row, _, err := cellRef(ref)
 	if err != nil || !once || hasStyle > 1 || row != s.row || col <= s.lastCol {
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1], canonical: canonical}
+	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1]}
 	if c.typ == typeOther {
 		c.other = s.keep(typ)
 	}
-	s.canonicalRefs = s.canonicalRefs && canonical
 	if hasStyle == 1 {
 		// A style that is no number: readCells' to read.
 		if c.style, err = strconv.Atoi(st); err != nil {
