@@ -93,8 +93,8 @@ func (w *writer) formatted(r cellRead) string {
 		w.cells.f, w.cells.added = w.newFormatBook(), added
 	}
 	f := w.cells.f
-	f.Pkg.Store(formatSheet, oneCellSheet(r))
-	f.Sheet.Delete(formatSheet)
+	f.Pkg.Store(formatSheetPart, oneCellSheet(r))
+	f.Sheet.Delete(formatSheetPart)
 	v, err := f.GetCellValue("Sheet1", "A1")
 	if err != nil {
 		v = r.value // as formattedValue gives a value it cannot format
@@ -103,8 +103,8 @@ func (w *writer) formatted(r cellRead) string {
 	return v
 }
 
-// formatSheet is the format book's one worksheet.
-const formatSheet = "xl/worksheets/sheet1.xml"
+// formatSheetPart is the format book's one worksheet.
+const formatSheetPart = "xl/worksheets/sheet1.xml"
 
 // newFormatBook is the workbook cellFormatter formats in: the date system
 // and the number formats of this workbook (a part that cannot be read

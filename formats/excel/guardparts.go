@@ -50,7 +50,7 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 		wg.Wait()
 	}
 	scans := partScans{sheets: map[string]*sheetScan{}}
-	tables, styles := 0, 0
+	tables := 0
 	for i, c := range checks {
 		if c.err != nil {
 			return partScans{}, c.err
@@ -63,15 +63,11 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 			tables++
 		}
 		if isStylesPart(parts[i].Name) {
-			scans.styles, scans.stylesName = c.styles, parts[i].Name
-			styles++
+			scans.stylesName = parts[i].Name
 		}
 	}
 	if tables > 1 {
 		scans.sharedStrings = nil // which one excelize keeps is its business
-	}
-	if styles > 1 {
-		scans.styles = nil // likewise
 	}
 	return scans, listErr
 }
@@ -80,10 +76,7 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 type partScans struct {
 	sheets        map[string]*sheetScan // by part name
 	sharedStrings *sstScan              // nil when the package has none where excelize looks
-	// styles is the styles part without its differential formats (see
-	// stylescut.go), nil when there are none to drop; the names are the
-	// entries' own.
-	styles                        []byte
+	// The parts' names, as the entries spell them.
 	stylesName, sharedStringsName string
 }
 
@@ -166,10 +159,9 @@ func guardLanes(parts []*zip.File, n int) [][]int {
 
 // partCheck is the outcome of checking one part.
 type partCheck struct {
-	scan   *sheetScan
-	sst    *sstScan
-	styles []byte // the styles part less its <dxfs>, if it is that part and has them
-	err    error
+	scan *sheetScan
+	sst  *sstScan
+	err  error
 }
 
 // checkLane checks the parts of one lane, in archive order, into checks.
@@ -193,7 +185,7 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 // checkPart checks one XML part, reading it into buf's storage unless it is
 // a worksheet, whose bytes stay with its scan (rowScan reads them later).
 // It returns what the check found (the scan of a worksheet or of the
-// shared strings, the styles part less its <dxfs>) and the storage to
+// shared strings) and the storage to
 // reuse.
 func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (c partCheck, reuse []byte) {
 	reuse = buf
@@ -213,7 +205,7 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 // checkPartInto is checkPart's work: it fills c's findings and keeps the
 // storage it read into in *buf.
 func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, stop *formats.Stopper) error {
-	sheet, table, styles := isWorksheetPart(f.Name), isSharedStringsPart(f.Name), isStylesPart(f.Name)
+	sheet, table := isWorksheetPart(f.Name), isSharedStringsPart(f.Name)
 	into := *buf
 	if sheet {
 		into = nil
@@ -231,7 +223,7 @@ func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, s
 			return err
 		}
 		charsetReader = keepUTF16Transcoded
-		table, styles = false, false // excelize reads the UTF-16 text: let it
+		table = false // read whole when asked (see readSharedStrings)
 	}
 	var rec recording
 	done := func() {}
@@ -242,10 +234,6 @@ func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, s
 	case table:
 		c.sst, rec = newSSTScan(data)
 		done = c.sst.finish
-	case styles:
-		var span dxfsSpan
-		rec = recording{record: span.record, reset: span.reset}
-		done = func() { c.styles = span.cut(data) }
 	}
 	if err := checkXMLWith(data, f.Name, rec, charsetReader, stop); err != nil {
 		return err

@@ -121,7 +121,7 @@ func (ix *mergeIndex) inside(row, col int) bool {
 // does not parse.
 func (s *sheetScan) mergeRects() (merges *mergeIndex, parsed bool) {
 	if s.mergeRect == nil {
-		s.mergeRect = &parsedMerges{all: true, canonical: canonicalMerges(s.merges)}
+		s.mergeRect = &parsedMerges{all: true}
 		rects := make([]rect, 0, len(s.merges))
 		for _, m := range s.merges {
 			r, ok := parseRect(m)
@@ -135,7 +135,6 @@ func (s *sheetScan) mergeRects() (merges *mergeIndex, parsed bool) {
 
 // parsedMerges is a sheet's merged ranges, parsed and indexed.
 type parsedMerges struct {
-	index     *mergeIndex
-	all       bool // every range parsed
-	canonical bool // every range written as excelize writes it (see canonicalMerges)
+	index *mergeIndex
+	all   bool // every range parsed
 }

@@ -11,7 +11,9 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// workbook is one parsed document: the guarded archive and excelize's view.
+// workbook is one parsed document: the guarded archive, what formfill's
+// readers found in it, and for a write excelize's view (f, nil for the
+// read tools).
 type workbook struct {
 	arch *formats.Archive
 	f    *excelize.File
@@ -23,8 +25,7 @@ type workbook struct {
 	// partMap maps sheet names to worksheet part names, read on demand.
 	partMap map[string]string
 	// pass is what the XML guard's pass collected: the worksheets' scans
-	// by part name, the shared strings' (see sstscan.go), the styles part
-	// less its differential formats (see stylescut.go).
+	// by part name, the shared strings' (see sstscan.go).
 	pass partScans
 	// scanned holds every sheet's scan by sheet name once scanSheets ran.
 	scanned map[string]sheetScanned
@@ -36,13 +37,9 @@ type workbook struct {
 	sst         []string
 	formats     []numFormat
 	cellFormats []*cellFormat // by style index (see readStyles)
+	stylesRaw   *stylesDoc    // the styles part as read, nil when it could not be
 	formatsOnce sync.Once
 	rowCache    map[string]*sheetRows // rows by sheet name, under mu
-	// reduced holds the worksheet parts reduced in the package excelize
-	// opened (see readPackage): their cells are only in the scans.
-	// sstEmptied reports that package's shared strings emptied.
-	reduced    map[string]bool
-	sstEmptied bool
 	// recalced is what a write's recalculation found (see recalc).
 	recalced *recalcResult
 }
@@ -57,8 +54,9 @@ func (e *Engine) open(doc []byte, stop *formats.Stopper) (*workbook, error) {
 	return openStop(doc, stop, false)
 }
 
-// openRead is open for the tools that only read the workbook: excelize
-// opens the read package (see readPackage).
+// openRead is open for the tools that only read the workbook: it does not
+// open the workbook in excelize (wb.f is nil); formfill's own readers give
+// everything they read.
 func (e *Engine) openRead(doc []byte, stop *formats.Stopper) (*workbook, error) {
 	if err := stop.Check(); err != nil {
 		return nil, err
@@ -114,10 +112,11 @@ func guardPackage(data []byte, stop *formats.Stopper) (*formats.Archive, partSca
 func open(data []byte) (*workbook, error) { return openStop(data, nil, false) }
 
 // openStop checks data against the archive guard and the XML guard
-// (checkXMLParts) and then hands it to excelize. Its inflation limits are
-// set to the archive guard's, so excelize keeps every part in memory and
-// never spills to temporary files. stop, if not nil, ends it part-way.
-// read opens the read package for excelize, for a call that only reads.
+// (checkXMLParts) and reads the workbook part; for a call that writes
+// (read false), it then hands the package to excelize, whose inflation
+// limits are set to the archive guard's, so that it keeps every part in
+// memory and never spills to temporary files. stop, if not nil, ends it
+// part-way.
 func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err error) {
 	endOpen := func(error) {}
 	defer func() { endOpen(err) }() // after guard below has made a panic an error
@@ -134,13 +133,19 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	if err := wb.readBook(); err != nil {
 		return nil, err
 	}
-	pkg := data
+	if len(wb.sheets) == 0 {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
+	}
 	if read {
-		if pkg, err = wb.readPackage(data); err != nil {
+		// The read tools take everything from formfill's own readers. The
+		// sheets' parts are found now, so that a stop ends the call here;
+		// another error the tools meet where they ask.
+		if _, err := wb.parts(); errors.Is(err, formats.ErrStopped) {
 			return nil, err
 		}
+		return wb, nil
 	}
-	f, err := excelize.OpenReader(stop.Reader(bytes.NewReader(pkg)), excelize.Options{
+	f, err := excelize.OpenReader(stop.Reader(bytes.NewReader(data)), excelize.Options{
 		UnzipSizeLimit:    limits.MaxTotalSize,
 		UnzipXMLSizeLimit: limits.MaxEntrySize,
 	})
@@ -156,15 +161,7 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	if err := stop.Check(); err != nil {
 		return nil, err
 	}
-	if read {
-		if err := wb.useScannedStrings(); err != nil {
-			return nil, err
-		}
-	}
 	wb.markForStop()
-	if len(wb.sheets) == 0 {
-		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
-	}
 	return wb, nil
 }
 

@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -9,17 +8,17 @@ import (
 	"github.com/xuri/nfp"
 )
 
-// rows returns the formatted text of sheet's cells, rows[r-1][c-1], as
-// excelize's GetRows gives it. From the guard's scan (rowScan) it takes
-// the text of the cells it can write as excelize would (strings whose
-// number format leaves text alone, str formula results, empty cells,
-// numbers with no style or the General format); the rest (other number
-// formats, dates, booleans, errors, text under a format with a text
-// section) it asks excelize for, from a stub of the sheet holding only
-// those cells in their rows. An irregular sheet excelize reads whole.
-// A sheet reduced in the read package has its cells only in the scan.
-// The rows are kept per sheet, read once whatever the lanes that ask
-// (see eachSheet): option lists read cells of other sheets.
+// rows returns the formatted text of sheet's cells, rows[r-1][c-1]: a
+// row runs to its last cell with text or a formula, the rows to the last
+// row with one. The cells are the scan's, or readCells' for a sheet the
+// scan did not follow (see cellsOf). Most cells' text is found here
+// (strings whose number format leaves text alone, str formula results,
+// empty cells, numbers with no style or the General format); the rest
+// (other number formats, dates, booleans, errors, text under a format with
+// a text section) takes excelize's number formatting, through a format
+// book (see formatbook.go). The rows are kept per sheet, read once
+// whatever the lanes that ask (see eachSheet): option lists read cells of
+// other sheets.
 func (wb *workbook) rows(name string, sc *sheetScan) ([][]string, error) {
 	wb.mu.Lock()
 	e := wb.rowCache[name]
@@ -43,16 +42,13 @@ type sheetRows struct {
 }
 
 func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
-	rs := sc.rowScan()
-	if rs == nil {
-		return wb.getRows(name)
+	rs, _, err := wb.cellsOf(name, sc)
+	if err != nil {
+		return nil, err
 	}
-	sst, ok := wb.sharedStrings(name)
-	if !ok && wb.isReduced(name) {
-		return nil, fmt.Errorf("the shared strings could not be read")
-	}
-	if !ok {
-		return wb.getRows(name)
+	sst, err := wb.sharedStringsTable()
+	if err != nil {
+		return nil, err
 	}
 	fast := make([]scannedText, len(rs.cells))
 	for i := range rs.cells {
@@ -75,11 +71,9 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	if err := wb.stop.Check(); err != nil {
 		return nil, err
 	}
-	if stub := rs.rowsOf(func(i int) bool { return !fast[i].plain && like[i] == i }); stub != nil {
-		formatted, err := wb.stubRows(name, rs, stub)
-		if err != nil {
-			return nil, err
-		}
+	if formatted, err := wb.formatRows(rs, func(i int) bool { return !fast[i].plain && like[i] == i }); err != nil {
+		return nil, err
+	} else if formatted != nil {
 		for i := range rs.cells {
 			if !fast[i].plain {
 				val := formattedAt(formatted, &rs.cells[like[i]])
@@ -315,73 +309,62 @@ func isNumeric(v string) (bool, int, float64) {
 	return true, len(full) - strings.Count(full, "."), f
 }
 
-// sharedStrings is the text of the workbook's shared strings as excelize
-// reads them (rich text joined, escaped characters decoded), false when
-// excelize cannot read them: GetRows then decides. The guard's scan gives
-// them where it can (see sstscan.go); else excelize reads the table, which
-// it does when it first reads a row: reading the first row of sheet makes
-// it do so without parsing the sheet.
+// sharedStrings is the text of the workbook's shared strings (rich text
+// joined, escaped characters decoded): the guard's scan gives them where
+// it can (see sstscan.go), else they are read whole (readSharedStrings).
 // Once read, the table is kept, whatever the lanes that ask.
-func (wb *workbook) sharedStrings(sheet string) ([]string, bool) {
-	wb.mu.Lock() // another lane's excelize read may load the table
+func (wb *workbook) sharedStringsTable() ([]string, error) {
+	wb.mu.Lock()
 	defer wb.mu.Unlock()
 	if wb.sst != nil {
-		return wb.sst, true
+		return wb.sst, nil
 	}
-	if sst, ok := wb.pass.sharedStrings.strings(); ok && wb.f.SharedStrings == nil {
+	if sst, ok := wb.pass.sharedStrings.strings(); ok {
 		wb.sst = sst
-		return sst, true
+		return sst, nil
 	}
-	sst, ok := wb.excelizeStrings(sheet)
-	wb.sst = sst // nil when excelize could not: the next sheet asks again
-	return sst, ok
-}
-
-// excelizeStrings is the shared strings as excelize reads them, false when
-// it cannot.
-func (wb *workbook) excelizeStrings(sheet string) ([]string, bool) {
-	if wb.f.SharedStrings == nil {
-		rows, err := wb.f.Rows(sheet)
-		if err != nil {
-			return nil, false
-		}
-		_, err = rows.Columns()
-		if cerr := rows.Close(); err != nil || cerr != nil {
-			return nil, false
-		}
+	wb.sst = []string{}
+	name := wb.pass.sharedStringsName
+	if name == "" {
+		return wb.sst, nil // no table
 	}
-	sst := []string{}
-	if wb.f.SharedStrings != nil {
-		for _, si := range wb.f.SharedStrings.SI {
-			sst = append(sst, si.String())
-		}
-	}
-	return sst, true
-}
-
-// stubRows is excelize's GetRows of sheet over rows, the sheet's rows
-// holding only the cells to format, put in the sheet's place in the
-// package for the call.
-func (wb *workbook) stubRows(sheet string, rs *rowScan, rows []byte) ([][]string, error) {
-	parts, err := wb.parts()
+	data, err := wb.readXML(name)
 	if err != nil {
 		return nil, err
 	}
-	part := parts[sheet]
-	wb.mu.Lock() // no other lane may read the part while the stub stands in
-	defer wb.mu.Unlock()
-	orig, ok := wb.f.Pkg.Load(part)
-	if part == "" || !ok || rs.root == nil {
-		return wb.f.GetRows(sheet)
+	sst, err := readSharedStrings(data, wb.stop)
+	if err != nil {
+		wb.sst = nil
+		return nil, err
 	}
-	wb.f.Pkg.Store(part, worksheetStub(rs.root, rs.rootEnd, rows))
-	defer wb.f.Pkg.Store(part, orig)
-	return wb.f.GetRows(sheet)
+	wb.sst = sst
+	return sst, nil
 }
 
-// getRows is excelize's GetRows of sheet.
-func (wb *workbook) getRows(sheet string) ([][]string, error) {
-	wb.mu.Lock()
-	defer wb.mu.Unlock()
-	return wb.f.GetRows(sheet)
+// sharedStrings is sharedStringsTable, false when it cannot be read; the
+// table is the workbook's, whatever the sheet (recalcsource.go names one).
+func (wb *workbook) sharedStrings(string) ([]string, bool) {
+	sst, err := wb.sharedStringsTable()
+	return sst, err == nil
+}
+
+// cellValue is the formatted text of a cell: for a cell inside a merged
+// range, its range's top-left cell's, which Excel shows for the range.
+func (wb *workbook) cellValue(sheet string, row, col int) string {
+	sc, err := wb.scanSheet(sheet)
+	if err != nil {
+		return ""
+	}
+	rows, err := wb.rows(sheet, sc)
+	if err != nil {
+		return ""
+	}
+	merges, _ := sc.mergeRects()
+	if r, ok := merges.first(row, col); ok {
+		row, col = r.r1, r.c1
+	}
+	if row < 1 || col < 1 || row > len(rows) || col > len(rows[row-1]) {
+		return ""
+	}
+	return rows[row-1][col-1]
 }

@@ -9,15 +9,13 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// excelize's GetRows parses every cell of a sheet again with encoding/xml,
-// a third of making a large workbook's first page. The guard's pass over
-// the sheet already walks the cells: rowScan keeps each cell's reference,
-// type, style and raw value, so that rows.go can give the sheet's rows as
-// GetRows does, asking excelize only for the cells whose text takes its
-// number formatting. A sheet laid out in any way rowScan does not follow
-// (rows or cells without references or out of order, elements GetRows
-// reads differently, markup inside a value) is irregular: excelize reads
-// it whole, as before.
+// The guard's pass over a sheet already walks its cells: rowScan keeps
+// each cell's reference, type, style, raw value and formula, so that the
+// read tools need not parse the sheet a second time (rows.go gives its
+// rows, scanformula.go its formulas). A sheet laid out in any way rowScan
+// does not follow (rows or cells without references or out of order, an
+// element given twice, markup inside a value) is irregular: readCells
+// reads it whole (see cellread.go).
 
 // rawCell is one <c> of a sheet as the scan found it. It holds no pointer:
 // a large sheet has a hundred thousand cells (most of them empty and only
@@ -30,12 +28,11 @@ type rawCell struct {
 	rowFrom, rowTo int64   // its row's start tag
 	v              textRef // the <v>, unescaped
 	is             textRef // an inline string's text: its <t>, then its runs' <t>
-	formula        textRef // its <f>'s text, for a formula excelize gives as written
+	other          textRef // the t of a cell of typeOther
+	formula        textRef // its <f>'s text, unescaped (a shared formula's member shifts its master's)
 	typ            cellType
 	hasV, hasF     bool
 	hasIS          bool
-	canonical      bool // its reference is written as excelize writes it (B7)
-	plainFormula   bool
 	shared         sharedRole // its part in a shared formula (see scanformula.go)
 	sharedIndex    int32      // the shared formula's si, when it has a role
 }
@@ -87,17 +84,12 @@ type rowScan struct {
 	isT       bool     // the open inline string has its own <t>
 	isRun     bool     // inside one of its runs
 	runs      strings.Builder
-	formulaAt int64 // where the open <f>'s content starts, -1 for a shared formula
-	// sharedUnreadable: a shared formula's <f> is not read here as
-	// excelize reads it (see readShared); excelize gives the sheet's shared
-	// formulas from its stub.
+	formulaAt int64 // where the open <f>'s content starts
+	// sharedUnreadable is never set: every cell of a shared formula is
+	// read from the scan (see readShared). recalcsource.go still asks.
 	sharedUnreadable bool
-	masterAt         int64 // where the open master cell's formula starts
 	cells            []rawCell
 	texts            []string // the cells' texts (see textRef)
-	// canonicalRefs: every cell's reference is written as excelize writes
-	// it, which its cell readers need to find the cell.
-	canonicalRefs bool
 	// The worksheet's start tag and end tag, which a stub of the sheet
 	// keeps.
 	root    []byte
@@ -107,7 +99,7 @@ type rowScan struct {
 // newRowScan returns the row scan of a worksheet's data, with room for
 // its cells (counted roughly: a prefixed sheet's cells are not).
 func newRowScan(data []byte) *rowScan {
-	return &rowScan{data: data, canonicalRefs: true, cells: make([]rawCell, 0, bytes.Count(data, []byte("<c ")))}
+	return &rowScan{data: data, cells: make([]rawCell, 0, bytes.Count(data, []byte("<c ")))}
 }
 
 // token sees an element of the sheet at depth, spanning data[from:to].
@@ -142,9 +134,8 @@ func (s *rowScan) start(t *xml.StartElement, depth int, from, to int64) {
 		case "f":
 			s.irregular = s.cell.hasF
 			s.cell.hasF, s.formulaAt = true, to
-			if typ, once := attr(t, "t"); typ == "shared" || !once {
-				s.formulaAt = -1 // excelize shifts the master's formula
-				s.readShared(t, to, typ == "shared" && once)
+			if typ, once := attr(t, "t"); typ == "shared" && once {
+				s.readShared(t)
 			}
 		case "is":
 			s.irregular = s.cell.hasIS
@@ -212,15 +203,17 @@ func (s *rowScan) emptyCell(ref, style string, from, to int64) {
 // openCell opens a cell given its r, t and s attributes (once: r and t
 // are given once at most; hasStyle: how many times s is).
 func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, from int64) {
-	col, row, canonical, err := cellRef(ref)
+	col, row, _, err := cellRef(ref)
 	if err != nil || !once || hasStyle > 1 || row != s.row || col <= s.lastCol {
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1], canonical: canonical}
-	s.canonicalRefs = s.canonicalRefs && canonical
+	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1]}
+	if c.typ == typeOther {
+		c.other = s.keep(typ)
+	}
 	if hasStyle == 1 {
-		// excelize drops a cell whose style is not a number.
+		// A style that is no number: readCells' to read.
 		if c.style, err = strconv.Atoi(st); err != nil {
 			s.irregular = true
 			return
@@ -252,11 +245,9 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	case s.cell == nil:
 	case depth == 4 && name == "v":
 		s.cell.v = s.keep(s.text(from))
-	case depth == 4 && name == "f" && s.formulaAt >= 0 && s.formulaAt <= from && from <= int64(len(s.data)):
+	case depth == 4 && name == "f":
 		s.valueAt = s.formulaAt
-		s.cell.formula, s.cell.plainFormula = s.keep(s.text(from)), true
-	case depth == 4 && name == "f" && s.cell.shared == sharedMaster:
-		s.endMaster(from)
+		s.cell.formula = s.keep(s.text(from))
 	case depth == 5 && name == "t" && s.cell.hasIS:
 		s.cell.is = s.keep(s.text(from))
 	case depth == 5 && name == "r":

@@ -22,13 +22,13 @@ type sheetScan struct {
 	merges      []string
 	dimension   string
 	validations bool // the sheet has data validations (found in its validations stub)
-	// The small worksheets the sheet's validations (see readValidations)
-	// and formulas (excelize, see scanstub.go) are read from.
-	validationStub, formulaStub stub
-	cells                       *rowScan          // the sheet's cells (see rowscan.go)
-	formulaText                 map[[2]int]string // plainFormula's index, made when first asked
-	masters                     map[int32]int     // sharedMaster's index, made when first asked
-	mergeRect                   *parsedMerges     // merges parsed, when first asked
+	// validationStub is the small worksheet the sheet's validations are
+	// read from (see validstub.go).
+	validationStub []byte
+	cells          *rowScan      // the sheet's cells (see rowscan.go)
+	masters        map[int32]int // sharedMaster's index, made when first asked
+	read           *sheetCells   // the cells of a sheet the pass did not follow (see cellread.go)
+	mergeRect      *parsedMerges // merges parsed, when first asked
 }
 
 type colStyle struct{ min, max, style int }
@@ -65,7 +65,7 @@ type span struct{ min, max int }
 
 // newSheetScan returns an empty scan of a worksheet.
 func newSheetScan() *sheetScan {
-	return &sheetScan{formulas: map[[2]int]bool{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}}
+	return &sheetScan{formulas: map[[2]int]bool{}, rowStyles: map[int]int{}, hiddenRows: map[int]bool{}, read: &sheetCells{}}
 }
 
 // recorder returns the recording that feeds the elements of the worksheet
@@ -96,11 +96,8 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	return rec, func() {
 		s.cellStyles.sort()
 		s.cells.root, s.cells.rootEnd = b.root, b.rootEnd
-		s.validationStub.data = b.validations()
-		if merges, parsed := s.mergeRects(); parsed && s.rowScan() != nil {
-			s.formulaStub.data = b.formulas(s.rowScan(), merges)
-		}
-		s.validations = bytes.Contains(s.validationStub.data, []byte("dataValidation"))
+		s.validationStub = b.validations()
+		s.validations = bytes.Contains(s.validationStub, []byte("dataValidation"))
 	}
 }
 
@@ -125,15 +122,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 	}
 	part := parts[sheet]
 	if part == "" {
-		// A package layout this reader does not follow: let excelize
-		// answer what it can.
-		s := newSheetScan()
-		s.validations = true
-		mcs, err := wb.f.GetMergeCells(sheet, true)
-		for _, mc := range mcs {
-			s.merges = append(s.merges, mc.GetStartAxis()+":"+mc.GetEndAxis())
-		}
-		return s, err
+		return newSheetScan(), nil // the workbook names no part: an empty sheet
 	}
 	if s := wb.pass.sheets[part]; s != nil {
 		return s, nil
@@ -302,13 +291,11 @@ type sheetScanned struct {
 }
 
 // own is a copy of s for a second sheet that names the same part: what a
-// sheet's work fills in when first asked (the formula index, the stubs'
-// workbooks) is not for two lanes at once.
+// sheet's work fills in when first asked (the masters' index) is not for
+// two lanes at once.
 func (s *sheetScan) own() *sheetScan {
 	c := *s
-	c.formulaText, c.masters = nil, nil
-	c.formulaStub = stub{data: s.formulaStub.data}
-	c.validationStub = stub{data: s.validationStub.data}
+	c.masters, c.read = nil, &sheetCells{}
 	return &c
 }
 

@@ -2,7 +2,6 @@ package excel
 
 import (
 	"encoding/xml"
-	"math"
 	"strconv"
 	"strings"
 
@@ -10,22 +9,16 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// The scan gives a cell's formula as excelize's GetCellFormula gives it,
-// where it can: a plain formula as written (plainFormula), a cell of a
-// shared formula shifted from its master (sharedFormula). What it cannot,
-// the sheet's formula stub answers (see scanstub.go).
+// The scan gives every cell's formula: a plain formula as written, a
+// cell of a shared formula shifted from its master.
 //
 // A shared formula is written once, in its master cell (<f t="shared"
 // ref="B2:B90" si="3">), and each other cell of it names the master by its
-// index (<f t="shared" si="3"/>). excelize's GetCellFormula gives such a
-// cell the formula of the sheet's first master with that index, its
-// references shifted by the cell's offset from the master. Asking excelize
-// meant decoding the sheet's formula stub whole, most of the time a
-// formula-heavy sheet's map spends on formulas. The scan gives the same
-// text: the master's formula is split into tokens by the tokenizer
-// excelize uses (efp), each reference is shifted by the rule excelize
-// applies (shiftReference), and the tokens are put back together by efp.
-// Whatever the scan does not read as excelize would, it leaves to the stub.
+// index (<f t="shared" si="3"/>). Such a cell has the formula of the
+// sheet's first master with that index, its references shifted by the
+// cell's offset from the master: the master's formula is split into tokens
+// by efp, each reference is shifted (shiftReference), and the tokens are
+// put back together by efp.
 
 // sharedRole is a cell's part in a shared formula.
 type sharedRole uint8
@@ -36,145 +29,55 @@ const (
 	sharedMaster            // and a ref: it holds the formula
 )
 
-// readShared reads the <f> of the open cell, a shared formula if shared
-// (t="shared", once), whose content starts at contentAt. An index is read
-// as encoding/xml reads excelize's *int: empty is 0, else the trimmed text
-// as a decimal; one that does not parse fails excelize's decoding of the
-// whole sheet, so the sheet's shared formulas are left to the stub.
-func (s *rowScan) readShared(t *xml.StartElement, contentAt int64, shared bool) {
+// readShared reads the <f t="shared"> of the open cell. A cell whose index
+// is absent, given twice or no 32-bit decimal, or whose ref is given
+// twice, names no master that can be found: it keeps its own text, as a
+// plain formula.
+func (s *rowScan) readShared(t *xml.StartElement) {
 	si, nSI := attrCount(t, "si")
 	ref, onceRef := attr(t, "ref")
-	if !shared || nSI != 1 || !onceRef {
-		// None: excelize gives the cell its own text; two: its readers
-		// differ on which wins.
-		s.sharedUnreadable = true
+	n, err := strconv.ParseInt(strings.TrimSpace(si), 10, 32)
+	if nSI != 1 || !onceRef || err != nil {
 		return
-	}
-	n := int64(0)
-	if si != "" {
-		var err error
-		if n, err = strconv.ParseInt(strings.TrimSpace(si), 10, 64); err != nil || n < math.MinInt32 || n > math.MaxInt32 {
-			s.sharedUnreadable = true
-			return
-		}
 	}
 	s.cell.shared, s.cell.sharedIndex = sharedMember, int32(n)
 	if ref != "" {
-		s.cell.shared, s.masterAt = sharedMaster, contentAt
+		s.cell.shared = sharedMaster
 	}
 }
 
-// endMaster keeps the open master cell's formula, which ends at end.
-func (s *rowScan) endMaster(end int64) {
-	if s.masterAt < 0 || end > int64(len(s.data)) || s.masterAt > end {
-		s.sharedUnreadable = true
-		return
-	}
-	text, ok := unescapeText(s.data[s.masterAt:end])
-	if !ok {
-		s.sharedUnreadable = true // markup inside: not the content excelize reads
-		return
-	}
-	s.cell.formula = s.keep(text)
-}
-
-// scannedFormula is the formula of cell ref as excelize's GetCellFormula
-// gives it, when the scan holds it (plainFormula, sharedFormula). s may be
-// nil.
-func (s *sheetScan) scannedFormula(ref string) (string, bool) {
-	col, row, err := excelize.CellNameToCoordinates(ref)
-	if err != nil {
-		return "", false
-	}
-	if f, ok := s.plainFormula(row, col); ok {
-		return f, true
-	}
-	return s.sharedFormula(row, col)
-}
-
-// plainFormula is the formula of the cell at row, col as excelize's
-// GetCellFormula gives it (the <f>'s text, unescaped), when the scan holds
-// it: a cell of a regular sheet, named as excelize names it, whose formula
-// is not shared, outside any merged range but as its first cell (excelize
-// answers for a merged cell with the range's first). s may be nil.
-func (s *sheetScan) plainFormula(row, col int) (string, bool) {
-	rs := s.rowScan()
-	if rs == nil {
-		return "", false
-	}
-	if s.formulaText == nil {
-		s.formulaText = map[[2]int]string{}
-		for _, c := range rs.cells {
-			if c.plainFormula && c.canonical {
-				s.formulaText[[2]int{c.row, c.col}] = rs.str(c.formula)
-			}
-		}
-	}
-	f, ok := s.formulaText[[2]int{row, col}]
-	if !ok || !s.outsideMerges(row, col) {
-		return "", false
-	}
-	return f, true
-}
-
-// outsideMerges reports whether the cell at row, col reads as itself in
-// excelize's cell readers: outside every merged range but as its first
-// cell, on a sheet whose ranges all parse and are written as excelize
-// writes them. excelize takes a cell inside a range for the range's first
-// reference as written ("B2:A1" names B2, " A1:B2" no cell at all), and
-// fails every cell of a sheet with a range it cannot parse: such sheets
-// are the stub's.
-func (s *sheetScan) outsideMerges(row, col int) bool {
-	merges, parsed := s.mergeRects()
-	return parsed && s.mergeRect.canonical && !merges.inside(row, col)
-}
-
-// sharedFormula is the formula of the cell at row, col as excelize's
-// GetCellFormula gives it, when the cell is part of a shared formula the
-// scan reads: a cell of a regular sheet, named as excelize names it,
-// outside any merged range but as its first cell. s may be nil.
-func (s *sheetScan) sharedFormula(row, col int) (string, bool) {
-	rs := s.rowScan()
-	if rs == nil || rs.sharedUnreadable {
-		return "", false
-	}
+// cellFormula is the formula of the cell at row, col among rs's cells,
+// "" for a cell with none; masters indexes their shared formulas' masters
+// (mastersOf).
+func cellFormula(rs *rowScan, masters map[int32]int, row, col int) string {
 	i, found := rs.cellIndex(row, col)
-	if !found {
-		return "", false
+	if !found || !rs.cells[i].hasF {
+		return ""
 	}
 	c := &rs.cells[i]
-	if c.shared == sharedNone || !c.canonical {
-		return "", false
+	if c.shared == sharedNone {
+		return rs.str(c.formula)
 	}
-	if !s.outsideMerges(row, col) {
-		return "", false
-	}
-	m, found := s.sharedMaster(c.sharedIndex)
+	m, found := masters[c.sharedIndex]
 	if !found {
-		return "", true // excelize finds no master: no formula
+		return "" // no master: no formula
 	}
 	master := &rs.cells[m]
-	if !master.canonical {
-		return "", false
+	return shiftFormula(rs.str(master.formula), col-master.col, row-master.row)
+}
+
+// mastersIndex is mastersOf the scan's cells, made when first asked.
+func (s *sheetScan) mastersIndex() map[int32]int {
+	if s.masters == nil {
+		s.masters = mastersOf(s.cells)
 	}
-	return shiftFormula(rs.str(master.formula), col-master.col, row-master.row), true
+	return s.masters
 }
 
 // sharedMaster is the index in the scan's cells of the sheet's first
-// master of shared formula si, in the order excelize searches them.
+// master of shared formula si, in document order.
 func (s *sheetScan) sharedMaster(si int32) (int, bool) {
-	if s.masters == nil {
-		s.masters = map[int32]int{}
-		rs := s.cells
-		for i := range rs.cells {
-			if c := &rs.cells[i]; c.shared == sharedMaster {
-				if _, seen := s.masters[c.sharedIndex]; !seen {
-					s.masters[c.sharedIndex] = i
-				}
-			}
-		}
-	}
-	i, ok := s.masters[si]
+	i, ok := s.mastersIndex()[si]
 	return i, ok
 }
 
@@ -266,18 +169,19 @@ func shiftPart(part string, dCol, dRow int) string {
 // shifting keeps the operators and functions); true when the scan cannot
 // tell. Skipping the others spares shifting every shared formula.
 func (s *sheetScan) mayReadNumbersAt(row, col int) bool {
-	if f, ok := s.plainFormula(row, col); ok {
-		return mayReadNumbers(f)
-	}
 	rs := s.rowScan()
-	if rs == nil || rs.sharedUnreadable {
+	if rs == nil {
 		return true
 	}
 	i, found := rs.cellIndex(row, col)
-	if !found || rs.cells[i].shared == sharedNone {
+	if !found {
 		return true
 	}
-	m, found := s.sharedMaster(rs.cells[i].sharedIndex)
+	c := &rs.cells[i]
+	if c.shared == sharedNone {
+		return mayReadNumbers(rs.str(c.formula))
+	}
+	m, found := s.sharedMaster(c.sharedIndex)
 	if !found {
 		return false
 	}

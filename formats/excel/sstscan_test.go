@@ -11,17 +11,23 @@ import (
 )
 
 // scannedStrings opens doc and returns the shared strings from the guard's
-// scan (usable false when it left them to excelize) and as excelize reads
-// them (read false when it cannot).
-func scannedStrings(tb testing.TB, doc []byte) (scanned []string, usable bool, excelize []string, read bool, err error) {
+// scan (usable false when it left them to the whole reader) and as the
+// whole reader (readSharedStrings) reads them (read false when it cannot).
+func scannedStrings(tb testing.TB, doc []byte) (scanned []string, usable bool, whole []string, read bool, err error) {
 	defer guard(nil, &err)
 	wb, err := open(doc)
 	if err != nil {
 		return nil, false, nil, false, err
 	}
 	scanned, usable = wb.pass.sharedStrings.strings()
-	excelize, read = wb.excelizeStrings(wb.sheets[0])
-	return scanned, usable, excelize, read, nil
+	if wb.pass.sharedStringsName == "" {
+		return scanned, usable, []string{}, true, nil
+	}
+	data, err := wb.readXML(wb.pass.sharedStringsName)
+	if err == nil {
+		whole, err = readSharedStrings(data, nil)
+	}
+	return scanned, usable, whole, err == nil, nil
 }
 
 // withSharedStrings is the fixture with its shared strings part replaced.
@@ -45,7 +51,7 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 		{"phonetic runs and properties are not text", `<si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh><phoneticPr fontId="1"/></si>`, true},
 		{"an item with neither text nor runs", `<si></si><si><r><rPr/></r></si>`, true},
 		{"a boolean property written as 1 and as empty", `<si><r><rPr><b val="1"/><i val=""/></rPr><t>x</t></r></si>`, true},
-		{"escaped characters: excelize decodes them", `<si><t>a_x000D_b</t></si>`, false},
+		{"escaped characters: the whole reader decodes them", `<si><t>a_x000D_b</t></si>`, false},
 		{"two texts in one item", `<si><t>a</t><t>b</t></si>`, false},
 		{"two texts in one run", `<si><r><t>a</t><t>b</t></r></si>`, false},
 		{"markup inside a text", `<si><t>a<b/>c</t></si>`, false},
@@ -63,10 +69,10 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 				t.Fatal(err)
 			}
 			if usable != tc.usable {
-				t.Fatalf("scan usable = %v, want %v (scanned %q, excelize %q)", usable, tc.usable, scanned, want)
+				t.Fatalf("scan usable = %v, want %v (scanned %q, whole %q)", usable, tc.usable, scanned, want)
 			}
 			if usable && (!read || !reflect.DeepEqual(scanned, want)) {
-				t.Fatalf("scanned %q, excelize reads %q (read %v)", scanned, want, read)
+				t.Fatalf("scanned %q, the whole reader reads %q (read %v)", scanned, want, read)
 			}
 		})
 	}
@@ -102,7 +108,8 @@ func TestTwoSharedStringsPartsAreRefused(t *testing.T) {
 }
 
 // TestSharedStringsOfRealWorkbooksComeFromTheScan checks that the scan
-// gives every real workbook's shared strings, as excelize reads them.
+// gives every real workbook's shared strings, as the whole reader reads
+// them.
 func TestSharedStringsOfRealWorkbooksComeFromTheScan(t *testing.T) {
 	for name, doc := range workbooks(t) {
 		scanned, usable, want, read, err := scannedStrings(t, doc)
@@ -113,7 +120,7 @@ func TestSharedStringsOfRealWorkbooksComeFromTheScan(t *testing.T) {
 			continue // none to scan: every text is inline
 		}
 		if !usable {
-			t.Errorf("%s: the scan left its %d shared strings to excelize", name, len(want))
+			t.Errorf("%s: the scan left its %d shared strings to the whole reader", name, len(want))
 			continue
 		}
 		if !reflect.DeepEqual(scanned, want) {
@@ -134,14 +141,14 @@ func hasPart(tb testing.TB, doc []byte, name string) bool {
 func firstDifference(got, want []string) string {
 	for i := range min(len(got), len(want)) {
 		if got[i] != want[i] {
-			return fmt.Sprintf("item %d scanned as %q, excelize reads %q", i, got[i], want[i])
+			return fmt.Sprintf("item %d scanned as %q, the whole reader reads %q", i, got[i], want[i])
 		}
 	}
 	return fmt.Sprintf("%d items scanned, excelize reads %d", len(got), len(want))
 }
 
 // FuzzSharedStrings mutates a shared strings part: whenever the scan
-// gives the strings, excelize must read the same.
+// gives the strings, the whole reader must read the same.
 func FuzzSharedStrings(f *testing.F) {
 	f.Add(`<si><t>Yes</t></si><si><r><rPr><b/><sz val="11"/></rPr><t xml:space="preserve">a &amp; b</t></r><t>c</t></si>`)
 	f.Add(`<si><t>東京</t><rPh sb="0" eb="2"><t>ト</t></rPh><phoneticPr fontId="1"/></si>`)
@@ -156,38 +163,7 @@ func FuzzSharedStrings(f *testing.F) {
 			return
 		}
 		if !read || !reflect.DeepEqual(scanned, want) {
-			t.Fatalf("scanned %q, excelize reads %q (read %v)", scanned, want, read)
+			t.Fatalf("scanned %q, the whole reader reads %q (read %v)", scanned, want, read)
 		}
 	})
-}
-
-// TestReadPackageGivesExcelizeTheScannedStrings checks that a workbook
-// opened for reading hands excelize the scanned table before anything has
-// read a row, and that excelize gives each item back as scanned.
-func TestReadPackageGivesExcelizeTheScannedStrings(t *testing.T) {
-	given := 0
-	for name, doc := range workbooks(t) {
-		wb, err := openStop(doc, nil, true)
-		must(t, err)
-		scanned, usable := wb.pass.sharedStrings.strings()
-		if !usable {
-			continue
-		}
-		if wb.f.SharedStrings == nil {
-			t.Fatalf("%s: excelize was not given the %d scanned strings", name, len(scanned))
-		}
-		given++
-		got, read := wb.excelizeStrings(wb.sheets[0])
-		if !read || !reflect.DeepEqual(got, scanned) {
-			t.Fatalf("%s: excelize gives back %s", name, firstDifference(got, scanned))
-		}
-		whole, err := openStop(doc, nil, false)
-		must(t, err)
-		if whole.f.SharedStrings != nil {
-			t.Fatalf("%s: the whole package, which a write saves, was given the scanned table", name)
-		}
-	}
-	if given == 0 {
-		t.Fatal("no workbook's shared strings were given to excelize")
-	}
 }

@@ -191,6 +191,7 @@ func (wb *workbook) readStyles() {
 				theme, _ = readTheme(data)
 			}
 		}
+		wb.stylesRaw = d
 		wb.cellFormats = d.formats(theme)
 		wb.formats = d.numFormats()
 	})

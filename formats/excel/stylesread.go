@@ -12,6 +12,16 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
+// stylesPart is where the styles part is, whatever the workbook's
+// relationships say (the patching writer edits the entry named so).
+const stylesPart = "xl/styles.xml"
+
+// isStylesPart reports an entry read as stylesPart: backslashes are taken
+// for slashes, but not another case.
+func isStylesPart(name string) bool {
+	return strings.ReplaceAll(name, `\`, "/") == stylesPart
+}
+
 // cellFormat is what the target finder needs of one cell format (an <xf>
 // of cellXfs): its number format, whether it locks the cell, and the
 // looks that tell inputs from titles.

@@ -116,7 +116,7 @@ func literal(f string) string {
 func (wb *workbook) dataValidations(sheet string, sc *sheetScan) ([]validation, error) {
 	data := []byte(nil)
 	if sc != nil {
-		data = sc.validationStub.data
+		data = sc.validationStub
 	}
 	if data == nil {
 		parts, err := wb.parts()

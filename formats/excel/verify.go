@@ -155,23 +155,12 @@ func (w *writer) storedText(sheet string, c cell) string {
 	return rows[c.row-1][c.col-1]
 }
 
-// formulaAt is the formula of the cell at c, as excelize's GetCellFormula
-// gives it; "" for a cell the write wrote (a write never keeps one), and
-// for a cell the scan saw whole without one: a cell of a regular sheet,
-// reading as itself (see outsideMerges).
+// formulaAt is the formula of the cell at c, as the read tools give it
+// (wb.formula: a merged cell shows its range's top-left cell's); "" for a
+// cell the write wrote, since a write never keeps one.
 func (w *writer) formulaAt(sheet string, c cell) string {
 	if _, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
 		return ""
 	}
-	sc := w.scan(sheet)
-	cs, rs := w.cellScan(sheet)
-	if rs != nil && !cs.formulas[[2]int{c.row, c.col}] && sc.outsideMerges(c.row, c.col) {
-		return ""
-	}
-	if cs != sc && sc.outsideMerges(c.row, c.col) {
-		if f, ok := cs.scannedFormula(c.name()); ok {
-			return f // the scan of an irregular sheet's cells
-		}
-	}
-	return w.wb.formula(sheet, c.name(), sc)
+	return w.wb.formula(sheet, c.name(), w.scan(sheet))
 }

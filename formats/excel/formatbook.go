@@ -1,0 +1,245 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats/internal/xmllex"
+	"github.com/xuri/excelize/v2"
+)
+
+// Number formatting is excelize's (its format, on nfp's parse of a number
+// format code): a cell's text under a date, percentage or custom format,
+// or text under a format with a text section. formfill does not open the
+// workbook in excelize for it: it makes a small workbook of its own, a
+// format book, holding only what formatting reads (the date system, each
+// cell format's number format, the shared strings the cells name) and the
+// cells to format, written from the sheet's reading in their rows, and
+// asks excelize for that sheet's rows. calcbook.go does the same for formula
+// evaluation.
+
+// formatSheet is the format book's one sheet.
+const formatSheet = "Sheet1"
+
+// formatRows is the formatted text of the cells keep picks (by index) of
+// rs, rows[r-1][c-1] as excelize's GetRows lays them out; nil when keep
+// picks none.
+func (wb *workbook) formatRows(rs *rowScan, keep func(i int) bool) ([][]string, error) {
+	rows := formatCellsXML(rs, keep)
+	if rows == nil {
+		return nil, nil
+	}
+	worksheet := append([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`), rows...)
+	worksheet = append(worksheet, "</sheetData></worksheet>"...)
+	book, err := formatBook(wb.book.date1904, wb.formatStyles(), wb.formatStrings(rs, keep), worksheet)
+	if err != nil {
+		return nil, err
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(book))
+	if err != nil {
+		return nil, fmt.Errorf("open the format book: %w", err)
+	}
+	defer f.Close()
+	return f.GetRows(formatSheet)
+}
+
+// formatCellsXML is the rows of the cells keep picks, each cell written
+// with its reference, style, type, value and inline string as read.
+func formatCellsXML(rs *rowScan, keep func(i int) bool) []byte {
+	var b bytes.Buffer
+	row := 0
+	for i := range rs.cells {
+		if !keep(i) {
+			continue
+		}
+		c := &rs.cells[i]
+		if c.row != row {
+			if row > 0 {
+				b.WriteString("</row>")
+			}
+			row = c.row
+			fmt.Fprintf(&b, `<row r="%d">`, row)
+		}
+		fmt.Fprintf(&b, `<c r="%s"`, cell{row: c.row, col: c.col}.name())
+		if c.style != 0 {
+			fmt.Fprintf(&b, ` s="%d"`, c.style)
+		}
+		if t := typeName(rs, c); t != "" {
+			fmt.Fprintf(&b, ` t="%s"`, attrEscape(t))
+		}
+		b.WriteString(">")
+		if c.hasV {
+			b.WriteString("<v>")
+			_ = xml.EscapeText(&b, []byte(rs.str(c.v)))
+			b.WriteString("</v>")
+		}
+		if c.hasIS {
+			b.WriteString(`<is><t xml:space="preserve">`)
+			_ = xml.EscapeText(&b, []byte(rs.str(c.is)))
+			b.WriteString("</t></is>")
+		}
+		b.WriteString("</c>")
+	}
+	if row == 0 {
+		return nil
+	}
+	b.WriteString("</row>")
+	return b.Bytes()
+}
+
+// typeName is the t attribute of cell c of rs, "" for none.
+func typeName(rs *rowScan, c *rawCell) string {
+	switch c.typ {
+	case typeNumber:
+		return "n"
+	case typeShared:
+		return "s"
+	case typeString:
+		return "str"
+	case typeInline:
+		return "inlineStr"
+	case typeOther:
+		return rs.str(c.other)
+	}
+	return ""
+}
+
+// formatStyles is the styles part of the format book: the workbook's
+// number formats, and its cell formats in order with their number format
+// only; none when the styles part cannot be read.
+func (wb *workbook) formatStyles() []byte {
+	wb.readStyles()
+	d := wb.stylesRaw
+	if d == nil {
+		d = &stylesDoc{}
+	}
+	var b bytes.Buffer
+	b.WriteString(`<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts>`)
+	for _, n := range d.numFmts {
+		code := n.code
+		if n.code16 != "" {
+			code = n.code16
+		}
+		fmt.Fprintf(&b, `<numFmt numFmtId="%d" formatCode="%s"/>`, n.id, attrEscape(code))
+	}
+	b.WriteString(`</numFmts><cellXfs>`)
+	for _, x := range d.xfs {
+		if x.numFmt == nil {
+			b.WriteString(`<xf/>`)
+		} else {
+			fmt.Fprintf(&b, `<xf numFmtId="%d"/>`, *x.numFmt)
+		}
+	}
+	b.WriteString(`</cellXfs></styleSheet>`)
+	return b.Bytes()
+}
+
+// formatStrings is the shared strings part of the format book: the items
+// the picked cells name keep their place (as excelize reads an index: a
+// trimmed decimal, 0 when it is none), the others are empty. nil when no
+// picked cell names one.
+func (wb *workbook) formatStrings(rs *rowScan, keep func(i int) bool) []byte {
+	need := map[int]bool{}
+	last := -1
+	for i := range rs.cells {
+		if c := &rs.cells[i]; c.typ == typeShared && keep(i) {
+			n, _ := strconv.Atoi(strings.TrimSpace(rs.str(c.v)))
+			if n >= 0 && n < len(wb.sst) {
+				need[n], last = true, max(last, n)
+			}
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	var b bytes.Buffer
+	b.WriteString(`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`)
+	for i := 0; i <= last; i++ {
+		if !need[i] {
+			b.WriteString(`<si><t></t></si>`)
+			continue
+		}
+		b.WriteString(`<si><t xml:space="preserve">`)
+		_ = xml.EscapeText(&b, []byte(encodeXstring(wb.sst[i])))
+		b.WriteString(`</t></si>`)
+	}
+	b.WriteString(`</sst>`)
+	return b.Bytes()
+}
+
+// encodeXstring escapes s as ST_Xstring: a character XML cannot hold as
+// _xHHHH_, and a literal _xHHHH_ with _x005F_ first, so that decoding it
+// (decodeXstring) gives s again.
+func encodeXstring(s string) string {
+	s = xstringEscape.ReplaceAllStringFunc(s, func(m string) string { return "_x005F_" + m[1:] })
+	var b strings.Builder
+	for _, r := range s {
+		if r == utf8.RuneError || !xmllex.IsChar(r) {
+			fmt.Fprintf(&b, "_x%04X_", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// attrEscape escapes s for a double-quoted attribute value.
+func attrEscape(s string) string {
+	var b strings.Builder
+	_ = xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// formatBook is the format book's package: a workbook of the date system
+// date1904 with the given styles, shared strings (nil: none) and one
+// worksheet. Its parts are stored: excelize inflates them at once.
+func formatBook(date1904 bool, styles, sst, worksheet []byte) ([]byte, error) {
+	const main = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`
+	const rels = `xmlns="http://schemas.openxmlformats.org/package/2006/relationships"`
+	const relType = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+	pr := ""
+	if date1904 {
+		pr = `<workbookPr date1904="1"/>`
+	}
+	parts := []struct {
+		name string
+		body []byte
+	}{
+		{"[Content_Types].xml", []byte(`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+			`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+			`<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
+			`<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`)},
+		{"_rels/.rels", []byte(`<Relationships ` + rels + `><Relationship Id="rId1" Type="` + relType + `officeDocument" Target="xl/workbook.xml"/></Relationships>`)},
+		{"xl/workbook.xml", []byte(`<workbook ` + main + ` xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+			pr + `<sheets><sheet name="` + formatSheet + `" sheetId="1" r:id="rId1"/></sheets></workbook>`)},
+		{"xl/_rels/workbook.xml.rels", []byte(`<Relationships ` + rels + `><Relationship Id="rId1" Type="` + relType + `worksheet" Target="worksheets/sheet1.xml"/></Relationships>`)},
+		{"xl/styles.xml", styles},
+		{"xl/worksheets/sheet1.xml", worksheet},
+	}
+	if sst != nil {
+		parts = append(parts, struct {
+			name string
+			body []byte
+		}{"xl/sharedStrings.xml", sst})
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, p := range parts {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: p.name, Method: zip.Store})
+		if err == nil {
+			_, err = w.Write(p.body)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
