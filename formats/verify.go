@@ -3,44 +3,16 @@ package formats
 import (
 	"fmt"
 	"strings"
-	"unicode"
 )
-
-// Normalize lower-cases s, collapses every run of white space to one space
-// and folds typographic quotes to straight ones, so verification ignores
-// case, layout and the quotes a word processor substitutes.
-func Normalize(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range strings.TrimSpace(s) {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		switch {
-		case strings.ContainsRune("“”„‟″«»", r):
-			r = '"'
-		case strings.ContainsRune("‘’‚‛′", r):
-			r = '\''
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
 
 // Compare gives verify_output's verdict on expected text against the text
 // found at the target: matched when the normalised expected text is a
 // substring of the normalised actual text, missing when the target is empty,
 // mismatched otherwise.
 func Compare(expected, actual string) ContentStatus {
-	a := Normalize(actual)
+	a, e := Normalize(actual), Normalize(expected)
 	switch {
-	case strings.Contains(a, Normalize(expected)) && (a != "" || Normalize(expected) == ""):
+	case strings.Contains(a, e) && (a != "" || e == ""):
 		return ContentMatched
 	case a == "":
 		return ContentMissing
