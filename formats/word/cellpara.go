@@ -24,7 +24,7 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 	if err != nil || want < 1 || strconv.Itoa(want) != id[i+2:] {
 		return nil, false
 	}
-	cell, ok := ix.byID[id[:i]]
+	cell, ok := ix.ids()[id[:i]]
 	if !ok || cell.kind != kindCell {
 		return nil, false
 	}
@@ -38,7 +38,7 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 	if found == nil {
 		return nil, false
 	}
-	ix.byID[id] = found
+	ix.ids()[id] = found
 	return found, true
 }
 
