@@ -23,13 +23,23 @@ func Compare(expected, actual string) ContentStatus {
 // ParseBool reads a checkbox answer. It accepts true/false, yes/no, on/off,
 // checked/unchecked, x, 1/0 and the ballot-box glyphs, in any case.
 func ParseBool(s string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "true", "yes", "y", "on", "checked", "check", "x", "1", "☒", "☑", "✓", "✔":
-		return true, nil
-	case "false", "no", "n", "off", "unchecked", "uncheck", "", "0", "☐":
-		return false, nil
+	if on, ok := BoolValue(s); ok {
+		return on, nil
 	}
 	return false, Errorf(ErrInvalidArgument, "answer_text", "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", s)
+}
+
+// BoolValue is ParseBool without the error: whether s is a checkbox value,
+// and which. Verify asks it of every expectation, most of them text, for
+// which making ParseBool's error showed in its profile.
+func BoolValue(s string) (on, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "yes", "y", "on", "checked", "check", "x", "1", "☒", "☑", "✓", "✔":
+		return true, true
+	case "false", "no", "n", "off", "unchecked", "uncheck", "", "0", "☐":
+		return false, true
+	}
+	return false, false
 }
 
 // ExpectedFromAnswers turns the answers of a write into the expectations of

@@ -45,6 +45,18 @@ func TestParseBool(t *testing.T) {
 	}
 }
 
+// TestBoolValueAgreesWithParseBool: BoolValue is ParseBool without its
+// error, checkbox values and text alike.
+func TestBoolValueAgreesWithParseBool(t *testing.T) {
+	for _, s := range []string{"true", " YES ", "☒", "false", "", "☐", "maybe", "Acme Ltd", "yes please"} {
+		on, ok := BoolValue(s)
+		v, err := ParseBool(s)
+		if ok != (err == nil) || on != v {
+			t.Errorf("BoolValue(%q) = %v, %v; ParseBool gives %v, %v", s, on, ok, v, err)
+		}
+	}
+}
+
 func TestSummarizeCountsOutcomesAndConfidence(t *testing.T) {
 	results := []ContentResult{{Status: ContentMatched}, {Status: ContentMatched}, {Status: ContentMismatched}, {Status: ContentMissing}}
 	expected := []ExpectedAnswer{{Confidence: Known}, {}, {Confidence: Uncertain}, {Confidence: Unknown}}
