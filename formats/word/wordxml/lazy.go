@@ -199,6 +199,11 @@ func (l *Lazy) build(el *etree.Element, sp lazySpan) error {
 	r := l.rd
 	r.b, r.i, r.max, r.frag, r.lz = l.raw[:sp.end], sp.attrs, l.max-sp.depth, true, nil
 	r.stack, r.held = append(r.stack[:0], el), r.held[:0]
+	// The element was made bare, without room for attributes: appending
+	// them one by one reallocated the list at each doubling.
+	if len(el.Attr) == 0 {
+		el.Attr = r.attrRoom(r.attrCount())
+	}
 	err := r.attrList(el)
 	if err == nil {
 		r.i = sp.start
