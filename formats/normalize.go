@@ -9,6 +9,15 @@ import (
 // asciiSpace marks the ASCII bytes unicode.IsSpace accepts.
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
+// keeps marks the ASCII bytes Normalize copies as they are: neither
+// upper-case letters nor white space.
+var keeps = func() (t [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		t[c] = !asciiSpace[c] && !('A' <= c && c <= 'Z')
+	}
+	return t
+}()
+
 // Normalize lower-cases s, collapses every run of white space to one space
 // and folds typographic quotes to straight ones, so verification ignores
 // case, layout and the quotes a word processor substitutes.
@@ -44,11 +53,17 @@ func Normalize(s string) string {
 			space = false
 		}
 		switch {
+		case 'A' <= r && r <= 'Z':
+			b.WriteByte(byte(r + 'a' - 'A'))
+			continue
 		case r < utf8.RuneSelf:
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
+			// Copy the stretch of bytes that stay as they are at once.
+			j := i
+			for j < len(s) && keeps[s[j]] {
+				j++
 			}
-			b.WriteByte(byte(r))
+			b.WriteString(s[i-1 : j])
+			i = j
 			continue
 		case strings.ContainsRune("“”„‟″«»", r):
 			r = '"'

@@ -33,7 +33,14 @@ func ParseBool(s string) (bool, error) {
 // and which. Verify asks it of every expectation, most of them text, for
 // which making ParseBool's error showed in its profile.
 func BoolValue(s string) (on, ok bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	s = strings.TrimSpace(s)
+	// No value is longer than "unchecked", and lower-casing shrinks a
+	// rune by at most four bytes to one: longer text (most answers) is no
+	// value, without lower-casing a copy of it.
+	if len(s) > 4*len("unchecked") {
+		return false, false
+	}
+	switch strings.ToLower(s) {
 	case "true", "yes", "y", "on", "checked", "check", "x", "1", "☒", "☑", "✓", "✔":
 		return true, true
 	case "false", "no", "n", "off", "unchecked", "uncheck", "", "0", "☐":
