@@ -30,9 +30,12 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 	}
 	var found *node
 	n := 0
-	eachWrapped(cell.el, cell.xpath, "p", func(p *etree.Element, path string) {
+	// Only the wanted paragraph's XPath is made: making one for each
+	// paragraph of the cell showed on the questionnaires, whose answers
+	// are cell paragraphs.
+	eachWrappedStep(cell.el, cell.xpath, "p", func(p *etree.Element, base string, k int) {
 		if n++; n == want {
-			found = &node{id: id, xpath: path, kind: kindPara, el: p}
+			found = &node{id: id, xpath: stepPath(base, p, k), kind: kindPara, el: p}
 		}
 	})
 	if found == nil {

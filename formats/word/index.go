@@ -205,16 +205,25 @@ func stepPath(base string, c *etree.Element, n int) string {
 // eachWrapped calls fn for each child w:tag of parent, looking through
 // w:sdt/w:sdtContent and w:customXml wrappers, with its XPath.
 func eachWrapped(parent *etree.Element, base, tag string, fn func(c *etree.Element, path string)) {
+	eachWrappedStep(parent, base, tag, func(c *etree.Element, base string, n int) {
+		fn(c, stepPath(base, c, n))
+	})
+}
+
+// eachWrappedStep is eachWrapped giving, instead of the XPath, what
+// stepPath makes it from (the XPath of the element c sits in, and c's
+// position there), for callers that need the XPath of only a few.
+func eachWrappedStep(parent *etree.Element, base, tag string, fn func(c *etree.Element, base string, n int)) {
 	eachStep(parent, func(c *etree.Element, n int) {
 		switch {
 		case isW(c, tag):
-			fn(c, stepPath(base, c, n))
+			fn(c, base, n)
 		case isW(c, "sdt"):
 			if sc := childW(c, "sdtContent"); sc != nil {
-				eachWrapped(sc, stepPath(base, c, n)+"/w:sdtContent[1]", tag, fn)
+				eachWrappedStep(sc, stepPath(base, c, n)+"/w:sdtContent[1]", tag, fn)
 			}
 		case isW(c, "customXml"):
-			eachWrapped(c, stepPath(base, c, n), tag, fn)
+			eachWrappedStep(c, stepPath(base, c, n), tag, fn)
 		}
 	})
 }
