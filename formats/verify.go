@@ -3,44 +3,16 @@ package formats
 import (
 	"fmt"
 	"strings"
-	"unicode"
 )
-
-// Normalize lower-cases s, collapses every run of white space to one space
-// and folds typographic quotes to straight ones, so verification ignores
-// case, layout and the quotes a word processor substitutes.
-func Normalize(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range strings.TrimSpace(s) {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		switch {
-		case strings.ContainsRune("“”„‟″«»", r):
-			r = '"'
-		case strings.ContainsRune("‘’‚‛′", r):
-			r = '\''
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
 
 // Compare gives verify_output's verdict on expected text against the text
 // found at the target: matched when the normalised expected text is a
 // substring of the normalised actual text, missing when the target is empty,
 // mismatched otherwise.
 func Compare(expected, actual string) ContentStatus {
-	a := Normalize(actual)
+	a, e := Normalize(actual), Normalize(expected)
 	switch {
-	case strings.Contains(a, Normalize(expected)) && (a != "" || Normalize(expected) == ""):
+	case strings.Contains(a, e) && (a != "" || e == ""):
 		return ContentMatched
 	case a == "":
 		return ContentMissing
@@ -51,13 +23,30 @@ func Compare(expected, actual string) ContentStatus {
 // ParseBool reads a checkbox answer. It accepts true/false, yes/no, on/off,
 // checked/unchecked, x, 1/0 and the ballot-box glyphs, in any case.
 func ParseBool(s string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "true", "yes", "y", "on", "checked", "check", "x", "1", "☒", "☑", "✓", "✔":
-		return true, nil
-	case "false", "no", "n", "off", "unchecked", "uncheck", "", "0", "☐":
-		return false, nil
+	if on, ok := BoolValue(s); ok {
+		return on, nil
 	}
 	return false, Errorf(ErrInvalidArgument, "answer_text", "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", s)
+}
+
+// BoolValue is ParseBool without the error: whether s is a checkbox value,
+// and which. Verify asks it of every expectation, most of them text, for
+// which making ParseBool's error showed in its profile.
+func BoolValue(s string) (on, ok bool) {
+	s = strings.TrimSpace(s)
+	// No value is longer than "unchecked", and lower-casing shrinks a
+	// rune by at most four bytes to one: longer text (most answers) is no
+	// value, without lower-casing a copy of it.
+	if len(s) > 4*len("unchecked") {
+		return false, false
+	}
+	switch strings.ToLower(s) {
+	case "true", "yes", "y", "on", "checked", "check", "x", "1", "☒", "☑", "✓", "✔":
+		return true, true
+	case "false", "no", "n", "off", "unchecked", "uncheck", "", "0", "☐":
+		return false, true
+	}
+	return false, false
 }
 
 // ExpectedFromAnswers turns the answers of a write into the expectations of

@@ -45,6 +45,40 @@ func TestParseBool(t *testing.T) {
 	}
 }
 
+// TestBoolValueAgreesWithParseBool: BoolValue is ParseBool without its
+// error, checkbox values and text alike.
+func TestBoolValueAgreesWithParseBool(t *testing.T) {
+	for _, s := range []string{"true", " YES ", "☒", "false", "", "☐", "maybe", "Acme Ltd", "yes please",
+		"unchec\u212aed", "\u212a\u212a\u212a\u212a\u212a\u212a\u212a\u212a\u212a\u212a\u212a\u212a\u212a"} {
+		on, ok := BoolValue(s)
+		v, err := ParseBool(s)
+		if ok != (err == nil) || on != v {
+			t.Errorf("BoolValue(%q) = %v, %v; ParseBool gives %v, %v", s, on, ok, v, err)
+		}
+	}
+}
+
+// FuzzBoolValue holds BoolValue's length cut to lower-casing the whole
+// text, as ParseBool did before it.
+func FuzzBoolValue(f *testing.F) {
+	for _, s := range []string{"yes", " Checked ", "unchec\u212aed", "☒", "a long answer"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		on, ok := BoolValue(s)
+		wantOn, wantOK := false, false
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "true", "yes", "y", "on", "checked", "check", "x", "1", "☒", "☑", "✓", "✔":
+			wantOn, wantOK = true, true
+		case "false", "no", "n", "off", "unchecked", "uncheck", "", "0", "☐":
+			wantOK = true
+		}
+		if on != wantOn || ok != wantOK {
+			t.Fatalf("BoolValue(%q) = %v, %v; want %v, %v", s, on, ok, wantOn, wantOK)
+		}
+	})
+}
+
 func TestSummarizeCountsOutcomesAndConfidence(t *testing.T) {
 	results := []ContentResult{{Status: ContentMatched}, {Status: ContentMatched}, {Status: ContentMismatched}, {Status: ContentMissing}}
 	expected := []ExpectedAnswer{{Confidence: Known}, {}, {Confidence: Uncertain}, {Confidence: Unknown}}

@@ -24,21 +24,24 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 	if err != nil || want < 1 || strconv.Itoa(want) != id[i+2:] {
 		return nil, false
 	}
-	cell, ok := ix.byID[id[:i]]
+	cell, ok := ix.ids()[id[:i]]
 	if !ok || cell.kind != kindCell {
 		return nil, false
 	}
 	var found *node
 	n := 0
-	eachWrapped(cell.el, cell.xpath, "p", func(p *etree.Element, path string) {
+	// Only the wanted paragraph's XPath is made: making one for each
+	// paragraph of the cell showed on the questionnaires, whose answers
+	// are cell paragraphs.
+	eachWrappedStep(cell.el, cell.xpath, "p", func(p *etree.Element, base string, k int) {
 		if n++; n == want {
-			found = &node{id: id, xpath: path, kind: kindPara, el: p}
+			found = &node{id: id, xpath: stepPath(base, p, k), kind: kindPara, el: p}
 		}
 	})
 	if found == nil {
 		return nil, false
 	}
-	ix.byID[id] = found
+	ix.ids()[id] = found
 	return found, true
 }
 

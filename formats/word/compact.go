@@ -37,7 +37,7 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 		byID[t.n.id] = t
 		found = append(found, t.target())
 		if i := strings.LastIndex(t.n.id, "-P"); i > 0 {
-			if cell, ok := d.ix.byID[t.n.id[:i]]; ok && cell.kind == kindCell {
+			if cell, ok := d.ix.ids()[t.n.id[:i]]; ok && cell.kind == kindCell {
 				inCell[cell.id] = append(inCell[cell.id], t)
 			}
 		}

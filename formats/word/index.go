@@ -34,7 +34,7 @@ type node struct {
 // index maps element IDs to elements, both ways, in document order.
 type index struct {
 	nodes []*node
-	byID  map[string]*node
+	byID  map[string]*node         // built on first use by ids
 	byEl  map[*etree.Element]*node // built on first use by node
 	slab  []node                   // see add
 	stop  *formats.Stopper         // stepped once per node while building
@@ -45,7 +45,7 @@ type index struct {
 // package documentation for the scheme). stop, if not nil, is stepped once
 // per node and ends the walk with its error.
 func buildIndex(body *etree.Element, stop *formats.Stopper) (*index, error) {
-	ix := &index{byID: make(map[string]*node, 64), stop: stop}
+	ix := &index{stop: stop}
 	var p, t, s int
 	eachStep(body, func(c *etree.Element, n int) {
 		if ix.err != nil {
@@ -81,7 +81,9 @@ func (ix *index) add(n node) *node {
 	ix.slab = ix.slab[1:]
 	*p = n
 	ix.nodes = append(ix.nodes, p)
-	ix.byID[p.id] = p
+	if ix.byID != nil {
+		ix.byID[p.id] = p
+	}
 	if ix.err == nil {
 		ix.err = ix.stop.Step()
 	}
@@ -89,6 +91,19 @@ func (ix *index) add(n node) *node {
 }
 
 const nodeSlab = 128
+
+// ids maps the indexed IDs to their nodes. The map is made on first use,
+// at its final size: growing it node by node while the index was built
+// showed in every call on the questionnaires.
+func (ix *index) ids() map[string]*node {
+	if ix.byID == nil {
+		ix.byID = make(map[string]*node, len(ix.nodes))
+		for _, n := range ix.nodes {
+			ix.byID[n.id] = n
+		}
+	}
+	return ix.byID
+}
 
 // node returns the indexed node of el, or nil. The element-to-node map is
 // built only when asked for: most calls only look IDs up.
@@ -190,16 +205,25 @@ func stepPath(base string, c *etree.Element, n int) string {
 // eachWrapped calls fn for each child w:tag of parent, looking through
 // w:sdt/w:sdtContent and w:customXml wrappers, with its XPath.
 func eachWrapped(parent *etree.Element, base, tag string, fn func(c *etree.Element, path string)) {
+	eachWrappedStep(parent, base, tag, func(c *etree.Element, base string, n int) {
+		fn(c, stepPath(base, c, n))
+	})
+}
+
+// eachWrappedStep is eachWrapped giving, instead of the XPath, what
+// stepPath makes it from (the XPath of the element c sits in, and c's
+// position there), for callers that need the XPath of only a few.
+func eachWrappedStep(parent *etree.Element, base, tag string, fn func(c *etree.Element, base string, n int)) {
 	eachStep(parent, func(c *etree.Element, n int) {
 		switch {
 		case isW(c, tag):
-			fn(c, stepPath(base, c, n))
+			fn(c, base, n)
 		case isW(c, "sdt"):
 			if sc := childW(c, "sdtContent"); sc != nil {
-				eachWrapped(sc, stepPath(base, c, n)+"/w:sdtContent[1]", tag, fn)
+				eachWrappedStep(sc, stepPath(base, c, n)+"/w:sdtContent[1]", tag, fn)
 			}
 		case isW(c, "customXml"):
-			eachWrapped(c, stepPath(base, c, n), tag, fn)
+			eachWrappedStep(c, stepPath(base, c, n), tag, fn)
 		}
 	})
 }
@@ -209,7 +233,7 @@ func eachWrapped(parent *etree.Element, base, tag string, fn func(c *etree.Eleme
 // to crowd the compact map; they are resolved on demand.
 func (ix *index) lookup(id string) (*node, bool) {
 	id = strings.ToUpper(strings.TrimSpace(id))
-	if n, ok := ix.byID[id]; ok {
+	if n, ok := ix.ids()[id]; ok {
 		return n, true
 	}
 	return ix.cellParagraph(id)

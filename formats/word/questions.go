@@ -129,7 +129,7 @@ func (f *finder) cellOf(n *node) *node {
 		return n
 	}
 	if i := strings.LastIndex(n.id, "-P"); i > 0 {
-		if c, ok := f.d.ix.byID[n.id[:i]]; ok && c.kind == kindCell {
+		if c, ok := f.d.ix.ids()[n.id[:i]]; ok && c.kind == kindCell {
 			return c
 		}
 	}

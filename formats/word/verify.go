@@ -88,7 +88,7 @@ func (d *document) verify(expected []formats.ExpectedAnswer) (*formats.Verificat
 // for boolean expectations on a checkbox, else the text (with legacy
 // drop-down selections, which Word draws without document text).
 func actual(el *etree.Element, expected string) (string, formats.ContentStatus) {
-	if want, err := formats.ParseBool(expected); err == nil {
+	if want, ok := formats.BoolValue(expected); ok {
 		if on, ok := checkboxState(el); ok {
 			state := "unchecked"
 			if on {

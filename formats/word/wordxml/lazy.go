@@ -15,9 +15,14 @@ import (
 // fail only when the call is stopped. A Lazy holds on to the part's bytes
 // until Close.
 type Lazy struct {
-	raw     []byte
-	max     int
+	raw []byte
+	max int
+	// spans maps the deferred elements still unbuilt to their spans. The
+	// read lists them in read (cheaper than a map growing entry by entry,
+	// which showed in every lazy parse); the map is made from the list,
+	// at its size, on first use (spanMap).
 	spans   map[*etree.Element]lazySpan
+	read    []lazyEntry
 	flagged []*etree.Element
 	// rd is the reader of the part, kept to build the deferred content:
 	// its names, values and slabs serve every build, which cost more than
@@ -31,6 +36,12 @@ type Lazy struct {
 // raw[start:end], read at depth (the open elements around it, the
 // document's included).
 type lazySpan struct{ attrs, start, end, depth int }
+
+// lazyEntry is a deferred element and its span, as the read lists them.
+type lazyEntry struct {
+	el   *etree.Element
+	span lazySpan
+}
 
 // lazyRead is the state of a ParseLazy while it reads: the name it
 // defers, the name it flags and the deferred element open now, if any.
@@ -63,7 +74,7 @@ func ParseLazy(raw []byte, field string, skip map[string]bool, deferName, flag s
 // newLazyRead starts a read deferring the elements called name or one
 // of more.
 func newLazyRead(name, flag string, more ...string) *lazyRead {
-	return &lazyRead{out: &Lazy{spans: map[*etree.Element]lazySpan{}}, names: append([]string{name}, more...), flag: flag}
+	return &lazyRead{out: &Lazy{}, names: append([]string{name}, more...), flag: flag}
 }
 
 // done is what the read of raw left unbuilt.
@@ -109,7 +120,7 @@ func (l *lazyRead) close(end int) {
 		return
 	}
 	l.span.end = end
-	l.out.spans[l.el] = l.span
+	l.out.read = append(l.out.read, lazyEntry{l.el, l.span})
 	if l.found {
 		l.out.flagged = append(l.out.flagged, l.el)
 	}
@@ -126,7 +137,19 @@ func (l *Lazy) Flagged() []*etree.Element {
 }
 
 // Unbuilt reports whether some deferred content is still unbuilt.
-func (l *Lazy) Unbuilt() bool { return l != nil && len(l.spans) > 0 }
+func (l *Lazy) Unbuilt() bool { return l != nil && len(l.read)+len(l.spans) > 0 }
+
+// spanMap is spans, made from read on first use.
+func (l *Lazy) spanMap() map[*etree.Element]lazySpan {
+	if l.spans == nil {
+		l.spans = make(map[*etree.Element]lazySpan, len(l.read))
+		for _, e := range l.read {
+			l.spans[e.el] = e.span
+		}
+		l.read = nil
+	}
+	return l.spans
+}
 
 // Build builds the deferred content of el and of every element below it,
 // so that el's subtree is whole. Elements above or beside el stay as they
@@ -136,11 +159,12 @@ func (l *Lazy) Build(el *etree.Element) error {
 		return nil
 	}
 	var err error
+	spans := l.spanMap()
 	Descend(el, func(e *etree.Element) bool {
 		if err != nil {
 			return false
 		}
-		if sp, ok := l.spans[e]; ok {
+		if sp, ok := spans[e]; ok {
 			err = l.build(e, sp)
 			return false // built whole: nothing below is deferred
 		}
@@ -155,7 +179,7 @@ func (l *Lazy) BuildAll() error {
 	if !l.Unbuilt() {
 		return nil
 	}
-	for el, sp := range l.spans {
+	for el, sp := range l.spanMap() {
 		if err := l.build(el, sp); err != nil {
 			return err
 		}
@@ -175,6 +199,11 @@ func (l *Lazy) build(el *etree.Element, sp lazySpan) error {
 	r := l.rd
 	r.b, r.i, r.max, r.frag, r.lz = l.raw[:sp.end], sp.attrs, l.max-sp.depth, true, nil
 	r.stack, r.held = append(r.stack[:0], el), r.held[:0]
+	// The element was made bare, without room for attributes: appending
+	// them one by one reallocated the list at each doubling.
+	if len(el.Attr) == 0 {
+		el.Attr = r.attrRoom(r.attrCount())
+	}
 	err := r.attrList(el)
 	if err == nil {
 		r.i = sp.start
@@ -187,7 +216,7 @@ func (l *Lazy) build(el *etree.Element, sp lazySpan) error {
 		// Checked when the part was read: only a bug gets here.
 		return fmt.Errorf("deferred content at byte %d: %w", r.i, err)
 	}
-	delete(l.spans, el)
+	delete(l.spanMap(), el)
 	return nil
 }
 
@@ -211,6 +240,6 @@ func (r *xmlReader) attrList(el *etree.Element) error {
 // content still unbuilt can no longer be built.
 func (l *Lazy) Close() {
 	if l != nil {
-		l.raw, l.spans, l.rd = nil, nil, nil
+		l.raw, l.spans, l.read, l.rd = nil, nil, nil, nil
 	}
 }

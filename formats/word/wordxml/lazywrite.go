@@ -40,7 +40,7 @@ func WriteLazyStop(dst []byte, x *etree.Document, sizeHint int, lz *Lazy, stop *
 // reports whether it did. Content it cannot transcribe is built, and
 // written as a tree by the caller.
 func (w *appendWriter) unbuilt(e *etree.Element) bool {
-	sp, ok := w.lz.spans[e]
+	sp, ok := w.lz.spanMap()[e]
 	if !ok {
 		return false
 	}

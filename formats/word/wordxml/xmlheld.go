@@ -171,11 +171,18 @@ func (r *xmlReader) heldAttr() bool {
 // heldEnd reads the end tag at i inside content left out, if it closes
 // the innermost open element; once it has, it steps the stop.
 func (r *xmlReader) heldEnd(i int) (bool, error) {
-	r.i = i + 2
-	name := r.name()
-	r.space()
+	// Only the innermost open name closes here: comparing the bytes with
+	// it spares reading (and interning) the name, as name would read
+	// exactly it when the byte after it ends a name.
 	n := len(r.held)
-	if name == "" || r.i >= len(r.b) || r.b[r.i] != '>' || r.held[n-1] != name {
+	top, j := r.held[n-1], i+2
+	k := j + len(top)
+	if k >= len(r.b) || string(r.b[j:k]) != top || !nameEnds[r.b[k]] {
+		return false, nil
+	}
+	r.i = k
+	r.space()
+	if r.i >= len(r.b) || r.b[r.i] != '>' {
 		return false, nil
 	}
 	if err := r.stop.Step(); err != nil {

@@ -98,11 +98,7 @@ func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etre
 	if i := strings.IndexByte(name, ':'); i >= 0 {
 		el.Space, el.Tag = name[:i], name[i+1:]
 	}
-	if len(r.attrs) < attrs {
-		r.attrs = make([]etree.Attr, max(2*r.slab, attrs))
-	}
-	el.Attr = r.attrs[:0:attrs]
-	r.attrs = r.attrs[attrs:]
+	el.Attr = r.attrRoom(attrs)
 	if len(r.kids) < kidsEach {
 		r.kids = make([]etree.Token, 2*r.slab)
 	}
@@ -111,6 +107,17 @@ func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etre
 	r.room(parent)
 	parent.AddChild(el)
 	return el
+}
+
+// attrRoom cuts an empty attribute list with room for n from the slab.
+// The capacity is capped as in element.
+func (r *xmlReader) attrRoom(n int) []etree.Attr {
+	if len(r.attrs) < n {
+		r.attrs = make([]etree.Attr, max(2*r.slab, n))
+	}
+	a := r.attrs[:0:n]
+	r.attrs = r.attrs[n:]
+	return a
 }
 
 // addText appends text s to parent as a CharData cut from a slab, as
