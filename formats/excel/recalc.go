@@ -82,8 +82,8 @@ type recalcResult struct {
 // formulaGraph indexes the workbook's formulas by the cells they read.
 type formulaGraph struct {
 	nodes []*formulaNode
-	byCol map[[2]int][]int // sheet, column → nodes reading a narrow range there
-	wide  map[int][]int    // sheet → nodes reading a wide range
+	byCol map[[2]int][]colRef // sheet, column → the narrow ranges read there
+	wide  map[int][]int       // sheet → nodes reading a wide range
 }
 
 // recalc recomputes the dependents of the written cells on a calculation
@@ -158,7 +158,7 @@ func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 
 // graph reads every formula of the workbook once.
 func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
-	g := &formulaGraph{byCol: map[[2]int][]int{}, wide: map[int][]int{}}
+	g := &formulaGraph{byCol: map[[2]int][]colRef{}, wide: map[int][]int{}}
 	names := src.names()
 	for si := range w.wb.sheets {
 		for _, p := range src.formulaCells(si + 1) {
@@ -180,6 +180,10 @@ func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 func (g *formulaGraph) add(n *formulaNode) {
 	i := len(g.nodes)
 	g.nodes = append(g.nodes, n)
+	wide := false
+	for _, r := range n.refs {
+		wide = wide || r.c2-r.c1 >= wideRef
+	}
 	for _, r := range n.refs {
 		if r.c2-r.c1 >= wideRef {
 			g.wide[r.sheet] = append(g.wide[r.sheet], i)
@@ -187,11 +191,18 @@ func (g *formulaGraph) add(n *formulaNode) {
 		}
 		for c := r.c1; c <= r.c2; c++ {
 			k := [2]int{r.sheet, c}
-			if l := g.byCol[k]; len(l) == 0 || l[len(l)-1] != i {
-				g.byCol[k] = append(l, i)
-			}
+			g.byCol[k] = append(g.byCol[k], colRef{node: int32(i), r1: int32(r.r1), r2: int32(min(r.r2, maxRows)), wide: wide})
 		}
 	}
+}
+
+// colRef is a narrow range of one column that a node reads: its rows,
+// and whether the node reads a wide range too. Checking a column's
+// readers reads these in a row, not each node's references: a column
+// of a questionnaire is read by thousands of formulas.
+type colRef struct {
+	node, r1, r2 int32
+	wide         bool
 }
 
 // readers are the formulas that read c.
@@ -204,8 +215,18 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 			}
 		}
 	}
-	for _, i := range g.byCol[[2]int{c.sheet, c.col}] {
-		check(i)
+	l := g.byCol[[2]int{c.sheet, c.col}]
+	for k := 0; k < len(l); {
+		i, hit := l[k].node, false
+		for ; k < len(l) && l[k].node == i; k++ { // a node's ranges lie together
+			hit = hit || int(l[k].r1) <= c.row && c.row <= int(l[k].r2)
+		}
+		switch {
+		case hit:
+			visit(int(i))
+		case l[k-1].wide: // a wide range may hold c: the node is visited here too
+			check(int(i))
+		}
 	}
 	for _, i := range g.wide[c.sheet] {
 		check(i)
@@ -216,7 +237,7 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 // through each other, breadth first (nearest first), at most
 // maxDependents of them.
 func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped bool) {
-	seen := map[int]bool{}
+	seen := make([]bool, len(g.nodes))
 	var queue []cell
 	for c := range written {
 		queue = append(queue, c)
