@@ -173,6 +173,7 @@ func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 			g.add(w.wb.parseFormula(at, text, names))
 		}
 	}
+	g.clip()
 	return g, true
 }
 
@@ -191,18 +192,31 @@ func (g *formulaGraph) add(n *formulaNode) {
 		}
 		for c := r.c1; c <= r.c2; c++ {
 			k := [2]int{r.sheet, c}
-			g.byCol[k] = append(g.byCol[k], colRef{node: int32(i), r1: int32(r.r1), r2: int32(min(r.r2, maxRows)), wide: wide})
+			node := int32(i)
+			if wide {
+				node = ^node
+			}
+			g.byCol[k] = append(g.byCol[k], colRef{node: node, r1: int32(r.r1), r2: int32(min(r.r2, maxRows))})
 		}
 	}
 }
 
 // colRef is a narrow range of one column that a node reads: its rows,
-// and whether the node reads a wide range too. Checking a column's
-// readers reads these in a row, not each node's references: a column
-// of a questionnaire is read by thousands of formulas.
+// and the node, complemented (^i) when it reads a wide range too.
+// Checking a column's readers reads these in a row, not each node's
+// references: a column of a questionnaire is read by thousands of
+// formulas.
 type colRef struct {
 	node, r1, r2 int32
-	wide         bool
+}
+
+// clip gives each column's list its length as capacity: the graph is
+// held through the whole calculation, and appending left up to half of
+// each list's room unused.
+func (g *formulaGraph) clip() {
+	for k, l := range g.byCol {
+		g.byCol[k] = append(make([]colRef, 0, len(l)), l...)
+	}
 }
 
 // readers are the formulas that read c.
@@ -221,11 +235,15 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 		for ; k < len(l) && l[k].node == i; k++ { // a node's ranges lie together
 			hit = hit || int(l[k].r1) <= c.row && c.row <= int(l[k].r2)
 		}
+		node, wide := int(i), i < 0
+		if wide {
+			node = int(^i)
+		}
 		switch {
 		case hit:
-			visit(int(i))
-		case l[k-1].wide: // a wide range may hold c: the node is visited here too
-			check(int(i))
+			visit(node)
+		case wide: // a wide range may hold c: the node is visited here too
+			check(node)
 		}
 	}
 	for _, i := range g.wide[c.sheet] {
@@ -333,6 +351,13 @@ func (wb *workbook) parseFormula(at cell, text string, names []calcName) *formul
 	n := &formulaNode{at: at, text: text}
 	p := efp.ExcelParser()
 	toks := p.Parse(text)
+	ranges := 0
+	for _, t := range toks {
+		if t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange {
+			ranges++
+		}
+	}
+	n.refs = make([]sheetRect, 0, ranges) // held through the calculation: no room to spare
 	operands, depth := 0, 0
 	for _, t := range toks {
 		switch {
