@@ -106,6 +106,9 @@ func (w *writer) recalc() *recalcResult {
 	}
 	rest := deps[min(len(deps), maxRecalc):]
 	ordered, cyclic := g.order(deps[:len(deps)-len(rest)])
+	// The index is not read past here: the calculation, which allocates
+	// the most, runs without it.
+	g.byCol, g.wide = nil, nil
 	book, err := newCalcBook(w.wb, src, g, deps, cyclic)
 	if err != nil {
 		w.dropAll(g, ordered, fmt.Sprintf("formfill could not make a workbook to compute it in (%v)", err), res)
@@ -160,6 +163,7 @@ func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 	g := &formulaGraph{byCol: map[[2]int][]colRef{}, wide: map[int][]int{}}
 	names := src.names()
+	tc := newTokenCache()
 	for si := range w.wb.sheets {
 		for _, p := range src.formulaCells(si + 1) {
 			if len(g.nodes) >= maxFormulas {
@@ -170,7 +174,7 @@ func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 			if text == "" {
 				continue
 			}
-			g.add(w.wb.parseFormula(at, text, names))
+			g.add(w.wb.parseFormula(at, text, names, tc))
 		}
 	}
 	g.clip()
@@ -346,11 +350,11 @@ func sortedCells(m map[[2]int]bool) [][2]int {
 }
 
 // parseFormula reads the references and functions of the formula at at.
-// names are the workbook's defined names.
-func (wb *workbook) parseFormula(at cell, text string, names []calcName) *formulaNode {
+// names are the workbook's defined names; tc, when not nil, tokenizes
+// each shape of formula once.
+func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tokenCache) *formulaNode {
 	n := &formulaNode{at: at, text: text}
-	p := efp.ExcelParser()
-	toks := p.Parse(text)
+	toks := tc.parse(text)
 	ranges := 0
 	for _, t := range toks {
 		if t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange {
