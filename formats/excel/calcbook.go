@@ -202,7 +202,7 @@ func (b *calcBook) pull(c cell) (int, bool) {
 		return 0, false
 	}
 	i := len(b.g.nodes)
-	b.g.nodes = append(b.g.nodes, b.wb.parseFormula(c, text, b.src.names()))
+	b.g.nodes = append(b.g.nodes, b.wb.parseFormula(c, text, b.src.names(), nil))
 	b.closure[c] = i
 	return i, true
 }

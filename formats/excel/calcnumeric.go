@@ -14,6 +14,7 @@ import (
 // textReadAsNumber warns of each text answer that a formula on another
 // sheet reads as a number.
 func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalcResult) {
+	numeric := map[int][]sheetRect{} // node → the ranges it reads as numbers, read once
 	for _, c := range sortedWritten(w.written) {
 		e, ok := w.edits[w.wb.sheetName(c)][[2]int{c.row, c.col}]
 		if !ok || e.kind != editString {
@@ -21,7 +22,15 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 		}
 		g.readers(c, func(i int) {
 			n := g.nodes[i]
-			if n.at.sheet == c.sheet || !w.wb.readsAsNumber(n, c, names) {
+			if n.at.sheet == c.sheet {
+				return
+			}
+			rects, ok := numeric[i]
+			if !ok {
+				rects = w.wb.numericRects(n, names)
+				numeric[i] = rects
+			}
+			if !readsAsNumber(rects, c) {
 				return
 			}
 			res.warnings = append(res.warnings, fmt.Sprintf("%s: %s holds the text %q, but the formula =%s in %s reads it as a number (SUM skips it, arithmetic shows #VALUE!): write a number there",
@@ -30,17 +39,28 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 	}
 }
 
-// readsAsNumber reports whether n reads c as a number: c lies in a
-// reference that is an argument of a numeric function or an operand of
-// arithmetic.
-func (wb *workbook) readsAsNumber(n *formulaNode, c cell, names []calcName) bool {
-	found := false
+// numericRects are the references n reads as numbers: the arguments of
+// numeric functions and the operands of arithmetic. A formula read by
+// many written cells is parsed once for all of them.
+func (wb *workbook) numericRects(n *formulaNode, names []calcName) []sheetRect {
+	rects := []sheetRect{}
 	numericRanges(n.text, func(ref string) bool {
-		r, ok := wb.refRect(n.at.sheet, ref, names)
-		found = ok && r.sheet == c.sheet && r.contains(c.row, c.col)
-		return !found
+		if r, ok := wb.refRect(n.at.sheet, ref, names); ok {
+			rects = append(rects, r)
+		}
+		return true
 	})
-	return found
+	return rects
+}
+
+// readsAsNumber reports whether c lies in one of a formula's numericRects.
+func readsAsNumber(rects []sheetRect, c cell) bool {
+	for _, r := range rects {
+		if r.sheet == c.sheet && r.contains(c.row, c.col) {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedWritten is the written cells in workbook order.

@@ -82,8 +82,8 @@ type recalcResult struct {
 // formulaGraph indexes the workbook's formulas by the cells they read.
 type formulaGraph struct {
 	nodes []*formulaNode
-	byCol map[[2]int][]int // sheet, column → nodes reading a narrow range there
-	wide  map[int][]int    // sheet → nodes reading a wide range
+	byCol map[[2]int][]colRef // sheet, column → the narrow ranges read there
+	wide  map[int][]int       // sheet → nodes reading a wide range
 }
 
 // recalc recomputes the dependents of the written cells on a calculation
@@ -106,6 +106,9 @@ func (w *writer) recalc() *recalcResult {
 	}
 	rest := deps[min(len(deps), maxRecalc):]
 	ordered, cyclic := g.order(deps[:len(deps)-len(rest)])
+	// The index is not read past here: the calculation, which allocates
+	// the most, runs without it.
+	g.byCol, g.wide = nil, nil
 	book, err := newCalcBook(w.wb, src, g, deps, cyclic)
 	if err != nil {
 		w.dropAll(g, ordered, fmt.Sprintf("formfill could not make a workbook to compute it in (%v)", err), res)
@@ -158,8 +161,9 @@ func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 
 // graph reads every formula of the workbook once.
 func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
-	g := &formulaGraph{byCol: map[[2]int][]int{}, wide: map[int][]int{}}
+	g := &formulaGraph{byCol: map[[2]int][]colRef{}, wide: map[int][]int{}}
 	names := src.names()
+	tc := newTokenCache()
 	for si := range w.wb.sheets {
 		for _, p := range src.formulaCells(si + 1) {
 			if len(g.nodes) >= maxFormulas {
@@ -170,9 +174,10 @@ func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 			if text == "" {
 				continue
 			}
-			g.add(w.wb.parseFormula(at, text, names))
+			g.add(w.wb.parseFormula(at, text, names, tc))
 		}
 	}
+	g.clip()
 	return g, true
 }
 
@@ -180,6 +185,10 @@ func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 func (g *formulaGraph) add(n *formulaNode) {
 	i := len(g.nodes)
 	g.nodes = append(g.nodes, n)
+	wide := false
+	for _, r := range n.refs {
+		wide = wide || r.c2-r.c1 >= wideRef
+	}
 	for _, r := range n.refs {
 		if r.c2-r.c1 >= wideRef {
 			g.wide[r.sheet] = append(g.wide[r.sheet], i)
@@ -187,10 +196,30 @@ func (g *formulaGraph) add(n *formulaNode) {
 		}
 		for c := r.c1; c <= r.c2; c++ {
 			k := [2]int{r.sheet, c}
-			if l := g.byCol[k]; len(l) == 0 || l[len(l)-1] != i {
-				g.byCol[k] = append(l, i)
+			node := int32(i)
+			if wide {
+				node = ^node
 			}
+			g.byCol[k] = append(g.byCol[k], colRef{node: node, r1: int32(r.r1), r2: int32(min(r.r2, maxRows))})
 		}
+	}
+}
+
+// colRef is a narrow range of one column that a node reads: its rows,
+// and the node, complemented (^i) when it reads a wide range too.
+// Checking a column's readers reads these in a row, not each node's
+// references: a column of a questionnaire is read by thousands of
+// formulas.
+type colRef struct {
+	node, r1, r2 int32
+}
+
+// clip gives each column's list its length as capacity: the graph is
+// held through the whole calculation, and appending left up to half of
+// each list's room unused.
+func (g *formulaGraph) clip() {
+	for k, l := range g.byCol {
+		g.byCol[k] = append(make([]colRef, 0, len(l)), l...)
 	}
 }
 
@@ -204,8 +233,22 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 			}
 		}
 	}
-	for _, i := range g.byCol[[2]int{c.sheet, c.col}] {
-		check(i)
+	l := g.byCol[[2]int{c.sheet, c.col}]
+	for k := 0; k < len(l); {
+		i, hit := l[k].node, false
+		for ; k < len(l) && l[k].node == i; k++ { // a node's ranges lie together
+			hit = hit || int(l[k].r1) <= c.row && c.row <= int(l[k].r2)
+		}
+		node, wide := int(i), i < 0
+		if wide {
+			node = int(^i)
+		}
+		switch {
+		case hit:
+			visit(node)
+		case wide: // a wide range may hold c: the node is visited here too
+			check(node)
+		}
 	}
 	for _, i := range g.wide[c.sheet] {
 		check(i)
@@ -216,7 +259,7 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 // through each other, breadth first (nearest first), at most
 // maxDependents of them.
 func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped bool) {
-	seen := map[int]bool{}
+	seen := make([]bool, len(g.nodes))
 	var queue []cell
 	for c := range written {
 		queue = append(queue, c)
@@ -307,11 +350,18 @@ func sortedCells(m map[[2]int]bool) [][2]int {
 }
 
 // parseFormula reads the references and functions of the formula at at.
-// names are the workbook's defined names.
-func (wb *workbook) parseFormula(at cell, text string, names []calcName) *formulaNode {
+// names are the workbook's defined names; tc, when not nil, tokenizes
+// each shape of formula once.
+func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tokenCache) *formulaNode {
 	n := &formulaNode{at: at, text: text}
-	p := efp.ExcelParser()
-	toks := p.Parse(text)
+	toks := tc.parse(text)
+	ranges := 0
+	for _, t := range toks {
+		if t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange {
+			ranges++
+		}
+	}
+	n.refs = make([]sheetRect, 0, ranges) // held through the calculation: no room to spare
 	operands, depth := 0, 0
 	for _, t := range toks {
 		switch {

@@ -62,9 +62,16 @@ type scanSource struct {
 	w     *writer
 	named []calcName
 	read  bool // named was read
+	// masters are the tokens of the shared formulas' masters, by sheet
+	// and master cell index: each is parsed once, not once per cell
+	// sharing it (a questionnaire's column of formulas is one shared
+	// formula of hundreds of cells).
+	masters map[[2]int][]efp.Token
 }
 
-func newScanSource(w *writer) *scanSource { return &scanSource{w: w} }
+func newScanSource(w *writer) *scanSource {
+	return &scanSource{w: w, masters: map[[2]int][]efp.Token{}}
+}
 
 // scanOf is the sheet's scan and its regular row scan (nil when the
 // scan did not follow the sheet's cells).
@@ -88,7 +95,7 @@ func (s *scanSource) formula(sheet, row, col int) string {
 	if sc == nil || !sc.formulas[[2]int{row, col}] {
 		return ""
 	}
-	if f, ok := sharedText(sc, rs, row, col); ok {
+	if f, ok := s.sharedText(sheet, sc, rs, row, col); ok {
 		return f
 	}
 	return s.w.wb.formula(s.w.wb.sheets[sheet-1], cell{row: row, col: col}.name(), sc)
@@ -98,7 +105,7 @@ func (s *scanSource) formula(sheet, row, col int) string {
 // shifted as Excel shifts it: every relative reference, sheet-qualified
 // ones too (excelize keeps those unshifted, and so does the scan's
 // sharedFormula, which mirrors it).
-func sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
+func (s *scanSource) sharedText(sheet int, sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
 	if rs == nil || rs.sharedUnreadable {
 		return "", false
 	}
@@ -116,7 +123,8 @@ func sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
 		return text, text != ""
 	}
 	p := efp.ExcelParser()
-	toks := p.Parse(text)
+	p.Tokens.Items = append([]efp.Token(nil), s.masterTokens(sheet, m, text)...)
+	toks := p.Tokens.Items
 	for k := range toks {
 		if t := &toks[k]; t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange {
 			cut := strings.LastIndexByte(t.TValue, '!') + 1 // a quoted sheet name may hold a '!'
@@ -127,6 +135,19 @@ func sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
 		}
 	}
 	return render(&p), true
+}
+
+// masterTokens are the tokens of text, the formula of the master at
+// index m of the sheet's row scan; the callers change copies of them.
+func (s *scanSource) masterTokens(sheet, m int, text string) []efp.Token {
+	k := [2]int{sheet, m}
+	toks, ok := s.masters[k]
+	if !ok {
+		p := efp.ExcelParser()
+		toks = p.Parse(text)
+		s.masters[k] = toks
+	}
+	return toks
 }
 
 // edit is the write's edit of the cell, as a stored value.
