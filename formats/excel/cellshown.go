@@ -19,8 +19,6 @@ func (w *writer) shownText(r cellRead) (string, error) {
 	switch {
 	case r.err != nil:
 		return "", r.err
-	case r.hasShown:
-		return r.shown, nil
 	case !r.exists:
 		return "", nil
 	}
