@@ -13,7 +13,7 @@ import (
 func (e *Engine) ListFields(doc []byte) (fields []formats.FormField, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}
