@@ -20,15 +20,11 @@ type cellRead struct {
 	t      string // its t attribute: "" (a number or empty), n, s, str, inlineStr, b, e, d
 	value  string // its stored value: a string's text, else its <v>
 	style  int    // its own style index: what its value is formatted with
-	// shown is the formatted text, set only for a cell the scan does not
-	// follow (see modelCell).
-	shown    string
-	hasShown bool
-	err      error // a shared string index the table lacks (excelize fails the read)
+	err    error  // a shared string index the table lacks (excelize fails the read), or an unreadable table
 }
 
 // cellAt is the cell at c on sheet: the write's edit of it, else the
-// scanned cell, else (a sheet the scan does not follow) excelize's.
+// scanned cell, else (a sheet the scans do not follow) readCells'.
 func (w *writer) cellAt(sheet string, c cell) cellRead {
 	if e, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
 		return w.editedCell(sheet, c, &e)
@@ -76,9 +72,10 @@ func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
 		if r.value == "" {
 			break
 		}
-		sst, ok := w.sharedStrings(sheet)
-		if !ok {
-			return w.modelCell(sheet, cell{row: c.row, col: c.col})
+		sst, err := w.wb.sharedStringsTable()
+		if err != nil {
+			r.value, r.err = "", err
+			break
 		}
 		// excelize reads an index that is no number as item 0.
 		i, _ := strconv.Atoi(strings.TrimSpace(r.value))
@@ -93,17 +90,14 @@ func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
 			r.value = bstrDecode(rs.str(c.is))
 		}
 	case typeOther:
-		r.t = cellTAttr(rs.data[c.from:c.to])
+		r.t = rs.str(c.other)
 	}
 	return r
 }
 
-// sharedStrings is the shared strings' text: the guard pass's, else as
-// the read tools read them (see rows.go), false when unreadable.
+// sharedStrings is the shared strings' text as the read tools read them
+// (see sharedStringsTable), false when unreadable.
 func (w *writer) sharedStrings(sheet string) ([]string, bool) {
-	if sst, ok := w.wb.pass.sharedStrings.strings(); ok {
-		return sst, true
-	}
 	return w.wb.sharedStrings(sheet)
 }
 
@@ -155,9 +149,6 @@ func (r cellRead) rawShown() string {
 		if n, ok := isoSerial(r.value); ok {
 			return strconv.FormatFloat(n, 'G', 15, 64)
 		}
-		return r.value
-	}
-	if r.hasShown {
 		return r.value
 	}
 	return numberText(r.value, formatNone)

@@ -20,7 +20,7 @@ const maxCellText = 200
 func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +33,7 @@ func (e *Engine) ExtractCompact(doc []byte) (cs *formats.CompactStructure, err e
 func (e *Engine) ExtractCompactFull(doc []byte) (cs *formats.CompactStructure, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +48,7 @@ func (e *Engine) ExtractCompactFull(doc []byte) (cs *formats.CompactStructure, e
 func (e *Engine) ExtractCompactLazy(doc []byte) (cs *formats.CompactStructure, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,7 @@
 // Cells are addressed by element IDs S1-R5-C3 (sheet index, row, column,
 // all 1-based) or by Excel references Sheet!C5 and 'Sheet name'!C5; both
 // are accepted wherever a location is. Documents pass the archive guard
-// (formats.OpenArchive) before excelize inflates anything.
+// (formats.OpenArchive) before any part is inflated.
 //
 // Answer targets (targets.go) come from every signal a questionnaire gives:
 // headers naming answer columns, repeated per section or in part; list
@@ -17,17 +17,19 @@
 //
 // Reading: every XML part passes the XML guard (xmlguard.go, with its
 // fast tokenizer fastxml.go) before anything else reads it, and the
-// guard's pass over a worksheet scans it (scan.go, rowscan.go): the read
-// tools take a sheet's rows and formulas from that scan. The workbook part
-// (sheets, their visibility, defined names, the date system: book.go), the
-// styles and theme (each cell format's number format, protection and
-// looks: stylesread.go, stylesformat.go) and each sheet's data validations,
-// x14 ones included (validread.go), and each sheet's comments
-// (commentsread.go) are read by formfill's own one-pass readers. excelize is still asked for the cells whose number format it
-// applies and, through a small stub of the sheet (scanstub.go), for
-// shared formulas; it opens a package in which the scanned sheets are
-// reduced (readpkg.go). A sheet the scan cannot follow is read by excelize
-// whole.
+// guard's pass over a worksheet scans it (scan.go, rowscan.go): the tools
+// take a sheet's rows and formulas from that scan, and a sheet the scan
+// cannot follow from readCells' reading of its part (sheetcells.go). The
+// workbook part (sheets, their visibility, defined names, the date system:
+// book.go), the shared strings (the scan's, else sstread.go), the styles
+// and theme (each cell format's number format, protection and looks:
+// stylesread.go, stylesformat.go), each sheet's data validations, x14 ones
+// included (validread.go), and each sheet's comments (commentsread.go) are
+// read by formfill's own one-pass readers. No call opens the workbook in
+// excelize. It is asked only to format the cells whose number format it
+// applies, in a small format book holding those cells alone
+// (formatbook.go, cellshown.go), and to evaluate formulas, in a
+// calculation book (calcbook.go).
 //
 // Writes store text as text (never as a formula), numbers and dates as
 // values keeping the cell's style, and respect list validations and merged
@@ -39,8 +41,10 @@
 // the end of the shared strings table (patchpkg.go, patchsst.go), notes
 // into the sheet's comments and VML drawing (notespatch.go,
 // notescomments.go) from formfill's own model of the write's notes
-// (notes.go), which reads the notes already there from the package. Every other entry of the package is copied raw, and
-// every other byte of a changed part is the original's. excelize still
-// holds the workbook in memory for the reads a write makes and for formula
-// evaluation, but never writes it.
+// (notes.go), which reads the notes already there from the package.
+// Every other entry of the package is copied raw, and every other byte of
+// a changed part is the original's. The cells a write reads (the text
+// before and after, the codes beside a cell, verify's read back) come
+// from the same scans and readers as the read tools', with the write's
+// own edits laid over them (cellread.go, cellirregular.go).
 package excel

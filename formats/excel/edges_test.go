@@ -154,7 +154,7 @@ func TestEdgeWorkbooksReadAsOpenpyxlReads(t *testing.T) {
 // cell formfill's reading finds, as its map shows them.
 func edgeFormulas(tb testing.TB, doc []byte) map[string]map[string]string {
 	tb.Helper()
-	wb, err := openStop(doc, nil, true)
+	wb, err := openStop(doc, nil)
 	must(tb, err)
 	out := map[string]map[string]string{}
 	for _, sheet := range wb.sheets {

@@ -23,9 +23,8 @@ type Engine struct {
 
 // WithContext returns the engine bound to ctx: its calls stop with an error
 // wrapping formats.ErrStopped once ctx ends, checking it every few thousand
-// XML tokens of the XML guard's pass, at every read excelize makes of a
-// large part (see markForStop), every 64 KB inflated or deflated, and before
-// each sheet, answer or expectation.
+// XML tokens of the XML guard's pass and of formfill's other readers, every
+// 64 KB inflated or deflated, and before each sheet, answer or expectation.
 func (e *Engine) WithContext(ctx context.Context) formats.Engine {
 	c := *e
 	c.ctx = ctx

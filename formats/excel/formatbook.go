@@ -19,9 +19,11 @@ import (
 // workbook in excelize for it: it makes a small workbook of its own, a
 // format book, holding only what formatting reads (the date system, each
 // cell format's number format, the shared strings the cells name) and the
-// cells to format, written from the sheet's reading in their rows, and
-// asks excelize for that sheet's rows. calcbook.go does the same for formula
-// evaluation.
+// cells to format, and asks excelize for that sheet's cells. The read
+// tools format a sheet's cells at once, written from the sheet's reading
+// in their rows (formatRows); a write formats the single cells it reads,
+// each in turn the book's one cell (formatted). calcbook.go does the same
+// for formula evaluation.
 
 // formatSheet is the format book's one sheet.
 const formatSheet = "Sheet1"
@@ -36,7 +38,17 @@ func (wb *workbook) formatRows(rs *rowScan, keep func(i int) bool) ([][]string, 
 	}
 	worksheet := append([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`), rows...)
 	worksheet = append(worksheet, "</sheetData></worksheet>"...)
-	book, err := formatBook(wb.book.date1904, wb.formatStyles(), wb.formatStrings(rs, keep), worksheet)
+	f, err := openFormatBook(wb.book.date1904, wb.formatStyles(nil), wb.formatStrings(rs, keep), worksheet)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.GetRows(formatSheet)
+}
+
+// openFormatBook opens the format book of formatBook's parts in excelize.
+func openFormatBook(date1904 bool, styles, sst, worksheet []byte) (*excelize.File, error) {
+	book, err := formatBook(date1904, styles, sst, worksheet)
 	if err != nil {
 		return nil, err
 	}
@@ -44,8 +56,7 @@ func (wb *workbook) formatRows(rs *rowScan, keep func(i int) bool) ([][]string, 
 	if err != nil {
 		return nil, fmt.Errorf("open the format book: %w", err)
 	}
-	defer f.Close()
-	return f.GetRows(formatSheet)
+	return f, nil
 }
 
 // formatCellsXML is the rows of the cells keep picks, each cell written
@@ -110,9 +121,11 @@ func typeName(rs *rowScan, c *rawCell) string {
 }
 
 // formatStyles is the styles part of the format book: the workbook's
-// number formats, and its cell formats in order with their number format
-// only; none when the styles part cannot be read.
-func (wb *workbook) formatStyles() []byte {
+// number formats (a format's formatCode16 in place of its code, as
+// excelize reads it), and its cell formats in order with their number
+// format only, then the cell formats a write added (xfs, nil for none);
+// no workbook format when the styles part cannot be read.
+func (wb *workbook) formatStyles(xfs *xfAppender) []byte {
 	wb.readStyles()
 	d := wb.stylesRaw
 	if d == nil {
@@ -128,11 +141,22 @@ func (wb *workbook) formatStyles() []byte {
 		fmt.Fprintf(&b, `<numFmt numFmtId="%d" formatCode="%s"/>`, n.id, attrEscape(code))
 	}
 	b.WriteString(`</numFmts><cellXfs>`)
-	for _, x := range d.xfs {
+	own := d.xfs
+	if xfs != nil {
+		// The copies' indexes follow the styles part's own cell formats.
+		own = make([]rawXf, len(xfs.scan.xfs))
+		copy(own, d.xfs)
+	}
+	for _, x := range own {
 		if x.numFmt == nil {
 			b.WriteString(`<xf/>`)
 		} else {
 			fmt.Fprintf(&b, `<xf numFmtId="%d"/>`, *x.numFmt)
+		}
+	}
+	if xfs != nil {
+		for _, cl := range xfs.clones {
+			fmt.Fprintf(&b, `<xf numFmtId="%d"/>`, cl.numFmt)
 		}
 	}
 	b.WriteString(`</cellXfs></styleSheet>`)
@@ -242,4 +266,81 @@ func formatBook(date1904 bool, styles, sst, worksheet []byte) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// shownKey is what excelize's formatting of a cell depends on.
+type shownKey struct {
+	t, value string
+	style    int
+}
+
+// cellFormatter formats a write's single cells in a format book (see
+// formatStyles) whose one sheet holds the cell alone: excelize's
+// GetCellValue of it is the cell's text.
+type cellFormatter struct {
+	f     *excelize.File
+	added int // the write's cell formats the book's styles part holds
+	memo  map[shownKey]string
+}
+
+// formatted is r's text under its number format, as excelize formats it.
+func (w *writer) formatted(r cellRead) string {
+	if w.cells == nil {
+		w.cells = &cellFormatter{memo: map[shownKey]string{}}
+	}
+	k := shownKey{r.t, r.value, r.style}
+	if v, ok := w.cells.memo[k]; ok {
+		return v
+	}
+	added := 0
+	if w.xfs != nil {
+		added = len(w.xfs.clones)
+	}
+	if w.cells.f == nil || w.cells.added != added {
+		if w.cells.f != nil {
+			w.cells.f.Close()
+		}
+		f, err := openFormatBook(w.date1904, w.wb.formatStyles(w.xfs), nil, oneCellSheet(r))
+		if err != nil {
+			return r.value // the book is formfill's own: not seen
+		}
+		w.cells.f, w.cells.added = f, added
+	}
+	f := w.cells.f
+	f.Pkg.Store(formatSheetPart, oneCellSheet(r))
+	f.Sheet.Delete(formatSheetPart) // read again from the part above
+	v, err := f.GetCellValue(formatSheet, "A1")
+	if err != nil {
+		v = r.value // as formattedValue gives a value it cannot format
+	}
+	w.cells.memo[k] = v
+	return v
+}
+
+// formatSheetPart is the format book's one worksheet.
+const formatSheetPart = "xl/worksheets/sheet1.xml"
+
+// oneCellSheet is a worksheet holding r alone, in A1: a string as an
+// inline string (excelize formats shared and inline strings alike), its
+// _xHHHH_ escapes escaped again, as excelize decodes them.
+func oneCellSheet(r cellRead) []byte {
+	var b bytes.Buffer
+	b.WriteString(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" s="` + strconv.Itoa(r.style) + `"`)
+	switch r.t {
+	case "s", "inlineStr":
+		b.WriteString(` t="inlineStr"><is><t>`)
+		escapeText(&b, strings.ReplaceAll(r.value, "_x", "_x005F_x"))
+		b.WriteString(`</t></is></c>`)
+	default:
+		if r.t != "" {
+			b.WriteString(` t="`)
+			escapeAttr(&b, r.t)
+			b.WriteString(`"`)
+		}
+		b.WriteString(`><v>`)
+		escapeText(&b, r.value)
+		b.WriteString(`</v></c>`)
+	}
+	b.WriteString(`</row></sheetData></worksheet>`)
+	return b.Bytes()
 }

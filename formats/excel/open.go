@@ -8,17 +8,15 @@ import (
 	"sync"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
-// workbook is one parsed document: the guarded archive, what formfill's
-// readers found in it, and for a write excelize's view (f, nil for the
-// read tools).
+// workbook is one parsed document: the guarded archive and what
+// formfill's readers found in it. No call opens it in excelize: every
+// part a call reads, formfill's own readers read.
 type workbook struct {
 	arch *formats.Archive
-	f    *excelize.File
-	// mu is taken around f by the methods a sheet worked in a lane reaches
-	// (see eachSheet): a sheet's work reads f only through them.
+	// mu guards the caches below that a sheet worked in a lane reaches
+	// (see eachSheet).
 	mu     sync.Mutex
 	sheets []string  // sheet names in workbook order; index+1 is the S of an ID
 	book   *bookInfo // what the workbook part says (see readBook)
@@ -45,34 +43,23 @@ type workbook struct {
 }
 
 // open opens doc for one call of the engine, whose stop ends the XML
-// guard's pass, excelize's reads and every later parse of a large part
-// part-way (see markForStop).
+// guard's pass and every later parse of a large part part-way.
 func (e *Engine) open(doc []byte, stop *formats.Stopper) (*workbook, error) {
 	if err := stop.Check(); err != nil {
 		return nil, err
 	}
-	return openStop(doc, stop, false)
-}
-
-// openRead is open for the tools that only read the workbook: it does not
-// open the workbook in excelize (wb.f is nil); formfill's own readers give
-// everything they read.
-func (e *Engine) openRead(doc []byte, stop *formats.Stopper) (*workbook, error) {
-	if err := stop.Check(); err != nil {
-		return nil, err
-	}
-	return openStop(doc, stop, true)
+	return openStop(doc, stop)
 }
 
 // oleMagic starts encrypted xlsx files and legacy .xls files alike.
 var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 
-// guard turns a panic inside excelize (seen on malformed XML) into a typed
-// input error, so a hostile document never takes a worker down. A call
-// whose context ended (stop, if not nil) reports the stop instead, whatever
-// it returned: excelize drops read errors in places (a row reader cut
-// part-way ends its sheet early without one), so its results are not to
-// be trusted once a read may have failed. Use as `defer guard(stop, &err)`
+// guard turns a panic (excelize's, in the number formatting and the
+// recalculation that still use it, or a reader's) into a typed input
+// error, so a hostile document never takes a worker down. A call whose
+// context ended (stop, if not nil) reports the stop instead, whatever it
+// returned: a reader cut part-way may have dropped its error, so its
+// results are not to be trusted once a read may have failed. Use as `defer guard(stop, &err)`
 // at every exported entry point.
 func guard(stop *formats.Stopper, err *error) {
 	switch r := recover(); {
@@ -109,15 +96,12 @@ func guardPackage(data []byte, stop *formats.Stopper) (*formats.Archive, partSca
 }
 
 // open is openStop for a call that never stops.
-func open(data []byte) (*workbook, error) { return openStop(data, nil, false) }
+func open(data []byte) (*workbook, error) { return openStop(data, nil) }
 
 // openStop checks data against the archive guard and the XML guard
-// (checkXMLParts) and reads the workbook part; for a call that writes
-// (read false), it then hands the package to excelize, whose inflation
-// limits are set to the archive guard's, so that it keeps every part in
-// memory and never spills to temporary files. stop, if not nil, ends it
+// (checkXMLParts) and reads the workbook part. stop, if not nil, ends it
 // part-way.
-func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err error) {
+func openStop(data []byte, stop *formats.Stopper) (wb *workbook, err error) {
 	endOpen := func(error) {}
 	defer func() { endOpen(err) }() // after guard below has made a panic an error
 	defer guard(nil, &err)
@@ -128,7 +112,6 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 		return nil, err
 	}
 	endOpen = stop.Phase(formats.PhaseOpen)
-	limits := stop.ArchiveLimits()
 	wb = &workbook{arch: arch, pass: scans, stop: stop}
 	if err := wb.readBook(); err != nil {
 		return nil, err
@@ -136,32 +119,11 @@ func openStop(data []byte, stop *formats.Stopper, read bool) (wb *workbook, err 
 	if len(wb.sheets) == 0 {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook has no worksheets")
 	}
-	if read {
-		// The read tools take everything from formfill's own readers. The
-		// sheets' parts are found now, so that a stop ends the call here;
-		// another error the tools meet where they ask.
-		if _, err := wb.parts(); errors.Is(err, formats.ErrStopped) {
-			return nil, err
-		}
-		return wb, nil
-	}
-	f, err := excelize.OpenReader(stop.Reader(bytes.NewReader(data)), excelize.Options{
-		UnzipSizeLimit:    limits.MaxTotalSize,
-		UnzipXMLSizeLimit: limits.MaxEntrySize,
-	})
-	if err != nil {
-		if s := stop.Check(); s != nil {
-			return nil, s
-		}
-		return nil, openError(err)
-	}
-	wb.f = f
-	// excelize's open inflates and holds every part at once, with no look
-	// at the stop: the next phase starts with one.
-	if err := stop.Check(); err != nil {
+	// The sheets' parts are found now, so that a stop ends the call here;
+	// another error the tools meet where they ask.
+	if _, err := wb.parts(); errors.Is(err, formats.ErrStopped) {
 		return nil, err
 	}
-	wb.markForStop()
 	return wb, nil
 }
 
@@ -174,18 +136,6 @@ func zipHint(a *formats.Archive) string {
 		return " (it is a PowerPoint presentation)"
 	}
 	return ""
-}
-
-func openError(err error) error {
-	switch {
-	case errors.Is(err, excelize.ErrWorkbookFileFormat):
-		return formats.Wrap(formats.ErrInvalidDocument, "file", err, "not an xlsx workbook")
-	case errors.Is(err, excelize.ErrWorkbookPassword), strings.Contains(err.Error(), "password"):
-		return formats.Wrap(formats.ErrUnsupported, "file", err, "the workbook is encrypted; remove the password and try again")
-	case strings.Contains(err.Error(), "size limit"):
-		return formats.Wrap(formats.ErrTooLarge, "file", err, "the workbook inflates past the size limit")
-	}
-	return formats.Wrap(formats.ErrInvalidDocument, "file", err, "the workbook could not be read")
 }
 
 // sheetIndex returns the 1-based index of sheet name; Excel sheet names are

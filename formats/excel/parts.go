@@ -13,9 +13,10 @@ import (
 )
 
 // MaxSheetBytes bounds the XML of one worksheet, and of any other XML part.
-// A write still reads a written sheet into excelize's model, at about
-// twenty times its XML size (a 90 MB sheet of a million rows took 1.9 GB),
-// so a part past this is refused before excelize sees it. Real
+// It was set when a write read a written sheet into excelize's model, at
+// about twenty times its XML size (a 90 MB sheet of a million rows took
+// 1.9 GB); formfill's own readers hold far less, but a part past it is
+// still refused, so that no call spends seconds on one part. Real
 // questionnaires are far below it: the CAIQ's largest sheet is under 1 MB.
 const MaxSheetBytes = 32 << 20
 

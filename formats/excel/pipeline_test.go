@@ -148,25 +148,18 @@ func TestPipelineCAIQ(t *testing.T) {
 // the first 60 rows of sheet before and after a write.
 func assertLayoutKept(t *testing.T, before, after []byte, sheet string) {
 	t.Helper()
-	b, err := open(before)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := open(after)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, a := excelizeOf(t, before), excelizeOf(t, after)
 	for col := 1; col <= 49; col++ {
 		name, _ := excelize.ColumnNumberToName(col)
-		wb, _ := b.f.GetColWidth(sheet, name)
-		wa, _ := a.f.GetColWidth(sheet, name)
+		wb, _ := b.GetColWidth(sheet, name)
+		wa, _ := a.GetColWidth(sheet, name)
 		if wb != wa {
 			t.Errorf("column %s width %v → %v", name, wb, wa)
 		}
 		for row := 1; row <= 60; row++ {
 			ref, _ := excelize.CoordinatesToCellName(col, row)
-			sb, _ := b.f.GetCellStyle(sheet, ref)
-			sa, _ := a.f.GetCellStyle(sheet, ref)
+			sb, _ := b.GetCellStyle(sheet, ref)
+			sa, _ := a.GetCellStyle(sheet, ref)
 			if sb != sa {
 				t.Errorf("%s style %d → %d", ref, sb, sa)
 			}

@@ -24,7 +24,6 @@ type writer struct {
 	merges   map[string][]mergeRange
 	rules    map[string][]rule
 	written  map[cell]string // cell → pair_id that wrote it
-	rows     map[string][][]string
 	scans    map[string]*sheetScan
 	numeric  map[string]*numericReads // per sheet, see checkNumeric
 	date1904 bool
@@ -45,7 +44,7 @@ type writer struct {
 
 func newWriter(wb *workbook) *writer {
 	w := &writer{wb: wb, sheets: map[string]bool{}, merges: map[string][]mergeRange{}, rules: map[string][]rule{},
-		written: map[cell]string{}, rows: map[string][][]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
+		written: map[cell]string{}, scans: map[string]*sheetScan{}, numeric: map[string]*numericReads{},
 		edits: map[string]map[[2]int]cellEdit{}, styled: map[cell]int{}, dvCopies: map[string][][2]cell{}, dataScans: map[string]*sheetScan{}}
 	w.date1904 = wb.book.date1904
 	return w

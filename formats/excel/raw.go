@@ -16,7 +16,7 @@ const maxRawCells = 200000
 func (e *Engine) ExtractRaw(doc []byte) (rs *formats.RawStructure, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (m *sheetModel) info() formats.SheetInfo {
 func (e *Engine) ExtractText(doc []byte) (text string, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return "", err
 	}

@@ -45,7 +45,7 @@ func TestRealWorkbooksReadAsOpenpyxlReads(t *testing.T) {
 // give every cell.
 func sheetTexts(tb testing.TB, doc []byte) map[string]map[string]string {
 	tb.Helper()
-	wb, err := openStop(doc, nil, true)
+	wb, err := openStop(doc, nil)
 	must(tb, err)
 	out := map[string]map[string]string{}
 	for _, sheet := range wb.sheets {

@@ -1,8 +1,8 @@
 package excel
 
 import (
+	"bytes"
 	"fmt"
-	"reflect"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
@@ -44,10 +44,7 @@ func TestRowsAreExcelizesRows(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		ref, err := open(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ref := excelizeOf(t, doc)
 		scanned, cells := 0, 0
 		for _, sheet := range wb.sheets {
 			sc, err := wb.scanSheet(sheet)
@@ -62,7 +59,7 @@ func TestRowsAreExcelizesRows(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s, %s: %v", name, sheet, err)
 			}
-			want, err := ref.f.GetRows(sheet)
+			want, err := ref.GetRows(sheet)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,11 +155,7 @@ func TestRowsReadLikeGetRows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref, err := open(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := ref.f.GetRows("Sheet1")
+			want, _ := excelizeOf(t, doc).GetRows("Sheet1")
 			if tc.want != nil {
 				want = tc.want
 			}
@@ -240,58 +233,12 @@ func guardedRows(doc []byte) (rows [][]string, scanned bool, err error) {
 
 func guardedGetRows(doc []byte) (rows [][]string, err error) {
 	defer guard(nil, &err)
-	wb, err := open(doc)
+	f, err := excelize.OpenReader(bytes.NewReader(doc))
 	if err != nil {
 		return nil, err
 	}
-	return wb.f.GetRows("Sheet1")
-}
-
-// TestReadToolsReadAsAWrite makes the map, the document view, the raw
-// structure, the fields, the validation of every field and some other
-// cells, and the text of the fixture and every real workbook from a
-// workbook opened for the read tools, which excelize never opens, and
-// from one opened for a write: they must be the same.
-func TestReadToolsReadAsAWrite(t *testing.T) {
-	for name, doc := range workbooks(t) {
-		whole, err := openStop(doc, nil, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		read, err := openStop(doc, nil, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if read.f != nil {
-			t.Fatalf("%s: excelize opened the workbook for the read tools", name)
-		}
-		sameReading(t, name, whole, read) // the map, the document view, the text
-		wantRaw, err1 := whole.raw()
-		gotRaw, err2 := read.raw()
-		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotRaw, wantRaw) {
-			t.Errorf("%s: the raw structure from the read package differs (%v, %v)", name, err1, err2)
-		}
-		wantFields, err1 := whole.fields()
-		gotFields, err2 := read.fields()
-		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotFields, wantFields) {
-			t.Errorf("%s: the fields from the read package differ (%v, %v)", name, err1, err2)
-		}
-		var locs []formats.Location
-		for _, f := range wantFields {
-			locs = append(locs, formats.Location{PairID: f.FieldID})
-		}
-		for i := range whole.sheets { // cells past the used range and inside merged ranges too
-			locs = append(locs, formats.Location{PairID: fmt.Sprintf("S%d-R1-C1", i+1)}, formats.Location{PairID: fmt.Sprintf("S%d-R5000-C60", i+1)})
-		}
-		if len(locs) > formats.MaxAnswers {
-			locs = locs[:formats.MaxAnswers]
-		}
-		wantValid, err1 := whole.validate(locs)
-		gotValid, err2 := read.validate(locs)
-		if err1 != nil || err2 != nil || !reflect.DeepEqual(gotValid, wantValid) {
-			t.Errorf("%s: validating %d locations in the read package differs (%v, %v)", name, len(locs), err1, err2)
-		}
-	}
+	defer f.Close()
+	return f.GetRows("Sheet1")
 }
 
 // cellRefAsExcelize compares cellRef's reading of ref with excelize's.

@@ -176,33 +176,3 @@ func (m *sheetModel) rowText(row int) string {
 	}
 	return strings.Join(parts, "\t")
 }
-
-// cellStyle looks up the style of a cell through a per-call cache of
-// style definitions.
-func cellStyle(f *excelize.File, sheet string, row, col int, cache map[int]*excelize.Style) *excelize.Style {
-	name, err := excelize.CoordinatesToCellName(col, row)
-	if err != nil {
-		return nil
-	}
-	idx, err := f.GetCellStyle(sheet, name)
-	if err != nil {
-		return nil
-	}
-	return styleByIndex(f, idx, cache)
-}
-
-// styleByIndex looks a style definition up through cache.
-func styleByIndex(f *excelize.File, idx int, cache map[int]*excelize.Style) *excelize.Style {
-	if idx == 0 {
-		return nil
-	}
-	if s, ok := cache[idx]; ok {
-		return s
-	}
-	s, err := f.GetStyle(idx)
-	if err != nil {
-		s = nil
-	}
-	cache[idx] = s
-	return s
-}

@@ -39,7 +39,10 @@ func withSharedStrings(tb testing.TB, sst string) []byte {
 const sstOpen = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
 	`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="3" uniqueCount="3">`
 
-func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
+// TestSharedStringsScanReadsAsTheWholeReader holds the scan's shared
+// strings to readSharedStrings' wherever the scan follows the part, and
+// names what it leaves to readSharedStrings.
+func TestSharedStringsScanReadsAsTheWholeReader(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		items  string // the <si> elements
@@ -51,15 +54,15 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 		{"phonetic runs and properties are not text", `<si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh><phoneticPr fontId="1"/></si>`, true},
 		{"an item with neither text nor runs", `<si></si><si><r><rPr/></r></si>`, true},
 		{"a boolean property written as 1 and as empty", `<si><r><rPr><b val="1"/><i val=""/></rPr><t>x</t></r></si>`, true},
-		{"escaped characters: the whole reader decodes them", `<si><t>a_x000D_b</t></si>`, false},
+		{"escaped characters decoded", `<si><t>a_x000D_b</t><r><t>_x005F_x0041_</t></r></si>`, true},
 		{"two texts in one item", `<si><t>a</t><t>b</t></si>`, false},
 		{"two texts in one run", `<si><r><t>a</t><t>b</t></r></si>`, false},
 		{"markup inside a text", `<si><t>a<b/>c</t></si>`, false},
 		{"a comment inside a text: the fast pass gives up", `<si><t>a<!-- x -->c</t></si>`, false},
-		{"a size that is not a number", `<si><r><rPr><sz val="big"/></rPr><t>x</t></r></si>`, false},
-		{"a boolean with space around it", `<si><r><rPr><b val=" 1"/></rPr><t>x</t></r></si>`, false},
-		{"an element inside a boolean property", `<si><r><rPr><b><x/></b></rPr><t>x</t></r></si>`, false},
-		{"a phonetic run past uint32", `<si><t>x</t><rPh sb="4294967296" eb="1"><t>y</t></rPh></si>`, false},
+		{"a size that is not a number", `<si><r><rPr><sz val="big"/></rPr><t>x</t></r></si>`, true},
+		{"a boolean with space around it", `<si><r><rPr><b val=" 1"/></rPr><t>x</t></r></si>`, true},
+		{"an element inside a boolean property", `<si><r><rPr><b><x/></b></rPr><t>x</t></r></si>`, true},
+		{"a phonetic run past uint32", `<si><t>x</t><rPh sb="4294967296" eb="1"><t>y</t></rPh></si>`, true},
 		{"a prefixed element", `<x:si xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:t>a</x:t></x:si>`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,6 +79,8 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 			}
 		})
 	}
+	// The reader reads items by their local names, whatever the root and
+	// its namespace or attributes: so does the scan.
 	for _, tc := range []struct{ name, sst string }{
 		{"another namespace", `<sst xmlns="urn:other"><si><t>a</t></si></sst>`},
 		{"the strict namespace", `<sst xmlns="http://purl.oclc.org/ooxml/spreadsheetml/main"><si><t>a</t></si></sst>`},
@@ -83,8 +88,9 @@ func TestSharedStringsScanReadsAsExcelize(t *testing.T) {
 		{"a count that is not a number", `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="x"><si><t>a</t></si></sst>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, usable, _, _, err := scannedStrings(t, withSharedStrings(t, tc.sst)); err != nil || usable {
-				t.Fatalf("scan usable = %v, err = %v: want excelize to read these", usable, err)
+			scanned, usable, want, read, err := scannedStrings(t, withSharedStrings(t, tc.sst))
+			if err != nil || !usable || !read || !reflect.DeepEqual(scanned, want) {
+				t.Fatalf("scanned %q (usable %v, err %v), the whole reader reads %q (read %v)", scanned, usable, err, want, read)
 			}
 		})
 	}

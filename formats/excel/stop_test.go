@@ -3,10 +3,7 @@ package excel
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
 	"errors"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +14,6 @@ import (
 	"github.com/formfill/formfill/internal/enginetest"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/realdocs"
-	"golang.org/x/net/html/charset"
 )
 
 func TestEngineBoundToAnEndedContextStopsEveryCall(t *testing.T) {
@@ -68,10 +64,10 @@ func everyCheckStopsTheCall(t *testing.T, doc []byte, more int) {
 }
 
 // TestStoppedCallsStopUsingTheCPU stops reads and writes of a workbook
-// with a 15 MB sheet early (the XML guard's pass), mid-way (excelize's
-// parse of the sheet) and late (the patching writer's pass over the
-// written sheet, the package rewritten), and checks that the CPU use ends with the call at once; see
-// enginetest.StoppedWorkStops.
+// with a 15 MB sheet early (the XML guard's pass), mid-way (the rows, the
+// targets) and late (the patching writer's pass over the written sheet,
+// the package rewritten), and checks that the CPU use ends with the call
+// at once; see enginetest.StoppedWorkStops.
 func TestStoppedCallsStopUsingTheCPU(t *testing.T) {
 	enginetest.StoppedWorkStops(t, New(), func(tb testing.TB) []enginetest.StopCase {
 		doc := fixtures.ManyRowSheet(150_000)
@@ -90,10 +86,8 @@ func TestStoppedCallsStopUsingTheCPU(t *testing.T) {
 }
 
 // TestBoundWriteGivesTheSameBytes writes with an engine bound to a live
-// context, which marks the large parts excelize holds (markForStop), and
-// checks that the output is byte for byte the unbound engine's: no mark
-// leaks into a part excelize writes back unparsed (the CAIQ's shared
-// strings, when only numbers are written) or parsed.
+// context and checks that the output is byte for byte the unbound
+// engine's: the stop's checks change nothing of what is written.
 func TestBoundWriteGivesTheSameBytes(t *testing.T) {
 	docs := map[string][]byte{"many rows": fixtures.ManyRowSheet(3000)}
 	if data, err := os.ReadFile(caiqPath); err == nil {
@@ -112,8 +106,8 @@ func TestBoundWriteGivesTheSameBytes(t *testing.T) {
 	}
 	for name, doc := range docs {
 		first, last := freeFields(t, doc)
-		// A cell past the sheet's last row and column makes excelize pad
-		// the rows and cells between, which it trims as it writes.
+		// A cell past the sheet's last row and column: the patching
+		// writer adds a row and a cell.
 		sheet, _, _ := strings.Cut(first, "-")
 		beyond := sheet + "-R20000-C60"
 		for _, answers := range [][]formats.Answer{
@@ -131,9 +125,6 @@ func TestBoundWriteGivesTheSameBytes(t *testing.T) {
 			}
 			if part := differentPart(t, free.Document, bound.Document); part != "" {
 				t.Errorf("%s, %q: the bound engine wrote other bytes than the unbound one, in %s", name, answers[0].AnswerText, part)
-			}
-			if part := markedPart(t, bound.Document); part != "" {
-				t.Errorf("%s, %q: the output's %s carries the stop mark", name, answers[0].AnswerText, part)
 			}
 		}
 	}
@@ -182,88 +173,9 @@ func differentPart(t *testing.T, a, b []byte) string {
 	return ""
 }
 
-// markedPart names an entry of the xlsx doc that carries the stop mark.
-func markedPart(t *testing.T, doc []byte) string {
-	t.Helper()
-	for _, p := range unzip(t, doc) {
-		if bytes.Contains(p.data, []byte(stopEncoding)) || bytes.Contains(p.data, []byte(`encoding="`+stopUTF8+`"`)) || bytes.Contains(p.data, []byte(`encoding='`+stopUTF8+`'`)) {
-			return p.name
-		}
-	}
-	return ""
-}
-
-func TestMarkedPartsReadAsBeforeAndStop(t *testing.T) {
-	body := `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>caf\u00e9 &amp; more</t></is></c></row></sheetData>`
-	tests := []struct {
-		name, doc      string
-		marks, inPlace bool
-	}{
-		{"UTF-8 declared", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + body, true, true},
-		{"single quotes", `<?xml version='1.0' encoding='utf-8'?>` + body, true, true},
-		{"no encoding", `<?xml version="1.0"?>` + body, true, false},
-		{"Latin-1 declared", `<?xml version="1.0" encoding="ISO-8859-1"?>` + body, true, false},
-		{"utf8 without the hyphen", `<?xml version="1.0" encoding="utf8"?>` + body, true, false},
-		{"byte-order mark", "\xef\xbb\xbf" + `<?xml version="1.0" encoding="UTF-8"?>` + body, true, true},
-		{"no declaration", body, false, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			data := []byte(tt.doc)
-			marked, ok := markDecl(data)
-			if ok != tt.marks {
-				t.Fatalf("marked = %v, want %v", ok, tt.marks)
-			}
-			if !ok {
-				return
-			}
-			// A part declared UTF-8 is marked without a copy of it.
-			if inPlace := &marked[0] == &data[0]; inPlace != tt.inPlace {
-				t.Fatalf("marked in place = %v, want %v", inPlace, tt.inPlace)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			wb := &workbook{stop: formats.NewStopper(ctx, 1)}
-			want := tokens(t, []byte(tt.doc), charset.NewReaderLabel)
-			if got := tokens(t, marked, wb.charsetReader); got != want {
-				t.Fatalf("the marked part reads as\n%s\nwant\n%s", got, want)
-			}
-			cancel()
-			dec := xml.NewDecoder(bytes.NewReader(marked))
-			dec.CharsetReader = wb.charsetReader
-			var err error
-			for err == nil {
-				_, err = dec.Token()
-			}
-			if !errors.Is(err, formats.ErrStopped) {
-				t.Fatalf("a stopped call's decode ended with %v, want formats.ErrStopped", err)
-			}
-		})
-	}
-}
-
-// tokens is the text of every token of doc after its declaration.
-func tokens(t *testing.T, doc []byte, cr func(string, io.Reader) (io.Reader, error)) string {
-	t.Helper()
-	dec := xml.NewDecoder(bytes.NewReader(doc))
-	dec.CharsetReader = cr
-	var b strings.Builder
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return b.String()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := tok.(xml.ProcInst); !ok {
-			fmt.Fprintf(&b, "%#v\n", tok)
-		}
-	}
-}
-
 // BenchmarkChecks compares a write of a workbook with a 2 MB sheet by an
-// unbound engine and by one bound to a live context (which also marks the
-// large parts, see markForStop): the cost of the checks.
+// unbound engine and by one bound to a live context: the cost of the
+// checks.
 func BenchmarkChecks(b *testing.B) {
 	doc := fixtures.ManyRowSheet(20_000)
 	answers := []formats.Answer{{PairID: "S1-R10-C2", AnswerText: "first"}, {PairID: "S1-R19000-C2", AnswerText: "last"}}

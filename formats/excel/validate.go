@@ -17,7 +17,7 @@ func (e *Engine) Validate(doc []byte, locations []formats.Location) (out []forma
 	if err := formats.CheckCount("locations", len(locations)); err != nil {
 		return nil, err
 	}
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}

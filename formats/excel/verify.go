@@ -13,7 +13,7 @@ import (
 func (e *Engine) ListFields(doc []byte) (fields []formats.FormField, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -137,22 +137,11 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 // storedText is what a cell itself holds: unlike GetCellValue, which shows
 // a merged range's anchor value in every cell of the range.
 func (w *writer) storedText(sheet string, c cell) string {
-	if _, rs := w.cellScan(sheet); rs != nil {
-		r := w.cellAt(sheet, c)
-		if r.err != nil {
-			return "" // as GetRows drops the error and the cell's text
-		}
-		return r.rawText()
+	r := w.cellAt(sheet, c)
+	if r.err != nil {
+		return "" // as GetRows drops the error and the cell's text
 	}
-	rows, ok := w.rows[sheet]
-	if !ok {
-		rows = w.modelRows(sheet)
-		w.rows[sheet] = rows
-	}
-	if c.row > len(rows) || c.col > len(rows[c.row-1]) {
-		return ""
-	}
-	return rows[c.row-1][c.col-1]
+	return r.rawText()
 }
 
 // formulaAt is the formula of the cell at c, as the read tools give it

@@ -15,7 +15,7 @@ import (
 func (e *Engine) ReadDocument(doc []byte) (rows []formats.ViewNode, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	wb, err := e.openRead(doc, stop)
+	wb, err := e.open(doc, stop)
 	if err != nil {
 		return nil, err
 	}

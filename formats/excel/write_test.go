@@ -64,11 +64,10 @@ func TestWriteRules(t *testing.T) {
 func TestWriteKeepsStyleOfWrittenCell(t *testing.T) {
 	doc := fixture(t)
 	res := write(t, doc, formats.Answer{PairID: "S1-R5-C3", AnswerText: "7"}, formats.Answer{PairID: "S1-R6-C3", AnswerText: "2023-01-15"})
-	before, _ := open(doc)
-	after, _ := open(res.Document)
+	before, after := excelizeOf(t, doc), excelizeOf(t, res.Document)
 	for _, ref := range []string{"C5", "C6"} {
-		b, _ := before.f.GetCellStyle("Assessment", ref)
-		a, _ := after.f.GetCellStyle("Assessment", ref)
+		b, _ := before.GetCellStyle("Assessment", ref)
+		a, _ := after.GetCellStyle("Assessment", ref)
 		if a != b || a == 0 {
 			t.Errorf("%s style %d after, %d before", ref, a, b)
 		}
