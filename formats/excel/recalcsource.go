@@ -103,10 +103,12 @@ func (s *scanSource) formula(sheet, row, col int) string {
 
 // sharedText is the formula of a cell of a shared formula, its master's
 // shifted as Excel shifts it: every relative reference, sheet-qualified
-// ones too (excelize keeps those unshifted, and so does the scan's
-// sharedFormula, which mirrors it).
+// ones too, but not a reference into another workbook ([1]Sheet!A1). The
+// read tools' cellFormula shifts alike but for those, and parses the
+// master anew for every cell; this one shifts copies of the master's
+// tokens, parsed once a write (masterTokens).
 func (s *scanSource) sharedText(sheet int, sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
-	if rs == nil || rs.sharedUnreadable {
+	if rs == nil {
 		return "", false
 	}
 	i, found := rs.cellIndex(row, col)

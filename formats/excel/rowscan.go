@@ -85,11 +85,8 @@ type rowScan struct {
 	isRun     bool     // inside one of its runs
 	runs      strings.Builder
 	formulaAt int64 // where the open <f>'s content starts
-	// sharedUnreadable is never set: every cell of a shared formula is
-	// read from the scan (see readShared). recalcsource.go still asks.
-	sharedUnreadable bool
-	cells            []rawCell
-	texts            []string // the cells' texts (see textRef)
+	cells     []rawCell
+	texts     []string // the cells' texts (see textRef)
 	// The worksheet's start tag and end tag, which a stub of the sheet
 	// keeps.
 	root    []byte
