@@ -279,12 +279,12 @@ func (a *Archive) copyRaw(zw *zip.Writer, f *zip.File) error {
 }
 
 // deflateLevel is the klauspost/compress/flate level replaced entries are
-// deflated at. Its level 1 takes about 0.55× of compress/flate's BestSpeed
-// time on the agreements' document.xml and is 5–6% smaller; the denser
-// levels cost more to deflate than verify saves inflating the result
-// (docs/PERFORMANCE-WORD.md, "Deflate with klauspost/compress"). The bytes
-// of every part are the same whatever the level: only the compressed
-// stream changes.
+// deflated at. Its level 1 takes 0.5–0.7× of compress/flate's BestSpeed
+// CPU time on the agreements' document.xml and is 5–6% smaller; levels 2
+// and 3 cost more to deflate than verify saves inflating their denser
+// output (docs/PERFORMANCE-WORD.md, "Deflate with klauspost/compress").
+// The bytes of every part are the same whatever the level: only the
+// compressed stream changes.
 const deflateLevel = kflate.BestSpeed
 
 // fastWriters keeps idle flate writers: each one allocates several
