@@ -3,7 +3,6 @@ package formats
 import (
 	"archive/zip"
 	"bytes"
-	"compress/flate"
 	"errors"
 	"fmt"
 	"io"
@@ -177,9 +176,8 @@ func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
 // between entries and part-way through deflating one. Entries not replaced
 // are copied raw, without recompression, so they stay byte-identical.
 // Replaced entries are deflated
-// at flate.BestSpeed: on a typical document.xml it costs a few KB over the
-// default level and saves most of the compression time, which dominated a
-// write. With StoreReplaced they are stored uncompressed instead.
+// at level 1 of github.com/klauspost/compress/flate (see fastDeflate). With
+// StoreReplaced they are stored uncompressed instead.
 func (a *Archive) Rewrite(replaced map[string][]byte, opts ...RewriteOption) ([]byte, error) {
 	var o rewriteOptions
 	for _, opt := range opts {
@@ -280,14 +278,23 @@ func (a *Archive) copyRaw(zw *zip.Writer, f *zip.File) error {
 	return err
 }
 
-// fastWriters keeps idle BestSpeed flate writers: each one allocates several
+// deflateLevel is the klauspost/compress/flate level replaced entries are
+// deflated at. Its level 1 takes 0.5–0.7× of compress/flate's BestSpeed
+// CPU time on the agreements' document.xml and is 5–6% smaller; levels 2
+// and 3 cost more to deflate than verify saves inflating their denser
+// output (docs/PERFORMANCE-WORD.md, "Deflate with klauspost/compress").
+// The bytes of every part are the same whatever the level: only the
+// compressed stream changes.
+const deflateLevel = kflate.BestSpeed
+
+// fastWriters keeps idle flate writers: each one allocates several
 // hundred KB of tables, more than a typical document.xml. A sync.Pool would
 // be emptied by the garbage collections a write itself triggers, and missed
 // on most calls; this free list survives them and holds at most its
 // capacity.
-var fastWriters = make(chan *flate.Writer, 8)
+var fastWriters = make(chan *kflate.Writer, 8)
 
-// fastDeflate is a zip.Compressor deflating at flate.BestSpeed.
+// fastDeflate is a zip.Compressor deflating at deflateLevel.
 func fastDeflate(w io.Writer) (io.WriteCloser, error) {
 	select {
 	case fw := <-fastWriters:
@@ -295,7 +302,7 @@ func fastDeflate(w io.Writer) (io.WriteCloser, error) {
 		return &pooledDeflate{fw: fw}, nil
 	default:
 	}
-	fw, err := flate.NewWriter(w, flate.BestSpeed)
+	fw, err := kflate.NewWriter(w, deflateLevel)
 	if err != nil {
 		return nil, err
 	}
@@ -305,7 +312,7 @@ func fastDeflate(w io.Writer) (io.WriteCloser, error) {
 // pooledDeflate returns its writer to fastWriters once closed. zip.Writer
 // uses it from one goroutine and closes it once; the nil check only keeps
 // a second Close from pooling the writer twice.
-type pooledDeflate struct{ fw *flate.Writer }
+type pooledDeflate struct{ fw *kflate.Writer }
 
 func (p *pooledDeflate) Write(b []byte) (int, error) {
 	if p.fw == nil {

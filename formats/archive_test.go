@@ -261,3 +261,40 @@ func TestArchiveWithStopperStopsOnlyTheCopy(t *testing.T) {
 		t.Fatalf("the original read %q, %v: want it unbound, as it was", got, err)
 	}
 }
+
+// TestRewriteIsDeterministicWithReusedWriters: a pooled deflater reset
+// after other content must compress as a fresh one does, so the same
+// rewrite gives the same bytes however the pool was used before.
+func TestRewriteIsDeterministicWithReusedWriters(t *testing.T) {
+	a, err := OpenArchive(makeZip(t, entry{"keep.xml", []byte("<keep/>"), true}, entry{"doc.xml", []byte("<old/>"), true}), DefaultArchiveLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := bytes.Repeat([]byte("<w:p><w:r><w:t>answer one</w:t></w:r></w:p>"), 3000)
+	first, err := a.Rewrite(map[string][]byte{"doc.xml": doc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		before []byte // rewritten just before, leaving its history in the pooled writer
+	}{
+		{"after the same content", doc},
+		{"after other content", bytes.Repeat([]byte("<w:tbl><w:tr><w:tc>other</w:tc></w:tr></w:tbl>"), 4000)},
+		{"after an empty entry", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := a.Rewrite(map[string][]byte{"doc.xml": tt.before}); err != nil {
+				t.Fatal(err)
+			}
+			again, err := a.Rewrite(map[string][]byte{"doc.xml": doc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(again, first) {
+				t.Fatalf("the rewrite gave %d bytes, differing from the first rewrite's %d", len(again), len(first))
+			}
+		})
+	}
+}

@@ -21,7 +21,7 @@ var signatureWord = formats.MustPattern(`(?i)\bsignature\b|\bsigned\b`)
 func (f *finder) describe(t *answerTarget) {
 	el := t.n.el
 	t.kind = formats.TargetText
-	t.field = formats.FormField{FieldID: t.n.id, Label: t.question, FieldType: string(formats.TargetText), XPath: t.n.xpath}
+	t.field = formats.FormField{FieldID: t.n.id, Label: t.question, FieldType: string(formats.TargetText), XPath: t.n.path()}
 	tb, typed := soleTypedBox(el)
 	switch {
 	case typed:

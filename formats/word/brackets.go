@@ -104,7 +104,13 @@ func unitOrExample(before, inner string) bool {
 	if unitWords[strings.ToLower(inner)] {
 		return true
 	}
-	b := strings.ToLower(before)
+	b := before
+	if len(b) > exampleReach && isASCII(b) {
+		// Lower-casing ASCII keeps every byte in place, so its tail is the
+		// tail's lower case: a long paragraph is not copied whole.
+		b = b[len(b)-exampleReach:]
+	}
+	b = strings.ToLower(b)
 	if len(b) > exampleReach {
 		b = b[len(b)-exampleReach:]
 	}

@@ -33,9 +33,9 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 	// Only the wanted paragraph's XPath is made: making one for each
 	// paragraph of the cell showed on the questionnaires, whose answers
 	// are cell paragraphs.
-	eachWrappedStep(cell.el, cell.xpath, "p", func(p *etree.Element, base string, k int) {
+	eachWrappedStep(cell.el, cell.path(), "p", func(p *etree.Element, base string, k int) {
 		if n++; n == want {
-			found = &node{id: id, xpath: stepPath(base, p, k), kind: kindPara, el: p}
+			found = &node{id: id, base: base, step: k, kind: kindPara, el: p}
 		}
 	})
 	if found == nil {
@@ -52,7 +52,7 @@ func (ix *index) cellParagraph(id string) (*node, bool) {
 func appendParagraphLines(b *formats.CompactBuilder, targets []*answerTarget) []byte {
 	buf := b.Text
 	for _, t := range targets {
-		b.XPath(t.n.id, t.n.xpath)
+		b.XPath(t.n.id, t.n.path())
 		text := textOf(t.n.el)
 		b.Alias(t.n.id, text)
 		buf = append(buf, "  "...)

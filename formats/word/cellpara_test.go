@@ -38,11 +38,11 @@ func TestCellParagraphLookup(t *testing.T) {
 		n, ok := d.ix.lookup(tt.id)
 		switch {
 		case tt.xpath == "" && ok:
-			t.Errorf("%q resolved to %s, want unknown", tt.id, n.xpath)
+			t.Errorf("%q resolved to %s, want unknown", tt.id, n.path())
 		case tt.xpath != "" && !ok:
 			t.Errorf("%q did not resolve", tt.id)
-		case ok && n.xpath != tt.xpath:
-			t.Errorf("%q = %s, want %s", tt.id, n.xpath, tt.xpath)
+		case ok && n.path() != tt.xpath:
+			t.Errorf("%q = %s, want %s", tt.id, n.path(), tt.xpath)
 		}
 	}
 }

@@ -58,7 +58,7 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 		} else {
 			b.Hold() // rows and empty paragraphs go with the next line
 		}
-		b.XPath(n.id, n.xpath)
+		b.XPath(n.id, n.path())
 		b.Text = appendParagraphLines(b, inCell[n.id])
 		for _, ct := range complexTypes {
 			b.Complex(fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))

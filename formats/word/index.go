@@ -22,13 +22,27 @@ const (
 // node is one addressable element: its ID, its XPath and, for cells, its
 // row so neighbours can be found.
 type node struct {
-	id    string
+	id string
+	// xpath is the node's XPath; read it through path. A paragraph's or
+	// cell's is made on first use from base and step (stepPath): most are
+	// never read (verify reads its targets' IDs only, the map only its
+	// targets' XPaths), and making them all was ~3.5% of an NVCA verify.
 	xpath string
+	base  string // the XPath of the element el sits in, while xpath is unmade
+	step  int    // el's position among its same-tag siblings there
 	kind  kind
 	el    *etree.Element
 	row   *node   // the row of a cell
 	cells []*node // the cells of a row
 	col   int     // 0-based position of a cell in its row
+}
+
+// path returns n's XPath, making it on first use.
+func (n *node) path() string {
+	if n.xpath == "" && n.base != "" {
+		n.xpath = stepPath(n.base, n.el, n.step)
+	}
+	return n.xpath
 }
 
 // index maps element IDs to elements, both ways, in document order.
@@ -55,7 +69,7 @@ func buildIndex(body *etree.Element, stop *formats.Stopper) (*index, error) {
 		switch {
 		case isW(c, "p"):
 			p++
-			ix.add(node{id: "P" + strconv.Itoa(p), xpath: path(), kind: kindPara, el: c})
+			ix.add(node{id: "P" + strconv.Itoa(p), base: "/w:body", step: n, kind: kindPara, el: c})
 		case isW(c, "tbl"):
 			t++
 			ix.table("T"+strconv.Itoa(t), c, path())
@@ -133,7 +147,7 @@ func (ix *index) blockSDT(id string, sdt *etree.Element, path string) {
 		switch {
 		case isW(c, "p"):
 			p++
-			ix.add(node{id: id + "-P" + strconv.Itoa(p), xpath: stepPath(base, c, n), kind: kindPara, el: c})
+			ix.add(node{id: id + "-P" + strconv.Itoa(p), base: base, step: n, kind: kindPara, el: c})
 		case isW(c, "tbl"):
 			t++
 			ix.table(id+"-T"+strconv.Itoa(t), c, stepPath(base, c, n))
@@ -152,12 +166,15 @@ func (ix *index) table(id string, tbl *etree.Element, path string) {
 		r++
 		row := ix.add(node{id: id + "-R" + strconv.Itoa(r), xpath: rpath, kind: kindRow, el: tr})
 		c := 0
-		eachWrapped(tr, rpath, "tc", func(tc *etree.Element, cpath string) {
+		eachWrappedStep(tr, rpath, "tc", func(tc *etree.Element, base string, step int) {
 			c++
-			cell := ix.add(node{id: row.id + "-C" + strconv.Itoa(c), xpath: cpath, kind: kindCell, el: tc, row: row, col: c - 1})
+			cell := ix.add(node{id: row.id + "-C" + strconv.Itoa(c), base: base, step: step, kind: kindCell, el: tc, row: row, col: c - 1})
 			row.cells = append(row.cells, cell)
+			if !hasWrapped(tc, "tbl") {
+				return
+			}
 			n := 0
-			eachWrapped(tc, cpath, "tbl", func(inner *etree.Element, ipath string) {
+			eachWrapped(tc, cell.path(), "tbl", func(inner *etree.Element, ipath string) {
 				n++
 				ix.table(cell.id+"/T"+strconv.Itoa(n), inner, ipath)
 			})
@@ -208,6 +225,14 @@ func eachWrapped(parent *etree.Element, base, tag string, fn func(c *etree.Eleme
 	eachWrappedStep(parent, base, tag, func(c *etree.Element, base string, n int) {
 		fn(c, stepPath(base, c, n))
 	})
+}
+
+// hasWrapped reports whether parent holds a w:tag that eachWrapped would
+// visit, without making the XPaths.
+func hasWrapped(parent *etree.Element, tag string) bool {
+	found := false
+	eachWrappedStep(parent, "", tag, func(*etree.Element, string, int) { found = true })
+	return found
 }
 
 // eachWrappedStep is eachWrapped giving, instead of the XPath, what

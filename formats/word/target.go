@@ -25,7 +25,7 @@ func (d *document) resolve(pairID, xp string) (target, error) {
 	}
 	if pairID != "" {
 		if n, ok := d.ix.lookup(pairID); ok {
-			return target{id: n.id, xpath: n.xpath, el: n.el, node: n}, nil
+			return target{id: n.id, xpath: n.path(), el: n.el, node: n}, nil
 		}
 		if xp == "" {
 			return target{}, formats.Errorf(formats.ErrInvalidArgument, pairID,

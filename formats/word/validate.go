@@ -56,7 +56,7 @@ func (d *document) validateRef(pairID, ref string) formats.ValidatedLocation {
 	n, ok := d.ix.lookup(ref)
 	switch {
 	case ok:
-		v.XPath = n.xpath
+		v.XPath = n.path()
 	case strings.HasPrefix(strings.TrimSpace(ref), "/"):
 		t, err := d.resolve("", ref)
 		if err != nil {

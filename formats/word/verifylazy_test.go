@@ -32,10 +32,10 @@ func lazyExpectations(d *document, limit int, deep bool) []formats.ExpectedAnswe
 		}
 		out = append(out,
 			formats.ExpectedAnswer{PairID: n.id, ExpectedText: text},
-			formats.ExpectedAnswer{XPath: n.xpath, ExpectedText: "no such text anywhere"},
+			formats.ExpectedAnswer{XPath: n.path(), ExpectedText: "no such text anywhere"},
 			formats.ExpectedAnswer{PairID: n.id, ExpectedText: "true"})
 		if deep && n.kind == kindPara {
-			out = append(out, formats.ExpectedAnswer{XPath: n.xpath + "/w:r[1]", ExpectedText: "x"})
+			out = append(out, formats.ExpectedAnswer{XPath: n.path() + "/w:r[1]", ExpectedText: "x"})
 		}
 	}
 	return append(out, formats.ExpectedAnswer{PairID: "T99-R1-C1", ExpectedText: "x"},

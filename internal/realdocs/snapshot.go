@@ -61,9 +61,18 @@ func RunSnapshot(tool, ext string, snap SnapshotFunc) {
 type Saver struct{ base string }
 
 // Save writes data as the output suffix, or err's text when err is not nil.
+// A written package (suffix ending .docx or .xlsx) is saved in the
+// canonical form of CanonicalZip, as base.SUFFIX.entries, so snapshots
+// compare what the package holds and not how it was compressed; bytes that
+// are not a zip are saved as they are, under base.SUFFIX, so the
+// difference shows.
 func (s Saver) Save(suffix string, data []byte, err error) error {
 	if err != nil {
 		data = []byte("error: " + err.Error() + "\n")
+	} else if zipOutput(suffix) {
+		if canon, cerr := CanonicalZip(data); cerr == nil {
+			data, suffix = canon, suffix+CanonicalSuffix
+		}
 	}
 	return os.WriteFile(s.base+"."+suffix, data, 0o644)
 }
