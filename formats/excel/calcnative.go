@@ -63,6 +63,12 @@ type nativeCalc struct {
 	closure map[cell]int // the formulas being recomputed (calcBook.closure)
 	results map[int]calcArg
 	tried   map[int]bool // nodes calc was called for
+	// work counts the cells read: past maxCalcWork the rest is left to
+	// excelize, whose caps then apply. A cell costs well under a
+	// microsecond here, and a formula reads no table of more than
+	// maxFormulaWork cells, so the stop that calc checks before each
+	// formula is seen within milliseconds.
+	work int
 }
 
 func newNativeCalc(b *calcBook) *nativeCalc {
@@ -74,6 +80,9 @@ func newNativeCalc(b *calcBook) *nativeCalc {
 // is left to excelize.
 func (c *nativeCalc) calc(i int, n *formulaNode) (raw string, ok bool) {
 	c.tried[i] = true
+	if c.wb.stop.Check() != nil {
+		return "", false // recalc sees the stop too
+	}
 	e := nativeEval{c: c, from: n.at.sheet, toks: efpTokens(calcText(n.text))}
 	v, ok := e.compare()
 	if !ok || e.pos != len(e.toks) {
@@ -122,6 +131,9 @@ func (c *nativeCalc) result(j int) (calcArg, bool) {
 // decodes or cuts, an error value) or the value is not known (a formula
 // recomputed by excelize, or an uncached one).
 func (c *nativeCalc) cellValue(sheet, row, col int) (calcArg, bool) {
+	if c.work++; c.work > maxCalcWork {
+		return calcArg{}, false
+	}
 	at := cell{sheet: sheet, row: row, col: col}
 	if j, in := c.closure[at]; in {
 		return c.result(j)
