@@ -10,9 +10,10 @@ import (
 // and after, the type a value goes in as, the codes beside a cell, and,
 // in a fill's verify, the written cells again. It reads them from the
 // guard pass's scan of the sheet with the write's own edits laid over
-// it, never from excelize's model of the sheet, which would decode the
-// whole sheet into memory. The texts are those excelize's GetCellValue
-// gives (see shownText), so a write reports what it did before.
+// it, never from a model of the whole sheet, which would decode it all
+// into memory. A cell's texts are its stored value and the value as its
+// number format shows it (see shownText); a write reports both, so the
+// texts stay the ones earlier writes reported.
 
 // cellRead is one cell as the write sees it.
 type cellRead struct {
@@ -20,7 +21,7 @@ type cellRead struct {
 	t      string // its t attribute: "" (a number or empty), n, s, str, inlineStr, b, e, d
 	value  string // its stored value: a string's text, else its <v>
 	style  int    // its own style index: what its value is formatted with
-	err    error  // a shared string index the table lacks (excelize fails the read), or an unreadable table
+	err    error  // a shared string index the table lacks (the cell has no text to read), or an unreadable table
 }
 
 // cellAt is the cell at c on sheet: the write's edit of it, else the
@@ -77,7 +78,8 @@ func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
 			r.value, r.err = "", err
 			break
 		}
-		// excelize reads an index that is no number as item 0.
+		// An index that is no number reads as item 0, the text earlier
+		// writes reported for such a cell.
 		i, _ := strconv.Atoi(strings.TrimSpace(r.value))
 		if i < 0 || i >= len(sst) {
 			r.value, r.err = "", errSharedIndex(i)
@@ -86,7 +88,7 @@ func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
 		r.value = sst[i]
 	case typeInline:
 		r.t = "inlineStr"
-		if c.hasIS { // else excelize reads its <v>
+		if c.hasIS { // else its text is in <v>
 			r.value = bstrDecode(rs.str(c.is))
 		}
 	case typeOther:
@@ -132,15 +134,15 @@ func (w *writer) kindAt(sheet string, c cell) string {
 	return numberKind(w.format(w.shownStyle(sheet, c)))
 }
 
-// rawText is the cell's stored text, as excelize's GetCellValue gives it
-// with RawCellValue: a string's text, else the value as written.
+// rawText is the cell's stored text, unformatted: a string's text, else
+// the value as the XML holds it.
 func (r cellRead) rawText() string { return r.value }
 
-// rawShown is the stored text as excelize's GetCellValue with
-// RawCellValue gives it once the cell has been read as shown: its
-// formatting rewrites a number as a plain decimal and an ISO date as its
-// serial number in its model, which verify's read back (shown, then
-// stored) met.
+// rawShown is the stored text as verify's read back (shown, then stored)
+// compares it: a number as a plain decimal (numberText, so 1E3 and 1000
+// compare equal) and an ISO date (t="d") as its serial number, the
+// number a date typed into Excel is stored as; any other value as
+// stored.
 func (r cellRead) rawShown() string {
 	switch r.t {
 	case "b", "s", "str", "inlineStr":
@@ -157,8 +159,9 @@ func (r cellRead) rawShown() string {
 // isBool reports a boolean cell (t="b").
 func (r cellRead) isBool() bool { return r.t == "b" }
 
-// holdsNumber reports a cell excelize types as a number or leaves
-// untyped: no t, n, or a t it does not know.
+// holdsNumber reports a cell whose value is a number or that has none:
+// no t, n, or a t the format does not define, whose <v> is read as the
+// number it holds rather than refused.
 func (r cellRead) holdsNumber() bool {
 	switch r.t {
 	case "b", "d", "e", "s", "str", "inlineStr":
@@ -167,8 +170,8 @@ func (r cellRead) holdsNumber() bool {
 	return true
 }
 
-// errSharedIndex is excelize's error for a shared string index the table
-// does not have.
+// errSharedIndex is the error of a cell naming a shared string the table
+// does not have: the cell's text cannot be read.
 type errSharedIndex int
 
 func (e errSharedIndex) Error() string {
@@ -181,9 +184,9 @@ func (wb *workbook) styleCount() int {
 	return len(wb.formats)
 }
 
-// rawAt is the stored text of the cell at row, col of sheet as excelize's
-// GetCellValue reads it with RawCellValue: a cell inside a merged range
-// reads as the range's first cell.
+// rawAt is the stored text of the cell at row, col of sheet (rawText): a
+// cell inside a merged range reads as the range's first cell, which holds
+// the value the range shows.
 func (w *writer) rawAt(sheet string, c cell) string {
 	if mr := w.mergeAt(sheet, c); mr != nil {
 		c.row, c.col = mr.r1, mr.c1
@@ -195,9 +198,11 @@ func (w *writer) rawAt(sheet string, c cell) string {
 	return r.rawText()
 }
 
-// isoSerial is the serial number excelize's formatting gives an ISO date
-// cell's value (t="d"), in the 1900 date system whatever the workbook's,
-// as excelize reads it.
+// isoSerial is the serial number of an ISO date cell's value (t="d"),
+// counted in the 1900 date system whatever the workbook's (the number
+// verify has always compared), with Excel's 29 February 1900: dates up to
+// 1 March 1900 count one day less, and dates before 31 December 1899
+// count 0.
 func isoSerial(v string) (float64, bool) {
 	layout := "20060102T150405.999"
 	if strings.HasSuffix(v, "Z") {

@@ -243,7 +243,8 @@ func TestFillVerifiesItsOwnEdits(t *testing.T) {
 // texts to excelize's reading of the same cell, GetCellValue, in the
 // document as it came (the first change of a cell's Before) and as
 // written (the last one's After): the write reads and reports its cells
-// from formfill's own readers alone, as excelize would.
+// from formfill's own readers alone, and an independent reader of the
+// same cells must find the same texts.
 func sameChangesAsExcelize(tb testing.TB, doc []byte, answers []formats.Answer) {
 	tb.Helper()
 	res, err := New().Write(doc, answers, formats.WriteOptions{})

@@ -148,6 +148,16 @@ func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map
 	if err != nil {
 		return nil, false, err
 	}
+	// Each part's list is made to its size once: a recalculation adds
+	// thousands of cached values (12,905 on a 600-answer HECVAT fill),
+	// which appending would copy a dozen times over.
+	sizes := map[string]int{}
+	for sheet, m := range edits {
+		sizes[parts[sheet]] += len(m)
+	}
+	for sheet, m := range cached {
+		sizes[parts[sheet]] += len(m)
+	}
 	out, strs := map[string][]cellEdit{}, false
 	add := func(sheet string, e cellEdit) error {
 		p := parts[sheet]
@@ -155,6 +165,9 @@ func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map
 			return formats.Errorf(formats.ErrUnsupported, sheet, "the workbook does not name the part of sheet %q where formfill looks for it", sheet)
 		}
 		strs = strs || e.kind == editString
+		if out[p] == nil {
+			out[p] = make([]cellEdit, 0, sizes[p])
+		}
 		out[p] = append(out[p], e)
 		return nil
 	}

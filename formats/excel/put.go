@@ -10,8 +10,8 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// maxCellChars is Excel's limit on the characters of one cell; excelize
-// would cut longer text silently.
+// maxCellChars is Excel's limit on the characters of one cell: Excel
+// refuses longer text, so a write refuses it rather than cut it.
 const maxCellChars = 32767
 
 // placeholder matches the blanks replace_placeholder fills.
@@ -111,8 +111,8 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 
 // refuseFormula refuses a write into a formula cell, or into a cell of an
 // array formula's range (Excel refuses changing part of an array). The
-// formula named is the scan's, not excelize's: it shifts a shared
-// formula's sheet-qualified references as Excel does.
+// formula named is the scan's: it shifts a shared formula's
+// sheet-qualified references as Excel does.
 func (w *writer) refuseFormula(name, sheet string, c cell) error {
 	sc := w.scan(sheet)
 	if f := w.formulaAt(sheet, c); f != "" {
@@ -239,8 +239,8 @@ func (w *writer) store(sheet string, c cell, before, value string) error {
 // keeps text); a boolean cell takes TRUE or FALSE as a
 // boolean; everything else goes in as a string, never as a formula,
 // whatever it starts with; an empty value clears the cell. A number's
-// text is as excelize writes a float (shortest, no exponent), so the
-// model and the file agree.
+// text is the shortest plain decimal, without an exponent, that reads
+// back as the same float.
 func (w *writer) storedAs(sheet string, c cell, before, value string) (kind editKind, text string, numFmt int) {
 	fk := w.kindAt(sheet, c)
 	num := func(n float64, f int) (editKind, string, int) {
@@ -318,8 +318,8 @@ func (w *writer) dateStyle(sheet string, c cell, numFmt int) (int, error) {
 func (w *writer) mergeAt(sheet string, c cell) *mergeRange {
 	ms, ok := w.merges[sheet]
 	if !ok {
-		// The scan's merge list, not excelize's GetMergeCells, which
-		// compares every pair of ranges on each call.
+		// The scan's merge list, read once a write: looking a cell up
+		// in it does not compare every pair of ranges.
 		if sc := w.scan(sheet); sc != nil {
 			for _, ref := range sc.merges {
 				if r, ok := parseRect(ref); ok {

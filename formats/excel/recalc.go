@@ -14,8 +14,9 @@ import (
 // through other formulas and across sheets, would keep the values cached
 // when the workbook was last saved: previews, pandas and openpyxl's
 // data_only show those. recalc finds those dependents from one graph of
-// the workbook's formulas, recomputes them with excelize's evaluator and
-// returns their new cached values; the ones it cannot compute lose their
+// the workbook's formulas, recomputes them (the shapes questionnaires
+// repeat itself, see calcnative.go, the others with excelize's evaluator)
+// and returns their new cached values; the ones it cannot compute lose their
 // cached value and are reported. Excel and LibreOffice recalculate
 // everything on open anyway (see setFullCalcOnLoad).
 
@@ -115,9 +116,18 @@ func (w *writer) recalc() *recalcResult {
 		w.dropRest(g, rest, res)
 		return res
 	}
+	native := newNativeCalc(book)
+	raws := map[int]string{} // node → its value computed by native
 	for _, i := range ordered {
 		if w.wb.stop.Check() != nil {
 			return res
+		}
+		n := g.nodes[i]
+		if uncomputable(n, cyclic[i]) == "" {
+			if raw, ok := native.calc(i, n); ok {
+				raws[i] = raw
+				continue
+			}
 		}
 		book.need(i)
 	}
@@ -125,7 +135,7 @@ func (w *writer) recalc() *recalcResult {
 		if w.wb.stop.Check() != nil {
 			return res
 		}
-		w.recompute(book, i, src, res)
+		w.recompute(book, i, src, raws, res)
 	}
 	w.dropRest(g, rest, res)
 	if n := len(res.shown); n > maxShown {

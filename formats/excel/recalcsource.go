@@ -268,8 +268,9 @@ func (s *scanSource) each(sheet int, r rect, fn func(row, col int, v calcValue) 
 
 // names are the workbook part's defined names as readBook read them when
 // the workbook was opened (read-only since, so no lock). A name whose
-// localSheetId names no sheet has scope "" and so reads as workbook-level,
-// as it did through excelize, whose sheet name for a bad index is "".
+// localSheetId names no sheet has scope "" and so reads as workbook-level:
+// the formulas using it still compute, where dropping it would leave them
+// all uncomputable.
 func (s *scanSource) names() []calcName {
 	if !s.read {
 		s.read = true

@@ -13,9 +13,13 @@ var excelErrors = map[string]bool{"#NULL!": true, "#DIV/0!": true, "#VALUE!": tr
 // recompute computes dependent i on the calculation workbook and records
 // its cached value, or drops the value and warns when it cannot be
 // computed.
-func (w *writer) recompute(book *calcBook, i int, src calcSource, res *recalcResult) {
+func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]string, res *recalcResult) {
 	n := book.g.nodes[i]
-	why := book.need(i)
+	raw, native := raws[i]
+	why := ""
+	if !native {
+		why = book.need(i)
+	}
 	sheet := w.wb.sheetName(n.at)
 	if af := w.scan(sheet).arrayCovering(n.at.row, n.at.col); af != nil && af.holds(n.at.row, n.at.col) && why == "" {
 		// excelize evaluates an array formula as a plain one (SUM(A2:A4*2)
@@ -26,7 +30,9 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, res *recalcRes
 	var v cachedValue
 	if why == "" {
 		var err error
-		if v, err = evaluate(book, i, src); err != nil {
+		if native {
+			v = cachedOf(n, raw, src)
+		} else if v, err = evaluate(book, i, src); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
 	}
@@ -104,8 +110,15 @@ func evaluate(book *calcBook, i int, src calcSource) (cachedValue, error) {
 		}
 		return cachedValue{}, err
 	}
+	return cachedOf(n, raw, src), nil
+}
+
+// cachedOf is the cached value of formula n whose computed value, as
+// CalcCellValue gives it with RawCellValue, is raw: the value with the
+// cell type Excel would store.
+func cachedOf(n *formulaNode, raw string, src calcSource) cachedValue {
 	if excelErrors[raw] {
-		return cachedValue{v: raw, t: "e"}, nil
+		return cachedValue{v: raw, t: "e"}
 	}
 	if n.pureRef {
 		// A copy of one cell takes that cell's type; an empty one shows 0.
@@ -114,26 +127,26 @@ func evaluate(book *calcBook, i int, src calcSource) (cachedValue, error) {
 		switch {
 		case from.formula:
 		case from.kind == calcBool:
-			return cachedValue{v: boolDigit(raw), t: "b"}, nil
+			return cachedValue{v: boolDigit(raw), t: "b"}
 		case raw == "":
-			return cachedValue{v: "0"}, nil
+			return cachedValue{v: "0"}
 		case from.kind == calcString:
-			return cachedValue{v: raw, t: "str"}, nil
+			return cachedValue{v: raw, t: "str"}
 		}
 	}
 	if n.joins {
-		return cachedValue{v: raw, t: "str"}, nil
+		return cachedValue{v: raw, t: "str"}
 	}
 	if n.lookup && raw == "" {
-		return cachedValue{v: "0"}, nil // the lookup found an empty cell
+		return cachedValue{v: "0"} // the lookup found an empty cell
 	}
 	if _, err := strconv.ParseFloat(raw, 64); err == nil && raw != "" {
-		return cachedValue{v: raw}, nil
+		return cachedValue{v: raw}
 	}
 	if raw == "TRUE" || raw == "FALSE" {
-		return cachedValue{v: boolDigit(raw), t: "b"}, nil
+		return cachedValue{v: boolDigit(raw), t: "b"}
 	}
-	return cachedValue{v: raw, t: "str"}, nil
+	return cachedValue{v: raw, t: "str"}
 }
 
 // boolDigit is a boolean's stored form: 1 or 0.

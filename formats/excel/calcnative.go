@@ -1,0 +1,383 @@
+package excel
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/xuri/efp"
+)
+
+// excelize's evaluator reads every cell of a lookup's table into a matrix
+// of its own values each time a formula reads the table: HECVAT's answer
+// formulas (VLOOKUP($A18,'START HERE'!$A$23:$F$36,4,0)&"" and their
+// siblings) made 220 MB of garbage for a 600-answer fill. The shapes a
+// questionnaire repeats are few, so recalc computes them itself, reading
+// the table's cells where they lie: references, text and number
+// constants, &, = and <>, IF, LEFT and an exact-match VLOOKUP whose table
+// is a fixed range. Anything else, or any input where Excel and excelize
+// would give different results (see calcvlookup.go), is left to excelize,
+// so a result computed here is the one excelize gives for it, which
+// TestNativeMatchesExcelize checks on every formula of the real workbooks.
+
+// argKind is the type of a value during a native calculation.
+type argKind uint8
+
+const (
+	argEmpty  argKind = iota // an empty cell
+	argNumber                // a number
+	argBool                  // TRUE or FALSE, which arithmetic reads as 1 or 0
+	argString                // text
+)
+
+// calcArg is one value during a native calculation.
+type calcArg struct {
+	kind argKind
+	n    float64 // a number, or 1 or 0 for a boolean
+	s    string  // text
+}
+
+// text is the value as & joins it: a number in Go's shortest %g form
+// (1e+06 for a million), as excelize writes it, a boolean as TRUE or FALSE.
+func (a calcArg) text() string {
+	switch a.kind {
+	case argNumber:
+		return strconv.FormatFloat(a.n, 'g', -1, 64)
+	case argBool:
+		if a.n == 0 {
+			return "FALSE"
+		}
+		return "TRUE"
+	case argString:
+		return a.s
+	}
+	return ""
+}
+
+// nativeCalc computes the formulas of one write that it can (see above).
+type nativeCalc struct {
+	wb      *workbook
+	src     calcSource
+	names   []calcName
+	book    *calcBook
+	closure map[cell]int // the formulas being recomputed (calcBook.closure)
+	results map[int]calcArg
+	tried   map[int]bool // nodes calc was called for
+	// work counts the cells read: past maxCalcWork the rest is left to
+	// excelize, whose caps then apply. A cell costs well under a
+	// microsecond here, and a formula reads no table of more than
+	// maxFormulaWork cells, so the stop that calc checks before each
+	// formula is seen within milliseconds.
+	work int
+}
+
+func newNativeCalc(b *calcBook) *nativeCalc {
+	return &nativeCalc{wb: b.wb, src: b.src, names: b.src.names(), book: b, closure: b.closure, results: map[int]calcArg{}, tried: map[int]bool{}}
+}
+
+// calc computes node n, numbered i, and returns its value as excelize's
+// CalcCellValue gives it with RawCellValue; ok is false when the formula
+// is left to excelize.
+func (c *nativeCalc) calc(i int, n *formulaNode) (raw string, ok bool) {
+	c.tried[i] = true
+	if c.wb.stop.Check() != nil {
+		return "", false // recalc sees the stop too
+	}
+	e := nativeEval{c: c, from: n.at.sheet, toks: efpTokens(calcText(n.text))}
+	v, ok := e.compare()
+	if !ok || e.pos != len(e.toks) {
+		return "", false
+	}
+	if raw, ok = rawResult(v); ok {
+		c.results[i] = v
+	}
+	return raw, ok
+}
+
+// rawResult is v as CalcCellValue gives it: a number in plain digits (a
+// whole number under 10^15 only: past it, or with a fraction, excelize's
+// rounding to 15 digits is left to excelize).
+func rawResult(v calcArg) (string, bool) {
+	if v.kind != argNumber {
+		return v.text(), true
+	}
+	if v.n != float64(int64(v.n)) || v.n >= 1e15 || v.n <= -1e15 {
+		return "", false
+	}
+	return strconv.FormatInt(int64(v.n), 10), true
+}
+
+// result is node j's value, computed now when it was not yet: a formula
+// read by the one being computed, which excelize would compute first too.
+func (c *nativeCalc) result(j int) (calcArg, bool) {
+	if v, ok := c.results[j]; ok {
+		return v, true
+	}
+	if c.tried[j] {
+		return calcArg{}, false // it cannot be computed here, or is on a cycle
+	}
+	c.tried[j] = true
+	n := c.book.g.nodes[j]
+	if uncomputable(n, c.book.cyclic[j]) != "" {
+		return calcArg{}, false
+	}
+	_, ok := c.calc(j, n)
+	return c.results[j], ok
+}
+
+// cellValue is the value of the cell at sheet, row, col as a formula reads
+// it: a recomputed one's result, else its stored value. ok is false where
+// excelize's reading may differ (an unparsable number, text excelize
+// decodes or cuts, an error value) or the value is not known (a formula
+// recomputed by excelize, or an uncached one).
+func (c *nativeCalc) cellValue(sheet, row, col int) (calcArg, bool) {
+	if c.work++; c.work > maxCalcWork {
+		return calcArg{}, false
+	}
+	at := cell{sheet: sheet, row: row, col: col}
+	if j, in := c.closure[at]; in {
+		return c.result(j)
+	}
+	v := c.src.value(sheet, row, col)
+	if v.formula && v.kind == calcEmpty {
+		// An uncached formula: computed too, as calcBook.pull has
+		// excelize compute it.
+		if j, ok := c.book.pull(at); ok {
+			return c.result(j)
+		}
+		return calcArg{}, false
+	}
+	switch v.kind {
+	case calcEmpty:
+		return calcArg{}, true
+	case calcNumber:
+		n, err := strconv.ParseFloat(v.text, 64)
+		return calcArg{kind: argNumber, n: n}, err == nil
+	case calcBool:
+		b := calcArg{kind: argBool}
+		if boolDigit(v.text) == "1" {
+			b.n = 1
+		}
+		return b, true
+	case calcString:
+		// excelize decodes _xHHHH_ escapes and caps a cell at 32,767
+		// characters.
+		ok := !strings.Contains(v.text, "_x") && len(v.text) <= 32767
+		return calcArg{kind: argString, s: v.text}, ok
+	}
+	return calcArg{}, false
+}
+
+// nativeEval reads one formula's tokens.
+type nativeEval struct {
+	c    *nativeCalc
+	from int // the formula's sheet
+	toks []efp.Token
+	pos  int
+}
+
+func (e *nativeEval) peek() (efp.Token, bool) {
+	if e.pos >= len(e.toks) {
+		return efp.Token{}, false
+	}
+	return e.toks[e.pos], true
+}
+
+// compare is a comparison (=, <>) of two joins, or one join.
+func (e *nativeEval) compare() (calcArg, bool) {
+	l, joined, ok := e.join()
+	if !ok {
+		return l, false
+	}
+	t, more := e.peek()
+	if !more || t.TType != efp.TokenTypeOperatorInfix || t.TValue != "=" && t.TValue != "<>" {
+		return l, true
+	}
+	e.pos++
+	r, joinedR, ok := e.join()
+	if !ok || joined || joinedR {
+		return l, false // & beside = is left to excelize's precedence
+	}
+	eq := equal(l, r)
+	if t.TValue == "<>" {
+		eq = !eq
+	}
+	return boolArg(eq), true
+}
+
+// equal is excelize's =: an empty operand reads as 0, two texts compare
+// without case, anything else by its text.
+func equal(l, r calcArg) bool {
+	if l.text() == "" {
+		l = calcArg{kind: argNumber}
+	}
+	if r.text() == "" {
+		r = calcArg{kind: argNumber}
+	}
+	if l.kind == argString && r.kind == argString {
+		return strings.EqualFold(l.s, r.s)
+	}
+	return l.text() == r.text()
+}
+
+func boolArg(b bool) calcArg {
+	if b {
+		return calcArg{kind: argBool, n: 1}
+	}
+	return calcArg{kind: argBool}
+}
+
+// join is one operand or several joined with &; joined says whether any
+// were.
+func (e *nativeEval) join() (v calcArg, joined, ok bool) {
+	if v, ok = e.operand(); !ok {
+		return v, false, false
+	}
+	for {
+		t, more := e.peek()
+		if !more || t.TType != efp.TokenTypeOperatorInfix || t.TValue != "&" {
+			return v, joined, true
+		}
+		e.pos++
+		r, ok := e.operand()
+		if !ok {
+			return v, joined, false
+		}
+		v, joined = calcArg{kind: argString, s: v.text() + r.text()}, true
+	}
+}
+
+// operand is a constant, a one-cell reference, a call or a parenthesised
+// comparison.
+func (e *nativeEval) operand() (calcArg, bool) {
+	t, more := e.peek()
+	if !more {
+		return calcArg{}, false
+	}
+	e.pos++
+	switch {
+	case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeText:
+		return calcArg{kind: argString, s: t.TValue}, true
+	case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeNumber:
+		n, err := strconv.ParseFloat(t.TValue, 64)
+		return calcArg{kind: argNumber, n: n}, err == nil
+	case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
+		r, ok := e.c.wb.refRect(e.from, t.TValue, e.c.names)
+		if !ok || strings.Contains(t.TValue, ":") || r.r1 != r.r2 || r.c1 != r.c2 {
+			return calcArg{}, false
+		}
+		return e.c.cellValue(r.sheet, r.r1, r.c1)
+	case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
+		return e.call(strings.ToUpper(t.TValue))
+	case t.TType == efp.TokenTypeSubexpression && t.TSubType == efp.TokenSubTypeStart:
+		v, ok := e.compare()
+		if t, more := e.peek(); !ok || !more || t.TType != efp.TokenTypeSubexpression || t.TSubType != efp.TokenSubTypeStop {
+			return v, false
+		}
+		e.pos++
+		return v, true
+	}
+	return calcArg{}, false
+}
+
+// call is a call of name, whose start token is read.
+func (e *nativeEval) call(name string) (calcArg, bool) {
+	switch name {
+	case "IF":
+		args, ok := e.args(nil)
+		if !ok || len(args) != 3 {
+			return calcArg{}, false
+		}
+		return ifResult(args[0], args[1], args[2])
+	case "LEFT":
+		args, ok := e.args(nil)
+		if !ok || len(args) != 2 {
+			return calcArg{}, false
+		}
+		return left(args[0], args[1])
+	case "VLOOKUP":
+		return e.vlookup()
+	}
+	return calcArg{}, false
+}
+
+// args reads a call's arguments up to its stop token; each is a
+// comparison, but for the ones special reads, by index.
+func (e *nativeEval) args(special func(k int) (calcArg, bool, bool)) ([]calcArg, bool) {
+	var out []calcArg
+	for k := 0; ; k++ {
+		var v calcArg
+		ok, done := false, false
+		if special != nil {
+			v, ok, done = special(k)
+		}
+		if !done {
+			v, ok = e.compare()
+		}
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+		t, more := e.peek()
+		if !more {
+			return nil, false
+		}
+		e.pos++
+		switch {
+		case t.TType == efp.TokenTypeArgument:
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop:
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// ifResult is excelize's IF of three arguments: text is a condition when
+// it parses as a Go boolean, a number when it is 1; a number chosen stays
+// one (a boolean becomes 1 or 0), anything else becomes its text.
+func ifResult(cond, yes, no calcArg) (calcArg, bool) {
+	var holds bool
+	switch cond.kind {
+	case argString:
+		b, err := strconv.ParseBool(cond.s)
+		if err != nil {
+			return calcArg{}, false // #VALUE!: left to excelize
+		}
+		holds = b
+	case argNumber, argBool:
+		holds = cond.n == 1
+	}
+	v := no
+	if holds {
+		v = yes
+	}
+	if v.kind == argNumber || v.kind == argBool {
+		return calcArg{kind: argNumber, n: v.n}, true
+	}
+	return calcArg{kind: argString, s: v.text()}, true
+}
+
+// left is LEFT(text, n): the first n UTF-16 units of text's text.
+func left(text, count calcArg) (calcArg, bool) {
+	n := count.n
+	switch count.kind {
+	case argString:
+		var err error
+		if n, err = strconv.ParseFloat(count.s, 64); err != nil {
+			return calcArg{}, false
+		}
+	case argEmpty:
+		n = 0
+	}
+	if n < 0 {
+		return calcArg{}, false
+	}
+	s, units := text.text(), 0
+	for i, r := range s {
+		if units += utf16.RuneLen(r); units > int(n) {
+			return calcArg{kind: argString, s: s[:i]}, true
+		}
+	}
+	return calcArg{kind: argString, s: s}, true
+}

@@ -1,0 +1,123 @@
+package excel
+
+import (
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// mapSource is a calcSource over a few stored values, by sheet and A1
+// reference.
+type mapSource map[int]map[string]calcValue
+
+func (m mapSource) formulaCells(int) [][2]int                           { return nil }
+func (m mapSource) formula(int, int, int) string                        { return "" }
+func (m mapSource) names() []calcName                                   { return nil }
+func (m mapSource) each(int, rect, func(int, int, calcValue) bool) bool { return true }
+func (m mapSource) value(sheet, row, col int) calcValue {
+	return m[sheet][cell{row: row, col: col}.name()]
+}
+
+var (
+	num  = func(s string) calcValue { return calcValue{text: s, kind: calcNumber} }
+	str  = func(s string) calcValue { return calcValue{text: s, kind: calcString} }
+	flag = func(s string) calcValue { return calcValue{text: s, kind: calcBool} }
+)
+
+// nativeCells are the stored values the table's formulas read: Sheet1
+// holds the values looked up, Data a table of IDs and answers.
+var nativeCells = mapSource{
+	1: {"A1": str("ORGN-01"), "A2": str("ORGN-1"), "A3": num("2"), "A4": str("Yes"), "A5": str("yes"),
+		"A6": flag("1"), "A7": str("né"), "A8": str("Q*"), "A9": num("1000000"), "A10": num("0.5"), "A11": str("")},
+	2: {"A1": str("ORGN-01"), "B1": str("Yes"), "C1": num("3"),
+		"A2": str("ORGN-02"), "B2": str("No"), "C2": flag("1"),
+		"A3": num("2"), "B3": str("two"), "C3": str(""),
+		"A4": str("ORGN-10"), "B4": str("Ten"),
+		"A5": str("NÉ"), "B5": str("accent"),
+		"A6": str("2"), "B6": str("text two")},
+}
+
+func TestNativeCalcTable(t *testing.T) {
+	for _, tc := range []struct {
+		name, formula, want string
+		native              bool // computed natively; else left to excelize
+	}{
+		{"text constant", `"a"&"b"`, "ab", true},
+		{"number joined", `A9&""`, "1e+06", true},
+		{"half joined", `A10&""`, "0.5", true},
+		{"whole number", `A3`, "2", true},
+		{"fraction left to excelize", `A10`, "", false},
+		{"boolean", `A6`, "TRUE", true},
+		{"equal ignores case", `A4=A5`, "TRUE", true},
+		{"not equal", `A4<>A5`, "FALSE", true},
+		{"empty equals empty text", `A11=B99`, "TRUE", true},
+		{"number equals its text", `A3="2"`, "TRUE", true},
+		{"IF on a comparison", `IF(A4="yes","y","n")`, "y", true},
+		{"IF keeps a number", `IF(A6,A3,"n")`, "2", true},
+		{"IF on text not boolean left to excelize", `IF(A4,1,2)`, "", false},
+		{"IF on TRUE text", `IF("true","y","n")`, "y", true},
+		{"LEFT", `LEFT(A1,4)`, "ORGN", true},
+		{"LEFT past the end", `LEFT(A1,40)`, "ORGN-01", true},
+		{"LEFT of a number", `LEFT(A9,3)`, "1e+", true},
+		{"exact VLOOKUP", `VLOOKUP(A1,Data!$A$1:$C$6,2,FALSE)`, "Yes", true},
+		{"exact VLOOKUP by 0, joined", `VLOOKUP(A1,Data!$A$1:$C$6,2,0)&""`, "Yes", true},
+		{"VLOOKUP finds a number", `VLOOKUP(A3,Data!$A$1:$C$6,2,0)`, "two", true},
+		{"VLOOKUP of a boolean", `VLOOKUP("ORGN-02",Data!$A$1:$C$6,3,0)`, "TRUE", true},
+		{"VLOOKUP of a number", `VLOOKUP("ORGN-01",Data!$A$1:$C$6,3,0)`, "3", true},
+		{"VLOOKUP of an empty text", `VLOOKUP(2,Data!$A$1:$C$6,3,0)&"x"`, "x", true},
+		{"VLOOKUP ignores case beyond ASCII", `VLOOKUP(A7,Data!$A$1:$C$6,2,0)`, "accent", true},
+		{"VLOOKUP ignores case", `VLOOKUP("orgn-02",Data!$A$1:$C$6,2,0)`, "No", true},
+		{"VLOOKUP inside text left to excelize", `VLOOKUP(A2,Data!$A$1:$C$6,2,0)`, "", false},
+		{"VLOOKUP of a number found in text left to excelize", `VLOOKUP(A3,Data!$A$6:$C$6,2,0)`, "", false},
+		{"VLOOKUP not found left to excelize", `VLOOKUP("none",Data!$A$1:$C$6,2,0)`, "", false},
+		{"VLOOKUP wildcard left to excelize", `VLOOKUP(A8,Data!$A$1:$C$6,2,0)`, "", false},
+		{"approximate VLOOKUP left to excelize", `VLOOKUP(A1,Data!$A$1:$C$6,2,TRUE)`, "", false},
+		{"VLOOKUP on whole columns left to excelize", `VLOOKUP(A1,Data!A:C,2,0)`, "", false},
+		{"VLOOKUP past the table left to excelize", `VLOOKUP(A1,Data!$A$1:$C$6,4,0)`, "", false},
+		{"IF of lookups", `IF(LEFT(VLOOKUP(A1,Data!$A$1:$C$6,2,0),1)="Y",A4,VLOOKUP(A1,Data!$A$1:$C$6,3,0))&""`, "Yes", true},
+		{"parenthesised", `("a"&A4)`, "aYes", true},
+		{"& beside = left to excelize", `A4&""=A5`, "", false},
+		{"other function left to excelize", `SUM(A3,A9)`, "", false},
+		{"arithmetic left to excelize", `A3+1`, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wb := &workbook{sheets: []string{"Sheet1", "Data"}}
+			c := &nativeCalc{wb: wb, src: nativeCells, closure: map[cell]int{}, results: map[int]calcArg{}, tried: map[int]bool{}}
+			got, ok := c.calc(0, &formulaNode{at: cell{sheet: 1, row: 50, col: 5}, text: tc.formula})
+			if ok != tc.native || ok && got != tc.want {
+				t.Fatalf("calc(%s) = %q, %v; want %q, %v", tc.formula, got, ok, tc.want, tc.native)
+			}
+			if ok {
+				if want := excelizeValue(t, tc.formula); got != want {
+					t.Errorf("calc(%s) = %q; excelize gives %q", tc.formula, got, want)
+				}
+			}
+		})
+	}
+}
+
+// excelizeValue is formula's value as excelize computes it over
+// nativeCells.
+func excelizeValue(t *testing.T, formula string) string {
+	f := excelize.NewFile()
+	_, err := f.NewSheet("Data")
+	must(t, err)
+	for si, cells := range nativeCells {
+		sheet := []string{"Sheet1", "Data"}[si-1]
+		for ref, v := range cells {
+			switch v.kind {
+			case calcNumber:
+				err = f.SetCellDefault(sheet, ref, v.text)
+			case calcString:
+				err = f.SetCellStr(sheet, ref, v.text)
+			case calcBool:
+				err = f.SetCellBool(sheet, ref, v.text == "1")
+			}
+			must(t, err)
+		}
+	}
+	must(t, f.SetCellFormula("Sheet1", "E50", formula))
+	v, err := f.CalcCellValue("Sheet1", "E50", excelize.Options{RawCellValue: true})
+	must(t, err)
+	return v
+}
