@@ -25,8 +25,9 @@ type node struct {
 	id string
 	// xpath is the node's XPath; read it through path. A paragraph's or
 	// cell's is made on first use from base and step (stepPath): most are
-	// never read (verify reads its targets' IDs only, the map only its
-	// targets' XPaths), and making them all was ~3.5% of an NVCA verify.
+	// never read (resolve makes only the targets' of a write or verify, the
+	// map only its targets'), and making them all was ~3.5% of an NVCA
+	// verify.
 	xpath string
 	base  string // the XPath of the element el sits in, while xpath is unmade
 	step  int    // el's position among its same-tag siblings there
