@@ -1,14 +1,14 @@
-// Package word is formfill's engine for Word .docx questionnaires. It reads
-// word/document.xml behind the archive guard into an etree tree (with the
-// XML layer's reader, package wordxml: parse.go; a plain verify_output and
-// most writes leave paragraphs unbuilt until they are read, verify.go and
-// lazywrite.go), gives
-// every fillable thing a stable element ID, and writes answers back
-// without breaking the document: only word/document.xml is re-serialised
-// (with, when a write adds comments, the comments part and, when it is
-// new, the relationships and content types that register it, package
-// revision; and, when it strips active content, the parts it cleans);
-// every other zip entry is copied raw, byte for byte.
+// Package word is formfill's engine for Word .docx questionnaires. It
+// reads word/document.xml behind the archive guard into an etree tree
+// (with the XML layer's reader, package wordxml: parse.go; a plain
+// verify_output and most writes leave paragraphs unbuilt until they are
+// read, verify.go and lazywrite.go), gives every fillable thing a stable
+// element ID, and writes answers back without breaking the document: only
+// word/document.xml is re-serialised (with, when a write adds comments,
+// the comments part and, when it is new, the relationships and content
+// types that register it, package revision; and, when it strips active
+// content, the parts it cleans); every other zip entry is copied raw,
+// byte for byte.
 //
 // # Element IDs
 //
