@@ -14,7 +14,7 @@ import (
 //
 //   - the relationships of remote templates, altChunks and other external
 //     links are deleted, and so are the elements that name them (the
-//     w:attachedTemplate, the w:altChunk) or, for a picture or object
+//     w:attachedTemplate, the w:altChunk, a w:subDoc) or, for a picture or object
 //     that also shows a copy of its own, the attribute that links it;
 //   - a field that fetches or runs something is unlinked, as Word's
 //     Ctrl+Shift+F9 does: its instruction goes and the result it last

@@ -28,7 +28,6 @@ var (
 	blankPattern = regexp.MustCompile(`_{3,}|\[[^\[\]\n]{0,300}\]|<[^<>\n]{1,80}>|Click or tap here to enter text\.|Click here to enter text\.|Click or tap to enter a date\.|Click here to enter a date\.|Choose an item\.`)
 	// promptWord starts a bracketed instruction even when it has digits.
 	promptWord = regexp.MustCompile(`(?i)^\s*(insert|enter|type|add|provide|describe|specify|select|choose|list|include|identify|name|date|x)\b`)
-	// choiceLine is a line offering fixed choices to mark: "(Yes / No )".
 	// leadIn marks a colon line that leads into what follows instead of
 	// asking for something.
 	leadIn = regexp.MustCompile(`(?i)\b(following|as follows|below)\b|^(if|when|where|unless|example|for example|e\.g\.|note|see|select|check|choose|tick|mark|circle)\b|\((choose|select|check|tick|mark)\b`)
@@ -37,7 +36,8 @@ var (
 	writeHere = regexp.MustCompile(`(?i)^(insert|enter|type|include|add|provide|list|describe|place)\b[^.]{0,80}\bhere\b[^.]{0,40}\.?$`)
 	// promptStartWord starts an instruction to write something.
 	promptStartWord = regexp.MustCompile(`(?i)^(please|describe|explain|provide|list|specify|indicate|state|identify|confirm|outline)\b`)
-	choiceLine      = regexp.MustCompile(`(?i)\(\s*yes\s*/\s*no\s*\)|\byes\s*/\s*no\b\s*\)?\s*$`)
+	// choiceLine is a line offering fixed choices to mark: "(Yes / No )".
+	choiceLine = regexp.MustCompile(`(?i)\(\s*yes\s*/\s*no\s*\)|\byes\s*/\s*no\b\s*\)?\s*$`)
 )
 
 // boxGlyphs are the Unicode characters drawn as check boxes.

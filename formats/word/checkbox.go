@@ -163,8 +163,9 @@ func fillCheckbox(t target, answer string) (bool, error) {
 	return true, nil
 }
 
-// checkboxState returns "checked"/"unchecked" for a target holding
-// exactly one checkbox (or one ballot-box glyph), else "".
+// checkboxState returns the state of a target holding exactly one
+// checkbox (a control or legacy field, a typed box leading its line, or
+// one ballot-box glyph) and true; false, false for any other target.
 func checkboxState(el *etree.Element) (bool, bool) {
 	if boxes := checkboxesIn(el); len(boxes) == 1 {
 		return boxes[0].checked(), true

@@ -212,9 +212,10 @@ func fieldCutError(id string) error {
 }
 
 // tidy removes run stubs left by edits (runs holding nothing but their
-// properties, empty w:t) and gives every cell the paragraph it must end
-// with. Tracked deletions are left as they are: they are the record of a
-// revision, which review marks must find unchanged.
+// properties, empty w:t) and gives a cell left with neither a paragraph
+// nor a content control directly in it an empty paragraph, as every cell
+// needs one. Tracked deletions are left as they are: they are the record
+// of a revision, which review marks must find unchanged.
 func tidy(el *etree.Element) {
 	for _, t := range findW(el, "t") {
 		if t.Text() == "" && t.Parent() != nil && isW(t.Parent(), "r") && !inDeletion(t.Parent(), el) {

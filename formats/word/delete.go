@@ -48,9 +48,10 @@ func deleteElement(t target) (*etree.Element, error) {
 }
 
 // checkParagraphRemovable refuses to delete a paragraph that ends a
-// section (its w:sectPr lays out the section before it), or that a cell or
-// content control needs: a cell ends with a paragraph and holds at least
-// one.
+// section (its w:sectPr lays out the section before it), the only
+// paragraph of its cell (looking through wrappers: a cell holds at least
+// one), or the last block of its parent right after a table (a cell or
+// the body ends with a paragraph).
 func checkParagraphRemovable(id string, p *etree.Element) error {
 	if pathW(p, "pPr", "sectPr") != nil {
 		return formats.Errorf(formats.ErrInvalidArgument, id,

@@ -187,9 +187,10 @@ func (d *document) editText(t target, a formats.Answer, ans *answerText) (int, e
 	return len(chosen), nil
 }
 
-// editSpan applies one edit to one occurrence: a deletion, styled text in
-// place of the whole occurrence, or plain text changing only the words
-// that differ (diff.go).
+// editSpan applies one edit to one occurrence: a deletion; insertion_xml's
+// runs or styled text in place of the whole occurrence; or plain text (and
+// styled text that only defines terms old already shows, definesOnly)
+// changing only the words that differ (diff.go).
 func (d *document) editSpan(id string, m match, ans *answerText) error {
 	old := readPara(m.p).text[m.a:m.b]
 	if ans == nil {

@@ -31,7 +31,8 @@ func (d *document) fields() ([]formats.FormField, error) {
 	return out, nil
 }
 
-// sdtCheckboxes lists the checkbox controls inside el.
+// sdtCheckboxes lists the checkbox controls inside el. Nothing calls it
+// any more.
 func sdtCheckboxes(el *etree.Element) []*etree.Element {
 	var out []*etree.Element
 	for _, cb := range checkboxesIn(el) {
@@ -78,8 +79,11 @@ func (d *document) controlField(n *node, sdt *etree.Element) (formats.FormField,
 	return f, true
 }
 
-// label finds what a field is asking: the text before it in its paragraph,
-// else the cell to the left, else the previous paragraph.
+// label finds what a field is asking: the text before it in its paragraph
+// (outside cells, else the paragraph's own text less its blanks; with no
+// field given, n's own label), else the cell to the left (in a row's first
+// cell, the cell's own text less its blanks), else the text of the
+// element before n.
 func (d *document) label(n *node, at *etree.Element) string {
 	own := ""
 	if at == nil && n.kind != kindCell {

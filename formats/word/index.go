@@ -24,9 +24,9 @@ const (
 type node struct {
 	id string
 	// xpath is the node's XPath; read it through path. A paragraph's or
-	// cell's is made on first use from base and step (stepPath): most are
-	// never read (verify reads its targets' IDs only, the map only its
-	// targets' XPaths), and making them all was ~3.5% of an NVCA verify.
+	// cell's is made on first use from base and step (stepPath): a write or
+	// verify reads only its targets' (resolve), and making them all was
+	// ~3.5% of an NVCA verify. The compact map still makes every node's.
 	xpath string
 	base  string // the XPath of the element el sits in, while xpath is unmade
 	step  int    // el's position among its same-tag siblings there

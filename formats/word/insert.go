@@ -100,8 +100,9 @@ func insertionAnchor(t target, before bool) (ref, role *etree.Element, err error
 }
 
 // siblingParagraph is the paragraph a table's neighbours are formatted
-// like: the nearest paragraph with text before it (after it, when
-// inserting after and there is one), else any neighbouring paragraph.
+// like: the nearest sibling paragraph with text on either side of the
+// table (at equal distances, the side being inserted on first), else the
+// nearest sibling paragraph.
 func siblingParagraph(tbl *etree.Element, before bool) *etree.Element {
 	kids := tbl.Parent().ChildElements()
 	at := 0

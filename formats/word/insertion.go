@@ -8,8 +8,10 @@ import (
 )
 
 // inheritedRPr are the run properties an answer takes over from the text
-// around its target, in schema order of CT_RPr. Placeholder styling
-// (PlaceholderText, highlight, vanish) is deliberately not among them.
+// around its target, listed in schema order of CT_RPr. Placeholder styling
+// is deliberately left out: highlight and vanish are not among them, and
+// inheritRPr drops a character style whose ID names a placeholder
+// (PlaceholderText).
 var inheritedRPr = map[string]bool{
 	"rStyle": true, "rFonts": true, "b": true, "bCs": true, "i": true, "iCs": true,
 	"caps": true, "smallCaps": true, "strike": true, "color": true, "spacing": true,

@@ -27,8 +27,9 @@ type templateMarker struct {
 }
 
 // markerOpeners are the characters a template tag can start with; text
-// without any of them has no tag (the cheap test every paragraph takes).
-// asciiOpeners are those but «, which hasOpener tests apart.
+// without any of them has no tag (hasOpener, the cheap test templateRow
+// puts each cell through; scanMarkers uses mayHoldMarker). asciiOpeners
+// are those but «, which hasOpener tests apart.
 const (
 	asciiOpeners  = "{[<$"
 	markerOpeners = asciiOpeners + "«"

@@ -171,7 +171,9 @@ func countFind(el *etree.Element, find string) int {
 // elements it wrote. Insertions must show their text in the new
 // paragraphs, deletions must have taken their target or text away, other
 // answers must show their text at their target. Answers given only as
-// insertion_xml are not checked.
+// insertion_xml have no text to expect and are not checked, except an
+// insert_after or insert_before, whose expected text is its new
+// paragraphs' own text (so it always matches).
 func (d *document) checkApplied(done []*applied) ([]formats.ContentResult, []formats.ExpectedAnswer, error) {
 	results := make([]formats.ContentResult, 0, len(done))
 	expected := make([]formats.ExpectedAnswer, 0, len(done))

@@ -66,7 +66,8 @@ func readable(q string) bool {
 var markerDelimiters = []string{"{{", "}}", "{%", "%}", "[[", "]]", "«", "»", "<<", ">>"}
 
 // settleQuestions gives each target whose question is not readable one
-// found again.
+// found again, and makes it a signature or a text target by what the new
+// question names.
 func (f *finder) settleQuestions() {
 	for _, t := range f.list {
 		if readable(t.question) {

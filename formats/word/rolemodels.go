@@ -69,8 +69,9 @@ func (rm *roleModels) definitionStyle() definitionStyle {
 }
 
 // headerNear returns the run-in header style to follow at paragraph p: the
-// header of the nearest paragraph that has one (the earlier on a tie), or
-// false when the document has none.
+// header of the nearest paragraph that has one (the earlier on a tie; the
+// document's first header for a paragraph the models were not read from,
+// such as one this write added), or false when the document has none.
 func (rm *roleModels) headerNear(p *etree.Element) (runInHeader, bool) {
 	if len(rm.headers) == 0 {
 		return runInHeader{}, false

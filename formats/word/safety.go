@@ -12,8 +12,9 @@ import (
 // The safety net: a write that would take out of the document something
 // other parts of it point at, or that holds content of its own — a field,
 // a footnote or endnote reference, a bookmark, a comment anchor, a content
-// control, a drawing — is refused unless the answer says force. verify
-// compares a written document with its source the same way.
+// control, a drawing or embedded object — is refused unless the answer
+// says force. verify compares a written document with its source the same
+// way.
 
 // anchor is one such thing: its kind and what names it.
 type anchor struct {
@@ -203,7 +204,8 @@ var crossReference = map[string]bool{"REF": true, "PAGEREF": true, "NOTEREF": tr
 
 // VerifyAgainst implements formats.SourceVerifier: verify_output on doc,
 // with everything doc lost against source (fields, footnote and endnote
-// references, bookmarks, comment anchors, content controls, drawings)
+// references, bookmarks, comment anchors, content controls, drawings and
+// embedded objects)
 // reported as structural issues.
 func (e *Engine) VerifyAgainst(source, doc []byte, expected []formats.ExpectedAnswer) (*formats.VerificationReport, error) {
 	if err := formats.CheckCount("expected", len(expected)); err != nil {

@@ -11,8 +11,9 @@ import (
 // build may return no runs: the span is then deleted. Runs outside the
 // span keep their properties; runs cut by the span's ends are split;
 // runs the edit leaves empty are removed and neighbouring runs of equal
-// formatting merged. The span must be safe (paraText.crossing). An empty
-// span continues the text before it, or with preferNext the text after it.
+// formatting merged. A span that is not safe (paraText.crossing) is
+// refused. An empty span continues the text before it, or with preferNext
+// the text after it.
 func spliceSpan(id string, p *etree.Element, a, b int, preferNext bool, build func(template *etree.Element) []*etree.Element) error {
 	pt := readPara(p)
 	if what := pt.crossing(a, b); what != "" {

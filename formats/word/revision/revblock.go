@@ -9,7 +9,9 @@ import (
 // olds and are now: block elements (paragraphs, tables, controls), rows of
 // a table or cells of a row. Kept children that changed are recorded
 // inside; added ones as insertions, removed ones are put back as
-// deletions. Paragraph marks are settled once the children are known.
+// deletions, and paragraph marks are settled once the children are known.
+// Without track_changes (a comment only) nothing is marked: what changed
+// is noted for anchoring the comment, and where a removed block was.
 func (w *Watch) container(parent *etree.Element, olds []pair, now []*etree.Element) error {
 	items, err := merge(olds, now)
 	if err != nil {

@@ -16,7 +16,9 @@ import (
 
 // annotationTags are the elements whose w:id numbers annotations: revision
 // marks, comments, bookmarks and permission ranges. New marks take IDs above
-// the largest of them, so none collides with one the document has.
+// the largest of them in the body (and, when comments are asked for, above
+// the comments part's IDs), so none collides with one of those; the other
+// parts (headers, footnotes) are not scanned.
 var annotationTags = map[string]bool{
 	"ins": true, "del": true, "moveFrom": true, "moveTo": true, "moveFromRangeStart": true, "moveFromRangeEnd": true,
 	"moveToRangeStart": true, "moveToRangeEnd": true, "bookmarkStart": true, "bookmarkEnd": true,
@@ -51,7 +53,8 @@ func (rv *Reviser) stamp(el *etree.Element) *etree.Element {
 	return el
 }
 
-// newID returns an annotation ID no element of the document uses.
+// newID returns an annotation ID no element of the body uses (see
+// annotationTags).
 func (rv *Reviser) newID() int {
 	rv.nextID++
 	return rv.nextID

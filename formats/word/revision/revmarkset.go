@@ -15,8 +15,8 @@ import (
 // rejection (w:pPrChange); when the last paragraph is removed, the mark of
 // the paragraph before it is the deleted one. A mark that would be both
 // inserted and deleted is no mark: its paragraph's content joins the next
-// paragraph. A paragraph right before a table is last in the same way:
-// no paragraph merges into a table.
+// paragraph. A paragraph right before a table or a block-level control is
+// last in the same way: no paragraph merges into either.
 func (w *Watch) settleMarks(parent *etree.Element, items []item) error {
 	var seq []*item
 	for k := range items {
@@ -114,7 +114,8 @@ func (w *Watch) endsInInsertion(el *etree.Element) bool {
 }
 
 // settleEnd gives the last paragraph of a stretch of paragraphs (up to a
-// table or the container's end, which no paragraph merges into) a mark
+// table, a block-level control or the container's end, which no paragraph
+// merges into) a mark
 // that is neither inserted nor deleted, as settleMarks describes.
 func (w *Watch) settleEnd(seq []*item) error {
 	zi := len(seq) - 1
