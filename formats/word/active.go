@@ -75,12 +75,21 @@ func isRelsPart(name string) bool {
 }
 
 // isStoryPart reports whether name is a Word part that can hold fields:
-// the body, headers, footers, notes and comments.
+// the body, headers, footers, notes and comments, of the document itself
+// (word/) or of its glossary (word/glossary/: building blocks and
+// AutoText, whose fields come into the body when a block is inserted).
 func isStoryPart(name string) bool {
-	if !strings.HasPrefix(name, "word/") || strings.Contains(name[len("word/"):], "/") || !strings.HasSuffix(name, ".xml") {
+	rest, ok := strings.CutPrefix(name, "word/")
+	if !ok || !strings.HasSuffix(rest, ".xml") {
 		return false
 	}
-	base := strings.TrimSuffix(name[len("word/"):], ".xml")
+	if g, ok := strings.CutPrefix(rest, "glossary/"); ok {
+		rest = g
+	}
+	if strings.Contains(rest, "/") {
+		return false
+	}
+	base := strings.TrimSuffix(rest, ".xml")
 	for _, p := range []string{"document", "header", "footer", "footnotes", "endnotes", "comments", "glossary"} {
 		if strings.HasPrefix(base, p) {
 			return true

@@ -31,18 +31,6 @@ func (d *document) fields() ([]formats.FormField, error) {
 	return out, nil
 }
 
-// sdtCheckboxes lists the checkbox controls inside el. Nothing calls it
-// any more.
-func sdtCheckboxes(el *etree.Element) []*etree.Element {
-	var out []*etree.Element
-	for _, cb := range checkboxesIn(el) {
-		if cb.sdt != nil {
-			out = append(out, cb.sdt)
-		}
-	}
-	return out
-}
-
 // controlField describes one content control found in node n.
 func (d *document) controlField(n *node, sdt *etree.Element) (formats.FormField, bool) {
 	pr := childW(sdt, "sdtPr")

@@ -127,9 +127,9 @@ func (w *Watch) settleEnd(seq []*item) error {
 	for ; wi >= 0 && seq[wi].st == z.st; wi-- {
 	}
 	if wi < 0 {
-		what := "the removal of every paragraph before a table or the end of a cell, control or document"
+		what := "the removal of every paragraph before a table or block-level control, or at the end of a cell, control or document"
 		if z.st == inserted {
-			what = "new paragraphs right before a table or at the end of a cell, control or document, with no paragraph before them"
+			what = "new paragraphs right before a table or block-level control, or at the end of a cell, control or document, with no paragraph before them"
 		}
 		return untrackable(w.t.id, what)
 	}
