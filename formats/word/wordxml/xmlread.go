@@ -9,6 +9,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // Read parses raw into an etree document, as etree's ReadFromBytes does
@@ -63,12 +64,12 @@ type xmlReader struct {
 	names  map[string]string // interned element and attribute names
 	recent [64]string        // cache of names, see name
 	values []string          // interned short attribute values (valueSlot)
-	sb     strings.Builder
-	els    []etree.Element  // slab the elements are cut from
-	attrs  []etree.Attr     // slab the attribute slices are cut from
-	kids   []etree.Token    // slab the first children of elements go in
-	texts  []etree.CharData // slab the text tokens are cut from
-	slab   int              // elements per slab (slabFor)
+	buf    []byte            // the storage of every unescaped value in turn
+	els    []etree.Element   // slab the elements are cut from
+	attrs  []etree.Attr      // slab the attribute slices are cut from
+	kids   []etree.Token     // slab the first children of elements go in
+	texts  []etree.CharData  // slab the text tokens are cut from
+	slab   int               // elements per slab (slabFor)
 }
 
 // Slab sizes: allocating elements and attribute slices one by one was most
@@ -376,15 +377,13 @@ func (r *xmlReader) attr(el *etree.Element) error {
 	}
 	r.i++
 	r.space()
-	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
+	raw, next, f := xmllex.Quoted(r.b, r.i)
+	switch f {
+	case xmllex.NotQuoted:
 		return fmt.Errorf("attribute %s: value must be quoted", key)
-	}
-	q := r.b[r.i]
-	end := bytes.IndexByte(r.b[r.i+1:], q)
-	if end < 0 {
+	case xmllex.Unterminated:
 		return fmt.Errorf("attribute %s: unterminated value", key)
 	}
-	raw := r.b[r.i+1 : r.i+1+end]
 	if bytes.IndexByte(raw, '<') >= 0 {
 		return fmt.Errorf("attribute %s: '<' in value", key)
 	}
@@ -392,7 +391,7 @@ func (r *xmlReader) attr(el *etree.Element) error {
 		if err := r.check(raw); err != nil {
 			return err
 		}
-		r.i += end + 2
+		r.i = next
 		return nil
 	}
 	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
@@ -415,7 +414,7 @@ func (r *xmlReader) attr(el *etree.Element) error {
 			*slot = v
 		}
 	}
-	r.i += end + 2
+	r.i = next
 	el.CreateAttr(key, v)
 	return nil
 }
