@@ -108,9 +108,8 @@ func (r *xmlReader) skipHeld() error {
 // heldStart reads the start tag at i inside content left out, if plain;
 // once it has, it steps the stop, as run does for each tag.
 func (r *xmlReader) heldStart(i int) (bool, error) {
-	r.i = i + 1
-	name := r.name()
-	if name == "" || len(r.stack)+len(r.held) > r.max {
+	name, ok := r.heldName(i + 1)
+	if !ok || len(r.stack)+len(r.held) > r.max {
 		return false, nil
 	}
 	for {
@@ -141,9 +140,43 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 	}
 }
 
+// heldName reads the name at i inside content left out, as name would
+// read and accept it, and leaves r.i after it; ok is false when name
+// would refuse it. Content left out is only checked: a plain ASCII name
+// (most of them) is checked as it is scanned, without the cache, the map
+// or a string that name costs.
+func (r *xmlReader) heldName(i int) (raw []byte, ok bool) {
+	b := r.b
+	j := xmllex.Span(b, i, asciiNameBytes)
+	if j < len(b) && b[j] == ':' && j > i {
+		j = xmllex.Span(b, j+1, asciiNameBytes) // one colon, not the last byte
+		ok = b[j-1] != ':'
+	} else {
+		ok = true
+	}
+	if ok && j > i && j < len(b) && nameEnds[b[j]] && asciiNameStart[b[i]] {
+		r.i = j
+		return b[i:j], true
+	}
+	// Anything else is read as run reads it.
+	r.i = i
+	name := r.name()
+	return b[i:r.i], name != ""
+}
+
+// asciiNameBytes are the ASCII bytes validName takes in a name but the
+// colon; asciiNameStart those it takes first.
+var asciiNameBytes = xmllex.ClassOf(func(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
+})
+
+var asciiNameStart = xmllex.ClassOf(func(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+})
+
 // heldAttr reads one plain attribute, checking it as attr does.
 func (r *xmlReader) heldAttr() bool {
-	if r.name() == "" {
+	if _, ok := r.heldName(r.i); !ok {
 		return false
 	}
 	r.space()

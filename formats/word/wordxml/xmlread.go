@@ -56,7 +56,7 @@ type xmlReader struct {
 	stack  []*etree.Element
 	skip   map[string]bool // names of elements left out of the tree
 	stop   *formats.Stopper
-	held   []string  // open elements being left out, innermost last
+	held   [][]byte  // names of the open elements being left out, innermost last, as in b
 	lz     *lazyRead // what a ParseLazy defers, or nil
 	frag   bool      // reading deferred content (Lazy.build): no root of its own
 	max    int
@@ -284,7 +284,7 @@ func (r *xmlReader) endTag() error {
 	}
 	r.i++
 	if n := len(r.held); n > 0 {
-		if r.held[n-1] != name {
+		if string(r.held[n-1]) != name {
 			return fmt.Errorf("end tag </%s> does not match the open element", name)
 		}
 		r.held = r.held[:n-1]
@@ -302,7 +302,9 @@ func (r *xmlReader) endTag() error {
 
 func (r *xmlReader) startTag() error {
 	r.i++
+	start := r.i
 	name := r.name()
+	raw := r.b[start:r.i] // name as in b, what r.held keeps
 	if name == "" {
 		return errors.New("malformed start tag")
 	}
@@ -319,7 +321,7 @@ func (r *xmlReader) startTag() error {
 	var el, into *etree.Element // into: the element the attributes go in
 	switch {
 	case hold:
-		r.lz.held(name)
+		r.lz.held(raw)
 	case lazy:
 		// Built bare: its attributes, checked now, are added with its
 		// content (Lazy.Build).
@@ -339,9 +341,9 @@ func (r *xmlReader) startTag() error {
 			r.i++
 			switch {
 			case hold:
-				r.held = append(r.held, name)
+				r.held = append(r.held, raw)
 			case lazy:
-				r.held = append(r.held, name)
+				r.held = append(r.held, raw)
 				r.lz.content(r.i)
 			default:
 				r.stack = append(r.stack, el)
