@@ -211,19 +211,25 @@ func (x *fastXML) attrValue(want bool) string {
 	if !x.ok {
 		return ""
 	}
+	if d, i := x.data, x.pos; i < len(d) && (d[i] == '"' || d[i] == '\'') {
+		if j := xmllex.Span(d, i+1, plainValue); j < len(d) && d[j] == d[i] {
+			// Most values: plain ASCII up to the closing quote, read in
+			// one pass.
+			x.pos = j + 1
+			if !want {
+				return ""
+			}
+			return intern(d[i+1 : j])
+		}
+	}
+	// Anything else: a reference, non-ASCII or the other quote inside, or
+	// no value at all.
 	raw, next, f := xmllex.Quoted(x.data, x.pos)
 	if f != xmllex.OK {
 		x.ok = false
 		return ""
 	}
 	x.pos = next
-	if xmllex.Span(raw, 0, plainValue) == len(raw) {
-		// Most values: plain ASCII.
-		if !want {
-			return ""
-		}
-		return intern(raw)
-	}
 	out, _, f := xmllex.Unescape(x.buf[:0], raw, false, refWindow)
 	x.buf = out[:0]
 	if f != xmllex.OK {

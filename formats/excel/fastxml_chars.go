@@ -15,12 +15,13 @@ var nameBytes = xmllex.ASCIIName
 
 // plainText marks the bytes text passes as they are, one after another:
 // ASCII other than '<', '&' and the control characters XML forbids.
-// plainValue marks those an attribute value between its quotes does: not
-// a carriage return either (which encoding/xml turns into a space there).
+// plainValue marks those an attribute value does: neither quote (the
+// closing one ends it), nor a carriage return (which encoding/xml turns
+// into a space there).
 var plainText, plainValue = xmllex.ClassOf(func(c byte) bool {
 	return c < utf8.RuneSelf && c != '<' && c != '&' && (c >= 0x20 || c == '\t' || c == '\n' || c == '\r')
 }), xmllex.ClassOf(func(c byte) bool {
-	return c < utf8.RuneSelf && c != '<' && c != '&' && (c >= 0x20 || c == '\t' || c == '\n')
+	return c < utf8.RuneSelf && c != '<' && c != '&' && c != '"' && c != '\'' && (c >= 0x20 || c == '\t' || c == '\n')
 })
 
 // intern returns the names and attribute values a workbook's parts repeat
