@@ -66,7 +66,7 @@ func (p *fastPass) endTag(from int64) bool {
 		return false
 	}
 	raw := p.open[len(p.open)-1]
-	next, ok := xmllex.EndTag(x.data, x.pos, raw, nameBytes)
+	next, ok := xmllex.EndTag(x.data, x.pos, raw, &nameBytes)
 	if !ok {
 		return false
 	}
@@ -136,7 +136,7 @@ func (x *fastXML) text(outside bool) {
 	for x.ok && x.pos < len(x.data) {
 		if !outside {
 			// Most of a part's text: no markup, entity or non-ASCII byte.
-			if x.pos = xmllex.Span(x.data, x.pos, plainText); x.pos == len(x.data) {
+			if x.pos = xmllex.Span(x.data, x.pos, &plainText); x.pos == len(x.data) {
 				return
 			}
 		}
@@ -212,7 +212,7 @@ func (x *fastXML) attrValue(want bool) string {
 		return ""
 	}
 	if d, i := x.data, x.pos; i < len(d) && (d[i] == '"' || d[i] == '\'') {
-		if j := xmllex.Span(d, i+1, plainValue); j < len(d) && d[j] == d[i] {
+		if j := xmllex.Span(d, i+1, &plainValue); j < len(d) && d[j] == d[i] {
 			// Most values: plain ASCII up to the closing quote, read in
 			// one pass.
 			x.pos = j + 1
@@ -246,7 +246,7 @@ func (x *fastXML) attrValue(want bool) string {
 // encoding/xml's RawToken does.
 func (x *fastXML) name() (raw []byte, n xml.Name) {
 	start := x.pos
-	x.pos = xmllex.Span(x.data, x.pos, nameBytes)
+	x.pos = xmllex.Span(x.data, x.pos, &nameBytes)
 	raw = x.data[start:x.pos]
 	if !x.ok {
 		return nil, n

@@ -32,7 +32,7 @@ func PlainDeclaration(b []byte) (next int, ok bool) {
 	}
 	d := body[5:]
 	for i := Space(d, 0); i < len(d); i = Space(d, i) {
-		j := Span(d, i, ASCIIName)
+		j := Span(d, i, &ASCIIName)
 		name := d[i:j]
 		j = Space(d, j)
 		if !At(d, j, '=') {

@@ -94,7 +94,7 @@ func (w *appendWriter) attrs(b []byte, i int) (int, bool) {
 			return i, true
 		}
 		start := i
-		i = xmllex.Span(b, i, nameBytes)
+		i = xmllex.Span(b, i, &nameBytes)
 		key := b[start:i]
 		if n == len(seen) {
 			return i, false
@@ -208,7 +208,7 @@ func writtenAsIs(b []byte, i int) (next int, kept bool) {
 		j++
 	}
 	start := j
-	j = xmllex.Span(b, j, nameBytes)
+	j = xmllex.Span(b, j, &nameBytes)
 	if j == start || j >= len(b) || b[i+1] == '?' || b[i+1] == '!' {
 		return 0, false
 	}
@@ -219,7 +219,7 @@ func writtenAsIs(b []byte, i int) (next int, kept bool) {
 	n := 0
 	for j < len(b) && b[j] == ' ' {
 		k := j + 1
-		k = xmllex.Span(b, k, nameBytes)
+		k = xmllex.Span(b, k, &nameBytes)
 		if k == j+1 || k+1 >= len(b) || b[k] != '=' || b[k+1] != '"' || n == len(names) {
 			return 0, false
 		}
@@ -271,7 +271,7 @@ func plainQuoted(b []byte, i int) int {
 func (w *appendWriter) startTag(b []byte, i int) (int, bool) {
 	start := i + 1
 	i = start
-	i = xmllex.Span(b, i, nameBytes)
+	i = xmllex.Span(b, i, &nameBytes)
 	w.b = append(w.b, '<')
 	w.b = append(w.b, b[start:i]...)
 	end, ok := w.attrs(b, i)
@@ -297,7 +297,7 @@ func (w *appendWriter) startTag(b []byte, i int) (int, bool) {
 func (w *appendWriter) endTag(b []byte, i int) (int, bool) {
 	start := i + 2
 	j := start
-	j = xmllex.Span(b, j, nameBytes)
+	j = xmllex.Span(b, j, &nameBytes)
 	w.b = append(w.b, '<', '/')
 	w.b = append(w.b, b[start:j]...)
 	w.b = append(w.b, '>')

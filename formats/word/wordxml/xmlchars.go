@@ -28,7 +28,7 @@ var nameBytes = xmllex.ClassOf(func(c byte) bool { return !nameEnds[c] })
 // name reads an XML name.
 func (r *xmlReader) name() string {
 	start := r.i
-	r.i = xmllex.Span(r.b, start, nameBytes)
+	r.i = xmllex.Span(r.b, start, &nameBytes)
 	b := r.b[start:r.i]
 	if len(b) == 0 {
 		return ""

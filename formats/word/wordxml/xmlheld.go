@@ -32,7 +32,7 @@ var heldPlain = xmllex.ClassOf(func(c byte) bool { return !heldStops[c] })
 // reference, no forbidden character, no "]]>". ok is false otherwise, and
 // when no '<' ends the text.
 func plainText(b []byte) (n int, ok bool) {
-	for i := xmllex.Span(b, 0, heldPlain); i < len(b); i = xmllex.Span(b, i+1, heldPlain) {
+	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
 		switch c := b[i]; {
 		case c == '<':
 			return i, true
@@ -56,7 +56,7 @@ func plainText(b []byte) (n int, ok bool) {
 // to its closing quote q, when it is plain: no '<', no reference, no
 // forbidden character.
 func plainValue(b []byte, q byte) (n int, ok bool) {
-	for i := xmllex.Span(b, 0, heldPlain); i < len(b); i = xmllex.Span(b, i+1, heldPlain) {
+	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
 		switch c := b[i]; {
 		case c == q:
 			return i, true
@@ -147,9 +147,9 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 // or a string that name costs.
 func (r *xmlReader) heldName(i int) (raw []byte, ok bool) {
 	b := r.b
-	j := xmllex.Span(b, i, asciiNameBytes)
+	j := xmllex.Span(b, i, &asciiNameBytes)
 	if j < len(b) && b[j] == ':' && j > i {
-		j = xmllex.Span(b, j+1, asciiNameBytes) // one colon, not the last byte
+		j = xmllex.Span(b, j+1, &asciiNameBytes) // one colon, not the last byte
 		ok = b[j-1] != ':'
 	} else {
 		ok = true
@@ -200,7 +200,7 @@ func (r *xmlReader) heldEnd(i int) (bool, error) {
 	// it spares reading (and interning) the name, as name would read
 	// exactly it when the byte after it ends a name.
 	n := len(r.held)
-	next, ok := xmllex.EndTag(r.b, i, r.held[n-1], nameBytes)
+	next, ok := xmllex.EndTag(r.b, i, r.held[n-1], &nameBytes)
 	if !ok {
 		return false, nil
 	}
