@@ -4,8 +4,8 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
-	"io"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
