@@ -58,18 +58,22 @@ type fastPass struct {
 	el        xml.StartElement // what record sees, element after element
 }
 
-// endTag passes an end tag starting at from, false if it gives up.
+// endTag passes an end tag starting at from, false if it gives up. Only
+// the innermost open element's end tag is taken, compared byte for byte.
 func (p *fastPass) endTag(from int64) bool {
 	x := &p.x
-	x.pos += 2
-	raw, name := x.name()
-	x.space()
-	x.expect('>')
-	if !x.ok || len(p.open) == 0 || !bytes.Equal(p.open[len(p.open)-1], raw) {
+	if len(p.open) == 0 {
 		return false
 	}
+	raw := p.open[len(p.open)-1]
+	next, ok := xmllex.EndTag(x.data, x.pos, raw, &nameBytes)
+	if !ok {
+		return false
+	}
+	x.pos = next
 	p.open = p.open[:len(p.open)-1]
 	if p.record != nil {
+		name, _ := splitName(raw) // checked when the element opened
 		p.el = xml.StartElement{Name: name}
 		p.record(false, &p.el, len(p.open), from, int64(x.pos))
 	}
@@ -117,59 +121,13 @@ type fastXML struct {
 	pos   int
 	ok    bool
 	attrs []xml.Attr // the storage of every element's attributes in turn
+	buf   []byte     // the storage of every unescaped value in turn
 }
 
 // declaration passes the XML declaration, if any: version 1.0 and UTF-8
 // only, in plain ASCII, or it gives up.
 func (x *fastXML) declaration() {
-	if !bytes.HasPrefix(x.data, []byte("<?xml")) {
-		return
-	}
-	end := bytes.Index(x.data, []byte("?>"))
-	if end < 0 || len(x.data) < 6 || !xmllex.IsSpace(x.data[5]) {
-		x.ok = false
-		return
-	}
-	d := fastXML{data: x.data[5:end], ok: true}
-	for d.space(); d.ok && d.pos < len(d.data); d.space() {
-		name := d.token(isNameByte)
-		d.space()
-		d.expect('=')
-		d.space()
-		v := d.quoted()
-		switch string(name) {
-		case "version":
-			d.ok = d.ok && string(v) == "1.0"
-		case "encoding":
-			d.ok = d.ok && bytes.EqualFold(v, []byte("utf-8"))
-		case "standalone":
-		default:
-			d.ok = false
-		}
-	}
-	x.ok, x.pos = d.ok, end+2
-}
-
-// quoted returns a pseudo-attribute's value, printable ASCII only.
-func (x *fastXML) quoted() []byte {
-	if !x.ok || x.pos >= len(x.data) || (x.data[x.pos] != '"' && x.data[x.pos] != '\'') {
-		x.ok = false
-		return nil
-	}
-	q := x.data[x.pos]
-	start := x.pos + 1
-	for x.pos = start; x.pos < len(x.data) && x.data[x.pos] != q; x.pos++ {
-		if c := x.data[x.pos]; c < 0x20 || c >= 0x7f {
-			x.ok = false
-			return nil
-		}
-	}
-	if x.pos == len(x.data) {
-		x.ok = false
-		return nil
-	}
-	x.pos++
-	return x.data[start : x.pos-1]
+	x.pos, x.ok = xmllex.PlainDeclaration(x.data)
 }
 
 // text passes character data up to the next '<'. Outside the root only
@@ -177,10 +135,8 @@ func (x *fastXML) quoted() []byte {
 func (x *fastXML) text(outside bool) {
 	for x.ok && x.pos < len(x.data) {
 		if !outside {
-			for x.pos < len(x.data) && plainText[x.data[x.pos]] {
-				x.pos++ // most of a part's text: no markup, entity or non-ASCII byte
-			}
-			if x.pos == len(x.data) {
+			// Most of a part's text: no markup, entity or non-ASCII byte.
+			if x.pos = xmllex.Span(x.data, x.pos, &plainText); x.pos == len(x.data) {
 				return
 			}
 		}
@@ -191,9 +147,11 @@ func (x *fastXML) text(outside bool) {
 		case outside && !xmllex.IsSpace(c):
 			x.ok = false
 		case c == '&':
-			x.entity(nil)
+			_, next, f := xmllex.RefAt(x.data, x.pos, refWindow)
+			x.ok, x.pos = f == xmllex.OK, next
 		case c >= utf8.RuneSelf:
-			x.rune(nil)
+			n := xmllex.RuneLen(x.data, x.pos)
+			x.ok, x.pos = n > 0, x.pos+n
 		case c < 0x20 && c != '\t' && c != '\n' && c != '\r':
 			x.ok = false
 		default:
@@ -202,38 +160,10 @@ func (x *fastXML) text(outside bool) {
 	}
 }
 
-// rune passes one multi-byte character, appending it to out if not nil.
-func (x *fastXML) rune(out *[]byte) {
-	r, n := utf8.DecodeRune(x.data[x.pos:])
-	if r == utf8.RuneError && n == 1 || !xmllex.IsChar(r) {
-		x.ok = false
-		return
-	}
-	if out != nil {
-		*out = append(*out, x.data[x.pos:x.pos+n]...)
-	}
-	x.pos += n
-}
-
-// entity passes a predefined entity or a character reference, appending
-// what it stands for to out if not nil.
-func (x *fastXML) entity(out *[]byte) {
-	semi := bytes.IndexByte(x.data[x.pos:min(len(x.data), x.pos+12)], ';')
-	if semi < 0 {
-		x.ok = false
-		return
-	}
-	ref := x.data[x.pos+1 : x.pos+semi]
-	x.pos += semi + 1
-	r, ok := xmllex.Entity(ref)
-	if !ok {
-		x.ok = false
-		return
-	}
-	if out != nil {
-		*out = utf8.AppendRune(*out, r)
-	}
-}
+// refWindow is how far from its '&' the guard looks for a reference's
+// ';': the longest reference it takes ("&#x10FFFF;" and the like) is
+// shorter, and a longer one is left to encoding/xml.
+const refWindow = 12
 
 // startElement reads a start tag after its '<': its raw name, the element
 // (built only when want is set) and whether it closes itself.
@@ -244,8 +174,9 @@ func (x *fastXML) startElement(want bool) (raw []byte, se xml.StartElement, empt
 		defer func() { x.attrs = se.Attr[:0] }()
 	}
 	for x.ok {
-		spaced := x.space()
-		if x.pos >= len(x.data) {
+		next := xmllex.Space(x.data, x.pos)
+		spaced := next > x.pos
+		if x.pos = next; x.pos >= len(x.data) {
 			x.ok = false
 			return
 		}
@@ -263,9 +194,9 @@ func (x *fastXML) startElement(want bool) (raw []byte, se xml.StartElement, empt
 			return
 		}
 		_, name := x.name()
-		x.space()
+		x.pos = xmllex.Space(x.data, x.pos)
 		x.expect('=')
-		x.space()
+		x.pos = xmllex.Space(x.data, x.pos)
 		v := x.attrValue(want)
 		if want && x.ok {
 			se.Attr = append(se.Attr, xml.Attr{Name: name, Value: v})
@@ -277,97 +208,75 @@ func (x *fastXML) startElement(want bool) (raw []byte, se xml.StartElement, empt
 // attrValue reads a quoted attribute value as encoding/xml unescapes it;
 // it returns "" when not wanted.
 func (x *fastXML) attrValue(want bool) string {
-	if !x.ok || x.pos >= len(x.data) || (x.data[x.pos] != '"' && x.data[x.pos] != '\'') {
-		x.ok = false
+	if !x.ok {
 		return ""
 	}
-	q := x.data[x.pos]
-	x.pos++
-	start, plain := x.pos, true
-	var out []byte
-	for x.ok && x.pos < len(x.data) {
-		if plain {
-			for x.pos < len(x.data) && plainValue[x.data[x.pos]] {
-				x.pos++ // most values: plain ASCII up to the closing quote
-			}
-			if x.pos == len(x.data) {
-				break
-			}
-		}
-		c := x.data[x.pos]
-		switch {
-		case c == q:
-			x.pos++
+	if d, i := x.data, x.pos; i < len(d) && (d[i] == '"' || d[i] == '\'') {
+		if j := xmllex.Span(d, i+1, &plainValue); j < len(d) && d[j] == d[i] {
+			// Most values: plain ASCII up to the closing quote, read in
+			// one pass.
+			x.pos = j + 1
 			if !want {
 				return ""
 			}
-			if plain {
-				return intern(x.data[start : x.pos-1])
-			}
-			return string(out)
-		case c == '<' || c == '\r' || (c < 0x20 && c != '\t' && c != '\n'):
-			x.ok = false
-		case c == '&':
-			if plain {
-				out, plain = append(out, x.data[start:x.pos]...), false
-			}
-			x.entity(&out)
-		case c >= utf8.RuneSelf:
-			if plain {
-				x.rune(nil)
-			} else {
-				x.rune(&out)
-			}
-		default:
-			if !plain {
-				out = append(out, c)
-			}
-			x.pos++
+			return intern(d[i+1 : j])
 		}
 	}
-	x.ok = false
-	return ""
+	// Anything else: a reference, non-ASCII or the other quote inside, or
+	// no value at all.
+	raw, next, f := xmllex.Quoted(x.data, x.pos)
+	if f != xmllex.OK {
+		x.ok = false
+		return ""
+	}
+	x.pos = next
+	out, _, f := xmllex.Unescape(x.buf[:0], raw, false, refWindow)
+	x.buf = out[:0]
+	if f != xmllex.OK {
+		x.ok = false
+		return ""
+	}
+	if !want {
+		return ""
+	}
+	return string(out)
 }
 
 // name reads an ASCII name, prefix:local or local, and splits it as
 // encoding/xml's RawToken does.
 func (x *fastXML) name() (raw []byte, n xml.Name) {
-	raw = x.token(isNameByte)
-	if !x.ok || len(raw) == 0 || !isNameStart(raw[0]) {
-		x.ok = false
+	start := x.pos
+	x.pos = xmllex.Span(x.data, x.pos, &nameBytes)
+	raw = x.data[start:x.pos]
+	if !x.ok {
 		return nil, n
 	}
-	if i := bytes.IndexByte(raw, ':'); i < 0 {
-		n.Local = intern(raw)
-	} else if i == 0 || i == len(raw)-1 || !isNameStart(raw[i+1]) || bytes.IndexByte(raw[i+1:], ':') >= 0 {
-		x.ok = false
-	} else {
-		n.Space, n.Local = intern(raw[:i]), intern(raw[i+1:])
+	if n, x.ok = splitName(raw); !x.ok {
+		return nil, n
 	}
 	return raw, n
 }
 
-// token reads the longest run of bytes in.
-func (x *fastXML) token(in func(byte) bool) []byte {
-	start := x.pos
-	for x.pos < len(x.data) && in(x.data[x.pos]) {
-		x.pos++
+// splitName checks an ASCII name's start and colon and splits it.
+func splitName(raw []byte) (n xml.Name, ok bool) {
+	if len(raw) == 0 || !xmllex.IsASCIINameStart(raw[0]) {
+		return n, false
 	}
-	return x.data[start:x.pos]
-}
-
-// space passes white space and reports whether there was any.
-func (x *fastXML) space() bool {
-	start := x.pos
-	for x.pos < len(x.data) && xmllex.IsSpace(x.data[x.pos]) {
-		x.pos++
+	i := bytes.IndexByte(raw, ':')
+	if i < 0 {
+		n.Local = intern(raw)
+		return n, true
 	}
-	return x.pos > start
+	if i == 0 || i == len(raw)-1 || !xmllex.IsASCIINameStart(raw[i+1]) || bytes.IndexByte(raw[i+1:], ':') >= 0 {
+		return n, false
+	}
+	n.Space, n.Local = intern(raw[:i]), intern(raw[i+1:])
+	return n, true
 }
 
 // expect passes c or gives up.
 func (x *fastXML) expect(c byte) {
-	if !x.ok || x.pos >= len(x.data) || x.data[x.pos] != c {
+	if !x.ok || !xmllex.At(x.data, x.pos, c) {
 		x.ok = false
 		return
 	}

@@ -3,30 +3,26 @@ package excel
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // The byte classes and the interned names of fastCheck's tokenizer; white
 // space, characters and references are XML's, from formats/internal/xmllex.
 
-// isNameStart is stricter than XML: ASCII letters and '_' only.
-func isNameStart(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_' }
-
-// isNameByte is what may follow in a name (':' is split off by name).
-func isNameByte(c byte) bool {
-	return isNameStart(c) || '0' <= c && c <= '9' || c == ':' || c == '.' || c == '-'
-}
+// nameBytes is what a name may hold, stricter than XML: ASCII only.
+var nameBytes = xmllex.ASCIIName
 
 // plainText marks the bytes text passes as they are, one after another:
 // ASCII other than '<', '&' and the control characters XML forbids.
-// plainValue marks those an attribute value does: neither quote, nor a
-// carriage return (which encoding/xml turns into a space there).
-var plainText, plainValue = func() (text, value [256]bool) {
-	for c := range utf8.RuneSelf {
-		text[c] = c != '<' && c != '&' && (c >= 0x20 || c == '\t' || c == '\n' || c == '\r')
-		value[c] = text[c] && c != '"' && c != '\'' && c != '\r'
-	}
-	return text, value
-}()
+// plainValue marks those an attribute value does: neither quote (the
+// closing one ends it), nor a carriage return (which encoding/xml turns
+// into a space there).
+var plainText, plainValue = xmllex.ClassOf(func(c byte) bool {
+	return c < utf8.RuneSelf && c != '<' && c != '&' && (c >= 0x20 || c == '\t' || c == '\n' || c == '\r')
+}), xmllex.ClassOf(func(c byte) bool {
+	return c < utf8.RuneSelf && c != '<' && c != '&' && c != '"' && c != '\'' && (c >= 0x20 || c == '\t' || c == '\n')
+})
 
 // intern returns the names and attribute values a workbook's parts repeat
 // most (cell, row and value names; types, flags and booleans; row heights

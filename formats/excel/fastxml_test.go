@@ -1,8 +1,11 @@
 package excel
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -154,5 +157,55 @@ func TestInternKeepsEveryValue(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _ = intern([]byte(v)) }); n != 0 {
 			t.Errorf("intern(%q) allocates %v times", v, n)
 		}
+	}
+}
+
+// BenchmarkFastCheck runs the fast pass alone over the inflated XML parts
+// of the largest real workbook: bare (the tokenizer only) and recording
+// every element, as the guard does when a scan wants offsets.
+func BenchmarkFastCheck(b *testing.B) {
+	var parts [][]byte
+	var size int
+	for _, doc := range workbooks(b) {
+		zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+		if err != nil {
+			continue
+		}
+		var ps [][]byte
+		n := 0
+		for _, f := range zr.File {
+			if !strings.HasSuffix(f.Name, ".xml") {
+				continue
+			}
+			rc, err := f.Open()
+			if err != nil {
+				b.Fatal(err)
+			}
+			data, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+			ps, n = append(ps, data), n+len(data)
+		}
+		if n > size {
+			parts, size = ps, n
+		}
+	}
+	for _, c := range []struct {
+		name string
+		rec  recording
+	}{
+		{"bare", recording{}},
+		{"recording", recording{record: func(bool, *xml.StartElement, int, int64, int64) {}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				for _, p := range parts {
+					fastCheck(p, c.rec, nil)
+				}
+			}
+		})
 	}
 }

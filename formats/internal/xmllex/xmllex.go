@@ -1,15 +1,18 @@
-// Package xmllex holds the lexical rules of XML 1.0 that formfill's two
-// hand-written XML readers share: Word's tree reader (formats/word/wordxml)
-// and Excel's fast guard pass (formats/excel), with the code around them
-// (Excel's value scan and cell patches, Word's depth check). Both read
-// untrusted OOXML parts and must agree with encoding/xml, which etree and
-// excelize read with, on what a character, a white-space byte and a
-// reference are, and both refuse the same nesting depth and DTDs; one
-// copy of those rules keeps the two readers from drifting apart.
+// Package xmllex is the XML 1.0 lexer of formfill's two hand-written XML
+// readers: Word's tree reader (formats/word/wordxml) and Excel's fast guard
+// pass (formats/excel), with the code around them (Excel's value scan and
+// cell patches, Word's depth check and lazy write). Both read untrusted
+// OOXML parts and must agree with encoding/xml, which etree and excelize
+// read with, on what a character, a white-space byte and a reference are,
+// and both refuse the same nesting depth and DTDs.
 //
-// The package decides nothing about structure (tags, nesting, names): each
-// reader keeps its own tokenizer, since Word builds an etree tree while
-// Excel's guard only checks and records offsets.
+// It holds the character rules (IsSpace, IsChar, Entity, CharRef) and the
+// scanner both tokenize with (scan.go, unescape.go, decl.go): spans of a
+// byte class (names, plain text), white space, quoted values, references,
+// unescaping, terminators, end tags matched against the open name and the
+// XML declaration. The readers keep only their structure and policy: Word
+// builds an etree tree and reports errors, Excel's guard records offsets
+// and gives up on anything unusual, leaving it to encoding/xml.
 package xmllex
 
 import "unicode/utf8"

@@ -107,8 +107,8 @@ func (l *lazyRead) open(el *etree.Element, attrs, depth int) {
 func (l *lazyRead) content(start int) { l.span.start = start }
 
 // held notes an element called name inside content left out of the tree.
-func (l *lazyRead) held(name string) {
-	if l != nil && l.el != nil && name == l.flag {
+func (l *lazyRead) held(name []byte) {
+	if l != nil && l.el != nil && string(name) == l.flag {
 		l.found = true
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // Writing a tree ParseLazy left partly unbuilt: an element whose content
@@ -93,9 +94,7 @@ func (w *appendWriter) attrs(b []byte, i int) (int, bool) {
 			return i, true
 		}
 		start := i
-		for i < len(b) && !nameEnds[b[i]] {
-			i++
-		}
+		i = xmllex.Span(b, i, &nameBytes)
 		key := b[start:i]
 		if n == len(seen) {
 			return i, false
@@ -209,9 +208,7 @@ func writtenAsIs(b []byte, i int) (next int, kept bool) {
 		j++
 	}
 	start := j
-	for j < len(b) && !nameEnds[b[j]] {
-		j++
-	}
+	j = xmllex.Span(b, j, &nameBytes)
 	if j == start || j >= len(b) || b[i+1] == '?' || b[i+1] == '!' {
 		return 0, false
 	}
@@ -222,9 +219,7 @@ func writtenAsIs(b []byte, i int) (next int, kept bool) {
 	n := 0
 	for j < len(b) && b[j] == ' ' {
 		k := j + 1
-		for k < len(b) && !nameEnds[b[k]] {
-			k++
-		}
+		k = xmllex.Span(b, k, &nameBytes)
 		if k == j+1 || k+1 >= len(b) || b[k] != '=' || b[k+1] != '"' || n == len(names) {
 			return 0, false
 		}
@@ -276,9 +271,7 @@ func plainQuoted(b []byte, i int) int {
 func (w *appendWriter) startTag(b []byte, i int) (int, bool) {
 	start := i + 1
 	i = start
-	for i < len(b) && !nameEnds[b[i]] {
-		i++
-	}
+	i = xmllex.Span(b, i, &nameBytes)
 	w.b = append(w.b, '<')
 	w.b = append(w.b, b[start:i]...)
 	end, ok := w.attrs(b, i)
@@ -304,9 +297,7 @@ func (w *appendWriter) startTag(b []byte, i int) (int, bool) {
 func (w *appendWriter) endTag(b []byte, i int) (int, bool) {
 	start := i + 2
 	j := start
-	for j < len(b) && !nameEnds[b[j]] {
-		j++
-	}
+	j = xmllex.Span(b, j, &nameBytes)
 	w.b = append(w.b, '<', '/')
 	w.b = append(w.b, b[start:j]...)
 	w.b = append(w.b, '>')

@@ -15,6 +15,7 @@ import (
 
 // nameEnds marks the bytes that end a name: a table lookup per byte
 // instead of eleven comparisons, in the loop every tag goes through.
+// nameBytes is every other byte, what xmllex.Span passes as a name.
 var nameEnds = func() (t [256]bool) {
 	for _, c := range []byte(" \t\r\n/>=<\"'&") {
 		t[c] = true
@@ -22,14 +23,13 @@ var nameEnds = func() (t [256]bool) {
 	return t
 }()
 
+var nameBytes = xmllex.ClassOf(func(c byte) bool { return !nameEnds[c] })
+
 // name reads an XML name.
 func (r *xmlReader) name() string {
-	start, i, b := r.i, r.i, r.b
-	for i < len(b) && !nameEnds[b[i]] {
-		i++
-	}
-	r.i = i
-	b = b[start:i]
+	start := r.i
+	r.i = xmllex.Span(r.b, start, &nameBytes)
+	b := r.b[start:r.i]
 	if len(b) == 0 {
 		return ""
 	}
@@ -93,14 +93,7 @@ func xmlAcceptsName(n string) bool {
 // space skips white space and reports whether there was any.
 func (r *xmlReader) space() bool {
 	start := r.i
-	for r.i < len(r.b) {
-		switch r.b[r.i] {
-		case ' ', '\t', '\r', '\n':
-			r.i++
-			continue
-		}
-		break
-	}
+	r.i = xmllex.Space(r.b, start)
 	return r.i > start
 }
 
@@ -113,34 +106,18 @@ func (r *xmlReader) decode(raw []byte) (string, error) {
 	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
 		return string(raw), nil
 	}
-	r.sb.Reset()
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch c {
-		case '\r':
-			r.sb.WriteByte('\n')
-			if i+1 < len(raw) && raw[i+1] == '\n' {
-				i++
-			}
-			continue
-		case '&':
-		default:
-			r.sb.WriteByte(c)
-			continue
-		}
-		end := bytes.IndexByte(raw[i:], ';')
-		if end < 0 {
-			return "", errors.New("unterminated entity reference")
-		}
-		ref := raw[i+1 : i+end]
-		i += end
-		ch, ok := xmllex.Entity(ref)
-		if !ok {
-			return "", refError(ref)
-		}
-		r.sb.WriteRune(ch)
+	out, at, f := xmllex.Unescape(r.buf[:0], raw, true, 0)
+	r.buf = out[:0]
+	switch f {
+	case xmllex.OK:
+		return string(out), nil
+	case xmllex.Unterminated:
+		return "", errors.New("unterminated entity reference")
+	case xmllex.BadRef:
+		return "", refError(raw[at+1 : at+bytes.IndexByte(raw[at:], ';')])
 	}
-	return r.sb.String(), nil
+	// checkChars passed raw, which is UTF-8 and holds no '<': unreachable.
+	return "", fmt.Errorf("illegal character at %d of a value", at)
 }
 
 // refError says why xmllex refused the reference ref: not a character
@@ -156,35 +133,12 @@ func refError(ref []byte) error {
 // checkChars refuses control characters XML 1.0 forbids; the input is
 // already known to be valid UTF-8.
 func checkChars(b []byte) error {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return fmt.Errorf("illegal character U+%04X", c)
-		}
-		if c == 0xEF && i+2 < len(b) && b[i+1] == 0xBF && (b[i+2] == 0xBE || b[i+2] == 0xBF) {
-			return errors.New("illegal character U+FFFE/U+FFFF")
-		}
+	i := xmllex.Forbidden(b)
+	switch {
+	case i < 0:
+		return nil
+	case b[i] < 0x20:
+		return fmt.Errorf("illegal character U+%04X", b[i])
 	}
-	return nil
-}
-
-// declVersion returns the version pseudo-attribute of an XML declaration.
-func declVersion(inst string) string {
-	i := strings.Index(inst, "version")
-	if i < 0 {
-		return ""
-	}
-	rest := strings.TrimLeft(inst[i+len("version"):], " \t\r\n")
-	if !strings.HasPrefix(rest, "=") {
-		return "?"
-	}
-	rest = strings.TrimLeft(rest[1:], " \t\r\n")
-	if rest == "" || rest[0] != '"' && rest[0] != '\'' {
-		return "?"
-	}
-	v, _, ok := strings.Cut(rest[1:], rest[:1])
-	if !ok {
-		return "?"
-	}
-	return v
+	return errors.New("illegal character U+FFFE/U+FFFF")
 }

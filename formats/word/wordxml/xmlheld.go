@@ -1,5 +1,7 @@
 package wordxml
 
+import "github.com/formfill/formfill/formats/internal/xmllex"
+
 // The fast path through content left out of the tree (skipped formatting,
 // the paragraphs a lazy read defers): most of a document.xml when a call
 // builds only part of it. Such content is only checked, so one tight loop
@@ -11,7 +13,8 @@ package wordxml
 
 // heldStops marks the bytes plainText and plainValue stop at: markup and
 // reference starts, the quotes, ']' (of "]]>"), 0xEF (U+FFFE and U+FFFF
-// start with it) and the control characters XML 1.0 forbids.
+// start with it) and the control characters XML 1.0 forbids. heldPlain is
+// every other byte, what xmllex.Span passes.
 var heldStops = func() (t [256]bool) {
 	for c := 0; c < 0x20; c++ {
 		t[c] = c != '\t' && c != '\n' && c != '\r'
@@ -22,22 +25,15 @@ var heldStops = func() (t [256]bool) {
 	return t
 }()
 
-// noncharAt reports U+FFFE or U+FFFF at b[i] (whose byte is 0xEF).
-func noncharAt(b []byte, i int) bool {
-	return i+2 < len(b) && b[i+1] == 0xBF && (b[i+2] == 0xBE || b[i+2] == 0xBF)
-}
+var heldPlain = xmllex.ClassOf(func(c byte) bool { return !heldStops[c] })
 
 // plainText is the length of the text at the start of b, up to its '<',
 // when the general reader would accept it without a second look: no
 // reference, no forbidden character, no "]]>". ok is false otherwise, and
 // when no '<' ends the text.
 func plainText(b []byte) (n int, ok bool) {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if !heldStops[c] {
-			continue
-		}
-		switch {
+	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
+		switch c := b[i]; {
 		case c == '<':
 			return i, true
 		case c == '"' || c == '\'':
@@ -46,7 +42,7 @@ func plainText(b []byte) (n int, ok bool) {
 				return 0, false
 			}
 		case c == 0xEF:
-			if noncharAt(b, i) {
+			if xmllex.NoncharAt(b, i) {
 				return 0, false
 			}
 		default: // '&' or a control character
@@ -60,17 +56,13 @@ func plainText(b []byte) (n int, ok bool) {
 // to its closing quote q, when it is plain: no '<', no reference, no
 // forbidden character.
 func plainValue(b []byte, q byte) (n int, ok bool) {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if !heldStops[c] {
-			continue
-		}
-		switch {
+	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
+		switch c := b[i]; {
 		case c == q:
 			return i, true
 		case c == '"' || c == '\'' || c == ']':
 		case c == 0xEF:
-			if noncharAt(b, i) {
+			if xmllex.NoncharAt(b, i) {
 				return 0, false
 			}
 		default: // '<', '&' or a control character
@@ -116,9 +108,8 @@ func (r *xmlReader) skipHeld() error {
 // heldStart reads the start tag at i inside content left out, if plain;
 // once it has, it steps the stop, as run does for each tag.
 func (r *xmlReader) heldStart(i int) (bool, error) {
-	r.i = i + 1
-	name := r.name()
-	if name == "" || len(r.stack)+len(r.held) > r.max {
+	name, ok := r.heldName(i + 1)
+	if !ok || len(r.stack)+len(r.held) > r.max {
 		return false, nil
 	}
 	for {
@@ -149,9 +140,43 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 	}
 }
 
+// heldName reads the name at i inside content left out, as name would
+// read and accept it, and leaves r.i after it; ok is false when name
+// would refuse it. Content left out is only checked: a plain ASCII name
+// (most of them) is checked as it is scanned, without the cache, the map
+// or a string that name costs.
+func (r *xmlReader) heldName(i int) (raw []byte, ok bool) {
+	b := r.b
+	j := xmllex.Span(b, i, &asciiNameBytes)
+	if j < len(b) && b[j] == ':' && j > i {
+		j = xmllex.Span(b, j+1, &asciiNameBytes) // one colon, not the last byte
+		ok = b[j-1] != ':'
+	} else {
+		ok = true
+	}
+	if ok && j > i && j < len(b) && nameEnds[b[j]] && asciiNameStart[b[i]] {
+		r.i = j
+		return b[i:j], true
+	}
+	// Anything else is read as run reads it.
+	r.i = i
+	name := r.name()
+	return b[i:r.i], name != ""
+}
+
+// asciiNameBytes are the ASCII bytes validName takes in a name but the
+// colon; asciiNameStart those it takes first.
+var asciiNameBytes = xmllex.ClassOf(func(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
+})
+
+var asciiNameStart = xmllex.ClassOf(func(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+})
+
 // heldAttr reads one plain attribute, checking it as attr does.
 func (r *xmlReader) heldAttr() bool {
-	if r.name() == "" {
+	if _, ok := r.heldName(r.i); !ok {
 		return false
 	}
 	r.space()
@@ -175,20 +200,14 @@ func (r *xmlReader) heldEnd(i int) (bool, error) {
 	// it spares reading (and interning) the name, as name would read
 	// exactly it when the byte after it ends a name.
 	n := len(r.held)
-	top, j := r.held[n-1], i+2
-	k := j + len(top)
-	if k >= len(r.b) || string(r.b[j:k]) != top || !nameEnds[r.b[k]] {
-		return false, nil
-	}
-	r.i = k
-	r.space()
-	if r.i >= len(r.b) || r.b[r.i] != '>' {
+	next, ok := xmllex.EndTag(r.b, i, r.held[n-1], &nameBytes)
+	if !ok {
 		return false, nil
 	}
 	if err := r.stop.Step(); err != nil {
 		return true, err
 	}
-	r.i++
+	r.i = next
 	r.held = r.held[:n-1]
 	if n == 1 {
 		r.lz.close(i)

@@ -18,6 +18,10 @@ func TestHeldContentCheckedAsBuilt(t *testing.T) {
 		"<d x=\"\x01\"/>", `<d x="1"y="2"/>`, `<d x=1/>`, `<d x="1`, `<d x/>`, `<d / >`, `<d></e>`, `<d></d >`, `</b>x`,
 		`<!--c-->`, `<!-- a -- b -->`, `<?p i?>`, `<![CDATA[<x>]]>`, `<!DOCTYPE x>`, `<1d/>`, `<d:e:f/>`, `<d>`, `<`,
 		`<w:rPr><w:b w:val="1"/></w:rPr><d>t</d>`,
+		// Names, checked as scanned (heldName) or handed to name.
+		`<d:/>`, `<:d/>`, `<d: x="1"/>`, `<d x:="1"/>`, `<d :x="1"/>`, `<d x:y:z="1"/>`, `<d:e:/>`, `<_d.-1 a-b.c_d="1"/>`,
+		`<d:1 x:-="1"/>`, `<-d/>`, `<d é="1"/>`, `<dé/>`, "<d\u0082/>", "<d x\u0082=\"1\"/>", `<d!/>`, `<d x!="1"/>`,
+		`<w:p><w:pPr/></w:p>`, `<w:p></w:pPr>`, `<w:pPr></w:p>`,
 	} {
 		doc := "<a><b>" + inner + "</b><c/></a>"
 		t.Run(fmt.Sprintf("%q", inner), func(t *testing.T) {

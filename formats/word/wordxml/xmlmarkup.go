@@ -1,22 +1,23 @@
 package wordxml
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // The markup other than elements and text: processing instructions
 // (the XML declaration among them), comments and CDATA sections.
 
 func (r *xmlReader) procInst() error {
-	end := bytes.Index(r.b[r.i+2:], []byte("?>"))
-	if end < 0 {
+	raw, next, ok := xmllex.Until(r.b, r.i+2, "?>")
+	if !ok {
 		return errors.New("unterminated processing instruction")
 	}
-	body := string(r.b[r.i+2 : r.i+2+end])
-	r.i += 2 + end + 2
+	body := string(raw)
+	r.i = next
 	target, inst := cutSpace(body)
 	if target == "" || !validName(target) {
 		return errors.New("bad processing instruction target")
@@ -25,7 +26,7 @@ func (r *xmlReader) procInst() error {
 		if len(r.stack) > 1 || r.roots > 0 {
 			return errors.New("XML declaration after the root element")
 		}
-		if v := declVersion(inst); v != "" && v != "1.0" {
+		if v := xmllex.DeclVersion(inst); v != "" && v != "1.0" {
 			return fmt.Errorf("XML version %q; only 1.0 is supported", v)
 		}
 	}
@@ -45,16 +46,16 @@ func cutSpace(s string) (string, string) {
 }
 
 func (r *xmlReader) comment() error {
-	end := bytes.Index(r.b[r.i+4:], []byte("-->"))
-	if end < 0 {
+	raw, next, ok := xmllex.Until(r.b, r.i+4, "-->")
+	if !ok {
 		return errors.New("unterminated comment")
 	}
-	data := string(r.b[r.i+4 : r.i+4+end])
+	data := string(raw)
 	if strings.Contains(data, "--") || strings.HasSuffix(data, "-") {
 		// "--->" ends a comment in "-", which XML forbids as it does "--".
 		return errors.New(`"--" inside a comment`)
 	}
-	r.i += 4 + end + 3
+	r.i = next
 	if len(r.held) == 0 {
 		r.top().CreateComment(data)
 	}
@@ -65,16 +66,14 @@ func (r *xmlReader) cdata() error {
 	if r.outsideRoot() {
 		return errors.New("CDATA outside the root element")
 	}
-	start := r.i + len("<![CDATA[")
-	end := bytes.Index(r.b[start:], []byte("]]>"))
-	if end < 0 {
+	data, next, ok := xmllex.Until(r.b, r.i+len("<![CDATA["), "]]>")
+	if !ok {
 		return errors.New("unterminated CDATA section")
 	}
-	data := r.b[start : start+end]
 	if err := checkChars(data); err != nil {
 		return err
 	}
-	r.i = start + end + 3
+	r.i = next
 	if len(r.held) == 0 {
 		r.top().CreateText(lineEnds(string(data)))
 	}

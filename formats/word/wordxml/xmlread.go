@@ -9,6 +9,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // Read parses raw into an etree document, as etree's ReadFromBytes does
@@ -55,7 +56,7 @@ type xmlReader struct {
 	stack  []*etree.Element
 	skip   map[string]bool // names of elements left out of the tree
 	stop   *formats.Stopper
-	held   []string  // open elements being left out, innermost last
+	held   [][]byte  // names of the open elements being left out, innermost last, as in b
 	lz     *lazyRead // what a ParseLazy defers, or nil
 	frag   bool      // reading deferred content (Lazy.build): no root of its own
 	max    int
@@ -63,12 +64,12 @@ type xmlReader struct {
 	names  map[string]string // interned element and attribute names
 	recent [64]string        // cache of names, see name
 	values []string          // interned short attribute values (valueSlot)
-	sb     strings.Builder
-	els    []etree.Element  // slab the elements are cut from
-	attrs  []etree.Attr     // slab the attribute slices are cut from
-	kids   []etree.Token    // slab the first children of elements go in
-	texts  []etree.CharData // slab the text tokens are cut from
-	slab   int              // elements per slab (slabFor)
+	buf    []byte            // the storage of every unescaped value in turn
+	els    []etree.Element   // slab the elements are cut from
+	attrs  []etree.Attr      // slab the attribute slices are cut from
+	kids   []etree.Token     // slab the first children of elements go in
+	texts  []etree.CharData  // slab the text tokens are cut from
+	slab   int               // elements per slab (slabFor)
 }
 
 // Slab sizes: allocating elements and attribute slices one by one was most
@@ -283,7 +284,7 @@ func (r *xmlReader) endTag() error {
 	}
 	r.i++
 	if n := len(r.held); n > 0 {
-		if r.held[n-1] != name {
+		if string(r.held[n-1]) != name {
 			return fmt.Errorf("end tag </%s> does not match the open element", name)
 		}
 		r.held = r.held[:n-1]
@@ -301,7 +302,9 @@ func (r *xmlReader) endTag() error {
 
 func (r *xmlReader) startTag() error {
 	r.i++
+	start := r.i
 	name := r.name()
+	raw := r.b[start:r.i] // name as in b, what r.held keeps
 	if name == "" {
 		return errors.New("malformed start tag")
 	}
@@ -318,7 +321,7 @@ func (r *xmlReader) startTag() error {
 	var el, into *etree.Element // into: the element the attributes go in
 	switch {
 	case hold:
-		r.lz.held(name)
+		r.lz.held(raw)
 	case lazy:
 		// Built bare: its attributes, checked now, are added with its
 		// content (Lazy.Build).
@@ -338,9 +341,9 @@ func (r *xmlReader) startTag() error {
 			r.i++
 			switch {
 			case hold:
-				r.held = append(r.held, name)
+				r.held = append(r.held, raw)
 			case lazy:
-				r.held = append(r.held, name)
+				r.held = append(r.held, raw)
 				r.lz.content(r.i)
 			default:
 				r.stack = append(r.stack, el)
@@ -376,15 +379,13 @@ func (r *xmlReader) attr(el *etree.Element) error {
 	}
 	r.i++
 	r.space()
-	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
+	raw, next, f := xmllex.Quoted(r.b, r.i)
+	switch f {
+	case xmllex.NotQuoted:
 		return fmt.Errorf("attribute %s: value must be quoted", key)
-	}
-	q := r.b[r.i]
-	end := bytes.IndexByte(r.b[r.i+1:], q)
-	if end < 0 {
+	case xmllex.Unterminated:
 		return fmt.Errorf("attribute %s: unterminated value", key)
 	}
-	raw := r.b[r.i+1 : r.i+1+end]
 	if bytes.IndexByte(raw, '<') >= 0 {
 		return fmt.Errorf("attribute %s: '<' in value", key)
 	}
@@ -392,7 +393,7 @@ func (r *xmlReader) attr(el *etree.Element) error {
 		if err := r.check(raw); err != nil {
 			return err
 		}
-		r.i += end + 2
+		r.i = next
 		return nil
 	}
 	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
@@ -415,7 +416,7 @@ func (r *xmlReader) attr(el *etree.Element) error {
 			*slot = v
 		}
 	}
-	r.i += end + 2
+	r.i = next
 	el.CreateAttr(key, v)
 	return nil
 }
