@@ -31,6 +31,7 @@ func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedVa
 	sp.fullCalc = fullCalc
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
+	formats.UseFastDeflate(zw)
 	for _, f := range wb.arch.Zip.File {
 		if err := wb.stop.Check(); err != nil {
 			return nil, err
