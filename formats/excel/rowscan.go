@@ -50,7 +50,7 @@ const (
 	typeShared                 // s
 	typeString                 // str
 	typeInline                 // inlineStr
-	typeOther                  // b, d, e, or anything else: excelize formats it
+	typeOther                  // b, d, e, or anything else: the format book formats it
 )
 
 // cellTypeOf reads a t attribute.

@@ -6,9 +6,9 @@ import (
 	"strconv"
 )
 
-// sheetScan is what one streaming pass over a worksheet's XML yields.
-// Reading these through excelize would unmarshal the whole worksheet into
-// memory (its slowest step on large sheets); the scan does not.
+// sheetScan is what one streaming pass over a worksheet's XML yields,
+// with no tree of the sheet built: a model of a large sheet holds many
+// times its XML, and building one was the slowest step of a first page.
 type sheetScan struct {
 	formulas    map[[2]int]bool // cells holding a formula (uncached ones read as empty)
 	arrays      []arrayFormula  // the array formulas' ranges (see arrayCovering)

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // stylesPart is where the styles part is, whatever the workbook's
@@ -33,15 +32,6 @@ type cellFormat struct {
 	bottomBorder bool   // a line under the cell
 	solidFill    bool   // a solid pattern fill
 	fillColor    string // its color as RRGGBB, "" when unknown
-}
-
-// formatOf is the number format of an excelize style, for the write path,
-// which asks excelize's model for the formats it changes.
-func formatOf(s *excelize.Style) *cellFormat {
-	if s == nil {
-		return nil
-	}
-	return &cellFormat{NumFmt: s.NumFmt, CustomNumFmt: s.CustomNumFmt}
 }
 
 // rawColor is a <color>-like element (fgColor, bgColor) as written.
