@@ -95,7 +95,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	}
 	return rec, func() {
 		s.cellStyles.sort()
-		s.cells.root, s.cells.rootEnd = b.root, b.rootEnd
+		s.cells.rooted = b.root != nil
 		s.validationStub = b.validations()
 		s.validations = bytes.Contains(s.validationStub, []byte("dataValidation"))
 	}
@@ -104,7 +104,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 // rowScan is the scan's cells when rows can give the sheet's rows from
 // them, else nil.
 func (s *sheetScan) rowScan() *rowScan {
-	if s == nil || s.cells == nil || s.cells.irregular || s.cells.sheetData != 2 || s.cells.root == nil {
+	if s == nil || s.cells == nil || s.cells.irregular || s.cells.sheetData != 2 || !s.cells.rooted {
 		return nil
 	}
 	return s.cells
