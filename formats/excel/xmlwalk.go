@@ -12,7 +12,8 @@ import (
 // xmlWalk is one pass over a part's tokens by the local names of the open
 // elements (so transitional and strict parts read alike), for the readers
 // that keep state across elements: a sheet's cells (readCells), the
-// shared strings (readSharedStrings) and a sheet's notes (readComments).
+// shared strings (readSharedStrings), a sheet's notes (readComments), the
+// styles (readStyles) and a sheet's validations (readValidations).
 // Each gets path, the local names of the open elements, the root's first
 // (the slice is reused: copy what is kept). A nil func is not called.
 type xmlWalk struct {
