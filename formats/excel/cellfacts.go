@@ -203,8 +203,8 @@ var webValue = regexp.MustCompile(`(?i)^(?:https?://|www\.)[^\s]+$|^[\w.+-]+@[\w
 // (an answer given, or a template's example of one such as
 // "https://www.vendor.domain/vpat"), never a label that asks for one.
 // Most cells are neither, and say so in their first bytes or by having
-// no @: the regular expression, a tenth of a small workbook's map, runs
-// only on the rest.
+// no @: the regular expression (3-5% of a small workbook's map when it
+// ran on every cell) runs only on the rest.
 func isWebValue(s string) bool {
 	s = strings.TrimSpace(s)
 	web := len(s) >= 4 && (strings.EqualFold(s[:4], "http") || strings.EqualFold(s[:4], "www."))
