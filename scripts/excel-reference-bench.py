@@ -19,6 +19,10 @@ Not run by the test suite. Usage (see docs/PERFORMANCE-EXCEL.md):
   /usr/bin/python3 scripts/excel-reference-bench.py --ref /tmp/vibe \\
       --go /tmp/excel.test --rounds 3 --reps 3
 
+With --base, a second binary (the branch's base) runs in each round too,
+after the first: its medians and its CPU ratio to Python come last, so
+that a change is measured alternately with its base, in one run.
+
 Needs openpyxl and pydantic under /usr/bin/python3. Interpreter start-up
 and imports are outside the timings; each tool fills the first --answers
 targets its own map marks.
@@ -136,6 +140,7 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--answers", type=int, default=50,
                     help="must match refBenchAnswers in bench_test.go")
+    ap.add_argument("--base", help="go test -c binary of the base, timed alternately")
     ap.add_argument("docs", nargs="*")
     args = ap.parse_args()
     docs = args.docs or [os.path.join(args.ref, n) for n in REF_INPUTS] + [
@@ -147,7 +152,7 @@ def main():
         with open(path, "rb") as f:
             prepared[os.path.basename(path)] = ref.prepare(f.read(), args.answers)
 
-    py, go, go_answers = {}, {}, {}
+    py, go, go_answers, base = {}, {}, {}, {}
     for r in range(args.rounds):
         for name, p in prepared.items():
             for op in PY_OPS:
@@ -155,11 +160,19 @@ def main():
         times, go_answers = go_round(args.go, docs, args.reps)
         for k, ns in times.items():
             go.setdefault(k, []).append(ns)
+        if args.base:
+            for k, ns in go_round(args.base, docs, args.reps)[0].items():
+                base.setdefault(k, []).append(ns)
         print("round %d/%d done" % (r + 1, args.rounds), file=sys.stderr)
 
-    print("| workbook | op | answers py/go | Python ms | formfill ms | ratio "
-          "| Python CPU ms | formfill CPU ms | CPU ratio |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    head = ("| workbook | op | answers py/go | Python ms | formfill ms | ratio "
+            "| Python CPU ms | formfill CPU ms | CPU ratio |")
+    rule = "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    if args.base:
+        head += " base CPU ms | base CPU ratio |"
+        rule += " ---: | ---: |"
+    print(head)
+    print(rule)
     nan = (float("nan"), float("nan"))
     for name, p in prepared.items():
         for op, pyop in GO_OPS.items():
@@ -169,7 +182,11 @@ def main():
                 gm = statistics.median(s[i] for s in go.get((name, op), [nan])) / 1e6
                 cells += [pm, gm, gm / pm]
             ans = "%d/%d" % (p["answers"], go_answers.get(name, -1)) if op in ("write", "verify") else ""
-            print(("| %s | %s | %s |" + " %.2f |" * 6) % ((name, op, ans) + tuple(cells)))
+            if args.base:
+                pm = statistics.median(s[1] for s in py[(name, pyop)]) / 1e6
+                bm = statistics.median(s[1] for s in base.get((name, op), [nan])) / 1e6
+                cells += [bm, bm / pm]
+            print(("| %s | %s | %s |" + " %.2f |" * len(cells)) % ((name, op, ans) + tuple(cells)))
 
 
 if __name__ == "__main__":

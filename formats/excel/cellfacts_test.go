@@ -90,3 +90,18 @@ func TestPatternsKeepEveryMatchOnRealTexts(t *testing.T) {
 		t.Errorf("the filters rule out only %d of %d texts their expressions do not match: they no longer spare them", ruledOut, misses)
 	}
 }
+
+// TestWebValueFilterKeepsEveryMatch holds isWebValue, which asks the
+// regular expression only about texts that start like a web address or
+// hold an @, to the expression itself.
+func TestWebValueFilterKeepsEveryMatch(t *testing.T) {
+	for _, s := range []string{
+		"https://www.vendor.domain/vpat", "HTTP://EXAMPLE.COM", " www.example.org ", "WWW.x.y",
+		"jane.doe+sec@example.co.uk", "a@b", "see https://example.com", "Email: a@b.co",
+		"http", "www", "", "Yes", "httpx://example.com", "h@", "ſtuff@x.io", "Ｈttp://x",
+	} {
+		if got, want := isWebValue(s), webValue.MatchString(strings.TrimSpace(s)); got != want {
+			t.Errorf("isWebValue(%q) = %v, the expression says %v", s, got, want)
+		}
+	}
+}

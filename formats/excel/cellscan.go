@@ -1,21 +1,16 @@
 package excel
 
-import (
-	"bytes"
-	"regexp"
-)
-
-// The guard's scan calls a sheet irregular, and gives none of its cells,
-// for anything it does not follow anywhere in the sheet: an element named
-// row or c outside the cells is enough (a form control's anchor,
-// <xdr:row>, in PCI DSS's prioritized approach tool). The cells a write
-// reads are all in <sheetData>, which excelize reads alike whatever
-// surrounds it: a scan of the sheetData alone gives them when it is
-// regular itself.
+// The guard's scan follows a sheet only when every row and cell in it is
+// numbered, in order, with plain character data (see rowScan); anything
+// else, even an element named row or c outside the cells (a form
+// control's anchor, <xdr:row>, in PCI DSS's prioritized approach tool),
+// leaves the sheet irregular and the scan without its cells. Such a
+// sheet's cells are those readCells reads from its part, once, for the
+// read tools and the write alike (see cellsOf).
 
 // cellScan is the scan giving the write the sheet's cells and its row
-// scan: the guard's, else one of the sheet's <sheetData> alone (see
-// dataScan); a nil row scan when neither follows the cells.
+// scan: the guard's when it followed the cells, else readScan's; a nil
+// row scan when there is no scan or the sheet's cells could not be read.
 func (w *writer) cellScan(sheet string) (*sheetScan, *rowScan) {
 	sc := w.scan(sheet)
 	if rs := sc.rowScan(); rs != nil || sc == nil {
@@ -23,50 +18,34 @@ func (w *writer) cellScan(sheet string) (*sheetScan, *rowScan) {
 	}
 	ds, ok := w.dataScans[sheet]
 	if !ok {
-		ds = w.wb.dataScan(sheet, sc)
+		ds = w.wb.readScan(sheet, sc)
 		w.dataScans[sheet] = ds
 	}
-	if rs := ds.rowScan(); rs != nil {
-		return ds, rs
+	if ds == nil {
+		return sc, nil
 	}
-	return sc, nil
+	rs, _, _ := w.wb.cellsOf(sheet, ds) // readScan's, read once
+	return ds, rs
 }
 
-// sheetDataTag finds a worksheet's <sheetData> start tag, with any prefix.
-var sheetDataTag = regexp.MustCompile(`<([A-Za-z_][\w.\-]*:)?sheetData[\s/>]`)
-
-// dataScan scans sheet's <sheetData> alone, in the sheet's root element;
-// nil when the sheet has no single one or its part cannot be read.
-func (wb *workbook) dataScan(sheet string, sc *sheetScan) *sheetScan {
-	if sc.cells == nil || sc.cells.root == nil {
+// readScan is sc with the cells readCells reads from sheet's part in
+// place of the guard's: its formulas and shared formulas' masters are
+// those cells', so that a formula is found at the cell it is read from
+// (recalc looks both up by cell). Everything else (merges, arrays,
+// styles) is the guard's, which reads them wherever the cells are. Nil
+// when the cells cannot be read.
+func (wb *workbook) readScan(sheet string, sc *sheetScan) *sheetScan {
+	rs, masters, err := wb.cellsOf(sheet, sc)
+	if err != nil || rs == nil {
 		return nil
 	}
-	parts, err := wb.parts()
-	if err != nil || parts[sheet] == "" {
-		return nil
+	ds := *sc
+	ds.cells, ds.masters = nil, masters
+	ds.formulas = make(map[[2]int]bool)
+	for i := range rs.cells {
+		if c := &rs.cells[i]; c.hasF {
+			ds.formulas[[2]int{c.row, c.col}] = true
+		}
 	}
-	data, err := wb.arch.Read(parts[sheet])
-	if err != nil {
-		return nil
-	}
-	tags := sheetDataTag.FindAllSubmatchIndex(data, 2)
-	if len(tags) != 1 {
-		return nil // none, or two, which excelize reads otherwise
-	}
-	from := tags[0][0]
-	end := []byte("</" + string(data[from+1:tags[0][1]-1]) + ">")
-	to := bytes.Index(data[from:], end)
-	if to < 0 {
-		return nil // <sheetData/>, or not closed: the model answers
-	}
-	to += from + len(end)
-	stub := make([]byte, 0, len(sc.cells.root)+to-from+len(sc.cells.rootEnd))
-	stub = append(append(append(stub, sc.cells.root...), data[from:to]...), sc.cells.rootEnd...)
-	ds := newSheetScan()
-	rec, done := ds.recorder(stub)
-	if err := checkXML(stub, parts[sheet], rec, wb.stop); err != nil {
-		return nil
-	}
-	done()
-	return ds
+	return &ds
 }

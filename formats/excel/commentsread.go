@@ -1,10 +1,7 @@
 package excel
 
 import (
-	"bytes"
 	"encoding/xml"
-	"errors"
-	"io"
 	"path"
 	"slices"
 	"strconv"
@@ -15,15 +12,16 @@ import (
 
 // A sheet's notes (Excel's legacy comments) are read from its comments
 // part, reached through the sheet's relationships, straight from the
-// package: no excelize model is built for them (issue 33 item 1).
+// package, in one pass over the part (readComments).
 
 // sheetComment is one note of a comments part as Excel and openpyxl show
 // it: its cell, its author, and its text (the item's own <t>, then its
-// runs', as excelize and openpyxl join them).
+// runs', as Excel and openpyxl join them).
 type sheetComment struct {
 	ref, author, text string
-	// runs are the runs excelize kept of the note when it added to it:
-	// the item's own text when not empty, then each <r> with a <t>.
+	// runs counts the note's pieces of text: the item's own text when
+	// not empty, then each <r> with a <t>. A write adding to a note
+	// refuses one of more than maxNoteRuns (see notes.go).
 	runs int
 }
 
@@ -104,34 +102,22 @@ func (wb *workbook) readRels(part string) ([]xmlElem, []byte, error) {
 // so transitional and strict parts read alike. An authorId that names no
 // author leaves the note's author empty.
 func readComments(data []byte) ([]sheetComment, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = keepUTF16Transcoded
 	var (
 		authors []string
 		out     []sheetComment
-		ids     []int    // each note's authorId, -1 when none
-		open    []string // the local names of the open elements
+		ids     []int // each note's authorId, -1 when none
 		own     strings.Builder
 		runs    strings.Builder
 		counted bool // the open <r> has been counted among the note's runs
 	)
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			open = append(open, t.Name.Local)
+	walk := xmlWalk{
+		start: func(open []string, t *xml.StartElement) {
 			if at(open, "comments", "commentList", "comment") {
-				id, err := strconv.Atoi(strings.TrimSpace(bookAttr(t, "authorId", "")))
+				id, err := strconv.Atoi(strings.TrimSpace(bookAttr(*t, "authorId", "")))
 				if err != nil {
 					id = -1
 				}
-				out, ids = append(out, sheetComment{ref: bookAttr(t, "ref", "")}), append(ids, id)
+				out, ids = append(out, sheetComment{ref: bookAttr(*t, "ref", "")}), append(ids, id)
 				own.Reset()
 				runs.Reset()
 			}
@@ -145,7 +131,8 @@ func readComments(data []byte) ([]sheetComment, error) {
 				counted = true
 				out[len(out)-1].runs++
 			}
-		case xml.CharData:
+		},
+		text: func(open []string, t xml.CharData) {
 			switch {
 			case at(open, "comments", "authors", "author"):
 				authors[len(authors)-1] += string(t)
@@ -154,15 +141,18 @@ func readComments(data []byte) ([]sheetComment, error) {
 			case at(open, "comments", "commentList", "comment", "text", "r", "t"):
 				runs.Write(t)
 			}
-		case xml.EndElement:
+		},
+		end: func(open []string) {
 			if at(open, "comments", "commentList", "comment") {
 				out[len(out)-1].text = own.String() + runs.String()
 				if own.Len() > 0 {
 					out[len(out)-1].runs++
 				}
 			}
-			open = open[:len(open)-1]
-		}
+		},
+	}
+	if err := walk.run(data, nil, nil); err != nil {
+		return nil, err
 	}
 	for i, id := range ids {
 		if id >= 0 && id < len(authors) {

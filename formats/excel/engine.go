@@ -31,9 +31,9 @@ func (e *Engine) WithContext(ctx context.Context) formats.Engine {
 	return &c
 }
 
-// WithLogger returns the engine logging to log: the panics it recovers
-// from excelize or its XML guard (Warn) and the slower write path it takes
-// when a stop cannot reach excelize's own serialisation (Debug).
+// WithLogger returns the engine logging to log the panics it recovers
+// from (Warn): in the XML guard, or in excelize's number formatting and
+// formula evaluation.
 func (e *Engine) WithLogger(log *slog.Logger) formats.Engine {
 	c := *e
 	c.log = log

@@ -21,8 +21,8 @@ func FuzzExtract(f *testing.F) {
 }
 
 // FuzzParts mutates one XML part of a good workbook at a time (the part is
-// chosen by index), so the mutations reach excelize's and the engine's XML
-// readers: FuzzExtract's mutated zips mostly stop at a checksum.
+// chosen by index), so the mutations reach the engine's XML readers and
+// the format book: FuzzExtract's mutated zips mostly stop at a checksum.
 func FuzzParts(f *testing.F) {
 	parts := unzip(f, fixture(f))
 	for i, p := range parts {

@@ -12,11 +12,11 @@ import (
 )
 
 // checkXMLParts refuses a workbook whose XML parts are not all well-formed,
-// shallower than maxDepth and free of DTDs, before excelize reads any of
-// them. excelize cannot be trusted with such a part: its row reader stops
-// at the first XML error without reporting it (a sheet would lose its rows
-// silently) and it ignores errors in parts such as the shared strings, so
-// every tool must meet the refusal here, the same way, naming the part.
+// shallower than maxDepth and free of DTDs, before any reader reads them:
+// a malformed part must be refused, naming it, not read up to its first
+// error (a sheet would lose its rows silently), and every tool must meet
+// the same refusal. The readers after it may take each part as
+// well-formed.
 // Its cost is one streaming pass over each part, with no tree built; the
 // pass over a worksheet also yields its sheetScan, by part name, and the
 // pass over the shared strings their scan, so the read tools do not parse
@@ -67,7 +67,7 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 		}
 	}
 	if tables > 1 {
-		scans.sharedStrings = nil // which one excelize keeps is its business
+		scans.sharedStrings = nil // the archive guard refuses two tables (issue 38): keep neither
 	}
 	return scans, listErr
 }
@@ -75,7 +75,7 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 // partScans is what the guard's pass collects on the way.
 type partScans struct {
 	sheets        map[string]*sheetScan // by part name
-	sharedStrings *sstScan              // nil when the package has none where excelize looks
+	sharedStrings *sstScan              // nil when the package has none at sharedStringsPart
 	// The parts' names, as the entries spell them.
 	stylesName, sharedStringsName string
 }

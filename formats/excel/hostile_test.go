@@ -193,7 +193,7 @@ func injectXML(t *testing.T, orig, container, prolog, inner string) string {
 
 // lyingSheet is the fixture with sheet1.xml padded to 8 MiB of spaces
 // while its headers declare 2 KiB: a guard that trusted headers would let
-// excelize inflate it.
+// the readers inflate it.
 func lyingSheet(t *testing.T) []byte {
 	src := fixture(t)
 	zr, _ := zip.NewReader(bytes.NewReader(src), int64(len(src)))

@@ -104,7 +104,8 @@ func (ix *mergeIndex) first(row, col int) (rect, bool) {
 }
 
 // inside reports whether a range holds the cell other than as its first
-// cell: excelize answers for such a cell with the range's first cell.
+// cell: Excel shows the first cell's content across the range, so such a
+// cell is read as the first.
 func (ix *mergeIndex) inside(row, col int) bool {
 	for _, list := range [2][]int32{ix.band(row), ix.wide} {
 		for _, i := range list {

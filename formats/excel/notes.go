@@ -20,12 +20,12 @@ import (
 // and the answer's note. A note lives in three parts, reached through the
 // worksheet's relationships: the comments part (its text), a VML drawing
 // (the box Excel shows) and the worksheet's legacyDrawing. The patching
-// save writes them (notespatch.go) into the parts layout names, which are
-// those excelize's AddComment chose when it held the notes (formfill's
-// outputs stay as they were), and layout refuses a sheet whose notes would
-// land in another sheet's parts. The notes of a write are formfill's own
-// model: the document's read from the package (readComments), the write's
-// in adds; excelize's comment model is not used (issue 33 item 1).
+// save writes them (notespatch.go) into the parts layout names, numbered
+// as Excel numbers them (xl/commentsN.xml beside vmlDrawingN.vml, so that
+// outputs stay byte for byte what formfill wrote before), and layout
+// refuses a sheet whose notes would land in another sheet's parts. The
+// notes of a write are the document's, read from the package
+// (readComments), and the write's, in adds.
 
 // notes adds the review notes of one write.
 type notes struct {
@@ -52,9 +52,9 @@ type noteLayout struct {
 	// sheet's drawing and comments, "" for none.
 	relsData            []byte
 	vmlRel, commentsRel string
-	// vmlErr is why the sheet's VML drawing could not be read as XML the
-	// way excelize read it before adding a note (nil when it could or the
-	// drawing is new): such a drawing is refused, as it was then.
+	// vmlErr is why the sheet's VML drawing could not be read as XML
+	// (nil when it could or the drawing is new; see checkVML): the patch
+	// splices shapes into it, so such a drawing is refused.
 	vmlErr error
 }
 
@@ -68,13 +68,15 @@ func newNotes(wb *workbook, st formats.Stamp) *notes {
 		had: map[string]map[string]sheetComment{}}
 }
 
-// maxNoteRuns bounds the runs of an existing note carried into the new one.
+// maxNoteRuns bounds the runs of an existing note carried into the new
+// one: a note of hundreds of formatted runs is machine-made, and adding
+// to it would only grow it.
 const maxNoteRuns = 256
 
 // maxNoteChars is the longest note, in UTF-16 code units (Excel's limit
-// for a cell's text): excelize's model cut a longer one, and formfill
-// refused a note when the cut took the text being added. The patching
-// save writes the whole note all the same (as it did with excelize).
+// for a cell's text). Adding a note whose added text does not end within
+// it is refused: Excel would not show all of it. (The note itself is
+// written whole.)
 const maxNoteChars = 32767
 
 // add puts a note with text on cell c of sheet, after any note the cell
@@ -150,10 +152,10 @@ func noteBoxHeight(texts []string) int {
 }
 
 // oldNote is the note a cell has before a note is added to it: the
-// document's, then the ones this write added, as excelize's model held it.
+// document's, then the ones this write added, joined.
 type oldNote struct {
 	found bool
-	runs  int    // the runs excelize carried into the new note
+	runs  int    // its runs, carried into the new note (see maxNoteRuns)
 	text  string // the note's text, runs joined
 }
 
@@ -168,8 +170,8 @@ func (n *notes) existing(sheet string, c cell) oldNote {
 		if a.c != c {
 			continue
 		}
-		// Each note excelize added was the old one's runs (when there was
-		// one), a separator and our two runs.
+		// Each note added is the old one's runs (when there was one), a
+		// separator and our runs.
 		if o.found {
 			o.runs += 1 + len(a.texts)
 			o.text += noteSeparatorText + strings.Join(a.texts, "")
@@ -181,8 +183,8 @@ func (n *notes) existing(sheet string, c cell) oldNote {
 }
 
 // readHad reads the notes the document has in the comments part layout
-// chose, by cell reference as written: the first of a cell, as excelize
-// found it. None when the part is new.
+// chose, by cell reference as written: of two on one cell, the first,
+// which Excel shows. None when the part is new.
 func (n *notes) readHad(l noteLayout) (map[string]sheetComment, error) {
 	had := map[string]sheetComment{}
 	if n.wb.arch.File(l.comments) == nil {
@@ -204,8 +206,8 @@ func (n *notes) readHad(l noteLayout) (map[string]sheetComment, error) {
 	return had, nil
 }
 
-// utf16Prefix is the longest start of s within n UTF-16 code units (how
-// excelize cut a note's text to Excel's limit).
+// utf16Prefix is the longest start of s within n UTF-16 code units, the
+// unit of Excel's limits on text.
 func utf16Prefix(s string, n int) string {
 	k := 0
 	for i, r := range s {
@@ -221,12 +223,13 @@ var (
 	commentsTarget = regexp.MustCompile(`^\.\./comments(\d+)\.xml$`)
 )
 
-// layout finds the parts excelize will write sheet's notes to and refuses
-// a layout where they are another sheet's, or where excelize would write
-// notes the sheet does not reach. excelize names a sheet's first notes
+// layout finds the parts a write puts sheet's notes in and refuses a
+// layout where they are another sheet's, or where the notes would go to a
+// part the sheet does not reach. A sheet's first notes go to
 // xl/commentsN.xml and xl/drawings/vmlDrawingN.vml, N one more than the
-// comments parts the package has; a sheet with a VML drawing already (form
-// controls, notes) keeps it and takes the N of its name.
+// comments parts the package has (Excel's numbering); a sheet with a VML
+// drawing already (form controls, notes) keeps it and takes the N of its
+// name, since Excel pairs a sheet's drawing and comments by number.
 func (n *notes) layout(sheet string) (noteLayout, error) {
 	parts, err := n.wb.parts()
 	if err != nil {
@@ -234,7 +237,7 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 	}
 	sheetPart := parts[sheet]
 	if !strings.HasPrefix(sheetPart, "xl/worksheets/") || strings.Contains(strings.TrimPrefix(sheetPart, "xl/worksheets/"), "/") {
-		return noteLayout{}, fmt.Errorf("the worksheet is stored as %q, outside xl/worksheets/ where excelize puts notes", sheetPart)
+		return noteLayout{}, fmt.Errorf("the worksheet is stored as %q, outside xl/worksheets/, where formfill adds notes", sheetPart)
 	}
 	l := noteLayout{rels: "xl/worksheets/_rels/" + path.Base(sheetPart) + ".rels"}
 	if err := n.readNoteRels(&l); err != nil {
@@ -246,26 +249,26 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 		l.vml, l.comments = fmt.Sprintf("xl/drawings/vmlDrawing%d.vml", nr), fmt.Sprintf("xl/comments%d.xml", nr)
 		for _, p := range []string{l.vml, l.comments} {
 			if n.wb.arch.File(p) != nil {
-				return noteLayout{}, fmt.Errorf("excelize would add the sheet's notes to %s, which belongs to another sheet", p)
+				return noteLayout{}, fmt.Errorf("the sheet's notes would go to %s, which belongs to another sheet", p)
 			}
 		}
-		if comments != "" && excelizeCommentsPart(comments) != l.comments {
-			// excelize added the note to l.comments and read the sheet's
-			// notes from the part the relationship names: it did not land.
+		if comments != "" && commentsPartOf(comments) != l.comments {
+			// The notes would go to l.comments, but readers read the
+			// sheet's notes from the part its relationship names.
 			return noteLayout{}, fmt.Errorf("the sheet's notes are in %q but it has no VML drawing; formfill would add them to %s", comments, l.comments)
 		}
 		return l, nil
 	}
 	m := vmlTarget.FindStringSubmatch(vml)
 	if m == nil {
-		return noteLayout{}, fmt.Errorf("the sheet's VML drawing is %q; excelize adds notes only to drawings named ../drawings/vmlDrawingN.vml", vml)
+		return noteLayout{}, fmt.Errorf("the sheet's VML drawing is %q; formfill adds notes only to drawings named ../drawings/vmlDrawingN.vml", vml)
 	}
 	l.vml, l.comments = "xl/drawings/vmlDrawing"+m[1]+".vml", "xl/comments"+m[1]+".xml"
 	switch cm := commentsTarget.FindStringSubmatch(comments); {
 	case comments == "" && n.wb.arch.File(l.comments) != nil:
-		return noteLayout{}, fmt.Errorf("excelize would add the sheet's notes to %s, which belongs to another sheet", l.comments)
+		return noteLayout{}, fmt.Errorf("the sheet's notes would go to %s, which belongs to another sheet", l.comments)
 	case comments != "" && (cm == nil || cm[1] != m[1]):
-		return noteLayout{}, fmt.Errorf("the sheet's notes are in %q and its drawing in %q; excelize adds notes only where both share a number", comments, vml)
+		return noteLayout{}, fmt.Errorf("the sheet's notes are in %q and its drawing in %q; formfill adds notes only where both share a number", comments, vml)
 	}
 	if n.wb.arch.File(l.vml) != nil {
 		l.vmlErr = n.checkVML(l.vml)
@@ -273,19 +276,20 @@ func (n *notes) layout(sheet string) (noteLayout, error) {
 	return l, nil
 }
 
-// excelizeCommentsPart is the part excelize read a sheet's notes from,
-// given the target of its comments relationship.
-func excelizeCommentsPart(target string) string {
+// commentsPartOf is the part a sheet's notes are read from, given the
+// target of its comments relationship (relative to xl/worksheets/, or
+// absolute).
+func commentsPartOf(target string) string {
 	if !strings.HasPrefix(target, "/") {
 		target = "xl" + strings.TrimPrefix(target, "..")
 	}
 	return strings.TrimPrefix(target, "/")
 }
 
-// checkVML reads the VML drawing part as excelize decoded it before adding
-// a note to it (a "<br>" that ends a line made an element first): the
-// patch splices shapes into the text, so a drawing that is not XML is
-// refused.
+// checkVML reads the VML drawing part as XML, a "<br>" that ends a line
+// taken for an element (legacy drawings are HTML-like and Excel writes
+// such line breaks): the patch splices shapes into the text, so a drawing
+// that is not XML even so is refused.
 func (n *notes) checkVML(part string) error {
 	data, err := n.wb.readXML(part)
 	if err != nil {
@@ -324,9 +328,9 @@ func (n *notes) readNoteRels(l *noteLayout) error {
 	return nil
 }
 
-// countComments counts the comments parts as excelize counted them when
-// it named a new one: the package's entries whose name contains
-// "xl/comments", and the comments parts this write's notes go to.
+// countComments counts the comments parts for naming a new one: the
+// package's entries whose name contains "xl/comments", and the comments
+// parts this write's notes go to.
 func (n *notes) countComments() int {
 	names := map[string]bool{}
 	for _, f := range n.wb.arch.Zip.File {

@@ -201,13 +201,13 @@ func TestNoteOnACellWithANoteKeepsIt(t *testing.T) {
 	}
 }
 
-// Notes are refused, saying why, where excelize would write them into
-// parts another sheet owns; nothing is written.
-func TestNotesRefusedWhereExcelizeWouldMixSheets(t *testing.T) {
+// Notes are refused, saying why, where they would go into parts another
+// sheet owns; nothing is written.
+func TestNotesRefusedWhereTheyWouldMixSheets(t *testing.T) {
 	parts := unzip(t, fixture(t))
-	// A VML drawing of sheet 2 named as excelize would name sheet 1's first
-	// notes, and no comments part: excelize counts comments parts to name
-	// new ones.
+	// A VML drawing of sheet 2 named as sheet 1's first notes would be,
+	// and no comments part: new notes' parts are numbered by counting the
+	// comments parts.
 	var withVML []part
 	for _, p := range parts {
 		withVML = append(withVML, p)

@@ -66,7 +66,7 @@ func guard(stop *formats.Stopper, err *error) {
 	case r == errAbandoned:
 		*err = formats.ErrStopped // the stop's own error follows
 	case r != nil:
-		stop.Logger().Warn("excel: recovered from a panic in excelize", "panic", r)
+		stop.Logger().Warn("excel: recovered from a panic", "panic", r)
 		*err = formats.Errorf(formats.ErrInvalidDocument, "file", "the workbook could not be parsed (%v)", r)
 	}
 	if s := stop.Check(); s != nil {

@@ -12,19 +12,19 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// MaxSheetBytes bounds the XML of one worksheet, and of any other XML part.
-// It was set when a write read a written sheet into excelize's model, at
-// about twenty times its XML size (a 90 MB sheet of a million rows took
-// 1.9 GB); formfill's own readers hold far less, but a part past it is
-// still refused, so that no call spends seconds on one part. Real
+// MaxSheetBytes bounds the XML of one worksheet, and of any other XML part,
+// so that no call spends seconds or gigabytes on one part: formfill's
+// readers hold far less than the XML, but the format book and the
+// recalculation workbook hand parts of it to excelize, which holds about
+// twenty times its size. Real
 // questionnaires are far below it: the CAIQ's largest sheet is under 1 MB.
 const MaxSheetBytes = 32 << 20
 
 // xmlSniffBytes is how much of a part is read to tell XML from binary.
 const xmlSniffBytes = 64
 
-// isXMLPart reports whether f is a part excelize may parse as XML. Names are
-// not enough: excelize finds a worksheet through its relationship, whatever
+// isXMLPart reports whether f is a part a reader may parse as XML. Names
+// are not enough: a worksheet is found through its relationship, whatever
 // the part is called, so a part with another extension is sniffed, and one
 // that starts like XML counts. Legacy VML drawings (.vml) are left out:
 // Excel writes them as HTML-like markup that is often not well-formed, and
@@ -66,8 +66,8 @@ func hasUTF16BOM(data []byte) bool {
 }
 
 // checkPartSize refuses an XML part past MaxSheetBytes. Declared sizes are
-// trusted here because archive/zip, which excelize reads with too, refuses
-// to inflate an entry past its declared size.
+// trusted here because archive/zip, which every reader inflates with,
+// refuses to inflate an entry past its declared size.
 func checkPartSize(f *zip.File) error {
 	if f.UncompressedSize64 <= MaxSheetBytes {
 		return nil
@@ -81,7 +81,7 @@ func checkPartSize(f *zip.File) error {
 }
 
 // isWorksheetPart reports whether the entry name is a worksheet part where
-// Excel and excelize put them.
+// Excel puts them.
 func isWorksheetPart(name string) bool {
 	return strings.HasPrefix(name, "xl/worksheets/") && strings.HasSuffix(name, ".xml")
 }

@@ -29,7 +29,7 @@ func bigSheet() []byte {
 
 // movedSheet is the fixture with its first worksheet replaced by content
 // and stored as name, its relationship and content type following it:
-// excelize finds a sheet through its relationship, whatever it is called.
+// a sheet is found through its relationship, whatever it is called.
 func movedSheet(t *testing.T, name string, content []byte) []byte {
 	parts := unzip(t, fixture(t))
 	for i, p := range parts {
@@ -45,7 +45,7 @@ func movedSheet(t *testing.T, name string, content []byte) []byte {
 	return rezip(t, parts, "", nil)
 }
 
-// An oversized sheet is refused before excelize parses it wherever the
+// An oversized sheet is refused before any reader parses it wherever the
 // package stores it: a limit that went by the usual path let a sheet
 // moved elsewhere through, parsed for seconds at gigabytes of allocation.
 func TestOversizedSheetIsRefusedWhereverItIsStored(t *testing.T) {

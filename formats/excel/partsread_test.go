@@ -137,3 +137,20 @@ func FuzzReadParts(f *testing.F) {
 		_, _ = readValidations([]byte(xml))
 	})
 }
+
+// TestReadThemeStopsAfterTheColorScheme reads a theme's colors without
+// its fonts and effects, most of the part: what follows the color scheme
+// is not read (the guard has checked it), so even a broken tail gives the
+// colors.
+func TestReadThemeStopsAfterTheColorScheme(t *testing.T) {
+	const theme = `<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:themeElements>` +
+		`<a:clrScheme name="x"><a:dk1><a:sysClr val="windowText" lastClr="111111"/></a:dk1><a:accent1><a:srgbClr val="4472C4"/></a:accent1></a:clrScheme>` +
+		`<a:fontScheme name="f"><a:majorFont><a:latin typeface="Calibri"></a:fontScheme>`
+	scheme, err := readTheme([]byte(theme))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scheme) != 2 || scheme["dk1"] == nil || *scheme["dk1"] != "111111" || scheme["accent1"] == nil || *scheme["accent1"] != "4472C4" {
+		t.Errorf("scheme %v", scheme)
+	}
+}

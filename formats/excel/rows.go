@@ -15,8 +15,8 @@ import (
 // (strings whose number format leaves text alone, str formula results,
 // empty cells, numbers with no style or the General format); the rest
 // (other number formats, dates, booleans, errors, text under a format with
-// a text section) takes excelize's number formatting, through a format
-// book (see formatbook.go). The rows are kept per sheet, read once
+// a text section) is formatted by the format book (formatbook.go), which
+// applies Excel's number formats. The rows are kept per sheet, read once
 // whatever the lanes that ask (see eachSheet): option lists read cells of
 // other sheets.
 func (wb *workbook) rows(name string, sc *sheetScan) ([][]string, error) {
@@ -91,12 +91,12 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 // call's stop: a few milliseconds of work.
 const cellsPerCheck = 1 << 14
 
-// sameFormatting gives each cell excelize must format the first cell
-// that reads the same: a number or a shared string with the same value
-// and style index, which excelize formats from those alone (the cell's
-// type, value and style; not its place). A questionnaire repeats a few
-// such values in thousands of cells (0%, a date, "Yes" under a format
-// with a text section): excelize formats one cell of each. Other cells
+// sameFormatting gives each cell the format book must format the first
+// cell that reads the same: a number or a shared string with the same
+// value and style index, whose formatted text depends on those alone (the
+// cell's type, value and style; not its place). A questionnaire repeats a
+// few such values in thousands of cells (0%, a date, "Yes" under a format
+// with a text section): the book formats one cell of each. Other cells
 // (booleans, errors, inline strings) stand for themselves.
 func sameFormatting(rs *rowScan, fast []scannedText) []int {
 	type formatting struct {
@@ -122,8 +122,8 @@ func sameFormatting(rs *rowScan, fast []scannedText) []int {
 	return like
 }
 
-// formattedAt is the text excelize's GetRows gave cell c: "" where it
-// gave none.
+// formattedAt is the format book's text for cell c: "" where it gave
+// none.
 func formattedAt(rows [][]string, c *rawCell) string {
 	if c.row > len(rows) || c.col > len(rows[c.row-1]) {
 		return ""
@@ -134,8 +134,8 @@ func formattedAt(rows [][]string, c *rawCell) string {
 // scannedText is a cell's text as rows found it.
 type scannedText struct {
 	val     string
-	present bool // GetRows counts it: it has text or a formula
-	plain   bool // found without excelize; else excelize formatted it
+	present bool // it counts in its row's length: it has text or a formula
+	plain   bool // found here; else the format book formatted it
 }
 
 // place lays the cells out as GetRows does: a row runs to its last
@@ -161,7 +161,8 @@ func place(cells []rawCell, texts []scannedText) [][]string {
 	return out
 }
 
-// plainText is the cell's text when excelize would not format it (ok).
+// plainText is the cell's text when its number format leaves it as it is
+// (ok); else the format book formats it.
 func (wb *workbook) plainText(rs *rowScan, c *rawCell, sst []string) (text string, ok bool) {
 	v := rs.str(c.v)
 	switch c.typ {
@@ -173,16 +174,16 @@ func (wb *workbook) plainText(rs *rowScan, c *rawCell, sst []string) (text strin
 		}
 		i, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil {
-			return "", false // excelize reads it as item 0: let it
+			return "", false // an index that is no number: the format book reads it as item 0
 		}
 		if i < 0 || i >= len(sst) {
-			return "", true // excelize drops the error and the cell's text
+			return "", true // no such item: the cell shows nothing
 		}
 		return sst[i], wb.leavesText(c.style)
 	case typeInline:
 		is := rs.str(c.is)
 		if !c.hasIS || strings.Contains(is, "_x") {
-			return "", false // escaped characters: excelize decodes them
+			return "", false // escaped characters (_xHHHH_): the format book decodes them
 		}
 		return is, wb.leavesText(c.style)
 	case typeNone, typeNumber:
@@ -198,19 +199,19 @@ func (wb *workbook) plainText(rs *rowScan, c *rawCell, sst []string) (text strin
 	return "", false
 }
 
-// numFormat is what excelize's formatting does with a style's cells.
+// numFormat is what number formatting does with a style's cells.
 type numFormat int
 
 const (
-	formatNone    numFormat = iota // no style, or one excelize cannot find: text as it is
+	formatNone    numFormat = iota // no style, or an index past the cell formats: text as it is
 	formatGeneral                  // General: numbers past 11 digits shortened
 	formatText                     // another format with no text section: text as it is
-	formatOther                    // excelize formats the cell
+	formatOther                    // the format book formats the cell
 )
 
-// leavesText reports whether excelize's formatting leaves text in a cell
-// of style index as it is: no style, one it cannot find, General, Text
-// (@), or a custom format with no text section.
+// leavesText reports whether number formatting leaves text in a cell of
+// style index as it is: no style, an index past the cell formats,
+// General, Text (@), or a custom format with no text section.
 func (wb *workbook) leavesText(style int) bool { return wb.numFormat(style) != formatOther }
 
 // numFormat is the kind of style index's number format. The kinds of all
@@ -219,7 +220,7 @@ func (wb *workbook) leavesText(style int) bool { return wb.numFormat(style) != f
 func (wb *workbook) numFormat(style int) numFormat {
 	wb.readStyles()
 	if style <= 0 || style >= len(wb.formats) {
-		return formatNone // no style, or one excelize cannot find
+		return formatNone // no style, or an index past the cell formats
 	}
 	return wb.formats[style]
 }
@@ -244,9 +245,9 @@ func (d *stylesDoc) numFormats() []numFormat {
 	return kinds
 }
 
-// numFormat is the kind of number format id, as excelize's formatting,
-// which formats the cells (see rows), reads it: custom if the workbook
-// defines it, else built in.
+// numFormat is the kind of number format id: custom if the workbook
+// defines it (its Excel 2016 code first, as the format book reads it),
+// else built in.
 func (d *stylesDoc) numFormat(id int) numFormat {
 	for _, f := range d.numFmts {
 		if f.id != id {
@@ -273,10 +274,11 @@ func (d *stylesDoc) numFormat(id int) numFormat {
 	return formatOther
 }
 
-// numberText is the text excelize gives a number cell with no style or
-// the General format: its value rewritten as a plain decimal (15
-// significant digits at most), and under General, a number of more than
-// 11 digits to 10 significant ones.
+// numberText is the text of a number cell with no style or the General
+// format: its value rewritten as a plain decimal (15 significant digits
+// at most, Excel's precision), and under General, a number of more than
+// 11 digits to 10 significant ones, as General shows it in a default-width
+// column. The format book gives the same text for these cells.
 func numberText(v string, f numFormat) string {
 	isNum, precision, number := isNumeric(v)
 	if !isNum {
@@ -295,8 +297,9 @@ func numberText(v string, f numFormat) string {
 	return v
 }
 
-// isNumeric reads v as excelize does: whether it is a number, how many
-// digits it has written out in full, and its value.
+// isNumeric reads v: whether it is a number (Go's syntax, but no digit
+// separators: a value with an underscore is text), how many digits it has
+// written out in full, and its value.
 func isNumeric(v string) (bool, int, float64) {
 	if strings.Contains(v, "_") {
 		return false, 0, 0

@@ -20,21 +20,23 @@ import (
 // rawCell is one <c> of a sheet as the scan found it. It holds no pointer:
 // a large sheet has a hundred thousand cells (most of them empty and only
 // styled), and a slice the collector need not scan costs far less to make
-// and to keep. Its texts are in the scan's (see textRef).
+// and to keep. Its texts are in the scan's (see textRef). Its fields are
+// as narrow as they can be (64 bytes a cell): a large questionnaire's
+// cells are most of what an open workbook holds.
 type rawCell struct {
-	row, col       int
-	style          int
-	from, to       int64   // the cell's bytes in the part
-	rowFrom, rowTo int64   // its row's start tag
-	v              textRef // the <v>, unescaped
-	is             textRef // an inline string's text: its <t>, then its runs' <t>
-	other          textRef // the t of a cell of typeOther
-	formula        textRef // its <f>'s text, unescaped (a shared formula's member shifts its master's)
-	typ            cellType
-	hasV, hasF     bool
-	hasIS          bool
-	shared         sharedRole // its part in a shared formula (see scanformula.go)
-	sharedIndex    int32      // the shared formula's si, when it has a role
+	row, col    int
+	style       int
+	from, to    int32   // the cell's bytes in the part (MaxSheetBytes keeps them in an int32)
+	rowTag      int32   // its row's start tag: the scan's rowTags[rowTag-1]; 0 for none
+	v           textRef // the <v>, unescaped
+	is          textRef // an inline string's text: its <t>, then its runs' <t>
+	other       textRef // the t of a cell of typeOther
+	formula     textRef // its <f>'s text, unescaped (a shared formula's member shifts its master's)
+	sharedIndex int32   // the shared formula's si, when it has a role
+	typ         cellType
+	hasV, hasF  bool
+	hasIS       bool
+	shared      sharedRole // its part in a shared formula (see scanformula.go)
 }
 
 // textRef is a cell's text: an index into its scan's texts, plus one; 0
@@ -50,7 +52,7 @@ const (
 	typeShared                 // s
 	typeString                 // str
 	typeInline                 // inlineStr
-	typeOther                  // b, d, e, or anything else: excelize formats it
+	typeOther                  // b, d, e, or anything else: the format book formats it
 )
 
 // cellTypeOf reads a t attribute.
@@ -74,9 +76,9 @@ func cellTypeOf(t string) cellType {
 type rowScan struct {
 	data      []byte
 	irregular bool
-	sheetData int // 0 before <sheetData>, 1 inside, 2 after
-	row       int // the open row's number, 0 between rows
-	rowTag    [2]int64
+	sheetData int        // 0 before <sheetData>, 1 inside, 2 after
+	row       int        // the open row's number, 0 between rows
+	rowTags   [][2]int32 // each row's start tag, [from, to) in data (see rawCell.rowTag)
 	lastRow   int
 	lastCol   int
 	cell      *rawCell // the open cell
@@ -87,10 +89,10 @@ type rowScan struct {
 	formulaAt int64 // where the open <f>'s content starts
 	cells     []rawCell
 	texts     []string // the cells' texts (see textRef)
-	// The worksheet's start tag and end tag, which a stub of the sheet
-	// keeps.
-	root    []byte
-	rootEnd string
+	// rooted is set once the pass is over when the part's root element
+	// was whole (the stub builder kept it): a scan without one is no
+	// sheet's.
+	rooted bool
 }
 
 // newRowScan returns the row scan of a worksheet's data, with room for
@@ -158,7 +160,8 @@ func (s *rowScan) startRow(t *xml.StartElement, from, to int64) {
 		s.irregular = true
 		return
 	}
-	s.row, s.lastRow, s.lastCol, s.rowTag = r, r, 0, [2]int64{from, to}
+	s.row, s.lastRow, s.lastCol = r, r, 0
+	s.rowTags = append(s.rowTags, [2]int32{int32(from), int32(to)})
 }
 
 // startCell opens a cell: it must name itself, in its row, after the last.
@@ -205,7 +208,7 @@ func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, 
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: from, rowFrom: s.rowTag[0], rowTo: s.rowTag[1]}
+	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: int32(from), rowTag: int32(len(s.rowTags))}
 	if c.typ == typeOther {
 		c.other = s.keep(typ)
 	}
@@ -231,7 +234,7 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	case depth == 2:
 		s.row = 0
 	case depth == 3 && s.cell != nil:
-		s.cell.to = to
+		s.cell.to = int32(to)
 		if s.cell.hasIS && s.runs.Len() > 0 {
 			s.cell.is = s.keep(s.str(s.cell.is) + s.runs.String())
 		}
@@ -259,18 +262,21 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 // when keep picks none.
 func (s *rowScan) rowsOf(keep func(i int) bool) []byte {
 	var rows bytes.Buffer
-	lastRow := int64(-1)
+	lastRow := int32(-1)
 	for i := range s.cells {
 		if !keep(i) {
 			continue
 		}
 		c := &s.cells[i]
-		if c.rowFrom != lastRow {
+		if c.rowTag != lastRow {
 			if lastRow >= 0 {
 				rows.WriteString("</row>")
 			}
-			rows.Write(s.data[c.rowFrom:c.rowTo])
-			lastRow = c.rowFrom
+			if c.rowTag > 0 {
+				tag := s.rowTags[c.rowTag-1]
+				rows.Write(s.data[tag[0]:tag[1]])
+			}
+			lastRow = c.rowTag
 		}
 		rows.Write(s.data[c.from:c.to])
 	}

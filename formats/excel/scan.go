@@ -6,9 +6,9 @@ import (
 	"strconv"
 )
 
-// sheetScan is what one streaming pass over a worksheet's XML yields.
-// Reading these through excelize would unmarshal the whole worksheet into
-// memory (its slowest step on large sheets); the scan does not.
+// sheetScan is what one streaming pass over a worksheet's XML yields,
+// with no tree of the sheet built: a model of a large sheet holds many
+// times its XML, and building one was the slowest step of a first page.
 type sheetScan struct {
 	formulas    map[[2]int]bool // cells holding a formula (uncached ones read as empty)
 	arrays      []arrayFormula  // the array formulas' ranges (see arrayCovering)
@@ -95,7 +95,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	}
 	return rec, func() {
 		s.cellStyles.sort()
-		s.cells.root, s.cells.rootEnd = b.root, b.rootEnd
+		s.cells.rooted = b.root != nil
 		s.validationStub = b.validations()
 		s.validations = bytes.Contains(s.validationStub, []byte("dataValidation"))
 	}
@@ -104,7 +104,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 // rowScan is the scan's cells when rows can give the sheet's rows from
 // them, else nil.
 func (s *sheetScan) rowScan() *rowScan {
-	if s == nil || s.cells == nil || s.cells.irregular || s.cells.sheetData != 2 || s.cells.root == nil {
+	if s == nil || s.cells == nil || s.cells.irregular || s.cells.sheetData != 2 || !s.cells.rooted {
 		return nil
 	}
 	return s.cells

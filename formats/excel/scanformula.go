@@ -97,9 +97,9 @@ func (s *rowScan) cellIndex(row, col int) (int, bool) {
 }
 
 // shiftFormula is formula with its references shifted by dCol columns
-// and dRow rows, as excelize shifts a shared formula's for one of its
-// cells (efp's tokens, each range operand shifted) but for sheet-qualified
-// references, which shift as in Excel, their sheet names quoted again
+// and dRow rows: a shared formula's master's text as it reads in one of
+// its other cells, as Excel reads it there (efp's tokens, each range
+// operand shifted, sheet-qualified ones too), sheet names quoted again
 // where efp dropped the quotes ('My Sheet'!A1, not My Sheet!A1: see
 // render).
 func shiftFormula(formula string, dCol, dRow int) string {
@@ -114,14 +114,12 @@ func shiftFormula(formula string, dCol, dRow int) string {
 }
 
 // shiftReference shifts each part of a range operand (A1, A1:B2, A:C,
-// 1:3) that is a cell, a column or a row, by the rule excelize follows:
-// a part marked absolute ($) keeps that coordinate; a part that is none of
-// these (a name) is kept as it is; a coordinate shifted out of the sheet
-// becomes nothing, as excelize's ignored errors leave it. A sheet-qualified
-// operand (Data!A1, 'My Sheet'!A1:B2) shifts its references as Excel and
-// openpyxl shift them, keeping the sheet; excelize keeps the whole operand
-// unshifted, so every cell of such a shared formula read its master's
-// references.
+// 1:3) that is a cell, a column or a row: a part marked absolute ($) keeps
+// that coordinate; a part that is none of these (a name) is kept as it is;
+// a coordinate shifted out of the sheet becomes nothing, so that the
+// formula fails to compute, as Excel's #REF! does. A
+// sheet-qualified operand (Data!A1, 'My Sheet'!A1:B2) shifts its
+// references as Excel and openpyxl shift them, keeping the sheet.
 func shiftReference(ref string, dCol, dRow int) string {
 	cut := strings.LastIndexByte(ref, '!') + 1 // a quoted sheet name may hold a '!'
 	sheet, ref := ref[:cut], ref[cut:]

@@ -9,11 +9,13 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// The values the guard's pass reads out of a worksheet's XML as excelize
-// would: attributes, character data and cell references.
+// The values the guard's pass reads out of a worksheet's XML: attributes,
+// character data and cell references, as XML and SpreadsheetML define
+// them.
 
 // attr is the value of the attribute local name of t, "" if absent; once
-// is false when t has it twice (excelize's readers differ on which wins).
+// is false when t has it twice: XML forbids it and readers differ on which
+// wins, so the scan leaves such a sheet to readCells (which takes the last).
 func attr(t *xml.StartElement, local string) (v string, once bool) {
 	v, n := attrCount(t, local)
 	return v, n <= 1
@@ -66,10 +68,11 @@ func unescapeText(raw []byte) (string, bool) {
 	return string(out), true
 }
 
-// cellRef reads a cell reference as excelize.CellNameToCoordinates does,
-// and reports whether it is written as excelize writes one (B7: capital
-// letters, a row number without leading zeros). Those it reads itself, a
-// worksheet's every cell; the rest it leaves to excelize.
+// cellRef reads a cell reference (column letters, either case, then a
+// row number) and reports whether it is canonical, as Excel writes one
+// (B7: capital letters, a row number without leading zeros). Canonical
+// ones, a worksheet's every cell, are read here, fast; the rest by
+// excelize's CellNameToCoordinates, which takes the same syntax.
 func cellRef(ref string) (col, row int, canonical bool, err error) {
 	i := 0
 	for i < len(ref) && i < 3 && 'A' <= ref[i] && ref[i] <= 'Z' {

@@ -1,10 +1,7 @@
 package excel
 
 import (
-	"bytes"
 	"encoding/xml"
-	"errors"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,34 +86,24 @@ type cellReader struct {
 
 // readCells reads the cells of a worksheet part; stop ends it part-way.
 func readCells(data []byte, stop *formats.Stopper) (*rowScan, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = keepUTF16Transcoded
 	r := &cellReader{rs: &rowScan{sheetData: 2}}
-	for n := 0; ; n++ {
-		if n%cellsPerCheck == 0 {
-			if err := stop.Check(); err != nil {
-				return nil, err
-			}
-		}
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			r.depth++
-			r.start(&t)
-		case xml.CharData:
+	walk := xmlWalk{
+		start: func(path []string, t *xml.StartElement) {
+			r.depth = len(path)
+			r.start(t)
+		},
+		text: func(_ []string, t xml.CharData) {
 			if r.text != nil && r.depth == r.textAt {
 				r.text.Write(t)
 			}
-		case xml.EndElement:
-			r.end(t.Name.Local)
-			r.depth--
-		}
+		},
+		end: func(path []string) {
+			r.end(path[len(path)-1])
+			r.depth = len(path) - 1
+		},
+	}
+	if err := walk.run(data, stop, nil); err != nil {
+		return nil, err
 	}
 	r.rs.cells = ordered(r.cells)
 	return r.rs, nil

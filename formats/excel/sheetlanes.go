@@ -19,7 +19,7 @@ import (
 //
 // What the sheets share is made safe for lanes: every scan is made first,
 // on the call's goroutine, and a sheet naming another's part gets a copy of
-// its own (scanSheets); excelize's File and the shared strings are read
+// its own (scanSheets); the shared strings and the rows' cache are read
 // only under the workbook's lock (wb.mu); a sheet's rows and the number
 // formats are each worked out once (sync.Once); each sheet steps a fork of
 // the call's Stopper.

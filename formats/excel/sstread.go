@@ -3,8 +3,6 @@ package excel
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -18,40 +16,25 @@ import (
 // characters of ST_Xstring (_xHHHH_) decoded. Of an element given twice
 // where one is expected, the last counts. stop ends it part-way.
 func readSharedStrings(data []byte, stop *formats.Stopper) ([]string, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = keepUTF16Transcoded
 	items := []string{}
-	var path []string
 	var own, run string   // the open item's own text, the open run's
 	var runs []string     // the open item's closed runs' texts
 	var text bytes.Buffer // the open <t>'s character data
-	for n := 0; ; n++ {
-		if n%cellsPerCheck == 0 {
-			if err := stop.Check(); err != nil {
-				return nil, err
-			}
-		}
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return items, nil
-		}
-		if err != nil {
-			return nil, formats.Wrap(formats.ErrInvalidDocument, sharedStringsPart, err, "malformed XML")
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			path = append(path, t.Name.Local)
+	walk := xmlWalk{
+		start: func(path []string, _ *xml.StartElement) {
 			switch {
-			case len(path) == 2 && t.Name.Local == "si":
+			case len(path) == 2 && path[1] == "si":
 				own, run, runs = "", "", runs[:0]
 			case sstText(path):
 				text.Reset()
 			}
-		case xml.CharData:
+		},
+		text: func(path []string, data xml.CharData) {
 			if sstText(path) {
-				text.Write(t)
+				text.Write(data)
 			}
-		case xml.EndElement:
+		},
+		end: func(path []string) {
 			switch {
 			case len(path) == 3 && path[2] == "t" && sstText(path):
 				own = text.String()
@@ -62,9 +45,15 @@ func readSharedStrings(data []byte, stop *formats.Stopper) ([]string, error) {
 			case len(path) == 2 && path[1] == "si":
 				items = append(items, decodeXstring(own+strings.Join(runs, "")))
 			}
-			path = path[:len(path)-1]
-		}
+		},
 	}
+	err := walk.run(data, stop, func(err error) error {
+		return formats.Wrap(formats.ErrInvalidDocument, sharedStringsPart, err, "malformed XML")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 // sstText reports whether path is an item's own <t> (sst/si/t) or a run's

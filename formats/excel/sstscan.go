@@ -13,12 +13,14 @@ import (
 // table whole: a prefixed element, a second <t> in an item or a run,
 // markup inside a <t>, or a part the fast pass gave up on.
 
-// sharedStringsPart is where excelize reads the shared strings from,
-// whatever the workbook's relationships say.
+// sharedStringsPart is where the shared strings are read from, whatever
+// the workbook's relationships say: Excel writes them there, and every
+// reader of the package looks there.
 const sharedStringsPart = "xl/sharedStrings.xml"
 
-// isSharedStringsPart reports an entry excelize reads as sharedStringsPart:
-// it ignores case and takes backslashes for slashes.
+// isSharedStringsPart reports an entry read as sharedStringsPart: case is
+// ignored and backslashes are taken for slashes, as zip readers on
+// Windows take them.
 func isSharedStringsPart(name string) bool {
 	return strings.EqualFold(strings.ReplaceAll(name, `\`, "/"), sharedStringsPart)
 }

@@ -97,9 +97,9 @@ func TestSharedStringsScanReadsAsTheWholeReader(t *testing.T) {
 }
 
 // TestTwoSharedStringsPartsAreRefused gives the fixture a second entry
-// excelize reads as its shared strings (it keeps the last): readers would
-// disagree on the workbook's text, so the archive guard refuses it (issue
-// 38) before the scan or excelize could pick one.
+// read as its shared strings (case ignored, backslashes taken for
+// slashes): readers would disagree on the workbook's text, so the archive
+// guard refuses it (issue 38) before any reader could pick one.
 func TestTwoSharedStringsPartsAreRefused(t *testing.T) {
 	parts := unzip(t, fixture(t))
 	table := zipEntry(t, fixture(t), sharedStringsPart)

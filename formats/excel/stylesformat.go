@@ -19,7 +19,10 @@ var themeOrder = []string{"lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "acc
 
 // readTheme reads the color scheme of the theme part data, by name: a
 // color's srgbClr value, else its sysClr's last color; nil for a name with
-// neither.
+// neither. It stops at the end of the scheme: a theme has one (the schema
+// allows no other), and the fonts and effects after it are most of the
+// part (a tenth of a small workbook's first page went on reading them).
+// The guard has checked the whole part already.
 func readTheme(data []byte) (map[string]*string, error) {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = keepUTF16Transcoded
@@ -51,6 +54,9 @@ func readTheme(data []byte) (map[string]*string, error) {
 				}
 			}
 		case xml.EndElement:
+			if len(path) == 3 && path[1] == "themeElements" && path[2] == "clrScheme" {
+				return scheme, nil
+			}
 			path = path[:len(path)-1]
 		}
 	}

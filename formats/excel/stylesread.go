@@ -1,15 +1,11 @@
 package excel
 
 import (
-	"bytes"
 	"encoding/xml"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
-	"github.com/xuri/excelize/v2"
 )
 
 // stylesPart is where the styles part is, whatever the workbook's
@@ -33,15 +29,6 @@ type cellFormat struct {
 	bottomBorder bool   // a line under the cell
 	solidFill    bool   // a solid pattern fill
 	fillColor    string // its color as RRGGBB, "" when unknown
-}
-
-// formatOf is the number format of an excelize style, for the write path,
-// which asks excelize's model for the formats it changes.
-func formatOf(s *excelize.Style) *cellFormat {
-	if s == nil {
-		return nil
-	}
-	return &cellFormat{NumFmt: s.NumFmt, CustomNumFmt: s.CustomNumFmt}
 }
 
 // rawColor is a <color>-like element (fgColor, bgColor) as written.
@@ -87,26 +74,15 @@ type stylesDoc struct {
 
 // readStyles reads the styles part data in one pass.
 func readStyles(data []byte) (*stylesDoc, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = keepUTF16Transcoded
 	d := &stylesDoc{}
-	var path []string
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return d, nil
-		}
-		if err != nil {
-			return nil, formats.Wrap(formats.ErrInvalidDocument, stylesPart, err, "malformed XML")
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			path = append(path, t.Name.Local)
-			d.element(path, t)
-		case xml.EndElement:
-			path = path[:len(path)-1]
-		}
+	walk := xmlWalk{start: func(path []string, t *xml.StartElement) { d.element(path, *t) }}
+	err := walk.run(data, nil, func(err error) error {
+		return formats.Wrap(formats.ErrInvalidDocument, stylesPart, err, "malformed XML")
+	})
+	if err != nil {
+		return nil, err
 	}
+	return d, nil
 }
 
 // parent is the name of the element n levels above the last of path.

@@ -1,10 +1,7 @@
 package excel
 
 import (
-	"bytes"
 	"encoding/xml"
-	"errors"
-	"io"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -28,36 +25,28 @@ type validation struct {
 // (the whole part, or the scan's stub of it): those of <dataValidations>,
 // then those of the x14 extension, in document order.
 func readValidations(data []byte) ([]validation, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = keepUTF16Transcoded
 	var (
 		out  []validation
-		path []string
 		ext  []bool // per open element: inside the x14 validations' <ext>
 		text *string
 	)
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			path = append(path, t.Name.Local)
-			inExt := len(ext) > 0 && ext[len(ext)-1] || len(path) == 3 && path[1] == "extLst" && t.Name.Local == "ext" && bookAttr(t, "uri", "") == x14Validations
+	walk := xmlWalk{
+		start: func(path []string, t *xml.StartElement) {
+			inExt := len(ext) > 0 && ext[len(ext)-1] || len(path) == 3 && path[1] == "extLst" && t.Name.Local == "ext" && bookAttr(*t, "uri", "") == x14Validations
 			ext = append(ext, inExt)
-			text = validationElement(&out, path, inExt, t)
-		case xml.EndElement:
-			path, ext, text = path[:len(path)-1], ext[:len(ext)-1], nil
-		case xml.CharData:
+			text = validationElement(&out, path, inExt, *t)
+		},
+		text: func(_ []string, t xml.CharData) {
 			if text != nil {
 				*text += string(t)
 			}
-		}
+		},
+		end: func([]string) { ext, text = ext[:len(ext)-1], nil },
 	}
+	if err := walk.run(data, nil, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // validationElement records a start element at path of a worksheet's

@@ -11,24 +11,24 @@ func TestNumberKind(t *testing.T) {
 	str := func(s string) *string { return &s }
 	tests := []struct {
 		name  string
-		style *excelize.Style
+		style *cellFormat
 		want  string
 	}{
 		{"no style", nil, ""},
-		{"general", &excelize.Style{}, ""},
-		{"thousands", &excelize.Style{NumFmt: 3}, kindNumber},
-		{"percent", &excelize.Style{NumFmt: 9}, kindNumber},
-		{"built-in date", &excelize.Style{NumFmt: 14}, kindDate},
-		{"built-in time", &excelize.Style{NumFmt: 21}, kindDate},
-		{"text format", &excelize.Style{NumFmt: 49}, kindText},
-		{"custom date", &excelize.Style{CustomNumFmt: str("dd/mm/yyyy")}, kindDate},
-		{"custom number with quoted d", &excelize.Style{CustomNumFmt: str(`0.00" days"`)}, kindNumber},
-		{"custom currency with locale", &excelize.Style{CustomNumFmt: str(`[$€-407]#,##0.00`)}, kindNumber},
-		{"custom text", &excelize.Style{CustomNumFmt: str("@")}, kindText},
+		{"general", &cellFormat{}, ""},
+		{"thousands", &cellFormat{NumFmt: 3}, kindNumber},
+		{"percent", &cellFormat{NumFmt: 9}, kindNumber},
+		{"built-in date", &cellFormat{NumFmt: 14}, kindDate},
+		{"built-in time", &cellFormat{NumFmt: 21}, kindDate},
+		{"text format", &cellFormat{NumFmt: 49}, kindText},
+		{"custom date", &cellFormat{CustomNumFmt: str("dd/mm/yyyy")}, kindDate},
+		{"custom number with quoted d", &cellFormat{CustomNumFmt: str(`0.00" days"`)}, kindNumber},
+		{"custom currency with locale", &cellFormat{CustomNumFmt: str(`[$€-407]#,##0.00`)}, kindNumber},
+		{"custom text", &cellFormat{CustomNumFmt: str("@")}, kindText},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := numberKind(formatOf(tt.style)); got != tt.want {
+			if got := numberKind(tt.style); got != tt.want {
 				t.Errorf("numberKind = %q, want %q", got, tt.want)
 			}
 		})

@@ -29,7 +29,7 @@ const errDTD = xmllex.DTDRefusal
 // every start and end element, its depth (the root's is 0) and the bytes
 // of data it spans, [from, to).
 func checkXML(data []byte, part string, rec recording, stop *formats.Stopper) error {
-	return checkXMLWith(data, part, rec, charset.NewReaderLabel, stop) // as excelize decodes parts
+	return checkXMLWith(data, part, rec, charset.NewReaderLabel, stop) // a part in another declared encoding is decoded by its label
 }
 
 // recordFunc sees an element of a part as the guard passes it: its start
