@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
+	"strings"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -59,9 +61,48 @@ func DecodeJSON(what, path string, data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if strings.HasPrefix(err.Error(), "json: unknown field ") {
+			if known := fieldNames(reflect.TypeOf(v)); len(known) > 0 {
+				return fmt.Errorf("%s file %s: %w; the fields it accepts are %s", what, path, err, strings.Join(known, ", "))
+			}
+		}
 		return fmt.Errorf("%s file %s: %w (expected a JSON array of objects)", what, path, err)
 	}
 	return nil
+}
+
+// fieldNames lists the JSON names of the fields of t's entries (t a
+// pointer to a slice of structs, or to a struct), so a refused field comes
+// with the ones that would have been accepted; nil for other types. Only
+// the top level is listed: encoding/json's error does not say how deep
+// the unknown field was.
+func fieldNames(t reflect.Type) []string {
+	for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	var names []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-":
+			continue
+		case f.Anonymous && name == "":
+			// encoding/json promotes an embedded struct's fields, even
+			// when the struct's type is unexported.
+			names = append(names, fieldNames(f.Type)...)
+			continue
+		case !f.IsExported():
+			continue
+		case name == "":
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return names
 }
 
 // LoadAnswers reads write_answers' answers: a JSON array of
