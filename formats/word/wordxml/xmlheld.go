@@ -1,6 +1,9 @@
 package wordxml
 
-import "github.com/formfill/formfill/formats/internal/xmllex"
+import (
+	"github.com/beevik/etree"
+	"github.com/formfill/formfill/formats/internal/xmllex"
+)
 
 // The fast path through content left out of the tree (skipped formatting,
 // the paragraphs a lazy read defers): most of a document.xml when a call
@@ -173,6 +176,22 @@ var asciiNameBytes = xmllex.ClassOf(func(c byte) bool {
 var asciiNameStart = xmllex.ClassOf(func(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 })
+
+// startAttr reads one attribute of a start tag into el. When el is nil
+// (an element deferred or left out, most of a verify's read) the
+// attribute is only checked: heldAttr's plain scan first, which accepts
+// only what attr accepts, and attr from the same byte when the scan is
+// unsure, so errors and their offsets stay attr's.
+func (r *xmlReader) startAttr(el *etree.Element) error {
+	if el == nil {
+		at := r.i
+		if r.heldAttr() {
+			return nil
+		}
+		r.i = at
+	}
+	return r.attr(el)
+}
 
 // heldAttr reads one plain attribute, checking it as attr does.
 func (r *xmlReader) heldAttr() bool {

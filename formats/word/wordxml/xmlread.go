@@ -363,7 +363,7 @@ func (r *xmlReader) startTag() error {
 		if !sp {
 			return errors.New("attributes must be separated by white space")
 		}
-		if err := r.attr(into); err != nil {
+		if err := r.startAttr(into); err != nil {
 			return err
 		}
 	}
