@@ -17,9 +17,5 @@ func (w *writer) modelCell(sheet string, c cell) cellRead {
 	if err != nil {
 		return cellRead{exists: true, err: err}
 	}
-	i, found := rs.cellIndex(c.row, c.col)
-	if !found {
-		return cellRead{}
-	}
-	return w.scannedCell(sheet, rs, &rs.cells[i])
+	return w.readAt(sheet, rs, c)
 }
