@@ -32,7 +32,7 @@ func (w *writer) cellAt(sheet string, c cell) cellRead {
 	}
 	_, rs := w.cellScan(sheet)
 	if rs == nil {
-		return w.modelCell(sheet, c)
+		return w.unreadCell(sheet, c)
 	}
 	return w.readAt(sheet, rs, c)
 }

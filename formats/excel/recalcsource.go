@@ -271,10 +271,10 @@ func scopeName(scope string) string {
 }
 
 // modelValue reads a cell of a sheet the scan did not follow (see
-// modelCell).
+// unreadCell).
 func (s *scanSource) modelValue(sheet, row, col int) calcValue {
 	name, c := s.w.wb.sheets[sheet-1], cell{row: row, col: col}
-	r := s.w.modelCell(name, c)
+	r := s.w.unreadCell(name, c)
 	if r.err != nil {
 		return calcValue{}
 	}
