@@ -162,3 +162,31 @@ func BenchmarkSaveHECVAT600(b *testing.B) {
 	b.ReportMetric(float64(patchedXML)/(1<<20), "patched-XML-MB")
 	b.ReportMetric(float64(peak)/float64(patchedXML), "peak/patched-XML")
 }
+
+// BenchmarkOpenHECVAT opens HECVAT 4.14 (the guard's pass over every
+// sheet) and reports the heap's peak during the open and what the open
+// workbook still holds after a collection: the read side's share of a
+// fill's peak.
+func BenchmarkOpenHECVAT(b *testing.B) {
+	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
+	var peak, live uint64
+	for b.Loop() {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var wb *workbook
+		p := heapPeak(func() {
+			var err error
+			if wb, err = open(doc); err != nil {
+				b.Fatal(err)
+			}
+			wb.scanSheets()
+		})
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(wb)
+		peak, live = max(peak, p), max(live, after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc))
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+	b.ReportMetric(float64(live)/(1<<20), "live-MB")
+}

@@ -7,19 +7,15 @@ package excel
 // with the shared strings of sharedStringsTable: no model of the sheet is
 // kept.
 
-// modelCell reads the cell at c of a sheet cellScan gave no cells for, as
-// the document came (the write's edits are laid over it by cellAt): since
-// cellScan takes readCells' cells whenever they can be read, this is the
-// reading that reports why they cannot. (Its name predates the streaming
-// reader; cellread.go and recalcsource.go call it.)
-func (w *writer) modelCell(sheet string, c cell) cellRead {
+// unreadCell is the cell at c of a sheet cellScan gave no cells for (the
+// write's edits are laid over it by cellAt): since cellScan takes
+// readCells' cells whenever they can be read, it is a cell of a sheet with
+// no scan (none), or one carrying the reason the sheet's cells cannot be
+// read.
+func (w *writer) unreadCell(sheet string, c cell) cellRead {
 	rs, _, err := w.wb.cellsOf(sheet, w.scan(sheet))
 	if err != nil {
 		return cellRead{exists: true, err: err}
 	}
-	i, found := rs.cellIndex(c.row, c.col)
-	if !found {
-		return cellRead{}
-	}
-	return w.scannedCell(sheet, rs, &rs.cells[i])
+	return w.readAt(sheet, rs, c)
 }

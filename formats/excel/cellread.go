@@ -32,13 +32,22 @@ func (w *writer) cellAt(sheet string, c cell) cellRead {
 	}
 	_, rs := w.cellScan(sheet)
 	if rs == nil {
-		return w.modelCell(sheet, c)
+		return w.unreadCell(sheet, c)
 	}
+	return w.readAt(sheet, rs, c)
+}
+
+// readAt reads the cell at c of rs: an empty, only styled cell the guard's
+// scan keeps among its cell styles (see emptyStyle) exists, with its style.
+func (w *writer) readAt(sheet string, rs *rowScan, c cell) cellRead {
 	i, found := rs.cellIndex(c.row, c.col)
-	if !found {
-		return cellRead{}
+	if found {
+		return w.scannedCell(sheet, rs, &rs.cells[i])
 	}
-	return w.scannedCell(sheet, rs, &rs.cells[i])
+	if st, ok := rs.emptyStyle(c.row, c.col); ok {
+		return cellRead{exists: true, style: st}
+	}
+	return cellRead{}
 }
 
 // editedCell is a cell the write has edited. Its style is the edit's

@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -200,7 +199,7 @@ func (s *scanSource) rawValue(sheet int, rs *rowScan, c *rawCell) calcValue {
 	case typeInline:
 		v.text, v.kind = rs.str(c.is), calcString
 	case typeOther:
-		switch cellTAttr(rs.data[c.from:c.to]) {
+		switch rs.str(c.other) {
 		case "b":
 			v.kind = calcBool
 		case "e":
@@ -217,24 +216,6 @@ func (s *scanSource) rawValue(sheet int, rs *rowScan, c *rawCell) calcValue {
 		v.kind = calcEmpty
 	}
 	return v
-}
-
-// cellTAttr is the t attribute of the <c> start tag at the head of x.
-func cellTAttr(x []byte) string {
-	end := bytes.IndexByte(x, '>')
-	if end < 0 {
-		return ""
-	}
-	tag := x[:end]
-	for _, q := range []string{` t="`, ` t='`} {
-		if i := bytes.Index(tag, []byte(q)); i >= 0 {
-			rest := tag[i+len(q):]
-			if j := bytes.IndexByte(rest, q[len(q)-1]); j >= 0 {
-				return string(rest[:j])
-			}
-		}
-	}
-	return ""
 }
 
 func (s *scanSource) each(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool {
@@ -290,10 +271,10 @@ func scopeName(scope string) string {
 }
 
 // modelValue reads a cell of a sheet the scan did not follow (see
-// modelCell).
+// unreadCell).
 func (s *scanSource) modelValue(sheet, row, col int) calcValue {
 	name, c := s.w.wb.sheets[sheet-1], cell{row: row, col: col}
-	r := s.w.modelCell(name, c)
+	r := s.w.unreadCell(name, c)
 	if r.err != nil {
 		return calcValue{}
 	}

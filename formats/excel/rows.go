@@ -46,6 +46,9 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// An empty cell under a format with a text section goes to the format
+	// book like any other; under any other format it shows nothing.
+	rs = rs.withEmptyCells(func(style int) bool { return !wb.leavesText(style) })
 	sst, err := wb.sharedStringsTable()
 	if err != nil {
 		return nil, err

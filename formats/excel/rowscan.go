@@ -18,16 +18,13 @@ import (
 // reads it whole (see cellread.go).
 
 // rawCell is one <c> of a sheet as the scan found it. It holds no pointer:
-// a large sheet has a hundred thousand cells (most of them empty and only
-// styled), and a slice the collector need not scan costs far less to make
-// and to keep. Its texts are in the scan's (see textRef). Its fields are
-// as narrow as they can be (64 bytes a cell): a large questionnaire's
-// cells are most of what an open workbook holds.
+// a large sheet has tens of thousands of cells, and a slice the collector
+// need not scan costs far less to make and to keep. Its texts are in the
+// scan's (see textRef). Its fields are narrow (56 bytes a cell): a large
+// questionnaire's cells are much of what an open workbook holds.
 type rawCell struct {
 	row, col    int
 	style       int
-	from, to    int32   // the cell's bytes in the part (MaxSheetBytes keeps them in an int32)
-	rowTag      int32   // its row's start tag: the scan's rowTags[rowTag-1]; 0 for none
 	v           textRef // the <v>, unescaped
 	is          textRef // an inline string's text: its <t>, then its runs' <t>
 	other       textRef // the t of a cell of typeOther
@@ -72,13 +69,18 @@ func cellTypeOf(t string) cellType {
 	return typeOther
 }
 
-// rowScan collects the cells of a sheet during the guard's pass.
+// rowScan collects the cells of a sheet during the guard's pass. It
+// keeps no cell that is empty and only styled (most of a large
+// questionnaire's cells): such a cell is found among the guard's cell
+// styles instead (see emptyStyle). The sheet's XML is read during the pass
+// only (see done).
 type rowScan struct {
-	data      []byte
+	data      []byte      // the part, during the pass
+	styles    *cellStyles // the guard's cell styles, once the pass is over; nil for readCells' cells
+	dropped   int         // how many empty, only styled cells the scan left to styles
 	irregular bool
-	sheetData int        // 0 before <sheetData>, 1 inside, 2 after
-	row       int        // the open row's number, 0 between rows
-	rowTags   [][2]int32 // each row's start tag, [from, to) in data (see rawCell.rowTag)
+	sheetData int // 0 before <sheetData>, 1 inside, 2 after
+	row       int // the open row's number, 0 between rows
 	lastRow   int
 	lastCol   int
 	cell      *rawCell // the open cell
@@ -161,7 +163,6 @@ func (s *rowScan) startRow(t *xml.StartElement, from, to int64) {
 		return
 	}
 	s.row, s.lastRow, s.lastCol = r, r, 0
-	s.rowTags = append(s.rowTags, [2]int32{int32(from), int32(to)})
 }
 
 // startCell opens a cell: it must name itself, in its row, after the last.
@@ -208,7 +209,7 @@ func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, 
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: row, col: col, typ: cellTypeOf(typ), from: int32(from), rowTag: int32(len(s.rowTags))}
+	c := rawCell{row: row, col: col, typ: cellTypeOf(typ)}
 	if c.typ == typeOther {
 		c.other = s.keep(typ)
 	}
@@ -234,12 +235,16 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	case depth == 2:
 		s.row = 0
 	case depth == 3 && s.cell != nil:
-		s.cell.to = int32(to)
 		if s.cell.hasIS && s.runs.Len() > 0 {
 			s.cell.is = s.keep(s.str(s.cell.is) + s.runs.String())
 		}
-		if c := s.cell; c.style == 0 && c.typ == typeNone && !c.hasV && !c.hasF && !c.hasIS {
-			s.cells = s.cells[:len(s.cells)-1] // GetRows neither shows nor counts it
+		if c := s.cell; c.typ == typeNone && !c.hasV && !c.hasF && !c.hasIS {
+			// Unstyled, GetRows neither shows nor counts it; styled, the
+			// guard's cell styles hold all there is to it (emptyStyle).
+			if c.style != 0 {
+				s.dropped++
+			}
+			s.cells = s.cells[:len(s.cells)-1]
 		}
 		s.cell = nil
 	case s.cell == nil:
@@ -255,36 +260,6 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 	case depth == 6 && name == "t" && s.isRun:
 		s.runs.WriteString(s.text(from))
 	}
-}
-
-// rowsOf is the rows of the cells keep picks (by index), each cell in its
-// row's start tag, as the sheet wrote them: the rows of a stub. It is nil
-// when keep picks none.
-func (s *rowScan) rowsOf(keep func(i int) bool) []byte {
-	var rows bytes.Buffer
-	lastRow := int32(-1)
-	for i := range s.cells {
-		if !keep(i) {
-			continue
-		}
-		c := &s.cells[i]
-		if c.rowTag != lastRow {
-			if lastRow >= 0 {
-				rows.WriteString("</row>")
-			}
-			if c.rowTag > 0 {
-				tag := s.rowTags[c.rowTag-1]
-				rows.Write(s.data[tag[0]:tag[1]])
-			}
-			lastRow = c.rowTag
-		}
-		rows.Write(s.data[c.from:c.to])
-	}
-	if lastRow < 0 {
-		return nil
-	}
-	rows.WriteString("</row>")
-	return rows.Bytes()
 }
 
 // keep adds t to the scan's texts and returns its reference.

@@ -96,6 +96,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	return rec, func() {
 		s.cellStyles.sort()
 		s.cells.rooted = b.root != nil
+		s.cells.finish(&s.cellStyles)
 		s.validationStub = b.validations()
 		s.validations = bytes.Contains(s.validationStub, []byte("dataValidation"))
 	}

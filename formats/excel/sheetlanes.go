@@ -44,7 +44,7 @@ func (wb *workbook) eachSheet(do func(i int, stop *formats.Stopper) error) error
 	cells := 0
 	for i, sheet := range wb.sheets {
 		if sc := wb.scanned[sheet].scan; sc != nil && sc.cells != nil {
-			weights[i] = len(sc.cells.cells)
+			weights[i] = len(sc.cells.cells) + sc.cells.dropped
 		}
 		cells += weights[i]
 	}

@@ -1,0 +1,70 @@
+package excel
+
+// Most cells of a large questionnaire are empty and only styled (a hundred
+// thousand and more in HECVAT): the guard's cell styles already hold each
+// one's place and style, so the row scan does not keep them as cells too.
+// Whatever reads the scan's cells finds such a cell through emptyStyle (a
+// write's cellAt) or withEmptyCells (rows); formulas and recalc see no
+// value in it either way.
+
+// finish ends the pass: the scan keeps its cells in a slice of their own
+// size (the one the pass filled was sized for every <c>, the dropped ones
+// too) and lets go of the sheet's XML, which nothing reads once the
+// cells' texts are kept. styles are the guard's cell styles.
+func (s *rowScan) finish(styles *cellStyles) {
+	s.data = nil
+	s.styles = styles
+	if cap(s.cells)-len(s.cells) > len(s.cells)/8 {
+		s.cells = append([]rawCell(nil), s.cells...)
+	}
+}
+
+// emptyStyle is the style of the empty, only styled cell at row, col
+// that the scan left to the guard's cell styles; false for any other
+// cell. Only a cell cellIndex does not find may be one.
+func (s *rowScan) emptyStyle(row, col int) (int, bool) {
+	if s.styles == nil || s.dropped == 0 {
+		return 0, false
+	}
+	st, ok := s.styles.at(row, col)
+	return st, ok && st != 0
+}
+
+// withEmptyCells is the scan with the empty, only styled cells whose
+// style pick picks put back among its cells, in row and column order;
+// the scan itself when it left none out or pick picks none.
+func (s *rowScan) withEmptyCells(pick func(style int) bool) *rowScan {
+	if s.styles == nil || s.dropped == 0 {
+		return s
+	}
+	var out []rawCell
+	i := 0
+	for _, e := range s.styles.list {
+		row, col := int(uint32(e.key>>32)), int(uint32(e.key))
+		for i < len(s.cells) && rowColLess(s.cells[i].row, s.cells[i].col, row, col) {
+			i++
+		}
+		if i < len(s.cells) && s.cells[i].row == row && s.cells[i].col == col || e.style == 0 || !pick(e.style) {
+			continue
+		}
+		out = append(out, rawCell{row: row, col: col, style: e.style})
+	}
+	if out == nil {
+		return s
+	}
+	return &rowScan{cells: mergeCells(s.cells, out), texts: s.texts}
+}
+
+// mergeCells is a and b, both in row and column order with no cell in
+// both, as one list in that order.
+func mergeCells(a, b []rawCell) []rawCell {
+	out := make([]rawCell, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if rowColLess(a[0].row, a[0].col, b[0].row, b[0].col) {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}

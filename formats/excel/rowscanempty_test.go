@@ -1,0 +1,62 @@
+package excel
+
+import "testing"
+
+// TestEmptyStyledCellsLeftToCellStyles holds the scan of a regular sheet
+// to what it keeps and what a write reads: an empty cell with a style
+// other than 0, self-closed or not, is no scanned cell, yet the write
+// reads it as a cell with its style; an empty cell with no style or style
+// 0 does not exist for either; and the sheet's XML is let go.
+func TestEmptyStyledCellsLeftToCellStyles(t *testing.T) {
+	const root = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`
+	const sheetData = `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" s="2"/><c r="C1" s="0"/><c r="D1"/><c r="E1" s="3"></c><c r="G1" s="4"><v>7</v></c></row>` +
+		`<row r="3"><c r="B3" s="1"/></row>`
+	doc, part := rowsBook(t)
+	doc = rezip(t, unzip(t, doc), part, []byte(root+sheetData+`</sheetData></worksheet>`))
+	wb, err := open(doc)
+	must(t, err)
+	w := newWriter(wb)
+	rs := w.scan("Sheet1").rowScan()
+	if rs == nil {
+		t.Fatal("the guard's scan does not follow the sheet: the test tests nothing")
+	}
+	if rs.data != nil || len(rs.cells) != 2 || rs.dropped != 3 {
+		t.Fatalf("the scan keeps its XML (%v), %d cells (want 2), left %d to the styles (want 3)", rs.data != nil, len(rs.cells), rs.dropped)
+	}
+	for _, tc := range []struct {
+		ref    string
+		exists bool
+		style  int
+	}{
+		{"A1", true, 0}, {"B1", true, 2}, {"C1", false, 0}, {"D1", false, 0},
+		{"E1", true, 3}, {"F1", false, 0}, {"G1", true, 4}, {"B3", true, 1}, {"B2", false, 0},
+	} {
+		c, err := wb.parseRef("S1-R" + tc.ref[1:] + "-C" + string(rune('0'+tc.ref[0]-'A'+1)))
+		must(t, err)
+		if r := w.cellAt("Sheet1", c); r.exists != tc.exists || r.style != tc.style || r.value == "" && tc.ref == "A1" {
+			t.Errorf("%s reads exists %v style %d; want %v %d", tc.ref, r.exists, r.style, tc.exists, tc.style)
+		}
+	}
+	// Rows puts back the empty cells under a format that changes text or
+	// numbers (a text section, style 1; a date, style 2) only: the format
+	// book formats them.
+	back := rs.withEmptyCells(func(style int) bool { return !wb.leavesText(style) })
+	var got []string
+	for _, c := range back.cells {
+		got = append(got, cell{row: c.row, col: c.col}.name())
+	}
+	if want := "A1 B1 G1 B3"; joinWords(got) != want {
+		t.Errorf("rows reads the cells %q; want %q", joinWords(got), want)
+	}
+}
+
+func joinWords(w []string) string {
+	s := ""
+	for i, x := range w {
+		if i > 0 {
+			s += " "
+		}
+		s += x
+	}
+	return s
+}
