@@ -174,7 +174,7 @@ func (s *scanSource) value(sheet, row, col int) calcValue {
 	}
 	sc, rs := s.scanOf(sheet)
 	if rs == nil {
-		return s.modelValue(sheet, row, col)
+		return s.unreadValue(sheet, row, col)
 	}
 	i, found := rs.cellIndex(row, col)
 	if !found {
@@ -229,7 +229,7 @@ func (s *scanSource) each(sheet int, r rect, fn func(row, col int, v calcValue) 
 	}
 	_, rs := s.scanOf(sheet)
 	if rs == nil {
-		return s.modelEach(sheet, r, fn)
+		return s.unreadEach(sheet, r, fn)
 	}
 	i, _ := rs.cellIndex(r.r1, 1)
 	for ; i < len(rs.cells) && rs.cells[i].row <= r.r2; i++ {
@@ -270,9 +270,9 @@ func scopeName(scope string) string {
 	return scope
 }
 
-// modelValue reads a cell of a sheet the scan did not follow (see
+// unreadValue reads a cell of a sheet the scan did not follow (see
 // unreadCell).
-func (s *scanSource) modelValue(sheet, row, col int) calcValue {
+func (s *scanSource) unreadValue(sheet, row, col int) calcValue {
 	name, c := s.w.wb.sheets[sheet-1], cell{row: row, col: col}
 	r := s.w.unreadCell(name, c)
 	if r.err != nil {
@@ -293,10 +293,10 @@ func (s *scanSource) modelValue(sheet, row, col int) calcValue {
 	return v
 }
 
-// modelEach is each over a sheet the scan did not follow: r cut to the
+// unreadEach is each over a sheet the scan did not follow: r cut to the
 // sheet's declared dimension, read cell by cell, at most maxCalcCells of
 // them.
-func (s *scanSource) modelEach(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool {
+func (s *scanSource) unreadEach(sheet int, r rect, fn func(row, col int, v calcValue) bool) bool {
 	name := s.w.wb.sheets[sheet-1]
 	sc := s.w.scan(name)
 	if sc == nil {
@@ -316,7 +316,7 @@ func (s *scanSource) modelEach(sheet int, r rect, fn func(row, col int, v calcVa
 			if _, ok := edits[[2]int{row, col}]; ok {
 				continue
 			}
-			if v := s.modelValue(sheet, row, col); (v.kind != calcEmpty || v.formula) && !fn(row, col, v) {
+			if v := s.unreadValue(sheet, row, col); (v.kind != calcEmpty || v.formula) && !fn(row, col, v) {
 				return false
 			}
 		}

@@ -123,7 +123,7 @@ func (s *rowScan) start(t *xml.StartElement, depth int, from, to int64) {
 	case s.sheetData != 1 || depth < 2:
 		s.irregular = s.irregular || name == "row" || name == "c"
 	case depth == 2:
-		s.startRow(t, from, to)
+		s.startRow(t)
 	case depth == 3:
 		s.startCell(t, from)
 	case s.cell == nil:
@@ -155,7 +155,7 @@ func (s *rowScan) start(t *xml.StartElement, depth int, from, to int64) {
 }
 
 // startRow opens a row: it must carry its number, after the last row's.
-func (s *rowScan) startRow(t *xml.StartElement, from, to int64) {
+func (s *rowScan) startRow(t *xml.StartElement) {
 	ref, once := attr(t, "r")
 	r, err := strconv.Atoi(ref)
 	if t.Name.Local != "row" || !once || err != nil || r <= s.lastRow || r > excelize.TotalRows {
