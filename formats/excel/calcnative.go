@@ -3,7 +3,6 @@ package excel
 import (
 	"strconv"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/xuri/efp"
 )
@@ -373,11 +372,5 @@ func left(text, count calcArg) (calcArg, bool) {
 	if n < 0 {
 		return calcArg{}, false
 	}
-	s, units := text.text(), 0
-	for i, r := range s {
-		if units += utf16.RuneLen(r); units > int(n) {
-			return calcArg{kind: argString, s: s[:i]}, true
-		}
-	}
-	return calcArg{kind: argString, s: s}, true
+	return calcArg{kind: argString, s: utf16Prefix(text.text(), int(n))}, true
 }
