@@ -36,9 +36,12 @@ func read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper,
 	if !utf8.Valid(raw) {
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
-	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop, lz: lz}
-	r.slab = slabFor(len(raw))
+	r := newReader(len(raw))
+	r.b, r.doc, r.max, r.skip, r.stop, r.lz = raw, etree.NewDocument(), maxDepth, skip, stop, lz
 	r.stack = append(r.stack, &r.doc.Element)
+	if lz != nil {
+		lz.out.read, r.entries = r.entries, nil
+	}
 	if err := r.run(); err != nil {
 		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
 	}
@@ -69,6 +72,12 @@ type xmlReader struct {
 	kids   []etree.Token     // slab the first children of elements go in
 	texts  []etree.CharData  // slab the text tokens are cut from
 	slab   int               // elements per slab (slabFor)
+	// cut and spare list the slabs this reader made or took from a
+	// recycled tree (xmlrecycle.go); entries and spans are a recycled
+	// Lazy's list and map, for the next lazy read.
+	cut, spare slabList
+	entries    []lazyEntry
+	spans      map[*etree.Element]lazySpan
 }
 
 func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }

@@ -26,17 +26,18 @@ func slabFor(n int) int { return min(elementSlab, max(16, n/32)) }
 // attribute appended later reallocates instead of overwriting a neighbour.
 func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etree.Element {
 	if len(r.els) == 0 {
-		r.els = make([]etree.Element, r.slab)
+		r.els = slabOf(&r.spare.els, &r.cut.els, r.slab)
 	}
 	el := &r.els[0]
 	r.els = r.els[1:]
-	el.Space, el.Tag = "", name
+	// Whole, as a recycled slab holds another tree's element.
+	*el = etree.Element{Tag: name}
 	if i := strings.IndexByte(name, ':'); i >= 0 {
 		el.Space, el.Tag = name[:i], name[i+1:]
 	}
 	el.Attr = r.attrRoom(attrs)
 	if len(r.kids) < kidsEach {
-		r.kids = make([]etree.Token, 2*r.slab)
+		r.kids = slabOf(&r.spare.kids, &r.cut.kids, 2*r.slab)
 	}
 	el.Child = r.kids[:0:kidsEach]
 	r.kids = r.kids[kidsEach:]
@@ -49,7 +50,7 @@ func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etre
 // The capacity is capped as in element.
 func (r *xmlReader) attrRoom(n int) []etree.Attr {
 	if len(r.attrs) < n {
-		r.attrs = make([]etree.Attr, max(2*r.slab, n))
+		r.attrs = slabOf(&r.spare.attrs, &r.cut.attrs, max(2*r.slab, n))
 	}
 	a := r.attrs[:0:n]
 	r.attrs = r.attrs[n:]
@@ -61,11 +62,11 @@ func (r *xmlReader) attrRoom(n int) []etree.Attr {
 // index): one allocation per text was a few percent of a write's parse.
 func (r *xmlReader) addText(parent *etree.Element, s string) {
 	if len(r.texts) == 0 {
-		r.texts = make([]etree.CharData, r.slab)
+		r.texts = slabOf(&r.spare.texts, &r.cut.texts, r.slab)
 	}
 	c := &r.texts[0]
 	r.texts = r.texts[1:]
-	c.Data = s
+	*c = etree.CharData{Data: s} // whole: see element
 	r.room(parent)
 	parent.AddChild(c)
 }
@@ -88,7 +89,7 @@ func (r *xmlReader) room(parent *etree.Element) {
 		return
 	}
 	if len(r.kids) < c {
-		r.kids = make([]etree.Token, max(2*r.slab, c))
+		r.kids = slabOf(&r.spare.kids, &r.cut.kids, max(2*r.slab, c))
 	}
 	grown := r.kids[:n:c]
 	r.kids = r.kids[c:]
