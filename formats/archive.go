@@ -2,6 +2,7 @@ package formats
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -346,32 +347,44 @@ func (p *pooledDeflate) Close() error {
 var inflaters sync.Pool
 
 // inflater is a zip.Decompressor using a pooled klauspost flate reader.
+// The reader is given a pooled bufio.Reader over r: handed a plain reader
+// it wraps it in a new one itself (4 KB) at every entry opened.
 func inflater(r io.Reader) io.ReadCloser {
-	if fr, ok := inflaters.Get().(io.ReadCloser); ok {
-		if err := fr.(kflate.Resetter).Reset(r, nil); err == nil {
-			return &pooledInflate{fr: fr}
+	if s, ok := inflaters.Get().(*inflateState); ok {
+		s.br.Reset(r)
+		if err := s.fr.(kflate.Resetter).Reset(s.br, nil); err == nil {
+			return &pooledInflate{s: s}
 		}
 	}
-	return &pooledInflate{fr: kflate.NewReader(r)}
+	br := bufio.NewReader(r)
+	return &pooledInflate{s: &inflateState{fr: kflate.NewReader(br), br: br}}
+}
+
+// inflateState is a flate reader and the buffered reader it reads from,
+// pooled together.
+type inflateState struct {
+	fr io.ReadCloser
+	br *bufio.Reader
 }
 
 // pooledInflate returns its reader to inflaters once closed; a second
 // Close does nothing, so the reader is never pooled twice.
-type pooledInflate struct{ fr io.ReadCloser }
+type pooledInflate struct{ s *inflateState }
 
 func (p *pooledInflate) Read(b []byte) (int, error) {
-	if p.fr == nil {
+	if p.s == nil {
 		return 0, errors.New("flate: read after close")
 	}
-	return p.fr.Read(b)
+	return p.s.fr.Read(b)
 }
 
 func (p *pooledInflate) Close() error {
-	if p.fr == nil {
+	if p.s == nil {
 		return nil
 	}
-	err := p.fr.Close()
-	inflaters.Put(p.fr)
-	p.fr = nil
+	err := p.s.fr.Close()
+	p.s.br.Reset(nil) // lets go of the entry's reader
+	inflaters.Put(p.s)
+	p.s = nil
 	return err
 }

@@ -142,11 +142,15 @@ func (l *Lazy) Unbuilt() bool { return l != nil && len(l.read)+len(l.spans) > 0 
 // spanMap is spans, made from read on first use.
 func (l *Lazy) spanMap() map[*etree.Element]lazySpan {
 	if l.spans == nil {
-		l.spans = make(map[*etree.Element]lazySpan, len(l.read))
+		if l.rd != nil && l.rd.spans != nil { // a recycled Lazy's, cleared
+			l.spans, l.rd.spans = l.rd.spans, nil
+		} else {
+			l.spans = make(map[*etree.Element]lazySpan, len(l.read))
+		}
 		for _, e := range l.read {
 			l.spans[e.el] = e.span
 		}
-		l.read = nil
+		l.read = l.read[:0] // kept for Recycle
 	}
 	return l.spans
 }

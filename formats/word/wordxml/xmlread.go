@@ -9,7 +9,6 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
-	"github.com/formfill/formfill/formats/internal/xmllex"
 )
 
 // Read parses raw into an etree document, as etree's ReadFromBytes does
@@ -37,9 +36,12 @@ func read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper,
 	if !utf8.Valid(raw) {
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
-	r := &xmlReader{b: raw, doc: etree.NewDocument(), max: maxDepth, skip: skip, stop: stop, lz: lz}
-	r.slab = slabFor(len(raw))
+	r := newReader(len(raw))
+	r.b, r.doc, r.max, r.skip, r.stop, r.lz = raw, etree.NewDocument(), maxDepth, skip, stop, lz
 	r.stack = append(r.stack, &r.doc.Element)
+	if lz != nil {
+		lz.out.read, r.entries = r.entries, nil
+	}
 	if err := r.run(); err != nil {
 		return nil, fmt.Errorf("at byte %d: %w", r.i, err)
 	}
@@ -70,106 +72,12 @@ type xmlReader struct {
 	kids   []etree.Token     // slab the first children of elements go in
 	texts  []etree.CharData  // slab the text tokens are cut from
 	slab   int               // elements per slab (slabFor)
-}
-
-// Slab sizes: allocating elements and attribute slices one by one was most
-// of the parse; a document.xml holds thousands of each.
-const (
-	elementSlab = 512 // elements; twice as many attributes and first children
-	kidsEach    = 2   // most elements have at most two children (w:r: w:rPr, w:t)
-)
-
-// slabFor sizes the slabs for n bytes of XML: a snippet or an answer's
-// fragment of a few hundred bytes must not cost a document's slabs
-// (about 120 KB), since a call may parse thousands of them. An element
-// takes at least a few bytes, so n/32 rarely runs out; when it does, the
-// next slab is cut.
-func slabFor(n int) int { return min(elementSlab, max(16, n/32)) }
-
-// element makes an element called name, with room for attrs attributes,
-// from the slabs and appends it to parent. Capacities are capped so an
-// attribute appended later reallocates instead of overwriting a neighbour.
-func (r *xmlReader) element(parent *etree.Element, name string, attrs int) *etree.Element {
-	if len(r.els) == 0 {
-		r.els = make([]etree.Element, r.slab)
-	}
-	el := &r.els[0]
-	r.els = r.els[1:]
-	el.Space, el.Tag = "", name
-	if i := strings.IndexByte(name, ':'); i >= 0 {
-		el.Space, el.Tag = name[:i], name[i+1:]
-	}
-	el.Attr = r.attrRoom(attrs)
-	if len(r.kids) < kidsEach {
-		r.kids = make([]etree.Token, 2*r.slab)
-	}
-	el.Child = r.kids[:0:kidsEach]
-	r.kids = r.kids[kidsEach:]
-	r.room(parent)
-	parent.AddChild(el)
-	return el
-}
-
-// attrRoom cuts an empty attribute list with room for n from the slab.
-// The capacity is capped as in element.
-func (r *xmlReader) attrRoom(n int) []etree.Attr {
-	if len(r.attrs) < n {
-		r.attrs = make([]etree.Attr, max(2*r.slab, n))
-	}
-	a := r.attrs[:0:n]
-	r.attrs = r.attrs[n:]
-	return a
-}
-
-// addText appends text s to parent as a CharData cut from a slab, as
-// etree's CreateText would make it (flags 0; AddChild sets parent and
-// index): one allocation per text was a few percent of a write's parse.
-func (r *xmlReader) addText(parent *etree.Element, s string) {
-	if len(r.texts) == 0 {
-		r.texts = make([]etree.CharData, r.slab)
-	}
-	c := &r.texts[0]
-	r.texts = r.texts[1:]
-	c.Data = s
-	r.room(parent)
-	parent.AddChild(c)
-}
-
-// maxKidsGrown bounds the child lists room cuts from the kids slab; a
-// longer list (w:body's) grows by append as before.
-const maxKidsGrown = 64
-
-// room makes room for one more child of parent, when its list is full,
-// by moving it to twice the capacity cut from the kids slab: paragraphs
-// hold more runs than kidsEach, and append allocated at each doubling.
-// The capacity is capped as in element.
-func (r *xmlReader) room(parent *etree.Element) {
-	n := len(parent.Child)
-	if n < cap(parent.Child) {
-		return
-	}
-	c := 2 * max(n, kidsEach)
-	if c > maxKidsGrown {
-		return
-	}
-	if len(r.kids) < c {
-		r.kids = make([]etree.Token, max(2*r.slab, c))
-	}
-	grown := r.kids[:n:c]
-	r.kids = r.kids[c:]
-	copy(grown, parent.Child)
-	parent.Child = grown
-}
-
-// attrCount estimates the attributes of the start tag at r.i: the '='
-// signs before the next '>' (an '=' or '>' inside a value only makes the
-// estimate wrong, never the tree).
-func (r *xmlReader) attrCount() int {
-	rest := r.b[r.i:]
-	if end := bytes.IndexByte(rest, '>'); end >= 0 {
-		rest = rest[:end]
-	}
-	return min(bytes.Count(rest, []byte("=")), 64)
+	// cut and spare list the slabs this reader made or took from a
+	// recycled tree (xmlrecycle.go); entries and spans are a recycled
+	// Lazy's list and map, for the next lazy read.
+	cut, spare slabList
+	entries    []lazyEntry
+	spans      map[*etree.Element]lazySpan
 }
 
 func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
@@ -367,79 +275,4 @@ func (r *xmlReader) startTag() error {
 			return err
 		}
 	}
-}
-
-// Attr reads one attribute and adds it to el, unless el is nil (an element
-// left out of the tree).
-func (r *xmlReader) attr(el *etree.Element) error {
-	key := r.name()
-	r.space()
-	if key == "" || r.i >= len(r.b) || r.b[r.i] != '=' {
-		return errors.New("malformed attribute")
-	}
-	r.i++
-	r.space()
-	raw, next, f := xmllex.Quoted(r.b, r.i)
-	switch f {
-	case xmllex.NotQuoted:
-		return fmt.Errorf("attribute %s: value must be quoted", key)
-	case xmllex.Unterminated:
-		return fmt.Errorf("attribute %s: unterminated value", key)
-	}
-	if bytes.IndexByte(raw, '<') >= 0 {
-		return fmt.Errorf("attribute %s: '<' in value", key)
-	}
-	if el == nil {
-		if err := r.check(raw); err != nil {
-			return err
-		}
-		r.i = next
-		return nil
-	}
-	// Attribute values repeat endlessly in OOXML (widths, "dxa", colours):
-	// short plain ones are interned rather than allocated each time, in a
-	// table by hash where a new value takes the slot of an old one — a map
-	// grew with every unique value (paragraph IDs), a tenth of the parse.
-	var slot *string
-	if len(raw) <= 16 {
-		slot = r.valueSlot(raw)
-	}
-	var v string
-	if slot != nil && *slot == string(raw) {
-		v = *slot
-	} else {
-		var err error
-		if v, err = r.decode(raw); err != nil {
-			return err
-		}
-		if slot != nil && v == string(raw) {
-			*slot = v
-		}
-	}
-	r.i = next
-	el.CreateAttr(key, v)
-	return nil
-}
-
-// valueSlot is where attr interns the short value raw: a slot of r.values
-// by FNV-1a hash, the table sized to the part (valueSlots).
-func (r *xmlReader) valueSlot(raw []byte) *string {
-	if r.values == nil {
-		r.values = make([]string, valueSlots(len(r.b)))
-	}
-	h := uint32(2166136261)
-	for _, c := range raw {
-		h = (h ^ uint32(c)) * 16777619
-	}
-	return &r.values[h&uint32(len(r.values)-1)]
-}
-
-// valueSlots sizes the value table for n bytes of XML, a power of two: a
-// fragment of a few hundred bytes gets a few slots, a document.xml 1024.
-func valueSlots(n int) int {
-	slots := 16
-	for slots < 1024 && slots*64 < n {
-		slots *= 2
-	}
-	return slots
 }
