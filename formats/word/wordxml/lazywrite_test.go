@@ -5,6 +5,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats/internal/xmllex"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // TestWriteLazyMatchesWrite: a tree read lazily writes the bytes the tree
@@ -153,5 +154,29 @@ func TestParseLazyDefersSeveralNames(t *testing.T) {
 	}
 	if got := string(Write(nil, x, 0)); got != want {
 		t.Errorf("built whole %q, want %q", got, want)
+	}
+}
+
+// BenchmarkWriteLazy writes back, from a lazy read that built nothing,
+// the document.xml of a long agreement: the transcription of unbuilt
+// paragraphs a plain write spends most of its serialising in.
+func BenchmarkWriteLazy(b *testing.B) {
+	for _, name := range []string{"nvca-spa.docx", "ilpa-lpa-deal-by-deal.docx"} {
+		raw := documentXML(b, realdocs.Read(b, "agreements", name))
+		x, lz, err := ParseLazy(raw, "document", nil, "w:p", "w:tc", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(raw)))
+			var out []byte
+			for b.Loop() {
+				if out, err = WriteLazyStop(out, x, len(raw), lz, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		lz.Close()
 	}
 }
