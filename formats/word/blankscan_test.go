@@ -12,7 +12,8 @@ import (
 // stands for: the same spans, the same text with them removed.
 func FuzzBlankScan(f *testing.F) {
 	for _, s := range []string{"Name: ____", "[Insert date] and [5 USC 552a]", "<system name> <>", "☐ Yes ☐ No",
-		"Click or tap here to enter text.", "[[BLOCK:x]]", "__", "[a\nb]", "<a<b>", "Choose an item.Choose", "\xff[\xfe]"} {
+		"Click or tap here to enter text.", "[[BLOCK:x]]", "__", "[a\nb]", "<a<b>", "Choose an item.Choose", "\xff[\xfe]",
+		"\xe2\x98[x]", "\xe2☐_\x98___", "[é \xe2\x98 ☐]", "<\xe2\x98\x90>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -34,6 +34,10 @@ func TestWriteLazyMatchesWrite(t *testing.T) {
 		"CDATA built":                    {`<a><b><![CDATA[<x>]]></b></a>`, false},
 		"processing instruction built":   {`<a><b><?pi  data ?></b></a>`, false},
 		"repeated attribute built":       {`<a><b><d x="1" x="2"/></b></a>`, false},
+		"names whose hashes clash":       {`<a><b><d Aa="1" BB="2"/></b></a>`, true},
+		"nine attributes":                {`<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" i="9"/></b></a>`, true},
+		"repeat after eight attributes":  {`<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" a="9"/></b></a>`, false},
+		"seventeen attributes built":     {`<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" i="9" j="1" k="2" l="3" m="4" n="5" o="6" p="7" q="8"/></b></a>`, false},
 	} {
 		full, err := Read([]byte(tc.in), xmllex.MaxDepth, nil, nil)
 		if err != nil {
