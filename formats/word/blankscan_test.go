@@ -102,3 +102,15 @@ func TestSnippetIsCutXML(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFieldsAtMost checks fieldsAtMost against counting strings.Fields.
+func FuzzFieldsAtMost(f *testing.F) {
+	for _, s := range []string{"", "one", " two  words ", "nbsp\u00a0x\u2003y", "\xff \t\xfe", "a\u0085b"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if got, want := fieldsAtMost(s, n), len(strings.Fields(s)) <= n; got != want {
+			t.Errorf("fieldsAtMost(%q, %d) = %v, want %v", s, n, got, want)
+		}
+	})
+}
