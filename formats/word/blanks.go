@@ -190,11 +190,30 @@ func isLabelLine(text string) bool {
 		return false
 	}
 	t := strings.TrimSpace(glyphFree(text))
-	if !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") || leadIn.MatchString(t) {
+	if !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") {
 		return false
 	}
+	// The expression last: it is the dearest test, and most colon lines
+	// are too long to be labels.
 	body := strings.TrimRight(t, ":：")
-	return utf8.RuneCountInString(t) <= maxLabelRunes && len(strings.Fields(body)) <= maxLabelWords && strings.ContainsFunc(body, unicode.IsLetter)
+	return utf8.RuneCountInString(t) <= maxLabelRunes && fieldsAtMost(body, maxLabelWords) && strings.ContainsFunc(body, unicode.IsLetter) &&
+		!leadIn.MatchString(t)
+}
+
+// fieldsAtMost reports len(strings.Fields(s)) <= n without making the
+// fields: a word is a run of runes that are not unicode.IsSpace.
+func fieldsAtMost(s string, n int) bool {
+	words, in := 0, false
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if !space && !in {
+			if words++; words > n {
+				return false
+			}
+		}
+		in = !space
+	}
+	return words <= n
 }
 
 // introduces reports a colon line heading what follows it rather than

@@ -88,10 +88,16 @@ func (s blankSyntax) each(text string, fn func(a, b int) bool) {
 		return
 	}
 	for i := 0; i < len(text); {
+		// Only blankStarts bytes begin a blank. None is a UTF-8
+		// continuation byte, so stepping byte by byte past the others
+		// meets the same starts as stepping rune by rune.
+		if !blankStarts[text[i]] {
+			i++
+			continue
+		}
 		end := s.at(text, i)
 		if end < 0 {
-			_, w := utf8.DecodeRuneInString(text[i:])
-			i += w
+			i++
 			continue
 		}
 		if !fn(i, end) {
@@ -100,6 +106,15 @@ func (s blankSyntax) each(text string, fn func(a, b int) bool) {
 		i = end
 	}
 }
+
+// blankStarts marks the bytes at which a blank may begin: '_', '[', '<',
+// the C of Word's prompts and the first byte of ☐.
+var blankStarts = func() (t [256]bool) {
+	for _, c := range []byte("_[<C" + "☐"[:1]) {
+		t[c] = true
+	}
+	return t
+}()
 
 // at returns the end of the blank starting at byte i of text, -1 when
 // none starts there.
@@ -140,11 +155,20 @@ func closeWithin(text string, from int, close byte, stop string, min, max int) i
 			}
 			return -1
 		}
-		r, w := utf8.DecodeRuneInString(text[j:])
-		if strings.ContainsRune(stop, r) || n == max {
+		if n == max {
 			return -1
 		}
 		n++
+		if c := text[j]; c < utf8.RuneSelf {
+			if strings.IndexByte(stop, c) >= 0 {
+				return -1
+			}
+			j++
+			continue
+		}
+		// stop is ASCII: no other rune, nor the U+FFFD of a byte that
+		// is not UTF-8, is in it.
+		_, w := utf8.DecodeRuneInString(text[j:])
 		j += w
 	}
 	return -1

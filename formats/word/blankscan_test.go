@@ -12,7 +12,8 @@ import (
 // stands for: the same spans, the same text with them removed.
 func FuzzBlankScan(f *testing.F) {
 	for _, s := range []string{"Name: ____", "[Insert date] and [5 USC 552a]", "<system name> <>", "☐ Yes ☐ No",
-		"Click or tap here to enter text.", "[[BLOCK:x]]", "__", "[a\nb]", "<a<b>", "Choose an item.Choose", "\xff[\xfe]"} {
+		"Click or tap here to enter text.", "[[BLOCK:x]]", "__", "[a\nb]", "<a<b>", "Choose an item.Choose", "\xff[\xfe]",
+		"\xe2\x98[x]", "\xe2☐_\x98___", "[é \xe2\x98 ☐]", "<\xe2\x98\x90>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -100,4 +101,16 @@ func TestSnippetIsCutXML(t *testing.T) {
 			t.Errorf("%d runs: snippet %q, want %q", n, got, want)
 		}
 	}
+}
+
+// FuzzFieldsAtMost checks fieldsAtMost against counting strings.Fields.
+func FuzzFieldsAtMost(f *testing.F) {
+	for _, s := range []string{"", "one", " two  words ", "nbsp\u00a0x\u2003y", "\xff \t\xfe", "a\u0085b"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if got, want := fieldsAtMost(s, n), len(strings.Fields(s)) <= n; got != want {
+			t.Errorf("fieldsAtMost(%q, %d) = %v, want %v", s, n, got, want)
+		}
+	})
 }

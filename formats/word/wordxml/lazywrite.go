@@ -136,8 +136,11 @@ func (w *appendWriter) content(b []byte) bool {
 		switch c {
 		case '<':
 			// One step a tag, as the parse takes: a paragraph may be huge.
-			if w.err = w.stop.Step(); w.err != nil {
-				return false
+			// (Step is not inlined: a call not bound to a context skips it.)
+			if w.stop != nil {
+				if w.err = w.stop.Step(); w.err != nil {
+					return false
+				}
 			}
 			next, kept := writtenAsIs(b, i)
 			if kept && next > 0 {
@@ -195,76 +198,6 @@ var textStops, valueStops = func() (t, v [256]bool) {
 
 // escapes is what escape writes for the quotes and '>'.
 var escapes = [256]string{'\'': "&apos;", '"': "&quot;", '>': "&gt;"}
-
-// writtenAsIs reports whether the tag at b[i] is written as it stands
-// (kept) and where it ends: "</x>", or "<x a="1" b="2">" or "/>" with one
-// space before each attribute, double quotes and values Write leaves as
-// they are, no name twice. A start tag whose end tag follows at once is
-// written "<x .../>": kept, with next the negated index of its '>'.
-func writtenAsIs(b []byte, i int) (next int, kept bool) {
-	j := i + 1
-	end := b[j] == '/'
-	if end || b[j] == '?' || b[j] == '!' {
-		j++
-	}
-	start := j
-	j = xmllex.Span(b, j, &nameBytes)
-	if j == start || j >= len(b) || b[i+1] == '?' || b[i+1] == '!' {
-		return 0, false
-	}
-	if end {
-		return j + 1, b[j] == '>'
-	}
-	var names [maxTranscribedAttrs][]byte
-	n := 0
-	for j < len(b) && b[j] == ' ' {
-		k := j + 1
-		k = xmllex.Span(b, k, &nameBytes)
-		if k == j+1 || k+1 >= len(b) || b[k] != '=' || b[k+1] != '"' || n == len(names) {
-			return 0, false
-		}
-		key := b[j+1 : k]
-		for _, o := range names[:n] {
-			if string(o) == string(key) {
-				return 0, false
-			}
-		}
-		names[n], n = key, n+1
-		if j = plainQuoted(b, k+2); j < 0 {
-			return 0, false
-		}
-	}
-	switch {
-	case j >= len(b):
-		return 0, false
-	case b[j] == '/':
-		return j + 2, true
-	case b[j] != '>':
-		return 0, false
-	case j+2 < len(b) && b[j+1] == '<' && b[j+2] == '/':
-		return -j, true
-	}
-	return j + 1, true
-}
-
-// plainQuoted is the index after the closing '"' of the value starting at
-// b[i], or -1 when Write would write the value otherwise.
-func plainQuoted(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		c := b[i]
-		if !valueStops[c] {
-			continue
-		}
-		switch {
-		case c == '"':
-			return i + 1
-		case c == '&' && predefined(b[i:]):
-		default:
-			return -1
-		}
-	}
-	return -1
-}
 
 // startTag writes the start tag at b[i], as "<x/>" when it is empty or
 // its end tag follows at once, and returns where it ends.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats/internal/xmllex"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 // TestWriteLazyMatchesWrite: a tree read lazily writes the bytes the tree
@@ -33,6 +34,10 @@ func TestWriteLazyMatchesWrite(t *testing.T) {
 		"CDATA built":                    {`<a><b><![CDATA[<x>]]></b></a>`, false},
 		"processing instruction built":   {`<a><b><?pi  data ?></b></a>`, false},
 		"repeated attribute built":       {`<a><b><d x="1" x="2"/></b></a>`, false},
+		"names whose hashes clash":       {`<a><b><d Aa="1" BB="2"/></b></a>`, true},
+		"nine attributes":                {`<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" i="9"/></b></a>`, true},
+		"repeat after eight attributes":  {`<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" a="9"/></b></a>`, false},
+		"seventeen attributes built":     {`<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" i="9" j="1" k="2" l="3" m="4" n="5" o="6" p="7" q="8"/></b></a>`, false},
 	} {
 		full, err := Read([]byte(tc.in), xmllex.MaxDepth, nil, nil)
 		if err != nil {
@@ -153,5 +158,29 @@ func TestParseLazyDefersSeveralNames(t *testing.T) {
 	}
 	if got := string(Write(nil, x, 0)); got != want {
 		t.Errorf("built whole %q, want %q", got, want)
+	}
+}
+
+// BenchmarkWriteLazy writes back, from a lazy read that built nothing,
+// the document.xml of a long agreement: the transcription of unbuilt
+// paragraphs a plain write spends most of its serialising in.
+func BenchmarkWriteLazy(b *testing.B) {
+	for _, name := range []string{"nvca-spa.docx", "ilpa-lpa-deal-by-deal.docx"} {
+		raw := documentXML(b, realdocs.Read(b, "agreements", name))
+		x, lz, err := ParseLazy(raw, "document", nil, "w:p", "w:tc", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(raw)))
+			var out []byte
+			for b.Loop() {
+				if out, err = WriteLazyStop(out, x, len(raw), lz, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		lz.Close()
 	}
 }
