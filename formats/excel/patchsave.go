@@ -119,6 +119,7 @@ func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, copyRaw 
 			return nil, false, err
 		}
 		sp.removed += res.sharedRefsRemoved
+		sp.perPart[f.Name] = nil // written: its edits can go
 		return res.data, false, nil
 	case f.Name == "xl/workbook.xml" && sp.fullCalc:
 		if data, err = wb.readXML(f.Name); err != nil {
@@ -192,6 +193,11 @@ func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map
 				return nil, false, err
 			}
 		}
+	}
+	for _, l := range out {
+		// Sorted here, in place, so that patchSheetFull need not sort a
+		// copy; a cell is edited once, so the order is the sheet's.
+		sort.Slice(l, func(i, j int) bool { return l[i].before(&l[j]) })
 	}
 	return out, strs, nil
 }

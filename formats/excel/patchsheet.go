@@ -36,8 +36,13 @@ type sheetChanges struct {
 // patchSheetFull is patchSheet for every change a write makes to a sheet.
 func patchSheetFull(data []byte, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
 	edits, legacyRID := ch.edits, ch.legacyRID
-	sorted := append([]cellEdit(nil), edits...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
+	// The save hands its edits over sorted (editsByPart): a copy of
+	// thousands of recomputed values is made only for a list that is not.
+	sorted := edits
+	if !sort.SliceIsSorted(edits, func(i, j int) bool { return edits[i].before(&edits[j]) }) {
+		sorted = append([]cellEdit(nil), edits...)
+		sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
+	}
 	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID, dvCopies: ch.dvCopies}
 	p.restart()
 	if err := checkXML(data, part, recording{record: p.token, reset: p.restart}, stop); err != nil {
