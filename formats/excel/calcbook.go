@@ -94,15 +94,15 @@ func (b *calcBook) need(i int) string {
 	n := b.g.nodes[i]
 	start := b.work
 	why := uncomputable(n, b.cyclic[i])
-	for _, r := range n.refs {
+	for _, id := range n.refs {
 		if why != "" {
 			break
 		}
-		why = b.copyRect(r)
+		why = b.copyRect(b.g.rects[id])
 	}
 	if why == "" {
-		for _, r := range n.refs {
-			b.work += b.area[r]
+		for _, id := range n.refs {
+			b.work += b.area[b.g.rects[id]]
 		}
 		switch {
 		case b.work-start > maxFormulaWork:
@@ -202,7 +202,7 @@ func (b *calcBook) pull(c cell) (int, bool) {
 		return 0, false
 	}
 	i := len(b.g.nodes)
-	b.g.nodes = append(b.g.nodes, b.wb.parseFormula(c, text, b.src.names(), nil))
+	b.g.add(b.wb.parseFormula(c, text, b.src.names(), nil))
 	b.closure[c] = i
 	return i, true
 }

@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -43,22 +42,8 @@ func TestTokenCacheTokenizesAsEfp(t *testing.T) {
 // real workbooks on one cache per workbook and compares each with efp's
 // own parse.
 func TestTokenCacheTokenizesRealWorkbooksAsEfp(t *testing.T) {
-	var paths []string
-	for _, dir := range []string{filepath.Join(realdocs.Dir(), "questionnaires"), realdocs.SharedForms()} {
-		m, _ := filepath.Glob(filepath.Join(dir, "*.xlsx"))
-		paths = append(paths, m...)
-	}
-	if len(paths) == 0 {
-		t.Skip("no real workbooks: set " + realdocs.EnvRealDocs)
-	}
-	for _, p := range paths {
-		t.Run(filepath.Base(p), func(t *testing.T) {
-			doc, err := os.ReadFile(p)
-			must(t, err)
-			wb, err := open(doc)
-			if err != nil {
-				t.Skipf("open: %v", err)
-			}
+	eachRealWorkbook(t, []string{filepath.Join(realdocs.Dir(), "questionnaires"), realdocs.SharedForms()},
+		func(t *testing.T, p string, wb *workbook) {
 			src := newScanSource(newWriter(wb))
 			c, n, bad := newTokenCache(), 0, 0
 			for si := range wb.sheets {
@@ -81,5 +66,4 @@ func TestTokenCacheTokenizesRealWorkbooksAsEfp(t *testing.T) {
 				t.Errorf("only %d of %d formulas reuse a shape", reused, n)
 			}
 		})
-	}
 }

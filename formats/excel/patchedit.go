@@ -231,3 +231,19 @@ func withAttr(attrs []xml.Attr, local, v string, drop bool) []xml.Attr {
 	}
 	return out
 }
+
+// rawName is an element's name as written.
+func rawName(n xml.Name) []byte {
+	if n.Space == "" {
+		return []byte(n.Local)
+	}
+	return []byte(n.Space + ":" + n.Local)
+}
+
+// prefixOf is the prefix of n with its colon, "" for none.
+func prefixOf(n xml.Name) string {
+	if n.Space == "" {
+		return ""
+	}
+	return n.Space + ":"
+}

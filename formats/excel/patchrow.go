@@ -171,3 +171,18 @@ func (p *sheetPatch) writeCached(inner []byte) {
 	p.out.Write(tail)
 	p.out.WriteString("</" + string(c.raw) + ">")
 }
+
+// resolved is edit e as written: a string edit with its shared string
+// index, or inline when inline (the cell held an inline string) or when
+// there is no table to add to.
+func (p *sheetPatch) resolved(e *cellEdit, inline bool) cellEdit {
+	r := *e
+	if r.kind == editString {
+		if inline || p.shared == nil {
+			r.sst = -1
+		} else {
+			r.sst = p.shared(r.text)
+		}
+	}
+	return r
+}

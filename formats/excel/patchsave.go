@@ -36,12 +36,12 @@ func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedVa
 		if err := wb.stop.Check(); err != nil {
 			return nil, err
 		}
-		data, copyRaw, err := wb.savedEntry(f, sp)
+		data, raw, err := wb.savedEntry(f, sp)
 		switch {
 		case err != nil:
 			return nil, err
-		case copyRaw:
-			if err := zw.Copy(f); err != nil {
+		case raw != nil:
+			if err := zw.Copy(raw); err != nil {
 				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
 			}
 		case data != nil:
@@ -106,36 +106,38 @@ func (wb *workbook) planSave(w *writer, cached map[string]map[string]cachedValue
 	return sp, nil
 }
 
-// savedEntry is what entry f becomes: new data, or copied raw, or neither
-// (the shared strings, written last).
-func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, copyRaw bool, err error) {
+// savedEntry is what entry f becomes: new data, or an entry to copy raw
+// (f itself, or a patched sheet deflated already), or neither (the shared
+// strings, written last).
+func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, raw *zip.File, err error) {
 	xfs := sp.w.xfs
 	switch es, isSheet := sp.perPart[f.Name]; {
 	case f.Name == sp.sst.part && !sp.sst.create:
-		return nil, false, nil
+		return nil, nil, nil
 	case isSheet:
-		res, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared())
+		raw, removed, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared())
 		if err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
-		sp.removed += res.sharedRefsRemoved
-		return res.data, false, nil
+		sp.removed += removed
+		sp.perPart[f.Name] = nil // written: its edits can go
+		return nil, raw, nil
 	case f.Name == "xl/workbook.xml" && sp.fullCalc:
 		if data, err = wb.readXML(f.Name); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
-		return setFullCalcOnLoad(data), false, nil
+		return setFullCalcOnLoad(data), nil, nil
 	case xfs != nil && len(xfs.clones) > 0 && f.Name == xfs.part:
 		data, err = xfs.patched(wb.stop)
-		return data, false, err
+		return data, nil, err
 	case f.Name == typesPart && sp.types != nil:
-		return sp.types, false, nil
+		return sp.types, nil, nil
 	case f.Name == workbookRels && sp.sst.rels != nil:
-		return sp.sst.rels, false, nil
+		return sp.sst.rels, nil, nil
 	case sp.notes.parts[f.Name] != nil:
-		return sp.notes.parts[f.Name], false, nil
+		return sp.notes.parts[f.Name], nil, nil
 	}
-	return nil, true, nil
+	return nil, f, nil
 }
 
 // workbookRels is the workbook's relationships part.
@@ -193,6 +195,11 @@ func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map
 			}
 		}
 	}
+	for _, l := range out {
+		// Sorted here, in place, so that patchSheetFull need not sort a
+		// copy; a cell is edited once, so the order is the sheet's.
+		sort.Slice(l, func(i, j int) bool { return l[i].before(&l[j]) })
+	}
 	return out, strs, nil
 }
 
@@ -205,13 +212,21 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// patchPart inflates a worksheet entry and patches it.
-func (wb *workbook) patchPart(f *zip.File, ch sheetChanges, shared func(string) int) (*sheetPatchResult, error) {
+// patchPart inflates a worksheet entry and patches it into a deflated
+// entry to copy (see deflatedPart), and reports how many references to
+// the shared strings the patch dropped.
+func (wb *workbook) patchPart(f *zip.File, ch sheetChanges, shared func(string) int) (*zip.File, int, error) {
 	data, err := wb.readXML(f.Name)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return patchSheetFull(data, f.Name, ch, shared, wb.stop)
+	sink := &deflatedPart{name: f.Name, mod: f.Modified, stop: wb.stop}
+	res, err := patchSheetTo(data, f.Name, ch, shared, wb.stop, sink)
+	if err != nil {
+		return nil, 0, err
+	}
+	raw, err := sink.file()
+	return raw, res.sharedRefsRemoved, err
 }
 
 // dvCopiesByPart sorts the validation copies into worksheet parts.

@@ -35,13 +35,27 @@ type sheetChanges struct {
 
 // patchSheetFull is patchSheet for every change a write makes to a sheet.
 func patchSheetFull(data []byte, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
+	return patchSheetTo(data, part, ch, shared, stop, nil)
+}
+
+// patchSheetTo is patchSheetFull writing the patched part into sink as it
+// goes, when sink is not nil, instead of returning it.
+func patchSheetTo(data []byte, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper, sink *deflatedPart) (*sheetPatchResult, error) {
 	edits, legacyRID := ch.edits, ch.legacyRID
-	sorted := append([]cellEdit(nil), edits...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
-	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID, dvCopies: ch.dvCopies}
+	// The save hands its edits over sorted (editsByPart): a copy of
+	// thousands of recomputed values is made only for a list that is not.
+	sorted := edits
+	if !sort.SliceIsSorted(edits, func(i, j int) bool { return edits[i].before(&edits[j]) }) {
+		sorted = append([]cellEdit(nil), edits...)
+		sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
+	}
+	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID, dvCopies: ch.dvCopies, sink: sink}
 	p.restart()
 	if err := checkXML(data, part, recording{record: p.token, reset: p.restart}, stop); err != nil {
 		return nil, err
+	}
+	if p.sinkErr != nil {
+		return nil, sinkError(part, p.sinkErr, stop)
 	}
 	if p.err != nil {
 		return nil, formats.Wrap(formats.ErrInvalidDocument, part, p.err, "the worksheet cannot be patched")
@@ -52,7 +66,13 @@ func patchSheetFull(data []byte, part string, ch sheetChanges, shared func(strin
 	if p.next < len(p.edits) {
 		return nil, formats.Errorf(formats.ErrInvalidDocument, part, "the worksheet has no sheetData where cell %s could go", appendCellName(nil, p.edits[p.next].row, p.edits[p.next].col))
 	}
-	p.out.Write(data[p.last:])
+	p.emit(len(data))
+	if p.sink != nil {
+		if p.spill(true); p.sinkErr != nil {
+			return nil, sinkError(part, p.sinkErr, stop)
+		}
+		return &sheetPatchResult{sharedRefsRemoved: p.sRefsRemoved}, nil
+	}
 	return &sheetPatchResult{data: p.out.Bytes(), sharedRefsRemoved: p.sRefsRemoved}, nil
 }
 
@@ -95,6 +115,8 @@ type sheetPatch struct {
 	cur           openCell
 	sRefsRemoved  int
 	shared        func(string) int
+	sink          *deflatedPart // where out goes a chunk at a time; nil: out holds the whole part
+	sinkErr       error
 	legacyRID     string // see sheetChanges
 	legacyDone    bool
 	rootNS        []xml.Attr // the root's namespace declarations
@@ -104,26 +126,16 @@ type sheetPatch struct {
 	err           error
 }
 
-// resolved is edit e as written: a string edit with its shared string
-// index, or inline when inline (the cell held an inline string) or when
-// there is no table to add to.
-func (p *sheetPatch) resolved(e *cellEdit, inline bool) cellEdit {
-	r := *e
-	if r.kind == editString {
-		if inline || p.shared == nil {
-			r.sst = -1
-		} else {
-			r.sst = p.shared(r.text)
-		}
-	}
-	return r
-}
-
 // restart forgets everything: the fast pass gave up and the encoding/xml
 // pass starts from the top.
 func (p *sheetPatch) restart() {
 	p.out.Reset()
-	p.out.Grow(len(p.data) + len(p.edits)*64)
+	if p.sink != nil {
+		p.sinkErr = p.sink.start()
+		p.out.Grow(2 * spillAt)
+	} else {
+		p.out.Grow(len(p.data) + len(p.edits)*64)
+	}
 	p.last, p.next, p.parent, p.prefix, p.cols = 0, 0, "", "", nil
 	p.row, p.col, p.rowStyle, p.inRow, p.closed = 0, 0, 0, false, false
 	p.cur, p.sRefsRemoved, p.err = openCell{}, 0, nil
@@ -140,6 +152,7 @@ func (p *sheetPatch) token(start bool, el *xml.StartElement, depth int, from, to
 	} else {
 		p.end(el, depth, f, t)
 	}
+	p.spill(false)
 }
 
 func (p *sheetPatch) start(el *xml.StartElement, depth, f, t int) {
@@ -221,25 +234,9 @@ func (p *sheetPatch) selfClosing(t int) bool { return t >= 2 && p.data[t-2] == '
 // emit copies the original bytes up to at.
 func (p *sheetPatch) emit(at int) {
 	if at > p.last {
-		p.out.Write(p.data[p.last:at])
+		p.copyOut(p.data[p.last:at])
 		p.last = at
 	}
-}
-
-// rawName is an element's name as written.
-func rawName(n xml.Name) []byte {
-	if n.Space == "" {
-		return []byte(n.Local)
-	}
-	return []byte(n.Space + ":" + n.Local)
-}
-
-// prefixOf is the prefix of n with its colon, "" for none.
-func prefixOf(n xml.Name) string {
-	if n.Space == "" {
-		return ""
-	}
-	return n.Space + ":"
 }
 
 // rewriteTag replaces the start tag [f, t) of el with attrs, keeping its

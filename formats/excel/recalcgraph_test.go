@@ -12,15 +12,16 @@ import (
 func naiveReaders(g *formulaGraph, c cell) []int {
 	var out []int
 	check := func(i int) {
-		for _, r := range g.nodes[i].refs {
-			if r.sheet == c.sheet && r.contains(c.row, c.col) {
+		for _, id := range g.nodes[i].refs {
+			if r := g.rects[id]; r.sheet == c.sheet && r.contains(c.row, c.col) {
 				out = append(out, i)
 				return
 			}
 		}
 	}
 	for i, n := range g.nodes {
-		for _, r := range n.refs {
+		for _, id := range n.refs {
+			r := g.rects[id]
 			if r.sheet == c.sheet && r.c2-r.c1 < wideRef && r.c1 <= c.col && c.col <= r.c2 {
 				check(i)
 				break
@@ -28,7 +29,8 @@ func naiveReaders(g *formulaGraph, c cell) []int {
 		}
 	}
 	for i, n := range g.nodes {
-		for _, r := range n.refs {
+		for _, id := range n.refs {
+			r := g.rects[id]
 			if r.sheet == c.sheet && r.c2-r.c1 >= wideRef {
 				check(i) // once per wide range, as the wide list holds it
 			}
@@ -49,16 +51,21 @@ func TestGraphReadersVisitAsTheNodeListsDid(t *testing.T) {
 		{ref(1, 1, 1, 3, maxCols)},                                       // rows 1 to 3
 		{ref(1, 2, 2, 2, 2), ref(1, 2, 2, 2, 2)},                         // B2 twice
 		{ref(1, 1, 1, 1, 1), ref(1, 1, 1, 1, 200), ref(1, 1, 1, 1, 300)}, // A1 and two wide ranges
+		{ref(1, 1, 1, 10, 1)},                                            // A1:A10 again: one range two nodes read
+		{ref(1, 2, 1, 4, 1), ref(1, 1, 1, 10, 1)},                        // A2:A4, then A1:A10 a third time
+		{ref(1, 1, 1, 10, 1), ref(1, 1, 1, 1, 100)},                      // A1:A10 by a node reading a wide range too
+		{ref(1, 3, 1, 3, 2)},                                             // A3:B3, after nodes that read A3 through other ranges
 	}
-	g := &formulaGraph{byCol: map[[2]int][]colRef{}, wide: map[int][]int{}}
+	g := newFormulaGraph()
 	for i, refs := range nodes {
-		g.add(&formulaNode{at: cell{sheet: 3, row: i + 1, col: 1}, refs: refs})
+		g.add(&formulaNode{at: cell{sheet: 3, row: i + 1, col: 1}}, refs)
 	}
-	g.clip()
+	g.finish()
 	for _, c := range []cell{
 		{sheet: 1, row: 1, col: 1}, {sheet: 1, row: 5, col: 1}, {sheet: 1, row: 5, col: 2}, {sheet: 1, row: 25, col: 1},
 		{sheet: 1, row: 40, col: 1}, {sheet: 1, row: 60, col: 1}, {sheet: 1, row: 2, col: 2}, {sheet: 1, row: 2, col: 150},
 		{sheet: 2, row: 5, col: 1}, {sheet: 1, row: 15, col: 1}, {sheet: 1, row: maxRows, col: 1},
+		{sheet: 1, row: 3, col: 1}, {sheet: 1, row: 3, col: 2}, {sheet: 1, row: 10, col: 1},
 	} {
 		var got []int
 		g.readers(c, func(i int) { got = append(got, i) })

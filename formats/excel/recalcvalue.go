@@ -31,7 +31,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]s
 	if why == "" {
 		var err error
 		if native {
-			v = cachedOf(n, raw, src)
+			v = cachedOf(book.g, n, raw, src)
 		} else if v, err = evaluate(book, i, src); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
@@ -110,19 +110,19 @@ func evaluate(book *calcBook, i int, src calcSource) (cachedValue, error) {
 		}
 		return cachedValue{}, err
 	}
-	return cachedOf(n, raw, src), nil
+	return cachedOf(book.g, n, raw, src), nil
 }
 
-// cachedOf is the cached value of formula n whose computed value, as
+// cachedOf is the cached value of formula n (of graph g) whose computed value, as
 // CalcCellValue gives it with RawCellValue, is raw: the value with the
 // cell type Excel would store.
-func cachedOf(n *formulaNode, raw string, src calcSource) cachedValue {
+func cachedOf(g *formulaGraph, n *formulaNode, raw string, src calcSource) cachedValue {
 	if excelErrors[raw] {
 		return cachedValue{v: raw, t: "e"}
 	}
 	if n.pureRef {
 		// A copy of one cell takes that cell's type; an empty one shows 0.
-		r := n.refs[0]
+		r := g.ref(n, 0)
 		from := src.value(r.sheet, r.r1, r.c1)
 		switch {
 		case from.formula:

@@ -1,0 +1,320 @@
+package excel
+
+import "slices"
+
+// formulaNode is one formula cell of the workbook. The graph holds one
+// for every formula through the whole calculation (17,782 on HECVAT
+// 4.14): the flags come last, so that they share one word.
+type formulaNode struct {
+	at       cell
+	text     string
+	refs     []int32 // the references it reads: indexes into the graph's rects
+	volatile string  // the first volatile function it calls
+	approx   string  // the first approximate-match lookup it calls (see calclookup.go)
+	external bool    // reads another workbook
+	pureRef  bool    // the formula is one single-cell reference
+	lookup   bool    // the formula is one lookup: an empty cell found shows 0
+	joins    bool    // its last operation joins text (&): the result is a string
+}
+
+// sheetRect is a reference: a rectangle of one sheet.
+type sheetRect struct {
+	sheet int
+	rect
+}
+
+// formulaGraph indexes the workbook's formulas by the cells they read.
+//
+// A questionnaire's formulas read few ranges many times (HECVAT 4.14:
+// 59,261 references, 9,369 of them distinct, most lookups over the same
+// tables), so each distinct reference is kept once, in rects, and the
+// column index lists each distinct narrow range once with the nodes
+// reading it, not once per node: a 24-column table read by a thousand
+// lookups is 24 entries, not 24,000.
+type formulaGraph struct {
+	nodes  []*formulaNode
+	rects  []sheetRect         // the distinct references, indexed by formulaNode.refs
+	rectID map[sheetRect]int32 // rects' indexes while the graph is built
+	ids    []int32             // the storage of the nodes' refs, filled a chunk at a time
+
+	// The index, which readers reads and the calculation does without.
+	byCol     map[[2]int][]colRead // sheet, column → the narrow ranges read there, each once
+	rectNodes [][]int32            // rect → the nodes reading it that read no wide range, ascending
+	mixed     map[[2]int][]colRef  // sheet, column → the narrow ranges read by nodes reading a wide one too
+	wide      map[int][]int        // sheet → nodes reading a wide range
+	hits      []int32              // readers' scratch: the nodes whose narrow ranges hold the cell
+}
+
+// colRead is a distinct narrow range of one column: its rows and its
+// index in rects.
+type colRead struct {
+	rect, r1, r2 int32
+}
+
+// colRef is a narrow range of one column that a node reading a wide
+// range too reads: its rows, and the node. Checking a column's readers
+// reads these in a row, not each node's references.
+type colRef struct {
+	node, r1, r2 int32
+}
+
+// idChunk is how many reference indexes the graph allocates at a time.
+const idChunk = 4096
+
+func newFormulaGraph() *formulaGraph {
+	return &formulaGraph{rectID: map[sheetRect]int32{}, byCol: map[[2]int][]colRead{},
+		mixed: map[[2]int][]colRef{}, wide: map[int][]int{}}
+}
+
+// graph reads every formula of the workbook once.
+func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
+	g := newFormulaGraph()
+	names := src.names()
+	tc := newTokenCache()
+	for si := range w.wb.sheets {
+		for _, p := range src.formulaCells(si + 1) {
+			if len(g.nodes) >= maxFormulas {
+				return nil, false
+			}
+			at := cell{sheet: si + 1, row: p[0], col: p[1]}
+			text := src.formula(at.sheet, at.row, at.col)
+			if text == "" {
+				continue
+			}
+			g.add(w.wb.parseFormula(at, text, names, tc))
+		}
+	}
+	g.finish()
+	return g, true
+}
+
+// add keeps n, which reads refs, and indexes it by the cells it reads
+// while the graph has an index (the calculation workbook adds the
+// formulas it pulls in after the index is dropped).
+func (g *formulaGraph) add(n *formulaNode, refs []sheetRect) {
+	i := int32(len(g.nodes))
+	g.nodes = append(g.nodes, n)
+	n.refs = g.intern(refs)
+	if g.byCol == nil {
+		return
+	}
+	wide := false
+	for _, r := range refs {
+		wide = wide || r.c2-r.c1 >= wideRef
+	}
+	for k, r := range refs {
+		switch {
+		case r.c2-r.c1 >= wideRef:
+			g.wide[r.sheet] = append(g.wide[r.sheet], int(i))
+		case wide:
+			for c := r.c1; c <= r.c2; c++ {
+				key := [2]int{r.sheet, c}
+				g.mixed[key] = append(g.mixed[key], colRef{node: i, r1: int32(r.r1), r2: int32(min(r.r2, maxRows))})
+			}
+		default:
+			id := n.refs[k]
+			l := g.rectNodes[id]
+			if len(l) > 0 && l[len(l)-1] == i {
+				continue // the formula reads the range twice
+			}
+			if len(l) == 0 {
+				for c := r.c1; c <= r.c2; c++ {
+					key := [2]int{r.sheet, c}
+					g.byCol[key] = append(g.byCol[key], colRead{rect: id, r1: int32(r.r1), r2: int32(min(r.r2, maxRows))})
+				}
+			}
+			g.rectNodes[id] = append(l, i)
+		}
+	}
+}
+
+// intern is refs as indexes into rects, adding the new ones.
+func (g *formulaGraph) intern(refs []sheetRect) []int32 {
+	if len(refs) == 0 {
+		return nil
+	}
+	if cap(g.ids)-len(g.ids) < len(refs) {
+		g.ids = make([]int32, 0, max(idChunk, len(refs)))
+	}
+	from := len(g.ids)
+	for _, r := range refs {
+		id, ok := g.rectID[r]
+		if !ok {
+			id = int32(len(g.rects))
+			g.rects = append(g.rects, r)
+			if g.rectID != nil {
+				g.rectID[r] = id
+			}
+			if g.byCol != nil {
+				g.rectNodes = append(g.rectNodes, nil)
+			}
+		}
+		g.ids = append(g.ids, id)
+	}
+	return g.ids[from:len(g.ids):len(g.ids)]
+}
+
+// finish gives the graph's lists their lengths as capacities, in one
+// block for the rects' nodes: the graph is held through the whole
+// calculation, and appending left up to half of each list's room unused.
+func (g *formulaGraph) finish() {
+	g.rectID = nil
+	g.rects = append(make([]sheetRect, 0, len(g.rects)), g.rects...)
+	for k, l := range g.byCol {
+		g.byCol[k] = append(make([]colRead, 0, len(l)), l...)
+	}
+	for k, l := range g.mixed {
+		g.mixed[k] = append(make([]colRef, 0, len(l)), l...)
+	}
+	total := 0
+	for _, l := range g.rectNodes {
+		total += len(l)
+	}
+	flat := make([]int32, 0, total)
+	for id, l := range g.rectNodes {
+		from := len(flat)
+		flat = append(flat, l...)
+		g.rectNodes[id] = flat[from:len(flat):len(flat)]
+	}
+}
+
+// dropIndex lets go of the index: the calculation, which allocates the
+// most, runs without it.
+func (g *formulaGraph) dropIndex() {
+	g.byCol, g.rectNodes, g.mixed, g.wide, g.hits = nil, nil, nil, nil, nil
+}
+
+// ref is node n's k-th reference.
+func (g *formulaGraph) ref(n *formulaNode, k int) sheetRect {
+	return g.rects[n.refs[k]]
+}
+
+// readers are the formulas that read c, in the order of the nodes: those
+// whose narrow ranges of c's column hold it, and those reading a wide
+// range too among them when one of their ranges holds it; then those
+// reading a wide range of c's sheet that holds it (visited a second
+// time when they were among the first). visit must not call readers.
+func (g *formulaGraph) readers(c cell, visit func(int)) {
+	check := func(i int) {
+		for _, id := range g.nodes[i].refs {
+			if r := g.rects[id]; r.sheet == c.sheet && r.contains(c.row, c.col) {
+				visit(i)
+				return
+			}
+		}
+	}
+	key := [2]int{c.sheet, c.col}
+	hits, mixed := g.hitNodes(key, c.row), g.mixed[key]
+	for h, k := 0, 0; h < len(hits) || k < len(mixed); {
+		if k == len(mixed) || h < len(hits) && hits[h] < mixed[k].node {
+			visit(int(hits[h]))
+			h++
+			continue
+		}
+		i, hit := mixed[k].node, false
+		for ; k < len(mixed) && mixed[k].node == i; k++ { // a node's ranges lie together
+			hit = hit || int(mixed[k].r1) <= c.row && c.row <= int(mixed[k].r2)
+		}
+		if hit {
+			visit(int(i))
+		} else { // a wide range may hold c: the node is visited here too
+			check(int(i))
+		}
+	}
+	for _, i := range g.wide[c.sheet] {
+		check(i)
+	}
+}
+
+// hitNodes are the nodes reading no wide range whose narrow ranges of
+// column key hold row, ascending, each once, in the graph's scratch.
+func (g *formulaGraph) hitNodes(key [2]int, row int) []int32 {
+	hits, sorted := g.hits[:0], true
+	for _, e := range g.byCol[key] {
+		if int(e.r1) <= row && row <= int(e.r2) {
+			l := g.rectNodes[e.rect]
+			sorted = sorted && (len(hits) == 0 || hits[len(hits)-1] < l[0])
+			hits = append(hits, l...)
+		}
+	}
+	if !sorted {
+		slices.Sort(hits)
+		hits = slices.Compact(hits)
+	}
+	g.hits = hits
+	return hits
+}
+
+// dependents are the formulas reading the written cells, directly or
+// through each other, breadth first (nearest first), at most
+// maxDependents of them.
+func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped bool) {
+	seen := make([]bool, len(g.nodes))
+	var queue []cell
+	for c := range written {
+		queue = append(queue, c)
+	}
+	sortCells(queue)
+	for len(queue) > 0 && !capped {
+		c := queue[0]
+		queue = queue[1:]
+		g.readers(c, func(i int) {
+			if seen[i] || capped {
+				return
+			}
+			if len(deps) >= maxDependents {
+				capped = true
+				return
+			}
+			seen[i] = true
+			deps = append(deps, i)
+			queue = append(queue, g.nodes[i].at)
+		})
+	}
+	return deps, capped
+}
+
+// order is the dependents in calculation order, each after the dependents
+// it reads (Kahn), and marks those on a cycle or reading one: the ones the
+// peeling leaves, which come last. excelize's evaluator caches what it
+// computes along the way, so the order decides what a formula reads.
+func (g *formulaGraph) order(deps []int) (ordered []int, cyclic map[int]bool) {
+	in := map[int]bool{}
+	for _, i := range deps {
+		in[i] = true
+	}
+	pending := map[int]int{} // node → unresolved dependents it reads
+	readBy := map[int][]int{}
+	for _, i := range deps {
+		g.readers(g.nodes[i].at, func(j int) {
+			if in[j] {
+				pending[j]++
+				readBy[i] = append(readBy[i], j)
+			}
+		})
+	}
+	var ready []int
+	for _, i := range deps {
+		if pending[i] == 0 {
+			ready = append(ready, i)
+		}
+	}
+	for len(ready) > 0 {
+		i := ready[0]
+		ready = ready[1:]
+		ordered = append(ordered, i)
+		for _, j := range readBy[i] {
+			if pending[j]--; pending[j] == 0 {
+				ready = append(ready, j)
+			}
+		}
+	}
+	cyclic = map[int]bool{}
+	for _, i := range deps {
+		if pending[i] > 0 {
+			cyclic[i] = true
+			ordered = append(ordered, i)
+		}
+	}
+	return ordered, cyclic
+}
