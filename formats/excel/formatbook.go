@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -30,15 +31,22 @@ const formatSheet = "Sheet1"
 
 // formatRows is the formatted text of the cells keep picks (by index) of
 // rs, rows[r-1][c-1] as excelize's GetRows lays them out; nil when keep
-// picks none.
+// picks none. The book holds only what the picked cells read (see
+// bookPicks): excelize parses every part of it, for each sheet.
 func (wb *workbook) formatRows(rs *rowScan, keep func(i int) bool) ([][]string, error) {
-	rows := formatCellsXML(rs, keep)
+	wb.readStyles()
+	sst, err := wb.sharedStringsTable()
+	if err != nil {
+		return nil, err
+	}
+	picks := wb.pickForBook(rs, keep, len(sst))
+	rows := formatCellsXML(rs, keep, picks, len(sst))
 	if rows == nil {
 		return nil, nil
 	}
 	worksheet := append([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`), rows...)
 	worksheet = append(worksheet, "</sheetData></worksheet>"...)
-	f, err := openFormatBook(wb.book.date1904, wb.formatStyles(nil), wb.formatStrings(rs, keep), worksheet)
+	f, err := openFormatBook(wb.book.date1904, wb.pickedStyles(picks), pickedStrings(picks, sst), worksheet)
 	if err != nil {
 		return nil, err
 	}
@@ -59,9 +67,93 @@ func openFormatBook(date1904 bool, styles, sst, worksheet []byte) (*excelize.Fil
 	return f, nil
 }
 
+// bookPicks is what the picked cells of a sheet read of the workbook's
+// styles and shared strings, renumbered for the format book: the book
+// holds these cell formats and items alone, in the workbook's order. A
+// questionnaire has thousands of cell formats and shared strings, and a
+// sheet's picked cells read a few: excelize's parse of them all, for each
+// sheet, was most of the formatting's time. What excelize formats reads
+// of a cell format is its number format alone, and of a shared string
+// its text, so the renumbered book formats every picked cell as the
+// whole workbook would.
+type bookPicks struct {
+	styles map[int]int // a workbook style index (a cell format's) -> the book's, from 1
+	xfs    []int       // the workbook's style indexes in the book's order, from its index 1
+	items  map[int]int // a shared string item -> the book's
+	order  []int       // the workbook's items in the book's order
+}
+
+// pickForBook is what the cells keep picks of rs read.
+func (wb *workbook) pickForBook(rs *rowScan, keep func(i int) bool, sstItems int) *bookPicks {
+	p := &bookPicks{styles: map[int]int{}, items: map[int]int{}}
+	own := 0
+	if wb.stylesRaw != nil {
+		own = len(wb.stylesRaw.xfs)
+	}
+	var xfs, items []int
+	for i := range rs.cells {
+		c := &rs.cells[i]
+		if !keep(i) {
+			continue
+		}
+		if s := c.style; s > 0 && s < own && p.styles[s] == 0 {
+			p.styles[s] = -1
+			xfs = append(xfs, s)
+		}
+		if n, ok := sharedItem(rs, c, sstItems); ok {
+			if _, seen := p.items[n]; !seen {
+				p.items[n] = -1
+				items = append(items, n)
+			}
+		}
+	}
+	slices.Sort(xfs)
+	slices.Sort(items)
+	for k, s := range xfs {
+		p.styles[s] = k + 1
+	}
+	for k, n := range items {
+		p.items[n] = k
+	}
+	p.xfs, p.order = xfs, items
+	return p
+}
+
+// sharedItem is the shared string item a shared string cell names, as
+// excelize reads its index (a trimmed decimal, item 0 when it is none),
+// when the workbook (of items items) has it. An empty value names none.
+func sharedItem(rs *rowScan, c *rawCell, items int) (int, bool) {
+	v := rs.str(c.v)
+	if c.typ != typeShared || v == "" {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(strings.TrimSpace(v))
+	return n, n >= 0 && n < items
+}
+
+// style is the book's index of a picked cell's style: a cell format the
+// workbook has is renumbered; none (0) stays none, and an index past the
+// cell formats (or below them) stays one the book has not either.
+func (p *bookPicks) style(s int) int {
+	if n, ok := p.styles[s]; ok {
+		return n
+	}
+	return s
+}
+
+// value is the <v> of a picked cell as the book holds it: a shared string
+// item's index renumbered, any other value as read.
+func (p *bookPicks) value(rs *rowScan, c *rawCell, items int) string {
+	if n, ok := sharedItem(rs, c, items); ok {
+		return strconv.Itoa(p.items[n])
+	}
+	return rs.str(c.v)
+}
+
 // formatCellsXML is the rows of the cells keep picks, each cell written
-// with its reference, style, type, value and inline string as read.
-func formatCellsXML(rs *rowScan, keep func(i int) bool) []byte {
+// with its reference, style, type, value and inline string as read, its
+// style and shared string item renumbered as picks has them.
+func formatCellsXML(rs *rowScan, keep func(i int) bool, picks *bookPicks, items int) []byte {
 	var b bytes.Buffer
 	row := 0
 	for i := range rs.cells {
@@ -77,8 +169,8 @@ func formatCellsXML(rs *rowScan, keep func(i int) bool) []byte {
 			fmt.Fprintf(&b, `<row r="%d">`, row)
 		}
 		fmt.Fprintf(&b, `<c r="%s"`, cell{row: c.row, col: c.col}.name())
-		if c.style != 0 {
-			fmt.Fprintf(&b, ` s="%d"`, c.style)
+		if s := picks.style(c.style); s != 0 {
+			fmt.Fprintf(&b, ` s="%d"`, s)
 		}
 		if t := typeName(rs, c); t != "" {
 			fmt.Fprintf(&b, ` t="%s"`, attrEscape(t))
@@ -86,7 +178,7 @@ func formatCellsXML(rs *rowScan, keep func(i int) bool) []byte {
 		b.WriteString(">")
 		if c.hasV {
 			b.WriteString("<v>")
-			_ = xml.EscapeText(&b, []byte(rs.str(c.v)))
+			_ = xml.EscapeText(&b, []byte(picks.value(rs, c, items)))
 			b.WriteString("</v>")
 		}
 		if c.hasIS {
@@ -163,33 +255,56 @@ func (wb *workbook) formatStyles(xfs *xfAppender) []byte {
 	return b.Bytes()
 }
 
-// formatStrings is the shared strings part of the format book: the items
-// the picked cells name keep their place (as excelize reads an index: a
-// trimmed decimal, 0 when it is none), the others are empty. nil when no
-// picked cell names one.
-func (wb *workbook) formatStrings(rs *rowScan, keep func(i int) bool) []byte {
-	need := map[int]bool{}
-	last := -1
-	for i := range rs.cells {
-		if c := &rs.cells[i]; c.typ == typeShared && keep(i) {
-			n, _ := strconv.Atoi(strings.TrimSpace(rs.str(c.v)))
-			if n >= 0 && n < len(wb.sst) {
-				need[n], last = true, max(last, n)
-			}
+// pickedStyles is the styles part of the format book for the read tools:
+// formatStyles' for the cell formats picks names alone, renumbered, and
+// the number formats they name (in the workbook's order: of two with one
+// id, the first counts, as in excelize's reading of the whole part).
+func (wb *workbook) pickedStyles(picks *bookPicks) []byte {
+	d := wb.stylesRaw
+	if d == nil {
+		d = &stylesDoc{}
+	}
+	ids := map[int]bool{}
+	for _, s := range picks.xfs {
+		if x := d.xfs[s]; x.numFmt != nil {
+			ids[*x.numFmt] = true
 		}
 	}
-	if last < 0 {
+	var b bytes.Buffer
+	b.WriteString(`<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts>`)
+	for _, n := range d.numFmts {
+		if !ids[n.id] {
+			continue
+		}
+		code := n.code
+		if n.code16 != "" {
+			code = n.code16
+		}
+		fmt.Fprintf(&b, `<numFmt numFmtId="%d" formatCode="%s"/>`, n.id, attrEscape(code))
+	}
+	b.WriteString(`</numFmts><cellXfs><xf/>`)
+	for _, s := range picks.xfs {
+		if x := d.xfs[s]; x.numFmt == nil {
+			b.WriteString(`<xf/>`)
+		} else {
+			fmt.Fprintf(&b, `<xf numFmtId="%d"/>`, *x.numFmt)
+		}
+	}
+	b.WriteString(`</cellXfs></styleSheet>`)
+	return b.Bytes()
+}
+
+// pickedStrings is the shared strings part of the format book: the items
+// picks names, in its order; nil when it names none.
+func pickedStrings(picks *bookPicks, sst []string) []byte {
+	if len(picks.order) == 0 {
 		return nil
 	}
 	var b bytes.Buffer
 	b.WriteString(`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`)
-	for i := 0; i <= last; i++ {
-		if !need[i] {
-			b.WriteString(`<si><t></t></si>`)
-			continue
-		}
+	for _, n := range picks.order {
 		b.WriteString(`<si><t xml:space="preserve">`)
-		_ = xml.EscapeText(&b, []byte(encodeXstring(wb.sst[i])))
+		_ = xml.EscapeText(&b, []byte(encodeXstring(sst[n])))
 		b.WriteString(`</t></si>`)
 	}
 	b.WriteString(`</sst>`)
