@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"bytes"
 	"encoding/xml"
 	"strconv"
 	"strings"
@@ -97,10 +96,12 @@ type rowScan struct {
 	rooted bool
 }
 
-// newRowScan returns the row scan of a worksheet's data, with room for
-// its cells (counted roughly: a prefixed sheet's cells are not).
+// newRowScan returns the row scan of a worksheet's data. Its cells grow
+// as they come: most of a large questionnaire's are empty and only
+// styled, and left out (see end), so room for every <c> (counted, and
+// cleared) was many times what the scan keeps.
 func newRowScan(data []byte) *rowScan {
-	return &rowScan{data: data, cells: make([]rawCell, 0, bytes.Count(data, []byte("<c ")))}
+	return &rowScan{data: data}
 }
 
 // token sees an element of the sheet at depth, spanning data[from:to].
@@ -177,10 +178,11 @@ func (s *rowScan) startCell(t *xml.StartElement, from int64) {
 	s.openCell(ref, typ, once1 && once2, st, hasStyle, from)
 }
 
-// emptyCell sees a cell that closes itself, with reference ref and style
-// index style only ("": no style), at depth 3, as token sees its start and
-// end.
-func (s *rowScan) emptyCell(ref, style string, from, to int64) {
+// emptyCell sees a cell that closes itself, with reference ref (read:
+// row, col, ok false when it does not read) and style index style only
+// (styled false: no style), at depth 3, as token sees its start and end:
+// such a cell is left out of the scan's cells (see end), so none is made.
+func (s *rowScan) emptyCell(row, col int, ok bool, style int, styled bool) {
 	switch {
 	case s.irregular:
 		return
@@ -190,14 +192,13 @@ func (s *rowScan) emptyCell(ref, style string, from, to int64) {
 	case s.row == 0:
 		s.irregular = true // a cell outside a row
 		return
+	case !ok || row != s.row || col <= s.lastCol:
+		s.irregular = true // as openCell finds it
+		return
 	}
-	hasStyle := 1
-	if style == "" {
-		hasStyle = 0
-	}
-	s.openCell(ref, "", true, style, hasStyle, from)
-	if !s.irregular {
-		s.end("c", 3, to, to)
+	s.lastCol = col
+	if styled && style != 0 {
+		s.dropped++
 	}
 }
 
