@@ -202,6 +202,43 @@ func (s *rowScan) emptyCell(row, col int, ok bool, style int, styled bool) {
 	}
 }
 
+// valueCell sees a cell with a value, and maybe a formula, as token sees
+// its elements (start, startCell, end): c's texts are read as text reads
+// them, the formula's first, and where each starts is left as they leave
+// it.
+func (s *rowScan) valueCell(c *plainCell) {
+	switch {
+	case s.irregular:
+		return
+	case s.sheetData != 1 || s.row == 0:
+		s.irregular = true // a cell outside the sheet's data, or outside a row
+		return
+	}
+	hasStyle := 0
+	if c.style != "" {
+		hasStyle = 1
+	}
+	s.openCell(c.ref, c.typ, true, c.style, hasStyle, c.from)
+	if s.irregular {
+		return
+	}
+	if c.hasF {
+		s.cell.hasF, s.formulaAt = true, c.formulaAt
+		s.cell.formula = s.keep(s.plain(c.formula))
+	}
+	s.cell.hasV, s.valueAt = true, c.valueAt
+	s.cell.v = s.keep(s.plain(c.value))
+	s.end("c", 3, c.to, c.to)
+}
+
+// plain is the text of raw, character data that holds no markup, as text
+// reads it.
+func (s *rowScan) plain(raw []byte) string {
+	v, ok := unescapeText(raw)
+	s.irregular = s.irregular || !ok
+	return v
+}
+
 // openCell opens a cell given its r, t and s attributes (once: r and t
 // are given once at most; hasStyle: how many times s is).
 func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, from int64) {

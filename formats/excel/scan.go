@@ -97,6 +97,15 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		}
 		s.cells.emptyCell(row, col, err == nil, st, styled)
 	}
+	// A cell with a value, at depth 3: s.element's work for its <c> and
+	// <f>, and the row scan's for all its elements.
+	rec.valueCell = func(c *plainCell) {
+		cur = s.cell(c.ref, c.style)
+		if c.hasF && cur[0] > 0 {
+			s.formulas[cur] = true
+		}
+		s.cells.valueCell(c)
+	}
 	rec.reset = func() {
 		*s = *newSheetScan()
 		cur, b = [2]int{}, newStubBuilder(data)
