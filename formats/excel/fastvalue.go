@@ -1,10 +1,6 @@
 package excel
 
-import (
-	"unsafe"
-
-	"github.com/formfill/formfill/formats/internal/xmllex"
-)
+import "unsafe"
 
 // After the empty cells (see fastcell.go), most of a large worksheet's
 // elements are cells with a value, a formula's cached result mostly,
@@ -18,7 +14,7 @@ import (
 type plainCell struct {
 	ref, style, typ string // its r, s and t ("": none), in that order
 	hasF            bool   // a <f> with no attribute comes first
-	formula, value  []byte // the <f>'s and the <v>'s text as written: no reference, markup or non-ASCII byte
+	formula, value  []byte // the <f>'s and the <v>'s character data as written
 	// Where the <f>'s and the <v>'s text start, and where the cell's
 	// start tag starts and its end tag ends.
 	formulaAt, valueAt, from, to int64
@@ -27,7 +23,7 @@ type plainCell struct {
 // plainValueCell passes the element at x.pos, starting at from, when it
 // is exactly <c r="REF"( s="N")?( t="T")?>(<f>F</f>)?<v>V</v></c>: REF
 // capital letters then digits, N a style index as plainEmptyCell takes
-// it, T letters, F and V plain ASCII text. Anything else is left to
+// it, T letters, F and V character data, no markup. Anything else is left to
 // startTag, and false returned. The references and texts handed to
 // valueCell are valid only during the call.
 func (p *fastPass) plainValueCell(from int64) bool {
@@ -67,7 +63,7 @@ func (p *fastPass) plainValueCell(from int64) bool {
 	}
 	if j, ok := passLiteral(d, i, `<f>`); ok {
 		c.hasF, c.formulaAt = true, int64(j)
-		if c.formula, i, ok = plainUntil(d, j, `</f>`); !ok {
+		if c.formula, i, ok = p.textUntil(j, `</f>`); !ok {
 			return false
 		}
 	}
@@ -75,7 +71,7 @@ func (p *fastPass) plainValueCell(from int64) bool {
 		return false
 	}
 	c.valueAt = int64(i)
-	if c.value, i, ok = plainUntil(d, i, `</v>`); !ok {
+	if c.value, i, ok = p.textUntil(i, `</v>`); !ok {
 		return false
 	}
 	if i, ok = passLiteral(d, i, `</c>`); !ok {
@@ -112,12 +108,22 @@ func plainRef(d []byte, i int) (string, int, bool) {
 	return unsafe.String(&d[ref], i-ref), i, true
 }
 
-// plainUntil passes text with no reference, markup or non-ASCII byte up to
-// end, which it passes too; it returns the text.
-func plainUntil(d []byte, i int, end string) ([]byte, int, bool) {
-	j := xmllex.Span(d, i, &plainText)
-	if k, ok := passLiteral(d, j, end); ok {
-		return d[i:j], k, true
+// textUntil passes character data as text passes it (references and
+// non-ASCII characters checked) up to end, which it passes too; it
+// returns the data as written. Where text would give up, it leaves the
+// cell to startTag, whose pass meets the same data and gives up there.
+func (p *fastPass) textUntil(i int, end string) ([]byte, int, bool) {
+	x := &p.x
+	pos := x.pos
+	x.pos = i
+	x.text(false)
+	j, ok := x.pos, x.ok
+	x.pos, x.ok = pos, true
+	if !ok {
+		return nil, i, false
+	}
+	if k, ok := passLiteral(x.data, j, end); ok {
+		return x.data[i:j], k, true
 	}
 	return nil, i, false
 }
