@@ -10,9 +10,9 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// How a worksheet is scanned: the fast pass with the plain empty cells'
-// hook, the fast pass without it (every element goes to record), and
-// encoding/xml's pass alone.
+// How a worksheet is scanned: the fast pass with the plain empty and
+// value cells' hooks, the fast pass without them (every element goes to
+// record), and encoding/xml's pass alone.
 const (
 	withHook = iota
 	withoutHook
@@ -20,22 +20,26 @@ const (
 )
 
 // scanOf is the scan of a worksheet's XML, made the way given, and how
-// many cells the hook saw.
+// many cells the hooks saw.
 func scanOf(data []byte, way int) (*sheetScan, int, error) {
 	const part = "xl/worksheets/sheet1.xml"
 	s := newSheetScan()
 	rec, done := s.recorder(data)
-	hooked, calls := rec.emptyCell, 0
+	hooked, hookedValue, calls := rec.emptyCell, rec.valueCell, 0
 	rec.emptyCell = func(ref, style string, from, to int64) {
 		calls++
 		hooked(ref, style, from, to)
+	}
+	rec.valueCell = func(c *plainCell) {
+		calls++
+		hookedValue(c)
 	}
 	var err error
 	switch way {
 	case withHook:
 		err = checkXML(data, part, rec, nil)
 	case withoutHook:
-		rec.emptyCell = nil
+		rec.emptyCell, rec.valueCell = nil, nil
 		err = checkXML(data, part, rec, nil)
 	default:
 		err = checkXMLSlow(data, part, rec.record, charset.NewReaderLabel, nil)
@@ -79,6 +83,15 @@ var emptyCellSheets = []string{
 	`<row r="9"><c r="ZZZZ9" s="2"/><c r="A12345678" s="2"/></row>`,
 	`<row r="10"><c r="A10" s="4"><f>B10+1</f></c><c r="B10" s="4"/><c r="C10" s="4"><f t="shared" ref="C10:C11" si="0">A10</f></c></row>` +
 		`<row r="11"><c r="B11" s="4"/><c r="C11" s="4"><f t="shared" si="0"/></c></row>`,
+	// Cells with a value, read whole (plainValueCell), and written
+	// otherwise.
+	`<row r="14"><c r="A14" s="2" t="s"><v>0</v></c><c r="B14"><v>1.5</v></c><c r="C14" t="str"><f>A14&amp;"x"</f><v>ax</v></c>` +
+		`<c r="D14" s="7" t="str"><f>B14*2</f><v>3</v></c><c r="E14" s="7" t="b"><v></v></c><c r="F14" t="e"><f></f><v>#N/A</v></c></row>`,
+	`<row r="15"><c r="A15" t="s" s="2"><v>0</v></c><c r="B15" s="02"><v>1</v></c><c r="C15" t=""><v>1</v></c><c r="D15"><v>a&lt;b</v></c>` +
+		`<c r="E15"><v>caf` + "\u00e9" + `</v></c><c r="F15"><v>1</v><f>A1</f></c><c r="G15"><f>1</f></c><c r="H15"><v>1</v></c ></row>`,
+	`<row r="16"><c r="B16" s="1"><v>2</v></c><c r="A16"><v>1</v></c><c r="C17"><v>1</v></c></row>`, // out of order, another row's
+	`<row r="17"><c r="A17" t="inlineStr"><is><t>x</t></is></c><c r="B17"><v>1` + "\r\n" + `2</v></c><c r="C17"><f t="shared" ref="C17:C18" si="1">A17</f><v>0</v></c></row>` +
+		`<row r="18"><c r="C18"><f t="shared" si="1"/><v>0</v></c><c r="D18" s="3"><f>C18</f><v>0</v></c></row>`,
 }
 
 // worksheet wraps rows in a worksheet, with what may go around them.
@@ -108,8 +121,8 @@ func TestPlainEmptyCellsScanAsEveryOtherElement(t *testing.T) {
 			sameScans(t, "prefixed", prefixed)
 		}
 	}
-	if hooked < 12 {
-		t.Fatalf("the hook saw %d of the constructed sheets' plain empty cells", hooked)
+	if hooked < 20 {
+		t.Fatalf("the hooks saw %d of the constructed sheets' plain empty and value cells", hooked)
 	}
 	cells, hookedReal := 0, 0
 	for name, doc := range workbooks(t) {
@@ -125,7 +138,7 @@ func TestPlainEmptyCellsScanAsEveryOtherElement(t *testing.T) {
 			hookedReal += sameScans(t, name+" "+f.Name, data)
 		}
 	}
-	t.Logf("%d self-closing elements in the real worksheets, %d of them plain empty cells", cells, hookedReal)
+	t.Logf("%d self-closing elements in the real worksheets; %d plain empty and value cells", cells, hookedReal)
 }
 
 func FuzzPlainEmptyCells(f *testing.F) {

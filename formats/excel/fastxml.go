@@ -24,7 +24,7 @@ import (
 // record. ok false means it gave up: nothing is decided, and what record
 // saw must be forgotten. err is only ever the stop's.
 func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err error) {
-	p := fastPass{x: fastXML{data: data, ok: true}, record: rec.record, emptyCell: rec.emptyCell}
+	p := fastPass{x: fastXML{data: data, ok: true}, record: rec.record, emptyCell: rec.emptyCell, valueCell: rec.valueCell}
 	x := &p.x
 	x.declaration()
 	for x.ok && x.pos < len(data) {
@@ -53,6 +53,8 @@ type fastPass struct {
 	x         fastXML
 	record    recordFunc
 	emptyCell func(ref, style string, from, to int64) // see recording
+	valueCell func(c *plainCell)                      // see recording
+	cell      plainCell                               // what valueCell sees, cell after cell
 	open      [][]byte                                // the raw names of the open elements
 	roots     int
 	el        xml.StartElement // what record sees, element after element
@@ -85,6 +87,9 @@ func (p *fastPass) endTag(from int64) bool {
 func (p *fastPass) startTag(from int64) bool {
 	x := &p.x
 	if p.emptyCell != nil && len(p.open) == 3 && p.plainEmptyCell(from) {
+		return true
+	}
+	if p.valueCell != nil && len(p.open) == 3 && p.plainValueCell(from) {
 		return true
 	}
 	if len(p.open) == 0 {

@@ -30,15 +30,22 @@ const formatSheet = "Sheet1"
 
 // formatRows is the formatted text of the cells keep picks (by index) of
 // rs, rows[r-1][c-1] as excelize's GetRows lays them out; nil when keep
-// picks none.
+// picks none. The book holds only what the picked cells read (see
+// bookPicks): excelize parses every part of it, for each sheet.
 func (wb *workbook) formatRows(rs *rowScan, keep func(i int) bool) ([][]string, error) {
-	rows := formatCellsXML(rs, keep)
+	wb.readStyles()
+	sst, err := wb.sharedStringsTable()
+	if err != nil {
+		return nil, err
+	}
+	picks := wb.pickForBook(rs, keep, len(sst))
+	rows := formatCellsXML(rs, keep, picks, len(sst))
 	if rows == nil {
 		return nil, nil
 	}
 	worksheet := append([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`), rows...)
 	worksheet = append(worksheet, "</sheetData></worksheet>"...)
-	f, err := openFormatBook(wb.book.date1904, wb.formatStyles(nil), wb.formatStrings(rs, keep), worksheet)
+	f, err := openFormatBook(wb.book.date1904, wb.pickedStyles(picks), pickedStrings(picks, sst), worksheet)
 	if err != nil {
 		return nil, err
 	}
@@ -60,8 +67,9 @@ func openFormatBook(date1904 bool, styles, sst, worksheet []byte) (*excelize.Fil
 }
 
 // formatCellsXML is the rows of the cells keep picks, each cell written
-// with its reference, style, type, value and inline string as read.
-func formatCellsXML(rs *rowScan, keep func(i int) bool) []byte {
+// with its reference, style, type, value and inline string as read, its
+// style and shared string item renumbered as picks has them.
+func formatCellsXML(rs *rowScan, keep func(i int) bool, picks *bookPicks, items int) []byte {
 	var b bytes.Buffer
 	row := 0
 	for i := range rs.cells {
@@ -77,8 +85,8 @@ func formatCellsXML(rs *rowScan, keep func(i int) bool) []byte {
 			fmt.Fprintf(&b, `<row r="%d">`, row)
 		}
 		fmt.Fprintf(&b, `<c r="%s"`, cell{row: c.row, col: c.col}.name())
-		if c.style != 0 {
-			fmt.Fprintf(&b, ` s="%d"`, c.style)
+		if s := picks.style(c.style); s != 0 {
+			fmt.Fprintf(&b, ` s="%d"`, s)
 		}
 		if t := typeName(rs, c); t != "" {
 			fmt.Fprintf(&b, ` t="%s"`, attrEscape(t))
@@ -86,7 +94,7 @@ func formatCellsXML(rs *rowScan, keep func(i int) bool) []byte {
 		b.WriteString(">")
 		if c.hasV {
 			b.WriteString("<v>")
-			_ = xml.EscapeText(&b, []byte(rs.str(c.v)))
+			_ = xml.EscapeText(&b, []byte(picks.value(rs, c, items)))
 			b.WriteString("</v>")
 		}
 		if c.hasIS {
@@ -160,39 +168,6 @@ func (wb *workbook) formatStyles(xfs *xfAppender) []byte {
 		}
 	}
 	b.WriteString(`</cellXfs></styleSheet>`)
-	return b.Bytes()
-}
-
-// formatStrings is the shared strings part of the format book: the items
-// the picked cells name keep their place (as excelize reads an index: a
-// trimmed decimal, 0 when it is none), the others are empty. nil when no
-// picked cell names one.
-func (wb *workbook) formatStrings(rs *rowScan, keep func(i int) bool) []byte {
-	need := map[int]bool{}
-	last := -1
-	for i := range rs.cells {
-		if c := &rs.cells[i]; c.typ == typeShared && keep(i) {
-			n, _ := strconv.Atoi(strings.TrimSpace(rs.str(c.v)))
-			if n >= 0 && n < len(wb.sst) {
-				need[n], last = true, max(last, n)
-			}
-		}
-	}
-	if last < 0 {
-		return nil
-	}
-	var b bytes.Buffer
-	b.WriteString(`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`)
-	for i := 0; i <= last; i++ {
-		if !need[i] {
-			b.WriteString(`<si><t></t></si>`)
-			continue
-		}
-		b.WriteString(`<si><t xml:space="preserve">`)
-		_ = xml.EscapeText(&b, []byte(encodeXstring(wb.sst[i])))
-		b.WriteString(`</t></si>`)
-	}
-	b.WriteString(`</sst>`)
 	return b.Bytes()
 }
 

@@ -182,11 +182,11 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 	}
 }
 
-// checkPart checks one XML part, reading it into buf's storage unless it is
-// a worksheet, whose bytes stay with its scan (rowScan reads them later).
-// It returns what the check found (the scan of a worksheet or of the
-// shared strings) and the storage to
-// reuse.
+// checkPart checks one XML part, reading it into buf's storage: no scan
+// keeps the bytes of its part once its pass is over (see rowScan.finish),
+// so every part of a lane is read into the same storage, the largest
+// part's. It returns what the check found (the scan of a worksheet or of
+// the shared strings) and the storage to reuse.
 func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (c partCheck, reuse []byte) {
 	reuse = buf
 	defer func() {
@@ -206,17 +206,11 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 // storage it read into in *buf.
 func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, stop *formats.Stopper) error {
 	sheet, table := isWorksheetPart(f.Name), isSharedStringsPart(f.Name)
-	into := *buf
-	if sheet {
-		into = nil
-	}
-	data, err := a.ReadFileInto(f, into)
+	data, err := a.ReadFileInto(f, *buf)
 	if err != nil {
 		return err
 	}
-	if into != nil {
-		*buf = data
-	}
+	*buf = data
 	charsetReader := charset.NewReaderLabel
 	if hasUTF16BOM(data) {
 		if data, err = asUTF8(f.Name, data); err != nil {

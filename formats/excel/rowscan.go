@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"bytes"
 	"encoding/xml"
 	"strconv"
 	"strings"
@@ -97,10 +96,12 @@ type rowScan struct {
 	rooted bool
 }
 
-// newRowScan returns the row scan of a worksheet's data, with room for
-// its cells (counted roughly: a prefixed sheet's cells are not).
+// newRowScan returns the row scan of a worksheet's data. Its cells grow
+// as they come: most of a large questionnaire's are empty and only
+// styled, and left out (see end), so room for every <c> (counted, and
+// cleared) was many times what the scan keeps.
 func newRowScan(data []byte) *rowScan {
-	return &rowScan{data: data, cells: make([]rawCell, 0, bytes.Count(data, []byte("<c ")))}
+	return &rowScan{data: data}
 }
 
 // token sees an element of the sheet at depth, spanning data[from:to].
@@ -177,10 +178,11 @@ func (s *rowScan) startCell(t *xml.StartElement, from int64) {
 	s.openCell(ref, typ, once1 && once2, st, hasStyle, from)
 }
 
-// emptyCell sees a cell that closes itself, with reference ref and style
-// index style only ("": no style), at depth 3, as token sees its start and
-// end.
-func (s *rowScan) emptyCell(ref, style string, from, to int64) {
+// emptyCell sees a cell that closes itself, with reference ref (read:
+// row, col, ok false when it does not read) and style index style only
+// (styled false: no style), at depth 3, as token sees its start and end:
+// such a cell is left out of the scan's cells (see end), so none is made.
+func (s *rowScan) emptyCell(row, col int, ok bool, style int, styled bool) {
 	switch {
 	case s.irregular:
 		return
@@ -190,15 +192,51 @@ func (s *rowScan) emptyCell(ref, style string, from, to int64) {
 	case s.row == 0:
 		s.irregular = true // a cell outside a row
 		return
+	case !ok || row != s.row || col <= s.lastCol:
+		s.irregular = true // as openCell finds it
+		return
 	}
-	hasStyle := 1
-	if style == "" {
-		hasStyle = 0
+	s.lastCol = col
+	if styled && style != 0 {
+		s.dropped++
 	}
-	s.openCell(ref, "", true, style, hasStyle, from)
-	if !s.irregular {
-		s.end("c", 3, to, to)
+}
+
+// valueCell sees a cell with a value, and maybe a formula, as token sees
+// its elements (start, startCell, end): c's texts are read as text reads
+// them, the formula's first, and where each starts is left as they leave
+// it.
+func (s *rowScan) valueCell(c *plainCell) {
+	switch {
+	case s.irregular:
+		return
+	case s.sheetData != 1 || s.row == 0:
+		s.irregular = true // a cell outside the sheet's data, or outside a row
+		return
 	}
+	hasStyle := 0
+	if c.style != "" {
+		hasStyle = 1
+	}
+	s.openCell(c.ref, c.typ, true, c.style, hasStyle, c.from)
+	if s.irregular {
+		return
+	}
+	if c.hasF {
+		s.cell.hasF, s.formulaAt = true, c.formulaAt
+		s.cell.formula = s.keep(s.plain(c.formula))
+	}
+	s.cell.hasV, s.valueAt = true, c.valueAt
+	s.cell.v = s.keep(s.plain(c.value))
+	s.end("c", 3, c.to, c.to)
+}
+
+// plain is the text of raw, character data that holds no markup, as text
+// reads it.
+func (s *rowScan) plain(raw []byte) string {
+	v, ok := unescapeText(raw)
+	s.irregular = s.irregular || !ok
+	return v
 }
 
 // openCell opens a cell given its r, t and s attributes (once: r and t

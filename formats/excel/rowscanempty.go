@@ -8,8 +8,7 @@ package excel
 // value in it either way.
 
 // finish ends the pass: the scan keeps its cells in a slice of their own
-// size (the one the pass filled was sized for every <c>, the dropped ones
-// too) and lets go of the sheet's XML, which nothing reads once the
+// size (the one the pass filled grew by doubling) and lets go of the sheet's XML, which nothing reads once the
 // cells' texts are kept. styles are the guard's cell styles.
 func (s *rowScan) finish(styles *cellStyles) {
 	s.data = nil

@@ -84,9 +84,27 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	}
 	// A cell with only a reference and a style, at depth 3: the stub
 	// builder keeps nothing below depth 1.
-	rec.emptyCell = func(ref, style string, from, to int64) {
-		cur = s.cell(ref, style)
-		s.cells.emptyCell(ref, style, from, to)
+	rec.emptyCell = func(ref, style string, _, _ int64) {
+		// s.cell's work, the reference and style read once for both.
+		col, row, _, err := cellRef(ref)
+		st, styled := number(style)
+		cur = [2]int{}
+		if err == nil {
+			if styled {
+				s.cellStyles.add(row, col, st)
+			}
+			cur = [2]int{row, col}
+		}
+		s.cells.emptyCell(row, col, err == nil, st, styled)
+	}
+	// A cell with a value, at depth 3: s.element's work for its <c> and
+	// <f>, and the row scan's for all its elements.
+	rec.valueCell = func(c *plainCell) {
+		cur = s.cell(c.ref, c.style)
+		if c.hasF && cur[0] > 0 {
+			s.formulas[cur] = true
+		}
+		s.cells.valueCell(c)
 	}
 	rec.reset = func() {
 		*s = *newSheetScan()
@@ -143,14 +161,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 
 // element records one start element; cur is the cell being read.
 func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
-	a := func(name string) string {
-		for _, at := range se.Attr {
-			if at.Name.Local == name {
-				return at.Value
-			}
-		}
-		return ""
-	}
+	a := func(name string) string { return firstAttr(se, name) }
 	switch se.Name.Local {
 	case "c":
 		cur = s.cell(a("r"), a("s"))
@@ -177,7 +188,7 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 			}
 		}
 	case "col":
-		s.col(a)
+		s.col(se)
 	case "pane":
 		if st := a("state"); st == "frozen" || st == "frozenSplit" {
 			if n, err := strconv.ParseFloat(a("ySplit"), 64); err == nil && n >= 1 {
@@ -209,8 +220,20 @@ func (s *sheetScan) cell(ref, style string) [2]int {
 	return [2]int{row, col}
 }
 
+// firstAttr is the value of se's first attribute of local name name, ""
+// when it has none.
+func firstAttr(se *xml.StartElement, name string) string {
+	for _, at := range se.Attr {
+		if at.Name.Local == name {
+			return at.Value
+		}
+	}
+	return ""
+}
+
 // col records a <col> element: the style and visibility of a column range.
-func (s *sheetScan) col(a func(string) string) {
+func (s *sheetScan) col(se *xml.StartElement) {
+	a := func(name string) string { return firstAttr(se, name) }
 	lo, ok1 := number(a("min"))
 	hi, ok2 := number(a("max"))
 	if !ok1 || !ok2 {

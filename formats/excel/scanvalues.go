@@ -3,7 +3,7 @@ package excel
 import (
 	"bytes"
 	"encoding/xml"
-	"unicode/utf8"
+	"strings"
 
 	"github.com/formfill/formfill/formats/internal/xmllex"
 	"github.com/xuri/excelize/v2"
@@ -39,33 +39,44 @@ func unescapeText(raw []byte) (string, bool) {
 	if bytes.IndexByte(raw, '<') >= 0 {
 		return "", false
 	}
+	if n, ok := smallDecimal(raw); ok {
+		return decimals[n], true // most values: a shared string's index, a small number
+	}
 	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
 		return string(raw), true
 	}
-	out := make([]byte, 0, len(raw))
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; c {
-		case '\r':
-			out = append(out, '\n')
-			if i+1 < len(raw) && raw[i+1] == '\n' {
+	// Formulas are mostly where references are (&quot;, &amp;): the
+	// plain runs between them are copied whole, and the builder's string
+	// is the text, not a copy of it.
+	var out strings.Builder
+	out.Grow(len(raw))
+	for len(raw) > 0 {
+		i := bytes.IndexAny(raw, "&\r")
+		if i < 0 {
+			out.Write(raw)
+			break
+		}
+		out.Write(raw[:i])
+		if raw[i] == '\r' {
+			out.WriteByte('\n')
+			if i++; i < len(raw) && raw[i] == '\n' {
 				i++
 			}
-		case '&':
-			semi := bytes.IndexByte(raw[i:], ';')
-			if semi < 0 {
-				return "", false
-			}
-			r, ok := xmllex.Entity(raw[i+1 : i+semi])
-			if !ok {
-				return "", false
-			}
-			out = utf8.AppendRune(out, r)
-			i += semi
-		default:
-			out = append(out, c)
+			raw = raw[i:]
+			continue
 		}
+		semi := bytes.IndexByte(raw[i:], ';')
+		if semi < 0 {
+			return "", false
+		}
+		r, ok := xmllex.Entity(raw[i+1 : i+semi])
+		if !ok {
+			return "", false
+		}
+		out.WriteRune(r)
+		raw = raw[i+semi+1:]
 	}
-	return string(out), true
+	return out.String(), true
 }
 
 // cellRef reads a cell reference (column letters, either case, then a

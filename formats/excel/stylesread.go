@@ -72,8 +72,12 @@ type stylesDoc struct {
 	indexed []string // indexedColors' rgb
 }
 
-// readStyles reads the styles part data in one pass.
+// readStyles reads the styles part data in one pass: the guard's fast
+// pass (see readFast), else encoding/xml's.
 func readStyles(data []byte) (*stylesDoc, error) {
+	if d := readStylesFast(data); d != nil {
+		return d, nil
+	}
 	d := &stylesDoc{}
 	walk := xmlWalk{start: func(path []string, t *xml.StartElement) { d.element(path, *t) }}
 	err := walk.run(data, nil, func(err error) error {
@@ -83,6 +87,28 @@ func readStyles(data []byte) (*stylesDoc, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// readStylesFast reads the styles part data with the guard's fast pass,
+// nil where that pass gives up. A questionnaire's styles part holds
+// thousands of cell formats: encoding/xml's pass over them, allocating for
+// every token, cost a large workbook's first page as much as finding the
+// targets of a sheet. The elements and attributes the fast pass reports
+// are those of encoding/xml's (FuzzFastCheck), and element reads them by
+// local name alone, as xmlWalk gives them.
+func readStylesFast(data []byte) *stylesDoc {
+	d := &stylesDoc{}
+	var path []string
+	rec := recording{record: func(start bool, el *xml.StartElement, depth int, _, _ int64) {
+		if start {
+			path = append(path[:depth], el.Name.Local)
+			d.element(path, *el)
+		}
+	}}
+	if ok, _ := fastCheck(data, rec, nil); !ok {
+		return nil
+	}
+	return d
 }
 
 // parent is the name of the element n levels above the last of path.

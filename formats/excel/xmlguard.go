@@ -49,10 +49,16 @@ type recordFunc func(start bool, el *xml.StartElement, depth int, from, to int64
 // <c r="B7"/> or <c r="B7" s="12"/>, at depth 3. It must record what
 // record would see of the element's start and end; the fast pass spares
 // it the element (see plainEmptyCell). ref is valid only during the call.
+//
+// valueCell, where not nil, sees in record's place a cell with a value
+// and maybe a formula, written as plainValueCell reads it, at depth 3. It
+// must record what record would see of the cell's elements; c is valid
+// only during the call.
 type recording struct {
 	record    recordFunc
 	reset     func()
 	emptyCell func(ref, style string, from, to int64)
+	valueCell func(c *plainCell)
 }
 
 // checkXMLWith is checkXML with the decoder's charset reader given:

@@ -1,0 +1,129 @@
+package excel
+
+import "unsafe"
+
+// After the empty cells (see fastcell.go), most of a large worksheet's
+// elements are cells with a value, a formula's cached result mostly,
+// written <c r="B7" s="12" t="str"><f>C7*2</f><v>4</v></c>: five
+// elements, each a call of the recording that three readers look at. The
+// fast pass reads such a cell whole, as spreadsheet software writes it,
+// and hands it to the recording's valueCell.
+
+// plainCell is a cell with a value as the fast pass reads it whole: what
+// record would see of its elements.
+type plainCell struct {
+	ref, style, typ string // its r, s and t ("": none), in that order
+	hasF            bool   // a <f> with no attribute comes first
+	formula, value  []byte // the <f>'s and the <v>'s character data as written
+	// Where the <f>'s and the <v>'s text start, and where the cell's
+	// start tag starts and its end tag ends.
+	formulaAt, valueAt, from, to int64
+}
+
+// plainValueCell passes the element at x.pos, starting at from, when it
+// is exactly <c r="REF"( s="N")?( t="T")?>(<f>F</f>)?<v>V</v></c>: REF
+// capital letters then digits, N a style index as plainEmptyCell takes
+// it, T letters, F and V character data, no markup. Anything else is left to
+// startTag, and false returned. The references and texts handed to
+// valueCell are valid only during the call.
+func (p *fastPass) plainValueCell(from int64) bool {
+	d := p.x.data
+	i, ok := p.x.pos+1, false
+	c := &p.cell // the pass's, reused: one per cell would be garbage
+	*c = plainCell{from: from}
+	if i, ok = passLiteral(d, i, `c r="`); !ok {
+		return false
+	}
+	if c.ref, i, ok = plainRef(d, i); !ok {
+		return false
+	}
+	if j, ok := passLiteral(d, i, `" s="`); ok {
+		st := j
+		for j < len(d) && '0' <= d[j] && d[j] <= '9' {
+			j++
+		}
+		n, ok := smallDecimal(d[st:j])
+		if !ok {
+			return false
+		}
+		c.style, i = decimals[n], j
+	}
+	if j, ok := passLiteral(d, i, `" t="`); ok {
+		st := j
+		for j < len(d) && ('a' <= d[j] && d[j] <= 'z' || 'A' <= d[j] && d[j] <= 'Z') {
+			j++
+		}
+		if j == st {
+			return false
+		}
+		c.typ, i = intern(d[st:j]), j
+	}
+	if i, ok = passLiteral(d, i, `">`); !ok {
+		return false
+	}
+	if j, ok := passLiteral(d, i, `<f>`); ok {
+		c.hasF, c.formulaAt = true, int64(j)
+		if c.formula, i, ok = p.textUntil(j, `</f>`); !ok {
+			return false
+		}
+	}
+	if i, ok = passLiteral(d, i, `<v>`); !ok {
+		return false
+	}
+	c.valueAt = int64(i)
+	if c.value, i, ok = p.textUntil(i, `</v>`); !ok {
+		return false
+	}
+	if i, ok = passLiteral(d, i, `</c>`); !ok {
+		return false
+	}
+	p.x.pos, c.to = i, int64(i)
+	p.valueCell(c)
+	return true
+}
+
+// passLiteral passes s at d[i:], false if it is not there.
+func passLiteral(d []byte, i int, s string) (int, bool) {
+	if len(d)-i < len(s) || string(d[i:i+len(s)]) != s {
+		return i, false
+	}
+	return i + len(s), true
+}
+
+// plainRef passes a reference written as plainEmptyCell takes one,
+// capital letters then digits, up to the quote that must follow it. The
+// string is d's bytes, not a copy: read it during the pass only.
+func plainRef(d []byte, i int) (string, int, bool) {
+	ref := i
+	for i < len(d) && 'A' <= d[i] && d[i] <= 'Z' {
+		i++
+	}
+	letters := i
+	for i < len(d) && '0' <= d[i] && d[i] <= '9' {
+		i++
+	}
+	if letters == ref || i == letters || i >= len(d) || d[i] != '"' {
+		return "", i, false
+	}
+	return unsafe.String(&d[ref], i-ref), i, true
+}
+
+// textUntil passes character data as text passes it (references and
+// non-ASCII characters checked) up to end, which it passes too; it
+// returns the data as written. Where text would give up, it leaves the
+// cell to startTag, whose pass meets the same data and gives up there.
+func (p *fastPass) textUntil(i int, end string) ([]byte, int, bool) {
+	x := &p.x
+	pos := x.pos
+	x.pos = i
+	x.text(false)
+	j, ok := x.pos, x.ok
+	x.pos, x.ok = pos, true
+	if !ok {
+		return nil, i, false
+	}
+	if k, ok := passLiteral(x.data, j, end); ok {
+		return x.data[i:j], k, true
+	}
+	return nil, i, false
+}
