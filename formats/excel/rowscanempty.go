@@ -40,13 +40,13 @@ func (s *rowScan) withEmptyCells(pick func(style int) bool) *rowScan {
 	i := 0
 	for _, e := range s.styles.list {
 		row, col := int(uint32(e.key>>32)), int(uint32(e.key))
-		for i < len(s.cells) && rowColLess(s.cells[i].row, s.cells[i].col, row, col) {
+		for i < len(s.cells) && rowColLess(int(s.cells[i].row), int(s.cells[i].col), row, col) {
 			i++
 		}
-		if i < len(s.cells) && s.cells[i].row == row && s.cells[i].col == col || e.style == 0 || !pick(e.style) {
+		if i < len(s.cells) && int(s.cells[i].row) == row && int(s.cells[i].col) == col || e.style == 0 || !pick(e.style) {
 			continue
 		}
-		out = append(out, rawCell{row: row, col: col, style: e.style})
+		out = append(out, rawCell{row: int32(row), col: int32(col), style: narrowIndex(e.style)})
 	}
 	if out == nil {
 		return s
@@ -59,7 +59,7 @@ func (s *rowScan) withEmptyCells(pick func(style int) bool) *rowScan {
 func mergeCells(a, b []rawCell) []rawCell {
 	out := make([]rawCell, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
-		if rowColLess(a[0].row, a[0].col, b[0].row, b[0].col) {
+		if rowColLess(int(a[0].row), int(a[0].col), int(b[0].row), int(b[0].col)) {
 			out, a = append(out, a[0]), a[1:]
 		} else {
 			out, b = append(out, b[0]), b[1:]
