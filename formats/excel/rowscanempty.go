@@ -7,15 +7,27 @@ package excel
 // write's cellAt) or withEmptyCells (rows); formulas and recalc see no
 // value in it either way.
 
-// finish ends the pass: the scan keeps its cells in a slice of their own
-// size (the one the pass filled grew by doubling) and lets go of the sheet's XML, which nothing reads once the
-// cells' texts are kept. styles are the guard's cell styles.
+// finish ends the pass: the scan keeps its cells, their texts and the
+// guard's cell styles in slices of their own size (the ones the pass
+// filled grew by doubling: up to half of each was room, held as long as
+// the workbook is open) and lets go of the sheet's XML, which nothing
+// reads once the cells' texts are kept. styles are the guard's cell
+// styles, sorted.
 func (s *rowScan) finish(styles *cellStyles) {
 	s.data = nil
 	s.styles = styles
-	if cap(s.cells)-len(s.cells) > len(s.cells)/8 {
-		s.cells = append([]rawCell(nil), s.cells...)
+	s.cells = fitted(s.cells)
+	s.texts = fitted(s.texts)
+	styles.list = fitted(styles.list)
+}
+
+// fitted is list, copied to a slice of its own length when more than an
+// eighth of it is spare room.
+func fitted[T any](list []T) []T {
+	if cap(list)-len(list) > len(list)/8 {
+		return append([]T(nil), list...)
 	}
+	return list
 }
 
 // emptyStyle is the style of the empty, only styled cell at row, col
