@@ -22,8 +22,8 @@ import (
 // need not scan costs far less to make and to keep. Its texts are in the
 // scan's (see textRef). Its fields are narrow (40 bytes a cell, held by
 // TestRawCellStaysNarrow): a large questionnaire's cells are much of what
-// an open workbook holds. A row, column or style index past int32 never
-// reaches a rawCell: the scan gives up on the sheet first (see fitsCell).
+// an open workbook holds. A row, column or style index past int32
+// saturates (see narrowIndex).
 type rawCell struct {
 	row, col    int32
 	style       int32

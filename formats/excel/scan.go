@@ -71,12 +71,13 @@ func newSheetScan() *sheetScan {
 // sizeFor starts the scan of the worksheet data with room for about as
 // many kept cells, texts, formulas and styled cells as it has values,
 // formulas and s attributes. Grown by doubling instead, they allocated
-// three to four times what the scan keeps (HECVAT 4.14: 11 MB for an
-// open that keeps 2.6 MB of them), and every step held the old array and
-// the new one at once, the largest sheet's raising the open's peak. A
-// count overshoots a little (an <f> of a cell without a value, a row's s)
-// and may fall short (a typed cell without a value): finish trims what
-// is over by more than an eighth, and append grows what is short.
+// about three times what the scan keeps (HECVAT 4.14: about 11 MB for an
+// open that keeps about 3 MB of them), and every step held the old array
+// and the new one at once, the largest sheet's raising the open's peak. A
+// count may overshoot (an empty <v/> keeps no text, <f also counts a
+// validation's <formula1>, s=" a row's style) or fall short (a cell with
+// a formula or an inline string and no value): finish trims a list over
+// by more than an eighth, and append grows one that is short.
 func (s *sheetScan) sizeFor(data []byte) {
 	values := bytes.Count(data, []byte("<v")) // <v>, <v/> (an empty cached value)
 	formulas := bytes.Count(data, []byte("<f"))
