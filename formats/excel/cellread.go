@@ -71,7 +71,7 @@ func (w *writer) editedCell(sheet string, c cell, e *cellEdit) cellRead {
 
 // scannedCell reads one cell of the scan.
 func (w *writer) scannedCell(sheet string, rs *rowScan, c *rawCell) cellRead {
-	r := cellRead{exists: true, value: rs.str(c.v), style: c.style}
+	r := cellRead{exists: true, value: rs.str(c.v), style: int(c.style)}
 	switch c.typ {
 	case typeNumber:
 		r.t = "n"

@@ -44,7 +44,7 @@ func (wb *workbook) readScan(sheet string, sc *sheetScan) *sheetScan {
 	ds.formulas = make(map[[2]int]bool)
 	for i := range rs.cells {
 		if c := &rs.cells[i]; c.hasF {
-			ds.formulas[[2]int{c.row, c.col}] = true
+			ds.formulas[[2]int{int(c.row), int(c.col)}] = true
 		}
 	}
 	return &ds

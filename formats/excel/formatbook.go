@@ -77,15 +77,15 @@ func formatCellsXML(rs *rowScan, keep func(i int) bool, picks *bookPicks, items 
 			continue
 		}
 		c := &rs.cells[i]
-		if c.row != row {
+		if int(c.row) != row {
 			if row > 0 {
 				b.WriteString("</row>")
 			}
-			row = c.row
+			row = int(c.row)
 			fmt.Fprintf(&b, `<row r="%d">`, row)
 		}
-		fmt.Fprintf(&b, `<c r="%s"`, cell{row: c.row, col: c.col}.name())
-		if s := picks.style(c.style); s != 0 {
+		fmt.Fprintf(&b, `<c r="%s"`, cell{row: int(c.row), col: int(c.col)}.name())
+		if s := picks.style(int(c.style)); s != 0 {
 			fmt.Fprintf(&b, ` s="%d"`, s)
 		}
 		if t := typeName(rs, c); t != "" {

@@ -38,7 +38,7 @@ func (wb *workbook) pickForBook(rs *rowScan, keep func(i int) bool, sstItems int
 		if !keep(i) {
 			continue
 		}
-		if s := c.style; s > 0 && s < own && p.styles[s] == 0 {
+		if s := int(c.style); s > 0 && s < own && p.styles[s] == 0 {
 			p.styles[s] = -1
 			xfs = append(xfs, s)
 		}

@@ -131,7 +131,7 @@ func (s *scanSource) sharedText(sheet int, sc *sheetScan, rs *rowScan, row, col 
 			cut := strings.LastIndexByte(t.TValue, '!') + 1 // a quoted sheet name may hold a '!'
 			sheet, ref := t.TValue[:cut], t.TValue[cut:]
 			if !strings.Contains(sheet, "[") {
-				t.TValue = sheet + shiftReference(ref, col-master.col, row-master.row)
+				t.TValue = sheet + shiftReference(ref, col-int(master.col), row-int(master.row))
 			}
 		}
 	}
@@ -232,15 +232,15 @@ func (s *scanSource) each(sheet int, r rect, fn func(row, col int, v calcValue) 
 		return s.unreadEach(sheet, r, fn)
 	}
 	i, _ := rs.cellIndex(r.r1, 1)
-	for ; i < len(rs.cells) && rs.cells[i].row <= r.r2; i++ {
+	for ; i < len(rs.cells) && int(rs.cells[i].row) <= r.r2; i++ {
 		c := &rs.cells[i]
-		if c.col < r.c1 || c.col > r.c2 {
+		if col := int(c.col); col < r.c1 || col > r.c2 {
 			continue
 		}
-		if _, ok := edits[[2]int{c.row, c.col}]; ok {
+		if _, ok := edits[[2]int{int(c.row), int(c.col)}]; ok {
 			continue
 		}
-		if v := s.rawValue(sheet, rs, c); (v.kind != calcEmpty || v.formula) && !fn(c.row, c.col, v) {
+		if v := s.rawValue(sheet, rs, c); (v.kind != calcEmpty || v.formula) && !fn(int(c.row), int(c.col), v) {
 			return false
 		}
 	}

@@ -115,7 +115,7 @@ func sameFormatting(rs *rowScan, fast []scannedText) []int {
 		if fast[i].plain || c.typ != typeNone && c.typ != typeNumber && c.typ != typeShared {
 			continue
 		}
-		k := formatting{c.typ, rs.str(c.v), c.style}
+		k := formatting{c.typ, rs.str(c.v), int(c.style)}
 		if j, ok := first[k]; ok {
 			like[i] = j
 		} else {
@@ -128,7 +128,7 @@ func sameFormatting(rs *rowScan, fast []scannedText) []int {
 // formattedAt is the format book's text for cell c: "" where it gave
 // none.
 func formattedAt(rows [][]string, c *rawCell) string {
-	if c.row > len(rows) || c.col > len(rows[c.row-1]) {
+	if int(c.row) > len(rows) || int(c.col) > len(rows[c.row-1]) {
 		return ""
 	}
 	return rows[c.row-1][c.col-1]
@@ -158,7 +158,7 @@ func place(cells []rawCell, texts []scannedText) [][]string {
 	}
 	for i, c := range cells {
 		if t := texts[i]; t.present {
-			set(c.row, c.col, t.val)
+			set(int(c.row), int(c.col), t.val)
 		}
 	}
 	return out
@@ -182,20 +182,20 @@ func (wb *workbook) plainText(rs *rowScan, c *rawCell, sst []string) (text strin
 		if i < 0 || i >= len(sst) {
 			return "", true // no such item: the cell shows nothing
 		}
-		return sst[i], wb.leavesText(c.style)
+		return sst[i], wb.leavesText(int(c.style))
 	case typeInline:
 		is := rs.str(c.is)
 		if !c.hasIS || strings.Contains(is, "_x") {
 			return "", false // escaped characters (_xHHHH_): the format book decodes them
 		}
-		return is, wb.leavesText(c.style)
+		return is, wb.leavesText(int(c.style))
 	case typeNone, typeNumber:
 		// An empty cell reads as text, which General and the like leave
 		// empty; numbers take their format, done here for General only.
 		if v == "" {
-			return "", wb.leavesText(c.style)
+			return "", wb.leavesText(int(c.style))
 		}
-		if f := wb.numFormat(c.style); f == formatNone || f == formatGeneral {
+		if f := wb.numFormat(int(c.style)); f == formatNone || f == formatGeneral {
 			return numberText(v, f), true
 		}
 	}

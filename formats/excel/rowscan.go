@@ -2,6 +2,7 @@ package excel
 
 import (
 	"encoding/xml"
+	"math"
 	"strconv"
 	"strings"
 
@@ -19,11 +20,13 @@ import (
 // rawCell is one <c> of a sheet as the scan found it. It holds no pointer:
 // a large sheet has tens of thousands of cells, and a slice the collector
 // need not scan costs far less to make and to keep. Its texts are in the
-// scan's (see textRef). Its fields are narrow (56 bytes a cell): a large
-// questionnaire's cells are much of what an open workbook holds.
+// scan's (see textRef). Its fields are narrow (40 bytes a cell, held by
+// TestRawCellStaysNarrow): a large questionnaire's cells are much of what
+// an open workbook holds. A row, column or style index past int32
+// saturates (see narrowIndex).
 type rawCell struct {
-	row, col    int
-	style       int
+	row, col    int32
+	style       int32
 	v           textRef // the <v>, unescaped
 	is          textRef // an inline string's text: its <t>, then its runs' <t>
 	other       textRef // the t of a cell of typeOther
@@ -33,6 +36,15 @@ type rawCell struct {
 	hasV, hasF  bool
 	hasIS       bool
 	shared      sharedRole // its part in a shared formula (see scanformula.go)
+}
+
+// narrowIndex is n as a rawCell holds a row, column or style index:
+// one past int32 saturates. A style index that large names no cell format
+// either way, and the rows and columns a regular scan keeps are within
+// Excel's; only readCells' counted rows of a malformed sheet could pass
+// int32, where placing them would not fit in memory anyway.
+func narrowIndex(n int) int32 {
+	return int32(max(min(n, math.MaxInt32), math.MinInt32))
 }
 
 // textRef is a cell's text: an index into its scan's texts, plus one; 0
@@ -247,16 +259,18 @@ func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, 
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: row, col: col, typ: cellTypeOf(typ)}
+	c := rawCell{row: int32(row), col: int32(col), typ: cellTypeOf(typ)}
 	if c.typ == typeOther {
 		c.other = s.keep(typ)
 	}
 	if hasStyle == 1 {
 		// A style that is no number: readCells' to read.
-		if c.style, err = strconv.Atoi(st); err != nil {
+		n, err := strconv.Atoi(st)
+		if err != nil {
 			s.irregular = true
 			return
 		}
+		c.style = narrowIndex(n)
 	}
 	s.lastCol = col
 	// The open cell lives in its place in cells: nothing is appended

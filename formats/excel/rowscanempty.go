@@ -7,15 +7,27 @@ package excel
 // write's cellAt) or withEmptyCells (rows); formulas and recalc see no
 // value in it either way.
 
-// finish ends the pass: the scan keeps its cells in a slice of their own
-// size (the one the pass filled grew by doubling) and lets go of the sheet's XML, which nothing reads once the
-// cells' texts are kept. styles are the guard's cell styles.
+// finish ends the pass: the scan keeps its cells, their texts and the
+// guard's cell styles in slices of their own size (the ones the pass
+// filled grew by doubling: up to half of each was room, held as long as
+// the workbook is open) and lets go of the sheet's XML, which nothing
+// reads once the cells' texts are kept. styles are the guard's cell
+// styles, sorted.
 func (s *rowScan) finish(styles *cellStyles) {
 	s.data = nil
 	s.styles = styles
-	if cap(s.cells)-len(s.cells) > len(s.cells)/8 {
-		s.cells = append([]rawCell(nil), s.cells...)
+	s.cells = fitted(s.cells)
+	s.texts = fitted(s.texts)
+	styles.list = fitted(styles.list)
+}
+
+// fitted is list, copied to a slice of its own length when more than an
+// eighth of it is spare room.
+func fitted[T any](list []T) []T {
+	if cap(list)-len(list) > len(list)/8 {
+		return append([]T(nil), list...)
 	}
+	return list
 }
 
 // emptyStyle is the style of the empty, only styled cell at row, col
@@ -40,13 +52,13 @@ func (s *rowScan) withEmptyCells(pick func(style int) bool) *rowScan {
 	i := 0
 	for _, e := range s.styles.list {
 		row, col := int(uint32(e.key>>32)), int(uint32(e.key))
-		for i < len(s.cells) && rowColLess(s.cells[i].row, s.cells[i].col, row, col) {
+		for i < len(s.cells) && rowColLess(int(s.cells[i].row), int(s.cells[i].col), row, col) {
 			i++
 		}
-		if i < len(s.cells) && s.cells[i].row == row && s.cells[i].col == col || e.style == 0 || !pick(e.style) {
+		if i < len(s.cells) && int(s.cells[i].row) == row && int(s.cells[i].col) == col || e.style == 0 || !pick(e.style) {
 			continue
 		}
-		out = append(out, rawCell{row: row, col: col, style: e.style})
+		out = append(out, rawCell{row: int32(row), col: int32(col), style: narrowIndex(e.style)})
 	}
 	if out == nil {
 		return s
@@ -59,7 +71,7 @@ func (s *rowScan) withEmptyCells(pick func(style int) bool) *rowScan {
 func mergeCells(a, b []rawCell) []rawCell {
 	out := make([]rawCell, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
-		if rowColLess(a[0].row, a[0].col, b[0].row, b[0].col) {
+		if rowColLess(int(a[0].row), int(a[0].col), int(b[0].row), int(b[0].col)) {
 			out, a = append(out, a[0]), a[1:]
 		} else {
 			out, b = append(out, b[0]), b[1:]

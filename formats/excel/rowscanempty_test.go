@@ -43,7 +43,7 @@ func TestEmptyStyledCellsLeftToCellStyles(t *testing.T) {
 	back := rs.withEmptyCells(func(style int) bool { return !wb.leavesText(style) })
 	var got []string
 	for _, c := range back.cells {
-		got = append(got, cell{row: c.row, col: c.col}.name())
+		got = append(got, cell{row: int(c.row), col: int(c.col)}.name())
 	}
 	if want := "A1 B1 G1 B3"; joinWords(got) != want {
 		t.Errorf("rows reads the cells %q; want %q", joinWords(got), want)

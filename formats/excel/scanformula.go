@@ -63,7 +63,7 @@ func cellFormula(rs *rowScan, masters map[int32]int, row, col int) string {
 		return "" // no master: no formula
 	}
 	master := &rs.cells[m]
-	return shiftFormula(rs.str(master.formula), col-master.col, row-master.row)
+	return shiftFormula(rs.str(master.formula), col-int(master.col), row-int(master.row))
 }
 
 // mastersIndex is mastersOf the scan's cells, made when first asked.
@@ -87,13 +87,13 @@ func (s *rowScan) cellIndex(row, col int) (int, bool) {
 	lo, hi := 0, len(s.cells)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if c := &s.cells[mid]; rowColLess(c.row, c.col, row, col) {
+		if c := &s.cells[mid]; rowColLess(int(c.row), int(c.col), row, col) {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	return lo, lo < len(s.cells) && s.cells[lo].row == row && s.cells[lo].col == col
+	return lo, lo < len(s.cells) && int(s.cells[lo].row) == row && int(s.cells[lo].col) == col
 }
 
 // shiftFormula is formula with its references shifted by dCol columns

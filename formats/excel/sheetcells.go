@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"cmp"
 	"encoding/xml"
 	"slices"
 	"strconv"
@@ -157,9 +158,10 @@ func (r *cellReader) startCell(t *xml.StartElement) {
 	}
 	r.col = col
 	r.typ, _ = attr(t, "t")
-	c := rawCell{row: row, col: col, typ: cellTypeOf(r.typ)}
+	c := rawCell{row: narrowIndex(row), col: narrowIndex(col), typ: cellTypeOf(r.typ)}
 	if st, ok := attr(t, "s"); ok {
-		c.style, _ = strconv.Atoi(strings.TrimSpace(st))
+		n, _ := strconv.Atoi(strings.TrimSpace(st))
+		c.style = narrowIndex(n)
 	}
 	r.cell = &c
 }
@@ -214,9 +216,9 @@ func (r *cellReader) endCell() {
 func ordered(cells []rawCell) []rawCell {
 	slices.SortStableFunc(cells, func(a, b rawCell) int {
 		if a.row != b.row {
-			return a.row - b.row
+			return cmp.Compare(a.row, b.row)
 		}
-		return a.col - b.col
+		return cmp.Compare(a.col, b.col)
 	})
 	out := cells[:0]
 	for _, c := range cells {

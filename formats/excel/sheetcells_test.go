@@ -62,7 +62,7 @@ func TestReadCellsPlacesCellsAsASpreadsheetDoes(t *testing.T) {
 			must(t, err)
 			var got []string
 			for _, c := range rs.cells {
-				got = append(got, cell{row: c.row, col: c.col}.name()+"="+rs.str(c.v))
+				got = append(got, cell{row: int(c.row), col: int(c.col)}.name()+"="+rs.str(c.v))
 			}
 			if len(got) != len(tt.want) {
 				t.Fatalf("cells %q, want %q", got, tt.want)
