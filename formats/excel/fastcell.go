@@ -1,7 +1,5 @@
 package excel
 
-import "unsafe"
-
 // A large worksheet is mostly cells with nothing in them, hundreds of
 // thousands in a workbook that formats whole columns: HECVAT 4.14's
 // largest sheet holds 115,211 cells, 110,527 of them written <c r="B7"/>
@@ -19,19 +17,11 @@ func (p *fastPass) plainEmptyCell(from int64) bool {
 	if len(d)-i < len(`c r="A1"/>`) || string(d[i:i+5]) != `c r="` {
 		return false
 	}
-	ref := i + 5
-	j := ref
-	for j < len(d) && 'A' <= d[j] && d[j] <= 'Z' {
-		j++
-	}
-	letters := j
-	for j < len(d) && '0' <= d[j] && d[j] <= '9' {
-		j++
-	}
-	if letters == ref || j == letters || len(d)-j < len(`"/>`) || d[j] != '"' {
+	ref, j, ok := plainRef(d, i+5)
+	if !ok || len(d)-j < len(`"/>`) {
 		return false
 	}
-	refEnd, style := j, ""
+	style := ""
 	switch {
 	case string(d[j:j+3]) == `"/>`:
 		j += 3
@@ -49,7 +39,7 @@ func (p *fastPass) plainEmptyCell(from int64) bool {
 	}
 	p.x.pos = j
 	// The reference is read, never kept (cellRef, rowScan.openCell), and
-	// data does not change while the pass runs: no copy of it is made.
-	p.emptyCell(unsafe.String(&d[ref], refEnd-ref), style, from, int64(j))
+	// data does not change while the pass runs: plainRef made no copy.
+	p.emptyCell(ref, style, from, int64(j))
 	return true
 }
