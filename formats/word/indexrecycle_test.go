@@ -1,8 +1,12 @@
 package word
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // indexSummary is what an index says of a document: each node's ID,
@@ -93,5 +97,51 @@ func TestTextWriterText(t *testing.T) {
 				t.Fatalf("text() = %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestConcurrentVerifiesAgree runs verifies of different documents at
+// once, each again and again, and holds every report to the one verify
+// made alone: the recycled trees, indexes and text buffers are never two
+// calls' at once (run it with -race).
+func TestConcurrentVerifiesAgree(t *testing.T) {
+	docs := lazyVerifyDocs(t)
+	type job struct {
+		doc      []byte
+		expected []formats.ExpectedAnswer
+		want     string
+	}
+	var jobs []job
+	for _, pd := range docs {
+		d, err := open(pd.data, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		expected := lazyExpectations(d, 20, false)
+		rep, err := New().Verify(pd.data, expected)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, job{pd.data, expected, fmt.Sprint(*rep)})
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, len(jobs))
+	for _, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				rep, err := New().Verify(j.doc, j.expected)
+				if err != nil || fmt.Sprint(*rep) != j.want {
+					errs <- fmt.Sprintf("a concurrent verify differs (%v)", err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
 	}
 }
