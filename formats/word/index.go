@@ -51,8 +51,12 @@ type index struct {
 	byID  map[string]*node         // built on first use by ids
 	byEl  map[*etree.Element]*node // built on first use by node
 	slab  []node                   // see add
-	stop  *formats.Stopper         // stepped once per node while building
-	err   error                    // the stop that ended the build
+	cut   [][]node                 // the slabs add cut nodes from, for recycle
+	spare [][]node                 // recycled slabs add takes before making one
+	// spareIDs is a recycled, empty map ids fills instead of making one.
+	spareIDs map[string]*node
+	stop     *formats.Stopper // stepped once per node while building
+	err      error            // the stop that ended the build
 }
 
 // buildIndex walks w:body and names everything addressable (see the
@@ -60,6 +64,7 @@ type index struct {
 // per node and ends the walk with its error.
 func buildIndex(body *etree.Element, stop *formats.Stopper) (*index, error) {
 	ix := &index{stop: stop}
+	ix.takeSpares()
 	var p, t, s int
 	eachStep(body, func(c *etree.Element, n int) {
 		if ix.err != nil {
@@ -89,7 +94,7 @@ func buildIndex(body *etree.Element, stop *formats.Stopper) (*index, error) {
 // nodes and allocating them one by one showed in every call.
 func (ix *index) add(n node) *node {
 	if len(ix.slab) == 0 {
-		ix.slab = make([]node, nodeSlab)
+		ix.slab = ix.newSlab()
 	}
 	p := &ix.slab[0]
 	ix.slab = ix.slab[1:]
@@ -111,7 +116,7 @@ const nodeSlab = 128
 // showed in every call on the questionnaires.
 func (ix *index) ids() map[string]*node {
 	if ix.byID == nil {
-		ix.byID = make(map[string]*node, len(ix.nodes))
+		ix.byID = ix.idMap()
 		for _, n := range ix.nodes {
 			ix.byID[n.id] = n
 		}

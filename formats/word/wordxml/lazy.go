@@ -34,8 +34,18 @@ type Lazy struct {
 // lazySpan is what a deferred element left unbuilt: its attributes, from
 // raw[attrs:] up to the end of its start tag, and its content,
 // raw[start:end], read at depth (the open elements around it, the
-// document's included).
-type lazySpan struct{ attrs, start, end, depth int }
+// document's included). asIs says the content and the end tag are in the
+// form Write gives them (transcribe copies them whole): no text or tag
+// the read left to the general reader (a reference, a comment, CDATA, a
+// processing instruction, a name beyond ASCII), no quote, '>' or CR in
+// text or values, one space before each attribute and none around '=' or
+// before '>', values in double quotes, no attribute name twice nor more
+// than fastAttrs of them, and no "<x></x>".
+type lazySpan struct {
+	attrs, start, end int
+	depth             int32 // bounded by the parts' size limit; int32 keeps asIs in 32 bytes
+	asIs              bool
+}
 
 // lazyEntry is a deferred element and its span, as the read lists them.
 type lazyEntry struct {
@@ -100,8 +110,20 @@ func (l *lazyRead) defers(name string) bool {
 
 // open starts the deferred element el, whose attributes start at attrs.
 func (l *lazyRead) open(el *etree.Element, attrs, depth int) {
-	l.el, l.span, l.found = el, lazySpan{attrs: attrs, depth: depth}, false
+	l.el, l.span, l.found = el, lazySpan{attrs: attrs, depth: int32(depth), asIs: true}, false
 }
+
+// notAsIs notes that the open deferred element, if any, is not in the form
+// Write gives it (see lazySpan).
+func (l *lazyRead) notAsIs() {
+	if l != nil {
+		l.span.asIs = false
+	}
+}
+
+// checksAsIs reports whether a deferred element is open and still as
+// Write gives it: the checks that cost more are made only then.
+func (l *lazyRead) checksAsIs() bool { return l != nil && l.el != nil && l.span.asIs }
 
 // content starts the content of the open deferred element at start.
 func (l *lazyRead) content(start int) { l.span.start = start }
@@ -201,7 +223,7 @@ func (l *Lazy) build(el *etree.Element, sp lazySpan) error {
 		return errClosed
 	}
 	r := l.rd
-	r.b, r.i, r.max, r.frag, r.lz = l.raw[:sp.end], sp.attrs, l.max-sp.depth, true, nil
+	r.b, r.i, r.max, r.frag, r.lz = l.raw[:sp.end], sp.attrs, l.max-int(sp.depth), true, nil
 	r.stack, r.held = append(r.stack[:0], el), r.held[:0]
 	// The element was made bare, without room for attributes: appending
 	// them one by one reallocated the list at each doubling.

@@ -24,10 +24,17 @@ import (
 // lz still holds unbuilt are written from their bytes. lz may be nil (a
 // tree read whole); it must not be closed yet.
 func WriteLazyStop(dst []byte, x *etree.Document, sizeHint int, lz *Lazy, stop *formats.Stopper) ([]byte, error) {
+	return writeLazy(dst, x, sizeHint, lz, stop, false)
+}
+
+// writeLazy is WriteLazyStop; slow transcribes even the elements the read
+// found as Write gives them token by token, for tests to hold the copy
+// of those to the transcription.
+func writeLazy(dst []byte, x *etree.Document, sizeHint int, lz *Lazy, stop *formats.Stopper, slow bool) ([]byte, error) {
 	if want := sizeHint + sizeHint/8; cap(dst) < want {
 		dst = make([]byte, 0, want)
 	}
-	w := &appendWriter{b: dst[:0], stop: stop}
+	w := &appendWriter{b: dst[:0], stop: stop, slow: slow}
 	if lz.Unbuilt() {
 		w.lz = lz
 	}
@@ -70,6 +77,19 @@ func (w *appendWriter) transcribe(e *etree.Element, sp lazySpan) bool {
 	to := sp.start // after "/>" of an empty-element tag
 	if raw[sp.start-2] != '/' {
 		to = skipEndTag(raw, sp.end)
+	}
+	if sp.asIs && !w.slow {
+		// The read found the content and end tag as Write gives them;
+		// the start tag, read by the general reader, is checked here.
+		if next, kept := writtenAsIs(raw, from); kept && next == sp.start {
+			if w.stop != nil {
+				if w.err = w.stop.Step(); w.err != nil {
+					return false
+				}
+			}
+			w.b = append(w.b, raw[from:to]...)
+			return true
+		}
 	}
 	return w.content(raw[from:to])
 }

@@ -87,12 +87,14 @@ func TestWriteLazyAfterPartialBuild(t *testing.T) {
 
 // checkLazyWrite holds the lazy write of s to want, the whole tree's
 // write, with nothing built and with every other deferred element built
-// first, deferring <b> alone and <b> and <e>.
+// first, deferring <b> alone and <b> and <e>; each with the unbuilt
+// elements the read found as Write gives them copied whole, and without.
 func checkLazyWrite(t *testing.T, s, want string) {
 	t.Helper()
-	for i, partly := range []bool{false, true, false, true} {
+	for i := range 8 {
+		partly, slow := i%2 == 1, i%4 >= 2
 		lr := newLazyRead("b", "c")
-		if i >= 2 {
+		if i >= 4 {
 			lr = newLazyRead("b", "c", "e")
 		}
 		x, err := read([]byte(s), xmllex.MaxDepth, nil, nil, lr)
@@ -100,15 +102,16 @@ func checkLazyWrite(t *testing.T, s, want string) {
 			t.Fatalf("the lazy read refuses: %v", err)
 		}
 		lz := lr.done([]byte(s))
+		checkAsIsCopies(t, lz)
 		if partly {
 			buildEveryOther(t, lz, x)
 		}
-		got, err := WriteLazyStop(nil, x, 0, lz, nil)
+		got, err := writeLazy(nil, x, 0, lz, nil, slow)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if string(got) != want {
-			t.Fatalf("lazy write (partly built %v):\n %q\nwant %q", partly, got, want)
+			t.Fatalf("lazy write (partly built %v, no copies %v):\n %q\nwant %q", partly, slow, got, want)
 		}
 	}
 }

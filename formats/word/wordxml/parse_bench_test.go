@@ -49,7 +49,7 @@ func BenchmarkParseAgreement(b *testing.B) {
 }
 
 // documentXML is word/document.xml of the .docx data.
-func documentXML(b *testing.B, data []byte) []byte {
+func documentXML(b testing.TB, data []byte) []byte {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		b.Fatal(err)

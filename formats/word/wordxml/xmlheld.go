@@ -16,13 +16,14 @@ import (
 
 // heldStops marks the bytes plainText and plainValue stop at: markup and
 // reference starts, the quotes, ']' (of "]]>"), 0xEF (U+FFFE and U+FFFF
-// start with it) and the control characters XML 1.0 forbids. heldPlain is
-// every other byte, what xmllex.Span passes.
+// start with it) and the control characters XML 1.0 forbids; and '>' and
+// '\r', which Write gives otherwise (see asIs). heldPlain is every other
+// byte, what xmllex.Span passes.
 var heldStops = func() (t [256]bool) {
 	for c := 0; c < 0x20; c++ {
-		t[c] = c != '\t' && c != '\n' && c != '\r'
+		t[c] = c != '\t' && c != '\n'
 	}
-	for _, c := range []byte("<&]\"'\xef") {
+	for _, c := range []byte("<&]\"'\xef>") {
 		t[c] = true
 	}
 	return t
@@ -33,46 +34,53 @@ var heldPlain = xmllex.ClassOf(func(c byte) bool { return !heldStops[c] })
 // plainText is the length of the text at the start of b, up to its '<',
 // when the general reader would accept it without a second look: no
 // reference, no forbidden character, no "]]>". ok is false otherwise, and
-// when no '<' ends the text.
-func plainText(b []byte) (n int, ok bool) {
+// when no '<' ends the text. asIs is false when Write would give the text
+// otherwise: a quote, '>' or '\r' in it.
+func plainText(b []byte) (n int, ok, asIs bool) {
+	asIs = true
 	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
 		switch c := b[i]; {
 		case c == '<':
-			return i, true
-		case c == '"' || c == '\'':
+			return i, true, asIs
+		case c == '"' || c == '\'' || c == '>' || c == '\r':
+			asIs = false
 		case c == ']':
 			if i+2 < len(b) && b[i+1] == ']' && b[i+2] == '>' {
-				return 0, false
+				return 0, false, false
 			}
 		case c == 0xEF:
 			if xmllex.NoncharAt(b, i) {
-				return 0, false
+				return 0, false, false
 			}
 		default: // '&' or a control character
-			return 0, false
+			return 0, false, false
 		}
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // plainValue is the length of the attribute value at the start of b, up
 // to its closing quote q, when it is plain: no '<', no reference, no
-// forbidden character.
-func plainValue(b []byte, q byte) (n int, ok bool) {
+// forbidden character. asIs is false when Write, quoting it in '"', would
+// give the value otherwise: a quote, '>' or '\r' in it.
+func plainValue(b []byte, q byte) (n int, ok, asIs bool) {
+	asIs = true
 	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
 		switch c := b[i]; {
 		case c == q:
-			return i, true
-		case c == '"' || c == '\'' || c == ']':
+			return i, true, asIs
+		case c == '"' || c == '\'' || c == '>' || c == '\r':
+			asIs = false
+		case c == ']':
 		case c == 0xEF:
 			if xmllex.NoncharAt(b, i) {
-				return 0, false
+				return 0, false, false
 			}
 		default: // '<', '&' or a control character
-			return 0, false
+			return 0, false, false
 		}
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // skipHeld reads content left out of the tree, as long as r.held is not
@@ -81,9 +89,13 @@ func (r *xmlReader) skipHeld() error {
 	for len(r.held) > 0 && r.i+1 < len(r.b) {
 		i := r.i
 		if r.b[i] != '<' {
-			n, ok := plainText(r.b[i:])
+			n, ok, asIs := plainText(r.b[i:])
 			if !ok {
+				r.lz.notAsIs() // run reads it
 				return nil
+			}
+			if !asIs {
+				r.lz.notAsIs()
 			}
 			r.i = i + n
 			continue
@@ -102,6 +114,7 @@ func (r *xmlReader) skipHeld() error {
 		}
 		if !done {
 			r.i = i
+			r.lz.notAsIs() // run reads it
 			return nil
 		}
 	}
@@ -115,7 +128,9 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 	if !ok || len(r.stack)+len(r.held) > r.max {
 		return false, nil
 	}
+	keys, check := 0, r.lz.checksAsIs()
 	for {
+		at := r.i
 		sp := r.space()
 		if r.i >= len(r.b) {
 			return false, nil
@@ -128,19 +143,52 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 			if err := r.stop.Step(); err != nil {
 				return true, err
 			}
+			if sp {
+				r.lz.notAsIs() // Write puts no space before '>'
+			}
 			r.lz.held(name)
 			if r.b[r.i] == '>' {
 				r.held = append(r.held, name)
 				r.i++
+				r.opened = r.i
 			} else {
 				r.i += 2
 			}
 			return true, nil
 		}
-		if !sp || !r.heldAttr() {
+		if !sp {
 			return false, nil
 		}
+		if r.i != at+1 || r.b[at] != ' ' {
+			r.lz.notAsIs() // Write puts one space before an attribute
+		}
+		key, ok := r.heldAttr()
+		if !ok {
+			return false, nil
+		}
+		if check && !r.newKey(keys, key) {
+			r.lz.notAsIs()
+		}
+		keys++
 	}
+}
+
+// newKey notes key, the name of the n-th attribute of a start tag
+// heldStart reads, and reports whether it differs from the n before it
+// (the tree keeps one attribute of a name given twice) and n is below
+// fastAttrs. The names are kept in the reader: zeroing room for them in
+// every tag read showed in the lazy parse.
+func (r *xmlReader) newKey(n int, key []byte) bool {
+	if n >= len(r.keys) {
+		return false
+	}
+	for _, o := range r.keys[:n] {
+		if string(o) == string(key) {
+			return false
+		}
+	}
+	r.keys[n] = key
+	return true
 }
 
 // heldName reads the name at i inside content left out, as name would
@@ -162,6 +210,7 @@ func (r *xmlReader) heldName(i int) (raw []byte, ok bool) {
 		return b[i:j], true
 	}
 	// Anything else is read as run reads it.
+	r.lz.notAsIs() // and is not told from what Write writes
 	r.i = i
 	name := r.name()
 	return b[i:r.i], name != ""
@@ -185,7 +234,7 @@ var asciiNameStart = xmllex.ClassOf(func(c byte) bool {
 func (r *xmlReader) startAttr(el *etree.Element) error {
 	if el == nil {
 		at := r.i
-		if r.heldAttr() {
+		if _, ok := r.heldAttr(); ok {
 			return nil
 		}
 		r.i = at
@@ -194,22 +243,28 @@ func (r *xmlReader) startAttr(el *etree.Element) error {
 }
 
 // heldAttr reads one plain attribute, checking it as attr does.
-func (r *xmlReader) heldAttr() bool {
-	if _, ok := r.heldName(r.i); !ok {
-		return false
+// It returns the attribute's name as in b.
+func (r *xmlReader) heldAttr() ([]byte, bool) {
+	key, ok := r.heldName(r.i)
+	if !ok {
+		return nil, false
 	}
+	at := r.i
 	r.space()
 	if r.i >= len(r.b) || r.b[r.i] != '=' {
-		return false
+		return nil, false
 	}
 	r.i++
 	r.space()
 	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
-		return false
+		return nil, false
 	}
-	n, ok := plainValue(r.b[r.i+1:], r.b[r.i])
+	n, ok, asIs := plainValue(r.b[r.i+1:], r.b[r.i])
+	if !asIs || r.i != at+1 || r.b[r.i] != '"' {
+		r.lz.notAsIs() // Write gives name="value", the value escaped
+	}
 	r.i += n + 2
-	return ok
+	return key, ok
 }
 
 // heldEnd reads the end tag at i inside content left out, if it closes
@@ -225,6 +280,10 @@ func (r *xmlReader) heldEnd(i int) (bool, error) {
 	}
 	if err := r.stop.Step(); err != nil {
 		return true, err
+	}
+	if next != i+len(r.held[n-1])+3 || i == r.opened {
+		// "</x >", or "<x></x>", which Write gives as "<x/>".
+		r.lz.notAsIs()
 	}
 	r.i = next
 	r.held = r.held[:n-1]

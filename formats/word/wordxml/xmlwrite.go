@@ -67,6 +67,9 @@ type appendWriter struct {
 	// lz, when not nil, holds elements left unbuilt, written from the
 	// part's bytes (WriteLazyStop).
 	lz *Lazy
+	// slow turns off transcribe's copy of content already as Write
+	// gives it (writeLazy).
+	slow bool
 }
 
 func (w *appendWriter) Write(p []byte) (int, error) {
