@@ -15,10 +15,12 @@ const maxSnippet = 240
 
 // ExtractCompact implements extract_structure_compact.
 func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) {
-	d, err := open(data, nil, e.stopper())
+	d, err := openRecyclable(data, e.stopper())
 	if err != nil {
 		return nil, err
 	}
+	// The map holds strings only, none of the tree.
+	defer d.recycle()
 	return formats.InPhase(d.stop, formats.PhaseExtract, d.compact)
 }
 
