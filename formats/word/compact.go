@@ -47,6 +47,7 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 	// One buffer for all lines: building each line as a string of its own
 	// was a third of the extraction's allocations.
 	b := formats.NewCompactBuilder(96 * len(d.ix.nodes))
+	b.Reserve(len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
 		if err := d.stop.Step(); err != nil {
 			return nil, err
@@ -104,7 +105,7 @@ func appendLine(buf []byte, n *node, t *answerTarget, textOf func(*etree.Element
 	complexTypes := complexity(n)
 	buf = append(buf, n.id...)
 	buf = append(buf, ": "...)
-	buf = strconv.AppendQuote(buf, shorten(oneLine(text), 200))
+	buf = strconv.AppendQuote(buf, oneLineHead(text, 200))
 	for i, h := range hints {
 		if i == 0 {
 			buf = append(buf, " ["...)
@@ -142,7 +143,7 @@ func (t *answerTarget) appendArrow(buf []byte) []byte {
 		buf = append(buf, t.qid...)
 		buf = append(buf, ' ')
 	}
-	return strconv.AppendQuote(buf, shorten(oneLine(t.question), maxQuestionQuote))
+	return strconv.AppendQuote(buf, oneLineHead(t.question, maxQuestionQuote))
 }
 
 // ownText is an element's text without the tables nested in it (their
