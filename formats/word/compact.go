@@ -105,7 +105,7 @@ func appendLine(buf []byte, n *node, t *answerTarget, textOf func(*etree.Element
 	complexTypes := complexity(n)
 	buf = append(buf, n.id...)
 	buf = append(buf, ": "...)
-	buf = strconv.AppendQuote(buf, oneLineHead(text, 200))
+	buf = appendQuoted(buf, oneLineHead(text, 200))
 	for i, h := range hints {
 		if i == 0 {
 			buf = append(buf, " ["...)
@@ -143,7 +143,7 @@ func (t *answerTarget) appendArrow(buf []byte) []byte {
 		buf = append(buf, t.qid...)
 		buf = append(buf, ' ')
 	}
-	return strconv.AppendQuote(buf, oneLineHead(t.question, maxQuestionQuote))
+	return appendQuoted(buf, oneLineHead(t.question, maxQuestionQuote))
 }
 
 // ownText is an element's text without the tables nested in it (their
