@@ -15,7 +15,7 @@ const maxSnippet = 240
 
 // ExtractCompact implements extract_structure_compact.
 func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) {
-	d, err := openRecyclable(data, e.stopper())
+	d, err := openRecyclable(data, e.stopper(), unreadByMap...)
 	if err != nil {
 		return nil, err
 	}
@@ -23,6 +23,13 @@ func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) 
 	defer d.recycle()
 	return formats.InPhase(d.stop, formats.PhaseExtract, d.compact)
 }
+
+// unreadByMap are the elements the map never reads inside: cell and table
+// borders and margins, which are most of a questionnaire's elements (four
+// sides, four attributes each, for every cell). ExtractCompact leaves them
+// unbuilt; a complex element's snippet, which shows them, builds its
+// element first.
+var unreadByMap = []string{"w:tcBorders", "w:tcMar", "w:tblBorders", "w:tblCellMar"}
 
 // compact lists the indexed nodes with the answer targets' lines; it steps
 // the call's stop once per node.
@@ -63,6 +70,11 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 		}
 		b.XPath(n.id, n.path())
 		b.Text = appendParagraphLines(b, inCell[n.id])
+		if len(complexTypes) > 0 {
+			if err := d.lazy.Build(n.el); err != nil {
+				return nil, err
+			}
+		}
 		for _, ct := range complexTypes {
 			b.Complex(fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}

@@ -87,12 +87,13 @@ func openDeferred(data []byte, skip map[string]bool, flag string, stop *formats.
 }
 
 // openRecyclable is open(data, nil, stop) for a caller that gives the
-// document back (d.recycle) once done: a read deferring nothing (no
-// element is called "") makes the tree Parse makes, and a Lazy that can
-// give that tree's storage to the next read. The caller must call
-// d.recycle or d.release once done.
-func openRecyclable(data []byte, stop *formats.Stopper) (*document, error) {
-	return openDeferring(data, nil, "", "", stop)
+// document back (d.recycle) once done, leaving the elements called by one
+// of unread bare until d.lazy builds them: a read deferring no paragraph
+// (no element is called "") makes the tree Parse makes, less those
+// elements' content, and a Lazy that can give that tree's storage to the
+// next read. The caller must call d.recycle or d.release once done.
+func openRecyclable(data []byte, stop *formats.Stopper, unread ...string) (*document, error) {
+	return openDeferring(data, nil, "", "", stop, unread...)
 }
 
 // openDeferring is openDeferred deferring the elements called deferName

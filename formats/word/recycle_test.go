@@ -27,9 +27,10 @@ func recycleAnswers(cs *formats.CompactStructure) []formats.Answer {
 }
 
 // TestRecycledReadsMatchFreshOnes: ExtractCompact and Write give their
-// tree and index to the next read (document.recycle); each document's map
+// tree and index to the next read (document.recycle), and ExtractCompact
+// leaves borders and margins unbuilt (unreadByMap); each document's map
 // and written bytes, read from storage another document left, must be
-// those of a read that recycles nothing. Two rounds over every document
+// those of a whole read that recycles nothing. Two rounds over every document
 // so each is read from the storage of another one, and of itself.
 func TestRecycledReadsMatchFreshOnes(t *testing.T) {
 	docs := lazyVerifyDocs(t)
