@@ -62,6 +62,17 @@ func NewCompactBuilder(sizeHint int) *CompactBuilder {
 	}
 }
 
+// Reserve makes room for about n elements, each mapping an ID: a long
+// document's map grew its ID map and element lists entry by entry,
+// rehashing and copying them at each doubling.
+func (b *CompactBuilder) Reserve(n int) {
+	b.ix.elems = slices.Grow(b.ix.elems, n)
+	b.ix.keys = slices.Grow(b.ix.keys, n)
+	if len(b.cs.IDToXPath) == 0 {
+		b.cs.IDToXPath = make(map[string]string, n) // a map cannot grow ahead in place
+	}
+}
+
 func (b *CompactBuilder) here() mark {
 	return mark{text: len(b.Text), keys: len(b.ix.keys), complex: len(b.cs.ComplexElements)}
 }

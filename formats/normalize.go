@@ -1,7 +1,9 @@
 package formats
 
 import (
+	"bytes"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -34,7 +36,39 @@ func Normalize(s string) string {
 	if i == len(s) {
 		return s
 	}
-	var b strings.Builder
+	b := normalBuffers.Get().(*bytes.Buffer)
+	b.Reset()
+	normalizeRest(b, s, i)
+	out := b.String()
+	putNormalBuffer(b)
+	return out
+}
+
+// maxPooledNormal bounds the buffers normalBuffers keeps: one huge text
+// must not make the pool hold its size.
+const maxPooledNormal = 64 << 10
+
+// putNormalBuffer gives b back to normalBuffers unless it grew too large.
+func putNormalBuffer(b *bytes.Buffer) {
+	if b.Cap() <= maxPooledNormal {
+		normalBuffers.Put(b)
+	}
+}
+
+// normalBuffers holds *bytes.Buffer for Normalize and Compare: a verify
+// normalises every target's text, and growing a new buffer for each was
+// most of what its comparisons allocated.
+var normalBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// appendNormal writes Normalize(s) to b.
+func appendNormal(b *bytes.Buffer, s string) {
+	s = strings.TrimSpace(s)
+	normalizeRest(b, s, normalPrefix(s))
+}
+
+// normalizeRest writes Normalize(s) to b, for s trimmed of white space
+// whose first i bytes need no change.
+func normalizeRest(b *bytes.Buffer, s string, i int) {
 	b.Grow(len(s))
 	b.WriteString(s[:i])
 	space := false
@@ -72,7 +106,6 @@ func Normalize(s string) string {
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}
-	return b.String()
 }
 
 // normalPrefix is the length of the ASCII stretch at the start of s (which

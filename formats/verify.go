@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -10,11 +11,19 @@ import (
 // substring of the normalised actual text, missing when the target is empty,
 // mismatched otherwise.
 func Compare(expected, actual string) ContentStatus {
-	a, e := Normalize(actual), Normalize(expected)
+	// Both normalised into one pooled buffer: the texts are compared, not
+	// kept, and a verify compares every target's.
+	b := normalBuffers.Get().(*bytes.Buffer)
+	defer putNormalBuffer(b)
+	b.Reset()
+	appendNormal(b, actual)
+	n := b.Len()
+	appendNormal(b, expected)
+	a, e := b.Bytes()[:n], b.Bytes()[n:]
 	switch {
-	case strings.Contains(a, e) && (a != "" || e == ""):
+	case bytes.Contains(a, e) && (len(a) > 0 || len(e) == 0):
 		return ContentMatched
-	case a == "":
+	case len(a) == 0:
 		return ContentMissing
 	}
 	return ContentMismatched

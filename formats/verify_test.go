@@ -163,3 +163,24 @@ func TestRequireAnswersRefusesAnEmptyList(t *testing.T) {
 		})
 	}
 }
+
+// FuzzCompareMatchesNormalize holds Compare, which normalises both texts
+// into one pooled buffer, to its definition on Normalize's strings.
+func FuzzCompareMatchesNormalize(f *testing.F) {
+	for _, s := range [][2]string{{"", ""}, {"yes", ""}, {"", "  "}, {"ISO  27001", "We hold iso 27001."}, {"“Quoted”", "\"quoted\" text"}, {"\xff", "a\xffb"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, expected, actual string) {
+		a, e := Normalize(actual), Normalize(expected)
+		want := ContentMismatched
+		switch {
+		case strings.Contains(a, e) && (a != "" || e == ""):
+			want = ContentMatched
+		case a == "":
+			want = ContentMissing
+		}
+		if got := Compare(expected, actual); got != want {
+			t.Fatalf("Compare(%q, %q) = %s, want %s", expected, actual, got, want)
+		}
+	})
+}

@@ -58,7 +58,7 @@ func (f *finder) answerBelow(n *node, text string) {
 	if an == nil || f.isExcluded(room) {
 		return
 	}
-	f.add(an, &question{id: n.id, text: cleanLabel(shorten(oneLine(text), 200))})
+	f.add(an, &question{id: n.id, text: cleanLabel(oneLineHead(text, 200))})
 }
 
 // mayBeBlank reports a paragraph whose first text is only white space or

@@ -165,10 +165,16 @@ func inTag(text string, loc []int) bool {
 
 // quoted reports a match inside quotation marks: an example of the
 // prompt ("the heading format of “[Company Name] …”"), not the prompt.
+//
+// The sets hold a curly quote, which sends IndexAny and ContainsAny rune
+// by rune through the text: each quote is looked for on its own instead,
+// with the same answer (a curly quote's bytes are a rune wherever they
+// stand; FuzzQuoted).
 func quoted(text string, loc []int) bool {
 	before := text[:loc[0]]
-	open := strings.LastIndexAny(before, "“\"")
-	return open >= 0 && !strings.ContainsAny(before[open+1:], "”") && strings.ContainsAny(text[loc[1]:], "”\"")
+	open := max(strings.LastIndex(before, "“"), strings.LastIndexByte(before, '"'))
+	after := text[loc[1]:]
+	return open >= 0 && !strings.Contains(before[open+1:], "”") && (strings.Contains(after, "”") || strings.IndexByte(after, '"') >= 0)
 }
 
 // isPromptBracket tells a bracketed blank ("[Company]", "[ ]", "[Insert

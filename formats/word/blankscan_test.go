@@ -114,3 +114,23 @@ func FuzzFieldsAtMost(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuoted holds quoted to its definition with IndexAny and ContainsAny
+// over the quote sets, on every split of the text around a match.
+func FuzzQuoted(f *testing.F) {
+	for _, s := range []string{`the format of “[Company Name] Inc.”`, `say "[x]" here`, "“[a]", "[a]”", "\xe2\x80“[b]\x9d”", "\"“”[c]\"", "\xf0\xe2\x80\x9c[d]\xe2\x80\x9d"} {
+		f.Add(s, 3, 6)
+	}
+	f.Fuzz(func(t *testing.T, text string, a, b int) {
+		if a < 0 || b < a || b > len(text) {
+			return
+		}
+		loc := []int{a, b}
+		before := text[:a]
+		open := strings.LastIndexAny(before, "“\"")
+		want := open >= 0 && !strings.ContainsAny(before[open+1:], "”") && strings.ContainsAny(text[b:], "”\"")
+		if got := quoted(text, loc); got != want {
+			t.Errorf("quoted(%q, %v) = %v, want %v", text, loc, got, want)
+		}
+	})
+}

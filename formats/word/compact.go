@@ -15,12 +15,21 @@ const maxSnippet = 240
 
 // ExtractCompact implements extract_structure_compact.
 func (e *Engine) ExtractCompact(data []byte) (*formats.CompactStructure, error) {
-	d, err := open(data, nil, e.stopper())
+	d, err := openRecyclable(data, e.stopper(), unreadByMap...)
 	if err != nil {
 		return nil, err
 	}
+	// The map holds strings only, none of the tree.
+	defer d.recycle()
 	return formats.InPhase(d.stop, formats.PhaseExtract, d.compact)
 }
+
+// unreadByMap are the elements the map never reads inside: cell and table
+// borders and margins, which are most of a questionnaire's elements (four
+// sides, four attributes each, for every cell). ExtractCompact leaves them
+// unbuilt; a complex element's snippet, which shows them, builds its
+// element first.
+var unreadByMap = []string{"w:tcBorders", "w:tcMar", "w:tblBorders", "w:tblCellMar"}
 
 // compact lists the indexed nodes with the answer targets' lines; it steps
 // the call's stop once per node.
@@ -45,6 +54,7 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 	// One buffer for all lines: building each line as a string of its own
 	// was a third of the extraction's allocations.
 	b := formats.NewCompactBuilder(96 * len(d.ix.nodes))
+	b.Reserve(len(d.ix.nodes))
 	for _, n := range d.ix.nodes {
 		if err := d.stop.Step(); err != nil {
 			return nil, err
@@ -60,6 +70,11 @@ func (d *document) compact() (*formats.CompactStructure, error) {
 		}
 		b.XPath(n.id, n.path())
 		b.Text = appendParagraphLines(b, inCell[n.id])
+		if len(complexTypes) > 0 {
+			if err := d.lazy.Build(n.el); err != nil {
+				return nil, err
+			}
+		}
 		for _, ct := range complexTypes {
 			b.Complex(fmt.Sprintf("%s COMPLEX(%s): %s", n.id, ct, snippet(n.el)))
 		}
@@ -102,7 +117,7 @@ func appendLine(buf []byte, n *node, t *answerTarget, textOf func(*etree.Element
 	complexTypes := complexity(n)
 	buf = append(buf, n.id...)
 	buf = append(buf, ": "...)
-	buf = strconv.AppendQuote(buf, shorten(oneLine(text), 200))
+	buf = appendQuoted(buf, oneLineHead(text, 200))
 	for i, h := range hints {
 		if i == 0 {
 			buf = append(buf, " ["...)
@@ -140,7 +155,7 @@ func (t *answerTarget) appendArrow(buf []byte) []byte {
 		buf = append(buf, t.qid...)
 		buf = append(buf, ' ')
 	}
-	return strconv.AppendQuote(buf, shorten(oneLine(t.question), maxQuestionQuote))
+	return appendQuoted(buf, oneLineHead(t.question, maxQuestionQuote))
 }
 
 // ownText is an element's text without the tables nested in it (their

@@ -166,6 +166,22 @@ func FuzzOneLine(f *testing.F) {
 	})
 }
 
+// FuzzOneLineHead holds oneLineHead, which collapses only what it keeps,
+// to what it stands for.
+func FuzzOneLineHead(f *testing.F) {
+	for _, s := range []string{"", "plain", "  two  spaces  here  ", "“curly”  quotes", "nbsp\u00a0x", "\xff \t\xfe  a", "a b\u2003c  d"} {
+		f.Add(s, 3)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 0 || n > 400 {
+			return
+		}
+		if got, want := oneLineHead(s, n), shorten(oneLine(s), n); got != want {
+			t.Errorf("oneLineHead(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
+}
+
 // FuzzShorten checks shorten against its definition by rune slice.
 func FuzzShorten(f *testing.F) {
 	for _, s := range []string{"", "short", "“curly” quotes and more", "bad \xff byte here", "日本語のテキスト"} {

@@ -83,10 +83,26 @@ func openLazy(data []byte, stop *formats.Stopper) (*document, error) {
 // element called flag are listed by d.lazy.Flagged. The caller must call
 // d.release once done.
 func openDeferred(data []byte, skip map[string]bool, flag string, stop *formats.Stopper, alsoDefer ...string) (*document, error) {
+	return openDeferring(data, skip, "w:p", flag, stop, alsoDefer...)
+}
+
+// openRecyclable is open(data, nil, stop) for a caller that gives the
+// document back (d.recycle) once done, leaving the elements called by one
+// of unread bare until d.lazy builds them: a read deferring no paragraph
+// (no element is called "") makes the tree Parse makes, less those
+// elements' content, and a Lazy that can give that tree's storage to the
+// next read. The caller must call d.recycle or d.release once done.
+func openRecyclable(data []byte, stop *formats.Stopper, unread ...string) (*document, error) {
+	return openDeferring(data, nil, "", "", stop, unread...)
+}
+
+// openDeferring is openDeferred deferring the elements called deferName
+// (and alsoDefer) instead of paragraphs.
+func openDeferring(data []byte, skip map[string]bool, deferName, flag string, stop *formats.Stopper, alsoDefer ...string) (*document, error) {
 	var lz *wordxml.Lazy
 	var kept []byte
 	d, err := openWith(data, stop, func(raw []byte) (x *etree.Document, err error) {
-		x, lz, err = wordxml.ParseLazy(raw, documentPart, skip, "w:p", flag, stop, alsoDefer...)
+		x, lz, err = wordxml.ParseLazy(raw, documentPart, skip, deferName, flag, stop, alsoDefer...)
 		if err != nil {
 			putBuffer(raw)
 			return nil, err
@@ -112,6 +128,17 @@ func (d *document) release() {
 		putBuffer(d.lazyRaw)
 		d.lazy, d.lazyRaw = nil, nil
 	}
+}
+
+// recycle is release, and gives the storage of d's tree (when it was
+// read lazily) and of its index to later reads: the collector's work on
+// them was a fifth or more of an extract or a write. The caller promises
+// that nothing uses the tree, its elements or the index any more; strings
+// read from them stay valid.
+func (d *document) recycle() {
+	d.ix.recycle()
+	d.lazy.Recycle()
+	d.release()
 }
 
 // openWith opens the archive behind its guard, reads document.xml and

@@ -112,7 +112,7 @@ func (f *finder) questionAgain(n *node) *question {
 		if !isW(e, "p") {
 			break
 		}
-		t := cleanLabel(shorten(oneLine(f.d.textOf(e)), 200))
+		t := cleanLabel(oneLineHead(f.d.textOf(e), 200))
 		if readable(t) && !structuralOnly(t) {
 			pn := f.d.ix.node(e)
 			if pn == nil {
@@ -158,7 +158,7 @@ func (f *finder) cellQuestionAgain(cell *node) *question {
 		}
 	}
 	if l := ti.rowLabel(r, ci); l != nil {
-		text := cleanLabel(shorten(oneLine(l.text), 200))
+		text := cleanLabel(oneLineHead(l.text, 200))
 		if header != "" && header != text {
 			text += " / " + header
 		}
@@ -174,7 +174,7 @@ func (f *finder) cellQuestionAgain(cell *node) *question {
 		return &question{id: l.n.id, text: cleanLabel(l.text)}
 	}
 	if l := ti.captionRight(r, ci, len(checkboxesIn(cell.el)) > 0); l != nil {
-		return &question{id: l.n.id, text: cleanLabel(shorten(oneLine(l.text), 200))}
+		return &question{id: l.n.id, text: cleanLabel(oneLineHead(l.text, 200))}
 	}
 	return nil
 }

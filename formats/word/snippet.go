@@ -52,7 +52,7 @@ func (d *document) matchSnippet(loc formats.Location) (formats.ValidatedLocation
 		v.Context = neighbourhood(owner)
 		v.Warning = questionWarning(owner)
 	} else {
-		v.Context = shorten(oneLine(textOf(found[0])), 120)
+		v.Context = oneLineHead(textOf(found[0]), 120)
 	}
 	return v, nil
 }

@@ -173,6 +173,24 @@ func cellLine(tc *etree.Element) string {
 // as strings.Join(strings.Fields(s), " ") does, without allocating for the
 // common text that is already so.
 func oneLine(s string) string {
+	if !needsCollapse(s) {
+		return s
+	}
+	return collapseSpace(s, -1)
+}
+
+// oneLineHead is shorten(oneLine(s), n), collapsing only the n+1 runes
+// that decide it: a long paragraph's map line and question keep 200 runes
+// of it, and collapsing the rest was most of the work and of the bytes.
+func oneLineHead(s string, n int) string {
+	if !needsCollapse(s) {
+		return shorten(s, n)
+	}
+	return shorten(collapseSpace(s, n+1), n)
+}
+
+// needsCollapse reports whether oneLine changes s.
+func needsCollapse(s string) bool {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c >= utf8.RuneSelf {
@@ -180,27 +198,32 @@ func oneLine(s string) string {
 			// beyond ASCII (no-break, em space…) needs the slow path.
 			r, w := utf8.DecodeRuneInString(s[i:])
 			if unicode.IsSpace(r) {
-				return collapseSpace(s)
+				return true
 			}
 			i += w
 			continue
 		}
 		if c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') || c != ' ' && c <= ' ' {
-			return collapseSpace(s)
+			return true
 		}
 		i++
 	}
-	return s
+	return false
 }
 
 // collapseSpace is strings.Join(strings.Fields(s), " ") in one pass and one
 // allocation: agreements' double spaces and tabs send most of their lines
-// here.
-func collapseSpace(s string) string {
+// here. With limit >= 0 it stops once it has written limit runes (counted
+// as utf8.RuneCountInString counts them), giving that prefix of the whole.
+func collapseSpace(s string, limit int) string {
 	var b strings.Builder
-	b.Grow(len(s))
-	gap := false
-	for i := 0; i < len(s); {
+	if limit >= 0 {
+		b.Grow(min(len(s), utf8.UTFMax*limit))
+	} else {
+		b.Grow(len(s))
+	}
+	gap, runes := false, 0
+	for i := 0; i < len(s) && runes != limit; {
 		c, w, space := s[i], 1, false
 		if c < utf8.RuneSelf {
 			space = c == ' ' || c >= '\t' && c <= '\r'
@@ -209,16 +232,20 @@ func collapseSpace(s string) string {
 			r, w = utf8.DecodeRuneInString(s[i:])
 			space = unicode.IsSpace(r)
 		}
+		i += w
 		if space {
 			gap = b.Len() > 0
-		} else {
-			if gap {
-				b.WriteByte(' ')
-				gap = false
-			}
-			b.WriteString(s[i : i+w])
+			continue
 		}
-		i += w
+		if gap {
+			b.WriteByte(' ')
+			gap = false
+			if runes++; runes == limit {
+				break
+			}
+		}
+		b.WriteString(s[i-w : i])
+		runes++
 	}
 	return b.String()
 }

@@ -3,6 +3,7 @@ package word
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/beevik/etree"
 	"github.com/formfill/formfill/formats"
@@ -34,6 +35,9 @@ func (b typedBox) label() string {
 
 // typedBoxAt reads the typed box at the start of paragraph p.
 func typedBoxAt(p *etree.Element) (typedBox, bool) {
+	if !mayStartWithBox(p) {
+		return typedBox{}, false
+	}
 	_, full := segments(p)
 	loc := typedBoxPattern.FindStringSubmatchIndex(full)
 	if loc == nil {
@@ -42,6 +46,30 @@ func typedBoxAt(p *etree.Element) (typedBox, bool) {
 	mark := full[loc[2]:loc[3]]
 	on := strings.ContainsAny(mark, "xX✓✔☒☑■")
 	return typedBox{p: p, start: loc[2], end: loc[3], mark: mark, on: on}, true
+}
+
+// mayStartWithBox reports whether the text segments reads from p starts,
+// after spaces, tabs and no-break spaces, with '[' or a box glyph: what
+// typedBoxPattern needs. Most paragraphs start otherwise, and it tells so
+// from their first characters, where building the text was most of the
+// test.
+func mayStartWithBox(p *etree.Element) bool {
+	verdict := 0 // 1 may start with a box, -1 does not, 0 not known yet
+	descend(p, func(e *etree.Element) bool {
+		if verdict != 0 || e != p && (isW(e, "p") || isW(e, "txbxContent")) || e.Space == "mc" && e.Tag == "Fallback" {
+			return false // as segments reads
+		}
+		if isW(e, "t") && isW(e.Parent(), "r") {
+			if t := strings.TrimLeft(e.Text(), " \t\u00a0"); t != "" {
+				verdict = -1
+				if r, _ := utf8.DecodeRuneInString(t); r == '[' || strings.ContainsRune("☐☒☑□■", r) {
+					verdict = 1
+				}
+			}
+		}
+		return true
+	})
+	return verdict == 1
 }
 
 // soleTypedBox returns the one typed box of a target element — a paragraph
@@ -104,7 +132,7 @@ func fillTypedBox(t target, answer string) (bool, error) {
 	on, err := formats.ParseBool(answer)
 	if err != nil {
 		if l := b.label(); l == "" || formats.Normalize(l) != formats.Normalize(answer) {
-			return true, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "the target is the check box typed at the start of %q", shorten(oneLine(textOf(b.p)), 60))
+			return true, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "the target is the check box typed at the start of %q", oneLineHead(textOf(b.p), 60))
 		}
 		on = true
 	}

@@ -100,11 +100,11 @@ func neighbourhood(n *node) string {
 	}
 	parts := []string{}
 	if prev := n.el.PrevSibling(); prev != nil {
-		parts = append(parts, "before: "+shorten(oneLine(textOf(prev)), 80))
+		parts = append(parts, "before: "+oneLineHead(textOf(prev), 80))
 	}
-	parts = append(parts, "this: "+shorten(oneLine(textOf(n.el)), 80))
+	parts = append(parts, "this: "+oneLineHead(textOf(n.el), 80))
 	if next := n.el.NextSibling(); next != nil {
-		parts = append(parts, "after: "+shorten(oneLine(textOf(next)), 80))
+		parts = append(parts, "after: "+oneLineHead(textOf(next), 80))
 	}
 	return strings.Join(parts, " | ")
 }

@@ -19,7 +19,8 @@ func (e *Engine) Write(data []byte, answers []formats.Answer, opts formats.Write
 	if err != nil {
 		return nil, err
 	}
-	defer d.release()
+	// The result holds the new bytes and strings, none of the tree.
+	defer d.recycle()
 	res, _, err := d.writeAll(answers, opts, st)
 	return res, err
 }
