@@ -58,11 +58,11 @@ type xmlReader struct {
 	stack  []*etree.Element
 	skip   map[string]bool // names of elements left out of the tree
 	stop   *formats.Stopper
-	held   [][]byte          // names of the open elements being left out, innermost last, as in b
-	lz     *lazyRead         // what a ParseLazy defers, or nil
-	opened int               // where the content of the last start tag heldStart read begins
-	keys   [fastAttrs][]byte // the attribute names of the tag heldStart reads (newKey)
-	frag   bool              // reading deferred content (Lazy.build): no root of its own
+	held   [][]byte  // names of the open elements being left out, innermost last, as in b
+	lz     *lazyRead // what a ParseLazy defers, or nil
+	opened int       // where the content of the last start tag heldStart read begins
+	keys   attrKeys  // the attribute names of the tag asIsStart reads
+	frag   bool      // reading deferred content (Lazy.build): no root of its own
 	max    int
 	roots  int
 	names  map[string]string // interned element and attribute names

@@ -70,6 +70,9 @@ type appendWriter struct {
 	// slow turns off transcribe's copy of content already as Write
 	// gives it (writeLazy).
 	slow bool
+	// keys is writtenAsIs's room for a tag's attribute names, in a
+	// lazy write.
+	keys *attrKeys
 }
 
 func (w *appendWriter) Write(p []byte) (int, error) {
