@@ -34,7 +34,7 @@ func writeLazy(dst []byte, x *etree.Document, sizeHint int, lz *Lazy, stop *form
 	if want := sizeHint + sizeHint/8; cap(dst) < want {
 		dst = make([]byte, 0, want)
 	}
-	w := &appendWriter{b: dst[:0], stop: stop, slow: slow}
+	w := &appendWriter{b: dst[:0], stop: canStop(stop), slow: slow}
 	if lz.Unbuilt() {
 		w.lz, w.keys = lz, new(attrKeys)
 	}

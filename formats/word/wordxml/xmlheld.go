@@ -130,7 +130,7 @@ func (r *xmlReader) skipHeld() error {
 // asIsStart took: its name ends at end and the tag at next.
 func (r *xmlReader) heldAsIs(i, end, next int) error {
 	empty := r.b[next-2] == '/'
-	if err := r.stop.Step(); err != nil {
+	if err := r.step(); err != nil {
 		r.i = next - 1 // at the '>' or "/>", as heldStart stops
 		if empty {
 			r.i--
@@ -166,7 +166,7 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 			if r.b[r.i] == '/' && (r.i+1 >= len(r.b) || r.b[r.i+1] != '>') {
 				return false, nil
 			}
-			if err := r.stop.Step(); err != nil {
+			if err := r.step(); err != nil {
 				return true, err
 			}
 			r.lz.held(name)
@@ -252,7 +252,7 @@ func (r *xmlReader) heldEnd(i int) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	if err := r.stop.Step(); err != nil {
+	if err := r.step(); err != nil {
 		return true, err
 	}
 	if next != i+len(r.held[n-1])+3 || i == r.opened {
