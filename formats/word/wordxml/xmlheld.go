@@ -248,14 +248,18 @@ func (r *xmlReader) heldEnd(i int) (bool, error) {
 	// it spares reading (and interning) the name, as name would read
 	// exactly it when the byte after it ends a name.
 	n := len(r.held)
-	next, ok := xmllex.EndTag(r.b, i, r.held[n-1], &nameBytes)
-	if !ok {
-		return false, nil
+	name := r.held[n-1]
+	next := i + len(name) + 3 // "</x>", as Write gives it: most end tags
+	if next > len(r.b) || r.b[next-1] != '>' || string(r.b[i+2:next-1]) != string(name) {
+		var ok bool
+		if next, ok = xmllex.EndTag(r.b, i, name, &nameBytes); !ok {
+			return false, nil
+		}
 	}
 	if err := r.step(); err != nil {
 		return true, err
 	}
-	if next != i+len(r.held[n-1])+3 || i == r.opened {
+	if next != i+len(name)+3 || i == r.opened {
 		// "</x >", or "<x></x>", which Write gives as "<x/>".
 		r.lz.notAsIs()
 	}
