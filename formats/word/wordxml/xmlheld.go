@@ -150,7 +150,8 @@ func (r *xmlReader) heldAsIs(i, end, next int) error {
 // heldStart reads the start tag at i inside content left out, if plain;
 // once it has, it steps the stop, as run does for each tag. It reads the
 // tags asIsStart does not take (spaced otherwise, single quotes, a quote
-// or '>' in a value, names given twice), which are not in Write's form.
+// or '>' in a value, a name beyond ASCII or given twice…), which are not
+// in Write's form.
 func (r *xmlReader) heldStart(i int) (bool, error) {
 	name, ok := r.heldName(i + 1)
 	if !ok || len(r.stack)+len(r.held) > r.max {
@@ -182,7 +183,7 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 		if !sp {
 			return false, nil
 		}
-		if _, ok := r.heldAttr(); !ok {
+		if !r.heldAttr() {
 			return false, nil
 		}
 	}
@@ -212,7 +213,7 @@ func (r *xmlReader) heldName(i int) (raw []byte, ok bool) {
 func (r *xmlReader) startAttr(el *etree.Element) error {
 	if el == nil {
 		at := r.i
-		if _, ok := r.heldAttr(); ok {
+		if r.heldAttr() {
 			return nil
 		}
 		r.i = at
@@ -221,24 +222,22 @@ func (r *xmlReader) startAttr(el *etree.Element) error {
 }
 
 // heldAttr reads one plain attribute, checking it as attr does.
-// It returns the attribute's name as in b.
-func (r *xmlReader) heldAttr() ([]byte, bool) {
-	key, ok := r.heldName(r.i)
-	if !ok {
-		return nil, false
+func (r *xmlReader) heldAttr() bool {
+	if _, ok := r.heldName(r.i); !ok {
+		return false
 	}
 	r.space()
 	if r.i >= len(r.b) || r.b[r.i] != '=' {
-		return nil, false
+		return false
 	}
 	r.i++
 	r.space()
 	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
-		return nil, false
+		return false
 	}
 	n, ok := plainValue(r.b[r.i+1:], r.b[r.i])
 	r.i += n + 2
-	return key, ok
+	return ok
 }
 
 // heldEnd reads the end tag at i inside content left out, if it closes
