@@ -37,10 +37,9 @@ type Lazy struct {
 // document's included). asIs says the content and the end tag are in the
 // form Write gives them (transcribe copies them whole): no text or tag
 // the read left to the general reader (a reference, a comment, CDATA, a
-// processing instruction, a name beyond ASCII), no quote, '>' or CR in
-// text or values, one space before each attribute and none around '=' or
-// before '>', values in double quotes, no attribute name twice nor more
-// than fastAttrs of them, and no "<x></x>".
+// processing instruction), no quote, '>' or CR in text, every start tag
+// one asIsStart takes (the rule the write copies tags by), every end tag
+// "</x>", and no "<x></x>".
 type lazySpan struct {
 	attrs, start, end int
 	depth             int32 // bounded by the parts' size limit; int32 keeps asIs in 32 bytes
@@ -120,10 +119,6 @@ func (l *lazyRead) notAsIs() {
 		l.span.asIs = false
 	}
 }
-
-// checksAsIs reports whether a deferred element is open and still as
-// Write gives it: the checks that cost more are made only then.
-func (l *lazyRead) checksAsIs() bool { return l != nil && l.el != nil && l.span.asIs }
 
 // content starts the content of the open deferred element at start.
 func (l *lazyRead) content(start int) { l.span.start = start }

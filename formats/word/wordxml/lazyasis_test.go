@@ -19,7 +19,7 @@ func copies(lz *Lazy, sp lazySpan, tag int) (bool, []byte) {
 	if !sp.asIs {
 		return false, raw[from:to]
 	}
-	next, kept := writtenAsIs(raw, from)
+	next, kept := writtenAsIs(raw, from, new(attrKeys))
 	return kept && next == sp.start, raw[from:to]
 }
 
@@ -35,7 +35,7 @@ func checkAsIsCopies(t testing.TB, lz *Lazy) int {
 			continue
 		}
 		n++
-		w := &appendWriter{lz: lz}
+		w := &appendWriter{lz: lz, keys: new(attrKeys)}
 		if !w.content(b) || string(w.b) != string(b) {
 			t.Fatalf("copied whole %q, but transcribed %q (ok %v)", b, w.b, w.err == nil)
 		}
@@ -80,7 +80,11 @@ func TestAsIsCopiesOnlyWhatWriteGivesAlike(t *testing.T) {
 		{"carriage return in a value", "<a><b><d x=\"1\r2\"/></b></a>", false},
 		{"entity in a value", `<a><b><d x="&amp;"/></b></a>`, false},
 		{"repeated attribute", `<a><b><d x="1" x="2"/></b></a>`, false},
-		{"nine attributes", `<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" i="9"/></b></a>`, false},
+		{"sixteen attributes", `<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" i="9" j="" k="" l="" m="" n="" o="" p=""/></b></a>`, true},
+		{"seventeen attributes", `<a><b><d a="1" b="2" c="3" d="4" e="5" f="6" g="7" h="8" i="9" j="" k="" l="" m="" n="" o="" p="" q=""/></b></a>`, false},
+		{"own repeated attribute", `<a><b x="1" x="2">t</b></a>`, false},
+		{"own entity in a value", `<a><b x="&amp;">t</b></a>`, false},
+		{"] and U+FFFD in a value", `<a><b><d x="a]]b` + "\uFFFD" + `"/></b></a>`, true},
 		{"comment", `<a><b><!--c-->t</b></a>`, false},
 		{"CDATA", `<a><b><![CDATA[x]]></b></a>`, false},
 		{"processing instruction", `<a><b><?pi x?></b></a>`, false},

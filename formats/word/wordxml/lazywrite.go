@@ -34,9 +34,9 @@ func writeLazy(dst []byte, x *etree.Document, sizeHint int, lz *Lazy, stop *form
 	if want := sizeHint + sizeHint/8; cap(dst) < want {
 		dst = make([]byte, 0, want)
 	}
-	w := &appendWriter{b: dst[:0], stop: stop, slow: slow}
+	w := &appendWriter{b: dst[:0], stop: canStop(stop), slow: slow}
 	if lz.Unbuilt() {
-		w.lz = lz
+		w.lz, w.keys = lz, new(attrKeys)
 	}
 	for _, c := range x.Child {
 		w.token(c, &x.WriteSettings)
@@ -81,7 +81,7 @@ func (w *appendWriter) transcribe(e *etree.Element, sp lazySpan) bool {
 	if sp.asIs && !w.slow {
 		// The read found the content and end tag as Write gives them;
 		// the start tag, read by the general reader, is checked here.
-		if next, kept := writtenAsIs(raw, from); kept && next == sp.start {
+		if next, kept := writtenAsIs(raw, from, w.keys); kept && next == sp.start {
 			if w.stop != nil {
 				if w.err = w.stop.Step(); w.err != nil {
 					return false
@@ -94,16 +94,12 @@ func (w *appendWriter) transcribe(e *etree.Element, sp lazySpan) bool {
 	return w.content(raw[from:to])
 }
 
-// maxTranscribedAttrs bounds the attributes of one tag transcribe checks
-// for repeats; a tag with more is built.
-const maxTranscribedAttrs = 16
-
 // attrs writes the attributes of the start tag whose name ends at b[i],
 // and returns where the tag ends: its '>', or the '/' of its "/>"; either
 // is left for the caller to write. It refuses a name given twice: the
 // tree keeps one attribute of it.
 func (w *appendWriter) attrs(b []byte, i int) (int, bool) {
-	var seen [maxTranscribedAttrs][]byte
+	var seen [maxAsIsAttrs][]byte
 	n := 0
 	for {
 		i = skipSpace(b, i)
@@ -162,7 +158,7 @@ func (w *appendWriter) content(b []byte) bool {
 					return false
 				}
 			}
-			next, kept := writtenAsIs(b, i)
+			next, kept := writtenAsIs(b, i, w.keys)
 			if kept && next > 0 {
 				i = next
 				continue
@@ -207,13 +203,12 @@ func (w *appendWriter) content(b []byte) bool {
 	return true
 }
 
-// textStops marks the bytes of text content stops at; valueStops those
-// of a double-quoted value.
-var textStops, valueStops = func() (t, v [256]bool) {
+// textStops marks the bytes of text content stops at.
+var textStops = func() (t [256]bool) {
 	for _, c := range []byte("<&\r'\">") {
-		t[c], v[c] = true, true
+		t[c] = true
 	}
-	return t, v
+	return t
 }()
 
 // escapes is what escape writes for the quotes and '>'.

@@ -2,141 +2,139 @@ package wordxml
 
 import "github.com/formfill/formfill/formats/internal/xmllex"
 
-// The lazy write's check of one tag of unbuilt content: whether Write
-// would give it as it stands, in which case content copies it unchanged.
+// The one rule of which tags Write gives as they stand, shared by the
+// lazy read and the lazy write: the read marks a deferred element for
+// copying whole only when asIsStart takes every start tag of its content
+// (skipHeld), and the write copies a tag, or a whole element the read
+// marked, only when asIsStart takes its start tag (writtenAsIs,
+// transcribe). FuzzReadXML's checkLazyWrite holds the copies to the
+// token-by-token transcription.
 
-// writtenAsIs reports whether the tag at b[i] is written as it stands
-// (kept) and where it ends: "</x>", or "<x a="1" b="2">" or "/>" with one
-// space before each attribute, double quotes and values Write leaves as
-// they are, no name twice. A start tag whose end tag follows at once is
-// written "<x .../>": kept, with next the negated index of its '>'.
-//
-// Every tag of an unbuilt paragraph comes through here, so repeated names
-// are looked for by a hash of each name made while it is scanned, in an
-// array without pointers; a tag with two equal hashes or more attributes
-// than fastAttrs is decided by writtenAsIsExact.
-func writtenAsIs(b []byte, i int) (next int, kept bool) {
-	j := i + 1
-	if j >= len(b) {
-		return 0, false
-	}
-	switch b[j] {
-	case '/':
-		start := j + 1
-		j = xmllex.Span(b, start, &nameBytes)
-		if j == start || j >= len(b) {
-			return 0, false
-		}
-		return j + 1, b[j] == '>'
-	case '?', '!':
-		return 0, false
-	}
-	j = xmllex.Span(b, j, &nameBytes)
-	if j == i+1 || j >= len(b) {
-		return 0, false
-	}
-	var hashes [fastAttrs]uint64
-	n := 0
-	for j < len(b) && b[j] == ' ' {
-		k := j + 1
-		h := uint64(0)
-		for k < len(b) && nameBytes[b[k]] {
-			h = h*31 + uint64(b[k])
-			k++
-		}
-		if k == j+1 || k+1 >= len(b) || b[k] != '=' || b[k+1] != '"' {
-			return 0, false
-		}
-		if n == len(hashes) {
-			return writtenAsIsExact(b, i)
-		}
-		for _, o := range hashes[:n] {
-			if o == h {
-				return writtenAsIsExact(b, i) // the same name, or a rare clash
-			}
-		}
-		hashes[n], n = h, n+1
-		if j = plainQuoted(b, k+2); j < 0 {
-			return 0, false
-		}
-	}
-	return tagEnd(b, j)
+// maxAsIsAttrs bounds the attributes of a start tag taken as it stands
+// (Word's tags have up to eight or so); a tag with more is transcribed
+// or built instead.
+const maxAsIsAttrs = 16
+
+// attrKeys is room for the attribute names of one start tag, for
+// asIsStart to find a name given twice: where each starts in the part,
+// and a fingerprint of it (its length, last and middle bytes), so that
+// only names with equal fingerprints are compared byte by byte. The
+// reader and the writer each keep one: zeroing room for them in every tag
+// read showed in the lazy parse.
+type attrKeys struct {
+	fp [maxAsIsAttrs]uint32
+	at [maxAsIsAttrs]int
 }
 
-// fastAttrs is how many attributes writtenAsIs checks for repeats by
-// hash; Word's tags rarely have more than six.
-const fastAttrs = 8
-
-// tagEnd is writtenAsIs's answer once the attributes before b[j] are
-// read: where the tag ends, or the negated index of its '>' when its end
-// tag follows at once.
-func tagEnd(b []byte, j int) (next int, kept bool) {
-	switch {
-	case j >= len(b):
-		return 0, false
-	case b[j] == '/':
-		return j + 2, true
-	case b[j] != '>':
-		return 0, false
-	case j+2 < len(b) && b[j+1] == '<' && b[j+2] == '/':
-		return -j, true
+// asIsStart reads the start tag at b[i], its '<', when it is plain and in
+// the form Write gives it: a name of ASCII bytes (see asciiName); for each
+// attribute one space, an ASCII name, '=' and a value in double quotes of
+// plain bytes (asIsValue); no attribute name twice nor more than
+// maxAsIsAttrs of them; then '>' or "/>". Such a tag is one the reader
+// accepts as it is, without a second look, and one Write writes byte for
+// byte, but for "<x></x>", written "<x/>", which the callers check at the
+// end tag. nameEnd is where the tag's name ends and next where the tag
+// does; ok is false for any other tag, left to the general paths.
+func asIsStart(b []byte, i int, keys *attrKeys) (nameEnd, next int, ok bool) {
+	nameEnd, ok = asciiName(b, i+1)
+	if !ok {
+		return 0, 0, false
 	}
-	return j + 1, true
-}
-
-// writtenAsIsExact is writtenAsIs comparing attribute names byte by byte,
-// for tags whose names the hashes do not tell apart.
-func writtenAsIsExact(b []byte, i int) (next int, kept bool) {
-	j := i + 1
-	end := b[j] == '/'
-	if end || b[j] == '?' || b[j] == '!' {
-		j++
-	}
-	start := j
-	j = xmllex.Span(b, j, &nameBytes)
-	if j == start || j >= len(b) || b[i+1] == '?' || b[i+1] == '!' {
-		return 0, false
-	}
-	if end {
-		return j + 1, b[j] == '>'
-	}
-	var names [maxTranscribedAttrs][]byte
-	n := 0
+	j, n := nameEnd, 0
 	for j < len(b) && b[j] == ' ' {
-		k := j + 1
-		k = xmllex.Span(b, k, &nameBytes)
-		if k == j+1 || k+1 >= len(b) || b[k] != '=' || b[k+1] != '"' || n == len(names) {
-			return 0, false
+		k, ok := asciiName(b, j+1)
+		if !ok || k+1 >= len(b) || b[k] != '=' || b[k+1] != '"' || n == maxAsIsAttrs {
+			return 0, 0, false
 		}
 		key := b[j+1 : k]
-		for _, o := range names[:n] {
-			if string(o) == string(key) {
-				return 0, false
+		fp := uint32(len(key))<<16 | uint32(key[len(key)-1])<<8 | uint32(key[len(key)/2])
+		for m, o := range keys.fp[:n] {
+			if o == fp && string(b[keys.at[m]:keys.at[m]+len(key)]) == string(key) {
+				return 0, 0, false // the tree keeps one of them
 			}
 		}
-		names[n], n = key, n+1
-		if j = plainQuoted(b, k+2); j < 0 {
-			return 0, false
+		keys.fp[n], keys.at[n], n = fp, j+1, n+1
+		if j = asIsValue(b, k+2); j < 0 {
+			return 0, 0, false
 		}
 	}
-	return tagEnd(b, j)
+	switch {
+	case j >= len(b):
+	case b[j] == '>':
+		return nameEnd, j + 1, true
+	case b[j] == '/' && j+1 < len(b) && b[j+1] == '>':
+		return nameEnd, j + 2, true
+	}
+	return 0, 0, false
 }
 
-// plainQuoted is the index after the closing '"' of the value starting at
-// b[i], or -1 when Write would write the value otherwise.
-func plainQuoted(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		c := b[i]
-		if !valueStops[c] {
-			continue
+// asciiName is the end of the name at b[i] when it is one of ASCII bytes
+// the reader's name would read and accept (letters, digits, '_', '-', '.'
+// and one colon, neither first nor last, a letter or '_' first) and a
+// byte that ends a name follows it; ok is false otherwise.
+func asciiName(b []byte, i int) (end int, ok bool) {
+	if i >= len(b) || !asciiNameStart[b[i]] {
+		return i, false
+	}
+	j := xmllex.Span(b, i+1, &asciiNameBytes)
+	if j < len(b) && b[j] == ':' {
+		k := xmllex.Span(b, j+1, &asciiNameBytes)
+		if k == j+1 {
+			return k, false // the colon last
 		}
-		switch {
+		j = k
+	}
+	return j, j < len(b) && nameEnds[b[j]]
+}
+
+// asciiNameBytes are the ASCII bytes validName takes in a name but the
+// colon; asciiNameStart those it takes first.
+var asciiNameBytes = xmllex.ClassOf(func(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
+})
+
+var asciiNameStart = xmllex.ClassOf(func(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+})
+
+// asIsValue is the index after the closing '"' of the attribute value
+// starting at b[i] when it is plain, as the reader accepts it without a
+// second look and Write gives it: no reference, no markup character, no
+// quote or '>' (escaped by Write), no forbidden character, no carriage
+// return (normalised). It is -1 otherwise.
+func asIsValue(b []byte, i int) int {
+	for i = xmllex.Span(b, i, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
+		switch c := b[i]; {
 		case c == '"':
 			return i + 1
-		case c == '&' && predefined(b[i:]):
+		case c == ']', c == 0xEF && !xmllex.NoncharAt(b, i):
 		default:
 			return -1
 		}
 	}
 	return -1
+}
+
+// writtenAsIs reports whether the tag at b[i], in content the read
+// checked, is written as it stands (kept) and where it ends: an end tag
+// "</x>", or a start tag asIsStart takes. A start tag whose end tag
+// follows at once is written "<x .../>": kept, with next the negated
+// index of its '>'.
+func writtenAsIs(b []byte, i int, keys *attrKeys) (next int, kept bool) {
+	if i+1 < len(b) && b[i+1] == '/' {
+		start := i + 2
+		j := xmllex.Span(b, start, &nameBytes)
+		if j == start || j >= len(b) {
+			return 0, false
+		}
+		return j + 1, b[j] == '>'
+	}
+	_, next, ok := asIsStart(b, i, keys)
+	switch {
+	case !ok:
+		return 0, false
+	case b[next-2] != '/' && next+1 < len(b) && b[next] == '<' && b[next+1] == '/':
+		return -(next - 1), true
+	}
+	return next, true
 }

@@ -35,6 +35,24 @@ func BenchmarkParseAgreement(b *testing.B) {
 				lz.Close()
 			}
 		})
+		// The write of a lazy parse, nothing built: the paragraphs the read
+		// found in Write's form copied whole, and every tag checked
+		// (transcribed token by token, slow).
+		for _, slow := range []bool{false, true} {
+			b.Run(name+"/write-lazy-"+map[bool]string{false: "copy", true: "transcribe"}[slow], func(b *testing.B) {
+				x, lz, err := ParseLazy(raw, "document", nil, "w:p", "w:tc", nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				var out []byte
+				for i := 0; i < b.N; i++ {
+					if out, err = writeLazy(out, x, len(raw), lz, nil, slow); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 		x, err := Parse(raw, "document", nil, nil)
 		if err != nil {
 			b.Fatal(err)

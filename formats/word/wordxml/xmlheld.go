@@ -17,7 +17,7 @@ import (
 // heldStops marks the bytes plainText and plainValue stop at: markup and
 // reference starts, the quotes, ']' (of "]]>"), 0xEF (U+FFFE and U+FFFF
 // start with it) and the control characters XML 1.0 forbids; and '>' and
-// '\r', which Write gives otherwise (see asIs). heldPlain is every other
+// '\r', which Write gives otherwise (see lazySpan). heldPlain is every other
 // byte, what xmllex.Span passes.
 var heldStops = func() (t [256]bool) {
 	for c := 0; c < 0x20; c++ {
@@ -61,30 +61,29 @@ func plainText(b []byte) (n int, ok, asIs bool) {
 
 // plainValue is the length of the attribute value at the start of b, up
 // to its closing quote q, when it is plain: no '<', no reference, no
-// forbidden character. asIs is false when Write, quoting it in '"', would
-// give the value otherwise: a quote, '>' or '\r' in it.
-func plainValue(b []byte, q byte) (n int, ok, asIs bool) {
-	asIs = true
+// forbidden character.
+func plainValue(b []byte, q byte) (n int, ok bool) {
 	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
 		switch c := b[i]; {
 		case c == q:
-			return i, true, asIs
-		case c == '"' || c == '\'' || c == '>' || c == '\r':
-			asIs = false
-		case c == ']':
+			return i, true
+		case c == '"' || c == '\'' || c == '>' || c == '\r' || c == ']':
 		case c == 0xEF:
 			if xmllex.NoncharAt(b, i) {
-				return 0, false, false
+				return 0, false
 			}
 		default: // '<', '&' or a control character
-			return 0, false, false
+			return 0, false
 		}
 	}
-	return 0, false, false
+	return 0, false
 }
 
 // skipHeld reads content left out of the tree, as long as r.held is not
-// empty, until a token it leaves to run (see above) or the end.
+// empty, until a token it leaves to run (see above) or the end. A start
+// tag asIsStart takes is read there; any other marks the open deferred
+// element, if any, as not in Write's form (see lazySpan), and heldStart
+// reads it.
 func (r *xmlReader) skipHeld() error {
 	for len(r.held) > 0 && r.i+1 < len(r.b) {
 		i := r.i
@@ -107,6 +106,12 @@ func (r *xmlReader) skipHeld() error {
 			done, err = r.heldEnd(i)
 		case '?', '!':
 		default:
+			if end, next, ok := asIsStart(r.b, i, &r.keys); ok && len(r.stack)+len(r.held) <= r.max {
+				err = r.heldAsIs(i, end, next)
+				done = true
+				break
+			}
+			r.lz.notAsIs()
 			done, err = r.heldStart(i)
 		}
 		if err != nil {
@@ -121,16 +126,38 @@ func (r *xmlReader) skipHeld() error {
 	return nil
 }
 
+// heldAsIs reads the start tag at i inside content left out, which
+// asIsStart took: its name ends at end and the tag at next.
+func (r *xmlReader) heldAsIs(i, end, next int) error {
+	empty := r.b[next-2] == '/'
+	if err := r.step(); err != nil {
+		r.i = next - 1 // at the '>' or "/>", as heldStart stops
+		if empty {
+			r.i--
+		}
+		return err
+	}
+	name := r.b[i+1 : end]
+	r.lz.held(name)
+	r.i = next
+	if !empty {
+		r.held = append(r.held, name)
+		r.opened = next
+	}
+	return nil
+}
+
 // heldStart reads the start tag at i inside content left out, if plain;
-// once it has, it steps the stop, as run does for each tag.
+// once it has, it steps the stop, as run does for each tag. It reads the
+// tags asIsStart does not take (spaced otherwise, single quotes, a quote
+// or '>' in a value, a name beyond ASCII or given twice…), which are not
+// in Write's form.
 func (r *xmlReader) heldStart(i int) (bool, error) {
 	name, ok := r.heldName(i + 1)
 	if !ok || len(r.stack)+len(r.held) > r.max {
 		return false, nil
 	}
-	keys, check := 0, r.lz.checksAsIs()
 	for {
-		at := r.i
 		sp := r.space()
 		if r.i >= len(r.b) {
 			return false, nil
@@ -140,11 +167,8 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 			if r.b[r.i] == '/' && (r.i+1 >= len(r.b) || r.b[r.i+1] != '>') {
 				return false, nil
 			}
-			if err := r.stop.Step(); err != nil {
+			if err := r.step(); err != nil {
 				return true, err
-			}
-			if sp {
-				r.lz.notAsIs() // Write puts no space before '>'
 			}
 			r.lz.held(name)
 			if r.b[r.i] == '>' {
@@ -159,36 +183,10 @@ func (r *xmlReader) heldStart(i int) (bool, error) {
 		if !sp {
 			return false, nil
 		}
-		if r.i != at+1 || r.b[at] != ' ' {
-			r.lz.notAsIs() // Write puts one space before an attribute
-		}
-		key, ok := r.heldAttr()
-		if !ok {
+		if !r.heldAttr() {
 			return false, nil
 		}
-		if check && !r.newKey(keys, key) {
-			r.lz.notAsIs()
-		}
-		keys++
 	}
-}
-
-// newKey notes key, the name of the n-th attribute of a start tag
-// heldStart reads, and reports whether it differs from the n before it
-// (the tree keeps one attribute of a name given twice) and n is below
-// fastAttrs. The names are kept in the reader: zeroing room for them in
-// every tag read showed in the lazy parse.
-func (r *xmlReader) newKey(n int, key []byte) bool {
-	if n >= len(r.keys) {
-		return false
-	}
-	for _, o := range r.keys[:n] {
-		if string(o) == string(key) {
-			return false
-		}
-	}
-	r.keys[n] = key
-	return true
 }
 
 // heldName reads the name at i inside content left out, as name would
@@ -197,34 +195,15 @@ func (r *xmlReader) newKey(n int, key []byte) bool {
 // (most of them) is checked as it is scanned, without the cache, the map
 // or a string that name costs.
 func (r *xmlReader) heldName(i int) (raw []byte, ok bool) {
-	b := r.b
-	j := xmllex.Span(b, i, &asciiNameBytes)
-	if j < len(b) && b[j] == ':' && j > i {
-		j = xmllex.Span(b, j+1, &asciiNameBytes) // one colon, not the last byte
-		ok = b[j-1] != ':'
-	} else {
-		ok = true
-	}
-	if ok && j > i && j < len(b) && nameEnds[b[j]] && asciiNameStart[b[i]] {
+	if j, ok := asciiName(r.b, i); ok {
 		r.i = j
-		return b[i:j], true
+		return r.b[i:j], true
 	}
 	// Anything else is read as run reads it.
-	r.lz.notAsIs() // and is not told from what Write writes
 	r.i = i
 	name := r.name()
-	return b[i:r.i], name != ""
+	return r.b[i:r.i], name != ""
 }
-
-// asciiNameBytes are the ASCII bytes validName takes in a name but the
-// colon; asciiNameStart those it takes first.
-var asciiNameBytes = xmllex.ClassOf(func(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
-})
-
-var asciiNameStart = xmllex.ClassOf(func(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-})
 
 // startAttr reads one attribute of a start tag into el. When el is nil
 // (an element deferred or left out, most of a verify's read) the
@@ -234,7 +213,7 @@ var asciiNameStart = xmllex.ClassOf(func(c byte) bool {
 func (r *xmlReader) startAttr(el *etree.Element) error {
 	if el == nil {
 		at := r.i
-		if _, ok := r.heldAttr(); ok {
+		if r.heldAttr() {
 			return nil
 		}
 		r.i = at
@@ -243,28 +222,22 @@ func (r *xmlReader) startAttr(el *etree.Element) error {
 }
 
 // heldAttr reads one plain attribute, checking it as attr does.
-// It returns the attribute's name as in b.
-func (r *xmlReader) heldAttr() ([]byte, bool) {
-	key, ok := r.heldName(r.i)
-	if !ok {
-		return nil, false
+func (r *xmlReader) heldAttr() bool {
+	if _, ok := r.heldName(r.i); !ok {
+		return false
 	}
-	at := r.i
 	r.space()
 	if r.i >= len(r.b) || r.b[r.i] != '=' {
-		return nil, false
+		return false
 	}
 	r.i++
 	r.space()
 	if r.i >= len(r.b) || (r.b[r.i] != '"' && r.b[r.i] != '\'') {
-		return nil, false
+		return false
 	}
-	n, ok, asIs := plainValue(r.b[r.i+1:], r.b[r.i])
-	if !asIs || r.i != at+1 || r.b[r.i] != '"' {
-		r.lz.notAsIs() // Write gives name="value", the value escaped
-	}
+	n, ok := plainValue(r.b[r.i+1:], r.b[r.i])
 	r.i += n + 2
-	return key, ok
+	return ok
 }
 
 // heldEnd reads the end tag at i inside content left out, if it closes
@@ -274,14 +247,18 @@ func (r *xmlReader) heldEnd(i int) (bool, error) {
 	// it spares reading (and interning) the name, as name would read
 	// exactly it when the byte after it ends a name.
 	n := len(r.held)
-	next, ok := xmllex.EndTag(r.b, i, r.held[n-1], &nameBytes)
-	if !ok {
-		return false, nil
+	name := r.held[n-1]
+	next := i + len(name) + 3 // "</x>", as Write gives it: most end tags
+	if next > len(r.b) || r.b[next-1] != '>' || string(r.b[i+2:next-1]) != string(name) {
+		var ok bool
+		if next, ok = xmllex.EndTag(r.b, i, name, &nameBytes); !ok {
+			return false, nil
+		}
 	}
-	if err := r.stop.Step(); err != nil {
+	if err := r.step(); err != nil {
 		return true, err
 	}
-	if next != i+len(r.held[n-1])+3 || i == r.opened {
+	if next != i+len(name)+3 || i == r.opened {
 		// "</x >", or "<x></x>", which Write gives as "<x/>".
 		r.lz.notAsIs()
 	}

@@ -37,7 +37,7 @@ func read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper,
 		return nil, errors.New("the XML is not valid UTF-8")
 	}
 	r := newReader(len(raw))
-	r.b, r.doc, r.max, r.skip, r.stop, r.lz = raw, etree.NewDocument(), maxDepth, skip, stop, lz
+	r.b, r.doc, r.max, r.skip, r.stop, r.lz = raw, etree.NewDocument(), maxDepth, skip, canStop(stop), lz
 	r.stack = append(r.stack, &r.doc.Element)
 	if lz != nil {
 		lz.out.read, r.entries = r.entries, nil
@@ -58,11 +58,11 @@ type xmlReader struct {
 	stack  []*etree.Element
 	skip   map[string]bool // names of elements left out of the tree
 	stop   *formats.Stopper
-	held   [][]byte          // names of the open elements being left out, innermost last, as in b
-	lz     *lazyRead         // what a ParseLazy defers, or nil
-	opened int               // where the content of the last start tag heldStart read begins
-	keys   [fastAttrs][]byte // the attribute names of the tag heldStart reads (newKey)
-	frag   bool              // reading deferred content (Lazy.build): no root of its own
+	held   [][]byte  // names of the open elements being left out, innermost last, as in b
+	lz     *lazyRead // what a ParseLazy defers, or nil
+	opened int       // where the content of the last start tag heldStart read begins
+	keys   attrKeys  // the attribute names of the tag asIsStart reads
+	frag   bool      // reading deferred content (Lazy.build): no root of its own
 	max    int
 	roots  int
 	names  map[string]string // interned element and attribute names
@@ -80,6 +80,25 @@ type xmlReader struct {
 	cut, spare slabList
 	entries    []lazyEntry
 	spans      map[*etree.Element]lazySpan
+}
+
+// canStop is stop when it may ever stop the call, else nil: the reader
+// and the writer step it once per token or element, and a call not bound
+// to a context (most of them) then skips the call to Step, which is not
+// inlined.
+func canStop(stop *formats.Stopper) *formats.Stopper {
+	if !stop.CanStop() {
+		return nil
+	}
+	return stop
+}
+
+// step steps the read's stop, if any.
+func (r *xmlReader) step() error {
+	if r.stop == nil {
+		return nil
+	}
+	return r.stop.Step()
 }
 
 func (r *xmlReader) top() *etree.Element { return r.stack[len(r.stack)-1] }
@@ -104,7 +123,7 @@ func (r *xmlReader) run() error {
 			}
 			continue
 		}
-		if err := r.stop.Step(); err != nil {
+		if err := r.step(); err != nil {
 			return err
 		}
 		rest := r.b[r.i:]
@@ -145,6 +164,15 @@ func (r *xmlReader) run() error {
 
 // text reads character data up to the next '<'.
 func (r *xmlReader) text() error {
+	if len(r.held) == 0 && !r.outsideRoot() {
+		// Inside an element built: most text is plain (see plainText),
+		// kept as it stands, read in one pass.
+		if n, ok, asIs := plainText(r.b[r.i:]); ok && asIs {
+			r.addText(r.top(), string(r.b[r.i:r.i+n]))
+			r.i += n
+			return nil
+		}
+	}
 	end := bytes.IndexByte(r.b[r.i:], '<')
 	if end < 0 {
 		end = len(r.b) - r.i
@@ -203,7 +231,7 @@ func (r *xmlReader) endTag() error {
 		}
 		return nil
 	}
-	if len(r.stack) == 1 || r.top().FullTag() != name {
+	if len(r.stack) == 1 || !isNamed(r.top(), name) {
 		return fmt.Errorf("end tag </%s> does not match the open element", name)
 	}
 	r.stack = r.stack[:len(r.stack)-1]
@@ -277,4 +305,14 @@ func (r *xmlReader) startTag() error {
 			return err
 		}
 	}
+}
+
+// isNamed reports whether el's full name (FullTag) is name, without
+// making the full name: an end tag of the tree is matched against it.
+func isNamed(el *etree.Element, name string) bool {
+	if el.Space == "" {
+		return el.Tag == name
+	}
+	n := len(el.Space)
+	return len(name) == n+1+len(el.Tag) && name[n] == ':' && name[:n] == el.Space && name[n+1:] == el.Tag
 }

@@ -83,7 +83,6 @@ func (r *xmlReader) recycle() {
 	r.frag, r.max, r.roots = false, 0, 0
 	clear(r.stack)
 	clear(r.held)
-	clear(r.keys[:])
 	r.stack, r.held = r.stack[:0], r.held[:0]
 	if len(r.names) > maxPooledNames {
 		r.names = nil

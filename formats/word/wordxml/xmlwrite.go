@@ -26,7 +26,7 @@ func WriteStop(dst []byte, x *etree.Document, sizeHint int, stop *formats.Stoppe
 	if want := sizeHint + sizeHint/8; cap(dst) < want {
 		dst = make([]byte, 0, want)
 	}
-	w := &appendWriter{b: dst[:0], stop: stop}
+	w := &appendWriter{b: dst[:0], stop: canStop(stop)}
 	for _, c := range x.Child {
 		w.token(c, &x.WriteSettings)
 	}
@@ -51,7 +51,7 @@ func ElementXMLPrefix(el *etree.Element, max int) string {
 
 // ElementXMLStop is elementXML stepping stop once per element.
 func ElementXMLStop(el *etree.Element, stop *formats.Stopper) (string, error) {
-	w := &appendWriter{stop: stop}
+	w := &appendWriter{stop: canStop(stop)}
 	w.element(el, &etree.WriteSettings{})
 	return string(w.b), w.err
 }
@@ -70,6 +70,9 @@ type appendWriter struct {
 	// slow turns off transcribe's copy of content already as Write
 	// gives it (writeLazy).
 	slow bool
+	// keys is writtenAsIs's room for a tag's attribute names, in a
+	// lazy write.
+	keys *attrKeys
 }
 
 func (w *appendWriter) Write(p []byte) (int, error) {
@@ -106,8 +109,10 @@ func (w *appendWriter) element(e *etree.Element, s *etree.WriteSettings) {
 	if w.err != nil || w.max > 0 && len(w.b) > w.max {
 		return
 	}
-	if w.err = w.stop.Step(); w.err != nil {
-		return
+	if w.stop != nil {
+		if w.err = w.stop.Step(); w.err != nil {
+			return
+		}
 	}
 	if w.lz != nil && w.unbuilt(e) {
 		return
