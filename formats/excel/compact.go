@@ -148,12 +148,15 @@ func capEntries(all []entry, maxLines int) ([]entry, []string) {
 // quotes.
 const maxQuestionText = 60
 
-// line renders one cell: S1-R5-C3: "text" [bold, merged: C5:D6], and for a
-// target what it accepts and the question it answers:
-// ← answer to S1-R5-C2 "Legal entity name".
-func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
-	text := m.text(c.row, c.col)
-	var attrs []string
+// appendLine appends one cell's line to dst: S1-R5-C3: "text" [bold,
+// merged: C5:D6], and for a target what it accepts and the question it
+// answers: ← answer to S1-R5-C2 "Legal entity name". id is the cell's ID
+// and text its text, which the caller needs too. It writes into the map's
+// buffer: a string a line, joined and concatenated, cost a map of HECVAT
+// 4.14 about a twelfth of its CPU.
+func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, d *formats.Target) []byte {
+	var held [8]string // more attributes than a cell has: they stay on the stack
+	attrs := held[:0]
 	if strings.TrimSpace(text) == "" {
 		attrs = append(attrs, "empty")
 	}
@@ -187,19 +190,31 @@ func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
 	if t != nil && t.header != "" {
 		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
 	}
-	s := c.ID() + ": " + strconv.Quote(clip(text, maxCellText))
+	dst = append(append(dst, id...), ": "...)
+	dst = strconv.AppendQuote(dst, clip(text, maxCellText))
+	for i, a := range attrs {
+		if i == 0 {
+			dst = append(dst, " ["...)
+		} else {
+			dst = append(dst, ", "...)
+		}
+		dst = append(dst, a...)
+	}
 	if len(attrs) > 0 {
-		s += " [" + strings.Join(attrs, ", ") + "]"
+		dst = append(dst, ']')
 	}
 	switch {
 	case d != nil && d.QuestionID != "" && t != nil && t.option != "":
-		s += fmt.Sprintf(" ← answer to %s %s, option %s", d.QuestionID, strconv.Quote(clip(t.label, maxQuestionText)), strconv.Quote(t.option))
+		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
+		dst = append(strconv.AppendQuote(dst, clip(t.label, maxQuestionText)), ", option "...)
+		dst = strconv.AppendQuote(dst, t.option)
 	case d != nil && d.QuestionID != "":
-		s += fmt.Sprintf(" ← answer to %s %s", d.QuestionID, strconv.Quote(clip(d.Question, maxQuestionText)))
+		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
+		dst = strconv.AppendQuote(dst, clip(d.Question, maxQuestionText))
 	case d != nil:
-		s += " ← answer target"
+		dst = append(dst, " ← answer target"...)
 	}
-	return s
+	return dst
 }
 
 // complex lists the cell's complex features for complex_elements.

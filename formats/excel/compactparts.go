@@ -183,11 +183,10 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 		if t, ok := described[p]; ok {
 			d = &t
 		}
-		start := len(b.Text)
-		b.Text = append(b.Text, m.line(c, l.targets[p], d)...)
-		b.Text = append(b.Text, '\n')
-		b.Begin(c.ID(), m.text(c.row, c.col), start)
-		b.XPath(c.ID(), m.wb.xpath(c))
+		start, id, text := len(b.Text), c.ID(), m.text(c.row, c.col)
+		b.Text = append(m.appendLine(b.Text, id, text, c, l.targets[p], d), '\n')
+		b.Begin(id, text, start)
+		b.XPath(id, m.wb.xpath(c))
 		for _, x := range m.complex(c) {
 			b.Complex(x)
 		}
