@@ -1,39 +1,51 @@
 package excel
 
-import "bytes"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // sheetMarks counts, in a worksheet's XML, what sizeFor sizes the scan
 // from: the "<v" (a cell's value, or an empty cached value <v/>), the "<f"
 // and the ` s="`, as bytes.Count would. bytes.Count of a pattern that
 // starts with '<' or ' ' stops at almost every tag, and three of them
 // took as long as inflating the sheet (HECVAT 4.14: 11% of an extract's
-// CPU); here one pass stops at each '<' and one at each '=', the bytes
-// the patterns turn on, with IndexByte's vector search between them.
+// CPU). Here one pass reads the data eight bytes at a time, finds the
+// '<' and '=' among them, on which the patterns turn, and looks around
+// each (on HECVAT 4.14's largest sheet a quarter of bytes.Count's time,
+// two thirds of a pass of IndexByte calls, which stop as often).
 func sheetMarks(data []byte) (values, formulas, styles int) {
-	for i := 0; i < len(data); {
-		j := bytes.IndexByte(data[i:], '<')
-		if j < 0 {
-			break
-		}
-		i += j + 1 // the byte after '<', which may itself be a '<'
-		if i < len(data) {
-			switch data[i] {
-			case 'v':
-				values++
-			case 'f':
-				formulas++
-			}
-		}
-	}
-	for i := 2; i < len(data)-1; i++ {
-		j := bytes.IndexByte(data[i:len(data)-1], '=')
-		if j < 0 {
-			break
-		}
-		i += j
-		if data[i-1] == 's' && data[i-2] == ' ' && data[i+1] == '"' {
+	n := len(data)
+	mark := func(k int) { // k holds a '<' or a '='
+		switch {
+		case k+1 >= n:
+		case data[k] == '<' && data[k+1] == 'v':
+			values++
+		case data[k] == '<' && data[k+1] == 'f':
+			formulas++
+		case data[k] == '=' && data[k+1] == '"' && k >= 2 && data[k-1] == 's' && data[k-2] == ' ':
 			styles++
 		}
 	}
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		for m := bytesEqual(w, '<') | bytesEqual(w, '='); m != 0; m &= m - 1 {
+			mark(i + bits.TrailingZeros64(m)>>3)
+		}
+	}
+	for ; i < n; i++ {
+		if data[i] == '<' || data[i] == '=' {
+			mark(i)
+		}
+	}
 	return values, formulas, styles
+}
+
+// bytesEqual has the high bit set in each byte of w that equals b, and no
+// other bit set: exact, no carry reaches a neighbouring byte.
+func bytesEqual(w uint64, b byte) uint64 {
+	const ones, low7 = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f
+	x := w ^ ones*uint64(b) // a zero byte where w's equals b
+	return ^((x&low7 + low7) | x | low7)
 }
