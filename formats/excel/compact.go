@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -191,7 +190,7 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
 	}
 	dst = append(append(dst, id...), ": "...)
-	dst = strconv.AppendQuote(dst, clip(text, maxCellText))
+	dst = appendQuoted(dst, clip(text, maxCellText))
 	for i, a := range attrs {
 		if i == 0 {
 			dst = append(dst, " ["...)
@@ -206,26 +205,27 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	switch {
 	case d != nil && d.QuestionID != "" && t != nil && t.option != "":
 		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
-		dst = append(strconv.AppendQuote(dst, clip(t.label, maxQuestionText)), ", option "...)
-		dst = strconv.AppendQuote(dst, t.option)
+		dst = append(appendQuoted(dst, clip(t.label, maxQuestionText)), ", option "...)
+		dst = appendQuoted(dst, t.option)
 	case d != nil && d.QuestionID != "":
 		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
-		dst = strconv.AppendQuote(dst, clip(d.Question, maxQuestionText))
+		dst = appendQuoted(dst, clip(d.Question, maxQuestionText))
 	case d != nil:
 		dst = append(dst, " ← answer target"...)
 	}
 	return dst
 }
 
-// complex lists the cell's complex features for complex_elements.
-func (m *sheetModel) complex(c cell) []string {
+// complex lists the cell's complex features for complex_elements; id is
+// the cell's ID.
+func (m *sheetModel) complex(c cell, id string) []string {
 	var out []string
 	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
-		out = append(out, fmt.Sprintf("COMPLEX(merged) %s %s", c.ID(), mr.ref))
+		out = append(out, "COMPLEX(merged) "+id+" "+mr.ref)
 	}
 	if m.formulas[[2]int{c.row, c.col}] {
 		f := m.wb.formula(m.name, c.name(), m.scan)
-		out = append(out, fmt.Sprintf("COMPLEX(formula) %s =%s", c.ID(), f))
+		out = append(out, "COMPLEX(formula) "+id+" ="+f)
 	}
 	return out
 }
