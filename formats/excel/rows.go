@@ -95,27 +95,28 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 const cellsPerCheck = 1 << 14
 
 // sameFormatting gives each cell the format book must format the first
-// cell that reads the same: a number or a shared string with the same
-// value and style index, whose formatted text depends on those alone (the
-// cell's type, value and style; not its place). A questionnaire repeats a
-// few such values in thousands of cells (0%, a date, "Yes" under a format
-// with a text section): the book formats one cell of each. Other cells
-// (booleans, errors, inline strings) stand for themselves.
+// cell that reads the same: a cell with the same type, value and style
+// index, whose formatted text depends on those alone (excelize reads a
+// cell's t, v and s; not its place). A questionnaire repeats a few such
+// values in thousands of cells (0%, a date, "Yes" under a format with a
+// text section, #REF! in a summary's formulas): the book formats one cell
+// of each. An inline string, whose text is not its value, stands for
+// itself.
 func sameFormatting(rs *rowScan, fast []scannedText) []int {
 	type formatting struct {
-		typ   cellType
-		v     string
-		style int
+		typ      cellType
+		other, v string // other: the t of a typeOther cell (b, d, e)
+		style    int
 	}
 	like := make([]int, len(rs.cells))
 	first := map[formatting]int{}
 	for i := range rs.cells {
 		like[i] = i
 		c := &rs.cells[i]
-		if fast[i].plain || c.typ != typeNone && c.typ != typeNumber && c.typ != typeShared {
+		if fast[i].plain || c.typ == typeInline {
 			continue
 		}
-		k := formatting{c.typ, rs.str(c.v), int(c.style)}
+		k := formatting{c.typ, rs.str(c.other), rs.str(c.v), int(c.style)}
 		if j, ok := first[k]; ok {
 			like[i] = j
 		} else {
