@@ -31,7 +31,7 @@ func appendQuoted(dst []byte, s string) []byte {
 // without excelize's allocations: a map names every cell it shows in its
 // XPath. Outside Excel's grid it asks excelize, which names none.
 func appendA1(dst []byte, row, col int) []byte {
-	if row < 1 || col < 1 || col > excelize.MaxColumns {
+	if row < 1 || row > excelize.TotalRows || col < 1 || col > excelize.MaxColumns {
 		n, _ := excelize.CoordinatesToCellName(col, row)
 		return append(dst, n...)
 	}
