@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -95,7 +94,17 @@ type entry struct {
 // entries lists the non-empty cells and the targets of the sheet in
 // row-major order.
 func (m *sheetModel) entries(l *layout) []entry {
-	var out []entry
+	// Room for every text: grown by doubling instead, the list was a
+	// tenth of what a HECVAT 4.14 extract allocated.
+	n := 0
+	for _, row := range m.rows {
+		for _, v := range row {
+			if v != "" {
+				n++
+			}
+		}
+	}
+	out := make([]entry, 0, n)
 	for r, row := range m.rows {
 		m.step()
 		for c, v := range row {
@@ -148,12 +157,15 @@ func capEntries(all []entry, maxLines int) ([]entry, []string) {
 // quotes.
 const maxQuestionText = 60
 
-// line renders one cell: S1-R5-C3: "text" [bold, merged: C5:D6], and for a
-// target what it accepts and the question it answers:
-// ← answer to S1-R5-C2 "Legal entity name".
-func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
-	text := m.text(c.row, c.col)
-	var attrs []string
+// appendLine appends one cell's line to dst: S1-R5-C3: "text" [bold,
+// merged: C5:D6], and for a target what it accepts and the question it
+// answers: ← answer to S1-R5-C2 "Legal entity name". id is the cell's ID
+// and text its text, which the caller needs too. It writes into the map's
+// buffer: a string a line, joined and concatenated, cost a map of HECVAT
+// 4.14 about a twelfth of its CPU.
+func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, d *formats.Target) []byte {
+	var held [8]string // more attributes than a cell has: they stay on the stack
+	attrs := held[:0]
 	if strings.TrimSpace(text) == "" {
 		attrs = append(attrs, "empty")
 	}
@@ -187,30 +199,43 @@ func (m *sheetModel) line(c cell, t *target, d *formats.Target) string {
 	if t != nil && t.header != "" {
 		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
 	}
-	s := c.ID() + ": " + strconv.Quote(clip(text, maxCellText))
+	dst = append(append(dst, id...), ": "...)
+	dst = appendQuoted(dst, clip(text, maxCellText))
+	for i, a := range attrs {
+		if i == 0 {
+			dst = append(dst, " ["...)
+		} else {
+			dst = append(dst, ", "...)
+		}
+		dst = append(dst, a...)
+	}
 	if len(attrs) > 0 {
-		s += " [" + strings.Join(attrs, ", ") + "]"
+		dst = append(dst, ']')
 	}
 	switch {
 	case d != nil && d.QuestionID != "" && t != nil && t.option != "":
-		s += fmt.Sprintf(" ← answer to %s %s, option %s", d.QuestionID, strconv.Quote(clip(t.label, maxQuestionText)), strconv.Quote(t.option))
+		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
+		dst = append(appendQuoted(dst, clip(t.label, maxQuestionText)), ", option "...)
+		dst = appendQuoted(dst, t.option)
 	case d != nil && d.QuestionID != "":
-		s += fmt.Sprintf(" ← answer to %s %s", d.QuestionID, strconv.Quote(clip(d.Question, maxQuestionText)))
+		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
+		dst = appendQuoted(dst, clip(d.Question, maxQuestionText))
 	case d != nil:
-		s += " ← answer target"
+		dst = append(dst, " ← answer target"...)
 	}
-	return s
+	return dst
 }
 
-// complex lists the cell's complex features for complex_elements.
-func (m *sheetModel) complex(c cell) []string {
+// complex lists the cell's complex features for complex_elements; id is
+// the cell's ID.
+func (m *sheetModel) complex(c cell, id string) []string {
 	var out []string
 	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
-		out = append(out, fmt.Sprintf("COMPLEX(merged) %s %s", c.ID(), mr.ref))
+		out = append(out, "COMPLEX(merged) "+id+" "+mr.ref)
 	}
 	if m.formulas[[2]int{c.row, c.col}] {
 		f := m.wb.formula(m.name, c.name(), m.scan)
-		out = append(out, fmt.Sprintf("COMPLEX(formula) %s =%s", c.ID(), f))
+		out = append(out, "COMPLEX(formula) "+id+" ="+f)
 	}
 	return out
 }

@@ -175,6 +175,9 @@ func (w *sheetWriter) head(b *formats.CompactBuilder) {
 // write writes the shown cells [from, to), one element each.
 func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 	m, l, described := w.m, w.lines.layout, w.descriptions()
+	// Each cell's XPath, wb.xpath's Sheet!C5, from the sheet's part made once.
+	sheetRef := quoteSheet(m.wb.sheets[m.index-1]) + "!"
+	var xpath []byte
 	for _, en := range w.lines.shown[from:to] {
 		m.step()
 		c := cell{sheet: m.index, row: en.row, col: en.col}
@@ -183,12 +186,12 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 		if t, ok := described[p]; ok {
 			d = &t
 		}
-		start := len(b.Text)
-		b.Text = append(b.Text, m.line(c, l.targets[p], d)...)
-		b.Text = append(b.Text, '\n')
-		b.Begin(c.ID(), m.text(c.row, c.col), start)
-		b.XPath(c.ID(), m.wb.xpath(c))
-		for _, x := range m.complex(c) {
+		start, id, text := len(b.Text), c.ID(), m.text(c.row, c.col)
+		b.Text = append(m.appendLine(b.Text, id, text, c, l.targets[p], d), '\n')
+		b.Begin(id, text, start)
+		xpath = appendA1(append(xpath[:0], sheetRef...), c.row, c.col)
+		b.XPath(id, string(xpath))
+		for _, x := range m.complex(c, id) {
 			b.Complex(x)
 		}
 	}

@@ -92,6 +92,14 @@ var emptyCellSheets = []string{
 	`<row r="16"><c r="B16" s="1"><v>2</v></c><c r="A16"><v>1</v></c><c r="C17"><v>1</v></c></row>`, // out of order, another row's
 	`<row r="17"><c r="A17" t="inlineStr"><is><t>x</t></is></c><c r="B17"><v>1` + "\r\n" + `2</v></c><c r="C17"><f t="shared" ref="C17:C18" si="1">A17</f><v>0</v></c></row>` +
 		`<row r="18"><c r="C18"><f t="shared" si="1"/><v>0</v></c><c r="D18" s="3"><f>C18</f><v>0</v></c></row>`,
+	// Shared formulas' members, read whole, and written otherwise: an
+	// index with a leading zero, past 32 bits, with a space, empty, with
+	// a ref (a master), an attribute more, not self-closing.
+	`<row r="19"><c r="A19" s="2" t="str"><f t="shared" ref="A19:A20" si="2">B19</f><v>x</v></c><c r="B19" s="2"><f t="shared" si="2"/><v>1</v></c>` +
+		`<c r="C19" t="e"><f t="shared" si="02"/><v>#REF!</v></c><c r="D19"><f t="shared" si="2147483648"/><v>1</v></c><c r="E19"><f t="shared" si="2147483647"/><v>1</v></c>` +
+		`<c r="F19"><f t="shared" si=" 2"/><v>1</v></c><c r="G19"><f t="shared" si=""/><v>1</v></c><c r="H19"><f t="shared" si="12345678901"/><v>1</v></c></row>` +
+		`<row r="20"><c r="A20"><f t="shared" si="2" ref="A20"/><v>1</v></c><c r="B20"><f t="shared" si="2" ca="1"/><v>1</v></c><c r="C20"><f t="shared" si="2"></f><v>1</v></c>` +
+		`<c r="D20"><f t="shared" si="2"/><v>1</v><v>2</v></c><c r="E20"><f t="shared" si="3"/><f>1</f><v>1</v></c><c r="F20"><f t="shared" si="2"/></c></row>`,
 }
 
 // worksheet wraps rows in a worksheet, with what may go around them.

@@ -1,6 +1,9 @@
 package excel
 
-import "unsafe"
+import (
+	"strconv"
+	"unsafe"
+)
 
 // After the empty cells (see fastcell.go), most of a large worksheet's
 // elements are cells with a value, a formula's cached result mostly,
@@ -13,7 +16,9 @@ import "unsafe"
 // record would see of its elements.
 type plainCell struct {
 	ref, style, typ string // its r, s and t ("": none), in that order
-	hasF            bool   // a <f> with no attribute comes first
+	hasF            bool   // a <f> comes first: with no attribute, or a shared formula's member
+	shared          bool   // the <f> is <f t="shared" si="N"/>, a member of shared formula N
+	sharedIndex     int32
 	formula, value  []byte // the <f>'s and the <v>'s character data as written
 	// Where the <f>'s and the <v>'s text start, and where the cell's
 	// start tag starts and its end tag ends.
@@ -21,11 +26,12 @@ type plainCell struct {
 }
 
 // plainValueCell passes the element at x.pos, starting at from, when it
-// is exactly <c r="REF"( s="N")?( t="T")?>(<f>F</f>)?<v>V</v></c>: REF
-// capital letters then digits, N a style index as plainEmptyCell takes
-// it, T letters, F and V character data, no markup. Anything else is left to
-// startTag, and false returned. The references and texts handed to
-// valueCell are valid only during the call.
+// is exactly <c r="REF"( s="N")?( t="T")?>(<f>F</f>|<f t="shared"
+// si="I"/>)?<v>V</v></c>: REF capital letters then digits, N a style
+// index as plainEmptyCell takes it, T letters, F and V character data, no
+// markup, I a shared formula's index (up to 10 digits, a 32-bit number).
+// Anything else is left to startTag, and false returned. The references
+// and texts handed to valueCell are valid only during the call.
 func (p *fastPass) plainValueCell(from int64) bool {
 	d := p.x.data
 	i, ok := p.x.pos+1, false
@@ -66,6 +72,13 @@ func (p *fastPass) plainValueCell(from int64) bool {
 		if c.formula, i, ok = p.textUntil(j, `</f>`); !ok {
 			return false
 		}
+	} else if j, ok := passLiteral(d, i, `<f t="shared" si="`); ok {
+		// A shared formula's member, most of a column of formulas: its
+		// text is empty, and starts where the element ends.
+		if c.sharedIndex, i, ok = passSharedIndex(d, j); !ok {
+			return false
+		}
+		c.hasF, c.shared, c.formulaAt = true, true, int64(i)
 	}
 	if i, ok = passLiteral(d, i, `<v>`); !ok {
 		return false
@@ -80,6 +93,25 @@ func (p *fastPass) plainValueCell(from int64) bool {
 	p.x.pos, c.to = i, int64(i)
 	p.valueCell(c)
 	return true
+}
+
+// passSharedIndex passes a shared formula member's index, digits, and the
+// `"/>` that must end it, false unless readShared would take the index
+// (a 32-bit decimal).
+func passSharedIndex(d []byte, i int) (int32, int, bool) {
+	st := i
+	for i < len(d) && '0' <= d[i] && d[i] <= '9' && i-st < 10 {
+		i++
+	}
+	if i == st {
+		return 0, i, false
+	}
+	n, err := strconv.ParseInt(string(d[st:i]), 10, 32)
+	if err != nil {
+		return 0, i, false
+	}
+	end, ok := passLiteral(d, i, `"/>`)
+	return int32(n), end, ok
 }
 
 // passLiteral passes s at d[i:], false if it is not there.

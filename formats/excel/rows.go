@@ -95,27 +95,28 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 const cellsPerCheck = 1 << 14
 
 // sameFormatting gives each cell the format book must format the first
-// cell that reads the same: a number or a shared string with the same
-// value and style index, whose formatted text depends on those alone (the
-// cell's type, value and style; not its place). A questionnaire repeats a
-// few such values in thousands of cells (0%, a date, "Yes" under a format
-// with a text section): the book formats one cell of each. Other cells
-// (booleans, errors, inline strings) stand for themselves.
+// cell that reads the same: a cell with the same type, value and style
+// index, whose formatted text depends on those alone (excelize reads a
+// cell's t, v and s; not its place). A questionnaire repeats a few such
+// values in thousands of cells (0%, a date, "Yes" under a format with a
+// text section, #REF! in a summary's formulas): the book formats one cell
+// of each. An inline string, whose text is not its value, stands for
+// itself.
 func sameFormatting(rs *rowScan, fast []scannedText) []int {
 	type formatting struct {
-		typ   cellType
-		v     string
-		style int
+		typ      cellType
+		other, v string // other: the t of a typeOther cell (b, d, e)
+		style    int
 	}
 	like := make([]int, len(rs.cells))
 	first := map[formatting]int{}
 	for i := range rs.cells {
 		like[i] = i
 		c := &rs.cells[i]
-		if fast[i].plain || c.typ != typeNone && c.typ != typeNumber && c.typ != typeShared {
+		if fast[i].plain || c.typ == typeInline {
 			continue
 		}
-		k := formatting{c.typ, rs.str(c.v), int(c.style)}
+		k := formatting{c.typ, rs.str(c.other), rs.str(c.v), int(c.style)}
 		if j, ok := first[k]; ok {
 			like[i] = j
 		} else {
@@ -144,21 +145,36 @@ type scannedText struct {
 // place lays the cells out as GetRows does: a row runs to its last
 // present cell, the rows to the last row with one; an empty row is nil.
 func place(cells []rawCell, texts []scannedText) [][]string {
-	var out [][]string
-	set := func(row, col int, val string) {
-		for len(out) < row {
-			out = append(out, nil)
+	// Each row is sized once, from its last present cell, and all are cut
+	// from one array: grown a cell at a time, they were a tenth of what a
+	// HECVAT 4.14 extract allocated.
+	var width []int32 // each row's length
+	total := 0
+	for i := range cells {
+		if !texts[i].present {
+			continue
 		}
-		r := out[row-1]
-		for len(r) < col {
-			r = append(r, "")
+		r, c := int(cells[i].row), cells[i].col
+		for len(width) < r {
+			width = append(width, 0)
 		}
-		r[col-1] = val
-		out[row-1] = r
+		if c > width[r-1] {
+			total += int(c - width[r-1])
+			width[r-1] = c
+		}
 	}
-	for i, c := range cells {
-		if t := texts[i]; t.present {
-			set(int(c.row), int(c.col), t.val)
+	if width == nil {
+		return nil
+	}
+	out, all := make([][]string, len(width)), make([]string, total)
+	for r, w := range width {
+		if w > 0 {
+			out[r], all = all[:w:w], all[w:] // a row appended to is copied, as a grown one was
+		}
+	}
+	for i := range cells {
+		if texts[i].present {
+			out[cells[i].row-1][cells[i].col-1] = texts[i].val
 		}
 	}
 	return out

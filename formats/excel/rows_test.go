@@ -127,6 +127,9 @@ func TestRowsReadLikeGetRows(t *testing.T) {
 			`<row r="1"><c r="A1" s="2"><v>45000</v></c><c r="B1" s="2"><v>45000</v></c><c r="C1" s="2"><f>X1</f></c><c r="D1" s="4"><v>45000</v></c></row>` +
 				`<row r="3"><c r="B3" s="1" t="s"><v>0</v></c><c r="C3" s="2"><f>1</f><v>45000</v></c><c r="E3" s="1" t="s"><v>0</v></c><c r="F3" s="2"/><c r="G3" s="1" t="s"><v>1</v></c></row>` +
 				`<row r="4"><c r="A4" t="n" s="2"><v>45000</v></c><c r="B4" s="2"><v>45001</v></c><c r="C4" s="2"><f>Y</f></c><c r="D4" s="2"/></row>`, true, nil},
+		{"errors, booleans and dates repeated under one style",
+			`<row r="1"><c r="A1" s="2" t="e"><f>1/0</f><v>#REF!</v></c><c r="B1" s="2" t="e"><v>#REF!</v></c><c r="C1" s="2" t="b"><v>1</v></c><c r="D1" s="2" t="b"><v>1</v></c><c r="E1" s="1" t="b"><v>0</v></c></row>` +
+				`<row r="2"><c r="A2" s="2" t="d"><v>2024-01-02T00:00:00</v></c><c r="B2" s="2" t="d"><v>2024-01-02T00:00:00</v></c><c r="C2" s="1" t="e"><v>#REF!</v></c><c r="D2" s="2" t="B"><v>1</v></c><c r="E2" s="1" t="b"><v>0</v></c></row>`, true, nil},
 		{"entities and line ends in a value",
 			"<row r=\"1\"><c r=\"A1\" t=\"str\"><v>x &lt;\r\ny&#x41;</v></c></row>", true, nil},
 		{"a row with no number follows the one before", `<row><c r="A1" t="s"><v>0</v></c></row>`, false, nil},
@@ -178,6 +181,7 @@ func FuzzRows(f *testing.F) {
 	f.Add([]byte(root + `<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" s="2"><v>45000</v></c><c r="C1" s="1" t="s"><v>0</v></c></row></sheetData></worksheet>`))
 	f.Add([]byte(root + `<row r="1"><c r="A1"><f>B1&amp;"x"</f><v>1</v></c><c r="B1"><f t="shared" ref="B1:B2" si="0">A1+1</f></c></row><row r="2"><c r="B2"><f t="shared" si="0"/></c></row></sheetData><mergeCells><mergeCell ref="B1:C2"/></mergeCells></worksheet>`))
 	f.Add([]byte(root + `<row r="2"><c r="A2" t="inlineStr"><is><r><t>x</t></r><t>own</t></is></c><c r="B2" t="str"><f>1</f><v>a&amp;b</v></c><c r="D2" s="3"/></row></sheetData></worksheet>`))
+	f.Add([]byte(root + `<row r="1"><c r="A1" s="2" t="e"><v>#REF!</v></c><c r="B1" s="2" t="e"><v>#REF!</v></c><c r="C1" s="1" t="b"><v>1</v></c><c r="D1" s="1" t="b"><v>1</v></c><c r="E1" s="2" t="d"><v>2024-01-02</v></c><c r="F1" s="2" t="d"><v>2024-01-02</v></c></row></sheetData></worksheet>`))
 	doc, part := rowsBook(f)
 	parts := unzip(f, doc)
 	f.Fuzz(func(t *testing.T, sheet []byte) {

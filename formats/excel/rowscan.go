@@ -237,6 +237,9 @@ func (s *rowScan) valueCell(c *plainCell) {
 	if c.hasF {
 		s.cell.hasF, s.formulaAt = true, c.formulaAt
 		s.cell.formula = s.keep(s.plain(c.formula))
+		if c.shared {
+			s.cell.shared, s.cell.sharedIndex = sharedMember, c.sharedIndex // as readShared reads it
+		}
 	}
 	s.cell.hasV, s.valueAt = true, c.valueAt
 	s.cell.v = s.keep(s.plain(c.value))

@@ -79,13 +79,12 @@ func newSheetScan() *sheetScan {
 // a formula or an inline string and no value): finish trims a list over
 // by more than an eighth, and append grows one that is short.
 func (s *sheetScan) sizeFor(data []byte) {
-	values := bytes.Count(data, []byte("<v")) // <v>, <v/> (an empty cached value)
-	formulas := bytes.Count(data, []byte("<f"))
+	values, formulas, styles := sheetMarks(data) // <v>, <v/> (an empty cached value); <f; ` s="`
 	s.cells = newRowScan(data)
 	s.cells.cells = room[rawCell](values)
 	s.cells.texts = room[string](values + formulas)
 	s.formulas = make(map[[2]int]bool, formulas)
-	s.cellStyles.list = room[styledCell](bytes.Count(data, []byte(` s="`)))
+	s.cellStyles.list = room[styledCell](styles)
 }
 
 // room is an empty slice with room for n, nil (as append leaves a slice
