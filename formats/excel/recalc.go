@@ -84,12 +84,7 @@ func (w *writer) recalc() *recalcResult {
 	// The index is not read past here: the calculation, which allocates
 	// the most, runs without it.
 	g.dropIndex()
-	book, err := newCalcBook(w.wb, src, g, deps, cyclic)
-	if err != nil {
-		w.dropAll(g, ordered, fmt.Sprintf("formfill could not make a workbook to compute it in (%v)", err), res)
-		w.dropRest(g, rest, res)
-		return res
-	}
+	book := newCalcBook(w.wb, src, g, deps, cyclic)
 	native := newNativeCalc(book)
 	raws := map[int]string{} // node → its value computed by native
 	for _, i := range ordered {
@@ -102,6 +97,11 @@ func (w *writer) recalc() *recalcResult {
 				raws[i] = raw
 				continue
 			}
+		}
+		if err := book.open(); err != nil {
+			w.dropAll(g, ordered, fmt.Sprintf("formfill could not make a workbook to compute it in (%v)", err), res)
+			w.dropRest(g, rest, res)
+			return res
 		}
 		book.need(i)
 	}
