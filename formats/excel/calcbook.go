@@ -126,7 +126,7 @@ func (b *calcBook) need(i int) string {
 		}
 	}
 	if why == "" {
-		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(n.text)); err != nil {
+		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(b.g.text(n))); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
 	}
@@ -142,9 +142,9 @@ func uncomputable(n *formulaNode, cyclic bool) string {
 		return "it reads another workbook"
 	case cyclic:
 		return "it lies on or reads a circular reference"
-	case n.volatile != "":
+	case n.volatile != 0:
 		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
-	case n.approx != "":
+	case n.approx != 0:
 		return fmt.Sprintf("it calls %s with an approximate match, whose result on data that is not sorted depends on Excel's own search", n.approx)
 	}
 	return ""

@@ -100,7 +100,7 @@ func compareNative(t *testing.T, wb *workbook) (compared, native, formulas int) 
 		compared++
 		if raw != want {
 			if bad++; bad <= 10 {
-				t.Errorf("%s: =%s: native %q, excelize %q", wb.xpath(n.at), n.text, raw, want)
+				t.Errorf("%s: =%s: native %q, excelize %q", wb.xpath(n.at), g.text(n), raw, want)
 			}
 		}
 	}

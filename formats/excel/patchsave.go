@@ -30,6 +30,13 @@ func (wb *workbook) savePatched(w *writer, cached *recalcResult, nt *notes, full
 	}
 	sp.fullCalc = fullCalc
 	var out bytes.Buffer
+	// The output is about the input's size: grown by doubling, the buffer
+	// left up to twice its size as garbage in the save, the fill's peak.
+	var size uint64
+	for _, f := range wb.arch.Zip.File {
+		size += f.CompressedSize64 + uint64(len(f.Name))*2 + 100 // the entry, its local and central headers
+	}
+	out.Grow(int(min(size+size/8, maxPresize)))
 	zw := zip.NewWriter(&out)
 	formats.UseFastDeflate(zw)
 	for _, f := range wb.arch.Zip.File {
@@ -65,6 +72,9 @@ func (wb *workbook) savePatched(w *writer, cached *recalcResult, nt *notes, full
 	}
 	return out.Bytes(), nil
 }
+
+// maxPresize caps the room savePatched makes for its output ahead.
+const maxPresize = 256 << 20
 
 // savePlan is what savePatched changes, worked out before it writes.
 type savePlan struct {

@@ -128,7 +128,7 @@ func (w *writer) recalc() *recalcResult {
 // be computed for why.
 func (w *writer) dropAll(g *formulaGraph, nodes []int, why string, res *recalcResult) {
 	for _, i := range nodes {
-		w.drop(g.nodes[i], why, res)
+		w.drop(g, g.nodes[i], why, res)
 	}
 }
 
@@ -174,7 +174,7 @@ func sortedCells(m map[[2]int]bool) [][2]int {
 // which keeps them). names are the workbook's defined names; tc, when not
 // nil, tokenizes each shape of formula once.
 func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tokenCache) (*formulaNode, []sheetRect) {
-	n := &formulaNode{at: at, text: text}
+	n := &formulaNode{at: at}
 	toks := tc.parse(text)
 	var refs []sheetRect
 	operands, depth := 0, 0
@@ -190,8 +190,8 @@ func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tok
 		switch {
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
 			name := strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))
-			if volatile[name] && n.volatile == "" {
-				n.volatile = name
+			if volatile[name] && n.volatile == 0 {
+				n.volatile = codeOf(name)
 			}
 			operands += 2
 		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
@@ -207,7 +207,8 @@ func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tok
 			operands += 2
 		}
 	}
-	n.approx, n.lookup = lookupFacts(toks)
+	approx, lookup := lookupFacts(toks)
+	n.approx, n.lookup = codeOf(approx), lookup
 	n.pureRef = operands == 1 && len(refs) == 1 && refs[0].r1 == refs[0].r2 && refs[0].c1 == refs[0].c2
 	return n, refs
 }

@@ -38,7 +38,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]s
 		}
 	}
 	if why != "" {
-		w.drop(n, why, res)
+		w.drop(book.g, n, why, res)
 		return
 	}
 	res.set(sheet, n.at.name(), v)
@@ -50,9 +50,9 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]s
 
 // drop removes the cached value of n, which cannot be computed for why,
 // and says so.
-func (w *writer) drop(n *formulaNode, why string, res *recalcResult) {
+func (w *writer) drop(g *formulaGraph, n *formulaNode, why string, res *recalcResult) {
 	res.drop(w.wb.sheetName(n.at), n.at.row, n.at.col)
-	res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), n.text, why))
+	res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.text(n), why))
 }
 
 // maxArrayDrop caps the cells of one array formula's range whose cached
