@@ -171,12 +171,17 @@ func sortedCells(m map[[2]int]bool) [][2]int {
 
 // parseFormula reads the references and functions of the formula at at,
 // and returns its node and the references it reads (for formulaGraph.add,
-// which keeps them). names are the workbook's defined names; tc, when not
-// nil, tokenizes each shape of formula once.
+// which copies them). names are the workbook's defined names; tc, when not
+// nil, tokenizes each shape of formula once, and lends the references'
+// list, valid until its next parse.
 func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tokenCache) (*formulaNode, []sheetRect) {
 	n := &formulaNode{at: at}
 	toks := tc.parse(text)
 	var refs []sheetRect
+	if tc != nil {
+		refs = tc.refs[:0]
+		defer func() { tc.refs = refs[:0] }()
+	}
 	operands, depth := 0, 0
 	for _, t := range toks {
 		switch {
