@@ -41,7 +41,7 @@ func BenchmarkFillHECVAT600(b *testing.B) {
 // spreadAnswers are n answers to doc's first fields that take one (a
 // list's first option, or text), and the XML size of the sheets they
 // touch, and of the whole package.
-func spreadAnswers(b *testing.B, doc []byte, n int) (answers []formats.Answer, touchedXML, allXML int64) {
+func spreadAnswers(b testing.TB, doc []byte, n int) (answers []formats.Answer, touchedXML, allXML int64) {
 	fields, err := New().ListFields(doc)
 	if err != nil {
 		b.Fatal(err)
@@ -139,7 +139,7 @@ func BenchmarkSaveHECVAT600(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	cached := w.recalc().values
+	cached := w.recalc()
 	perPart, _, err := wb.editsByPart(w.edits, cached)
 	if err != nil {
 		b.Fatal(err)

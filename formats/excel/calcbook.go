@@ -38,7 +38,7 @@ const (
 
 // calcBook is the calculation workbook of one write.
 type calcBook struct {
-	f      *excelize.File
+	f      *excelize.File // nil until open
 	src    calcSource
 	wb     *workbook
 	g      *formulaGraph
@@ -56,32 +56,46 @@ type calcBook struct {
 	work    int                  // cells the formulas put in read (see maxCalcWork)
 }
 
-// newCalcBook makes the empty calculation workbook of g's dependents deps:
-// the workbook's sheets, empty, and its defined names.
-func newCalcBook(wb *workbook, src calcSource, g *formulaGraph, deps []int, cyclic map[int]bool) (*calcBook, error) {
-	b := &calcBook{f: excelize.NewFile(), src: src, wb: wb, g: g, sheets: wb.sheets, closure: make(map[cell]int, len(deps)),
+// newCalcBook makes the calculation workbook of g's dependents deps,
+// still without excelize's file: most writes' dependents are computed
+// natively (calcnative.go), and making an excelize file parses its
+// templates, a fifth of a small workbook's write. open makes it for the
+// first formula left to excelize.
+func newCalcBook(wb *workbook, src calcSource, g *formulaGraph, deps []int, cyclic map[int]bool) *calcBook {
+	b := &calcBook{src: src, wb: wb, g: g, sheets: wb.sheets, closure: make(map[cell]int, len(deps)),
 		cyclic: cyclic, why: map[int]string{}, rects: map[sheetRect]string{}, area: map[sheetRect]int{}}
 	for _, i := range deps {
 		b.closure[g.nodes[i].at] = i
 	}
-	if err := b.f.SetSheetName("Sheet1", b.sheets[0]); err != nil {
-		return nil, fmt.Errorf("sheet %q: %w", b.sheets[0], err)
+	return b
+}
+
+// open makes the book's excelize file: the workbook's sheets, empty, and
+// its defined names.
+func (b *calcBook) open() error {
+	if b.f != nil {
+		return nil
+	}
+	f := excelize.NewFile()
+	if err := f.SetSheetName("Sheet1", b.sheets[0]); err != nil {
+		return fmt.Errorf("sheet %q: %w", b.sheets[0], err)
 	}
 	for _, s := range b.sheets[1:] {
-		if _, err := b.f.NewSheet(s); err != nil {
-			return nil, fmt.Errorf("sheet %q: %w", s, err)
+		if _, err := f.NewSheet(s); err != nil {
+			return fmt.Errorf("sheet %q: %w", s, err)
 		}
 	}
-	for _, n := range src.names() {
+	for _, n := range b.src.names() {
 		scope := n.scope
 		if scope == "" {
 			scope = "Workbook"
 		}
 		// A name excelize refuses (a reserved one, a print area) leaves
 		// the formulas using it uncomputable: they report it.
-		_ = b.f.SetDefinedName(&excelize.DefinedName{Name: n.name, RefersTo: n.refersTo, Scope: scope})
+		_ = f.SetDefinedName(&excelize.DefinedName{Name: n.name, RefersTo: n.refersTo, Scope: scope})
 	}
-	return b, nil
+	b.f = f
+	return nil
 }
 
 // need puts node i's formula into the book with everything it reads, and
@@ -112,7 +126,7 @@ func (b *calcBook) need(i int) string {
 		}
 	}
 	if why == "" {
-		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(n.text)); err != nil {
+		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(b.g.text(n))); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
 	}
@@ -128,9 +142,9 @@ func uncomputable(n *formulaNode, cyclic bool) string {
 		return "it reads another workbook"
 	case cyclic:
 		return "it lies on or reads a circular reference"
-	case n.volatile != "":
+	case n.volatile != 0:
 		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
-	case n.approx != "":
+	case n.approx != 0:
 		return fmt.Sprintf("it calls %s with an approximate match, whose result on data that is not sorted depends on Excel's own search", n.approx)
 	}
 	return ""

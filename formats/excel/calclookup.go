@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/xuri/efp"
@@ -20,45 +21,69 @@ import (
 var lookups = map[string]bool{"VLOOKUP": true, "HLOOKUP": true, "INDEX": true, "LOOKUP": true, "XLOOKUP": true}
 
 // lookupFrame is a function call being read: its name, the index of the
-// argument being read and that argument's text.
+// argument being read and the token that argument starts at.
 type lookupFrame struct {
-	name string
-	arg  int
-	text strings.Builder
+	name       string
+	arg, start int
 }
 
 // lookupFacts reads a formula's tokens for the first approximate-match
 // lookup it calls ("" when none), and whether the formula is one lookup.
+// It runs on every formula of the workbook, so its frames are values on a
+// stack array and a call's last argument is read only for the lookups
+// whose match depends on it.
 func lookupFacts(toks []efp.Token) (approx string, top bool) {
-	var stack []*lookupFrame
+	var frames [8]lookupFrame
+	stack := frames[:0]
 	for i, t := range toks {
 		switch {
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
-			stack = append(stack, &lookupFrame{name: strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))})
+			stack = append(stack, lookupFrame{name: strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn.")), start: i + 1})
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop && len(stack) > 0:
 			f := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if approx == "" && approximate(f.name, f.arg+1, strings.TrimSpace(f.text.String())) {
+			if approx == "" && approximate(f.name, f.arg+1, readsLast(f.name) && exactMatch(toks[f.start:i])) {
 				approx = f.name
 			}
 			if len(stack) == 0 && i == len(toks)-1 && lookups[f.name] && toks[0].TType == efp.TokenTypeFunction {
 				top = true
 			}
 		case t.TType == efp.TokenTypeArgument && len(stack) > 0:
-			f := stack[len(stack)-1]
+			f := &stack[len(stack)-1]
 			f.arg++
-			f.text.Reset()
-		case len(stack) > 0:
-			stack[len(stack)-1].text.WriteString(t.TValue)
+			f.start = i + 1
 		}
 	}
 	return approx, top
 }
 
-// approximate reports whether a call of name with args arguments, the
-// last of them last, matches approximately.
-func approximate(name string, args int, last string) bool {
-	exact := strings.EqualFold(last, "FALSE") || last == "0"
+// exactMatch reports whether a call's last argument, its tokens toks
+// (nested calls' left out, as they are their own calls' text), reads
+// FALSE or 0.
+func exactMatch(toks []efp.Token) bool {
+	var buf [16]byte
+	text, depth := buf[:0], 0
+	for _, t := range toks {
+		switch {
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
+			depth++
+		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop:
+			depth--
+		case depth == 0:
+			text = append(text, t.TValue...)
+		}
+	}
+	last := bytes.TrimSpace(text)
+	return bytes.EqualFold(last, []byte("FALSE")) || string(last) == "0"
+}
+
+// readsLast reports the lookups whose match approximate tells from their
+// last argument.
+func readsLast(name string) bool { return name == "VLOOKUP" || name == "HLOOKUP" || name == "MATCH" }
+
+// approximate reports whether a call of name with args arguments, whose
+// last argument is FALSE or 0 when exact, matches approximately.
+func approximate(name string, args int, exact bool) bool {
 	switch name {
 	case "VLOOKUP", "HLOOKUP":
 		return args == 3 || args == 4 && !exact

@@ -22,6 +22,10 @@ func TestLookupFactsTellsApproximateMatchesAndLookupResults(t *testing.T) {
 		{`VLOOKUP(B2,A1:D9,2,FALSE)&""`, "", false},
 		{"IF(A1>0,VLOOKUP(B2,A1:D9,2,FALSE),0)", "", false},
 		{"SUM(A1:A9)", "", false},
+		{"VLOOKUP(B2,A1:D9,2, false )", "", true},
+		{"VLOOKUP(B2,A1:D9,2,IF(A1,0,1))", "VLOOKUP", true},
+		{"MATCH(B2,C1:C9,(0))", "", false},
+		{"VLOOKUP(B2,A1:D9,MATCH(C1,A1:D1,0),FALSE)", "", true},
 	} {
 		t.Run(tc.formula, func(t *testing.T) {
 			p := efp.ExcelParser()

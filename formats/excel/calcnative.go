@@ -78,11 +78,16 @@ func newNativeCalc(b *calcBook) *nativeCalc {
 // CalcCellValue gives it with RawCellValue; ok is false when the formula
 // is left to excelize.
 func (c *nativeCalc) calc(i int, n *formulaNode) (raw string, ok bool) {
+	return c.calcText(i, n, c.book.g.text(n))
+}
+
+// calcText is calc of node n, whose formula is text.
+func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, ok bool) {
 	c.tried[i] = true
 	if c.wb.stop.Check() != nil {
 		return "", false // recalc sees the stop too
 	}
-	e := nativeEval{c: c, from: n.at.sheet, toks: efpTokens(calcText(n.text))}
+	e := nativeEval{c: c, from: n.at.sheet, toks: efpTokens(calcText(text))}
 	v, ok := e.compare()
 	if !ok || e.pos != len(e.toks) {
 		return "", false

@@ -70,8 +70,8 @@ func compareNative(t *testing.T, wb *workbook) (compared, native, formulas int) 
 		all[i] = i
 	}
 	ordered, cyclic := g.order(all)
-	book, err := newCalcBook(wb, src, g, all, cyclic)
-	must(t, err)
+	book := newCalcBook(wb, src, g, all, cyclic)
+	must(t, book.open())
 	nat, bad := newNativeCalc(book), 0
 	for _, i := range ordered {
 		n := g.nodes[i]
@@ -86,9 +86,8 @@ func compareNative(t *testing.T, wb *workbook) (compared, native, formulas int) 
 		why := book.need(i)
 		if strings.Contains(why, "more than") {
 			// The book's caps were reached: a new one computes the rest.
-			if book, err = newCalcBook(wb, src, g, all, cyclic); err != nil {
-				t.Fatal(err)
-			}
+			book = newCalcBook(wb, src, g, all, cyclic)
+			must(t, book.open())
 			why = book.need(i)
 		}
 		if why != "" {
@@ -101,7 +100,7 @@ func compareNative(t *testing.T, wb *workbook) (compared, native, formulas int) 
 		compared++
 		if raw != want {
 			if bad++; bad <= 10 {
-				t.Errorf("%s: =%s: native %q, excelize %q", wb.xpath(n.at), n.text, raw, want)
+				t.Errorf("%s: =%s: native %q, excelize %q", wb.xpath(n.at), g.text(n), raw, want)
 			}
 		}
 	}

@@ -27,14 +27,14 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 			}
 			rects, ok := numeric[i]
 			if !ok {
-				rects = w.wb.numericRects(n, names)
+				rects = w.wb.numericRects(n, g.text(n), names)
 				numeric[i] = rects
 			}
 			if !readsAsNumber(rects, c) {
 				return
 			}
 			res.warnings = append(res.warnings, fmt.Sprintf("%s: %s holds the text %q, but the formula =%s in %s reads it as a number (SUM skips it, arithmetic shows #VALUE!): write a number there",
-				w.written[c], w.wb.xpath(c), clip(e.text, 40), n.text, w.wb.xpath(n.at)))
+				w.written[c], w.wb.xpath(c), clip(e.text, 40), g.text(n), w.wb.xpath(n.at)))
 		})
 	}
 }
@@ -42,9 +42,9 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 // numericRects are the references n reads as numbers: the arguments of
 // numeric functions and the operands of arithmetic. A formula read by
 // many written cells is parsed once for all of them.
-func (wb *workbook) numericRects(n *formulaNode, names []calcName) []sheetRect {
+func (wb *workbook) numericRects(n *formulaNode, text string, names []calcName) []sheetRect {
 	rects := []sheetRect{}
-	numericRanges(n.text, func(ref string) bool {
+	numericRanges(text, func(ref string) bool {
 		if r, ok := wb.refRect(n.at.sheet, ref, names); ok {
 			rects = append(rects, r)
 		}

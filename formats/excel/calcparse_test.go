@@ -25,6 +25,7 @@ func TestTokenCacheTokenizesAsEfp(t *testing.T) {
 		{"spaces and intersections", []string{`SUM( A1:A9 B2:B3 )`, `SUM( A10:A99 B20:B30 )`}},
 		{"logical operands", []string{`IF(A1,TRUE,FALSE)`, `IF(A2,TRUE,FALSE)`}},
 		{"functions named with digits", []string{`LOG10(A1)+ATAN2(A1,B1)`, `LOG10(A2)+ATAN2(A2,B2)`}},
+		{"names that start like inf and nan", []string{`inf1+nan2+A1`, `inf3+nan4+A2`, `-INF+1`}},
 		{"a defined name with digits", []string{`SUM(Score1)+Q1_2024`, `SUM(Score22)+Q3_2025`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

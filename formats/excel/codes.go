@@ -42,6 +42,9 @@ func parseCodes(text string) []code {
 	if t == "" || len(t) > maxCodeText {
 		return nil
 	}
+	if !mayBeCodes(t) {
+		return nil
+	}
 	if m := codeRange.FindStringSubmatch(t); m != nil {
 		lo, _ := strconv.Atoi(m[1])
 		hi, _ := strconv.Atoi(m[2])
@@ -82,6 +85,17 @@ func parseCodes(text string) []code {
 		}
 	}
 	return nil
+}
+
+// mayBeCodes is false when no expression of parseCodes can match t, so
+// that the texts around each written cell (most of them questions) skip
+// the regular expressions, a tenth of a small workbook's write: a range
+// starts with a digit, a slash list holds a "/", and two codes of a
+// paren or equal list hold two "(" or two "=" or ":".
+func mayBeCodes(t string) bool {
+	digit := func(i int) bool { return i < len(t) && t[i] >= '0' && t[i] <= '9' }
+	return digit(0) || t[0] == '(' && digit(1) || strings.IndexByte(t, '/') >= 0 ||
+		strings.Count(t, "(") >= 2 || strings.Count(t, "=")+strings.Count(t, ":") >= 2
 }
 
 // codeSpan is how far either side of the answer cell a code list may sit.

@@ -23,13 +23,20 @@ import (
 // whose new items are known once the sheets are written, moves to the end
 // of the package. Memory is one part and its patched copy at a time, and
 // the output.
-func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedValue, nt *notes, fullCalc bool) ([]byte, error) {
+func (wb *workbook) savePatched(w *writer, cached *recalcResult, nt *notes, fullCalc bool) ([]byte, error) {
 	sp, err := wb.planSave(w, cached, nt)
 	if err != nil {
 		return nil, err
 	}
 	sp.fullCalc = fullCalc
 	var out bytes.Buffer
+	// The output is about the input's size: grown by doubling, the buffer
+	// left up to twice its size as garbage in the save, the fill's peak.
+	var size uint64
+	for _, f := range wb.arch.Zip.File {
+		size += f.CompressedSize64 + uint64(len(f.Name))*2 + 100 // the entry, its local and central headers
+	}
+	out.Grow(int(min(size+size/8, maxPresize)))
 	zw := zip.NewWriter(&out)
 	formats.UseFastDeflate(zw)
 	for _, f := range wb.arch.Zip.File {
@@ -66,6 +73,9 @@ func (wb *workbook) savePatched(w *writer, cached map[string]map[string]cachedVa
 	return out.Bytes(), nil
 }
 
+// maxPresize caps the room savePatched makes for its output ahead.
+const maxPresize = 256 << 20
+
 // savePlan is what savePatched changes, worked out before it writes.
 type savePlan struct {
 	w        *writer
@@ -79,7 +89,7 @@ type savePlan struct {
 }
 
 // planSave sorts the write's changes into the parts they change.
-func (wb *workbook) planSave(w *writer, cached map[string]map[string]cachedValue, nt *notes) (*savePlan, error) {
+func (wb *workbook) planSave(w *writer, cached *recalcResult, nt *notes) (*savePlan, error) {
 	perPart, strs, err := wb.editsByPart(w.edits, cached)
 	if err != nil {
 		return nil, err
@@ -146,7 +156,7 @@ const workbookRels = "xl/_rels/workbook.xml.rels"
 // editsByPart sorts the edits into worksheet parts, a formula's cached
 // value under a written value of the same cell giving way, and reports
 // whether any edit writes a string.
-func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map[string]map[string]cachedValue) (map[string][]cellEdit, bool, error) {
+func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, rc *recalcResult) (map[string][]cellEdit, bool, error) {
 	parts, err := wb.parts()
 	if err != nil {
 		return nil, false, err
@@ -158,8 +168,16 @@ func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map
 	for sheet, m := range edits {
 		sizes[parts[sheet]] += len(m)
 	}
+	var cached map[string]map[string]cachedValue
+	var dropped map[string][]uint64
+	if rc != nil {
+		cached, dropped = rc.values, rc.dropped
+	}
 	for sheet, m := range cached {
 		sizes[parts[sheet]] += len(m)
+	}
+	for sheet, l := range dropped {
+		sizes[parts[sheet]] += len(l)
 	}
 	out, strs := map[string][]cellEdit{}, false
 	add := func(sheet string, e cellEdit) error {
@@ -191,6 +209,18 @@ func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, cached map
 				continue
 			}
 			if err := add(sheet, cellEdit{row: row, col: col, kind: editCached, cached: v, style: noStyle}); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	for _, sheet := range sortedKeys(dropped) {
+		keys, valued := rc.dropsOf(sheet)
+		for _, k := range keys {
+			row, col := rowCol(k)
+			if _, written := edits[sheet][[2]int{row, col}]; written || valued(k) {
+				continue
+			}
+			if err := add(sheet, cellEdit{row: row, col: col, kind: editCached, cached: cachedValue{drop: true}, style: noStyle}); err != nil {
 				return nil, false, err
 			}
 		}

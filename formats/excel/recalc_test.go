@@ -239,3 +239,47 @@ func TestRecalcLibreOfficeComparisonRecomputes(t *testing.T) {
 		}
 	}
 }
+
+// TestRecalcResultKeepsTheLastOfDropAndSet holds the result's two stores
+// (computed values and dropped cells) to one map's semantics: the last
+// word on a cell wins, and a cell dropped twice is one edit.
+func TestRecalcResultKeepsTheLastOfDropAndSet(t *testing.T) {
+	val := cachedValue{v: "7"}
+	for _, tc := range []struct {
+		name  string
+		steps string // d: drop B2, s: set B2
+		want  string // "drop", "value" or ""
+	}{
+		{"a drop", "d", "drop"},
+		{"a set", "s", "value"},
+		{"a set after a drop", "ds", "value"},
+		{"a drop after a set", "sd", "drop"},
+		{"drop, set, drop", "dsd", "drop"},
+		{"two drops", "dd", "drop"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rc := &recalcResult{values: map[string]map[string]cachedValue{}, dropped: map[string][]uint64{}}
+			for _, s := range tc.steps {
+				if s == 'd' {
+					rc.drop("S", 2, 2)
+				} else {
+					rc.set("S", "B2", val)
+				}
+			}
+			drops, values := 0, 0
+			keys, valued := rc.dropsOf("S")
+			for _, k := range keys {
+				if r, c := rowCol(k); r == 2 && c == 2 && !valued(k) {
+					drops++
+				}
+			}
+			if v, ok := rc.values["S"]["B2"]; ok && v == val {
+				values++
+			}
+			got := map[[2]int]string{{1, 0}: "drop", {0, 1}: "value"}[[2]int{drops, values}]
+			if got != tc.want || drops+values != 1 {
+				t.Errorf("%d drops and %d values of B2, want one %s", drops, values, tc.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package excel
 import (
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // naiveReaders is readers as it was before the column index held ranges:
@@ -87,8 +88,8 @@ func TestNumericRectsAreTheRangesReadAsNumbers(t *testing.T) {
 		{"a lookup's key reads no number", "VLOOKUP(A1,'START HERE'!A1:C9,2,0)", nil, []cell{{sheet: 2, row: 1, col: 1}, {sheet: 1, row: 2, col: 2}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			n := &formulaNode{at: cell{sheet: 2, row: 9, col: 9}, text: tc.formula}
-			rects := wb.numericRects(n, nil)
+			n := &formulaNode{at: cell{sheet: 2, row: 9, col: 9}}
+			rects := wb.numericRects(n, tc.formula, nil)
 			for _, c := range tc.reads {
 				if !readsAsNumber(rects, c) {
 					t.Errorf("=%s does not read %s of sheet %d as a number", tc.formula, c.name(), c.sheet)
@@ -100,5 +101,22 @@ func TestNumericRectsAreTheRangesReadAsNumbers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFormulaNodeStaysNarrow holds a node to 56 bytes and its function
+// codes to every name it may note.
+func TestFormulaNodeStaysNarrow(t *testing.T) {
+	if s := unsafe.Sizeof(formulaNode{}); s > 56 {
+		t.Errorf("a formula node is %d bytes, want at most 56", s)
+	}
+	names := []string{"VLOOKUP", "HLOOKUP", "MATCH", "LOOKUP"}
+	for name := range volatile {
+		names = append(names, name)
+	}
+	for _, name := range names {
+		if c := codeOf(name); c == 0 || c.String() != name {
+			t.Errorf("codeOf(%q) = %d (%q)", name, c, c.String())
+		}
 	}
 }

@@ -2,6 +2,7 @@ package excel
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -37,7 +38,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]s
 		}
 	}
 	if why != "" {
-		w.drop(n, why, res)
+		w.drop(book.g, n, why, res)
 		return
 	}
 	res.set(sheet, n.at.name(), v)
@@ -49,9 +50,9 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]s
 
 // drop removes the cached value of n, which cannot be computed for why,
 // and says so.
-func (w *writer) drop(n *formulaNode, why string, res *recalcResult) {
-	res.set(w.wb.sheetName(n.at), n.at.name(), cachedValue{drop: true})
-	res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), n.text, why))
+func (w *writer) drop(g *formulaGraph, n *formulaNode, why string, res *recalcResult) {
+	res.drop(w.wb.sheetName(n.at), n.at.row, n.at.col)
+	res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.text(n), why))
 }
 
 // maxArrayDrop caps the cells of one array formula's range whose cached
@@ -66,7 +67,7 @@ func (w *writer) dropArray(sheet string, af *arrayFormula, res *recalcResult) {
 	for r := af.r1; r <= af.r2; r++ {
 		for c := af.c1; c <= af.c2 && n < maxArrayDrop; c++ {
 			if r != af.row || c != af.col {
-				res.set(sheet, cell{row: r, col: c}.name(), cachedValue{drop: true})
+				res.drop(sheet, r, c)
 				n++
 			}
 		}
@@ -157,7 +158,8 @@ func boolDigit(s string) string {
 	return "0"
 }
 
-// set records the cached value of sheet's cell ref.
+// set records the computed cached value of sheet's cell ref; a value set
+// after a drop of the cell wins over it (see dropsOf).
 func (r *recalcResult) set(sheet, ref string, v cachedValue) {
 	m := r.values[sheet]
 	if m == nil {
@@ -166,3 +168,36 @@ func (r *recalcResult) set(sheet, ref string, v cachedValue) {
 	}
 	m[ref] = v
 }
+
+// drop records that sheet's cell at row, col loses its cached value, a
+// value set before for it too.
+func (r *recalcResult) drop(sheet string, row, col int) {
+	if m := r.values[sheet]; len(m) > 0 {
+		delete(m, cell{row: row, col: col}.name())
+	}
+	r.dropped[sheet] = append(r.dropped[sheet], dropKey(row, col))
+}
+
+// dropKey packs a cell's row and column into one number that sorts in
+// sheet order.
+func dropKey(row, col int) uint64 { return uint64(row)<<32 | uint64(uint32(col)) }
+
+// dropsOf sorts sheet's dropped cells into sheet order, each once, and
+// returns them with a test of whether one was given a value after its
+// drop (set wins then).
+func (r *recalcResult) dropsOf(sheet string) (keys []uint64, valued func(k uint64) bool) {
+	keys = r.dropped[sheet]
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	r.dropped[sheet] = keys
+	set := map[uint64]bool{}
+	for ref := range r.values[sheet] {
+		if col, row, _, err := cellRef(ref); err == nil {
+			set[dropKey(row, col)] = true
+		}
+	}
+	return keys, func(k uint64) bool { return set[k] }
+}
+
+// rowCol unpacks a dropKey.
+func rowCol(k uint64) (row, col int) { return int(k >> 32), int(uint32(k)) }

@@ -100,3 +100,20 @@ func TestDatesToSerials(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDateSkipsOnlyTextsNoLayoutReads holds mayBeDate's shortcut to
+// time.Parse's answers: each layout's spellings, in any case, still read.
+func TestParseDateSkipsOnlyTextsNoLayoutReads(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"2024-03-05", true}, {" 2024-03-05T10:11:12.5 ", true}, {"5 March 2024", true}, {"5 mar 2024", true},
+		{"March 5, 2024", true}, {"SEP 5, 2024", true}, {"sept 5, 2024", false}, {"Answer 1: documented", false},
+		{"", false}, {"Ma", false}, {"December 31, 1999", true},
+	} {
+		if _, got := parseDate(tc.in); got != tc.want {
+			t.Errorf("parseDate(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}

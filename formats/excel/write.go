@@ -155,10 +155,10 @@ func (wb *workbook) resolve(a formats.Answer) (cell, error) {
 // new cached values (see recalc) and the workbook asks to be recalculated
 // on open.
 func (wb *workbook) saveWrite(w *writer, nt *notes, changed bool) ([]byte, error) {
-	var cached map[string]map[string]cachedValue
+	var cached *recalcResult
 	if changed {
 		wb.recalced = w.recalc()
-		cached = wb.recalced.values
+		cached = wb.recalced
 	}
 	return wb.savePatched(w, cached, nt, changed)
 }
