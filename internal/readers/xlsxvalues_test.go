@@ -1,0 +1,101 @@
+package readers_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"testing"
+
+	"github.com/formfill/formfill/internal/readers"
+)
+
+// formatsXLSX is a hand-written one-sheet workbook ("Values") whose cells
+// carry number formats (styles.xml: 1 → built-in 14, 2 → custom
+// yyyy-mm-dd, 3 → built-in 10), a formula with a cached result and one
+// without, a boolean, an error and an escaped inline string.
+func formatsXLSX(t *testing.T) []byte {
+	t.Helper()
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
+	const rels = `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">`
+	parts := []struct{ name, data string }{
+		{"[Content_Types].xml", `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+			`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
+			`<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
+			`<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>` +
+			`<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`},
+		{"_rels/.rels", rels + `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`},
+		{"xl/workbook.xml", `<workbook ` + ns + `><sheets><sheet name="Values" sheetId="1" r:id="rId1"/></sheets></workbook>`},
+		{"xl/_rels/workbook.xml.rels", rels +
+			`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>` +
+			`<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`},
+		{"xl/styles.xml", `<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
+			`<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>` +
+			`<fonts count="1"><font/></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders>` +
+			`<cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/><xf numFmtId="164" applyNumberFormat="1"/><xf numFmtId="10" applyNumberFormat="1"/></cellXfs></styleSheet>`},
+		{"xl/worksheets/sheet1.xml", `<worksheet ` + ns + `><sheetData><row r="1">` +
+			`<c r="A1"><v>1234.5</v></c><c r="B1" s="1"><v>45000</v></c><c r="C1" s="2"><v>45000.5</v></c><c r="D1" s="3"><v>0.25</v></c>` +
+			`<c r="E1"><f>A1*2</f><v>2469</v></c><c r="F1"><f>A1+1</f></c><c r="G1" t="b"><v>1</v></c><c r="H1" t="e"><v>#N/A</v></c>` +
+			`<c r="I1" t="inlineStr"><is><t>In_x0041_line</t></is></c><c r="J1" s="1"><v>0.5</v></c></row></sheetData></worksheet>`},
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, p := range parts {
+		w, err := zw.Create(p.name)
+		if err == nil {
+			_, err = w.Write([]byte(p.data))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// One process reads both workbooks, each in its place: every cell's cached
+// value, type, number format and the number it holds.
+func TestXLSXValuesReadsCachedValuesFormatsAndNumbers(t *testing.T) {
+	books := readers.XLSXValues(t, formatsXLSX(t), tinyXLSX(t))
+	if len(books) != 2 {
+		t.Fatalf("%d books for 2 workbooks", len(books))
+	}
+	num := func(f float64) *float64 { return &f }
+	cases := []struct {
+		name, ref string
+		want      readers.XLSXCell
+	}{
+		{"number under General", "A1", readers.XLSXCell{Value: "1234.5", Cached: true, Type: "n", Format: "General", Number: num(1234.5)}},
+		{"date under built-in 14", "B1", readers.XLSXCell{Value: "2023-03-15T00:00:00", Cached: true, Type: "d", Format: "mm-dd-yy", Number: num(45000)}},
+		{"date and time under a custom format", "C1", readers.XLSXCell{Value: "2023-03-15T12:00:00", Cached: true, Type: "d", Format: "yyyy-mm-dd", Number: num(45000.5)}},
+		{"percent", "D1", readers.XLSXCell{Value: "0.25", Cached: true, Type: "n", Format: "0.00%", Number: num(0.25)}},
+		{"formula with a cached result", "E1", readers.XLSXCell{Value: "2469", Cached: true, Type: "f", Format: "General", Number: num(2469)}},
+		{"formula without a cached result", "F1", readers.XLSXCell{Type: "f", Format: "General"}},
+		{"boolean", "G1", readers.XLSXCell{Value: "TRUE", Cached: true, Type: "b", Format: "General", Number: num(1)}},
+		{"error", "H1", readers.XLSXCell{Value: "#N/A", Cached: true, Type: "e", Format: "General"}},
+		{"inline string, escape kept", "I1", readers.XLSXCell{Value: "In_x0041_line", Cached: true, Type: "s", Format: "General"}},
+		{"time only under a date format", "J1", readers.XLSXCell{Value: "12:00:00", Cached: true, Type: "d", Format: "mm-dd-yy", Number: num(0.5)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := books[0].Cell("Values", c.ref)
+			if got.Value != c.want.Value || got.Cached != c.want.Cached || got.Type != c.want.Type || got.Format != c.want.Format ||
+				(got.Number == nil) != (c.want.Number == nil) || got.Number != nil && *got.Number != *c.want.Number {
+				t.Errorf("%+v (number %v), want %+v (number %v)", got, deref(got.Number), c.want, deref(c.want.Number))
+			}
+		})
+	}
+	if got := books[1].Cell("Lists", "B1"); got.Value != "No, never" || got.Type != "s" {
+		t.Errorf("second workbook, hidden sheet: %+v", got)
+	}
+	if got := books[1].Cell("Questions", "C1"); got != (readers.XLSXCell{}) {
+		t.Errorf("an empty cell reads %+v", got)
+	}
+}
+
+func deref(f *float64) any {
+	if f == nil {
+		return nil
+	}
+	return *f
+}
