@@ -1,15 +1,16 @@
-# Reads .xlsx workbooks (argv[2:]) with openpyxl, once keeping formulas and
-# once with data_only=True, and writes JSON to argv[1]: one object per
+# Reads .xlsx workbooks (argv[2:]) with openpyxl, data_only=True (a
+# formula's cached value), and writes JSON to argv[1]: one object per
 # workbook, in order, {sheet: {ref: {"v": value, "t": type, "f": format,
 # "n": number}}} for every cell with a value or a formula, hidden sheets
-# included. "v" is the data_only value as text (a formula's cached result,
-# null when it has none): booleans "TRUE"/"FALSE", whole numbers without
-# ".0", other numbers as Python's repr, dates and times ISO 8601. "t" is
-# the data type of the formulas-kept load (s, n, b, d, e, f), "f" the
-# number format, "n" the number the cell holds (a date's serial number in
-# the workbook's date system, a boolean's 1 or 0), or null for text.
-# One process reads every workbook: starting Python and importing openpyxl
-# costs more than reading a small workbook.
+# included. "v" is the value as text (null for a formula with no cached
+# value): booleans "TRUE"/"FALSE", whole numbers without ".0", other
+# numbers as Python's repr, dates and times ISO 8601. "t" is openpyxl's
+# data type (s, n, b, d, e), f for a formula cell (found by a read-only
+# load keeping formulas), "f" the number format, "n" the number the cell
+# holds (a date's serial number in the workbook's date system, a
+# boolean's 1 or 0), or null for text. One process reads every workbook:
+# starting Python and importing openpyxl costs more than reading a small
+# workbook.
 import datetime
 import json
 import sys
@@ -43,19 +44,31 @@ def number(v, epoch):
     return None
 
 
+def formula_cells(path):
+    # Which cells hold a formula: a read-only load streams the sheets, a
+    # third of the time of a full one.
+    wb = openpyxl.load_workbook(path, data_only=False, read_only=True)
+    found = {}
+    for ws in wb.worksheets:
+        found[ws.title] = {cell.coordinate for row in ws.iter_rows() for cell in row
+                           if getattr(cell, "data_type", None) == "f"}
+    wb.close()
+    return found
+
+
 def book(path):
-    formulas = openpyxl.load_workbook(path, data_only=False)
+    formulas = formula_cells(path)
     cached = openpyxl.load_workbook(path, data_only=True)
     out = {}
-    for ws in formulas.worksheets:
-        values = cached[ws.title]
+    for ws in cached.worksheets:
+        fs = formulas.get(ws.title, set())
         cells = {}
         for row in ws.iter_rows():
             for cell in row:
-                if cell.value is None:
+                if cell.value is None and cell.coordinate not in fs:
                     continue
-                v = values[cell.coordinate].value
-                cells[cell.coordinate] = {"v": text(v), "t": cell.data_type,
+                v = cell.value
+                cells[cell.coordinate] = {"v": text(v), "t": "f" if cell.coordinate in fs else cell.data_type,
                                           "f": cell.number_format, "n": number(v, cached.epoch)}
         out[ws.title] = cells
     return out
