@@ -3,6 +3,7 @@ package readers
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 )
@@ -55,26 +56,8 @@ type xlsxCellJSON struct {
 // an independent reader's, reading each workbook once, not once per cell.
 func XLSXValues(tb testing.TB, docs ...[]byte) []XLSXBook {
 	tb.Helper()
-	needPython(tb, "openpyxl", "openpyxl", "python3-openpyxl")
-	const script = "xlsx_values.py"
-	src, err := scripts.ReadFile("py/" + script)
-	if err != nil {
-		tb.Fatalf("readers: embedded script %s: %v", script, err)
-	}
-	dir := tb.TempDir()
-	jsonPath := filepath.Join(dir, "values.json")
-	args := []string{jsonPath}
-	for i, d := range docs {
-		args = append(args, writeTemp(tb, fmt.Sprintf("book%03d.xlsx", i), d))
-	}
 	var raw []map[string]map[string]xlsxCellJSON
-	what := fmt.Sprintf("%d workbooks", len(docs))
-	if err := execPython(DefaultTimeout*time.Duration(max(1, len(docs))), script, string(src), jsonPath, &raw, what, args...); err != nil {
-		tb.Fatal(err)
-	}
-	if len(raw) != len(docs) {
-		tb.Fatalf("readers: %s read %d workbooks of %d", script, len(raw), len(docs))
-	}
+	runBooks(tb, "xlsx_values.py", docs, &raw)
 	books := make([]XLSXBook, len(raw))
 	for i, sheets := range raw {
 		books[i] = XLSXBook{}
@@ -91,4 +74,38 @@ func XLSXValues(tb testing.TB, docs ...[]byte) []XLSXBook {
 		}
 	}
 	return books
+}
+
+// XLSXValidationsOf is XLSXValidations for several workbooks, read by one
+// Python process, in the order of docs.
+func XLSXValidationsOf(tb testing.TB, docs ...[]byte) []map[string][]Validation {
+	tb.Helper()
+	var books []map[string][]Validation
+	runBooks(tb, "xlsx_validations.py", docs, &books)
+	return books
+}
+
+// runBooks runs the embedded script py/<script>, which reads every
+// workbook of docs and writes a JSON list of one result per workbook, and
+// decodes that list into out (a pointer to a slice). A workbook openpyxl
+// cannot read fails tb, naming its index.
+func runBooks(tb testing.TB, script string, docs [][]byte, out any) {
+	tb.Helper()
+	needPython(tb, "openpyxl", "openpyxl", "python3-openpyxl")
+	src, err := scripts.ReadFile("py/" + script)
+	if err != nil {
+		tb.Fatalf("readers: embedded script %s: %v", script, err)
+	}
+	jsonPath := filepath.Join(tb.TempDir(), "books.json")
+	args := []string{jsonPath}
+	for i, d := range docs {
+		args = append(args, writeTemp(tb, fmt.Sprintf("book%03d.xlsx", i), d))
+	}
+	what := fmt.Sprintf("%d workbooks", len(docs))
+	if err := execPython(DefaultTimeout*time.Duration(max(1, len(docs))), script, string(src), jsonPath, out, what, args...); err != nil {
+		tb.Fatal(err)
+	}
+	if n := reflect.ValueOf(out).Elem().Len(); n != len(docs) {
+		tb.Fatalf("readers: %s read %d workbooks of %d", script, n, len(docs))
+	}
 }

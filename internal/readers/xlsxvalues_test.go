@@ -11,7 +11,8 @@ import (
 // formatsXLSX is a hand-written one-sheet workbook ("Values") whose cells
 // carry number formats (styles.xml: 1 → built-in 14, 2 → custom
 // yyyy-mm-dd, 3 → built-in 10), a formula with a cached result and one
-// without, a boolean, an error and an escaped inline string.
+// without, a boolean, an error and an escaped inline string, and two data
+// validations.
 func formatsXLSX(t *testing.T) []byte {
 	t.Helper()
 	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
@@ -34,7 +35,9 @@ func formatsXLSX(t *testing.T) []byte {
 		{"xl/worksheets/sheet1.xml", `<worksheet ` + ns + `><sheetData><row r="1">` +
 			`<c r="A1"><v>1234.5</v></c><c r="B1" s="1"><v>45000</v></c><c r="C1" s="2"><v>45000.5</v></c><c r="D1" s="3"><v>0.25</v></c>` +
 			`<c r="E1"><f>A1*2</f><v>2469</v></c><c r="F1"><f>A1+1</f></c><c r="G1" t="b"><v>1</v></c><c r="H1" t="e"><v>#N/A</v></c>` +
-			`<c r="I1" t="inlineStr"><is><t>In_x0041_line</t></is></c><c r="J1" s="1"><v>0.5</v></c></row></sheetData></worksheet>`},
+			`<c r="I1" t="inlineStr"><is><t>In_x0041_line</t></is></c><c r="J1" s="1"><v>0.5</v></c></row></sheetData>` +
+			`<dataValidations count="2"><dataValidation type="whole" operator="between" sqref="K1 K3" promptTitle="Count" prompt="1 to 9"><formula1>1</formula1><formula2>9</formula2></dataValidation>` +
+			`<dataValidation type="list" sqref="L1"><formula1>"Yes,No"</formula1></dataValidation></dataValidations></worksheet>`},
 	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -93,9 +96,41 @@ func TestXLSXValuesReadsCachedValuesFormatsAndNumbers(t *testing.T) {
 	}
 }
 
-func deref(f *float64) any {
-	if f == nil {
+// Each validation comes with its operator, both formulas and its prompt,
+// whether one workbook is read with everything else or several with
+// nothing else.
+func TestXLSXValidationsReadsOperatorsFormulasAndPrompts(t *testing.T) {
+	book := formatsXLSX(t)
+	batch := readers.XLSXValidationsOf(t, tinyXLSX(t), book)
+	if len(batch) != 2 || len(batch[0]["Questions"]) != 0 {
+		t.Fatalf("batch of 2 workbooks reads %+v", batch)
+	}
+	str := func(s string) *string { return &s }
+	want := []readers.Validation{
+		{Sqref: "K1 K3", Type: "whole", Operator: "between", Formula1: "1", Formula2: "9", Prompt: str("1 to 9"), PromptTitle: str("Count")},
+		{Sqref: "L1", Type: "list", Formula1: `"Yes,No"`},
+	}
+	for name, got := range map[string][]readers.Validation{
+		"XLSXValidations": readers.XLSXValidations(t, book)["Values"], "XLSXValidationsOf": batch[1]["Values"],
+	} {
+		if len(got) != len(want) {
+			t.Errorf("%s: %d validations, want %d: %+v", name, len(got), len(want), got)
+			continue
+		}
+		for i, w := range want {
+			g := got[i]
+			if g.Sqref != w.Sqref || g.Type != w.Type || g.Operator != w.Operator || g.Formula1 != w.Formula1 || g.Formula2 != w.Formula2 ||
+				deref(g.Prompt) != deref(w.Prompt) || deref(g.PromptTitle) != deref(w.PromptTitle) {
+				t.Errorf("%s, validation %d: %+v (prompt %v, title %v), want %+v", name, i, g, deref(g.Prompt), deref(g.PromptTitle), w)
+			}
+		}
+	}
+}
+
+// deref is *p, or nil for a nil p.
+func deref[T any](p *T) any {
+	if p == nil {
 		return nil
 	}
-	return *f
+	return *p
 }
