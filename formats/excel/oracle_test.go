@@ -64,8 +64,9 @@ func stubFile(worksheet []byte) (*excelize.File, error) {
 
 // readerShows is the text a spreadsheet shows for c: a string or error
 // as it is (or through the code's text section), a boolean TRUE or FALSE
-// whatever the code, a number or date under its number format code. A code it does not
-// render is an error, so a test meeting one fails rather than passes.
+// whatever the code, a number or date under its number format code. A
+// code it does not render is an error, so a test meeting one fails rather
+// than passes.
 func readerShows(c readers.XLSXCell) (string, error) {
 	if c.Value == "TRUE" || c.Value == "FALSE" { // no format applies to a boolean
 		return c.Value, nil
@@ -181,8 +182,11 @@ func textShown(secs []string, text string) string {
 	}
 	var b strings.Builder
 	literals(sec, func(s string) { b.WriteString(s) }, func(s string) {
-		if s == "@" {
+		switch {
+		case s == "@":
 			b.WriteString(text)
+		case strings.Contains(shownAsIs, s):
+			b.WriteString(s)
 		}
 	})
 	return b.String()

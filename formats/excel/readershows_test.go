@@ -18,6 +18,7 @@ func TestReaderShowsRendersFormatCodesAsExcel(t *testing.T) {
 	}{
 		{"text under General", readers.XLSXCell{Value: "Yes", Format: "General"}, "Yes", false},
 		{"text through a text section", readers.XLSXCell{Value: "x", Format: `0;-0;0;"Ans: "@`}, "Ans: x", false},
+		{"text between brackets shown as is", readers.XLSXCell{Value: "x", Format: `0;-0;0;(@)`}, "(x)", false},
 		{"text under a date code with @", readers.XLSXCell{Value: "soon", Format: "m/d/yyyy;@"}, "soon", false},
 		{"boolean", readers.XLSXCell{Value: "TRUE", Format: "General", Number: num(1)}, "TRUE", false},
 		{"boolean under a text section", readers.XLSXCell{Value: "FALSE", Format: `0;-0;0;"Ans: "@`, Number: num(0)}, "FALSE", false},

@@ -32,7 +32,9 @@ type XLSXCell struct {
 }
 
 // XLSXBook is one workbook as openpyxl reads it: sheet name → cell
-// reference ("B7") → cell, for every cell holding a value or a formula.
+// reference ("B7") → cell, for every cell holding a value or a formula;
+// the cells of a merged range but its first are left out, as openpyxl's
+// full load empties them.
 type XLSXBook map[string]map[string]XLSXCell
 
 // Cell is the cell at ref of sheet; the zero XLSXCell (Value "") when

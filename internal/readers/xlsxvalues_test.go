@@ -11,8 +11,9 @@ import (
 // formatsXLSX is a hand-written one-sheet workbook ("Values") whose cells
 // carry number formats (styles.xml: 1 → built-in 14, 2 → custom
 // yyyy-mm-dd, 3 → built-in 10), a formula with a cached result and one
-// without, a boolean, an error and an escaped inline string, and two data
-// validations.
+// without, a boolean, an error and an escaped inline string, a merged
+// range whose second cell keeps a stale value, and two data validations,
+// under a <dimension> too small for its cells, as real workbooks have.
 func formatsXLSX(t *testing.T) []byte {
 	t.Helper()
 	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
@@ -32,10 +33,12 @@ func formatsXLSX(t *testing.T) []byte {
 			`<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>` +
 			`<fonts count="1"><font/></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders>` +
 			`<cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/><xf numFmtId="164" applyNumberFormat="1"/><xf numFmtId="10" applyNumberFormat="1"/></cellXfs></styleSheet>`},
-		{"xl/worksheets/sheet1.xml", `<worksheet ` + ns + `><sheetData><row r="1">` +
+		{"xl/worksheets/sheet1.xml", `<worksheet ` + ns + `><dimension ref="A1:B1"/><sheetData><row r="1">` +
 			`<c r="A1"><v>1234.5</v></c><c r="B1" s="1"><v>45000</v></c><c r="C1" s="2"><v>45000.5</v></c><c r="D1" s="3"><v>0.25</v></c>` +
 			`<c r="E1"><f>A1*2</f><v>2469</v></c><c r="F1"><f>A1+1</f></c><c r="G1" t="b"><v>1</v></c><c r="H1" t="e"><v>#N/A</v></c>` +
-			`<c r="I1" t="inlineStr"><is><t>In_x0041_line</t></is></c><c r="J1" s="1"><v>0.5</v></c></row></sheetData>` +
+			`<c r="I1" t="inlineStr"><is><t>In_x0041_line</t></is></c><c r="J1" s="1"><v>0.5</v></c>` +
+			`<c r="M1" t="inlineStr"><is><t>merged</t></is></c><c r="N1" t="inlineStr"><is><t>stale</t></is></c></row></sheetData>` +
+			`<mergeCells count="1"><mergeCell ref='M1:N1'/></mergeCells>` +
 			`<dataValidations count="2"><dataValidation type="whole" operator="between" sqref="K1 K3" promptTitle="Count" prompt="1 to 9"><formula1>1</formula1><formula2>9</formula2></dataValidation>` +
 			`<dataValidation type="list" sqref="L1"><formula1>"Yes,No"</formula1></dataValidation></dataValidations></worksheet>`},
 	}
@@ -78,6 +81,8 @@ func TestXLSXValuesReadsCachedValuesFormatsAndNumbers(t *testing.T) {
 		{"error", "H1", readers.XLSXCell{Value: "#N/A", Cached: true, Type: "e", Format: "General"}},
 		{"inline string, escape kept", "I1", readers.XLSXCell{Value: "In_x0041_line", Cached: true, Type: "s", Format: "General"}},
 		{"time only under a date format", "J1", readers.XLSXCell{Value: "12:00:00", Cached: true, Type: "d", Format: "mm-dd-yy", Number: num(0.5)}},
+		{"merged range", "M1", readers.XLSXCell{Value: "merged", Cached: true, Type: "s", Format: "General"}},
+		{"merged range's second cell, emptied", "N1", readers.XLSXCell{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
