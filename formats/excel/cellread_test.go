@@ -15,7 +15,8 @@ import (
 // and inline strings, booleans, errors, formula text), in column A, and
 // the style indexes it made (general, num2, pct, date, isoDate, text,
 // textSection, bold). unreadable adds A20, a shared string whose index
-// is no number, which openpyxl refuses.
+// is no number, which openpyxl refuses (LibreOffice reads it: see
+// TestUnreadableSharedIndexesReadAsLibreOffice).
 func cellKinds(tb testing.TB, unreadable bool) ([]byte, map[string]int) {
 	tb.Helper()
 	f := excelize.NewFile()
