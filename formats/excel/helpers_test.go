@@ -12,6 +12,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/readers"
 	"github.com/formfill/formfill/internal/realdocs"
 	"github.com/xuri/excelize/v2"
 )
@@ -134,7 +135,10 @@ func write(tb testing.TB, doc []byte, answers ...formats.Answer) *formats.WriteR
 	return res
 }
 
-// cellText reads a cell of doc back through the engine's own reader.
+// cellText is the text of the cell ref ("Sheet!B2" or a field ID) of doc
+// as openpyxl reads it: its value under its number format (readerShows).
+// The engine finds the cell; openpyxl, in a Python process of its own,
+// reads it.
 func cellText(tb testing.TB, doc []byte, ref string) string {
 	tb.Helper()
 	wb, err := open(doc)
@@ -145,7 +149,7 @@ func cellText(tb testing.TB, doc []byte, ref string) string {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	v, err := excelizeOf(tb, doc).GetCellValue(wb.sheetName(c), c.name())
+	v, err := readerShows(readers.XLSXValues(tb, doc)[0].Cell(wb.sheetName(c), c.name()))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -210,8 +214,11 @@ func must(tb testing.TB, err error) {
 	}
 }
 
-// excelizeOf is excelize's reading of doc, the reference the engine's own
-// readers are held to (the engine opens no workbook in excelize).
+// excelizeOf is excelize's reading of doc. The cell texts of the Excel
+// tests are held to openpyxl (readers.XLSXValues, readerShows); what
+// excelize still reads for tests is rows' and the pipeline's comparisons
+// (rows_test.go, pipeline_test.go, write_test.go) and the formula
+// shifting of scanformula_test.go.
 func excelizeOf(tb testing.TB, doc []byte) *excelize.File {
 	tb.Helper()
 	f, err := excelize.OpenReader(bytes.NewReader(doc))

@@ -19,6 +19,7 @@ func TestReadersFailOnBrokenDocuments(t *testing.T) {
 		{"python-docx on text", func(tb testing.TB) { DocxText(tb, notZip) }},
 		{"python-docx on a docx without document.xml", func(tb testing.TB) { DocxTables(tb, fixtures.MissingDocument()) }},
 		{"openpyxl on text", func(tb testing.TB) { XLSXCells(tb, notZip) }},
+		{"openpyxl on the second of two workbooks", func(tb testing.TB) { XLSXValues(tb, fixtures.ExcelVendorAssessment(), notZip) }},
 		{"qpdf on a truncated PDF", func(tb testing.TB) { QPDFCheck(tb, truncatedPDF) }},
 		{"pdftotext on text", func(tb testing.TB) { PDFText(tb, notZip) }},
 		{"PyMuPDF on text", func(tb testing.TB) { PDFFields(tb, notZip) }},

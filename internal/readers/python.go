@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Python is the interpreter the Python readers run under: Debian installs
@@ -62,7 +63,14 @@ func execScript(script, path string, out any) error {
 	// The JSON goes to a file: PyMuPDF's SWIG layer prints leak warnings
 	// on stdout.
 	jsonPath := path + "." + strings.TrimSuffix(script, ".py") + ".json"
-	res, err := run(DefaultTimeout, "", Python, "-c", string(src), path, jsonPath)
+	return execPython(DefaultTimeout, script, string(src), jsonPath, out, path, path, jsonPath)
+}
+
+// execPython runs the script src (named script in messages) with args,
+// which tell it to write its JSON to jsonPath, and decodes that into out.
+// what names the documents in a failure.
+func execPython(timeout time.Duration, script, src, jsonPath string, out any, what string, args ...string) error {
+	res, err := run(timeout, "", Python, append([]string{"-c", src}, args...)...)
 	if err != nil {
 		return fmt.Errorf("readers: %s: %w\nstderr:\n%s", script, err, tail(res.stderr, 4000))
 	}
@@ -71,7 +79,7 @@ func execScript(script, path string, out any) error {
 		if res.exit < 0 {
 			how = "crashed"
 		}
-		return fmt.Errorf("readers: %s could not read %s (%s):\n%s", script, path, how, tail(res.stderr, 4000))
+		return fmt.Errorf("readers: %s could not read %s (%s):\n%s", script, what, how, tail(res.stderr, 4000))
 	}
 	data, err := os.ReadFile(jsonPath)
 	if err != nil {

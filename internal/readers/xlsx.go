@@ -13,11 +13,19 @@ type xlsxView struct {
 	Styled      map[string]map[string]bool `json:"styled"`
 }
 
-// Validation is a data validation as openpyxl reads it.
+// Validation is a data validation as openpyxl reads it: those of the
+// sheet's <dataValidations>, not of the x14 extension, which openpyxl
+// drops.
 type Validation struct {
-	Sqref    string `json:"sqref"`
+	Sqref    string `json:"sqref"` // its ranges, space-separated, in any order
 	Type     string `json:"type"`
+	Operator string `json:"operator"`
 	Formula1 string `json:"formula1"`
+	Formula2 string `json:"formula2"`
+	// Prompt and PromptTitle are the input message and its title; nil
+	// when the rule has none.
+	Prompt      *string `json:"prompt"`
+	PromptTitle *string `json:"promptTitle"`
 }
 
 // Note is a cell's note (Excel's legacy comment) as openpyxl reads it.
@@ -63,7 +71,7 @@ func XLSXNotes(tb testing.TB, doc []byte) map[string]map[string]Note {
 }
 
 // XLSXValidations opens doc with openpyxl and returns sheet name → its data
-// validations (sqref, type, first formula).
+// validations (see Validation).
 func XLSXValidations(tb testing.TB, doc []byte) map[string][]Validation {
 	tb.Helper()
 	return readXLSX(tb, doc).Validations

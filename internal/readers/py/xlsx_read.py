@@ -1,7 +1,8 @@
 # Reads a .xlsx (argv[1]) with openpyxl (formulas kept, not cached results);
 # writes JSON to argv[2]: {"cells": {sheet: {ref: value}}, "types": {sheet: {ref: t}},
 # "notes": {sheet: {ref: {"text": ..., "author": ...}}},
-# "validations": {sheet: [{"sqref": ..., "type": ..., "formula1": ...}]},
+# "validations": {sheet: [{"sqref": ..., "type": ..., "operator": ..., "formula1": ...,
+# "formula2": ..., "prompt": ..., "promptTitle": ...}]} (prompts null when absent),
 # "styled": {sheet: {ref: true}}} (cells with a border or fill) for every non-empty
 # cell of every sheet, hidden ones included, and every cell note (comment). Values are
 # Python's str() of openpyxl's value, except booleans ("TRUE"/"FALSE") and
@@ -31,7 +32,9 @@ def main():
     cells, types, notes, validations, styled = {}, {}, {}, {}, {}
     for ws in wb.worksheets:
         c, t, n, st = {}, {}, {}, {}
-        validations[ws.title] = [{"sqref": str(dv.sqref), "type": dv.type or "", "formula1": dv.formula1 or ""}
+        validations[ws.title] = [{"sqref": str(dv.sqref), "type": dv.type or "", "operator": dv.operator or "",
+                                  "formula1": dv.formula1 or "", "formula2": dv.formula2 or "",
+                                  "prompt": dv.prompt, "promptTitle": dv.promptTitle}
                                  for dv in ws.data_validations.dataValidation]
         for row in ws.iter_rows():
             for cell in row:
