@@ -14,8 +14,8 @@ import (
 // extends them.
 const maxExtendGap = 50
 
-// extendGrid gives cell c, in a row nothing has prepared (no cell of it
-// styled, c not validated), the style and validations of the nearest
+// extendGrid gives cell c, empty and in a row nothing has prepared (no
+// cell of it styled, c not validated), the style and validations of the nearest
 // prepared cell above it in its column, within maxExtendGap rows.
 func (w *writer) extendGrid(sheet string, c cell) {
 	sc := w.scan(sheet)

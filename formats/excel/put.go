@@ -73,7 +73,11 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 	if err != nil {
 		return formats.Change{}, c, nil, err
 	}
-	w.extendGrid(sheet, c)
+	if before == "" {
+		// A cell that shows something came with the document: its own
+		// formatting stands, even in a row the grid never styled.
+		w.extendGrid(sheet, c)
+	}
 	if final != "" || mode != formats.Delete && mode != formats.ReplaceText {
 		if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {
 			return formats.Change{}, c, nil, err
