@@ -1,0 +1,42 @@
+# Reads .xlsx workbooks (argv[2:]) with openpyxl and writes JSON to argv[1]:
+# one object per workbook, in order, {"widths": {sheet: {column letter:
+# width}}, "styles": {sheet: {cell reference: style}}}: every column
+# width the sheet sets, and every cell's style (font, fill, border,
+# number format, alignment, protection) as text, so that two workbooks'
+# styles compare by what they say, not by their index in the styles part.
+# One process serves every workbook.
+import json
+import sys
+import warnings
+
+import openpyxl
+
+warnings.simplefilter("ignore")
+
+
+def style(c):
+    return "|".join(repr(x) for x in (c.font, c.fill, c.border, c.number_format, c.alignment, c.protection))
+
+
+def book(path):
+    wb = openpyxl.load_workbook(path)
+    widths, styles = {}, {}
+    for ws in wb.worksheets:
+        widths[ws.title] = {k: d.width for k, d in ws.column_dimensions.items() if d.customWidth}
+        styles[ws.title] = {c.coordinate: style(c) for c in ws._cells.values() if c.has_style}
+    return {"widths": widths, "styles": styles}
+
+
+def main():
+    books = []
+    for i, path in enumerate(sys.argv[2:]):
+        try:
+            books.append(book(path))
+        except Exception as e:  # say which workbook: the caller names it by index
+            sys.stderr.write("workbook %d of %d: %s: %s\n" % (i, len(sys.argv) - 2, type(e).__name__, e))
+            sys.exit(1)
+    with open(sys.argv[1], "w", encoding="utf-8") as f:
+        json.dump(books, f, ensure_ascii=False)
+
+
+main()
