@@ -14,16 +14,21 @@ import openpyxl
 warnings.simplefilter("ignore")
 
 
-def style(c):
-    return "|".join(repr(x) for x in (c.font, c.fill, c.border, c.number_format, c.alignment, c.protection))
+def style(c, seen):
+    # A cell's style is its indices into the workbook's lists: spelled out
+    # once per distinct set (repr of openpyxl's objects is slow).
+    key = tuple(c._style)
+    if key not in seen:
+        seen[key] = "|".join(repr(x) for x in (c.font, c.fill, c.border, c.number_format, c.alignment, c.protection))
+    return seen[key]
 
 
 def book(path):
     wb = openpyxl.load_workbook(path)
-    widths, styles = {}, {}
+    widths, styles, seen = {}, {}, {}
     for ws in wb.worksheets:
         widths[ws.title] = {k: d.width for k, d in ws.column_dimensions.items() if d.customWidth}
-        styles[ws.title] = {c.coordinate: style(c) for c in ws._cells.values() if c.has_style}
+        styles[ws.title] = {c.coordinate: style(c, seen) for c in ws._cells.values() if c.has_style}
     return {"widths": widths, "styles": styles}
 
 
