@@ -2,12 +2,12 @@ package excel
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/readers"
-	"github.com/xuri/excelize/v2"
 )
 
 // injection is a formula-looking answer (a DDE attack string): it must
@@ -144,24 +144,25 @@ func TestPipelineCAIQ(t *testing.T) {
 	}
 }
 
-// assertLayoutKept compares column widths and the styles of every cell of
-// the first 60 rows of sheet before and after a write.
+// assertLayoutKept holds a write to openpyxl's reading of the layout
+// before and after it: every column width the sheet sets, and the style
+// of every cell of the first 60 rows and 49 columns (by what it says, not
+// its index), as it was; one Python process reads both workbooks.
 func assertLayoutKept(t *testing.T, before, after []byte, sheet string) {
 	t.Helper()
-	b, a := excelizeOf(t, before), excelizeOf(t, after)
+	l := readers.XLSXLayouts(t, before, after)
+	b, a := l[0], l[1]
+	if !maps.Equal(b.Widths[sheet], a.Widths[sheet]) {
+		t.Errorf("column widths %v → %v", b.Widths[sheet], a.Widths[sheet])
+	}
+	if len(b.Widths[sheet]) == 0 || len(b.Styles[sheet]) == 0 {
+		t.Errorf("openpyxl reads no widths (%d) or no styles (%d): the check checks nothing", len(b.Widths[sheet]), len(b.Styles[sheet]))
+	}
 	for col := 1; col <= 49; col++ {
-		name, _ := excelize.ColumnNumberToName(col)
-		wb, _ := b.GetColWidth(sheet, name)
-		wa, _ := a.GetColWidth(sheet, name)
-		if wb != wa {
-			t.Errorf("column %s width %v → %v", name, wb, wa)
-		}
 		for row := 1; row <= 60; row++ {
-			ref, _ := excelize.CoordinatesToCellName(col, row)
-			sb, _ := b.GetCellStyle(sheet, ref)
-			sa, _ := a.GetCellStyle(sheet, ref)
-			if sb != sa {
-				t.Errorf("%s style %d → %d", ref, sb, sa)
+			ref := cellName(row, col)
+			if sb, sa := b.Styles[sheet][ref], a.Styles[sheet][ref]; sb != sa {
+				t.Errorf("%s style changed:\n%.300s\n→\n%.300s", ref, sb, sa)
 			}
 		}
 	}

@@ -139,7 +139,7 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 func (w *writer) storedText(sheet string, c cell) string {
 	r := w.cellAt(sheet, c)
 	if r.err != nil {
-		return "" // as GetRows drops the error and the cell's text
+		return "" // a cell that cannot be read (a shared string past the table) stores no text
 	}
 	return r.rawText()
 }
