@@ -190,7 +190,7 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	if h != "" && !slices.Contains(attrs, h) {
 		attrs = append(attrs, h)
 	}
-	if m.formulas[[2]int{c.row, c.col}] {
+	if m.isFormula(c.row, c.col) {
 		attrs = append(attrs, "formula")
 	}
 	if m.hiddenRows[c.row] {
@@ -233,7 +233,7 @@ func (m *sheetModel) complex(c cell, id string) []string {
 	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
 		out = append(out, "COMPLEX(merged) "+id+" "+mr.ref)
 	}
-	if m.formulas[[2]int{c.row, c.col}] {
+	if m.isFormula(c.row, c.col) {
 		f := m.wb.formula(m.name, c.name(), m.scan)
 		out = append(out, "COMPLEX(formula) "+id+" ="+f)
 	}

@@ -30,6 +30,21 @@ var promptStart = formats.MustPattern(`(?i)^(please|describe|explain|provide|lis
 // beside it.
 var instructionProse = formats.MustPattern(`(?i)^((please|kindly)\s+(e-?mail|send|return|submit|forward|upload|contact|refer to|note|read|save|print|delete|remove|do not|see|click|complete (this|the|all)|fill (in|out) (this|the|all)|answer (all|each|every))|do not|don't|note that|refer to|see (the|section|tab|sheet))\b.{12,}`)
 
+// mayInstruct is instructionProse's cheap filter: false only for text it
+// cannot match. Its words start with p, k, d, n, r or s (under (?i), also
+// the Kelvin sign and the long s, which are not ASCII); most cells start
+// otherwise and skip the memo and the expression.
+func mayInstruct(v string) bool {
+	if v == "" {
+		return false
+	}
+	switch v[0] | 0x20 {
+	case 'p', 'k', 'd', 'n', 'r', 's':
+		return true
+	}
+	return v[0] >= 0x80
+}
+
 // isQuestionLike reports text that asks for an answer next to it.
 func isQuestionLike(s string) bool {
 	s = strings.TrimSpace(s)
@@ -99,7 +114,7 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 		if isIDLike(v) {
 			// The row's own number, typed, numbers the text after it; a
 			// computed number or an identifier further in does not.
-			idLeft = first && !m.formulas[[2]int{r, c}]
+			idLeft = first && !m.isFormula(r, c)
 			first = false
 			continue
 		}
@@ -108,7 +123,7 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			idLeft = false
 			continue // an address is a value: the answer beside its label, asking nothing
 		}
-		if m.matches(instructionProse, v) {
+		if mayInstruct(v) && m.matches(instructionProse, v) {
 			continue // "Please email the completed template to …": tells what to do, asks nothing here
 		}
 		// Only the row's first long text asks: later ones explain it.
@@ -171,7 +186,7 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 		return false
 	}
 	for cc := m.mergeEnd(r-1, c) + 1; cc <= end; cc++ {
-		if m.blank(m.text(r-1, cc)) && !m.covered(r-1, cc) && !m.formulas[[2]int{r - 1, cc}] {
+		if m.blank(m.text(r-1, cc)) && !m.covered(r-1, cc) && !m.isFormula(r-1, cc) {
 			return true
 		}
 	}
@@ -185,7 +200,7 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 // Statement"): the respondent overwrites it.
 func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	v := m.text(r, c)
-	if m.blank(v) || m.formulas[[2]int{r, c}] || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
+	if m.blank(v) || m.isFormula(r, c) || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
 	return formats.EchoesLabel(label, v) || isWebValue(v)
@@ -195,7 +210,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
 	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] &&
-		!m.covered(r, c) && !m.formulas[[2]int{r, c}] && !m.locked(r, c) && !m.noEntry(r, c)
+		!m.covered(r, c) && !m.isFormula(r, c) && !m.locked(r, c) && !m.noEntry(r, c)
 }
 
 // looksLikeInput reports a cell drawn as a blank to fill: underlined or
@@ -227,7 +242,7 @@ func (m *sheetModel) fieldLabel(r, c int, v string) bool {
 // labelLike reports a short label such as "Company Name": typed text, not a
 // sentence.
 func (m *sheetModel) labelLike(r, c int, v string) bool {
-	return hasWords(v) && !m.formulas[[2]int{r, c}] && utf8.RuneCountInString(v) <= maxLabel &&
+	return hasWords(v) && !m.isFormula(r, c) && utf8.RuneCountInString(v) <= maxLabel &&
 		!strings.HasSuffix(v, ".") && !strings.Contains(v, ". ")
 }
 
@@ -235,7 +250,7 @@ func (m *sheetModel) labelLike(r, c int, v string) bool {
 // in a row with no other text.
 func (m *sheetModel) blankBelow(s *section, r, c int) bool {
 	for cc := m.mergeEnd(r, c) + 1; cc <= len(m.rows[r-1]); cc++ {
-		if !m.blank(m.text(r, cc)) || m.formulas[[2]int{r, cc}] {
+		if !m.blank(m.text(r, cc)) || m.isFormula(r, cc) {
 			return false
 		}
 	}

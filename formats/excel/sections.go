@@ -63,7 +63,7 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}}
 	for r := r1; r <= r2; r++ {
 		m.step()
-		if m.rowText(r) != "" && !m.errorsOnly(r) {
+		if m.hasText(r) && !m.errorsOnly(r) {
 			s.rows = append(s.rows, r)
 		}
 	}
@@ -181,7 +181,7 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		v := m.text(r, c)
 		lr := m.listAt(r, c)
 		switch {
-		case m.formulas[[2]int{r, c}]:
+		case m.isFormula(r, c):
 			formulas++
 		case !m.blank(v) && !(lr != nil && lr.isOption(v)):
 			filled++

@@ -123,7 +123,7 @@ func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.n
 // blank or holding one of its list's options.
 func (m *sheetModel) answerable(s *section, r, c int) bool {
 	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] ||
-		m.covered(r, c) || m.formulas[[2]int{r, c}] || m.locked(r, c) || m.noEntry(r, c) {
+		m.covered(r, c) || m.isFormula(r, c) || m.locked(r, c) || m.noEntry(r, c) {
 		return false
 	}
 	v := m.text(r, c)
@@ -280,7 +280,7 @@ func (m *sheetModel) listTargets(l *layout, s *section) {
 		for _, rc := range ru.rects {
 			for r := max(rc.r1, s.r1); r <= min(rc.r2, s.r2, m.maxRow()); r++ {
 				m.step()
-				if l.bandRows[r] || m.rowText(r) == "" || qrows != nil && m.strayRow(s, qrows, r) {
+				if l.bandRows[r] || !m.hasText(r) || qrows != nil && m.strayRow(s, qrows, r) {
 					continue
 				}
 				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
@@ -374,7 +374,7 @@ func (m *sheetModel) questionAbove(s *section, r, c int) (int, int) {
 // words, not a formula, not another answer cell (list-validated).
 func (m *sheetModel) labelAbove(r, c int) bool {
 	v := strings.TrimSpace(m.text(r-1, c))
-	return r > 1 && v != "" && len(v) <= maxLabel && m.isQuestionText(r-1, c) && !m.formulas[[2]int{r - 1, c}] && m.ruleAt(r-1, c) == nil
+	return r > 1 && v != "" && len(v) <= maxLabel && m.isQuestionText(r-1, c) && !m.isFormula(r-1, c) && m.ruleAt(r-1, c) == nil
 }
 
 // sortedCols returns the keys of cols in order.
