@@ -2,6 +2,7 @@ package excel
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -83,6 +84,25 @@ func FuzzMayInstruct(f *testing.F) {
 	f.Fuzz(func(t *testing.T, v string) {
 		if !mayInstruct(v) && instructionProse.MatchString(v) {
 			t.Fatalf("mayInstruct(%q) = false, but the expression matches", v)
+		}
+	})
+}
+
+func TestOneLineAsFieldsJoined(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "Company name", " lead", "trail ", "two  spaces", "tab\there", "line\nbreak", "cr\rlf", "v\vf\f", "nbsp\u00a0x", "next\u0085line", "ideo\u3000space", "é accent", "a b c d"} {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzOneLine(f *testing.F) {
+	for _, s := range []string{"Company name", " two  spaces ", "a\tb\nc", "x\u00a0y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -387,5 +387,26 @@ func sortedCols(cols map[int]string) []int {
 	return out
 }
 
-// oneLine collapses white space so a label fits one line.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine collapses white space so a label fits one line. Most labels
+// are one line already (ASCII, single spaces, nothing around them) and
+// come back as they are, unsplit.
+func oneLine(s string) string {
+	if isOneLine(s) {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// isOneLine reports ASCII text that strings.Fields would give back joined
+// as it is: no white space but single spaces between words.
+func isOneLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80 || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
+}
