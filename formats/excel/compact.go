@@ -105,11 +105,19 @@ func (m *sheetModel) entries(l *layout) []entry {
 		}
 	}
 	out := make([]entry, 0, n)
+	// The rows holding targets: an empty cell elsewhere needs no look-up
+	// in the targets map.
+	targetRows := make([]bool, len(m.rows)+1)
+	for p := range l.targets {
+		if p[0] >= 1 && p[0] <= len(m.rows) {
+			targetRows[p[0]] = true
+		}
+	}
 	for r, row := range m.rows {
 		m.step()
 		for c, v := range row {
 			p := [2]int{r + 1, c + 1}
-			if strings.TrimSpace(v) == "" && l.targets[p] == nil && !m.formulas[p] {
+			if strings.TrimSpace(v) == "" && !m.isFormula(r+1, c+1) && (!targetRows[r+1] || l.targets[p] == nil) {
 				continue
 			}
 			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || l.bandRows[r+1]
@@ -249,8 +257,37 @@ func optionText(opts []string) string {
 
 // clip shortens s to n runes, marking the cut.
 func clip(s string, n int) string {
-	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+	if len(s) <= n {
 		return s // a map clips every cell's text: most are short
+	}
+	// Walk n runes and cut there: a long text is not turned into runes
+	// whole. Invalid UTF-8, which []rune turns into U+FFFD, takes the
+	// conversion as before.
+	i := 0
+	for k := 0; k < n; k++ {
+		if i >= len(s) {
+			return s
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return clipRunes(s, n)
+		}
+		i += size
+	}
+	if i >= len(s) {
+		return s
+	}
+	return s[:i] + "…"
+}
+
+// clipRunes is clip by conversion to runes, for text that is not UTF-8.
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
 	return string([]rune(s)[:n]) + "…"
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestIsFormulaAnswersAsTheMap(t *testing.T) {
@@ -103,6 +104,40 @@ func FuzzOneLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// clipByRunes is clip as it was: the whole text turned into runes.
+func clipByRunes(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+func TestClipAsByRunes(t *testing.T) {
+	for _, tc := range []struct {
+		s string
+		n int
+	}{{"", 3}, {"short", 10}, {"exactly", 7}, {"one too long", 11}, {"héllo wörld", 5}, {"héllo", 5}, {"日本語のテキスト", 3}, {"bad\xffbyte and more", 5}, {"ok then \xff", 9}, {"abc", 0}, {"🙂🙂🙂🙂", 2}} {
+		if got, want := clip(tc.s, tc.n), clipByRunes(tc.s, tc.n); got != want {
+			t.Errorf("clip(%q, %d) = %q, want %q", tc.s, tc.n, got, want)
+		}
+	}
+}
+
+func FuzzClip(f *testing.F) {
+	f.Add("a long enough text to clip", 5)
+	f.Add("héllo wörld", 4)
+	f.Add("x\xffy\xfez", 2)
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		n = n % 300
+		if n < 0 {
+			n = -n
+		}
+		if got, want := clip(s, n), clipByRunes(s, n); got != want {
+			t.Fatalf("clip(%q, %d) = %q, want %q", s, n, got, want)
 		}
 	})
 }
