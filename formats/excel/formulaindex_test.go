@@ -78,34 +78,35 @@ func TestMayInstructPassesWhatTheExpressionMatches(t *testing.T) {
 	}
 }
 
-func FuzzMayInstruct(f *testing.F) {
-	for _, s := range []string{"Please send the form back to us today", "do not type in this column at all", "Company", "\u212Aindly return it by Friday please", "\u017Fee the tab for the full list"} {
+func FuzzAnchoredFilters(f *testing.F) {
+	for _, s := range []string{"Please send the form back to us today", "do not type in this column at all", "Company", "\u212Aindly return it by Friday please", "\u017Fee the tab for the full list", "Notes:", "Additional comments", "#REF!", "#N/A", "Justification"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
 		if !mayInstruct(v) && instructionProse.MatchString(v) {
 			t.Fatalf("mayInstruct(%q) = false, but the expression matches", v)
 		}
+		if !mayStart(v, "ncraej") && notesLabel.MatchString(v) {
+			t.Fatalf("mayStart(%q) = false, but notesLabel matches", v)
+		}
+		if isErrorValue(v) != errorValue.MatchString(v) {
+			t.Fatalf("isErrorValue(%q) = %v, errorValue says otherwise", v, isErrorValue(v))
+		}
 	})
 }
 
-func TestOneLineAsFieldsJoined(t *testing.T) {
-	for _, s := range []string{"", " ", "a", "Company name", " lead", "trail ", "two  spaces", "tab\there", "line\nbreak", "cr\rlf", "v\vf\f", "nbsp\u00a0x", "next\u0085line", "ideo\u3000space", "é accent", "a b c d"} {
-		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
-			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+func TestNotesLabelFilterPassesTheLabels(t *testing.T) {
+	m := &sheetModel{}
+	for _, v := range []string{"Notes", " notes: ", "Comment", "REMARKS", "Additional information", "Explanation:", "justification"} {
+		if !m.isNotesLabel(v) {
+			t.Errorf("isNotesLabel(%q) = false", v)
 		}
 	}
-}
-
-func FuzzOneLine(f *testing.F) {
-	for _, s := range []string{"Company name", " two  spaces ", "a\tb\nc", "x\u00a0y"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
-			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
+	for _, v := range []string{"", "Company name", "Notes on the above", "1. Notes"} {
+		if m.isNotesLabel(v) {
+			t.Errorf("isNotesLabel(%q) = true", v)
 		}
-	})
+	}
 }
 
 // clipByRunes is clip as it was: the whole text turned into runes.
@@ -138,6 +139,25 @@ func FuzzClip(f *testing.F) {
 		}
 		if got, want := clip(s, n), clipByRunes(s, n); got != want {
 			t.Fatalf("clip(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
+}
+
+func TestOneLineAsFieldsJoined(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "Company name", " lead", "trail ", "two  spaces", "tab\there", "line\nbreak", "cr\rlf", "v\vf\f", "nbsp\u00a0x", "next\u0085line", "ideo\u3000space", "é accent", "a b c d"} {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzOneLine(f *testing.F) {
+	for _, s := range []string{"Company name", " two  spaces ", "a\tb\nc", "x\u00a0y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -31,18 +31,23 @@ var promptStart = formats.MustPattern(`(?i)^(please|describe|explain|provide|lis
 var instructionProse = formats.MustPattern(`(?i)^((please|kindly)\s+(e-?mail|send|return|submit|forward|upload|contact|refer to|note|read|save|print|delete|remove|do not|see|click|complete (this|the|all)|fill (in|out) (this|the|all)|answer (all|each|every))|do not|don't|note that|refer to|see (the|section|tab|sheet))\b.{12,}`)
 
 // mayInstruct is instructionProse's cheap filter: false only for text it
-// cannot match. Its words start with p, k, d, n, r or s (under (?i), also
-// the Kelvin sign and the long s, which are not ASCII); most cells start
-// otherwise and skip the memo and the expression.
-func mayInstruct(v string) bool {
+// cannot match, whose words start with p, k, d, n, r or s.
+func mayInstruct(v string) bool { return mayStart(v, "pkdnrs") }
+
+// mayStart is the cheap filter of a case-insensitive expression anchored
+// at the start of the text, whose words start with one of the ASCII
+// letters firsts: false only for text starting otherwise. Under (?i) the
+// Kelvin sign and the long s fold to k and s, so text starting with a
+// byte that is not ASCII is let through. Most cells skip the memo and the
+// expression.
+func mayStart(v, firsts string) bool {
 	if v == "" {
 		return false
 	}
-	switch v[0] | 0x20 {
-	case 'p', 'k', 'd', 'n', 'r', 's':
+	if v[0] >= 0x80 {
 		return true
 	}
-	return v[0] >= 0x80
+	return strings.IndexByte(firsts, v[0]|0x20) >= 0
 }
 
 // isQuestionLike reports text that asks for an answer next to it.

@@ -144,7 +144,7 @@ func (m *sheetModel) blankAnswers(s *section, r int) bool {
 // a label: words, not an identifier.
 func (m *sheetModel) isQuestionText(r, c int) bool {
 	v := strings.TrimSpace(m.text(r, c))
-	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v) && !errorValue.MatchString(v)
+	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v) && !isErrorValue(v)
 }
 
 // errorValue is a formula's error result (#REF!, #N/A, …): never a
@@ -152,10 +152,14 @@ func (m *sheetModel) isQuestionText(r, c int) bool {
 // rows of a template whose lookups were cut), not a question row.
 var errorValue = formats.MustPattern(`^#(REF!|N/A|VALUE!|DIV/0!|NAME\?|NUM!|NULL!|SPILL!|CALC!)$`)
 
+// isErrorValue is errorValue.MatchString, asked only of text starting
+// with its '#'.
+func isErrorValue(v string) bool { return v != "" && v[0] == '#' && errorValue.MatchString(v) }
+
 // errorsOnly reports a row whose only texts are error values.
 func (m *sheetModel) errorsOnly(r int) bool {
 	for _, v := range m.rows[r-1] {
-		if v = strings.TrimSpace(v); v != "" && !errorValue.MatchString(v) {
+		if v = strings.TrimSpace(v); v != "" && !isErrorValue(v) {
 			return false
 		}
 	}

@@ -20,6 +20,13 @@ import (
 // (a "Notes" row under a question's options).
 var notesLabel = formats.MustPattern(`(?i)^(notes?|comments?|remarks?|additional (information|comments|notes|details)|explanation|justification)\s*:?$`)
 
+// isNotesLabel reports a notes row's label: notesLabel asked of the
+// trimmed text, only when it starts as one of its words can.
+func (m *sheetModel) isNotesLabel(v string) bool {
+	v = strings.TrimSpace(v)
+	return mayStart(v, "ncraej") && m.matches(notesLabel, v)
+}
+
 // target is one answer target of a sheet.
 type target struct {
 	row, col   int
@@ -145,7 +152,7 @@ func (m *sheetModel) questionRows(l *layout, s *section) map[int]int {
 			continue
 		}
 		qc := m.questionCell(s, r)
-		if qc == 0 || m.matches(notesLabel, strings.TrimSpace(m.text(r, qc))) || !m.hasIDs(s, r) {
+		if qc == 0 || m.isNotesLabel(m.text(r, qc)) || !m.hasIDs(s, r) {
 			continue
 		}
 		out[r] = qc
@@ -236,7 +243,7 @@ func (m *sheetModel) notesTargets(l *layout, s *section) {
 			continue
 		}
 		for c := 1; c <= len(m.rows[r-1]); c++ {
-			if !m.matches(notesLabel, strings.TrimSpace(m.text(r, c))) || m.hiddenCol(c) {
+			if !m.isNotesLabel(m.text(r, c)) || m.hiddenCol(c) {
 				continue
 			}
 			for cc := m.mergeEnd(r, c) + 1; cc <= c+6; cc++ {
