@@ -124,6 +124,7 @@ func (m *sheetModel) entries(l *layout) []entry {
 			out = append(out, entry{row: r + 1, col: c + 1, key: key})
 		}
 	}
+	inRows := len(out)
 	for p, t := range l.targets {
 		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
 			out = append(out, entry{row: t.row, col: t.col, key: true})
@@ -134,7 +135,9 @@ func (m *sheetModel) entries(l *layout) []entry {
 			out = append(out, entry{row: p[0], col: p[1]})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
+	if len(out) > inRows { // the rows' cells came in row-major order: only cells past them need the sort
+		sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
+	}
 	return out
 }
 
