@@ -79,7 +79,7 @@ func TestMayInstructPassesWhatTheExpressionMatches(t *testing.T) {
 }
 
 func FuzzAnchoredFilters(f *testing.F) {
-	for _, s := range []string{"Please send the form back to us today", "do not type in this column at all", "Company", "\u212Aindly return it by Friday please", "\u017Fee the tab for the full list", "Notes:", "Additional comments", "#REF!", "#N/A", "Justification"} {
+	for _, s := range []string{"Please send the form back to us today", "do not type in this column at all", "Company", "\u212Aindly return it by Friday please", "\u017Fee the tab for the full list", "Notes:", "Additional comments", "#REF!", "#N/A", "Justification", "Describe the process", "SECTION A:", "Ünïcode Ç:", "bad \xff:"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
@@ -88,6 +88,12 @@ func FuzzAnchoredFilters(f *testing.F) {
 		}
 		if !mayStart(v, "ncraej") && notesLabel.MatchString(v) {
 			t.Fatalf("mayStart(%q) = false, but notesLabel matches", v)
+		}
+		if isPrompt(v) != promptStart.MatchString(v) {
+			t.Fatalf("isPrompt(%q) = %v, promptStart says otherwise", v, isPrompt(v))
+		}
+		if changesInUpper(v) != (strings.ToUpper(v) != v) {
+			t.Fatalf("changesInUpper(%q) = %v, strings.ToUpper says otherwise", v, changesInUpper(v))
 		}
 		if isErrorValue(v) != errorValue.MatchString(v) {
 			t.Fatalf("isErrorValue(%q) = %v, errorValue says otherwise", v, isErrorValue(v))

@@ -60,11 +60,29 @@ func isQuestionLike(s string) bool {
 		return true
 	case strings.HasSuffix(s, ":"):
 		// An upper-case line ending in a colon is a section heading.
-		return strings.ToUpper(s) != s
+		return changesInUpper(s)
 	case strings.Contains(s, "?") && len(s) > 15:
 		return true
 	}
-	return len(s) >= 20 && promptStart.MatchString(s)
+	return len(s) >= 20 && isPrompt(s)
+}
+
+// isPrompt is promptStart.MatchString, asked only of text starting as it
+// can.
+func isPrompt(s string) bool { return mayStart(s, "pdelsico") && promptStart.MatchString(s) }
+
+// changesInUpper reports strings.ToUpper(s) != s without making the copy
+// for ASCII text: a lower-case ASCII letter changes, nothing else does.
+func changesInUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b >= 'a' && b <= 'z':
+			return true
+		case b >= 0x80:
+			return strings.ToUpper(s) != s
+		}
+	}
+	return false
 }
 
 // pair is a label or question and the blank that answers it.
@@ -183,7 +201,7 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 	if end <= c || r < 2 {
 		return false
 	}
-	if v := strings.TrimSpace(m.text(r, c)); utf8.RuneCountInString(v) <= longText && !promptStart.MatchString(v) {
+	if v := strings.TrimSpace(m.text(r, c)); utf8.RuneCountInString(v) <= longText && !isPrompt(v) {
 		return false // a short label merged wide ("Google Play Store Link"): a field of its own
 	}
 	label := strings.TrimSpace(m.text(r-1, c))
