@@ -110,7 +110,7 @@ func (m *sheetModel) validatedTargets(l *layout, s *section, qrows map[int]int) 
 			}
 			for r := max(rc.r1, s.r1); r <= min(rc.r2, s.r2, m.maxRow()); r++ {
 				m.step()
-				if l.bandRows[r] || m.rowText(r) == "" || qrows != nil && m.strayRow(s, qrows, r) {
+				if l.bandRows[r] || !m.hasText(r) || qrows != nil && m.strayRow(s, qrows, r) {
 					continue
 				}
 				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {

@@ -105,17 +105,26 @@ func (m *sheetModel) entries(l *layout) []entry {
 		}
 	}
 	out := make([]entry, 0, n)
+	// The rows holding targets: an empty cell elsewhere needs no look-up
+	// in the targets map.
+	targetRows := make([]bool, len(m.rows)+1)
+	for p := range l.targets {
+		if p[0] >= 1 && p[0] <= len(m.rows) {
+			targetRows[p[0]] = true
+		}
+	}
 	for r, row := range m.rows {
 		m.step()
 		for c, v := range row {
 			p := [2]int{r + 1, c + 1}
-			if strings.TrimSpace(v) == "" && l.targets[p] == nil && !m.formulas[p] {
+			if strings.TrimSpace(v) == "" && !m.isFormula(r+1, c+1) && (!targetRows[r+1] || l.targets[p] == nil) {
 				continue
 			}
 			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || l.bandRows[r+1]
 			out = append(out, entry{row: r + 1, col: c + 1, key: key})
 		}
 	}
+	inRows := len(out)
 	for p, t := range l.targets {
 		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
 			out = append(out, entry{row: t.row, col: t.col, key: true})
@@ -126,7 +135,9 @@ func (m *sheetModel) entries(l *layout) []entry {
 			out = append(out, entry{row: p[0], col: p[1]})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
+	if len(out) > inRows { // the rows' cells came in row-major order: only cells past them need the sort
+		sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
+	}
 	return out
 }
 
@@ -190,7 +201,7 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	if h != "" && !slices.Contains(attrs, h) {
 		attrs = append(attrs, h)
 	}
-	if m.formulas[[2]int{c.row, c.col}] {
+	if m.isFormula(c.row, c.col) {
 		attrs = append(attrs, "formula")
 	}
 	if m.hiddenRows[c.row] {
@@ -233,7 +244,7 @@ func (m *sheetModel) complex(c cell, id string) []string {
 	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
 		out = append(out, "COMPLEX(merged) "+id+" "+mr.ref)
 	}
-	if m.formulas[[2]int{c.row, c.col}] {
+	if m.isFormula(c.row, c.col) {
 		f := m.wb.formula(m.name, c.name(), m.scan)
 		out = append(out, "COMPLEX(formula) "+id+" ="+f)
 	}
@@ -249,8 +260,37 @@ func optionText(opts []string) string {
 
 // clip shortens s to n runes, marking the cut.
 func clip(s string, n int) string {
-	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+	if len(s) <= n {
 		return s // a map clips every cell's text: most are short
+	}
+	// Walk n runes and cut there: a long text is not turned into runes
+	// whole. Invalid UTF-8, which []rune turns into U+FFFD, takes the
+	// conversion as before.
+	i := 0
+	for k := 0; k < n; k++ {
+		if i >= len(s) {
+			return s
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return clipRunes(s, n)
+		}
+		i += size
+	}
+	if i >= len(s) {
+		return s
+	}
+	return s[:i] + "…"
+}
+
+// clipRunes is clip by conversion to runes, for text that is not UTF-8.
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
 	return string([]rune(s)[:n]) + "…"
 }

@@ -58,7 +58,7 @@ func (m *sheetModel) gridTargets(l *layout) {
 			}
 		}
 		for _, c := range g.cols {
-			if m.formulas[[2]int{g.first, c}] || m.covered(g.first, c) || m.locked(g.first, c) {
+			if m.isFormula(g.first, c) || m.covered(g.first, c) || m.locked(g.first, c) {
 				continue
 			}
 			l.add(m, g.first, c, g.header, c, "")
@@ -97,7 +97,7 @@ func (m *sheetModel) headerRow(r int) (grid, bool) {
 		if v == "" || m.hiddenCol(c) || m.covered(r, c) {
 			continue
 		}
-		if m.formulas[[2]int{r, c}] || len(v) > maxGridLabel {
+		if m.isFormula(r, c) || len(v) > maxGridLabel {
 			return g, false
 		}
 		if !hasWords(v) {
@@ -136,7 +136,7 @@ func (m *sheetModel) emptyGridRow(g grid, r int) bool {
 		return false
 	}
 	for _, c := range g.cols {
-		if !m.formulas[[2]int{r, c}] && !m.blank(m.text(r, c)) {
+		if !m.isFormula(r, c) && !m.blank(m.text(r, c)) {
 			return false
 		}
 	}

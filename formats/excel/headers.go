@@ -84,7 +84,7 @@ func (m *sheetModel) headerBands() []band {
 
 // frozen reports a row frozen at the top of the view, near the top.
 func (m *sheetModel) frozen(r int) bool {
-	return r <= m.scan.frozenRows && r <= maxFrozenHeader && m.rowText(r) != ""
+	return r <= m.scan.frozenRows && r <= maxFrozenHeader && m.hasText(r)
 }
 
 // repeats returns the full header row that row r repeats in part: each
@@ -93,7 +93,7 @@ func (m *sheetModel) repeats(r int, strict []int) int {
 	var names []int
 	for c, v := range m.rows[r-1] {
 		v = strings.TrimSpace(v)
-		if v == "" || m.hiddenCol(c+1) || m.formulas[[2]int{r, c + 1}] {
+		if v == "" || m.hiddenCol(c+1) || m.isFormula(r, c+1) {
 			continue
 		}
 		if isIDLike(v) || utf8.RuneCountInString(v) > maxHeaderCell || !m.matches(answerHeader, v) {
@@ -136,7 +136,7 @@ func (m *sheetModel) isHeaderRow(r int) bool {
 			return false // a sentence, an identifier: a question row
 		case m.chosenOption(r, c+1, v):
 			return false // a drop-down holding a choice: a row of answers
-		case n > maxHeaderCell || m.formulas[[2]int{r, c + 1}]:
+		case n > maxHeaderCell || m.isFormula(r, c+1):
 		case m.matches(answerHeader, v), m.namesList(r, c+1, v), m.matches(assessorName, v):
 			answers++
 			names++
@@ -178,7 +178,7 @@ func (m *sheetModel) isSubHeader(r int) bool {
 		if v == "" || m.hiddenCol(c+1) {
 			continue
 		}
-		if utf8.RuneCountInString(v) > 40 || isIDLike(v) || m.formulas[[2]int{r, c + 1}] || m.listAt(r, c+1) != nil {
+		if utf8.RuneCountInString(v) > 40 || isIDLike(v) || m.isFormula(r, c+1) || m.listAt(r, c+1) != nil {
 			return false
 		}
 		if mr := m.mergeAt(r-1, c+1); !m.matches(optionWord, v) && (mr == nil || mr.c1 == mr.c2) {

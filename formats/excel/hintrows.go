@@ -49,7 +49,7 @@ func (m *sheetModel) hintRow(r int) (cells, hints int) {
 		}
 		cells++
 		label := strings.TrimSpace(m.text(r-1, c))
-		if label == "" || !hasWords(label) || len(label) > maxLabel || m.formulas[[2]int{r, c}] || m.covered(r, c) {
+		if label == "" || !hasWords(label) || len(label) > maxLabel || m.isFormula(r, c) || m.covered(r, c) {
 			return cells, 0
 		}
 		if m.matches(formatHint, v) || m.chosenOption(r, c, v) {

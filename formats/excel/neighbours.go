@@ -30,6 +30,26 @@ var promptStart = formats.MustPattern(`(?i)^(please|describe|explain|provide|lis
 // beside it.
 var instructionProse = formats.MustPattern(`(?i)^((please|kindly)\s+(e-?mail|send|return|submit|forward|upload|contact|refer to|note|read|save|print|delete|remove|do not|see|click|complete (this|the|all)|fill (in|out) (this|the|all)|answer (all|each|every))|do not|don't|note that|refer to|see (the|section|tab|sheet))\b.{12,}`)
 
+// mayInstruct is instructionProse's cheap filter: false only for text it
+// cannot match, whose words start with p, k, d, n, r or s.
+func mayInstruct(v string) bool { return mayStart(v, "pkdnrs") }
+
+// mayStart is the cheap filter of a case-insensitive expression anchored
+// at the start of the text, whose words start with one of the ASCII
+// letters firsts: false only for text starting otherwise. Under (?i) the
+// Kelvin sign and the long s fold to k and s, so text starting with a
+// byte that is not ASCII is let through. Most cells skip the memo and the
+// expression.
+func mayStart(v, firsts string) bool {
+	if v == "" {
+		return false
+	}
+	if v[0] >= 0x80 {
+		return true
+	}
+	return strings.IndexByte(firsts, v[0]|0x20) >= 0
+}
+
 // isQuestionLike reports text that asks for an answer next to it.
 func isQuestionLike(s string) bool {
 	s = strings.TrimSpace(s)
@@ -40,11 +60,29 @@ func isQuestionLike(s string) bool {
 		return true
 	case strings.HasSuffix(s, ":"):
 		// An upper-case line ending in a colon is a section heading.
-		return strings.ToUpper(s) != s
+		return changesInUpper(s)
 	case strings.Contains(s, "?") && len(s) > 15:
 		return true
 	}
-	return len(s) >= 20 && promptStart.MatchString(s)
+	return len(s) >= 20 && isPrompt(s)
+}
+
+// isPrompt is promptStart.MatchString, asked only of text starting as it
+// can.
+func isPrompt(s string) bool { return mayStart(s, "pdelsico") && promptStart.MatchString(s) }
+
+// changesInUpper reports strings.ToUpper(s) != s without making the copy
+// for ASCII text: a lower-case ASCII letter changes, nothing else does.
+func changesInUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b >= 'a' && b <= 'z':
+			return true
+		case b >= 0x80:
+			return strings.ToUpper(s) != s
+		}
+	}
+	return false
 }
 
 // pair is a label or question and the blank that answers it.
@@ -99,7 +137,7 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 		if isIDLike(v) {
 			// The row's own number, typed, numbers the text after it; a
 			// computed number or an identifier further in does not.
-			idLeft = first && !m.formulas[[2]int{r, c}]
+			idLeft = first && !m.isFormula(r, c)
 			first = false
 			continue
 		}
@@ -108,7 +146,7 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			idLeft = false
 			continue // an address is a value: the answer beside its label, asking nothing
 		}
-		if m.matches(instructionProse, v) {
+		if mayInstruct(v) && m.matches(instructionProse, v) {
 			continue // "Please email the completed template to …": tells what to do, asks nothing here
 		}
 		// Only the row's first long text asks: later ones explain it.
@@ -163,7 +201,7 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 	if end <= c || r < 2 {
 		return false
 	}
-	if v := strings.TrimSpace(m.text(r, c)); utf8.RuneCountInString(v) <= longText && !promptStart.MatchString(v) {
+	if v := strings.TrimSpace(m.text(r, c)); utf8.RuneCountInString(v) <= longText && !isPrompt(v) {
 		return false // a short label merged wide ("Google Play Store Link"): a field of its own
 	}
 	label := strings.TrimSpace(m.text(r-1, c))
@@ -171,7 +209,7 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 		return false
 	}
 	for cc := m.mergeEnd(r-1, c) + 1; cc <= end; cc++ {
-		if m.blank(m.text(r-1, cc)) && !m.covered(r-1, cc) && !m.formulas[[2]int{r - 1, cc}] {
+		if m.blank(m.text(r-1, cc)) && !m.covered(r-1, cc) && !m.isFormula(r-1, cc) {
 			return true
 		}
 	}
@@ -185,7 +223,7 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 // Statement"): the respondent overwrites it.
 func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	v := m.text(r, c)
-	if m.blank(v) || m.formulas[[2]int{r, c}] || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
+	if m.blank(v) || m.isFormula(r, c) || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
 	return formats.EchoesLabel(label, v) || isWebValue(v)
@@ -195,7 +233,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
 	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] &&
-		!m.covered(r, c) && !m.formulas[[2]int{r, c}] && !m.locked(r, c) && !m.noEntry(r, c)
+		!m.covered(r, c) && !m.isFormula(r, c) && !m.locked(r, c) && !m.noEntry(r, c)
 }
 
 // looksLikeInput reports a cell drawn as a blank to fill: underlined or
@@ -227,7 +265,7 @@ func (m *sheetModel) fieldLabel(r, c int, v string) bool {
 // labelLike reports a short label such as "Company Name": typed text, not a
 // sentence.
 func (m *sheetModel) labelLike(r, c int, v string) bool {
-	return hasWords(v) && !m.formulas[[2]int{r, c}] && utf8.RuneCountInString(v) <= maxLabel &&
+	return hasWords(v) && !m.isFormula(r, c) && utf8.RuneCountInString(v) <= maxLabel &&
 		!strings.HasSuffix(v, ".") && !strings.Contains(v, ". ")
 }
 
@@ -235,7 +273,7 @@ func (m *sheetModel) labelLike(r, c int, v string) bool {
 // in a row with no other text.
 func (m *sheetModel) blankBelow(s *section, r, c int) bool {
 	for cc := m.mergeEnd(r, c) + 1; cc <= len(m.rows[r-1]); cc++ {
-		if !m.blank(m.text(r, cc)) || m.formulas[[2]int{r, cc}] {
+		if !m.blank(m.text(r, cc)) || m.isFormula(r, cc) {
 			return false
 		}
 	}

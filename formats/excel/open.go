@@ -37,7 +37,8 @@ type workbook struct {
 	cellFormats []*cellFormat // by style index (see readStyles)
 	stylesRaw   *stylesDoc    // the styles part as read, nil when it could not be
 	formatsOnce sync.Once
-	rowCache    map[string]*sheetRows // rows by sheet name, under mu
+	rowCache    map[string]*sheetRows     // rows by sheet name, under mu
+	bookTexts   map[cellFormatting]string // the format book's texts by what they depend on, under mu (rows.go)
 	// recalced is what a write's recalculation found (see recalc).
 	recalced *recalcResult
 }

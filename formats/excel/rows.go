@@ -74,12 +74,24 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	if err := wb.stop.Check(); err != nil {
 		return nil, err
 	}
-	if formatted, err := wb.formatRows(rs, func(i int) bool { return !fast[i].plain && like[i] == i }); err != nil {
+	known := wb.knownTexts(rs, fast, like)
+	isKnown := func(i int) bool { return known != nil && known[i].ok }
+	formatted, err := wb.formatRows(rs, func(i int) bool { return !fast[i].plain && like[i] == i && !isKnown(i) })
+	if err != nil {
 		return nil, err
-	} else if formatted != nil {
+	}
+	if formatted != nil || len(known) > 0 {
+		if formatted != nil {
+			wb.rememberTexts(rs, fast, like, known, formatted)
+		}
 		for i := range rs.cells {
 			if !fast[i].plain {
-				val := formattedAt(formatted, &rs.cells[like[i]])
+				var val string
+				if j := like[i]; isKnown(j) {
+					val = known[j].val
+				} else {
+					val = formattedAt(formatted, &rs.cells[j])
+				}
 				fast[i].val, fast[i].present = val, val != "" || rs.cells[i].hasF
 			}
 		}
@@ -103,20 +115,15 @@ const cellsPerCheck = 1 << 14
 // of each. An inline string, whose text is not its value, stands for
 // itself.
 func sameFormatting(rs *rowScan, fast []scannedText) []int {
-	type formatting struct {
-		typ      cellType
-		other, v string // other: the t of a typeOther cell (b, d, e)
-		style    int
-	}
 	like := make([]int, len(rs.cells))
-	first := map[formatting]int{}
+	first := map[cellFormatting]int{}
 	for i := range rs.cells {
 		like[i] = i
 		c := &rs.cells[i]
 		if fast[i].plain || c.typ == typeInline {
 			continue
 		}
-		k := formatting{c.typ, rs.str(c.other), rs.str(c.v), int(c.style)}
+		k := formattingOf(rs, c)
 		if j, ok := first[k]; ok {
 			like[i] = j
 		} else {

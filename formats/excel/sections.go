@@ -63,7 +63,7 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}}
 	for r := r1; r <= r2; r++ {
 		m.step()
-		if m.rowText(r) != "" && !m.errorsOnly(r) {
+		if m.hasText(r) && !m.errorsOnly(r) {
 			s.rows = append(s.rows, r)
 		}
 	}
@@ -144,7 +144,7 @@ func (m *sheetModel) blankAnswers(s *section, r int) bool {
 // a label: words, not an identifier.
 func (m *sheetModel) isQuestionText(r, c int) bool {
 	v := strings.TrimSpace(m.text(r, c))
-	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v) && !errorValue.MatchString(v)
+	return v != "" && !m.hiddenCol(c) && !m.covered(r, c) && hasWords(v) && !isIDLike(v) && !isErrorValue(v)
 }
 
 // errorValue is a formula's error result (#REF!, #N/A, …): never a
@@ -152,10 +152,14 @@ func (m *sheetModel) isQuestionText(r, c int) bool {
 // rows of a template whose lookups were cut), not a question row.
 var errorValue = formats.MustPattern(`^#(REF!|N/A|VALUE!|DIV/0!|NAME\?|NUM!|NULL!|SPILL!|CALC!)$`)
 
+// isErrorValue is errorValue.MatchString, asked only of text starting
+// with its '#'.
+func isErrorValue(v string) bool { return v != "" && v[0] == '#' && errorValue.MatchString(v) }
+
 // errorsOnly reports a row whose only texts are error values.
 func (m *sheetModel) errorsOnly(r int) bool {
 	for _, v := range m.rows[r-1] {
-		if v = strings.TrimSpace(v); v != "" && !errorValue.MatchString(v) {
+		if v = strings.TrimSpace(v); v != "" && !isErrorValue(v) {
 			return false
 		}
 	}
@@ -181,7 +185,7 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		v := m.text(r, c)
 		lr := m.listAt(r, c)
 		switch {
-		case m.formulas[[2]int{r, c}]:
+		case m.isFormula(r, c):
 			formulas++
 		case !m.blank(v) && !(lr != nil && lr.isOption(v)):
 			filled++

@@ -50,6 +50,7 @@ type sheetModel struct {
 	noEntryRules []bool
 	hiddenRows   map[int]bool
 	formulas     map[[2]int]bool
+	formulaBits  formulaBits // formulas as bitsets, made when first asked (formulaindex.go)
 	scan         *sheetScan
 	wb           *workbook
 	blanks       map[string]bool      // blank, by text

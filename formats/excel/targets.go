@@ -20,6 +20,13 @@ import (
 // (a "Notes" row under a question's options).
 var notesLabel = formats.MustPattern(`(?i)^(notes?|comments?|remarks?|additional (information|comments|notes|details)|explanation|justification)\s*:?$`)
 
+// isNotesLabel reports a notes row's label: notesLabel asked of the
+// trimmed text, only when it starts as one of its words can.
+func (m *sheetModel) isNotesLabel(v string) bool {
+	v = strings.TrimSpace(v)
+	return mayStart(v, "ncraej") && m.matches(notesLabel, v)
+}
+
 // target is one answer target of a sheet.
 type target struct {
 	row, col   int
@@ -123,7 +130,7 @@ func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.n
 // blank or holding one of its list's options.
 func (m *sheetModel) answerable(s *section, r, c int) bool {
 	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] ||
-		m.covered(r, c) || m.formulas[[2]int{r, c}] || m.locked(r, c) || m.noEntry(r, c) {
+		m.covered(r, c) || m.isFormula(r, c) || m.locked(r, c) || m.noEntry(r, c) {
 		return false
 	}
 	v := m.text(r, c)
@@ -145,7 +152,7 @@ func (m *sheetModel) questionRows(l *layout, s *section) map[int]int {
 			continue
 		}
 		qc := m.questionCell(s, r)
-		if qc == 0 || m.matches(notesLabel, strings.TrimSpace(m.text(r, qc))) || !m.hasIDs(s, r) {
+		if qc == 0 || m.isNotesLabel(m.text(r, qc)) || !m.hasIDs(s, r) {
 			continue
 		}
 		out[r] = qc
@@ -236,7 +243,7 @@ func (m *sheetModel) notesTargets(l *layout, s *section) {
 			continue
 		}
 		for c := 1; c <= len(m.rows[r-1]); c++ {
-			if !m.matches(notesLabel, strings.TrimSpace(m.text(r, c))) || m.hiddenCol(c) {
+			if !m.isNotesLabel(m.text(r, c)) || m.hiddenCol(c) {
 				continue
 			}
 			for cc := m.mergeEnd(r, c) + 1; cc <= c+6; cc++ {
@@ -280,7 +287,7 @@ func (m *sheetModel) listTargets(l *layout, s *section) {
 		for _, rc := range ru.rects {
 			for r := max(rc.r1, s.r1); r <= min(rc.r2, s.r2, m.maxRow()); r++ {
 				m.step()
-				if l.bandRows[r] || m.rowText(r) == "" || qrows != nil && m.strayRow(s, qrows, r) {
+				if l.bandRows[r] || !m.hasText(r) || qrows != nil && m.strayRow(s, qrows, r) {
 					continue
 				}
 				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
@@ -374,7 +381,7 @@ func (m *sheetModel) questionAbove(s *section, r, c int) (int, int) {
 // words, not a formula, not another answer cell (list-validated).
 func (m *sheetModel) labelAbove(r, c int) bool {
 	v := strings.TrimSpace(m.text(r-1, c))
-	return r > 1 && v != "" && len(v) <= maxLabel && m.isQuestionText(r-1, c) && !m.formulas[[2]int{r - 1, c}] && m.ruleAt(r-1, c) == nil
+	return r > 1 && v != "" && len(v) <= maxLabel && m.isQuestionText(r-1, c) && !m.isFormula(r-1, c) && m.ruleAt(r-1, c) == nil
 }
 
 // sortedCols returns the keys of cols in order.
@@ -387,5 +394,26 @@ func sortedCols(cols map[int]string) []int {
 	return out
 }
 
-// oneLine collapses white space so a label fits one line.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine collapses white space so a label fits one line. Most labels
+// are one line already (ASCII, single spaces, nothing around them) and
+// come back as they are, unsplit.
+func oneLine(s string) string {
+	if isOneLine(s) {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// isOneLine reports ASCII text that strings.Fields would give back joined
+// as it is: no white space but single spaces between words.
+func isOneLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80 || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
+}
