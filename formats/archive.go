@@ -153,8 +153,10 @@ func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
 	if int64(cap(buf)) < limit+bytes.MinRead {
 		buf = make([]byte, 0, limit+bytes.MinRead)
 	}
-	if out, ok := a.inflateWhole(f, buf); ok {
+	if out, ok, err := a.inflateWhole(f, buf); ok {
 		return out, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("read %s: %w", f.Name, err)
 	}
 	rc, err := f.Open()
 	if err != nil {

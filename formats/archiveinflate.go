@@ -10,7 +10,7 @@ import (
 // the output itself, with no sliding window to copy out of, and bits are
 // refilled eight bytes at a time. It takes the common, well-formed case
 // only and reports false for anything else (an incomplete or
-// over-subscribed code, a stream longer or shorter than the buffer, input
+// over-subscribed code, a symbol an incomplete code leaves undefined, a stream longer or shorter than the buffer, input
 // read past its end); the caller then inflates the entry the ordinary way,
 // which gives the error, so the errors are the ordinary reader's.
 type wholeInflater struct {
@@ -57,16 +57,18 @@ var fixedTables = sync.OnceValues(func() ([]uint32, []uint32) {
 })
 
 // inflateWhole inflates the deflate stream in into out, which must be
-// exactly the stream's inflated size; stop is asked between blocks.
-func inflateWhole(out, in []byte, stop *Stopper) bool {
+// exactly the stream's inflated size. stop is asked before each block;
+// its error, once its context has ended, is returned as it is (the read
+// must end there, not go on the ordinary way).
+func inflateWhole(out, in []byte, stop *Stopper) (bool, error) {
 	d := wholeInflaters.Get().(*wholeInflater)
 	defer wholeInflaters.Put(d)
 	d.in, d.pos, d.bits, d.nbits = in, 0, 0, 0
 	defer func() { d.in = nil }()
 	op := 0
 	for {
-		if stop.Check() != nil {
-			return false
+		if err := stop.Check(); err != nil {
+			return false, err
 		}
 		d.refill()
 		final := d.bits&1 == 1
@@ -85,12 +87,12 @@ func inflateWhole(out, in []byte, stop *Stopper) bool {
 			}
 		}
 		if !ok {
-			return false
+			return false, nil
 		}
 		if final {
 			// Bits loaded past the input's end were zero padding; a stream
 			// that used any of them was cut short.
-			return op == len(out) && d.pos-int(d.nbits/8) <= len(in)
+			return op == len(out) && d.pos-int(d.nbits/8) <= len(in), nil
 		}
 	}
 }
@@ -189,8 +191,10 @@ func (d *wholeInflater) dynamicTables() bool {
 			v, n = lens[i-1], 3+int(d.take(2))
 		case 17:
 			n = 3 + int(d.take(3))
-		default:
+		case 18:
 			n = 11 + int(d.take(7))
+		default: // invalidEntry
+			return false
 		}
 		if i+n > len(lens) {
 			return false

@@ -12,11 +12,23 @@ var (
 	distExtra   = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
 )
 
+// invalidEntry decodes to a symbol no table has (0xffff), consuming nothing.
+const invalidEntry = 0xffff << 16
+
+func countZero(lens []uint8) (n int) {
+	for _, l := range lens {
+		if l == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // buildTable builds the lookup table of the canonical code with the given
 // lengths (0: symbol unused) into t's storage: a primary table indexed by
 // the next `primary` bits, then a subtable for each primary entry that
-// longer codes share. It reports false unless the code is complete (every
-// bit string decodes), so no entry of the table is left unset.
+// longer codes share. It reports false for an over-subscribed code and an
+// incomplete one other than those compress/flate takes.
 func buildTable(t []uint32, lens []uint8, primary uint) ([]uint32, bool) {
 	var count [16]uint16
 	for _, l := range lens {
@@ -30,7 +42,12 @@ func buildTable(t []uint32, lens []uint8, primary uint) ([]uint32, bool) {
 			return t, false
 		}
 	}
-	if left != 0 {
+	// Like compress/flate (and zlib), take besides complete codes an empty
+	// one and a single code of one bit; the bit strings they leave
+	// undecoded find invalidEntry, which every decoder refuses.
+	used := len(lens) - int(countZero(lens))
+	incomplete := left != 0
+	if incomplete && used != 0 && !(used == 1 && count[1] == 1) {
 		return t, false
 	}
 	var next [16]uint32
@@ -40,7 +57,12 @@ func buildTable(t []uint32, lens []uint8, primary uint) ([]uint32, bool) {
 		next[l] = code
 	}
 	size := 1 << primary
-	t = append(t[:0], make([]uint32, size)...) // no entry is left unset: no clear needed, but append(make) clears cheaply
+	t = append(t[:0], make([]uint32, size)...)
+	if incomplete {
+		for i := range t {
+			t[i] = invalidEntry
+		}
+	}
 	// Longest code under each primary prefix sizes its subtable.
 	var subBits [1 << litPrimary]uint8
 	var rev [320]uint32

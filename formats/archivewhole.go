@@ -14,33 +14,34 @@ import (
 // the entry has one) matching. It reports false for anything else
 // (stored entries, directories, a stream it does not take, a mismatch),
 // and ReadFileInto then reads the entry through archive/zip, which gives
-// the error if there is one.
-func (a *Archive) inflateWhole(f *zip.File, buf []byte) ([]byte, bool) {
+// the error if there is one. The error is the Stopper's, once its
+// context has ended.
+func (a *Archive) inflateWhole(f *zip.File, buf []byte) ([]byte, bool, error) {
 	size := f.UncompressedSize64
 	if f.Method != zip.Deflate || strings.HasSuffix(f.Name, "/") || size > uint64(a.limits.MaxEntrySize) || size > uint64(cap(buf)) {
-		return nil, false
+		return nil, false, nil
 	}
 	off, err := f.DataOffset()
 	if err != nil {
-		return nil, false
+		return nil, false, nil
 	}
 	end := off + int64(f.CompressedSize64)
 	if off < 0 || end < off || end > int64(len(a.data)) {
-		return nil, false
+		return nil, false, nil
 	}
 	if f.Flags&0x8 != 0 && !descriptorMatches(a.data[end:], f.CRC32) {
-		return nil, false
+		return nil, false, nil
 	}
 	out := buf[:size]
-	if !inflateWhole(out, a.data[off:end], a.stop) {
-		return nil, false
+	if ok, err := inflateWhole(out, a.data[off:end], a.stop); !ok {
+		return nil, false, err
 	}
 	// archive/zip skips the check when the header's CRC is zero and there
 	// is no data descriptor; with one, the descriptor's CRC equals it.
 	if (f.CRC32 != 0 || f.Flags&0x8 != 0) && crc32.ChecksumIEEE(out) != f.CRC32 {
-		return nil, false
+		return nil, false, nil
 	}
-	return out, true
+	return out, true, nil
 }
 
 // descriptorMatches reports whether the data descriptor at the start of b

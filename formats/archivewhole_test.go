@@ -45,7 +45,7 @@ func TestWholeInflateMatchesZipReader(t *testing.T) {
 				continue
 			}
 			entries++
-			got, ok := a.inflateWhole(f, make([]byte, 0, len(want)))
+			got, ok, _ := a.inflateWhole(f, make([]byte, 0, len(want)))
 			if !ok {
 				continue
 			}
@@ -85,7 +85,7 @@ func FuzzInflateWhole(f *testing.F) {
 		// Room past the length for the match copies' spill, odd sizes
 		// none: a write past the capacity panics.
 		out := make([]byte, size, size+(size&1)*bytes.MinRead)
-		if !inflateWhole(out, in, nil) {
+		if ok, _ := inflateWhole(out, in, nil); !ok {
 			return
 		}
 		want, err := io.ReadAll(kflate.NewReader(bytes.NewReader(in)))
@@ -96,4 +96,51 @@ func FuzzInflateWhole(f *testing.F) {
 			t.Fatalf("whole-buffer inflate gave %d bytes unlike klauspost's %d", len(out), len(want))
 		}
 	})
+}
+
+// TestWholeInflateMatchesFlate holds the decoder to compress/flate's output
+// at every level (stored, fixed and dynamic blocks, overlapping matches),
+// and has it refuse a stream cut short or a size that is not the stream's.
+func TestWholeInflateMatchesFlate(t *testing.T) {
+	rnd := make([]byte, 100<<10)
+	seed := uint32(1)
+	for i := range rnd {
+		seed = seed*1664525 + 1013904223
+		rnd[i] = byte(seed >> 24)
+	}
+	var xml strings.Builder
+	for i := range 3000 {
+		xml.WriteString(`<w:p w:rsidR="00A1"><w:r><w:t xml:space="preserve">clause `)
+		xml.WriteString(strings.Repeat("ab", i%7))
+		xml.WriteString("</w:t></w:r></w:p>")
+	}
+	inputs := map[string][]byte{
+		"empty": nil, "one byte": []byte("x"), "random (stored blocks)": rnd,
+		"a run of one byte (overlapping matches)": bytes.Repeat([]byte("a"), 70000),
+		"document-like XML":                       []byte(xml.String()),
+	}
+	for name, in := range inputs {
+		for _, level := range []int{flate.HuffmanOnly, flate.NoCompression, flate.BestSpeed, flate.DefaultCompression, flate.BestCompression} {
+			var b bytes.Buffer
+			w, _ := flate.NewWriter(&b, level)
+			w.Write(in)
+			w.Close()
+			comp := b.Bytes()
+			out := make([]byte, len(in), len(in)+bytes.MinRead)
+			if ok, _ := inflateWhole(out, comp, nil); !ok {
+				t.Errorf("%s, level %d: refused", name, level)
+			} else if !bytes.Equal(out, in) {
+				t.Errorf("%s, level %d: not inflated to the input", name, level)
+			}
+			if ok, _ := inflateWhole(make([]byte, max(len(in)-1, 0), len(in)+bytes.MinRead), comp, nil); len(in) > 0 && ok {
+				t.Errorf("%s, level %d: taken with a size one short", name, level)
+			}
+			if ok, _ := inflateWhole(make([]byte, len(in)+1, len(in)+bytes.MinRead), comp, nil); ok {
+				t.Errorf("%s, level %d: taken with a size one long", name, level)
+			}
+			if ok, _ := inflateWhole(make([]byte, len(in), len(in)+bytes.MinRead), comp[:len(comp)-1], nil); ok {
+				t.Errorf("%s, level %d: taken cut short", name, level)
+			}
+		}
+	}
 }
