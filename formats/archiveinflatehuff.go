@@ -85,13 +85,21 @@ func buildTable(t []uint32, lens []uint8, primary uint) ([]uint32, bool) {
 			t = append(t, make([]uint32, 1<<sb)...)
 		}
 	}
+	fillTable(t, lens, &rev, primary)
+	return t, true
+}
+
+// fillTable sets the entries of each symbol's code, rev its bit-reversed
+// code, in t's primary table or in the subtable its primary entry links.
+func fillTable(t []uint32, lens []uint8, rev *[320]uint32, primary uint) {
+	size := uint32(1) << primary
 	for s, l := range lens {
 		if l == 0 {
 			continue
 		}
 		r, n := rev[s], uint(l)
 		if n <= primary {
-			for i := r; i < uint32(size); i += 1 << n {
+			for i := r; i < size; i += 1 << n {
 				t[i] = uint32(s)<<16 | uint32(n)
 			}
 			continue
@@ -103,7 +111,6 @@ func buildTable(t []uint32, lens []uint8, primary uint) ([]uint32, bool) {
 			t[start+i] = uint32(s)<<16 | uint32(sn)
 		}
 	}
-	return t, true
 }
 
 // huffman decodes one Huffman-coded block into out from op. The bit
@@ -113,7 +120,7 @@ func buildTable(t []uint32, lens []uint8, primary uint) ([]uint32, bool) {
 func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bool) {
 	in, pos, bitbuf, nbits := d.in, d.pos, d.bits, d.nbits
 	full := out[:cap(out)]
-	ok := false
+	ok := false // a break is a refusal unless it set ok
 	for {
 		if pos+8 <= len(in) {
 			bitbuf |= binary.LittleEndian.Uint64(in[pos:]) << nbits
@@ -124,15 +131,9 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 			d.refill()
 			pos, bitbuf, nbits = d.pos, d.bits, d.nbits
 		}
-		e := lit[bitbuf&(1<<litPrimary-1)]
-		if e&0xff00 != 0 {
-			bitbuf >>= e & 0xff
-			nbits -= uint(e & 0xff)
-			e = lit[e>>16+uint32(bitbuf&(1<<(e>>8&0xff)-1))]
-		}
-		bitbuf >>= e & 0xff
-		nbits -= uint(e & 0xff)
-		sym := e >> 16
+		sym, used := lookup(lit, bitbuf, litPrimary)
+		bitbuf >>= used
+		nbits -= used
 		if sym < 256 {
 			if op >= len(out) {
 				break
@@ -153,15 +154,9 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 		length := int(lengthBase[sym]) + int(bitbuf&(1<<n-1))
 		bitbuf >>= n
 		nbits -= n
-		e = dist[bitbuf&(1<<distPrimary-1)]
-		if e&0xff00 != 0 {
-			bitbuf >>= e & 0xff
-			nbits -= uint(e & 0xff)
-			e = dist[e>>16+uint32(bitbuf&(1<<(e>>8&0xff)-1))]
-		}
-		bitbuf >>= e & 0xff
-		nbits -= uint(e & 0xff)
-		ds := e >> 16
+		ds, used := lookup(dist, bitbuf, distPrimary)
+		bitbuf >>= used
+		nbits -= used
 		if ds >= 30 {
 			break
 		}
@@ -172,24 +167,44 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 		if back > op || length > len(out)-op {
 			break
 		}
-		switch {
-		case back >= 8 && op+length+8 <= len(full):
-			// Eight bytes at a time: each load is of bytes already
-			// written (back ≥ 8); the last store may spill past the match
-			// into bytes written later or never read.
-			for i := 0; i < length; i += 8 {
-				binary.LittleEndian.PutUint64(full[op+i:], binary.LittleEndian.Uint64(full[op-back+i:]))
-			}
-		case back >= length:
-			copy(out[op:op+length], out[op-back:])
-		default:
-			// Overlapping: the copy repeats the last `back` bytes.
-			for i := range length {
-				out[op+i] = out[op-back+i]
-			}
-		}
+		copyMatch(full, op, back, length)
 		op += length
 	}
 	d.pos, d.bits, d.nbits = pos, bitbuf, nbits
 	return op, ok
+}
+
+// copyMatch copies the length bytes back bytes before op to op, within
+// full (the output up to its capacity; the caller checked op+length is
+// within the output and back within what is written).
+func copyMatch(full []byte, op, back, length int) {
+	switch {
+	case back >= 8 && op+length+8 <= len(full):
+		// Eight bytes at a time: each load is of bytes already written
+		// (back ≥ 8); the last store may spill past the match into bytes
+		// written later or never read.
+		for i := 0; i < length; i += 8 {
+			binary.LittleEndian.PutUint64(full[op+i:], binary.LittleEndian.Uint64(full[op-back+i:]))
+		}
+	case back >= length:
+		copy(full[op:op+length], full[op-back:])
+	default:
+		// Overlapping: the copy repeats the last `back` bytes.
+		for i := range length {
+			full[op+i] = full[op-back+i]
+		}
+	}
+}
+
+// lookup decodes the symbol at the bottom of bitbuf with table t (primary
+// bits primary), following a link into a subtable, and returns it with
+// the bits its code takes.
+func lookup(t []uint32, bitbuf uint64, primary uint) (sym uint32, used uint) {
+	e := t[bitbuf&(1<<primary-1)]
+	if e&0xff00 == 0 {
+		return e >> 16, uint(e & 0xff)
+	}
+	n := uint(e & 0xff)
+	e = t[e>>16+uint32(bitbuf>>n&(1<<(e>>8&0xff)-1))]
+	return e >> 16, n + uint(e&0xff)
 }
