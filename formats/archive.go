@@ -144,19 +144,25 @@ func (a *Archive) ReadInto(name string, buf []byte) ([]byte, error) {
 	return a.ReadFileInto(f, buf)
 }
 
-// ReadFileInto is ReadFile into buf's storage when it is large enough.
+// ReadFileInto is ReadFile into buf's storage when it is large enough. It
+// may write anywhere in buf's capacity, past the entry's bytes too.
 func (a *Archive) ReadFileInto(f *zip.File, buf []byte) ([]byte, error) {
-	rc, err := f.Open()
-	if err != nil {
-		return nil, Wrap(ErrInvalidDocument, f.Name, err, "cannot open entry")
-	}
-	defer rc.Close()
 	limit := min(int64(f.UncompressedSize64), a.limits.MaxEntrySize)
 	// bytes.Buffer grows (doubling) whenever less than MinRead is free, even
 	// at the end of the data: leave it that much room.
 	if int64(cap(buf)) < limit+bytes.MinRead {
 		buf = make([]byte, 0, limit+bytes.MinRead)
 	}
+	if out, ok, err := a.inflateWhole(f, buf); ok {
+		return out, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("read %s: %w", f.Name, err)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, Wrap(ErrInvalidDocument, f.Name, err, "cannot open entry")
+	}
+	defer rc.Close()
 	out := bytes.NewBuffer(buf[:0])
 	n, err := io.Copy(out, io.LimitReader(a.stop.Reader(rc), limit+1))
 	if errors.Is(err, ErrStopped) {

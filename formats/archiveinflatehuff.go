@@ -1,0 +1,210 @@
+package formats
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+var (
+	lengthBase  = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	distBase    = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+	distExtra   = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+)
+
+// invalidEntry decodes to a symbol no table has (0xffff), consuming nothing.
+const invalidEntry = 0xffff << 16
+
+func countZero(lens []uint8) (n int) {
+	for _, l := range lens {
+		if l == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// buildTable builds the lookup table of the canonical code with the given
+// lengths (0: symbol unused) into t's storage: a primary table indexed by
+// the next `primary` bits, then a subtable for each primary entry that
+// longer codes share. It reports false for an over-subscribed code and an
+// incomplete one other than those compress/flate takes.
+func buildTable(t []uint32, lens []uint8, primary uint) ([]uint32, bool) {
+	var count [16]uint16
+	for _, l := range lens {
+		count[l]++
+	}
+	count[0] = 0
+	left := 1
+	for l := 1; l < 16; l++ {
+		left = left<<1 - int(count[l])
+		if left < 0 {
+			return t, false
+		}
+	}
+	// Like compress/flate (and zlib), take besides complete codes an empty
+	// one and a single code of one bit; the bit strings they leave
+	// undecoded find invalidEntry, which every decoder refuses.
+	used := len(lens) - int(countZero(lens))
+	incomplete := left != 0
+	if incomplete && used != 0 && !(used == 1 && count[1] == 1) {
+		return t, false
+	}
+	var next [16]uint32
+	code := uint32(0)
+	for l := 1; l < 16; l++ {
+		code = (code + uint32(count[l-1])) << 1
+		next[l] = code
+	}
+	size := 1 << primary
+	t = append(t[:0], make([]uint32, size)...)
+	if incomplete {
+		for i := range t {
+			t[i] = invalidEntry
+		}
+	}
+	// Longest code under each primary prefix sizes its subtable.
+	var subBits [1 << litPrimary]uint8
+	var rev [320]uint32
+	for s, l := range lens {
+		if l == 0 {
+			continue
+		}
+		c := next[l]
+		next[l]++
+		r := bits.Reverse32(c) >> (32 - uint(l))
+		rev[s] = r
+		if uint(l) > primary {
+			p := r & (1<<primary - 1)
+			subBits[p] = max(subBits[p], l-uint8(primary))
+		}
+	}
+	for p := range size {
+		if sb := subBits[p]; sb != 0 {
+			t[p] = uint32(len(t))<<16 | uint32(sb)<<8 | uint32(primary)
+			t = append(t, make([]uint32, 1<<sb)...)
+		}
+	}
+	fillTable(t, lens, &rev, primary)
+	return t, true
+}
+
+// fillTable sets the entries of each symbol's code, rev its bit-reversed
+// code, in t's primary table or in the subtable its primary entry links.
+func fillTable(t []uint32, lens []uint8, rev *[320]uint32, primary uint) {
+	size := uint32(1) << primary
+	for s, l := range lens {
+		if l == 0 {
+			continue
+		}
+		r, n := rev[s], uint(l)
+		if n <= primary {
+			for i := r; i < size; i += 1 << n {
+				t[i] = uint32(s)<<16 | uint32(n)
+			}
+			continue
+		}
+		link := t[r&(1<<primary-1)]
+		start, sb := link>>16, uint(link>>8&0xff)
+		sr, sn := r>>primary, n-primary
+		for i := sr; i < 1<<sb; i += 1 << sn {
+			t[start+i] = uint32(s)<<16 | uint32(sn)
+		}
+	}
+}
+
+// huffman decodes one Huffman-coded block into out from op. The bit
+// buffer lives in locals for the loop (the fields are memory). out's
+// storage past its length, when there is room, takes the spill of copying
+// matches eight bytes at a time.
+func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bool) {
+	in, pos, bitbuf, nbits := d.in, d.pos, d.bits, d.nbits
+	full := out[:cap(out)]
+	ok := false // a break is a refusal unless it set ok
+	for {
+		if pos+8 <= len(in) {
+			bitbuf |= binary.LittleEndian.Uint64(in[pos:]) << nbits
+			pos += int(63-nbits) >> 3
+			nbits |= 56
+		} else {
+			d.pos, d.bits, d.nbits = pos, bitbuf, nbits
+			d.refill()
+			pos, bitbuf, nbits = d.pos, d.bits, d.nbits
+		}
+		sym, used := lookup(lit, bitbuf, litPrimary)
+		bitbuf >>= used
+		nbits -= used
+		if sym < 256 {
+			if op >= len(out) {
+				break
+			}
+			out[op] = byte(sym)
+			op++
+			continue
+		}
+		if sym == 256 {
+			ok = true
+			break
+		}
+		sym -= 257
+		if sym >= 29 {
+			break
+		}
+		n := uint(lengthExtra[sym])
+		length := int(lengthBase[sym]) + int(bitbuf&(1<<n-1))
+		bitbuf >>= n
+		nbits -= n
+		ds, used := lookup(dist, bitbuf, distPrimary)
+		bitbuf >>= used
+		nbits -= used
+		if ds >= 30 {
+			break
+		}
+		n = uint(distExtra[ds])
+		back := int(distBase[ds]) + int(bitbuf&(1<<n-1))
+		bitbuf >>= n
+		nbits -= n
+		if back > op || length > len(out)-op {
+			break
+		}
+		copyMatch(full, op, back, length)
+		op += length
+	}
+	d.pos, d.bits, d.nbits = pos, bitbuf, nbits
+	return op, ok
+}
+
+// copyMatch copies the length bytes back bytes before op to op, within
+// full (the output up to its capacity; the caller checked op+length is
+// within the output and back within what is written).
+func copyMatch(full []byte, op, back, length int) {
+	switch {
+	case back >= 8 && op+length+8 <= len(full):
+		// Eight bytes at a time: each load is of bytes already written
+		// (back ≥ 8); the last store may spill past the match into bytes
+		// written later or never read.
+		for i := 0; i < length; i += 8 {
+			binary.LittleEndian.PutUint64(full[op+i:], binary.LittleEndian.Uint64(full[op-back+i:]))
+		}
+	case back >= length:
+		copy(full[op:op+length], full[op-back:])
+	default:
+		// Overlapping: the copy repeats the last `back` bytes.
+		for i := range length {
+			full[op+i] = full[op-back+i]
+		}
+	}
+}
+
+// lookup decodes the symbol at the bottom of bitbuf with table t (primary
+// bits primary), following a link into a subtable, and returns it with
+// the bits its code takes.
+func lookup(t []uint32, bitbuf uint64, primary uint) (sym uint32, used uint) {
+	e := t[bitbuf&(1<<primary-1)]
+	if e&0xff00 == 0 {
+		return e >> 16, uint(e & 0xff)
+	}
+	n := uint(e & 0xff)
+	e = t[e>>16+uint32(bitbuf>>n&(1<<(e>>8&0xff)-1))]
+	return e >> 16, n + uint(e&0xff)
+}
