@@ -117,19 +117,20 @@ func (ix *mergeIndex) inside(row, col int) bool {
 	return false
 }
 
-// mergeRects is the sheet's merged ranges, parsed when first asked: a
-// sheet asks for each of its formulas. parsed is false if one of them
+// mergeRects is the sheet's merged ranges, parsed and indexed once, when
+// its scan is finished (see recorder). parsed is false if one of them
 // does not parse.
 func (s *sheetScan) mergeRects() (merges *mergeIndex, parsed bool) {
 	if s.mergeRect == nil {
-		s.mergeRect = &parsedMerges{all: true}
+		p := &parsedMerges{all: true}
 		rects := make([]rect, 0, len(s.merges))
 		for _, m := range s.merges {
 			r, ok := parseRect(m)
-			s.mergeRect.all = s.mergeRect.all && ok
+			p.all = p.all && ok
 			rects = append(rects, r)
 		}
-		s.mergeRect.index = newMergeIndex(rects)
+		p.index = newMergeIndex(rects)
+		s.mergeRect = p
 	}
 	return s.mergeRect.index, s.mergeRect.all
 }

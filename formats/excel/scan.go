@@ -28,7 +28,7 @@ type sheetScan struct {
 	cells          *rowScan      // the sheet's cells (see rowscan.go)
 	masters        map[int32]int // sharedMaster's index, made when first asked
 	read           *sheetCells   // the cells of a sheet the pass did not follow (see cellread.go)
-	mergeRect      *parsedMerges // merges parsed, when first asked
+	mergeRect      *parsedMerges // merges parsed, when the scan is finished
 }
 
 type colStyle struct{ min, max, style int }
@@ -145,6 +145,10 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		s.cells.finish(&s.cellStyles)
 		s.validationStub = b.validations()
 		s.validations = bytes.Contains(s.validationStub, []byte("dataValidation"))
+		// Parsed now, while the scan is the pass's alone: sheets in lanes
+		// read it at once afterwards (a drop-down reads its list's sheet),
+		// so nothing of a finished scan may be filled in on first use.
+		s.mergeRects()
 	}
 }
 
@@ -169,7 +173,9 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 	}
 	part := parts[sheet]
 	if part == "" {
-		return newSheetScan(), nil // the workbook names no part: an empty sheet
+		s := newSheetScan() // the workbook names no part: an empty sheet
+		s.mergeRects()      // finished, as a pass finishes a scan
+		return s, nil
 	}
 	if s := wb.pass.sheets[part]; s != nil {
 		return s, nil
