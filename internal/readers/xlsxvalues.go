@@ -87,8 +87,9 @@ func XLSXValidationsOf(tb testing.TB, docs ...[]byte) []map[string][]Validation 
 	return books
 }
 
-// runBooks runs the embedded script py/<script>, which reads every
-// workbook of docs and writes a JSON list of one result per workbook, and
+// runBooks runs the embedded script py/<script>, whose book(path) reads
+// one workbook, with py/books_main.py appended, which reads every
+// workbook of docs in one process and writes a JSON list of the results, and
 // decodes that list into out (a pointer to a slice). A workbook openpyxl
 // cannot read fails tb, naming its index.
 func runBooks(tb testing.TB, script string, docs [][]byte, out any) {
@@ -98,6 +99,11 @@ func runBooks(tb testing.TB, script string, docs [][]byte, out any) {
 	if err != nil {
 		tb.Fatalf("readers: embedded script %s: %v", script, err)
 	}
+	main, err := scripts.ReadFile("py/books_main.py")
+	if err != nil {
+		tb.Fatalf("readers: embedded script books_main.py: %v", err)
+	}
+	src = append(append(src, '\n'), main...)
 	jsonPath := filepath.Join(tb.TempDir(), "books.json")
 	args := []string{jsonPath}
 	for i, d := range docs {

@@ -5,8 +5,6 @@
 # number format, alignment, protection) as text, so that two workbooks'
 # styles compare by what they say, not by their index in the styles part.
 # One process serves every workbook.
-import json
-import sys
 import warnings
 
 import openpyxl
@@ -32,16 +30,4 @@ def book(path):
     return {"widths": widths, "styles": styles}
 
 
-def main():
-    books = []
-    for i, path in enumerate(sys.argv[2:]):
-        try:
-            books.append(book(path))
-        except Exception as e:  # say which workbook: the caller names it by index
-            sys.stderr.write("workbook %d of %d: %s: %s\n" % (i, len(sys.argv) - 2, type(e).__name__, e))
-            sys.exit(1)
-    with open(sys.argv[1], "w", encoding="utf-8") as f:
-        json.dump(books, f, ensure_ascii=False)
-
-
-main()
+# main: books_main.py, appended by runBooks.

@@ -4,8 +4,6 @@
 # "promptTitle": ...}]}, the data validations of every sheet (those of
 # <dataValidations>: openpyxl drops the x14 extension's), prompts null when
 # absent. Nothing else is read: one process serves every workbook.
-import json
-import sys
 import warnings
 
 import openpyxl
@@ -22,16 +20,4 @@ def book(path):
             for ws in wb.worksheets}
 
 
-def main():
-    books = []
-    for i, path in enumerate(sys.argv[2:]):
-        try:
-            books.append(book(path))
-        except Exception as e:  # say which workbook: the caller names it by index
-            sys.stderr.write("workbook %d of %d: %s: %s\n" % (i, len(sys.argv) - 2, type(e).__name__, e))
-            sys.exit(1)
-    with open(sys.argv[1], "w", encoding="utf-8") as f:
-        json.dump(books, f, ensure_ascii=False)
-
-
-main()
+# main: books_main.py, appended by runBooks.

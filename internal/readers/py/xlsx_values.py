@@ -12,9 +12,7 @@
 # (a third of the CPU of full loads); one process reads every workbook, as
 # starting Python and importing openpyxl costs more than a small workbook.
 import datetime
-import json
 import re
-import sys
 import warnings
 
 import openpyxl
@@ -93,16 +91,4 @@ def book(path):
     return out
 
 
-def main():
-    books = []
-    for i, path in enumerate(sys.argv[2:]):
-        try:
-            books.append(book(path))
-        except Exception as e:  # say which workbook: the caller names it by index
-            sys.stderr.write("workbook %d of %d: %s: %s\n" % (i, len(sys.argv) - 2, type(e).__name__, e))
-            sys.exit(1)
-    with open(sys.argv[1], "w", encoding="utf-8") as f:
-        json.dump(books, f, ensure_ascii=False)
-
-
-main()
+# main: books_main.py, appended by runBooks.
