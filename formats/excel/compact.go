@@ -211,7 +211,7 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
 	}
 	dst = append(append(dst, id...), ": "...)
-	dst = appendQuoted(dst, clip(text, maxCellText))
+	dst = formats.AppendQuoted(dst, clip(text, maxCellText))
 	for i, a := range attrs {
 		if i == 0 {
 			dst = append(dst, " ["...)
@@ -226,11 +226,11 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	switch {
 	case d != nil && d.QuestionID != "" && t != nil && t.option != "":
 		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
-		dst = append(appendQuoted(dst, clip(t.label, maxQuestionText)), ", option "...)
-		dst = appendQuoted(dst, t.option)
+		dst = append(formats.AppendQuoted(dst, clip(t.label, maxQuestionText)), ", option "...)
+		dst = formats.AppendQuoted(dst, t.option)
 	case d != nil && d.QuestionID != "":
 		dst = append(append(append(dst, " ← answer to "...), d.QuestionID...), ' ')
-		dst = appendQuoted(dst, clip(d.Question, maxQuestionText))
+		dst = formats.AppendQuoted(dst, clip(d.Question, maxQuestionText))
 	case d != nil:
 		dst = append(dst, " ← answer target"...)
 	}

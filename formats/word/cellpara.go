@@ -58,7 +58,7 @@ func appendParagraphLines(b *formats.CompactBuilder, targets []*answerTarget) []
 		buf = append(buf, "  "...)
 		buf = append(buf, t.n.id...)
 		buf = append(buf, ": "...)
-		buf = appendQuoted(buf, oneLineHead(text, 200))
+		buf = formats.AppendQuoted(buf, oneLineHead(text, 200))
 		if h := t.hints(); len(h) > 0 {
 			buf = append(buf, " ["...)
 			buf = append(buf, strings.Join(h, ", ")...)

@@ -117,7 +117,7 @@ func appendLine(buf []byte, n *node, t *answerTarget, textOf func(*etree.Element
 	complexTypes := complexity(n)
 	buf = append(buf, n.id...)
 	buf = append(buf, ": "...)
-	buf = appendQuoted(buf, oneLineHead(text, 200))
+	buf = formats.AppendQuoted(buf, oneLineHead(text, 200))
 	for i, h := range hints {
 		if i == 0 {
 			buf = append(buf, " ["...)
@@ -155,7 +155,7 @@ func (t *answerTarget) appendArrow(buf []byte) []byte {
 		buf = append(buf, t.qid...)
 		buf = append(buf, ' ')
 	}
-	return appendQuoted(buf, oneLineHead(t.question, maxQuestionQuote))
+	return formats.AppendQuoted(buf, oneLineHead(t.question, maxQuestionQuote))
 }
 
 // ownText is an element's text without the tables nested in it (their

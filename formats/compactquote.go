@@ -1,17 +1,17 @@
-package word
+package formats
 
 import (
 	"strconv"
 	"unicode/utf8"
 )
 
-// appendQuoted is strconv.AppendQuote, copying what needs no escape a
-// stretch at a time: a map quotes every line, and AppendQuote's rune by
-// rune escape was the larger part of writing one. Runes that need
-// escaping (quotes, backslashes, controls, unprintable or invalid UTF-8)
-// go through AppendQuote one at a time, which escapes each on its own
-// (FuzzAppendQuoted).
-func appendQuoted(buf []byte, s string) []byte {
+// AppendQuoted appends s to buf quoted as strconv.AppendQuote quotes it.
+// A compact map quotes every line's text, and AppendQuote's rune by rune
+// escape was the larger part of writing one: stretches that need no
+// escape are copied whole, and each rune that does (a quote, a backslash,
+// a control, an unprintable rune, invalid UTF-8) goes through AppendQuote
+// on its own, which escapes it as it would within the whole text.
+func AppendQuoted(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	for i := 0; i < len(s); {
 		j := i
