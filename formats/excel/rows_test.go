@@ -99,7 +99,8 @@ func TestRowsReadLikeOpenpyxlOnRealWorkbooks(t *testing.T) {
 	if allUnrendered*100 > allCompared {
 		t.Errorf("%d cells of %d under formats readerShows does not render: extend it", allUnrendered, allCompared)
 	}
-	if len(names) > 1 && zeros == 0 {
+	// HECVAT Full 3.06 has 201 such cells; the fixtures none.
+	if _, has := docs["hecvat-full-3.06-educause.xlsx"]; has && zeros == 0 {
 		t.Errorf("no cell departs now (%s): drop emptyZeroDeparts", emptyZeroDeparts)
 	}
 	t.Logf("%d cells depart: %s", zeros, emptyZeroDeparts)
