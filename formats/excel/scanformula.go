@@ -4,9 +4,6 @@ import (
 	"encoding/xml"
 	"strconv"
 	"strings"
-
-	"github.com/xuri/efp"
-	"github.com/xuri/excelize/v2"
 )
 
 // The scan gives every cell's formula: a plain formula as written, a
@@ -16,9 +13,7 @@ import (
 // ref="B2:B90" si="3">), and each other cell of it names the master by its
 // index (<f t="shared" si="3"/>). Such a cell has the formula of the
 // sheet's first master with that index, its references shifted by the
-// cell's offset from the master: the master's formula is split into tokens
-// by efp, each reference is shifted (shiftReference), and the tokens are
-// put back together by efp.
+// cell's offset from the master (shiftFormula).
 
 // sharedRole is a cell's part in a shared formula.
 type sharedRole uint8
@@ -94,72 +89,6 @@ func (s *rowScan) cellIndex(row, col int) (int, bool) {
 		}
 	}
 	return lo, lo < len(s.cells) && int(s.cells[lo].row) == row && int(s.cells[lo].col) == col
-}
-
-// shiftFormula is formula with its references shifted by dCol columns
-// and dRow rows: a shared formula's master's text as it reads in one of
-// its other cells, as Excel reads it there (efp's tokens, each range
-// operand shifted, sheet-qualified ones too), sheet names quoted again
-// where efp dropped the quotes ('My Sheet'!A1, not My Sheet!A1: see
-// render).
-func shiftFormula(formula string, dCol, dRow int) string {
-	p := efp.ExcelParser()
-	tokens := p.Parse(formula)
-	for i := range tokens {
-		if tokens[i].TType == efp.TokenTypeOperand && tokens[i].TSubType == efp.TokenSubTypeRange {
-			tokens[i].TValue = shiftReference(tokens[i].TValue, dCol, dRow)
-		}
-	}
-	return render(&p)
-}
-
-// shiftReference shifts each part of a range operand (A1, A1:B2, A:C,
-// 1:3) that is a cell, a column or a row: a part marked absolute ($) keeps
-// that coordinate; a part that is none of these (a name) is kept as it is;
-// a coordinate shifted out of the sheet becomes nothing, so that the
-// formula fails to compute, as Excel's #REF! does. A
-// sheet-qualified operand (Data!A1, 'My Sheet'!A1:B2) shifts its
-// references as Excel and openpyxl shift them, keeping the sheet.
-func shiftReference(ref string, dCol, dRow int) string {
-	cut := strings.LastIndexByte(ref, '!') + 1 // a quoted sheet name may hold a '!'
-	sheet, ref := ref[:cut], ref[cut:]
-	parts := strings.Split(ref, ":")
-	for i, part := range parts {
-		parts[i] = shiftPart(part, dCol, dRow)
-	}
-	return sheet + strings.Join(parts, ":")
-}
-
-// shiftPart is shiftReference for one part.
-func shiftPart(part string, dCol, dRow int) string {
-	bare := strings.ReplaceAll(part, "$", "")
-	if col, row, err := excelize.CellNameToCoordinates(bare); err == nil {
-		fixedCol := strings.Index(part, "$") == 0
-		fixedRow := strings.LastIndex(part, "$") > 0
-		switch {
-		case fixedCol && fixedRow:
-			return part
-		case fixedCol:
-			name, _ := excelize.ColumnNumberToName(col)
-			return "$" + name + strconv.Itoa(row+dRow)
-		case fixedRow:
-			name, _ := excelize.ColumnNumberToName(col + dCol)
-			return name + "$" + strconv.Itoa(row)
-		}
-		name, _ := excelize.CoordinatesToCellName(col+dCol, row+dRow)
-		return name
-	}
-	if strings.HasPrefix(part, "$") {
-		return part
-	}
-	if col, err := excelize.ColumnNameToNumber(bare); err == nil {
-		name, _ := excelize.ColumnNumberToName(col + dCol)
-		return name
-	}
-	if row, err := strconv.Atoi(bare); err == nil {
-		return strconv.Itoa(row + dRow)
-	}
-	return part
 }
 
 // mayReadNumbersAt reports whether the formula at row, col may read cells

@@ -45,9 +45,9 @@ def shifted(formula, cols, rows):
     dest = get_column_letter(oc + cols) + str(orow + rows)
     try:
         out = Translator("=" + formula, origin=origin).translate_formula(dest)
+        if not on_sheet(out):  # may not tokenize: Data!x'y moves to x'y
+            return None
     except Exception:
-        return None
-    if not on_sheet(out):
         return None
     return out[1:] if out.startswith("=") else out
 
