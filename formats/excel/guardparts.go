@@ -59,6 +59,12 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 		if c.scan != nil {
 			scans.sheets[parts[i].Name] = c.scan
 		}
+		if c.utf16 {
+			if scans.utf16 == nil {
+				scans.utf16 = map[string]bool{}
+			}
+			scans.utf16[parts[i].Name] = true
+		}
 		if isSharedStringsPart(parts[i].Name) {
 			scans.sharedStrings, scans.sharedStringsName = c.sst, parts[i].Name
 			tables++
@@ -79,6 +85,10 @@ type partScans struct {
 	sharedStrings *sstScan              // nil when the package has none at sharedStringsPart
 	// The parts' names, as the entries spell them.
 	stylesName, sharedStringsName string
+	// utf16 are the parts stored in UTF-16, which the pass read
+	// transcoded: only its scans of them hold, a later pass over the
+	// part's bytes (scanSheet's) does not (see writer.release).
+	utf16 map[string]bool
 }
 
 // xmlParts lists the archive's XML parts in archive order, up to the first
@@ -164,9 +174,10 @@ const keepLaneBuffer = 256 << 10
 
 // partCheck is the outcome of checking one part.
 type partCheck struct {
-	scan *sheetScan
-	sst  *sstScan
-	err  error
+	scan  *sheetScan
+	sst   *sstScan
+	utf16 bool // the part is stored in UTF-16
+	err   error
 }
 
 // checkLane checks the parts of one lane, in the lane's order, into
@@ -233,6 +244,7 @@ func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, s
 			return err
 		}
 		charsetReader = keepUTF16Transcoded
+		c.utf16 = true
 		table = false // read whole when asked (see readSharedStrings)
 	}
 	var rec recording
