@@ -3,6 +3,7 @@ package excel
 import (
 	"archive/zip"
 	"cmp"
+	"errors"
 	"runtime"
 	"slices"
 	"sync"
@@ -58,6 +59,12 @@ func checkPartsInLanes(a *formats.Archive, stop *formats.Stopper, n int) (partSc
 		if c.scan != nil {
 			scans.sheets[parts[i].Name] = c.scan
 		}
+		if c.utf16 {
+			if scans.utf16 == nil {
+				scans.utf16 = map[string]bool{}
+			}
+			scans.utf16[parts[i].Name] = true
+		}
 		if isSharedStringsPart(parts[i].Name) {
 			scans.sharedStrings, scans.sharedStringsName = c.sst, parts[i].Name
 			tables++
@@ -78,6 +85,10 @@ type partScans struct {
 	sharedStrings *sstScan              // nil when the package has none at sharedStringsPart
 	// The parts' names, as the entries spell them.
 	stylesName, sharedStringsName string
+	// utf16 are the parts stored in UTF-16, which the pass read
+	// transcoded: only its scans of them hold, a later pass over the
+	// part's bytes (scanSheet's) does not (see writer.release).
+	utf16 map[string]bool
 }
 
 // xmlParts lists the archive's XML parts in archive order, up to the first
@@ -119,7 +130,10 @@ var laneLimit = func() int { return min(runtime.GOMAXPROCS(0), maxGuardLanes) }
 var guardLaneBytes uint64 = 512 << 10
 
 // guardLanes shares the parts (their indexes) among at most n lanes of
-// about equal declared size, largest part first into the lightest lane.
+// about equal declared size, largest part first into the lightest lane,
+// each lane's parts largest first (ties in archive order): a lane holds
+// its largest part's XML while the scans the pass keeps are few, not
+// beside nearly all of them (see checkLane).
 // The lanes depend only on the declared sizes and n, so on one machine a
 // call that runs to its end takes the same steps, and asks its context as
 // often, every time.
@@ -151,33 +165,46 @@ func guardLanes(parts []*zip.File, n int) [][]int {
 		lanes[light] = append(lanes[light], i)
 		load[light] += parts[i].UncompressedSize64
 	}
-	for _, lane := range lanes {
-		slices.Sort(lane) // each lane in archive order
-	}
 	return lanes
 }
 
+// keepLaneBuffer is the storage a lane keeps whatever its parts' sizes:
+// reading small parts into storage of their own would only allocate more.
+const keepLaneBuffer = 256 << 10
+
 // partCheck is the outcome of checking one part.
 type partCheck struct {
-	scan *sheetScan
-	sst  *sstScan
-	err  error
+	scan  *sheetScan
+	sst   *sstScan
+	utf16 bool // the part is stored in UTF-16
+	err   error
 }
 
-// checkLane checks the parts of one lane, in archive order, into checks.
-// failed is the lowest part that failed, in any lane (see lowestFailure).
-// One lane alone thus stops at its first failure.
+// checkLane checks the parts of one lane, in the lane's order, into
+// checks. failed is the lowest part that failed, in any lane (see
+// lowestFailure): a lane skips the parts after it and checks those before
+// it, so one lane alone meets the failure a pass in archive order would.
+// A stop ends the lane at once.
 // A panic in a lane becomes its part's error, as guard makes it for a call:
 // a panic on a goroutine of its own would end the worker.
 func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *lowestFailure, stop *formats.Stopper) {
-	var buf []byte // storage reused by the parts that are not worksheets
+	var buf []byte // storage reused from part to part
 	for _, i := range lane {
 		if failed.skips(i) {
-			return
+			continue
+		}
+		if need := parts[i].UncompressedSize64; uint64(cap(buf)) > max(2*need, keepLaneBuffer) {
+			// A lane's parts come largest first: the storage of a large
+			// part is let go once the parts left are much smaller, not
+			// held live beside the scans of all of them.
+			buf = nil
 		}
 		checks[i], buf = checkPart(a, parts[i], buf, stop)
-		if checks[i].err != nil {
+		if err := checks[i].err; err != nil {
 			failed.fail(i)
+			if errors.Is(err, formats.ErrStopped) {
+				return // the call ends: no part left would be checked
+			}
 		}
 	}
 }
@@ -217,6 +244,7 @@ func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, s
 			return err
 		}
 		charsetReader = keepUTF16Transcoded
+		c.utf16 = true
 		table = false // read whole when asked (see readSharedStrings)
 	}
 	var rec recording

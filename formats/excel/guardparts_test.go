@@ -35,8 +35,8 @@ func TestGuardLanesShareThePartsByDeclaredSize(t *testing.T) {
 		want      [][]int
 	}{
 		{"one large part and three small", []uint64{10, 1, 1, 1}, 2, 1, [][]int{{0}, {1, 2, 3}}},
-		{"equal parts alternate, each lane in archive order", []uint64{5, 5, 5, 5}, 2, 1, [][]int{{0, 2}, {1, 3}}},
-		{"the largest part last", []uint64{1, 2, 3, 9}, 2, 1, [][]int{{3}, {0, 1, 2}}},
+		{"equal parts alternate, ties in archive order", []uint64{5, 5, 5, 5}, 2, 1, [][]int{{0, 2}, {1, 3}}},
+		{"the largest part last, each lane largest first", []uint64{1, 2, 3, 9}, 2, 1, [][]int{{3}, {2, 1, 0}}},
 		{"more lanes than parts", []uint64{4, 4}, 4, 1, [][]int{{0}, {1}}},
 		{"too little XML for a second lane", []uint64{100, 100, 100}, 2, 512, [][]int{{0, 1, 2}}},
 		{"enough XML for two lanes of three", []uint64{600, 300, 300, 100}, 3, 512, [][]int{{0, 3}, {1, 2}}},

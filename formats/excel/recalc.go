@@ -90,6 +90,10 @@ func (w *writer) recalc() *recalcResult {
 	// The index is not read past here: the calculation, which allocates
 	// the most, runs without it.
 	g.dropIndex()
+	// Nor are the scans of the sheets the formulas to compute neither sit
+	// on nor read: the graph held every sheet's formulas, the calculation
+	// reads a few sheets' cells.
+	w.release(g.sheetsOf(ordered))
 	book := newCalcBook(w.wb, src, g, deps, cyclic)
 	native := newNativeCalc(book)
 	raws := map[int]string{} // node → its value computed by native

@@ -1,0 +1,59 @@
+package excel
+
+import (
+	"testing"
+
+	"github.com/formfill/formfill/formats"
+)
+
+// TestReleaseKeepsWhatLaterReadersNeed writes an answer on the first sheet
+// of a workbook whose second sheet reads it, releases, and checks which
+// scans the call still holds, and that a released sheet reads back the
+// same cells, scanned again.
+func TestReleaseKeepsWhatLaterReadersNeed(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		keep     map[int]bool
+		utf16    bool // the second sheet's part counts as stored in UTF-16
+		wantHeld bool // the second sheet's scan is still held
+	}{
+		{"an unwritten sheet is let go", nil, false, false},
+		{"a sheet the calculation reads is kept", map[int]bool{2: true}, false, true},
+		{"a sheet in UTF-16 is kept", nil, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wb, err := New().open(recalcBook(t, nil), nil)
+			must(t, err)
+			parts, err := wb.parts()
+			must(t, err)
+			first, second := parts["START HERE"], parts["Organization"]
+			if tc.utf16 {
+				wb.pass.utf16 = map[string]bool{second: true}
+			}
+			w := newWriter(wb)
+			if _, _, err := w.answer(0, formats.Answer{PairID: "'START HERE'!C3", AnswerText: "Acme"}, nil, formats.WriteOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			before := map[string]string{}
+			for _, ref := range []string{"C3", "C4", "C7", "B9"} {
+				c, err := wb.parseRef("Organization!" + ref)
+				must(t, err)
+				before[ref] = w.storedText("Organization", c) + "|" + w.formulaAt("Organization", c)
+			}
+			w.release(tc.keep)
+			if wb.pass.sheets[first] == nil || w.scans["START HERE"] == nil {
+				t.Fatal("the written sheet's scan was let go")
+			}
+			if held := wb.pass.sheets[second] != nil && w.scans["Organization"] != nil; held != tc.wantHeld {
+				t.Fatalf("second sheet's scan held: %v, want %v", held, tc.wantHeld)
+			}
+			for ref, want := range before {
+				c, err := wb.parseRef("Organization!" + ref)
+				must(t, err)
+				if got := w.storedText("Organization", c) + "|" + w.formulaAt("Organization", c); got != want {
+					t.Errorf("%s after the release = %q, before %q", ref, got, want)
+				}
+			}
+		})
+	}
+}
