@@ -3,8 +3,6 @@ package excel
 import (
 	"strconv"
 	"strings"
-
-	"github.com/xuri/efp"
 )
 
 // recalc reads the workbook only through calcSource: the formulas of each
@@ -61,15 +59,10 @@ type scanSource struct {
 	w     *writer
 	named []calcName
 	read  bool // named was read
-	// masters are the tokens of the shared formulas' masters, by sheet
-	// and master cell index: each is parsed once, not once per cell
-	// sharing it (a questionnaire's column of formulas is one shared
-	// formula of hundreds of cells).
-	masters map[[2]int][]efp.Token
 }
 
 func newScanSource(w *writer) *scanSource {
-	return &scanSource{w: w, masters: map[[2]int][]efp.Token{}}
+	return &scanSource{w: w}
 }
 
 // scanOf is the sheet's scan and its regular row scan (nil when the
@@ -94,19 +87,16 @@ func (s *scanSource) formula(sheet, row, col int) string {
 	if sc == nil || !sc.formulas[[2]int{row, col}] {
 		return ""
 	}
-	if f, ok := s.sharedText(sheet, sc, rs, row, col); ok {
+	if f, ok := s.sharedText(sc, rs, row, col); ok {
 		return f
 	}
 	return s.w.wb.formula(s.w.wb.sheets[sheet-1], cell{row: row, col: col}.name(), sc)
 }
 
-// sharedText is the formula of a cell of a shared formula, its master's
-// shifted as Excel shifts it: every relative reference, sheet-qualified
-// ones too, but not a reference into another workbook ([1]Sheet!A1). The
-// read tools' cellFormula shifts alike but for those, and parses the
-// master anew for every cell; this one shifts copies of the master's
-// tokens, parsed once a write (masterTokens).
-func (s *scanSource) sharedText(sheet int, sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
+// sharedText is the formula of a cell of a shared formula: its master's,
+// shifted as the read tools' cellFormula shifts it (shiftFormula), so the
+// formula recalculated is the one the map shows.
+func (s *scanSource) sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
 	if rs == nil {
 		return "", false
 	}
@@ -123,32 +113,7 @@ func (s *scanSource) sharedText(sheet int, sc *sheetScan, rs *rowScan, row, col 
 	if m == i || text == "" {
 		return text, text != ""
 	}
-	p := efp.ExcelParser()
-	p.Tokens.Items = append([]efp.Token(nil), s.masterTokens(sheet, m, text)...)
-	toks := p.Tokens.Items
-	for k := range toks {
-		if t := &toks[k]; t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange {
-			cut := strings.LastIndexByte(t.TValue, '!') + 1 // a quoted sheet name may hold a '!'
-			sheet, ref := t.TValue[:cut], t.TValue[cut:]
-			if !strings.Contains(sheet, "[") {
-				t.TValue = sheet + shiftReference(ref, col-int(master.col), row-int(master.row))
-			}
-		}
-	}
-	return render(&p), true
-}
-
-// masterTokens are the tokens of text, the formula of the master at
-// index m of the sheet's row scan; the callers change copies of them.
-func (s *scanSource) masterTokens(sheet, m int, text string) []efp.Token {
-	k := [2]int{sheet, m}
-	toks, ok := s.masters[k]
-	if !ok {
-		p := efp.ExcelParser()
-		toks = p.Parse(text)
-		s.masters[k] = toks
-	}
-	return toks
+	return shiftFormula(text, col-int(master.col), row-int(master.row)), true
 }
 
 // edit is the write's edit of the cell, as a stored value.
