@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestRowsReadLikeOpenpyxlOnRealWorkbooks(t *testing.T) {
 		list[i] = docs[name]
 	}
 	books := readers.XLSXValues(t, list...)
-	allCompared, allUnrendered := 0, 0
+	allCompared, allUnrendered, percents := 0, 0, 0
 	for i, name := range names {
 		wb, err := open(docs[name])
 		if err != nil {
@@ -76,7 +77,11 @@ func TestRowsReadLikeOpenpyxlOnRealWorkbooks(t *testing.T) {
 			compared += len(books[i][sheet])
 			for ref, d := range rowsDiffer(got, want) {
 				c, read := books[i][sheet][ref]
-				if read && !skip[ref] {
+				switch {
+				case !read || skip[ref]:
+				case literalBeforePercent.MatchString(c.Format):
+					percents++
+				default:
 					t.Errorf("%s, %s, %s: %s (openpyxl %+v)", name, sheet, ref, d, c)
 				}
 			}
@@ -90,7 +95,23 @@ func TestRowsReadLikeOpenpyxlOnRealWorkbooks(t *testing.T) {
 	if allUnrendered*100 > allCompared {
 		t.Errorf("%d cells of %d under formats readerShows does not render: extend it", allUnrendered, allCompared)
 	}
+	// OWASP MASVS 1.2 has 16 such cells (0.00\ %, a no-break space); the
+	// fixtures none.
+	if _, has := docs["owasp-masvs-1.2-checklist.xlsx"]; has && percents == 0 {
+		t.Errorf("no cell departs now (%s): drop percentLiteralDeparts", percentLiteralDeparts)
+	}
+	t.Logf("%d cells depart: %s", percents, percentLiteralDeparts)
 }
+
+// percentLiteralDeparts is a departure of rows from Excel and openpyxl in
+// excelize's number formatting, which formfill keeps (issue 33 allows
+// it): a literal between a number and its percent sign ("0.00\ %") goes
+// after the sign ("0.00% ").
+const percentLiteralDeparts = "a literal before a percent sign is shown after it"
+
+// literalBeforePercent matches a format code with a literal (an escaped
+// character or a quoted text) right before a percent sign.
+var literalBeforePercent = regexp.MustCompile(`(\\.|"[^"]*")%`)
 
 // rowsBook is a workbook whose first sheet is replaced by the test's:
 // shared strings 0 "alpha", 1 rich text "bold plain", 2 "a_x000D_b"
