@@ -13,10 +13,10 @@ import (
 // row with one. The cells are the scan's, or readCells' for a sheet the
 // scan did not follow (see cellsOf). Most cells' text is found here
 // (strings whose number format leaves text alone, str formula results,
-// empty cells, numbers with no style or the General format); the rest
-// (other number formats, dates, booleans, errors, text under a format with
-// a text section) is formatted by the format book (formatbook.go), which
-// applies Excel's number formats. The rows are kept per sheet, read once
+// empty cells, hidden zeros, numbers with no style or the General format:
+// see beforeBook); the rest (other number formats, dates, booleans,
+// errors, text under a format with a text section) is formatted by the
+// format book (formatbook.go), which applies Excel's number formats. The rows are kept per sheet, read once
 // whatever the lanes that ask (see eachSheet): option lists read cells of
 // other sheets.
 func (wb *workbook) rows(name string, sc *sheetScan) ([][]string, error) {
@@ -149,7 +149,7 @@ type scannedText struct {
 	plain   bool // found here; else the format book formatted it
 }
 
-// place lays the cells out as GetRows does: a row runs to its last
+// place lays the cells out as rows gives them: a row runs to its last
 // present cell, the rows to the last row with one; an empty row is nil.
 func place(cells []rawCell, texts []scannedText) [][]string {
 	// Each row is sized once, from its last present cell, and all are cut
