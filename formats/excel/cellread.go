@@ -3,7 +3,6 @@ package excel
 import (
 	"strconv"
 	"strings"
-	"time"
 )
 
 // A write reads the cells it writes and their neighbours: the text before
@@ -162,7 +161,7 @@ func (r cellRead) rawShown() string {
 		}
 		return r.value
 	}
-	return numberText(r.value, formatNone)
+	return numberText(r.value)
 }
 
 // isBool reports a boolean cell (t="b").
@@ -209,28 +208,5 @@ func (w *writer) rawAt(sheet string, c cell) string {
 
 // isoSerial is the serial number of an ISO date cell's value (t="d"),
 // counted in the 1900 date system whatever the workbook's (the number
-// verify has always compared), with Excel's 29 February 1900: dates up to
-// 1 March 1900 count one day less, and dates before 31 December 1899
-// count 0.
-func isoSerial(v string) (float64, bool) {
-	layout := "20060102T150405.999"
-	if strings.HasSuffix(v, "Z") {
-		layout = "20060102T150405Z"
-		if strings.Contains(v, "-") {
-			layout = "2006-01-02T15:04:05Z"
-		}
-	} else if strings.Contains(v, "-") {
-		layout = "2006-01-02 15:04:05Z"
-	}
-	t, err := time.Parse(layout, strings.ReplaceAll(v, ",", "."))
-	if err != nil {
-		return 0, false
-	}
-	switch min1900 := time.Date(1899, 12, 31, 0, 0, 0, 0, time.UTC); {
-	case t.Before(min1900):
-		return 0, true
-	case !t.After(time.Date(1900, 3, 1, 0, 0, 0, 0, time.UTC)):
-		return excelSerial(t, false) - 1, true // before Excel's 29 February 1900
-	}
-	return excelSerial(t, false), true
-}
+// verify has always compared), as rows reads it (isoDateSerial).
+func isoSerial(v string) (float64, bool) { return isoDateSerial(v, false) }

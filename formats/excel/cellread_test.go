@@ -12,9 +12,9 @@ import (
 
 // cellKinds is a workbook whose Kinds sheet holds one cell of each kind a
 // write reads (numbers under built-in and custom formats, dates, shared
-// and inline strings, booleans, errors, formula text), in column A, and
-// the style indexes it made (general, num2, pct, date, isoDate, text,
-// textSection, bold). unreadable adds A20, a shared string whose index
+// and inline strings, booleans, errors, formula text), in column A (and
+// a few in column B), and the style indexes it made (general, num2, pct,
+// date, isoDate, text, textSection, bold, hideZero). unreadable adds A20, a shared string whose index
 // is no number, which openpyxl refuses (LibreOffice reads it: see
 // TestUnreadableSharedIndexesReadAsLibreOffice).
 func cellKinds(tb testing.TB, unreadable bool) ([]byte, map[string]int) {
@@ -22,12 +22,13 @@ func cellKinds(tb testing.TB, unreadable bool) ([]byte, map[string]int) {
 	f := excelize.NewFile()
 	defer f.Close()
 	must(tb, f.SetSheetName("Sheet1", "Kinds"))
-	iso, sec := "yyyy-mm-dd", `0;-0;0;"Ans: "@`
+	iso, sec, hide := "yyyy-mm-dd", `0;-0;0;"Ans: "@`, `0;-0;;@`
 	specs := map[string]*excelize.Style{
 		"general": {NumFmt: 0, Font: &excelize.Font{Italic: true}},
 		"num2":    {NumFmt: 2}, "pct": {NumFmt: 10}, "date": {NumFmt: 14},
 		"isoDate": {CustomNumFmt: &iso}, "text": {NumFmt: 49},
 		"textSection": {CustomNumFmt: &sec}, "bold": {Font: &excelize.Font{Bold: true}},
+		"hideZero": {CustomNumFmt: &hide},
 	}
 	styles := map[string]int{}
 	for name, st := range specs {
@@ -40,7 +41,7 @@ func cellKinds(tb testing.TB, unreadable bool) ([]byte, map[string]int) {
 	parts := unzip(tb, buf.Bytes())
 	s := func(name string) string { return strconv.Itoa(styles[name]) }
 	rows := []string{
-		`<c r="A1"><v>1234.5</v></c>`,
+		`<c r="A1"><v>1234.5</v></c><c r="B1" s="` + s("hideZero") + `"><v>0</v></c>`,
 		`<c r="A2" s="` + s("num2") + `"><v>1234.5</v></c>`,
 		`<c r="A3" s="` + s("pct") + `"><v>0.25</v></c>`,
 		`<c r="A4" s="` + s("date") + `"><v>45000</v></c>`,
@@ -53,9 +54,9 @@ func cellKinds(tb testing.TB, unreadable bool) ([]byte, map[string]int) {
 		`<c r="A11" t="str"><f>"a"&amp;"b"</f><v>ab</v></c>`,
 		`<c r="A12"><v>12345678901234567</v></c>`,
 		`<c r="A13" s="` + s("general") + `"><v>123456789012</v></c>`,
-		`<c r="A14" s="` + s("date") + `"/>`,
+		`<c r="A14" s="` + s("date") + `"/><c r="B14" s="` + s("textSection") + `"/>`,
 		`<c r="A15" s="` + s("textSection") + `" t="inlineStr"><is><t>inline</t></is></c>`,
-		`<c r="A16" t="d"><v>2024-03-31T00:00:00Z</v></c>`,
+		`<c r="A16" t="d"><v>2024-03-31T00:00:00Z</v></c><c r="B16" s="` + s("date") + `" t="d"><v>2024-03-31T00:00:00</v></c>`,
 		`<c r="A17" s="` + s("text") + `" t="s"><v>1</v></c>`,
 		`<c r="A18" s="` + s("bold") + `"><v>7</v></c>`,
 		`<c r="A19" s="` + s("num2") + `" t="n"><v>-3</v></c>`,
@@ -124,11 +125,12 @@ func TestCellReadShowsWhatOpenpyxlReads(t *testing.T) {
 		{"A6", "shared string", false, ""}, {"A7", "shared string under a text section", false, ""},
 		{"A8", "inline string with an escaped character", true, ""}, {"A9", "boolean", false, ""},
 		{"A10", "error value", false, ""}, {"A11", "formula text, cached", false, ""}, {"A12", "number of 17 digits", false, ""},
-		{"A13", "number of 12 digits under General: 10 significant digits past 11, as Excel's General goes to scientific", false, "1.23456789E+11"},
+		{"A13", "number of 12 digits under General: 15 significant digits, as unstyled", false, ""},
 		{"A14", "empty cell under a date format", false, ""},
 		{"A15", "inline string under a text section", true, ""}, {"A16", "ISO date cell under no format: its serial number", false, ""},
 		{"A17", "shared string under Text", false, ""}, {"A18", "number under a style with no format", false, ""},
 		{"A19", "typed number, 0.00", false, ""}, {"A21", "no cell", false, ""},
+		{"B1", "zero under an empty zero section: nothing", false, ""}, {"B14", "empty cell under a text section: nothing", false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind, func(t *testing.T) {
@@ -156,6 +158,27 @@ func TestCellReadShowsWhatOpenpyxlReads(t *testing.T) {
 				t.Errorf("%s: bool %v, number %v; openpyxl's type %q, format %q", tt.ref, r.isBool(), r.holdsNumber(), oc.Type, oc.Format)
 			}
 		})
+	}
+}
+
+// TestISODateCellShowsItsDate: an ISO date cell (t="d") under a date
+// format shows, as a write reads it, the format's date, as openpyxl's
+// value under the format has it (its type, d, is a number's under a date
+// format too: TestCellReadShowsWhatOpenpyxlReads cannot hold this cell's).
+func TestISODateCellShowsItsDate(t *testing.T) {
+	doc, _ := cellKinds(t, false)
+	wb, err := open(doc)
+	must(t, err)
+	w := newWriter(wb)
+	c, err := wb.parseRef("Kinds!B16")
+	must(t, err)
+	shown, err := w.shownText(w.cellAt("Kinds", c))
+	must(t, err)
+	oc := readers.XLSXValues(t, doc)[0].Cell("Kinds", "B16")
+	want, err := readerShows(oc)
+	must(t, err)
+	if shown != want || want != "03-31-24" {
+		t.Errorf("B16 shows %q; openpyxl reads %+v, shown %q, want 03-31-24", shown, oc, want)
 	}
 }
 
@@ -281,5 +304,17 @@ func TestDateFormatStaysWithALaterAnswer(t *testing.T) {
 				t.Errorf("openpyxl reads %+v in C2, shown %q; the change says %q; want %q, type %q", c2, got, last.After, tt.want, tt.typ)
 			}
 		})
+	}
+}
+
+// TestVerifyMatchesAZeroItsFormatHides: a zero under a format whose zero
+// section is empty shows nothing, and verify finds the written 0 by the
+// value the cell stores.
+func TestVerifyMatchesAZeroItsFormatHides(t *testing.T) {
+	doc, _ := cellKinds(t, false)
+	rep, err := New().Verify(doc, []formats.ExpectedAnswer{{PairID: "a", XPath: "Kinds!B1", ExpectedText: "0"}})
+	must(t, err)
+	if r := rep.ContentResults[0]; r.Status != formats.ContentMatched || r.Actual != "" {
+		t.Errorf("status %s, shown %q; want %s, shown nothing", r.Status, r.Actual, formats.ContentMatched)
 	}
 }

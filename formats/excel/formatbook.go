@@ -39,7 +39,7 @@ func (wb *workbook) formatRows(rs *rowScan, keep func(i int) bool) ([][]string, 
 		return nil, err
 	}
 	picks := wb.pickForBook(rs, keep, len(sst))
-	rows := formatCellsXML(rs, keep, picks, len(sst))
+	rows := wb.formatCellsXML(rs, keep, picks, len(sst))
 	if rows == nil {
 		return nil, nil
 	}
@@ -68,8 +68,9 @@ func openFormatBook(date1904 bool, styles, sst, worksheet []byte) (*excelize.Fil
 
 // formatCellsXML is the rows of the cells keep picks, each cell written
 // with its reference, style, type, value and inline string as read, its
-// style and shared string item renumbered as picks has them.
-func formatCellsXML(rs *rowScan, keep func(i int) bool, picks *bookPicks, items int) []byte {
+// style and shared string item renumbered as picks has them; a number,
+// an ISO date or a cell of an unknown type as beforeBook hands it.
+func (wb *workbook) formatCellsXML(rs *rowScan, keep func(i int) bool, picks *bookPicks, items int) []byte {
 	var b bytes.Buffer
 	row := 0
 	for i := range rs.cells {
@@ -88,18 +89,28 @@ func formatCellsXML(rs *rowScan, keep func(i int) bool, picks *bookPicks, items 
 		if s := picks.style(int(c.style)); s != 0 {
 			fmt.Fprintf(&b, ` s="%d"`, s)
 		}
-		if t := typeName(rs, c); t != "" {
+		t, v, hasV, is, hasIS := typeName(rs, c), picks.value(rs, c, items), c.hasV, rs.str(c.is), c.hasIS
+		switch t {
+		case "s", "str", "inlineStr", "b", "e":
+		default:
+			_, _, hand := beforeBook(t, rs.str(c.v), wb.numFormat(int(c.style)), wb.book.date1904)
+			t, v = hand.t, hand.v
+			if t == "inlineStr" { // its text as read: escapes escaped again
+				v, hasV, is, hasIS = "", false, strings.ReplaceAll(hand.v, "_x", "_x005F_x"), true
+			}
+		}
+		if t != "" {
 			fmt.Fprintf(&b, ` t="%s"`, attrEscape(t))
 		}
 		b.WriteString(">")
-		if c.hasV {
+		if hasV {
 			b.WriteString("<v>")
-			_ = xml.EscapeText(&b, []byte(picks.value(rs, c, items)))
+			_ = xml.EscapeText(&b, []byte(v))
 			b.WriteString("</v>")
 		}
-		if c.hasIS {
+		if hasIS {
 			b.WriteString(`<is><t xml:space="preserve">`)
-			_ = xml.EscapeText(&b, []byte(rs.str(c.is)))
+			_ = xml.EscapeText(&b, []byte(is))
 			b.WriteString("</t></is>")
 		}
 		b.WriteString("</c>")

@@ -18,7 +18,7 @@ func wholeBookRows(t *testing.T, wb *workbook, rs *rowScan, keep func(int) bool)
 		whole.items[n] = n
 		whole.order = append(whole.order, n)
 	}
-	rows := formatCellsXML(rs, keep, whole, len(sst))
+	rows := wb.formatCellsXML(rs, keep, whole, len(sst))
 	if rows == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/formfill/formfill/internal/readers"
 )
@@ -90,12 +91,15 @@ func literals(sec string, lit func(string), code func(string)) {
 			lit(sec[i+1 : i+1+j])
 			i += j + 1
 		case (c == '\\' || c == '_' || c == '*') && i+1 < len(sec):
+			// The character escaped, repeated or spaced for is a whole
+			// rune: a no-break space (0.00\ %) is two bytes.
+			_, n := utf8.DecodeRuneInString(sec[i+1:])
 			if c == '\\' {
-				lit(sec[i+1 : i+2])
+				lit(sec[i+1 : i+1+n])
 			} else if c == '_' {
 				lit(" ")
 			}
-			i++
+			i += n
 		case c == '[':
 			j := strings.IndexByte(sec[i:], ']')
 			if j < 0 {

@@ -30,6 +30,7 @@ func TestReaderShowsRendersFormatCodesAsExcel(t *testing.T) {
 		{"a half rounds away from zero", readers.XLSXCell{Format: "0", Number: num(0.5)}, "1", false},
 		{"thousands", readers.XLSXCell{Format: "#,##0", Number: num(1234567.5)}, "1,234,568", false},
 		{"percent", readers.XLSXCell{Format: "0.00%", Number: num(0.25)}, "25.00%", false},
+		{"percent after an escaped no-break space", readers.XLSXCell{Format: "0.00\\\u00a0%", Number: num(0.25)}, "25.00\u00a0%", false},
 		{"negative section", readers.XLSXCell{Format: `0;"minus "0`, Number: num(-4)}, "minus 4", false},
 		{"zero section", readers.XLSXCell{Format: `0;-0;"none"`, Number: num(0)}, "none", false},
 		{"built-in 14", readers.XLSXCell{Value: "2023-03-15T00:00:00", Format: "mm-dd-yy", Number: num(45000)}, "03-15-23", false},

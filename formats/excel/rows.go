@@ -13,10 +13,10 @@ import (
 // row with one. The cells are the scan's, or readCells' for a sheet the
 // scan did not follow (see cellsOf). Most cells' text is found here
 // (strings whose number format leaves text alone, str formula results,
-// empty cells, numbers with no style or the General format); the rest
-// (other number formats, dates, booleans, errors, text under a format with
-// a text section) is formatted by the format book (formatbook.go), which
-// applies Excel's number formats. The rows are kept per sheet, read once
+// empty cells, hidden zeros, numbers with no style or the General format:
+// see beforeBook); the rest (other number formats, dates, booleans,
+// errors, text under a format with a text section) is formatted by the
+// format book (formatbook.go), which applies Excel's number formats. The rows are kept per sheet, read once
 // whatever the lanes that ask (see eachSheet): option lists read cells of
 // other sheets.
 func (wb *workbook) rows(name string, sc *sheetScan) ([][]string, error) {
@@ -46,9 +46,9 @@ func (wb *workbook) readRows(name string, sc *sheetScan) ([][]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// An empty cell under a format with a text section goes to the format
-	// book like any other; under any other format it shows nothing.
-	rs = rs.withEmptyCells(func(style int) bool { return !wb.leavesText(style) })
+	// The empty, only styled cells the scan leaves to the guard's cell
+	// styles show nothing whatever their format (see beforeBook): rows
+	// does not put them back.
 	sst, err := wb.sharedStringsTable()
 	if err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ type scannedText struct {
 	plain   bool // found here; else the format book formatted it
 }
 
-// place lays the cells out as GetRows does: a row runs to its last
+// place lays the cells out as rows gives them: a row runs to its last
 // present cell, the rows to the last row with one; an empty row is nil.
 func place(cells []rawCell, texts []scannedText) [][]string {
 	// Each row is sized once, from its last present cell, and all are cut
@@ -212,15 +212,13 @@ func (wb *workbook) plainText(rs *rowScan, c *rawCell, sst []string) (text strin
 			return "", false // escaped characters (_xHHHH_): the format book decodes them
 		}
 		return is, wb.leavesText(int(c.style))
-	case typeNone, typeNumber:
-		// An empty cell reads as text, which General and the like leave
-		// empty; numbers take their format, done here for General only.
-		if v == "" {
-			return "", wb.leavesText(int(c.style))
+	case typeNone, typeNumber, typeOther:
+		t := typeName(rs, c)
+		if t == "b" || t == "e" {
+			return "", false
 		}
-		if f := wb.numFormat(int(c.style)); f == formatNone || f == formatGeneral {
-			return numberText(v, f), true
-		}
+		text, known, _ := beforeBook(t, v, wb.numFormat(int(c.style)), wb.book.date1904)
+		return text, known
 	}
 	return "", false
 }
@@ -230,15 +228,22 @@ type numFormat int
 
 const (
 	formatNone    numFormat = iota // no style, or an index past the cell formats: text as it is
-	formatGeneral                  // General: numbers past 11 digits shortened
+	formatGeneral                  // General: text as it is, numbers to 15 digits
 	formatText                     // another format with no text section: text as it is
 	formatOther                    // the format book formats the cell
 )
 
+// formatHidesZero, added to a kind, marks a format whose zero section is
+// empty ("0;;;@"): a zero shows nothing (see beforeBook).
+const formatHidesZero numFormat = 1 << 3
+
+// kind is f without formatHidesZero.
+func (f numFormat) kind() numFormat { return f &^ formatHidesZero }
+
 // leavesText reports whether number formatting leaves text in a cell of
 // style index as it is: no style, an index past the cell formats,
 // General, Text (@), or a custom format with no text section.
-func (wb *workbook) leavesText(style int) bool { return wb.numFormat(style) != formatOther }
+func (wb *workbook) leavesText(style int) bool { return wb.numFormat(style).kind() != formatOther }
 
 // numFormat is the kind of style index's number format. The kinds of all
 // the workbook's cell formats are worked out once, by number format: a
@@ -283,13 +288,17 @@ func (d *stylesDoc) numFormat(id int) numFormat {
 		if f.code16 != "" {
 			code = f.code16
 		}
+		k := formatText
 		p := nfp.NumberFormatParser()
 		for _, sec := range p.Parse(code) {
 			if sec.Type == nfp.TokenSectionText {
-				return formatOther
+				k = formatOther
 			}
 		}
-		return formatText
+		if hidesZero(code) {
+			k |= formatHidesZero
+		}
+		return k
 	}
 	switch id {
 	case 0:
@@ -301,26 +310,53 @@ func (d *stylesDoc) numFormat(id int) numFormat {
 }
 
 // numberText is the text of a number cell with no style or the General
-// format: its value rewritten as a plain decimal (15 significant digits
-// at most, Excel's precision), and under General, a number of more than
-// 11 digits to 10 significant ones, as General shows it in a default-width
-// column. The format book gives the same text for these cells.
-func numberText(v string, f numFormat) string {
+// format: its value rewritten as a plain decimal, 15 significant digits
+// at most (Excel's precision, and what openpyxl and Excel's formula bar
+// show); a value that is no number as it is.
+func numberText(v string) string {
 	isNum, precision, number := isNumeric(v)
 	if !isNum {
 		return v
 	}
 	if precision > 15 {
-		v = strconv.FormatFloat(number, 'G', 15, 64)
-	} else {
-		v = strconv.FormatFloat(number, 'f', -1, 64)
+		return strconv.FormatFloat(number, 'G', 15, 64)
 	}
-	if f == formatGeneral {
-		if isNum, precision, number := isNumeric(v); isNum && precision > 11 {
-			return strconv.FormatFloat(number, 'G', 10, 64)
+	return strconv.FormatFloat(number, 'f', -1, 64)
+}
+
+// hidesZero reports a number format code whose zero section, its third,
+// is empty, and that has no conditions ([>0]), which choose sections
+// otherwise.
+func hidesZero(code string) bool {
+	secs := codeSections(code)
+	if len(secs) < 3 || secs[2] != "" {
+		return false
+	}
+	for _, sec := range secs {
+		if strings.Contains(sec, "[<") || strings.Contains(sec, "[>") || strings.Contains(sec, "[=") {
+			return false
 		}
 	}
-	return v
+	return true
+}
+
+// codeSections splits a number format code at its semicolons outside
+// quotes and escapes.
+func codeSections(code string) []string {
+	var secs []string
+	start, quoted := 0, false
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; {
+		case c == '"':
+			quoted = !quoted
+		case c == '\\' && !quoted:
+			i++
+		case c == ';' && !quoted:
+			secs = append(secs, code[start:i])
+			start = i + 1
+		}
+	}
+	return append(secs, code[start:])
 }
 
 // isNumeric reads v: whether it is a number (Go's syntax, but no digit

@@ -60,7 +60,7 @@ const (
 	typeShared                 // s
 	typeString                 // str
 	typeInline                 // inlineStr
-	typeOther                  // b, d, e, or anything else: the format book formats it
+	typeOther                  // b, d, e, or anything else (see beforeBook)
 )
 
 // cellTypeOf reads a t attribute.
@@ -294,7 +294,7 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 			s.cell.is = s.keep(s.str(s.cell.is) + s.runs.String())
 		}
 		if c := s.cell; c.typ == typeNone && !c.hasV && !c.hasF && !c.hasIS {
-			// Unstyled, GetRows neither shows nor counts it; styled, the
+			// Unstyled, rows neither shows nor counts it; styled, the
 			// guard's cell styles hold all there is to it (emptyStyle).
 			if c.style != 0 {
 				s.dropped++

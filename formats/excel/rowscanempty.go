@@ -3,9 +3,10 @@ package excel
 // Most cells of a large questionnaire are empty and only styled (a hundred
 // thousand and more in HECVAT): the guard's cell styles already hold each
 // one's place and style, so the row scan does not keep them as cells too.
-// Whatever reads the scan's cells finds such a cell through emptyStyle (a
-// write's cellAt) or withEmptyCells (rows); formulas and recalc see no
-// value in it either way.
+// A write's cellAt finds such a cell through emptyStyle; rows shows
+// nothing for it, whatever its format (see beforeBook), and formulas and
+// recalc see no value in it either way. withEmptyCells puts them back
+// among the cells, for the tests that format every cell.
 
 // finish ends the pass: the scan keeps its cells, their texts and the
 // guard's cell styles in slices of their own size (the ones the pass

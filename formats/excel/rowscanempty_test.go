@@ -37,16 +37,16 @@ func TestEmptyStyledCellsLeftToCellStyles(t *testing.T) {
 			t.Errorf("%s reads exists %v style %d; want %v %d", tc.ref, r.exists, r.style, tc.exists, tc.style)
 		}
 	}
-	// Rows puts back the empty cells under a format that changes text or
-	// numbers (a text section, style 1; a date, style 2) only: the format
-	// book formats them.
+	// withEmptyCells puts back the empty cells its pick picks (here those
+	// under a format that changes text or numbers: a text section, style
+	// 1; a date, style 2), in order among the others.
 	back := rs.withEmptyCells(func(style int) bool { return !wb.leavesText(style) })
 	var got []string
 	for _, c := range back.cells {
 		got = append(got, cell{row: int(c.row), col: int(c.col)}.name())
 	}
 	if want := "A1 B1 G1 B3"; joinWords(got) != want {
-		t.Errorf("rows reads the cells %q; want %q", joinWords(got), want)
+		t.Errorf("withEmptyCells gives the cells %q; want %q", joinWords(got), want)
 	}
 }
 

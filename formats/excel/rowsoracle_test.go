@@ -137,10 +137,3 @@ func shownRows(book readers.XLSXBook, sheet string, inline ...string) (rows [][]
 	}
 	return rows, unrendered
 }
-
-// emptyZeroSection reports a format code whose third section, a zero's,
-// is empty.
-func emptyZeroSection(code string) bool {
-	secs := sections(code)
-	return len(secs) > 2 && secs[2] == ""
-}

@@ -104,7 +104,7 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 	r := w.cellAt(sheet, c)
 	shown, _ := w.shownText(r)
 	status := formats.Compare(expected, shown)
-	if status == formats.ContentMatched || shown == "" {
+	if status == formats.ContentMatched || shown == "" && r.value == "" { // a hidden zero shows nothing
 		return shown, status
 	}
 	raw := r.rawShown()
