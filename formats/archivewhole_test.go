@@ -129,7 +129,20 @@ func TestWholeInflateMatchesFlate(t *testing.T) {
 		xml.WriteString(strings.Repeat("ab", i%7))
 		xml.WriteString("</w:t></w:r></w:p>")
 	}
+	// Runs repeating every 1 to 40 bytes, of lengths around the short
+	// matches' fixed stores (16 and 32 bytes): matches overlapping their
+	// own output at every distance the fast copy and copyMatch tell apart.
+	var periodic []byte
+	for period := 1; period <= 40; period++ {
+		for _, n := range []int{3, 8, 15, 16, 17, 31, 32, 33, 40, 258} {
+			periodic = append(periodic, '|')
+			for i := range n + period {
+				periodic = append(periodic, rnd[period*7+i%period])
+			}
+		}
+	}
 	inputs := map[string][]byte{
+		"short runs of every period (overlapping matches)": periodic,
 		"empty": nil, "one byte": []byte("x"), "random (stored blocks)": rnd,
 		"a run of one byte (overlapping matches)": bytes.Repeat([]byte("a"), 70000),
 		"document-like XML":                       []byte(xml.String()),
