@@ -123,10 +123,12 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 	// The primary tables as arrays: indexing them by masked bits needs
 	// no bounds check.
 	litP, distP := (*[1 << litPrimary]uint32)(lit), (*[1 << distPrimary]uint32)(dist)
+	// Every shift below is by less than 64: masking the count with 63
+	// says so to the compiler, which otherwise clamps each shift.
 	ok := false // a break is a refusal unless it set ok
 	for {
 		if pos >= 0 && pos < len(in)-7 { // pos+8 ≤ len(in), as the compiler proves in[pos:] in bounds
-			bitbuf |= binary.LittleEndian.Uint64(in[pos:]) << nbits
+			bitbuf |= binary.LittleEndian.Uint64(in[pos:]) << (nbits & 63)
 			pos += int(63-nbits) >> 3
 			nbits |= 56
 		} else {
@@ -135,7 +137,7 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 			pos, bitbuf, nbits = d.pos, d.bits, d.nbits
 		}
 		sym, used := lookup(lit, litP[bitbuf&(1<<litPrimary-1)], bitbuf)
-		bitbuf >>= used
+		bitbuf >>= used & 63
 		nbits -= used
 		if sym < 256 {
 			if op >= len(out) {
@@ -154,18 +156,18 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 			break
 		}
 		n := uint(lengthExtra[sym])
-		length := int(lengthBase[sym]) + int(bitbuf&(1<<n-1))
-		bitbuf >>= n
+		length := int(lengthBase[sym]) + int(bitbuf&(1<<(n&63)-1))
+		bitbuf >>= n & 63
 		nbits -= n
 		ds, used := lookup(dist, distP[bitbuf&(1<<distPrimary-1)], bitbuf)
-		bitbuf >>= used
+		bitbuf >>= used & 63
 		nbits -= used
 		if ds >= 30 {
 			break
 		}
 		n = uint(distExtra[ds])
-		back := int(distBase[ds]) + int(bitbuf&(1<<n-1))
-		bitbuf >>= n
+		back := int(distBase[ds]) + int(bitbuf&(1<<(n&63)-1))
+		bitbuf >>= n & 63
 		nbits -= n
 		if back > op || length > len(out)-op {
 			break
