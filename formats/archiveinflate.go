@@ -10,9 +10,11 @@ import (
 // the output itself, with no sliding window to copy out of, and bits are
 // refilled eight bytes at a time. It takes the common, well-formed case
 // only and reports false for anything else (an incomplete or
-// over-subscribed code, a symbol an incomplete code leaves undefined, a stream longer or shorter than the buffer, input
-// read past its end); the caller then inflates the entry the ordinary way,
-// which gives the error, so the errors are the ordinary reader's.
+// over-subscribed code, a symbol an incomplete code leaves undefined, a
+// stream longer or shorter than the buffer, input read past its end); the
+// caller then inflates the entry the ordinary way, which gives the error,
+// so the errors are the ordinary reader's. inflateStream drives it over a
+// stream, Archive.inflateWhole over a zip entry.
 type wholeInflater struct {
 	in    []byte
 	pos   int    // next byte of in to load; may pass len(in) by the zero padding
@@ -56,11 +58,11 @@ var fixedTables = sync.OnceValues(func() ([]uint32, []uint32) {
 	return lit, dist
 })
 
-// inflateWhole inflates the deflate stream in into out, which must be
+// inflateStream inflates the deflate stream in into out, which must be
 // exactly the stream's inflated size. stop is asked before each block;
 // its error, once its context has ended, is returned as it is (the read
 // must end there, not go on the ordinary way).
-func inflateWhole(out, in []byte, stop *Stopper) (bool, error) {
+func inflateStream(out, in []byte, stop *Stopper) (bool, error) {
 	d := wholeInflaters.Get().(*wholeInflater)
 	defer wholeInflaters.Put(d)
 	d.in, d.pos, d.bits, d.nbits = in, 0, 0, 0
@@ -98,7 +100,7 @@ func inflateWhole(out, in []byte, stop *Stopper) (bool, error) {
 }
 
 // refill loads whole bytes until at least 56 bits are held, with zero
-// bytes past the input's end (inflateWhole checks none was used).
+// bytes past the input's end (inflateStream checks none was used).
 func (d *wholeInflater) refill() {
 	if d.pos+8 <= len(d.in) {
 		d.bits |= binary.LittleEndian.Uint64(d.in[d.pos:]) << d.nbits

@@ -120,10 +120,15 @@ func fillTable(t []uint32, lens []uint8, rev *[320]uint32, primary uint) {
 func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bool) {
 	in, pos, bitbuf, nbits := d.in, d.pos, d.bits, d.nbits
 	full := out[:cap(out)]
+	// The primary tables as arrays: indexing them by masked bits needs
+	// no bounds check.
+	litP, distP := (*[1 << litPrimary]uint32)(lit), (*[1 << distPrimary]uint32)(dist)
+	// Every shift below is by less than 64: masking the count with 63
+	// says so to the compiler, which otherwise clamps each shift.
 	ok := false // a break is a refusal unless it set ok
 	for {
-		if pos+8 <= len(in) {
-			bitbuf |= binary.LittleEndian.Uint64(in[pos:]) << nbits
+		if pos >= 0 && pos < len(in)-7 { // pos+8 ≤ len(in), as the compiler proves in[pos:] in bounds
+			bitbuf |= binary.LittleEndian.Uint64(in[pos:]) << (nbits & 63)
 			pos += int(63-nbits) >> 3
 			nbits |= 56
 		} else {
@@ -131,8 +136,8 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 			d.refill()
 			pos, bitbuf, nbits = d.pos, d.bits, d.nbits
 		}
-		sym, used := lookup(lit, bitbuf, litPrimary)
-		bitbuf >>= used
+		sym, used := lookup(lit, litP[bitbuf&(1<<litPrimary-1)], bitbuf)
+		bitbuf >>= used & 63
 		nbits -= used
 		if sym < 256 {
 			if op >= len(out) {
@@ -151,27 +156,44 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 			break
 		}
 		n := uint(lengthExtra[sym])
-		length := int(lengthBase[sym]) + int(bitbuf&(1<<n-1))
-		bitbuf >>= n
+		length := int(lengthBase[sym]) + int(bitbuf&(1<<(n&63)-1))
+		bitbuf >>= n & 63
 		nbits -= n
-		ds, used := lookup(dist, bitbuf, distPrimary)
-		bitbuf >>= used
+		ds, used := lookup(dist, distP[bitbuf&(1<<distPrimary-1)], bitbuf)
+		bitbuf >>= used & 63
 		nbits -= used
 		if ds >= 30 {
 			break
 		}
 		n = uint(distExtra[ds])
-		back := int(distBase[ds]) + int(bitbuf&(1<<n-1))
-		bitbuf >>= n
+		back := int(distBase[ds]) + int(bitbuf&(1<<(n&63)-1))
+		bitbuf >>= n & 63
 		nbits -= n
 		if back > op || length > len(out)-op {
 			break
 		}
-		copyMatch(full, op, back, length)
+		if back >= 8 && op+32 <= len(full) && length <= 32 {
+			copyShort(full, op, back)
+		} else {
+			copyMatch(full, op, back, length)
+		}
 		op += length
 	}
 	d.pos, d.bits, d.nbits = pos, bitbuf, nbits
 	return op, ok
+}
+
+// copyShort copies a match of at most 32 bytes, back ≥ 8 bytes before op,
+// as four stores of eight bytes: most matches in XML are this short, and
+// copyMatch's loop, its exit mispredicted, cost more than the stores
+// past the match (spilled as copyMatch's are; the caller checked there
+// is room for them).
+func copyShort(full []byte, op, back int) {
+	to, from := (*[32]byte)(full[op:]), (*[32]byte)(full[op-back:])
+	binary.LittleEndian.PutUint64(to[0:], binary.LittleEndian.Uint64(from[0:]))
+	binary.LittleEndian.PutUint64(to[8:], binary.LittleEndian.Uint64(from[8:]))
+	binary.LittleEndian.PutUint64(to[16:], binary.LittleEndian.Uint64(from[16:]))
+	binary.LittleEndian.PutUint64(to[24:], binary.LittleEndian.Uint64(from[24:]))
 }
 
 // copyMatch copies the length bytes back bytes before op to op, within
@@ -196,11 +218,10 @@ func copyMatch(full []byte, op, back, length int) {
 	}
 }
 
-// lookup decodes the symbol at the bottom of bitbuf with table t (primary
-// bits primary), following a link into a subtable, and returns it with
-// the bits its code takes.
-func lookup(t []uint32, bitbuf uint64, primary uint) (sym uint32, used uint) {
-	e := t[bitbuf&(1<<primary-1)]
+// lookup decodes the symbol at the bottom of bitbuf from e, its entry in
+// table t's primary table, following a link into a subtable, and returns
+// it with the bits its code takes.
+func lookup(t []uint32, e uint32, bitbuf uint64) (sym uint32, used uint) {
 	if e&0xff00 == 0 {
 		return e >> 16, uint(e & 0xff)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // inflateWhole inflates a deflated entry straight into buf's storage (cap
-// at least its declared size) with inflateWhole, accepting the result only
+// at least its declared size) with inflateStream, accepting the result only
 // where archive/zip's reader would accept the same bytes: exactly the
 // declared size, the CRC-32 of the header (and of the data descriptor, if
 // the entry has one) matching. It reports false for anything else
@@ -33,7 +33,7 @@ func (a *Archive) inflateWhole(f *zip.File, buf []byte) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	out := buf[:size]
-	if ok, err := inflateWhole(out, a.data[off:end], a.stop); !ok {
+	if ok, err := inflateStream(out, a.data[off:end], a.stop); !ok {
 		return nil, false, err
 	}
 	// archive/zip skips the check when the header's CRC is zero and there

@@ -100,7 +100,7 @@ func FuzzInflateWhole(f *testing.F) {
 		// Room past the length for the match copies' spill, odd sizes
 		// none: a write past the capacity panics.
 		out := make([]byte, size, size+(size&1)*bytes.MinRead)
-		if ok, _ := inflateWhole(out, in, nil); !ok {
+		if ok, _ := inflateStream(out, in, nil); !ok {
 			return
 		}
 		want, err := io.ReadAll(kflate.NewReader(bytes.NewReader(in)))
@@ -129,7 +129,20 @@ func TestWholeInflateMatchesFlate(t *testing.T) {
 		xml.WriteString(strings.Repeat("ab", i%7))
 		xml.WriteString("</w:t></w:r></w:p>")
 	}
+	// Runs repeating every 1 to 40 bytes, of lengths around the short
+	// matches' fixed stores (16 and 32 bytes): matches overlapping their
+	// own output at every distance the fast copy and copyMatch tell apart.
+	var periodic []byte
+	for period := 1; period <= 40; period++ {
+		for _, n := range []int{3, 8, 15, 16, 17, 31, 32, 33, 40, 258} {
+			periodic = append(periodic, '|')
+			for i := range n + period {
+				periodic = append(periodic, rnd[period*7+i%period])
+			}
+		}
+	}
 	inputs := map[string][]byte{
+		"short runs of every period (overlapping matches)": periodic,
 		"empty": nil, "one byte": []byte("x"), "random (stored blocks)": rnd,
 		"a run of one byte (overlapping matches)": bytes.Repeat([]byte("a"), 70000),
 		"document-like XML":                       []byte(xml.String()),
@@ -142,18 +155,18 @@ func TestWholeInflateMatchesFlate(t *testing.T) {
 			w.Close()
 			comp := b.Bytes()
 			out := make([]byte, len(in), len(in)+bytes.MinRead)
-			if ok, _ := inflateWhole(out, comp, nil); !ok {
+			if ok, _ := inflateStream(out, comp, nil); !ok {
 				t.Errorf("%s, level %d: refused", name, level)
 			} else if !bytes.Equal(out, in) {
 				t.Errorf("%s, level %d: not inflated to the input", name, level)
 			}
-			if ok, _ := inflateWhole(make([]byte, max(len(in)-1, 0), len(in)+bytes.MinRead), comp, nil); len(in) > 0 && ok {
+			if ok, _ := inflateStream(make([]byte, max(len(in)-1, 0), len(in)+bytes.MinRead), comp, nil); len(in) > 0 && ok {
 				t.Errorf("%s, level %d: taken with a size one short", name, level)
 			}
-			if ok, _ := inflateWhole(make([]byte, len(in)+1, len(in)+bytes.MinRead), comp, nil); ok {
+			if ok, _ := inflateStream(make([]byte, len(in)+1, len(in)+bytes.MinRead), comp, nil); ok {
 				t.Errorf("%s, level %d: taken with a size one long", name, level)
 			}
-			if ok, _ := inflateWhole(make([]byte, len(in), len(in)+bytes.MinRead), comp[:len(comp)-1], nil); ok {
+			if ok, _ := inflateStream(make([]byte, len(in), len(in)+bytes.MinRead), comp[:len(comp)-1], nil); ok {
 				t.Errorf("%s, level %d: taken cut short", name, level)
 			}
 		}
