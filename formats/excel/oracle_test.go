@@ -29,10 +29,10 @@ func readerShows(c readers.XLSXCell) (string, error) {
 		return c.Value, nil
 	}
 	if c.Number == nil {
-		return textShown(sections(c.Format), c.Value), nil
+		return textShown(codeSections(c.Format), c.Value), nil
 	}
 	v := *c.Number
-	secs := sections(c.Format)
+	secs := codeSections(c.Format)
 	sec, signed := secs[0], v < 0
 	switch {
 	case v < 0 && len(secs) > 1 && !strings.Contains(secs[1], "@"):
@@ -56,25 +56,6 @@ func readerShows(c readers.XLSXCell) (string, error) {
 		out = "-" + out
 	}
 	return out, err
-}
-
-// sections splits a format code at the semicolons outside quotes and
-// escapes.
-func sections(code string) []string {
-	var secs []string
-	start, quoted := 0, false
-	for i := 0; i < len(code); i++ {
-		switch c := code[i]; {
-		case c == '"':
-			quoted = !quoted
-		case c == '\\' && !quoted:
-			i++
-		case c == ';' && !quoted:
-			secs = append(secs, code[start:i])
-			start = i + 1
-		}
-	}
-	return append(secs, code[start:])
 }
 
 // literals walks sec, calling lit with each literal piece (quoted text,
@@ -181,7 +162,7 @@ func sameStored(raw string, c readers.XLSXCell) bool {
 // number under a date format. A d cell under a code with no date part
 // holds an ISO date (t="d").
 func storesNumber(c readers.XLSXCell) bool {
-	plain := strings.ToLower(stripLiterals(sections(c.Format)[0]))
+	plain := strings.ToLower(stripLiterals(codeSections(c.Format)[0]))
 	return c.Type == "" || c.Type == "n" || c.Type == "d" && plain != "general" && strings.ContainsAny(plain, "ymdhs")
 }
 
