@@ -142,11 +142,7 @@ func isoDateSerial(v string, date1904 bool) (float64, bool) {
 		if t.Year() != y || int(t.Month()) != mo || t.Day() != d {
 			return 0, false // no such day
 		}
-		epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
-		if date1904 {
-			epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
-		}
-		n := (t.Unix() - epoch.Unix()) / 86400
+		n := epochDays(t, date1904)
 		if !date1904 && n > 0 && n <= 60 {
 			n--
 		}

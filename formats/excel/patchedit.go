@@ -52,6 +52,12 @@ func (e *cellEdit) before(o *cellEdit) bool {
 
 // appendCellName appends the A1 name of row, col.
 func appendCellName(b []byte, row, col int) []byte {
+	return strconv.AppendInt(appendColumnLetters(b, col), int64(row), 10)
+}
+
+// appendColumnLetters appends the capital letters of column col, 1 to
+// maxCols (A is 1).
+func appendColumnLetters(b []byte, col int) []byte {
 	var letters [3]byte
 	i := len(letters)
 	for col > 0 && i > 0 {
@@ -60,8 +66,7 @@ func appendCellName(b []byte, row, col int) []byte {
 		letters[i] = byte('A' + col%26)
 		col /= 26
 	}
-	b = append(b, letters[i:]...)
-	return strconv.AppendInt(b, int64(row), 10)
+	return append(b, letters[i:]...)
 }
 
 // writeNewCell writes a cell that did not exist, with style s (-1: none)

@@ -140,16 +140,7 @@ func columnNumber(letters string) int {
 }
 
 // columnLetters is the capital letters of column n, 1 to maxCols.
-func columnLetters(n int) string {
-	var b [3]byte
-	i := len(b)
-	for ; n > 0; n /= 26 {
-		n--
-		i--
-		b[i] = byte('A' + n%26)
-	}
-	return string(b[i:])
-}
+func columnLetters(n int) string { return string(appendColumnLetters(nil, n)) }
 
 // dollar is 1 when part starts with $, else 0: the length of its mark.
 func dollar(part string) int {

@@ -119,11 +119,24 @@ const monthStarts = "janfebmaraprmayjunjulaugsepoctnovdec"
 // excelSerial converts t to Excel's serial day number. Dates before March
 // 1900 are not supported by this conversion (Excel's phantom 29 Feb 1900).
 func excelSerial(t time.Time, date1904 bool) float64 {
+	return float64(epochDays(t, date1904)) + float64(t.Sub(t.Truncate(24*time.Hour)))/float64(24*time.Hour)
+}
+
+// epochDays is the number of whole days from the date system's epoch
+// (30 December 1899, or 1 January 1904 for date1904) to t's day. It counts
+// in seconds, not in a time.Duration, which saturates 292 years out
+// (the year 2192 from the 1900 epoch), short of Excel's 9999.
+func epochDays(t time.Time, date1904 bool) int64 {
 	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
 	if date1904 {
 		epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
-	return float64(t.Sub(epoch)) / float64(24*time.Hour)
+	secs := t.Unix() - epoch.Unix()
+	days := secs / 86400
+	if secs%86400 < 0 {
+		days-- // floor, for a time before the epoch
+	}
+	return days
 }
 
 var (

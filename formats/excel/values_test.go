@@ -78,6 +78,9 @@ func TestDatesToSerials(t *testing.T) {
 		{"Jan 2, 2006", false, 38719},
 		{"2024-03-31T12:00:00", false, 45382.5},
 		{"1904-01-02", true, 1},
+		// Excel's last day: past 2192 a time.Duration from the epoch
+		// saturates, and the serial with it.
+		{"9999-12-31", false, 2958465},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
