@@ -48,7 +48,8 @@ func loadCrosswalk(path string) (*reuse.Crosswalk, error) {
 	return reuse.ParseCrosswalk(filepath.Base(path), data)
 }
 
-// saveAnswers writes an answers array as JSON.
+// saveAnswers writes an answers array as JSON, atomically and without
+// following a link at path, as every CLI output is written.
 func saveAnswers(path string, answers []formats.Answer) error {
 	if err := checkWritable(path); err != nil {
 		return err
@@ -57,7 +58,7 @@ func saveAnswers(path string, answers []formats.Answer) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(data, '\n'), 0o644)
+	return writeOutput(path, append(data, '\n'))
 }
 
 // printCarry prints a carry-over for a person: the counts, then each

@@ -99,3 +99,39 @@ func TestBatchOutputsConfinedToOutDir(t *testing.T) {
 		t.Fatal("the output was written through a link out of --out-dir")
 	}
 }
+
+// TestCarryOverOutputIsWrittenSafely: carry-over's -o wrote with
+// os.WriteFile, which followed a link at the output and wrote through it.
+// Like fill's, the answers file replaces a link (the link's target stays as
+// it was) and leaves a file named OUTPUT.tmp alone.
+func TestCarryOverOutputIsWrittenSafely(t *testing.T) {
+	dir := t.TempDir()
+	doc, answers := writeFixture(t, dir, fixtureDocs[0])
+	filled := filepath.Join(dir, "filled.docx")
+	if r := cli(t, nil, "fill", doc, "--answers", answers, "-o", filled); r.code != 0 {
+		t.Fatalf("fill: exit %d: %s", r.code, r.stderr)
+	}
+	victim := filepath.Join(dir, "victim.txt")
+	writeFile(t, victim, []byte("victim"))
+	out := filepath.Join(dir, "carried.json")
+	if err := os.Symlink(victim, out); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, out+".tmp", []byte("the user's notes"))
+	if r := cli(t, nil, "carry-over", filled, doc, "-o", out); r.code != 0 {
+		t.Fatalf("carry-over: exit %d: %s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "victim" {
+		t.Fatalf("victim.txt was written through the link: %q", b)
+	}
+	fi, err := os.Lstat(out)
+	if err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("carried.json: %v %v; want a regular file in place of the link", fi, err)
+	}
+	if b, _ := os.ReadFile(out); !strings.HasPrefix(string(b), "[") {
+		t.Fatalf("carried.json holds %.60q, want a JSON array of answers", b)
+	}
+	if b, err := os.ReadFile(out + ".tmp"); err != nil || string(b) != "the user's notes" {
+		t.Fatalf("carried.json.tmp: %q, %v; want the user's notes untouched", b, err)
+	}
+}
