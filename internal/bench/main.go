@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -15,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/formfill/formfill/internal/safefile"
 	"github.com/formfill/formfill/jobs"
 )
 
@@ -104,16 +106,14 @@ func (o outputOptions) write(rep *Report, stdout io.Writer) error {
 	return nil
 }
 
+// writeFile writes a report file as the CLI writes every output: whole or
+// not at all, replacing a link at path rather than writing through it.
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	return f.Close()
+	return safefile.Write(path, b.Bytes())
 }
 
 func parseFlags(args []string, stderr io.Writer) (Config, outputOptions, error) {
