@@ -308,5 +308,6 @@ func CarryOver(ctx context.Context, previous, doc []byte, opts ...Option) (*Carr
 // new,old lines or JSON (see reuse.ParseCrosswalk); name is what the
 // carried answers' notes cite.
 func ParseCrosswalk(name string, data []byte) (*Crosswalk, error) {
-	return reuse.ParseCrosswalk(name, data)
+	cw, err := reuse.ParseCrosswalk(name, data)
+	return cw, wrap("parse crosswalk", err)
 }

@@ -121,15 +121,17 @@ func TestErrorsNameTheCall(t *testing.T) {
 	for _, tt := range []struct {
 		call string
 		run  func() error
+		want error
 	}{
-		{"extract", func() error { _, err := Extract(ctx, []byte("hello")); return err }},
-		{"read document", func() error { _, err := ReadDocument(ctx, []byte("hello")); return err }},
-		{"search", func() error { _, err := Search(ctx, []byte("hello"), "x"); return err }},
-		{"validate", func() error { _, err := Validate(ctx, []byte("hello"), nil); return err }},
+		{"extract", func() error { _, err := Extract(ctx, []byte("hello")); return err }, ErrUnsupported},
+		{"read document", func() error { _, err := ReadDocument(ctx, []byte("hello")); return err }, ErrUnsupported},
+		{"search", func() error { _, err := Search(ctx, []byte("hello"), "x"); return err }, ErrUnsupported},
+		{"validate", func() error { _, err := Validate(ctx, []byte("hello"), nil); return err }, ErrUnsupported},
+		{"parse crosswalk", func() error { _, err := ParseCrosswalk("m.csv", []byte("hello")); return err }, ErrInvalidArgument},
 	} {
 		err := tt.run()
-		if !errors.Is(err, ErrUnsupported) || !strings.HasPrefix(err.Error(), tt.call+": ") {
-			t.Errorf("%s of a text file: %v, want ErrUnsupported prefixed %q", tt.call, err, tt.call+": ")
+		if !errors.Is(err, tt.want) || !strings.HasPrefix(err.Error(), tt.call+": ") {
+			t.Errorf("%s of a text file: %v, want %v prefixed %q", tt.call, err, tt.want, tt.call+": ")
 		}
 	}
 }

@@ -44,12 +44,16 @@ type Options struct {
 	// NoSystem leaves the system's font directories out: only the given
 	// directories are searched (reproducible output, tests).
 	NoSystem bool
+	// Logger receives what the source notices: the files it found, and a
+	// font file it could not use. Nil means slog.Default().
+	Logger *slog.Logger
 }
 
 // Source finds fonts in directories. It implements the PDF engine's
 // FontSource and is safe for concurrent use.
 type Source struct {
 	dirs []string
+	log  *slog.Logger
 
 	scanOnce sync.Once
 	groups   []dirFiles // one per directory, in search order
@@ -76,7 +80,11 @@ func New(dirs []string, opts Options) *Source {
 	if !opts.NoSystem {
 		all = append(all, SystemDirs()...)
 	}
-	return &Source{dirs: all, byRune: map[runeKey]*sfnt.Font{}}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Source{dirs: all, log: log, byRune: map[runeKey]*sfnt.Font{}}
 }
 
 // Dirs returns the directories the source searches, in order.
@@ -130,7 +138,7 @@ func (s *Source) FontFor(r rune, bold bool) *sfnt.Font {
 
 func (s *Source) find(r rune, bold bool) *sfnt.Font {
 	for _, g := range s.groups {
-		if f := g.find(r, bold); f != nil {
+		if f := g.find(r, bold, s.log); f != nil {
 			return f
 		}
 	}
@@ -139,10 +147,10 @@ func (s *Source) find(r rune, bold bool) *sfnt.Font {
 
 // find looks for r in one directory: the preferred files of its script
 // first, then any font, one of the wanted weight and upright first.
-func (g dirFiles) find(r rune, bold bool) *sfnt.Font {
+func (g dirFiles) find(r rune, bold bool, log *slog.Logger) *sfnt.Font {
 	for _, name := range preferredFiles(r, bold) {
 		if path, ok := g.byBase[name]; ok {
-			for _, f := range load(path) {
+			for _, f := range load(path, log) {
 				if f.Covers(r) {
 					return f
 				}
@@ -151,7 +159,7 @@ func (g dirFiles) find(r rune, bold bool) *sfnt.Font {
 	}
 	for pass := 0; pass < 3; pass++ {
 		for _, path := range g.files {
-			for _, f := range load(path) {
+			for _, f := range load(path, log) {
 				if !f.Covers(r) {
 					continue
 				}
@@ -187,7 +195,7 @@ func (s *Source) scan() {
 		total += len(g.files)
 		s.groups = append(s.groups, g)
 	}
-	slog.Debug("fontdir: font files found", "count", total, "dirs", s.dirs)
+	s.log.Debug("fontdir: font files found", "count", total, "dirs", s.dirs)
 }
 
 func isFontFile(path string) bool {
@@ -243,23 +251,23 @@ type fileEntry struct {
 // load returns the fonts of the file at path, reading and parsing it the
 // first time any Source asks. A file that cannot be read or parsed has
 // no fonts (and is logged once).
-func load(path string) []*sfnt.Font {
+func load(path string, log *slog.Logger) []*sfnt.Font {
 	v, _ := files.LoadOrStore(path, &fileEntry{})
 	e := v.(*fileEntry)
 	e.once.Do(func() {
 		st, err := os.Stat(path)
 		if err != nil || st.Size() > maxFontFile {
-			slog.Debug("fontdir: font file skipped", "path", path, "err", err)
+			log.Debug("fontdir: font file skipped", "path", path, "err", err)
 			return
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
-			slog.Debug("fontdir: font file unreadable", "path", path, "err", err)
+			log.Debug("fontdir: font file unreadable", "path", path, "err", err)
 			return
 		}
 		fonts, err := sfnt.Parse(data)
 		if err != nil {
-			slog.Info("fontdir: not a usable font file", "path", path, "err", err)
+			log.Info("fontdir: not a usable font file", "path", path, "err", err)
 			return
 		}
 		e.fonts = fonts

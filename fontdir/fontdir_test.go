@@ -1,9 +1,12 @@
 package fontdir
 
 import (
+	"bytes"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 
@@ -138,5 +141,29 @@ func TestFromEnvSplitsLikePATH(t *testing.T) {
 	got := FromEnv(" /a/fonts" + string(os.PathListSeparator) + string(os.PathListSeparator) + "/b ")
 	if want := []string{"/a/fonts", "/b"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("FromEnv = %q, want %q", got, want)
+	}
+}
+
+// TestNoticesGoToTheSourcesLogger: a font file that cannot be used is
+// reported to the logger the source was given, not to slog's default
+// (issue 37 item 8: libraries take their logger).
+func TestNoticesGoToTheSourcesLogger(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "junk-"+t.Name()+".ttf"), []byte("not a font at all"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var mine, global bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&global, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+	log := slog.New(slog.NewTextHandler(&mine, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	if f := New([]string{dir}, Options{NoSystem: true, Logger: log}).FontFor('A', false); f != nil {
+		t.Fatalf("a directory holding only junk gave a font: %s", f.PostScriptName)
+	}
+	if !strings.Contains(mine.String(), "not a usable font file") || !strings.Contains(mine.String(), "font files found") {
+		t.Errorf("the source's logger got %q, want the scan and the unusable file", mine.String())
+	}
+	if global.Len() != 0 {
+		t.Errorf("slog's default logger got %q, want nothing", global.String())
 	}
 }

@@ -41,5 +41,5 @@ func useFonts(e *env, g *globals) {
 	case "false", "0", "no":
 		g.fonts.noSystem = true
 	}
-	pdf.SetDefaultFonts(fontdir.New(dirs, fontdir.Options{NoSystem: g.fonts.noSystem}))
+	pdf.SetDefaultFonts(fontdir.New(dirs, fontdir.Options{NoSystem: g.fonts.noSystem, Logger: serverLogger(e, g)}))
 }
