@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/formfill/formfill/internal/queue"
+	"github.com/formfill/formfill/jobs"
 	corev1 "k8s.io/api/core/v1"
 )
 
@@ -117,7 +119,7 @@ func TestK8sKEDAScalesWorkersOnPendingQueues(t *testing.T) {
 		}
 		lists[tr.Metadata["listName"]] = true
 	}
-	for _, want := range []string{"asynq:{interactive}:pending", "asynq:{bulk}:pending"} {
+	for _, want := range []string{queue.StateKey(jobs.QueueInteractive, "pending"), queue.StateKey(jobs.QueueBulk, "pending")} {
 		if !lists[want] {
 			t.Errorf("no trigger on %s (have %v)", want, lists)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
+	"github.com/formfill/formfill/internal/queue"
 	"github.com/formfill/formfill/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -37,7 +38,7 @@ func TestFailedResultOutlivesAsynqArchiveTrim(t *testing.T) {
 	// one more job: asynq's archive script trims the oldest, ours.
 	rdb := conn.MakeRedisClient().(redis.UniversalClient)
 	defer rdb.Close()
-	archived := "asynq:{" + jobs.QueueBulk + "}:archived"
+	archived := queue.StateKey(jobs.QueueBulk, queue.TaskArchived)
 	later := float64(time.Now().Add(time.Hour).Unix())
 	members := make([]redis.Z, asynqArchiveSize)
 	for i := range members {
@@ -47,7 +48,7 @@ func TestFailedResultOutlivesAsynqArchiveTrim(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := runJob(t, c, p, jobs.Queue(jobs.QueueBulk))
-	if n := rdb.Exists(ctx, "asynq:{"+jobs.QueueBulk+"}:t:"+first.ID).Val(); n != 0 {
+	if n := rdb.Exists(ctx, queue.TaskKey(jobs.QueueBulk, first.ID)).Val(); n != 0 {
 		t.Fatalf("asynq kept the first job's task: the archive was not trimmed, so this test proves nothing")
 	}
 	if _, err := asynq.NewInspector(conn).GetTaskInfo(jobs.QueueBulk, first.ID); !errors.Is(err, asynq.ErrTaskNotFound) {
@@ -88,8 +89,8 @@ func TestJobOutOfRetriesKeepsItsFailure(t *testing.T) {
 	// Take the task out of asynq as its archive trim would.
 	rdb := conn.MakeRedisClient().(redis.UniversalClient)
 	defer rdb.Close()
-	rdb.Del(ctx, "asynq:{"+st.Queue+"}:t:"+st.ID)
-	rdb.ZRem(ctx, "asynq:{"+st.Queue+"}:archived", st.ID)
+	rdb.Del(ctx, queue.TaskKey(st.Queue, st.ID))
+	rdb.ZRem(ctx, queue.StateKey(st.Queue, queue.TaskArchived), st.ID)
 	after, err := c.Status(ctx, st.ID)
 	if err != nil || after.State != jobs.StateFailed || !strings.Contains(after.Result.Error.Message, "storage hiccup") {
 		t.Fatalf("after the archive forgot it: %+v, %v", after, err)
@@ -122,8 +123,8 @@ func TestResubmitAfterTheOldRunIsGoneStartsClean(t *testing.T) {
 	if err := jobs.BackendOf(c).RecordFailure(ctx, failedAgain, &jobs.Result{Kind: p.Kind, Error: &jobs.Error{Kind: jobs.ErrorInvalidDocument, Message: "old run"}}); err != nil {
 		t.Fatal(err)
 	}
-	rdb.Del(ctx, "asynq:{"+jobs.QueueInteractive+"}:t:"+failedAgain)
-	rdb.LRem(ctx, "asynq:{"+jobs.QueueInteractive+"}:pending", 0, failedAgain)
+	rdb.Del(ctx, queue.TaskKey(jobs.QueueInteractive, failedAgain))
+	rdb.LRem(ctx, queue.StateKey(jobs.QueueInteractive, "pending"), 0, failedAgain)
 
 	for _, key := range []string{"canceled-then-again", "failed-then-again"} {
 		id, err := c.Submit(ctx, p, jobs.IdempotencyKey(key))
@@ -142,7 +143,7 @@ func TestResubmitAfterTheOldRunIsGoneStartsClean(t *testing.T) {
 		}
 		// Once the completed task is past its retention, the job is unknown,
 		// not failed by a stale record.
-		rdb.Del(ctx, "asynq:{"+st.Queue+"}:t:"+st.ID)
+		rdb.Del(ctx, queue.TaskKey(st.Queue, st.ID))
 		if _, err := c.Status(ctx, st.ID); !errors.Is(err, jobs.ErrJobNotFound) {
 			t.Fatalf("%s after its retention: %v; want job not found", key, err)
 		}

@@ -8,6 +8,11 @@ const keyPrefix = "asynq:{"
 // (field ResultField).
 func TaskKey(queue, id string) string { return keyPrefix + queue + "}:t:" + id }
 
+// StateKey is the list or sorted set asynq keeps queue's task IDs in
+// while they are in state (pending, active, archived, …):
+// asynq:{<queue>}:<state>.
+func StateKey(queue, state string) string { return keyPrefix + queue + "}:" + state }
+
 // Fields of asynq's task hash that formfill reads or writes itself.
 const (
 	// StateField holds the task's state, one of the Task* states.

@@ -39,6 +39,7 @@ func TestRecordsShareTheirTasksHashTag(t *testing.T) {
 		{"canceled record", queue.RecordKey("canceled", "interactive", "i-2"), "formfill:canceled:{interactive}:i-2"},
 		{"record of no queue", queue.RecordKey("failed", "", "x-1"), "formfill:failed:x-1"},
 		{"failure stream", queue.FailuresKey("bulk"), "formfill:failures:{bulk}"},
+		{"archived tasks", queue.StateKey("bulk", queue.TaskArchived), "asynq:{bulk}:archived"},
 	} {
 		if tt.key != tt.want {
 			t.Errorf("%s: key %q, want %q", tt.name, tt.key, tt.want)
