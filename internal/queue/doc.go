@@ -1,7 +1,11 @@
 // Package queue is formfill's knowledge of how asynq lays out its queues
-// in Redis, and of the keys formfill keeps beside them: the one place that
-// names asynq's private keys, the states it writes in a task's hash, the
-// scripts it runs, and the Lua formfill runs on those keys.
+// in Redis, and of the records formfill keeps beside a queue's tasks (a
+// job's failed, canceled and phase records, a queue's failure stream): the
+// one place that names asynq's private keys, the states it writes in a
+// task's hash, the scripts it runs, and the Lua formfill runs on those
+// keys. formfill's other keys (document blobs, job notifications, MCP
+// sessions and indexes) are not asynq's and live with the packages that
+// use them.
 //
 // asynq keeps all of this in its own internal/rdb and internal/base; formfill
 // reads and writes a few of those keys itself, to save round trips (a
