@@ -46,7 +46,7 @@ func TestStoppedRecalcStopsUsingTheCPU(t *testing.T) {
 		doc := lookupBook(tb, maxRecalc, maxFormulaWork/3, maxFormulaWork/3)
 		answers := []formats.Answer{{PairID: "Inputs!B1", AnswerText: "K19999"}}
 		return []enginetest.StopCase{
-			{Name: "write with recalc", Points: []float64{0.4, 0.6, 0.8},
+			{Name: "write with recalc", Points: []float64{0.4, 0.6, 0.8}, MaxAfter: writeStopCPU,
 				Call: func(e formats.Engine) error { _, err := e.Write(doc, answers, formats.WriteOptions{}); return err }},
 		}
 	})

@@ -25,6 +25,10 @@ type StopCase struct {
 	Name   string
 	Call   func(formats.Engine) error
 	Points []float64 // when to stop it, as fractions of the call's own CPU time
+	// MaxAfter bounds the CPU the call may use after its context ends,
+	// where the engine promises less than MaxUncheckedCPU (Excel's writes:
+	// 100 ms, issue 33). Zero means MaxUncheckedCPU.
+	MaxAfter time.Duration
 }
 
 // Bounds of StoppedWorkStops. They are CPU time, not wall time, so a
@@ -60,6 +64,7 @@ type stopReport struct {
 	Where  string        `json:"where"` // the code around the longest gap
 	Err    string        `json:"err"`   // of the live run: must be none
 	Stops  []stopPoint   `json:"stops"`
+	Bound  time.Duration `json:"bound"` // the case's MaxAfter, or MaxUncheckedCPU
 }
 
 // stopPoint is one run of a case stopped part-way.
@@ -80,7 +85,8 @@ type stopPoint struct {
 // its checks, and then once per stop point, canceled from another goroutine
 // when the call has used that fraction of its CPU. The test fails if any
 // stretch of the call goes unchecked for more than MaxUncheckedCPU, if a
-// stopped call uses more than that after the cancel or does not report
+// stopped call uses more than its case's MaxAfter (or MaxUncheckedCPU)
+// after the cancel or does not report
 // formats.ErrStopped, or if the process is not idle once it has returned.
 func StoppedWorkStops(t *testing.T, e formats.Engine, cases func(testing.TB) []StopCase) {
 	if !cputest.Available() {
@@ -110,8 +116,8 @@ func StoppedWorkStops(t *testing.T, e formats.Engine, cases func(testing.TB) []S
 				t.Errorf("%s: the call ended before it had used %.0f%% of its CPU: the case's document is too small to stop it there", r.Case, 100*p.At)
 			case !p.Stopped:
 				t.Errorf("%s stopped at %.0f%%: returned %q, want an error wrapping formats.ErrStopped", r.Case, 100*p.At, p.Err)
-			case p.After > MaxUncheckedCPU:
-				t.Errorf("%s stopped at %.0f%%: the call used %v of CPU after its context ended (bound %v)", r.Case, 100*p.At, p.After, MaxUncheckedCPU)
+			case p.After > r.Bound:
+				t.Errorf("%s stopped at %.0f%%: the call used %v of CPU after its context ended (bound %v)", r.Case, 100*p.At, p.After, r.Bound)
 			}
 			if p.Idle > MaxIdleCPU {
 				t.Errorf("%s stopped at %.0f%%: the process used %v of CPU in the %v after the call returned (bound %v): work goes on", r.Case, 100*p.At, p.Idle, idleWindow, MaxIdleCPU)
@@ -153,7 +159,10 @@ func runChild(t *testing.T) []stopReport {
 // measureChild measures every case and prints its report.
 func measureChild(t *testing.T, e formats.Engine, cases []StopCase) {
 	for _, c := range cases {
-		r := stopReport{Case: c.Name}
+		r := stopReport{Case: c.Name, Bound: c.MaxAfter}
+		if r.Bound == 0 {
+			r.Bound = MaxUncheckedCPU
+		}
 		rec, err := profile(e, c.Call)
 		// A stretch's length is the code's, stretched by what the machine
 		// does meanwhile: page faults on fresh memory and the collector's
@@ -184,6 +193,13 @@ func measureChild(t *testing.T, e formats.Engine, cases []StopCase) {
 				}
 				at *= 0.8
 				p = stopAt(e, c.Call, at, total)
+			}
+			// A stop over the bound is retried as a long stretch is, for
+			// the same reason, and the quickest kept.
+			for try := 0; try < 2 && p.Stopped && p.After > r.Bound; try++ {
+				if again := stopAt(e, c.Call, p.At, total); again.Stopped && again.After < p.After {
+					p = again
+				}
 			}
 			r.Stops = append(r.Stops, p)
 		}
