@@ -106,7 +106,7 @@ func (r *xmlReader) skipHeld() error {
 			done, err = r.heldEnd(i)
 		case '?', '!':
 		default:
-			if end, next, ok := asIsStart(r.b, i, &r.keys); ok && len(r.stack)+len(r.held) <= r.max {
+			if end, next, ok := r.asIsSeen(i); ok && len(r.stack)+len(r.held) <= r.max {
 				err = r.heldAsIs(i, end, next)
 				done = true
 				break
