@@ -173,6 +173,23 @@ func (d *wholeInflater) dynamicTables() bool {
 		return false
 	}
 	lens := d.lens[:nlit+ndist]
+	if !d.codeLengths(lens, clTable) {
+		return false
+	}
+	if lens[256] == 0 {
+		return false
+	}
+	d.lit, ok = buildTable(d.lit[:0], lens[:nlit], litPrimary)
+	if !ok {
+		return false
+	}
+	d.dist, ok = buildTable(d.dist[:0], lens[nlit:], distPrimary)
+	return ok
+}
+
+// codeLengths reads the literal and distance code lengths of a dynamic
+// block into lens, coded by clTable (RFC 1951, 3.2.7).
+func (d *wholeInflater) codeLengths(lens []uint8, clTable []uint32) bool {
 	for i := 0; i < len(lens); {
 		d.refill()
 		e := clTable[d.bits&(1<<clPrimary-1)]
@@ -206,13 +223,5 @@ func (d *wholeInflater) dynamicTables() bool {
 			i++
 		}
 	}
-	if lens[256] == 0 {
-		return false
-	}
-	d.lit, ok = buildTable(d.lit[:0], lens[:nlit], litPrimary)
-	if !ok {
-		return false
-	}
-	d.dist, ok = buildTable(d.dist[:0], lens[nlit:], distPrimary)
-	return ok
+	return true
 }

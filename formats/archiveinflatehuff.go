@@ -116,15 +116,14 @@ func fillTable(t []uint32, lens []uint8, rev *[320]uint32, primary uint) {
 // huffman decodes one Huffman-coded block into out from op. The bit
 // buffer lives in locals for the loop (the fields are memory). out's
 // storage past its length, when there is room, takes the spill of copying
-// matches eight bytes at a time.
+// matches eight bytes at a time. The primary tables are indexed as arrays:
+// by masked bits, that needs no bounds check. Every shift is by less than
+// 64: masking the count with 63 says so to the compiler, which otherwise
+// clamps each shift.
 func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bool) {
 	in, pos, bitbuf, nbits := d.in, d.pos, d.bits, d.nbits
 	full := out[:cap(out)]
-	// The primary tables as arrays: indexing them by masked bits needs
-	// no bounds check.
 	litP, distP := (*[1 << litPrimary]uint32)(lit), (*[1 << distPrimary]uint32)(dist)
-	// Every shift below is by less than 64: masking the count with 63
-	// says so to the compiler, which otherwise clamps each shift.
 	ok := false // a break is a refusal unless it set ok
 	for {
 		if pos >= 0 && pos < len(in)-7 { // pos+8 ≤ len(in), as the compiler proves in[pos:] in bounds
@@ -132,9 +131,7 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 			pos += int(63-nbits) >> 3
 			nbits |= 56
 		} else {
-			d.pos, d.bits, d.nbits = pos, bitbuf, nbits
-			d.refill()
-			pos, bitbuf, nbits = d.pos, d.bits, d.nbits
+			pos, bitbuf, nbits = d.refillFrom(pos, bitbuf, nbits)
 		}
 		sym, used := lookup(lit, litP[bitbuf&(1<<litPrimary-1)], bitbuf)
 		bitbuf >>= used & 63
@@ -181,6 +178,14 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 	}
 	d.pos, d.bits, d.nbits = pos, bitbuf, nbits
 	return op, ok
+}
+
+// refillFrom is refill for huffman, whose bit buffer is in locals: near
+// the end of the input, where the loop cannot load eight bytes at once.
+func (d *wholeInflater) refillFrom(pos int, bits uint64, nbits uint) (int, uint64, uint) {
+	d.pos, d.bits, d.nbits = pos, bits, nbits
+	d.refill()
+	return d.pos, d.bits, d.nbits
 }
 
 // copyShort copies a match of at most 32 bytes, back ≥ 8 bytes before op,

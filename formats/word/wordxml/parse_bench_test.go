@@ -35,6 +35,18 @@ func BenchmarkParseAgreement(b *testing.B) {
 				lz.Close()
 			}
 		})
+		// What a verify parses: the paragraphs deferred and the formatting
+		// left out (word's formatting set), nothing built.
+		b.Run(name+"/parse-lazy-verify", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, lz, err := ParseLazy(raw, "document", verifySkip, "w:p", "w:tc", nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				lz.Close()
+			}
+		})
 		// The write of a lazy parse, nothing built: the paragraphs the read
 		// found in Write's form copied whole, and every tag checked
 		// (transcribed token by token, slow).
@@ -64,6 +76,13 @@ func BenchmarkParseAgreement(b *testing.B) {
 			}
 		})
 	}
+}
+
+// verifySkip is the formatting a verify leaves out of the tree (word's
+// formatting set).
+var verifySkip = map[string]bool{
+	"w:rPr": true, "w:pPr": true, "w:tcPr": true, "w:trPr": true, "w:tblPr": true,
+	"w:tblPrEx": true, "w:tblGrid": true, "w:sectPr": true, "w:sdtEndPr": true,
 }
 
 // documentXML is word/document.xml of the .docx data.

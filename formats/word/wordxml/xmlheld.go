@@ -31,6 +31,32 @@ var heldStops = func() (t [256]bool) {
 
 var heldPlain = xmllex.ClassOf(func(c byte) bool { return !heldStops[c] })
 
+// heldPlainBits is heldPlain as bytes, 1 for plain, 0 for a stop: eight
+// of them are tested at once by anding their lookups.
+var heldPlainBits = func() (t [256]uint8) {
+	for c := range t {
+		if heldPlain[c] {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// spanPlain is xmllex.Span(b, i, &heldPlain), eight bytes a step while no
+// stop is among them: text runs long between stops (a paragraph's words),
+// where the byte loop's compare and branch per byte was most of the read
+// of text.
+func spanPlain(b []byte, i int) int {
+	for ; i >= 0 && i+8 <= len(b); i += 8 {
+		w := b[i : i+8 : i+8]
+		t := &heldPlainBits
+		if t[w[0]]&t[w[1]]&t[w[2]]&t[w[3]]&t[w[4]]&t[w[5]]&t[w[6]]&t[w[7]] == 0 {
+			break
+		}
+	}
+	return xmllex.Span(b, i, &heldPlain)
+}
+
 // plainText is the length of the text at the start of b, up to its '<',
 // when the general reader would accept it without a second look: no
 // reference, no forbidden character, no "]]>". ok is false otherwise, and
@@ -38,7 +64,7 @@ var heldPlain = xmllex.ClassOf(func(c byte) bool { return !heldStops[c] })
 // otherwise: a quote, '>' or '\r' in it.
 func plainText(b []byte) (n int, ok, asIs bool) {
 	asIs = true
-	for i := xmllex.Span(b, 0, &heldPlain); i < len(b); i = xmllex.Span(b, i+1, &heldPlain) {
+	for i := spanPlain(b, 0); i < len(b); i = spanPlain(b, i+1) {
 		switch c := b[i]; {
 		case c == '<':
 			return i, true, asIs
@@ -103,10 +129,21 @@ func (r *xmlReader) skipHeld() error {
 		var err error
 		switch r.b[i+1] {
 		case '/':
+			if r.stop == nil && i != r.opened {
+				// Most end tags, read here without heldEnd's call.
+				if next := r.plainEnd(i); next > 0 {
+					r.closeHeld(i, next)
+					continue
+				}
+			}
 			done, err = r.heldEnd(i)
 		case '?', '!':
 		default:
-			if end, next, ok := asIsStart(r.b, i, &r.keys); ok && len(r.stack)+len(r.held) <= r.max {
+			if end, next, ok := r.asIsSeen(i); ok && len(r.stack)+len(r.held) <= r.max {
+				if r.stop == nil { // most reads: no step to take
+					r.openHeld(i, end, next)
+					continue
+				}
 				err = r.heldAsIs(i, end, next)
 				done = true
 				break
@@ -129,22 +166,28 @@ func (r *xmlReader) skipHeld() error {
 // heldAsIs reads the start tag at i inside content left out, which
 // asIsStart took: its name ends at end and the tag at next.
 func (r *xmlReader) heldAsIs(i, end, next int) error {
-	empty := r.b[next-2] == '/'
 	if err := r.step(); err != nil {
 		r.i = next - 1 // at the '>' or "/>", as heldStart stops
-		if empty {
+		if r.b[next-2] == '/' {
 			r.i--
 		}
 		return err
 	}
+	r.openHeld(i, end, next)
+	return nil
+}
+
+// openHeld opens, inside content left out, the element whose start tag
+// lies from i to next, its name ending at end; an empty-element tag
+// opens nothing.
+func (r *xmlReader) openHeld(i, end, next int) {
 	name := r.b[i+1 : end]
 	r.lz.held(name)
 	r.i = next
-	if !empty {
+	if r.b[next-2] != '/' {
 		r.held = append(r.held, name)
 		r.opened = next
 	}
-	return nil
 }
 
 // heldStart reads the start tag at i inside content left out, if plain;
@@ -243,29 +286,45 @@ func (r *xmlReader) heldAttr() bool {
 // heldEnd reads the end tag at i inside content left out, if it closes
 // the innermost open element; once it has, it steps the stop.
 func (r *xmlReader) heldEnd(i int) (bool, error) {
-	// Only the innermost open name closes here: comparing the bytes with
-	// it spares reading (and interning) the name, as name would read
-	// exactly it when the byte after it ends a name.
-	n := len(r.held)
-	name := r.held[n-1]
-	next := i + len(name) + 3 // "</x>", as Write gives it: most end tags
-	if next > len(r.b) || r.b[next-1] != '>' || string(r.b[i+2:next-1]) != string(name) {
+	next := r.plainEnd(i)
+	if next == 0 {
 		var ok bool
-		if next, ok = xmllex.EndTag(r.b, i, name, &nameBytes); !ok {
+		if next, ok = xmllex.EndTag(r.b, i, r.held[len(r.held)-1], &nameBytes); !ok {
 			return false, nil
 		}
+		r.lz.notAsIs() // "</x >", which Write gives as "</x>"
 	}
 	if err := r.step(); err != nil {
 		return true, err
 	}
-	if next != i+len(name)+3 || i == r.opened {
-		// "</x >", or "<x></x>", which Write gives as "<x/>".
-		r.lz.notAsIs()
+	if i == r.opened {
+		r.lz.notAsIs() // "<x></x>", which Write gives as "<x/>"
 	}
+	r.closeHeld(i, next)
+	return true, nil
+}
+
+// plainEnd is the end of the end tag at i when it is "</x>" for the
+// innermost open name x, as Write gives most end tags, and 0 otherwise.
+// Only that name closes here: comparing the bytes with it spares reading
+// (and interning) the name, as name would read exactly it when the byte
+// after it ends a name.
+func (r *xmlReader) plainEnd(i int) int {
+	name := r.held[len(r.held)-1]
+	next := i + len(name) + 3
+	if next > len(r.b) || r.b[next-1] != '>' || string(r.b[i+2:next-1]) != string(name) {
+		return 0
+	}
+	return next
+}
+
+// closeHeld closes the innermost element left out, whose end tag lies
+// from i to next.
+func (r *xmlReader) closeHeld(i, next int) {
+	n := len(r.held)
 	r.i = next
 	r.held = r.held[:n-1]
 	if n == 1 {
 		r.lz.close(i)
 	}
-	return true, nil
 }

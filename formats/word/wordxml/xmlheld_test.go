@@ -58,3 +58,20 @@ func TestUnbuiltAttributesCheckedAsBuilt(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanPlainStopsAsSpan: spanPlain, eight bytes a step, stops where
+// the byte loop does, for every byte at every place of a block, from
+// every start.
+func TestSpanPlainStopsAsSpan(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 24; at++ {
+			b := []byte("the quick brown fox jumps over")[:24]
+			b[at] = byte(c)
+			for from := 0; from <= len(b); from++ {
+				if got, want := spanPlain(b, from), xmllex.Span(b, from, &heldPlain); got != want {
+					t.Fatalf("byte %#x at %d, from %d: spanPlain %d, Span %d", c, at, from, got, want)
+				}
+			}
+		}
+	}
+}

@@ -39,6 +39,7 @@ func read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper,
 	r := newReader(len(raw))
 	r.b, r.doc, r.max, r.skip, r.stop, r.lz = raw, etree.NewDocument(), maxDepth, skip, canStop(stop), lz
 	r.stack = append(r.stack, &r.doc.Element)
+	clear(r.seen[:])
 	if lz != nil {
 		lz.out.read, r.entries = r.entries, nil
 	}
@@ -62,6 +63,7 @@ type xmlReader struct {
 	lz     *lazyRead // what a ParseLazy defers, or nil
 	opened int       // where the content of the last start tag heldStart read begins
 	keys   attrKeys  // the attribute names of the tag asIsStart reads
+	seen   seenTags  // start tags asIsStart took in this part (asIsSeen)
 	frag   bool      // reading deferred content (Lazy.build): no root of its own
 	max    int
 	roots  int

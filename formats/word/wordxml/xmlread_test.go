@@ -86,6 +86,9 @@ func FuzzReadXML(f *testing.F) {
 	f.Add(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p w:a="1"><w:r><w:t xml:space="preserve"> x </w:t></w:r></w:p></w:body></w:document>`)
 	f.Add(`<?xml version="1.0"?>` + "\r\n" + `<a x='1' y="&quot;&#x41;&#66;"><![CDATA[<b>]]><!--c--><?pi data?>t&amp;&lt;&gt;</a>`)
 	f.Add(`<a><w:rPr><w:b w:val="1"/><b>x</b></w:rPr><b/><c>t<b><!--c--></b></c></a>`)
+	// Start tags repeated, the same first eight bytes or all of them
+	// (asIsSeen), inside content left out.
+	f.Add(`<a><b><w:sz w:val="20"/><w:sz w:val="20"/><w:sz w:val='20'/><w:sz w:val="20" w:val="2"/></b><c/></a>`)
 	f.Fuzz(func(t *testing.T, s string) {
 		want, werr := etreeRoundTrip([]byte(s))
 		x, err := Read([]byte(s), xmllex.MaxDepth, nil, nil)
