@@ -75,7 +75,7 @@ func TestLargeGroupPayloadTravelsAsBlob(t *testing.T) {
 	if len(data) > maxInlinePayload || strings.Contains(string(data), long) {
 		t.Fatalf("payload of %d bytes still carries the answers inline", len(data))
 	}
-	p, err := BackendOf(c).ResolvePayload(ctx, data)
+	p, err := backendOf(c).ResolvePayload(ctx, data)
 	if err != nil {
 		t.Fatal(err)
 	}

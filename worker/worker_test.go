@@ -34,6 +34,15 @@ func setup(t *testing.T, opts ...Option) (*jobs.Client, asynq.RedisConnOpt) {
 	return c, conn
 }
 
+// backendOf is a jobs backend on conn, closed when t ends: the worker's
+// view of the queue, for tests that plant what a worker leaves behind.
+func backendOf(t *testing.T, conn asynq.RedisConnOpt) *jobs.Backend {
+	t.Helper()
+	b := jobs.NewBackend(conn)
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
 func startWorker(t *testing.T, conn asynq.RedisConnOpt, opts ...Option) *Worker {
 	t.Helper()
 	w, err := New(conn, append([]Option{Logger(quiet), ShutdownTimeout(2 * time.Second)}, opts...)...)
@@ -75,7 +84,7 @@ func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.Option) *
 }
 
 func TestWriteThenExtractThroughTheQueue(t *testing.T) {
-	c, _ := setup(t, Concurrency(2))
+	c, conn := setup(t, Concurrency(2))
 	ctx := context.Background()
 	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
 	if err != nil {
@@ -97,7 +106,7 @@ func TestWriteThenExtractThroughTheQueue(t *testing.T) {
 	}
 	// The output travels with the result in one round trip; it must still
 	// expire like any blob, or Redis fills up with outputs.
-	if ttl := jobs.BackendOf(c).Redis().TTL(ctx, "formfill:blob:"+st.Result.OutputDocID).Val(); ttl <= 0 || ttl > jobs.DefaultBlobTTL {
+	if ttl := backendOf(t, conn).Redis().TTL(ctx, "formfill:blob:"+st.Result.OutputDocID).Val(); ttl <= 0 || ttl > jobs.DefaultBlobTTL {
 		t.Fatalf("output blob TTL = %v, want within (0, %v]", ttl, jobs.DefaultBlobTTL)
 	}
 	st = runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: st.Result.OutputDocID, FileType: formats.Word})
