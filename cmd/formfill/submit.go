@@ -103,12 +103,14 @@ func payloadFor(kind jobs.Kind, answersPath, expPath, locArg string) (jobs.Paylo
 		if expPath == "" {
 			return p, usagef("verify needs --expected")
 		}
-		p.Expected, err = loadExpected(expPath)
+		p.Verify = &jobs.VerifyArgs{}
+		p.Verify.Expected, err = loadExpected(expPath)
 	case jobs.KindValidate:
 		if locArg == "" {
 			return p, usagef("validate needs --locations")
 		}
-		p.Locations, err = loadLocations(locArg)
+		p.Validate = &jobs.ValidateArgs{}
+		p.Validate.Locations, err = loadLocations(locArg)
 	}
 	return p, err
 }
