@@ -38,6 +38,7 @@ type submitFlags struct {
 	notify     notifyFlag
 }
 
+// register adds submit's own flags to fs.
 func (sf *submitFlags) register(fs *flag.FlagSet, e *env) {
 	sf.queue = fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
 	sf.key = fs.String("key", "", "idempotency key: the same key gives the same job")
