@@ -148,6 +148,12 @@ func (s *Server) Client(opts ...jobs.ClientOption) *jobs.Client {
 	return jobs.NewClient(s.Conn(), opts...)
 }
 
+// Backend returns a new jobs backend for the embedded Redis, for a server
+// (an MCP server) that keeps state of its own beside the jobs.
+func (s *Server) Backend(opts ...jobs.ClientOption) *jobs.Backend {
+	return jobs.NewBackend(s.Conn(), opts...)
+}
+
 // Close drains the worker and stops Redis. Jobs not finished are lost with
 // the in-process Redis: the embedded default is for one machine's work.
 func (s *Server) Close() error {

@@ -16,14 +16,17 @@ import (
 // Client leaves them out so that what it offers is what a caller may do.
 type Backend struct{ *Client }
 
-// NewBackend returns a Backend for the Redis behind conn.
+// NewBackend returns a Backend for the Redis behind conn: what a worker, an
+// MCP server or a process embedding both builds instead of a Client. Its
+// Client is the caller's part of it (Submit, Await, ...).
 func NewBackend(conn asynq.RedisConnOpt, opts ...ClientOption) *Backend {
 	return &Backend{NewClient(conn, opts...)}
 }
 
-// BackendOf gives a server the Backend operations on c's connection, for
-// one that holds a Client already (an MCP server, tests).
-func BackendOf(c *Client) *Backend { return &Backend{c} }
+// backendOf gives c's connection the Backend operations: for the package's
+// own tests (export_test.go), never for a caller holding a Client, whose
+// surface would then be a server's again.
+func backendOf(c *Client) *Backend { return &Backend{c} }
 
 // Redis returns the backend's Redis connection, for state a server keeps
 // beside the jobs (the MCP server's sessions) and for tests.

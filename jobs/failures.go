@@ -131,8 +131,9 @@ func SummarizePayload(raw []byte) map[string]any {
 	set("doc_id", p.DocID, p.DocID != "")
 	set("file_type", p.FileType, p.FileType != "")
 	set("answers", len(p.Answers), len(p.Answers) > 0)
-	set("expected", len(p.Expected), len(p.Expected) > 0)
-	set("locations", len(p.Locations), len(p.Locations) > 0)
+	expected, locations := p.verifyArgs().Expected, p.validateArgs().Locations
+	set("expected", len(expected), len(expected) > 0)
+	set("locations", len(locations), len(locations) > 0)
 	set("group", len(p.Group), len(p.Group) > 0)
 	set("answers_blob", p.AnswersBlob, p.AnswersBlob != "")
 	return s

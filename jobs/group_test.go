@@ -75,11 +75,56 @@ func TestLargeGroupPayloadTravelsAsBlob(t *testing.T) {
 	if len(data) > maxInlinePayload || strings.Contains(string(data), long) {
 		t.Fatalf("payload of %d bytes still carries the answers inline", len(data))
 	}
-	p, err := BackendOf(c).ResolvePayload(ctx, data)
+	p, err := backendOf(c).ResolvePayload(ctx, data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(p.Group) != len(group) || p.Group[15].DocID != group[15].DocID || p.Group[3].Answers[0].AnswerText != long {
 		t.Fatalf("group came back as %d payloads, last doc %q", len(p.Group), p.Group[len(p.Group)-1].DocID)
+	}
+}
+
+// Long locations (validate) and expected answers (verify) travel as a blob
+// as answers do, come back in their operation's arguments, and leave the
+// caller's payload as it was: the arguments sit behind pointers the
+// encoded copy shares with it.
+func TestLargeArgumentsTravelAsBlobAndLeaveTheCallersPayload(t *testing.T) {
+	c := NewClient(redistest.Conn(t, jobsTestDB))
+	defer c.Close()
+	ctx := context.Background()
+	long := strings.Repeat("x", maxInlinePayload)
+	tests := []struct {
+		name string
+		p    Payload
+		back func(p *Payload) string // the long text as it came back
+	}{
+		{"validate's locations", Payload{Kind: KindValidate, DocID: "d", Validate: &ValidateArgs{Locations: []formats.Location{{PairID: "P1", Snippet: long}}}},
+			func(p *Payload) string { return p.validateArgs().Locations[0].Snippet }},
+		{"verify's expected answers", Payload{Kind: KindVerify, DocID: "d", Verify: &VerifyArgs{SourceDocID: "s", Expected: []formats.ExpectedAnswer{{PairID: "P1", ExpectedText: long}}}},
+			func(p *Payload) string { return p.verifyArgs().Expected[0].ExpectedText }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := c.encodePayload(ctx, tt.p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > maxInlinePayload || strings.Contains(string(data), long) {
+				t.Fatalf("payload of %d bytes still carries the list inline", len(data))
+			}
+			if tt.back(&tt.p) != long {
+				t.Fatal("encoding emptied the caller's payload")
+			}
+			p, err := backendOf(c).ResolvePayload(ctx, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.back(&p) != long || p.AnswersBlob != "" || p.Kind != tt.p.Kind {
+				t.Fatalf("came back as %+v", p)
+			}
+			if tt.p.Verify != nil && p.Verify.SourceDocID != "s" {
+				t.Fatalf("verify's source came back as %q", p.Verify.SourceDocID)
+			}
+		})
 	}
 }

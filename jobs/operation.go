@@ -16,9 +16,10 @@ import (
 // Description and Params, and the CLI finds the operation behind a command
 // in the same table (Operations). A new operation is one entry here, beside
 // its Kind, its engine method, its payload arguments and the root package's
-// function (docs/ARCHITECTURE.md, "Adding an operation"); its CLI command is
-// made from Params and, where the command line differs from the tool (flag
-// names, help, printing), its entry in cmd/formfill's cliCommands.
+// function (docs/ARCHITECTURE.md, "Adding an operation"); its CLI command,
+// and formfill submit for its kind, are made from Params and, where the
+// command line differs from the tool (flag names, help, printing), its
+// entry in cmd/formfill's cliCommands.
 type Operation struct {
 	Kind Kind
 	// Tool is the MCP tool's name; "" when the operation is not offered

@@ -172,10 +172,11 @@ var operations = []Operation{
 			`Example: {"doc_id": "…", "locations": [{"pair_id": "T1-R2-C2"}]}`,
 		Params: []Param{{Name: "locations", Schema: arrayOf(locationItems), Required: true, Description: "locations to check"}},
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			if err := formats.CheckCount("locations", len(p.Locations)); err != nil {
+			a := p.validateArgs()
+			if err := formats.CheckCount("locations", len(a.Locations)); err != nil {
 				return nil, nil, err
 			}
-			v, err := e.Validate(doc, p.Locations)
+			v, err := e.Validate(doc, a.Locations)
 			return &Result{Kind: KindValidate, Validated: v}, nil, err
 		},
 		Body: func(r *Result) any { return map[string]any{"results": r.Validated} },
@@ -237,10 +238,11 @@ var operations = []Operation{
 			{Name: "source_doc_id", Schema: stringType, Description: "optional: the doc_id of the document before it was written; verify then also reports fields, footnote references and bookmarks the write lost"},
 		},
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
-			if err := formats.CheckCount("expected", len(p.Expected)); err != nil {
+			a := p.verifyArgs()
+			if err := formats.CheckCount("expected", len(a.Expected)); err != nil {
 				return nil, nil, err
 			}
-			rep, err := formats.Verify(e, p.Source, doc, p.Expected)
+			rep, err := formats.Verify(e, a.Source, doc, a.Expected)
 			return &Result{Kind: KindVerify, Report: rep}, nil, err
 		},
 		Body: func(r *Result) any { return r.Report },

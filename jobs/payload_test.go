@@ -43,10 +43,29 @@ func TestPayloadWireIsTheFlatFormEarlierVersionsWrote(t *testing.T) {
 			func(p *Payload) bool { return p.Write == nil && len(p.Answers) == 1 }},
 		{"verify against its source",
 			`{"kind":"verify","doc_id":"d","source_doc_id":"s","expected":[{"pair_id":"P1","expected_text":"A"}]}`,
-			func(p *Payload) bool { return p.SourceDocID == "s" && len(p.Expected) == 1 }},
+			func(p *Payload) bool {
+				return p.Verify != nil && p.Verify.SourceDocID == "s" && len(p.Verify.Expected) == 1 && p.Validate == nil && p.CarryOver == nil
+			}},
+		{"verify without a source",
+			`{"kind":"verify","doc_id":"d","expected":[{"pair_id":"P1","expected_text":"A"}]}`,
+			func(p *Payload) bool {
+				return p.Verify != nil && p.Verify.SourceDocID == "" && len(p.Verify.Expected) == 1
+			}},
+		{"validate locations",
+			`{"kind":"validate","doc_id":"d","file_type":"word","locations":[{"pair_id":"T1-R2-C2","snippet":""},{"pair_id":"","snippet":"Company name"}]}`,
+			func(p *Payload) bool {
+				return p.Validate != nil && len(p.Validate.Locations) == 2 && p.Validate.Locations[1].Snippet == "Company name" && p.Verify == nil
+			}},
 		{"carry over",
 			`{"kind":"carry_over","doc_id":"d","previous_doc_id":"p"}`,
-			func(p *Payload) bool { return p.PreviousDocID == "p" }},
+			func(p *Payload) bool {
+				return p.CarryOver != nil && p.CarryOver.PreviousDocID == "p" && p.CarryOver.Map == nil
+			}},
+		{"carry over with a crosswalk",
+			`{"kind":"carry_over","doc_id":"d","previous_doc_id":"p","map":{"name":"cw.csv","pairs":[{"new":"A1","old":"B2"}]}}`,
+			func(p *Payload) bool {
+				return p.CarryOver != nil && p.CarryOver.PreviousDocID == "p" && p.CarryOver.Map != nil && p.CarryOver.Map.Pairs[0].Old == "B2"
+			}},
 		{"fill group items keep their options",
 			`{"kind":"fill_group","group":[{"kind":"fill","doc_id":"d","answers":[{"pair_id":"P1","answer_text":"A"}],"track_changes":true}],"answers_blob":"b"}`,
 			func(p *Payload) bool {
@@ -104,13 +123,14 @@ func TestPayloadOfThePreviousVersionEncodesAlike(t *testing.T) {
 // the others of the same operation and those set before: MCP and the CLI
 // set a payload's parameters one at a time.
 func TestPayloadSetKeepsWhatItHolds(t *testing.T) {
-	p := Payload{Kind: KindWrite, Source: []byte("src")}
+	p := Payload{Kind: KindWrite, Verify: &VerifyArgs{Source: []byte("src")}, CarryOver: &CarryOverArgs{Previous: []byte("prev")}}
 	for field, v := range map[string]string{"dry_run": "true", "author": `"J"`, "answers": `[{"pair_id":"P1"}]`} {
 		if err := p.Set(field, json.RawMessage(v)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if p.Write == nil || !p.Write.DryRun || p.Write.Author != "J" || len(p.Answers) != 1 || string(p.Source) != "src" || p.Kind != KindWrite {
+	if p.Write == nil || !p.Write.DryRun || p.Write.Author != "J" || len(p.Answers) != 1 || string(p.Verify.Source) != "src" ||
+		string(p.CarryOver.Previous) != "prev" || p.Kind != KindWrite {
 		t.Errorf("after three Sets: %+v, write %+v", p, p.Write)
 	}
 }

@@ -92,7 +92,7 @@ func BenchmarkCarryOver1300Questions(b *testing.B) {
 	start := cpuTime(b)
 	defer func() { b.ReportMetric(float64(cpuTime(b)-start)/float64(b.N), "cpu-ns/op") }()
 	for b.Loop() {
-		p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, Previous: filled}
+		p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, CarryOver: &CarryOverArgs{Previous: filled}}
 		r, _, err := Execute(context.Background(), e, p, doc)
 		if err != nil {
 			b.Fatal(err)
@@ -107,7 +107,7 @@ func BenchmarkCarryOver1300Questions(b *testing.B) {
 func TestCarryOverLargeQuestionnaire(t *testing.T) {
 	doc := questionnaireOf(t, 1300)
 	filled := fillLikeARespondent(t, formats.Excel, doc)
-	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: formats.Excel, Previous: filled}, doc)
+	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: formats.Excel, CarryOver: &CarryOverArgs{Previous: filled}}, doc)
 	s := res.CarryOver.Summary
 	t.Logf("summary %+v", s)
 	if s.Targets < 1300 || s.Known != s.Targets || s.Uncertain != 0 {

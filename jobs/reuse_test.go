@@ -89,7 +89,7 @@ func TestCarryOverAcrossLayouts(t *testing.T) {
 	tables := realdocs.Read(t, "questionnaires", "vibe-legal-vendor-questionnaire.docx")
 	alt := realdocs.Read(t, "questionnaires", "vibe-legal-vendor-questionnaire-alternative.docx")
 	filled, _ := fillEveryTarget(t, formats.Word, alt)
-	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: formats.Word, Previous: filled}, tables)
+	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: formats.Word, CarryOver: &CarryOverArgs{Previous: filled}}, tables)
 	c := res.CarryOver
 	if c.Summary.Carried < 30 || c.Summary.Carried+c.Summary.Unmatched != c.Summary.Targets {
 		t.Fatalf("carried %d answers, want ≥ 30, and every target carried or unmatched: %+v", c.Summary.Carried, c.Summary)
@@ -109,7 +109,7 @@ func BenchmarkCarryOverCAIQ(b *testing.B) {
 	filled, _ := fillEveryTarget(t, formats.Excel, doc)
 	e, _ := formats.Lookup(formats.Excel)
 	for b.Loop() {
-		p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, Previous: filled}
+		p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, CarryOver: &CarryOverArgs{Previous: filled}}
 		if _, _, err := Execute(context.Background(), e, p, doc); err != nil {
 			b.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func BenchmarkCarryOverLargeWorkbook(b *testing.B) {
 			filled := fillLikeARespondent(&testing.T{}, formats.Excel, doc)
 			e, _ := formats.Lookup(formats.Excel)
 			for b.Loop() {
-				p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, Previous: filled}
+				p := &Payload{Kind: KindCarryOver, FileType: formats.Excel, CarryOver: &CarryOverArgs{Previous: filled}}
 				if _, _, err := Execute(context.Background(), e, p, doc); err != nil {
 					b.Fatal(err)
 				}

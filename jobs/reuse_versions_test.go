@@ -139,7 +139,7 @@ func measureVersions(t *testing.T, ft formats.FileType, previous, next []byte, t
 	filled := fillLikeARespondent(t, ft, previous)
 	oldNum := numbersByID(t, ft, filled)
 	newNum := targetNumbers(t, ft, next)
-	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: ft, Previous: filled, Map: cw}, next)
+	res, _ := execute(t, &Payload{Kind: KindCarryOver, FileType: ft, CarryOver: &CarryOverArgs{Previous: filled, Map: cw}}, next)
 	if truth.Key == "row" {
 		for id := range oldNum {
 			oldNum[id] = rowKey(id)

@@ -65,7 +65,7 @@ var crosswalkSchema = map[string]any{
 
 // checkCarryOver checks that a carry_over names the previous document.
 func checkCarryOver(p *Payload) error {
-	if p.PreviousDocID == "" && p.Previous == nil {
+	if a := p.carryOverArgs(); a.PreviousDocID == "" && a.Previous == nil {
 		return formats.Errorf(formats.ErrInvalidArgument, "previous_file_path", "required: the previously filled document, as previous_file_path or previous_doc_id")
 	}
 	return nil
@@ -99,11 +99,12 @@ func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 	if err := checkCarryOver(p); err != nil {
 		return nil, err
 	}
-	ft, err := formats.Detect("", "", p.Previous)
+	a := p.carryOverArgs()
+	ft, err := formats.Detect("", "", a.Previous)
 	if err != nil && p.FileType != "" {
 		// A zip whose parts do not say what it is: read it as this
 		// document's type, as the caller's file_type asks for this one.
-		if same, serr := formats.Detect("", string(p.FileType), p.Previous); serr == nil {
+		if same, serr := formats.Detect("", string(p.FileType), a.Previous); serr == nil {
 			ft, err = same, nil
 		}
 	}
@@ -116,7 +117,7 @@ func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 	if err != nil {
 		return nil, err
 	}
-	prev, err := harvestOf(ctx, pe, &Payload{DocID: p.PreviousDocID, FileType: ft}, p.Previous)
+	prev, err := harvestOf(ctx, pe, &Payload{DocID: a.PreviousDocID, FileType: ft}, a.Previous)
 	if err != nil {
 		return nil, err
 	}
@@ -124,5 +125,5 @@ func carryOver(ctx context.Context, e formats.Engine, p *Payload, doc []byte) (*
 	if err != nil {
 		return nil, err
 	}
-	return reuse.Into(prev, c, p.Map)
+	return reuse.Into(prev, c, a.Map)
 }

@@ -208,14 +208,14 @@ func (c *Client) encodePayload(ctx context.Context, p Payload) ([]byte, error) {
 	if len(data) <= maxInlinePayload {
 		return data, nil
 	}
-	bulk, err := json.Marshal(bulkPart{Locations: p.Locations, Answers: p.Answers, Expected: p.Expected, Group: p.Group})
+	bulk, err := json.Marshal(p.bulk())
 	if err != nil {
 		return nil, fmt.Errorf("encode %s answers: %w", p.Kind, err)
 	}
 	if p.AnswersBlob, err = c.PutBlob(ctx, bulk); err != nil {
 		return nil, err
 	}
-	p.Locations, p.Answers, p.Expected, p.Group = nil, nil, nil, nil
+	p = p.withBulk(bulkPart{})
 	return json.Marshal(p)
 }
 
@@ -225,6 +225,27 @@ type bulkPart struct {
 	Answers   []formats.Answer         `json:"answers,omitempty"`
 	Expected  []formats.ExpectedAnswer `json:"expected,omitempty"`
 	Group     []Payload                `json:"group,omitempty"`
+}
+
+// bulk is the part of p that may travel as a blob.
+func (p *Payload) bulk() bulkPart {
+	return bulkPart{Locations: p.validateArgs().Locations, Answers: p.Answers, Expected: p.verifyArgs().Expected, Group: p.Group}
+}
+
+// withBulk is p with b as its bulk part. The argument structs are copied,
+// not changed: p shares them with the payload it was copied from, the
+// caller's.
+func (p Payload) withBulk(b bulkPart) Payload {
+	p.Answers, p.Group = b.Answers, b.Group
+	if p.Validate != nil || b.Locations != nil {
+		v := p.validateArgs()
+		v.Locations, p.Validate = b.Locations, &v
+	}
+	if p.Verify != nil || b.Expected != nil {
+		v := p.verifyArgs()
+		v.Expected, p.Verify = b.Expected, &v
+	}
+	return p
 }
 
 // ResolvePayload decodes a task payload, fetching its answers blob if the
@@ -255,7 +276,8 @@ func (c *Backend) ResolvePayload(ctx context.Context, data []byte) (Payload, err
 	if err := json.Unmarshal(raw, &b); err != nil {
 		return p, fmt.Errorf("decode answers blob: %w", err)
 	}
-	p.Locations, p.Answers, p.Expected, p.Group, p.AnswersBlob = b.Locations, b.Answers, b.Expected, b.Group, ""
+	p = p.withBulk(b)
+	p.AnswersBlob = ""
 	return p, nil
 }
 

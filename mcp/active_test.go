@@ -20,7 +20,7 @@ func TestActiveContentOverMCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer emb.Close()
-	jc := emb.Client()
+	jc := emb.Backend()
 	defer jc.Close()
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "active.docx"), fixtures.ActiveDocx(), 0o600); err != nil {

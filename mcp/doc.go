@@ -5,8 +5,9 @@
 // streamable HTTP (ListenAndServe, Handler), in both protocol eras: the
 // stateless 2026-07-28 and the session-based 2024-11-05 … 2025-11-25.
 //
-// Every tool call becomes a job in a Store — normally a jobs.Client on
-// Redis, served by any number of workers. A tool waits up to wait_seconds
+// Every tool call becomes a job in a Store — normally the queue of a
+// jobs.Backend on Redis (New), served by any number of workers; the
+// server keeps its sessions and job index in the same Redis. A tool waits up to wait_seconds
 // for its job and answers with the result, or with {job_id, status} to poll
 // with get_job, or, for a 2026-07-28 client that declares the tasks
 // extension, with a task handle. MCP tasks of both eras are answered from

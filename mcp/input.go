@@ -156,8 +156,8 @@ func (s *Server) prepare(ctx context.Context, caller Principal, op *jobs.Operati
 			return nil, err
 		}
 	}
-	if id := r.payload.SourceDocID; id != "" && !s.index.owns(ctx, caller.Name, id) {
-		return nil, formats.Errorf(formats.ErrInvalidArgument, "source_doc_id", "%q is unknown or expired; pass a doc_id an earlier call of yours returned", id)
+	if v := r.payload.Verify; v != nil && v.SourceDocID != "" && !s.index.owns(ctx, caller.Name, v.SourceDocID) {
+		return nil, formats.Errorf(formats.ErrInvalidArgument, "source_doc_id", "%q is unknown or expired; pass a doc_id an earlier call of yours returned", v.SourceDocID)
 	}
 	if err := s.attachPrevious(ctx, caller, r); err != nil {
 		return nil, err
@@ -239,15 +239,19 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 		if path, err = r.roots.Input("previous_file_path", path); err != nil {
 			return err
 		}
-		r.payload.Previous, err = r.roots.ReadFile("previous_file_path", path, formats.MaxFileSize)
-		return err
+		data, err := r.roots.ReadFile("previous_file_path", path, formats.MaxFileSize)
+		if err != nil {
+			return err
+		}
+		carryOverOf(&r.payload).Previous = data
+		return nil
 	},
 	"map_file_path": func(s *Server, r *request, value json.RawMessage) error {
 		path, err := stringArg("map_file_path", value)
 		if err != nil || path == "" {
 			return err
 		}
-		if r.payload.Map != nil {
+		if c := r.payload.CarryOver; c != nil && c.Map != nil {
 			return formats.Errorf(formats.ErrInvalidArgument, "map_file_path", "give the crosswalk either inline in map or in map_file_path, not both")
 		}
 		if path, err = r.roots.Input("map_file_path", path); err != nil {
@@ -257,8 +261,12 @@ var localParams = map[string]func(s *Server, r *request, value json.RawMessage) 
 		if err != nil {
 			return err
 		}
-		r.payload.Map, err = reuse.ParseCrosswalk(filepath.Base(path), data)
-		return err
+		cw, err := reuse.ParseCrosswalk(filepath.Base(path), data)
+		if err != nil {
+			return err
+		}
+		carryOverOf(&r.payload).Map = cw
+		return nil
 	},
 	"output_file_path": func(s *Server, r *request, value json.RawMessage) error {
 		path, err := stringArg("output_file_path", value)
@@ -365,11 +373,21 @@ func (s *Server) attachDocument(ctx context.Context, caller Principal, r *reques
 	return nil
 }
 
+// carryOverOf is p's carry_over arguments, made when it has none yet: a
+// local parameter fills one of them.
+func carryOverOf(p *jobs.Payload) *jobs.CarryOverArgs {
+	if p.CarryOver == nil {
+		p.CarryOver = &jobs.CarryOverArgs{}
+	}
+	return p.CarryOver
+}
+
 // attachPrevious uploads the previous document carry_over reads, given by
 // path, or checks that the caller owns the one given by doc_id.
 func (s *Server) attachPrevious(ctx context.Context, caller Principal, r *request) error {
-	p := &r.payload
+	p := r.payload.CarryOver
 	switch {
+	case p == nil:
 	case p.Previous != nil && p.PreviousDocID != "":
 		return formats.Errorf(formats.ErrInvalidArgument, "previous_file_path", "give the previous document either as previous_file_path or as previous_doc_id, not both")
 	case p.Previous != nil:

@@ -35,7 +35,7 @@ func serveHelper() int {
 		return 1
 	}
 	defer emb.Close()
-	s, err := New(emb.Client(), Logger(quietLogger()))
+	s, err := New(emb.Backend(), Logger(quietLogger()))
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		return 1

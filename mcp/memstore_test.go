@@ -102,8 +102,10 @@ func (m *memStore) run(id string, p jobs.Payload) {
 	st.State = stateActive
 	m.seen[id] = append(m.seen[id], stateActive)
 	doc := m.blobs[p.DocID]
-	if p.PreviousDocID != "" {
-		p.Previous = m.blobs[p.PreviousDocID] // as a worker fetches it
+	if c := p.CarryOver; c != nil && c.PreviousDocID != "" {
+		a := *c
+		a.Previous = m.blobs[c.PreviousDocID] // as a worker fetches it
+		p.CarryOver = &a
 	}
 	m.mu.Unlock()
 

@@ -23,7 +23,7 @@ func TestToolNotifyURL(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer emb.Close()
-	jc := emb.Client()
+	jc := emb.Backend()
 	defer jc.Close()
 	got := make(chan jobs.Notification, 4)
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

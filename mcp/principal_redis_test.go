@@ -27,7 +27,7 @@ type replica struct {
 
 func startReplica(t *testing.T, root string, opts ...Option) *replica {
 	t.Helper()
-	jc := jobs.NewClient(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
+	jc := jobs.NewBackend(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
 	s := newTestServer(t, clientStore{jc}, root, opts...)
 	ts := httptest.NewServer(s.Handler())
 	r := &replica{url: ts.URL}
@@ -188,7 +188,7 @@ func TestRealRedisStdioPrincipalOutlivesItsProcess(t *testing.T) {
 	first := stdioClient(t, newTestServer(t, clientStore{jc}, root, StdioPrincipal("alice")))
 	done := mustOK(t, first, ToolExtractCompact, map[string]any{"file_path": "two_column.docx"})
 
-	other := jobs.NewClient(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
+	other := jobs.NewBackend(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
 	defer other.Close()
 	restarted := stdioClient(t, newTestServer(t, clientStore{other}, root, StdioPrincipal("alice")))
 	if res := call(t, restarted, ToolGetJob, map[string]any{"job_id": done.JobID}); res.IsError || !strings.Contains(textOf(res), "T1-R2-C2") {

@@ -25,14 +25,14 @@ const testRedisDB = 14
 // redisStack connects to the real Redis (DB 14, flushed) and returns a job
 // client and a function starting a real worker on it. Skips when Redis is
 // not running (fails when FORMFILL_REQUIRE_REDIS is set).
-func redisStack(t *testing.T) (*jobs.Client, func() *worker.Worker) {
+func redisStack(t *testing.T) (*jobs.Backend, func() *worker.Worker) {
 	return redisStackB(t)
 }
 
-func redisStackB(t testing.TB) (*jobs.Client, func() *worker.Worker) {
+func redisStackB(t testing.TB) (*jobs.Backend, func() *worker.Worker) {
 	t.Helper()
 	opt := redistest.Conn(t, testRedisDB)
-	client := jobs.NewClient(opt)
+	client := jobs.NewBackend(opt)
 	t.Cleanup(func() { client.Close() })
 	startWorker := func() *worker.Worker {
 		w, err := worker.New(opt, worker.Concurrency(2), worker.Logger(quietLogger()), worker.ShutdownTimeout(2*time.Second))
@@ -78,7 +78,7 @@ func TestEmbeddedPipeline(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer emb.Close()
-	jc := emb.Client()
+	jc := emb.Backend()
 	defer jc.Close()
 	root := workdir(t)
 	s := newTestServer(t, clientStore{jc}, root)
@@ -163,7 +163,7 @@ func TestRealRedisReplicasShareTasks(t *testing.T) {
 	startWorker()
 	root := workdir(t)
 	a := newTestServer(t, clientStore{jc}, root)
-	other := jobs.NewClient(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
+	other := jobs.NewBackend(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
 	defer other.Close()
 	b := newTestServer(t, clientStore{other}, root)
 
@@ -199,7 +199,7 @@ func TestRealRedisStdioServersAreKeptApart(t *testing.T) {
 	jc, startWorker := redisStack(t)
 	startWorker()
 	root := workdir(t)
-	other := jobs.NewClient(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
+	other := jobs.NewBackend(asynq.RedisClientOpt{Addr: redistest.Addr(), DB: testRedisDB})
 	defer other.Close()
 	alice := stdioClient(t, newTestServer(t, clientStore{jc}, root))
 	bob := stdioClient(t, newTestServer(t, clientStore{other}, root))

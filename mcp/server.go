@@ -10,7 +10,6 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/safefile"
@@ -33,12 +32,10 @@ type Store interface {
 	Await(ctx context.Context, id string, wait time.Duration, onState func(*jobs.Status)) (*jobs.Status, error)
 }
 
-// clientStore is the Store of a real job queue.
-type clientStore struct{ *jobs.Client }
-
-// Redis is the queue's Redis, where the server shares its sessions and
-// its index of jobs with the other servers of the queue (redisProvider).
-func (c clientStore) Redis() redis.UniversalClient { return jobs.BackendOf(c.Client).Redis() }
+// clientStore is the Store of a real job queue. Its Backend's Redis is
+// where the server shares its sessions and its index of jobs with the
+// other servers of the queue (redisProvider).
+type clientStore struct{ *jobs.Backend }
 
 // awaitPoll is how often a wait looks at a job at first when Redis gives no
 // announcements of jobs' ends.
@@ -49,7 +46,7 @@ func (c clientStore) Await(ctx context.Context, id string, wait time.Duration, o
 	if onState != nil {
 		opts = append(opts, jobs.OnStateChange(onState))
 	}
-	st, err := c.Client.Await(ctx, id, opts...)
+	st, err := c.Backend.Await(ctx, id, opts...)
 	if st != nil {
 		return st, nil // finished, failed, or still running when the wait or the call ended
 	}
@@ -157,12 +154,14 @@ func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 // the module version or VCS revision the binary was built from).
 func Version(v string) Option { return func(c *config) { c.version = v } }
 
-// New builds a Server on the job queue behind client: the constructor a
-// program serving formfill's queue uses. It adapts the client to a Store
-// and leaves the rest to NewWithStore, which other Stores (in-memory ones
-// in tests, a program's own queue) use directly, and fails as it does.
-func New(client *jobs.Client, opts ...Option) (*Server, error) {
-	return NewWithStore(clientStore{client}, opts...)
+// New builds a Server on the job queue behind b: the constructor a program
+// serving formfill's queue uses. It takes a Backend, not a Client, because
+// the server keeps its sessions and its index of jobs in the queue's Redis
+// (jobs.NewBackend builds one). It adapts b to a Store and leaves the rest
+// to NewWithStore, which other Stores (in-memory ones in tests, a
+// program's own queue) use directly, and fails as it does.
+func New(b *jobs.Backend, opts ...Option) (*Server, error) {
+	return NewWithStore(clientStore{b}, opts...)
 }
 
 // NewWithStore builds a Server on any Store, such as an in-memory one for

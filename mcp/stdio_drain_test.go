@@ -18,7 +18,7 @@ func TestStdioAnswersRequestsReadBeforeStdinCloses(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer emb.Close()
-	client := emb.Client()
+	client := emb.Backend()
 	defer client.Close()
 	srv, err := New(client, Roots([]string{t.TempDir()}), Logger(quietLogger()))
 	if err != nil {

@@ -32,7 +32,7 @@ func TestOneMCPFillIsOneConnectedTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer emb.Close()
-	jc := emb.Client()
+	jc := emb.Backend()
 	defer jc.Close()
 	var logs syncbuf.Buffer
 	c := inProcessClient(t, newTestServer(t, clientStore{jc}, workdir(t),

@@ -105,15 +105,15 @@ func hostileJob(t *testing.T, k jobs.Kind, docID string, ft formats.FileType) jo
 	switch k {
 	case jobs.KindExtractCompact, jobs.KindExtractRaw, jobs.KindExtractText, jobs.KindListFields, jobs.KindReadDocument, jobs.KindHarvest:
 	case jobs.KindCarryOver:
-		p.PreviousDocID = docID // the hostile document on both sides
+		p.CarryOver = &jobs.CarryOverArgs{PreviousDocID: docID} // the hostile document on both sides
 	case jobs.KindSearch:
 		p.Search = &jobs.SearchArgs{Pattern: "name"}
 	case jobs.KindValidate:
-		p.Locations = probeLocations
+		p.Validate = &jobs.ValidateArgs{Locations: probeLocations}
 	case jobs.KindWrite, jobs.KindFill:
 		p.Answers = probeAnswers
 	case jobs.KindVerify:
-		p.Expected = probeExpected
+		p.Verify = &jobs.VerifyArgs{Expected: probeExpected}
 	default:
 		t.Fatalf("job kind %s reads a document but hostileJob has no arguments for it: add them", k)
 	}

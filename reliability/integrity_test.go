@@ -42,7 +42,7 @@ func TestResultRefusesASwappedOutput(t *testing.T) {
 		t.Fatalf("fill job: %v %+v", err, st)
 	}
 	swapped := fixtures.PDFForm()
-	if err := jobs.BackendOf(c).Redis().Set(ctx, "formfill:blob:"+st.Result.OutputDocID, swapped, time.Hour).Err(); err != nil {
+	if err := rs.backend(t).Redis().Set(ctx, "formfill:blob:"+st.Result.OutputDocID, swapped, time.Hour).Err(); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "filled.docx")

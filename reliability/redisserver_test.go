@@ -59,6 +59,20 @@ func freePort(tb testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
+// backend returns a jobs backend on the server, closed when tb ends: a
+// server's view of its Redis, for tests that write its keys as an
+// attacker with access to Redis would.
+func (s *redisServer) backend(tb testing.TB) *jobs.Backend {
+	tb.Helper()
+	conn, err := jobs.ParseRedisURL(s.url())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	b := jobs.NewBackend(conn)
+	tb.Cleanup(func() { b.Close() })
+	return b
+}
+
 func (s *redisServer) addr() string { return "127.0.0.1:" + strconv.Itoa(s.port) }
 
 // url is the redis:// URL of database 0, with the password if any.

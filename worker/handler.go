@@ -162,6 +162,17 @@ func (w *Worker) runOne(ctx context.Context, p jobs.Payload) (*jobs.Result, []by
 	return res, out, err
 }
 
+// fetchNamed fetches the document a payload's argument field names
+// (verify's source, carry_over's previous): one unknown or expired is the
+// caller's mistake, not a failure to retry.
+func (w *Worker) fetchNamed(ctx context.Context, field, what, id string) ([]byte, error) {
+	data, err := w.client.GetBlob(ctx, id)
+	if errors.Is(err, jobs.ErrBlobNotFound) {
+		return nil, formats.Wrap(formats.ErrInvalidArgument, field, err, "the %s document %s is unknown or expired; send it again", what, id)
+	}
+	return data, err
+}
+
 // fetchAndExecute fetches the payload's documents, if it needs them, and
 // runs it within ctx.
 func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Result, []byte, error) {
@@ -172,21 +183,23 @@ func (w *Worker) fetchAndExecute(ctx context.Context, p jobs.Payload) (*jobs.Res
 			return nil, nil, err
 		}
 	}
-	if p.SourceDocID != "" {
+	// The argument structs are copied before the fetched documents go in:
+	// p shares them with the payload it was copied from.
+	if v := p.Verify; v != nil && v.SourceDocID != "" {
+		a := *v
 		var err error
-		if p.Source, err = w.client.GetBlob(ctx, p.SourceDocID); errors.Is(err, jobs.ErrBlobNotFound) {
-			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "source_doc_id", err, "the source document %s is unknown or expired; send it again", p.SourceDocID)
-		} else if err != nil {
+		if a.Source, err = w.fetchNamed(ctx, "source_doc_id", "source", a.SourceDocID); err != nil {
 			return nil, nil, err
 		}
+		p.Verify = &a
 	}
-	if p.PreviousDocID != "" {
+	if c := p.CarryOver; c != nil && c.PreviousDocID != "" {
+		a := *c
 		var err error
-		if p.Previous, err = w.client.GetBlob(ctx, p.PreviousDocID); errors.Is(err, jobs.ErrBlobNotFound) {
-			return nil, nil, formats.Wrap(formats.ErrInvalidArgument, "previous_doc_id", err, "the previous document %s is unknown or expired; send it again", p.PreviousDocID)
-		} else if err != nil {
+		if a.Previous, err = w.fetchNamed(ctx, "previous_doc_id", "previous", a.PreviousDocID); err != nil {
 			return nil, nil, err
 		}
+		p.CarryOver = &a
 	}
 	ctx = formats.WithArchiveLimits(ctx, formats.JobArchiveLimits(w.inflateBudget, w.concurrency))
 	res, out, err := executeWithin(ctx, w.execute, p, doc, &w.abandoned)

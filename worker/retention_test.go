@@ -120,7 +120,7 @@ func TestResubmitAfterTheOldRunIsGoneStartsClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A failure record left by a run asynq has since forgotten.
-	if err := jobs.BackendOf(c).RecordFailure(ctx, failedAgain, &jobs.Result{Kind: p.Kind, Error: &jobs.Error{Kind: jobs.ErrorInvalidDocument, Message: "old run"}}); err != nil {
+	if err := backendOf(t, conn).RecordFailure(ctx, failedAgain, &jobs.Result{Kind: p.Kind, Error: &jobs.Error{Kind: jobs.ErrorInvalidDocument, Message: "old run"}}); err != nil {
 		t.Fatal(err)
 	}
 	rdb.Del(ctx, queue.TaskKey(jobs.QueueInteractive, failedAgain))

@@ -34,6 +34,15 @@ func setup(t *testing.T, opts ...Option) (*jobs.Client, asynq.RedisConnOpt) {
 	return c, conn
 }
 
+// backendOf is a jobs backend on conn, closed when t ends: the worker's
+// view of the queue, for tests that plant what a worker leaves behind.
+func backendOf(t *testing.T, conn asynq.RedisConnOpt) *jobs.Backend {
+	t.Helper()
+	b := jobs.NewBackend(conn)
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
 func startWorker(t *testing.T, conn asynq.RedisConnOpt, opts ...Option) *Worker {
 	t.Helper()
 	w, err := New(conn, append([]Option{Logger(quiet), ShutdownTimeout(2 * time.Second)}, opts...)...)
@@ -75,7 +84,7 @@ func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.Option) *
 }
 
 func TestWriteThenExtractThroughTheQueue(t *testing.T) {
-	c, _ := setup(t, Concurrency(2))
+	c, conn := setup(t, Concurrency(2))
 	ctx := context.Background()
 	docID, err := c.PutBlob(ctx, fixture(t, fixtures.WordTwoColumn))
 	if err != nil {
@@ -97,7 +106,7 @@ func TestWriteThenExtractThroughTheQueue(t *testing.T) {
 	}
 	// The output travels with the result in one round trip; it must still
 	// expire like any blob, or Redis fills up with outputs.
-	if ttl := jobs.BackendOf(c).Redis().TTL(ctx, "formfill:blob:"+st.Result.OutputDocID).Val(); ttl <= 0 || ttl > jobs.DefaultBlobTTL {
+	if ttl := backendOf(t, conn).Redis().TTL(ctx, "formfill:blob:"+st.Result.OutputDocID).Val(); ttl <= 0 || ttl > jobs.DefaultBlobTTL {
 		t.Fatalf("output blob TTL = %v, want within (0, %v]", ttl, jobs.DefaultBlobTTL)
 	}
 	st = runJob(t, c, jobs.Payload{Kind: jobs.KindExtractText, DocID: st.Result.OutputDocID, FileType: formats.Word})
@@ -124,14 +133,14 @@ func TestEveryOperationCompletes(t *testing.T) {
 		jobs.KindExtractCompact: {jobs.Payload{}, func(r *jobs.Result) bool { return r.Compact != nil && strings.Contains(r.Compact.CompactText, "T1-R") }},
 		jobs.KindExtractRaw:     {jobs.Payload{}, func(r *jobs.Result) bool { return r.Raw != nil && strings.Contains(r.Raw.BodyXML, "w:tbl") }},
 		jobs.KindExtractText:    {jobs.Payload{}, func(r *jobs.Result) bool { return r.Text != "" }},
-		jobs.KindValidate: {jobs.Payload{Locations: []formats.Location{{PairID: "T1-R2-C2"}}}, func(r *jobs.Result) bool {
+		jobs.KindValidate: {jobs.Payload{Validate: &jobs.ValidateArgs{Locations: []formats.Location{{PairID: "T1-R2-C2"}}}}, func(r *jobs.Result) bool {
 			return len(r.Validated) == 1 && r.Validated[0].Status == formats.LocationMatched
 		}},
 		jobs.KindBuildInsertion: {jobs.Payload{Insertion: &formats.BuildInsertionRequest{AnswerText: "Yes", TargetContextXML: `<w:r xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:rPr><w:b/></w:rPr><w:t>Q</w:t></w:r>`, AnswerType: formats.PlainText}}, func(r *jobs.Result) bool {
 			return r.Insertion != nil && r.Insertion.Valid && strings.Contains(r.Insertion.InsertionXML, "Yes")
 		}},
 		jobs.KindWrite: {jobs.Payload{Answers: yes}, func(r *jobs.Result) bool { return r.OutputDocID != "" && r.Write != nil }},
-		jobs.KindVerify: {jobs.Payload{Expected: []formats.ExpectedAnswer{{PairID: "T1-R2-C2", ExpectedText: "Yes"}}}, func(r *jobs.Result) bool {
+		jobs.KindVerify: {jobs.Payload{Verify: &jobs.VerifyArgs{Expected: []formats.ExpectedAnswer{{PairID: "T1-R2-C2", ExpectedText: "Yes"}}}}, func(r *jobs.Result) bool {
 			return r.Report != nil && r.Report.Summary.Missing == 1
 		}},
 		jobs.KindListFields: {jobs.Payload{}, func(r *jobs.Result) bool { return len(r.Fields) > 0 }},
@@ -145,7 +154,7 @@ func TestEveryOperationCompletes(t *testing.T) {
 			return r.OutputDocID != "" && r.Report != nil && r.Report.OK() && r.Report.Summary.Matched == 1
 		}},
 		jobs.KindHarvest: {jobs.Payload{}, func(r *jobs.Result) bool { return r.Harvest != nil && len(r.Harvest.Unanswered) > 0 }},
-		jobs.KindCarryOver: {jobs.Payload{PreviousDocID: docID}, func(r *jobs.Result) bool {
+		jobs.KindCarryOver: {jobs.Payload{CarryOver: &jobs.CarryOverArgs{PreviousDocID: docID}}, func(r *jobs.Result) bool {
 			return r.CarryOver != nil && r.CarryOver.Summary.Targets > 0 && r.CarryOver.Summary.Unmatched == r.CarryOver.Summary.Targets
 		}},
 		jobs.KindFillGroup: {jobs.Payload{Group: []jobs.Payload{
@@ -290,11 +299,11 @@ func TestVerifyJobComparesWithItsSource(t *testing.T) {
 		t.Fatalf("forced delete: %+v", w)
 	}
 	expected := []formats.ExpectedAnswer{{PairID: "P1", ExpectedText: "Legacy Form"}}
-	st := runJob(t, c, jobs.Payload{Kind: jobs.KindVerify, DocID: w.Result.OutputDocID, SourceDocID: srcID, FileType: formats.Word, Expected: expected})
+	st := runJob(t, c, jobs.Payload{Kind: jobs.KindVerify, DocID: w.Result.OutputDocID, FileType: formats.Word, Verify: &jobs.VerifyArgs{SourceDocID: srcID, Expected: expected}})
 	if st.State != jobs.StateCompleted || st.Result.Report.Summary.StructuralIssues == 0 {
 		t.Fatalf("verify against the source: %+v", st.Result)
 	}
-	st = runJob(t, c, jobs.Payload{Kind: jobs.KindVerify, DocID: w.Result.OutputDocID, SourceDocID: strings.Repeat("ab", 32), FileType: formats.Word, Expected: expected})
+	st = runJob(t, c, jobs.Payload{Kind: jobs.KindVerify, DocID: w.Result.OutputDocID, FileType: formats.Word, Verify: &jobs.VerifyArgs{SourceDocID: strings.Repeat("ab", 32), Expected: expected}})
 	if st.State != jobs.StateFailed || st.Result.Error.Kind != jobs.ErrorInvalidArgument || st.Result.Error.Field != "source_doc_id" {
 		t.Fatalf("verify with an unknown source: %+v", st.Result.Error)
 	}

@@ -24,7 +24,11 @@ var errNoRedis = errors.New("no Redis configured: set --redis or " + envRedisURL
 // backend is where a command's jobs go: a configured Redis, or an embedded
 // one started for this process.
 type backend struct {
-	client   *jobs.Client
+	client *jobs.Client
+	// server is client with the operations of a process serving the
+	// queue: the MCP server keeps its sessions in the queue's Redis. The
+	// commands that submit and follow jobs use client alone.
+	server   *jobs.Backend
 	conn     asynq.RedisConnOpt
 	embedded *embedded.Server
 	display  string // the Redis URL without its password
@@ -91,18 +95,19 @@ func openBackend(ctx context.Context, e *env, g *globals, o backendOptions) (*ba
 		if err != nil {
 			return nil, fmt.Errorf("start the embedded Redis and worker: %w", err)
 		}
-		return &backend{client: srv.Client(o.clientOpts...), conn: srv.Conn(), embedded: srv, display: "embedded " + jobs.RedactURL(srv.URL())}, nil
+		q := srv.Backend(o.clientOpts...)
+		return &backend{client: q.Client, server: q, conn: srv.Conn(), embedded: srv, display: "embedded " + jobs.RedactURL(srv.URL())}, nil
 	}
 	conn, display, err := connect(e, g)
 	if err != nil {
 		return nil, err
 	}
-	c := jobs.NewClient(conn, o.clientOpts...)
-	if err := c.Ping(ctx); err != nil {
-		c.Close()
+	q := jobs.NewBackend(conn, o.clientOpts...)
+	if err := q.Ping(ctx); err != nil {
+		q.Close()
 		return nil, err
 	}
-	return &backend{client: c, conn: conn, display: display}, nil
+	return &backend{client: q.Client, server: q, conn: conn, display: display}, nil
 }
 
 // pollInterval is how often a waiting command asks for a job's state: the

@@ -76,7 +76,7 @@ func TestNewOperationGetsItsFlags(t *testing.T) {
 		{"comma list", []string{"f.docx", "x", "--ids", "P1,P2", "--locations", "[]"}, func(p *jobs.Payload) any { return p.Compact.IDs }, []string{"P1", "P2"}, ""},
 		{"boolean", []string{"f.docx", "x", "--regex", "--locations", "[]"}, func(p *jobs.Payload) any { return p.Search.Regex }, true, ""},
 		{"integer", []string{"f.docx", "x", "--limit", "7", "--locations", "[]"}, func(p *jobs.Payload) any { return p.Page.Limit }, 7, ""},
-		{"inline JSON", []string{"f.docx", "x", "--locations", `[{"pair_id": "P3"}]`}, func(p *jobs.Payload) any { return p.Locations }, []formats.Location{{PairID: "P3"}}, ""},
+		{"inline JSON", []string{"f.docx", "x", "--locations", `[{"pair_id": "P3"}]`}, func(p *jobs.Payload) any { return p.Validate.Locations }, []formats.Location{{PairID: "P3"}}, ""},
 		{"required flag missing", []string{"f.docx", "x"}, nil, nil, "--locations is required"},
 	}
 	for _, tt := range tests {

@@ -25,7 +25,7 @@ func TestDashboardBehindMCPAuthReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer emb.Close()
-	c := emb.Client()
+	c := emb.Backend()
 	defer c.Close()
 	dash := newDashboard(emb.Conn())
 	defer dash.Close()

@@ -96,7 +96,7 @@ default.`,
 		defer h.Close()
 		opts = append(opts, mcp.Dashboard(h, dashboard...))
 	}
-	srv, err := mcp.New(b.client, opts...)
+	srv, err := mcp.New(b.server, opts...)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"strings"
 
@@ -54,25 +55,40 @@ func commandOperations() [][]*jobs.Operation {
 // then the job.
 func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []string) error {
 	c := cliCommands[ops[0].Command]
-	fs, g := newFlags(e, commandSpec(ops, c))
+	notify := notifyFlag{url: new(string), e: e}
+	r, g, err := parseRun(e, ops, c, commandSpec(ops, c), args, func(fs *flag.FlagSet) {
+		if !c.noNotify {
+			notify = addNotifyFlag(fs, e)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return r.execute(ctx, e, g, c, notify)
+}
+
+// parseRun parses a command line of ops under their command's entry c and
+// fills the job's payload from it: every check that needs no backend.
+// ownFlags adds the flags the caller reads itself (--notify; submit's
+// --queue). The command commands and formfill submit share it, so a job
+// submitted gets the payload its command would run.
+func parseRun(e *env, ops []*jobs.Operation, c cliCommand, s spec, args []string, ownFlags func(*flag.FlagSet)) (*opRun, *globals, error) {
+	fs, g := newFlags(e, s)
 	mode := addModeFlag(fs.FlagSet, ops)
 	f := registerCommandFlags(fs.FlagSet, ops, c)
 	f.registerOutput(fs.FlagSet, c)
-	notify := notifyFlag{url: new(string), e: e}
-	if !c.noNotify {
-		notify = addNotifyFlag(fs.FlagSet, e)
-	}
+	ownFlags(fs.FlagSet)
 	minArgs := f.positionalCount(ops[0])
 	if ops[0].Document {
 		minArgs++
 	}
 	pos, err := parse(fs, args, minArgs, minArgs)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	op, err := selectMode(fs.FlagSet, ops, mode, f)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	r := &opRun{op: op, f: f, job: docJob{typ: *f.typ, payload: jobs.Payload{Kind: op.Kind}}}
 	switch {
@@ -82,9 +98,9 @@ func runCommand(ctx context.Context, e *env, ops []*jobs.Operation, args []strin
 		r.job.path, pos = pos[0], pos[1:]
 	}
 	if err := r.prepare(c, pos); err != nil {
-		return err
+		return nil, nil, err
 	}
-	return r.execute(ctx, e, g, c, notify)
+	return r, g, nil
 }
 
 // execute runs the job once its payload is ready: the job options, the

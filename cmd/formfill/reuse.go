@@ -28,7 +28,7 @@ func carryOverJob(ctx context.Context, b *backend, previous, crosswalk, path, ty
 	if err != nil {
 		return nil, err
 	}
-	res, err := runDocJob(ctx, b, docJob{path: path, typ: typ, payload: jobs.Payload{Kind: jobs.KindCarryOver, PreviousDocID: id, Map: cw}, opts: opts})
+	res, err := runDocJob(ctx, b, docJob{path: path, typ: typ, payload: jobs.Payload{Kind: jobs.KindCarryOver, CarryOver: &jobs.CarryOverArgs{PreviousDocID: id, Map: cw}}, opts: opts})
 	if err != nil {
 		return nil, err
 	}

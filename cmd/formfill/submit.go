@@ -3,7 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/formfill/formfill/jobs"
@@ -26,40 +30,47 @@ func openJob(ctx context.Context, e *env, fs *flagSet, g *globals, args []string
 	return pos[0], b, err
 }
 
+// submitFlags are formfill submit's own flags, beside those of its kind's
+// command.
+type submitFlags struct {
+	queue, key *string
+	timeout    *time.Duration
+	notify     notifyFlag
+}
+
+// register adds submit's own flags to fs.
+func (sf *submitFlags) register(fs *flag.FlagSet, e *env) {
+	sf.queue = fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
+	sf.key = fs.String("key", "", "idempotency key: the same key gives the same job")
+	sf.timeout = fs.Duration("timeout", 0, "how long the job may run (default 2m)")
+	sf.notify = addNotifyFlag(fs, e)
+}
+
+// options are the job options the flags ask for.
+func (sf *submitFlags) options(ctx context.Context) ([]jobs.Option, error) {
+	opts := []jobs.Option{jobs.Queue(*sf.queue)}
+	if *sf.key != "" {
+		opts = append(opts, jobs.IdempotencyKey(*sf.key))
+	}
+	if *sf.timeout > 0 {
+		opts = append(opts, jobs.Timeout(*sf.timeout))
+	}
+	return sf.notify.apply(ctx, opts)
+}
+
+// runSubmit enqueues a job of any kind a user submits (jobs.Kinds) and
+// prints its ID without waiting. KIND comes first; the rest of the command
+// line is that of KIND's command (submitLine), so the payload is the one
+// the command would run.
 func runSubmit(ctx context.Context, e *env, args []string) error {
-	fs, g := newFlags(e, spec{name: "submit", args: "KIND FILE",
-		desc: `Uploads FILE and enqueues a job of KIND, then prints its job ID without
-waiting. KIND is one of extract_compact, extract_raw, extract_text, validate,
-write, verify, list_fields, fill (build_insertion takes no FILE: use
-build-insertion). The same --key always yields the same job ID, so a
-resubmission does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.`,
-		examples: []string{
-			"formfill submit fill questionnaire.docx --answers answers.json --queue bulk --key q-42",
-			"formfill submit extract_compact form.pdf",
-		}})
-	answersPath := fs.String("answers", "", "answers file (write, fill)")
-	expPath := fs.String("expected", "", "expected answers file (verify)")
-	locArg := fs.String("locations", "", "locations file or comma-separated IDs (validate)")
-	queue := fs.String("queue", jobs.QueueInteractive, "queue: interactive or bulk")
-	key := fs.String("key", "", "idempotency key: the same key gives the same job")
-	typ := fs.String("type", "", "document type word, excel or pdf (default: from the extension)")
-	timeout := fs.Duration("timeout", 0, "how long the job may run (default 2m)")
-	notify := addNotifyFlag(fs.FlagSet, e)
-	pos, err := parse(fs, args, 2, 2)
-	if err != nil {
-		return err
+	i := kindIndex(args)
+	if i < 0 {
+		return submitWithoutKind(e, args)
 	}
-	kind, err := jobs.ParseKind(pos[0])
-	if err != nil {
-		return &usageError{err}
-	}
-	if op := jobs.OperationOf(kind); !op.Document {
-		return usagef("%s takes no document: use formfill %s", kind, op.Command)
-	}
-	if _, err := jobs.ParseQueue(*queue); err != nil {
-		return &usageError{err}
-	}
-	p, err := payloadFor(kind, *answersPath, *expPath, *locArg)
+	op := jobs.OperationOf(jobs.Kind(args[i]))
+	rest := append(slices.Clone(args[:i]), args[i+1:]...)
+	var sf submitFlags
+	r, g, err := submitLine(e, op, rest, &sf)
 	if err != nil {
 		return err
 	}
@@ -68,49 +79,122 @@ resubmission does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.`,
 		return err
 	}
 	defer b.Close()
-	opts := []jobs.Option{jobs.Queue(*queue)}
-	if *key != "" {
-		opts = append(opts, jobs.IdempotencyKey(*key))
-	}
-	if *timeout > 0 {
-		opts = append(opts, jobs.Timeout(*timeout))
-	}
-	if opts, err = notify.apply(ctx, opts); err != nil {
+	c := submitEntry(op)
+	if err := r.upload(ctx, b, c); err != nil {
 		return err
 	}
-	id, err := submitDoc(ctx, b.client, docJob{path: pos[1], typ: *typ, payload: p, opts: opts})
+	if r.checksLate(c) {
+		if err := r.check(); err != nil {
+			return err
+		}
+	}
+	if r.job.opts, err = sf.options(ctx); err != nil {
+		return err
+	}
+	id, err := submitDoc(ctx, b.client, r.job)
 	if err != nil {
 		return err
 	}
 	if g.json {
-		return printJSON(e.stdout, map[string]string{"job_id": id, "queue": *queue, "kind": string(kind)})
+		return printJSON(e.stdout, map[string]string{"job_id": id, "queue": *sf.queue, "kind": string(op.Kind)})
 	}
 	fmt.Fprintln(e.stdout, id)
 	return nil
 }
 
-// payloadFor builds a payload of kind from the input files it needs.
-func payloadFor(kind jobs.Kind, answersPath, expPath, locArg string) (jobs.Payload, error) {
-	p := jobs.Payload{Kind: kind}
-	var err error
-	switch kind {
-	case jobs.KindWrite, jobs.KindFill:
-		if answersPath == "" {
-			return p, usagef("%s needs --answers", kind)
+// submitLine parses the command line of a job of op's kind as its command
+// does (parseRun), with submit's own flags: the job ready for a backend.
+func submitLine(e *env, op *jobs.Operation, args []string, sf *submitFlags) (*opRun, *globals, error) {
+	c := submitEntry(op)
+	c.check = func(*opRun) error {
+		if _, err := jobs.ParseQueue(*sf.queue); err != nil {
+			return &usageError{err}
 		}
-		p.Answers, err = loadAnswers(answersPath)
-	case jobs.KindVerify:
-		if expPath == "" {
-			return p, usagef("verify needs --expected")
-		}
-		p.Expected, err = loadExpected(expPath)
-	case jobs.KindValidate:
-		if locArg == "" {
-			return p, usagef("validate needs --locations")
-		}
-		p.Locations, err = loadLocations(locArg)
+		return nil
 	}
-	return p, err
+	ops := []*jobs.Operation{op}
+	s := submitSpec()
+	s.args = strings.TrimSpace("KIND " + commandSpec(ops, cliCommands[op.Command]).args)
+	if op.Command != "" {
+		s.desc += "\n\n" + string(op.Kind) + " takes the arguments and flags of formfill " + op.Command + commandMode(op) + ", but -o."
+	}
+	return parseRun(e, ops, c, s, args, func(fs *flag.FlagSet) { sf.register(fs, e) })
+}
+
+// submitEntry is the entry of op's command as submit uses it: its flags
+// and arguments, without what belongs to running the job where the command
+// waits for it — -o, the command's own flags, checks across flags, hooks
+// and printing.
+func submitEntry(op *jobs.Operation) cliCommand {
+	c := cliCommands[op.Command]
+	flags := maps.Clone(c.flags)
+	if flags == nil {
+		flags = map[string]cliFlag{}
+	}
+	out := flags["output_file_path"]
+	out.skip = true
+	flags["output_file_path"] = out
+	return cliCommand{flags: flags, docLast: c.docLast, typeUsage: c.typeUsage}
+}
+
+// kindIndex is the index in args of the job kind, the first argument
+// naming one (flags may come first); -1 when none does.
+func kindIndex(args []string) int {
+	for i, a := range args {
+		if slices.Contains(jobs.Kinds, jobs.Kind(a)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// submitWithoutKind answers a command line naming no job kind: help, an
+// unknown kind naming the valid ones, or a missing argument.
+func submitWithoutKind(e *env, args []string) error {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		_, err := jobs.ParseKind(args[0])
+		return &usageError{err}
+	}
+	fs, _ := newFlags(e, submitSpec())
+	var sf submitFlags
+	sf.register(fs.FlagSet, e)
+	pos, err := parse(fs, args, 2, -1)
+	if err != nil {
+		return err
+	}
+	_, err = jobs.ParseKind(pos[0])
+	return &usageError{err}
+}
+
+// submitSpec is submit's help, its list of kinds made from the table.
+func submitSpec() spec {
+	var b strings.Builder
+	b.WriteString(`Uploads FILE and enqueues a job of KIND, then prints its job ID without
+waiting. The same --key always yields the same job ID, so a resubmission
+does not run the work twice. Needs --redis or FORMFILL_REDIS_URL.
+KIND's arguments and flags are those of its command, but -o
+(formfill submit KIND -h lists them):`)
+	for _, k := range jobs.Kinds {
+		if op := jobs.OperationOf(k); op.Command != "" {
+			fmt.Fprintf(&b, "\n  %-16s formfill %s%s", k, op.Command, commandMode(op))
+		}
+	}
+	return spec{name: "submit", args: "KIND FILE", desc: b.String(),
+		examples: []string{
+			"formfill submit fill questionnaire.docx --answers answers.json --queue bulk --key q-42",
+			"formfill submit extract_compact form.pdf",
+			"formfill submit search agreement.docx \"Effective Date\"",
+			"formfill submit carry_over 2025.filled.docx 2026.xlsx --queue bulk",
+		}}
+}
+
+// commandMode is " --mode M" for an operation its command selects by
+// --mode, else "".
+func commandMode(op *jobs.Operation) string {
+	if op.Mode == "" {
+		return ""
+	}
+	return " --mode " + op.Mode
 }
 
 func runStatus(ctx context.Context, e *env, args []string) error {

@@ -182,10 +182,10 @@ func (d *document) payload(kind jobs.Kind) (jobs.Payload, []byte) {
 	case jobs.KindFill, jobs.KindWrite:
 		p.Answers = d.answers
 	case jobs.KindValidate:
-		p.Locations = d.locations
+		p.Validate = &jobs.ValidateArgs{Locations: d.locations}
 	case jobs.KindVerify:
 		p.DocID, doc = d.filledID, d.filled
-		p.Expected = d.expected
+		p.Verify = &jobs.VerifyArgs{Expected: d.expected}
 	}
 	return p, doc
 }

@@ -96,7 +96,7 @@ func runBaseline(ctx context.Context, p *plan, concurrency int) Result {
 // latency stays the time one job takes through the system (submit to
 // completed, seen by polling every poll).
 type queueDriver struct {
-	client     *jobs.Client
+	client     *jobs.Backend
 	queue      string
 	inFlight   int
 	group      int // fills per task; 1 sends every job alone
@@ -155,11 +155,11 @@ func (q *queueDriver) task(ctx context.Context, p *plan, unit []int) []error {
 // CPU, and the CPU of the processes in workerPIDs.
 func (q *queueDriver) measure(ctx context.Context, p *plan, workerPIDs []int) (o *outcome, elapsed time.Duration, cost Result) {
 	q.drive(ctx, p.prefix(q.inFlight))
-	before, errBefore := readRedisUsage(ctx, jobs.BackendOf(q.client).Redis())
+	before, errBefore := readRedisUsage(ctx, q.client.Redis())
 	cpuBefore, okBefore := cpuOf(workerPIDs)
 	o, elapsed = q.drive(ctx, p)
 	cpuAfter, okAfter := cpuOf(workerPIDs)
-	after, errAfter := readRedisUsage(ctx, jobs.BackendOf(q.client).Redis())
+	after, errAfter := readRedisUsage(ctx, q.client.Redis())
 	if errBefore == nil && errAfter == nil {
 		cost.RedisCommandsPerJob, cost.RedisCPUMSPerJob = after.perJob(before, len(o.latencies))
 	}

@@ -14,10 +14,12 @@ import (
 // the server (an embedded one when no URL is given), a client that has
 // uploaded the corpus, and an inspector to see workers register.
 type session struct {
-	url    string // what workers are given
-	name   string // what the report shows: redacted, or "embedded"
-	conn   asynq.RedisConnOpt
-	client *jobs.Client
+	url  string // what workers are given
+	name string // what the report shows: redacted, or "embedded"
+	conn asynq.RedisConnOpt
+	// client is a Backend: the bench reads the Redis it drives for what
+	// each job cost (drive.go's readRedisUsage).
+	client *jobs.Backend
 	insp   *asynq.Inspector
 	stop   func() // stops an embedded Redis
 }
@@ -37,13 +39,13 @@ func openSession(ctx context.Context, rawURL string, docs []*document) (*session
 		stop()
 		return nil, err
 	}
-	s.client = jobs.NewClient(s.conn, jobs.WithRetention(15*time.Minute), jobs.WithBlobTTL(time.Hour))
+	s.client = jobs.NewBackend(s.conn, jobs.WithRetention(15*time.Minute), jobs.WithBlobTTL(time.Hour))
 	s.insp = asynq.NewInspector(s.conn)
 	if err := s.client.Ping(ctx); err != nil {
 		s.close()
 		return nil, err
 	}
-	if err := uploadCorpus(ctx, s.client, docs); err != nil {
+	if err := uploadCorpus(ctx, s.client.Client, docs); err != nil {
 		s.close()
 		return nil, err
 	}
