@@ -117,6 +117,9 @@ func TestGraphLetsGoOfUnwrittenScans(t *testing.T) {
 					t.Errorf("%s read back as %q, want %q", ref, got[ref], f)
 				}
 			}
+			if !tc.wantHeld && wb.pass.sheets[second] != nil {
+				t.Error("the calculation's second scan went into the guard pass's scans, which later readers take as whole")
+			}
 		})
 	}
 }
