@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -20,7 +21,11 @@ import (
 // touch (issue 33's goal: at most 10×), of the sheets the fill rewrites
 // (those, and the sheets of the formulas the recalculation gives new
 // cached values, found by comparing the output with the input), and of
-// the whole package.
+// the whole package. The sampled peak is about twice the heap a
+// collection found live (the collector lets the heap grow that far before
+// the next one), so it also reports live-MB, the most any collection
+// during the call found live above the start: the share of the peak a
+// change to what the fill holds moves, less noisy than the peak.
 func BenchmarkFillHECVAT600(b *testing.B) {
 	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
 	answers, touchedXML, allXML := spreadAnswers(b, doc, 600)
@@ -30,17 +35,18 @@ func BenchmarkFillHECVAT600(b *testing.B) {
 	}
 	writtenXML := rewrittenSheetsXML(b, doc, res.Document)
 	b.SetBytes(int64(len(doc)))
-	var peak uint64
+	var peak, live uint64
 	for b.Loop() {
 		runtime.GC()
-		p := heapPeak(func() {
+		p, l := heapPeaks(func() {
 			if _, _, err := New().Fill(doc, answers, formats.WriteOptions{}); err != nil {
 				b.Fatal(err)
 			}
 		})
-		peak = max(peak, p)
+		peak, live = max(peak, p), max(live, l)
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+	b.ReportMetric(float64(live)/(1<<20), "live-MB")
 	b.ReportMetric(float64(touchedXML)/(1<<20), "touched-XML-MB")
 	b.ReportMetric(float64(peak)/float64(touchedXML), "peak/touched-XML")
 	b.ReportMetric(float64(peak)/float64(allXML), "peak/all-XML")
@@ -143,22 +149,38 @@ func spreadAnswers(b testing.TB, doc []byte, n int) (answers []formats.Answer, t
 // heapPeak runs do and returns the most heap in use above the start that
 // a sampler saw while it ran.
 func heapPeak(do func()) uint64 {
+	peak, _ := heapPeaks(do)
+	return peak
+}
+
+// heapPeaks runs do and returns the most heap in use above the start that
+// a sampler saw while it ran, and the most heap a collection during the
+// run found live above what the last one before it did.
+func heapPeaks(do func()) (peak, live uint64) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	base := ms.HeapAlloc
-	var peak atomic.Uint64
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	baseLive := sample[0].Value.Uint64()
+	var top, topLive atomic.Uint64
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		var s runtime.MemStats
+		l := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		t := time.NewTicker(time.Millisecond)
 		defer t.Stop()
 		for {
 			runtime.ReadMemStats(&s)
-			if s.HeapAlloc > base && s.HeapAlloc-base > peak.Load() {
-				peak.Store(s.HeapAlloc - base)
+			if s.HeapAlloc > base && s.HeapAlloc-base > top.Load() {
+				top.Store(s.HeapAlloc - base)
+			}
+			metrics.Read(l)
+			if v := l[0].Value.Uint64(); v > baseLive && v-baseLive > topLive.Load() {
+				topLive.Store(v - baseLive)
 			}
 			select {
 			case <-done:
@@ -170,7 +192,7 @@ func heapPeak(do func()) uint64 {
 	do()
 	close(done)
 	wg.Wait()
-	return peak.Load()
+	return top.Load(), topLive.Load()
 }
 
 // BenchmarkSaveHECVAT600 is BenchmarkFillHECVAT600's save alone: the

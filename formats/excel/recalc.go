@@ -91,8 +91,9 @@ func (w *writer) recalc() *recalcResult {
 	// the most, runs without it.
 	g.dropIndex()
 	// Nor are the scans of the sheets the formulas to compute neither sit
-	// on nor read: the graph held every sheet's formulas, the calculation
-	// reads a few sheets' cells.
+	// on nor read: the graph let go of the unwritten sheets' scans, but
+	// the check of text read as numbers may have scanned some again, and
+	// the calculation reads a few sheets' cells.
 	w.release(g.sheetsOf(ordered))
 	book := newCalcBook(w.wb, src, g, deps, cyclic)
 	native := newNativeCalc(book)

@@ -68,7 +68,9 @@ func newScanSource(w *writer) *scanSource {
 // scanOf is the sheet's scan and its regular row scan (nil when the
 // scan did not follow the sheet's cells).
 func (s *scanSource) scanOf(sheet int) (*sheetScan, *rowScan) {
-	return s.w.cellScan(s.w.wb.sheets[sheet-1])
+	name := s.w.wb.sheets[sheet-1]
+	s.w.rescanForCalc(name)
+	return s.w.cellScan(name)
 }
 
 func (s *scanSource) formulaCells(sheet int) [][2]int {

@@ -174,28 +174,37 @@ func (wb *workbook) saveWrite(w *writer, nt *notes, changed bool) ([]byte, error
 func (w *writer) releaseUnwritten() { w.release(nil) }
 
 // release lets go of what the call holds of each sheet that neither the
-// write wrote nor keep holds (by 1-based index): its scan (the guard
-// pass's and the writer's), its rows and its numeric reads. A sheet read
-// again is scanned again from its part (see scanSheet), to the same scan:
-// releasing one too many costs time, never a different result. A sheet
-// stored in UTF-16 is kept: only the guard's pass reads it transcoded.
+// write wrote nor keep holds (by 1-based index): see releaseSheet.
 func (w *writer) release(keep map[int]bool) {
+	for i := range w.wb.sheets {
+		if !keep[i+1] {
+			w.releaseSheet(i + 1)
+		}
+	}
+}
+
+// releaseSheet lets go of what the call holds of sheet i (1-based) unless
+// the write wrote it: its scan (the guard pass's and the writer's), its
+// rows and its numeric reads. A sheet read again is scanned again from
+// its part (see scanSheet), to the same scan: releasing one too many
+// costs time, never a different result. A sheet stored in UTF-16 is
+// kept: only the guard's pass reads it transcoded.
+func (w *writer) releaseSheet(i int) {
 	wb := w.wb
 	parts, err := wb.parts()
 	if err != nil {
 		return // nothing was scanned: the save meets the error
 	}
+	sheet := wb.sheets[i-1]
+	if w.sheets[sheet] || wb.pass.utf16[parts[sheet]] {
+		return
+	}
 	wb.mu.Lock()
 	defer wb.mu.Unlock()
-	for i, sheet := range wb.sheets {
-		if w.sheets[sheet] || keep[i+1] || wb.pass.utf16[parts[sheet]] {
-			continue
-		}
-		delete(w.scans, sheet)
-		delete(w.dataScans, sheet)
-		delete(w.numeric, sheet)
-		delete(wb.pass.sheets, parts[sheet])
-		delete(wb.scanned, sheet)
-		delete(wb.rowCache, sheet)
-	}
+	delete(w.scans, sheet)
+	delete(w.dataScans, sheet)
+	delete(w.numeric, sheet)
+	delete(wb.pass.sheets, parts[sheet])
+	delete(wb.scanned, sheet)
+	delete(wb.rowCache, sheet)
 }

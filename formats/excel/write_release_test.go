@@ -57,3 +57,69 @@ func TestReleaseKeepsWhatLaterReadersNeed(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphLetsGoOfUnwrittenScans builds the recalculation's formula graph
+// after an answer on the first sheet of a workbook whose second sheet
+// reads it, and checks that the graph let go of the second sheet's scan
+// once it had read its formulas (the fill's peak held every sheet's scan
+// beside the graph), kept the written sheet's, and that the formulas read
+// back the same through a second scan.
+func TestGraphLetsGoOfUnwrittenScans(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		utf16    bool // the second sheet's part counts as stored in UTF-16
+		wantHeld bool // the second sheet's scan is still held
+	}{
+		{"an unwritten sheet's scan is let go", false, false},
+		{"a sheet in UTF-16 is kept", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wb, err := New().open(recalcBook(t, nil), nil)
+			must(t, err)
+			parts, err := wb.parts()
+			must(t, err)
+			first, second := parts["START HERE"], parts["Organization"]
+			if tc.utf16 {
+				wb.pass.utf16 = map[string]bool{second: true}
+			}
+			w := newWriter(wb)
+			if _, _, err := w.answer(0, formats.Answer{PairID: "'START HERE'!C3", AnswerText: "Acme"}, nil, formats.WriteOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]string{}
+			for _, ref := range []string{"C3", "C4", "C5", "C6", "C7"} {
+				c, err := wb.parseRef("Organization!" + ref)
+				must(t, err)
+				want[ref] = w.formulaAt("Organization", c)
+			}
+			g, ok := w.graph(newScanSource(w))
+			if !ok {
+				t.Fatal("no graph")
+			}
+			if wb.pass.sheets[first] == nil || w.scans["START HERE"] == nil {
+				t.Fatal("the written sheet's scan was let go")
+			}
+			_, scanned := wb.scanned["Organization"]
+			if held := wb.pass.sheets[second] != nil || w.scans["Organization"] != nil || scanned; held != tc.wantHeld {
+				t.Fatalf("second sheet's scan held after the graph: %v, want %v", held, tc.wantHeld)
+			}
+			got := map[string]string{}
+			for _, n := range g.nodes {
+				if w.wb.sheetName(n.at) == "Organization" {
+					got[n.at.name()] = g.text(n)
+				}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("graph holds %d of the sheet's formulas, want %d", len(got), len(want))
+			}
+			for ref, f := range want {
+				if got[ref] != f {
+					t.Errorf("%s read back as %q, want %q", ref, got[ref], f)
+				}
+			}
+			if !tc.wantHeld && wb.pass.sheets[second] != nil {
+				t.Error("the calculation's second scan went into the guard pass's scans, which later readers take as whole")
+			}
+		})
+	}
+}
