@@ -159,3 +159,59 @@ func Ratio(a, b float64) (float64, bool) {
 	}
 	return a / b, true
 }
+
+// maxRefused bounds the answers FitAnswers adjusts, each costing one more
+// try: a document refusing more is reported rather than probed on.
+const maxRefused = 200
+
+// substitutes are what FitAnswers tries, in turn, in a field that refused
+// its answer: a number (a cell a formula reads as a number refuses text),
+// then a checkbox's value (a box may list an export value it refuses).
+var substitutes = []string{"1", "yes"}
+
+// FitAnswers are SpreadAnswers' n answers, made acceptable to try (a dry-run
+// write): a field whose answer try refuses, naming the field's ID in its
+// error as "(ID)" or "(ID …)", gets each of substitutes in turn, and then is
+// dropped, the next free field taking its place. It returns try's error
+// when try refuses something else, or more than maxRefused times.
+func FitAnswers(fields []formats.FormField, n int, try func([]formats.Answer) error) ([]formats.Answer, error) {
+	tried, dropped := map[string]int{}, map[string]bool{}
+	for refused := 0; ; refused++ {
+		free := make([]formats.FormField, 0, len(fields))
+		for _, f := range fields {
+			if !dropped[f.FieldID] {
+				free = append(free, f)
+			}
+		}
+		answers := SpreadAnswers(free, n)
+		for i, a := range answers {
+			if k := tried[a.PairID]; k > 0 {
+				answers[i].AnswerText = substitutes[k-1]
+			}
+		}
+		err := try(answers)
+		id, ok := refusedField(answers, err)
+		if !ok || refused == maxRefused {
+			return answers, err
+		}
+		if tried[id] == len(substitutes) {
+			dropped[id] = true
+		} else {
+			tried[id]++
+		}
+	}
+}
+
+// refusedField is the ID of the answer err names, if any.
+func refusedField(answers []formats.Answer, err error) (string, bool) {
+	if err == nil || !formats.IsInputError(err) {
+		return "", false
+	}
+	msg := err.Error()
+	for _, a := range answers {
+		if strings.Contains(msg, "("+a.PairID+")") || strings.Contains(msg, "("+a.PairID+" ") {
+			return a.PairID, true
+		}
+	}
+	return "", false
+}
