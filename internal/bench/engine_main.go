@@ -31,7 +31,8 @@ PDF where a figure applies, "n/a" where it does not):
                          every millisecond; the largest of --repeat fills. The
                          answers go to the first writable fields of
                          list_form_fields: a list gets its first option, any
-                         other field "answer N".
+                         other field "answer N"; a field refusing that gets a
+                         number, then "yes", else the next field is taken.
   XML holding answers    the inflated XML of the parts the answers are in
                          (Excel: their sheets; Word: n/a, a field's ID does not
                          name its part; PDF: n/a).
