@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"time"
 
@@ -191,6 +190,3 @@ func ratio(a, b float64) *float64 {
 	}
 	return nil
 }
-
-// collect is runtime.GC, so that each fill's peak starts from the live heap.
-var collect = runtime.GC

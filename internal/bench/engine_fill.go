@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"errors"
+	"runtime"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/enginefigures"
@@ -44,7 +45,7 @@ func measureFill(ctx context.Context, e formats.Engine, t formats.FileType, doc 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		collect()
+		runtime.GC() // each peak starts from the live heap alone
 		var ferr error
 		p := enginefigures.HeapPeak(func() { _, ferr = fill() })
 		if ferr != nil {
