@@ -1,17 +1,11 @@
 package excel
 
 import (
-	"archive/zip"
-	"bytes"
-	"fmt"
 	"runtime"
-	"runtime/metrics"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/enginefigures"
 	"github.com/formfill/formfill/internal/realdocs"
 )
 
@@ -38,7 +32,7 @@ func BenchmarkFillHECVAT600(b *testing.B) {
 	var peak, live uint64
 	for b.Loop() {
 		runtime.GC()
-		p, l := heapPeaks(func() {
+		p, l := enginefigures.HeapPeaks(func() {
 			if _, _, err := New().Fill(doc, answers, formats.WriteOptions{}); err != nil {
 				b.Fatal(err)
 			}
@@ -56,38 +50,16 @@ func BenchmarkFillHECVAT600(b *testing.B) {
 
 // rewrittenSheetsXML is the XML size, in doc, of the worksheets whose
 // entries out holds changed: read from the two packages, not from what
-// the writer meant to write.
+// the writer meant to write (enginefigures.RewrittenParts, which formfill
+// bench engine reports too).
 func rewrittenSheetsXML(b testing.TB, doc, out []byte) int64 {
-	in, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	sheets, err := enginefigures.ExcelSheets(doc)
 	if err != nil {
 		b.Fatal(err)
 	}
-	after, err := zip.NewReader(bytes.NewReader(out), int64(len(out)))
+	_, n, err := enginefigures.RewrittenParts(doc, out, sheets.IsSheet)
 	if err != nil {
 		b.Fatal(err)
-	}
-	wb, err := open(doc)
-	if err != nil {
-		b.Fatal(err)
-	}
-	parts, err := wb.parts()
-	if err != nil {
-		b.Fatal(err)
-	}
-	sheets := map[string]bool{}
-	for _, p := range parts {
-		sheets[p] = true
-	}
-	outFiles := map[string]*zip.File{}
-	for _, f := range after.File {
-		outFiles[f.Name] = f
-	}
-	var n int64
-	for _, f := range in.File {
-		o := outFiles[f.Name]
-		if sheets[f.Name] && o != nil && (o.CRC32 != f.CRC32 || o.UncompressedSize64 != f.UncompressedSize64) {
-			n += int64(f.UncompressedSize64)
-		}
 	}
 	if n == 0 {
 		b.Fatal("the fill rewrote no sheet")
@@ -97,103 +69,31 @@ func rewrittenSheetsXML(b testing.TB, doc, out []byte) int64 {
 
 // spreadAnswers are n answers to doc's first fields that take one (a
 // list's first option, or text), and the XML size of the sheets they
-// touch, and of the whole package.
+// touch, and of the whole package: enginefigures' answers, as formfill
+// bench engine writes them.
 func spreadAnswers(b testing.TB, doc []byte, n int) (answers []formats.Answer, touchedXML, allXML int64) {
 	fields, err := New().ListFields(doc)
 	if err != nil {
 		b.Fatal(err)
 	}
-	wb, err := open(doc)
-	if err != nil {
-		b.Fatal(err)
-	}
-	parts, err := wb.parts()
-	if err != nil {
-		b.Fatal(err)
-	}
-	touched := map[string]bool{}
-	for _, f := range fields {
-		if len(answers) == n {
-			break
-		}
-		if f.ReadOnly {
-			continue
-		}
-		c, err := wb.parseRef(f.FieldID)
-		if err != nil {
-			continue
-		}
-		touched[parts[wb.sheetName(c)]] = true
-		text := fmt.Sprintf("answer %d", len(answers))
-		if len(f.Options) > 0 {
-			text = f.Options[0] // a list cell takes one of its options
-		}
-		answers = append(answers, formats.Answer{PairID: f.FieldID, AnswerText: text})
-	}
+	answers = enginefigures.SpreadAnswers(fields, n)
 	if len(answers) < n {
 		b.Logf("only %d free fields", len(answers))
 	}
-	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	sheets, err := enginefigures.ExcelSheets(doc)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, f := range zr.File {
-		if touched[f.Name] {
-			touchedXML += int64(f.UncompressedSize64)
-		}
-		allXML += int64(f.UncompressedSize64)
+	touchedXML, allXML, err = enginefigures.EntrySizes(doc, sheets.PartsOf(answers))
+	if err != nil {
+		b.Fatal(err)
 	}
 	return answers, touchedXML, allXML
 }
 
-// heapPeak runs do and returns the most heap in use above the start that
-// a sampler saw while it ran.
-func heapPeak(do func()) uint64 {
-	peak, _ := heapPeaks(do)
-	return peak
-}
-
-// heapPeaks runs do and returns the most heap in use above the start that
-// a sampler saw while it ran, and the most heap a collection during the
-// run found live above what the last one before it did.
-func heapPeaks(do func()) (peak, live uint64) {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(sample)
-	baseLive := sample[0].Value.Uint64()
-	var top, topLive atomic.Uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var s runtime.MemStats
-		l := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			runtime.ReadMemStats(&s)
-			if s.HeapAlloc > base && s.HeapAlloc-base > top.Load() {
-				top.Store(s.HeapAlloc - base)
-			}
-			metrics.Read(l)
-			if v := l[0].Value.Uint64(); v > baseLive && v-baseLive > topLive.Load() {
-				topLive.Store(v - baseLive)
-			}
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	do()
-	close(done)
-	wg.Wait()
-	return top.Load(), topLive.Load()
-}
+// heapPeak is enginefigures.HeapPeak: the heap's peak above the start
+// while do runs, sampled every millisecond.
+func heapPeak(do func()) uint64 { return enginefigures.HeapPeak(do) }
 
 // BenchmarkSaveHECVAT600 is BenchmarkFillHECVAT600's save alone: the
 // patching writer writing the 600 answers and their recomputed formulas,

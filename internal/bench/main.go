@@ -31,6 +31,10 @@ Workers are spawned as '<worker-bin> worker --concurrency N' processes. Without
 --redis (or FORMFILL_REDIS_URL) the bench starts an embedded Redis on a local
 port for them.
 
+An engine's own figures on your documents (extract time against inflating
+the XML, a fill's peak heap against the XML it touches): see
+'formfill bench engine --help'.
+
 Example:
   formfill bench --jobs 300 --workers 1,2,4 --mix fill=70,extract_compact=20,verify=10 \
       --redis redis://127.0.0.1:6379/15 --svg docs/scaling.svg
@@ -44,10 +48,14 @@ local Redis on the others:
 Flags:
 `
 
-// Main runs `formfill bench` with args (without the subcommand name) and
+// Main runs `formfill bench` with args (without the subcommand name), or
+// `formfill bench engine` when args start with "engine" (engineMain), and
 // returns the exit status: 0 when every job completed, 1 when the bench
 // could not run or a job failed, 2 on a usage error.
 func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "engine" {
+		return engineMain(args[1:], stdout, stderr)
+	}
 	cfg, opts, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
