@@ -84,6 +84,9 @@ var cliCommands = map[string]cliCommand{
 	"validate":        validateCommand,
 	"verify":          verifyCommand,
 	"write":           writeCommand,
+	"search":          searchCommand,
+	"read":            readCommand,
+	"harvest":         harvestCommand,
 }
 
 var writeCommand = cliCommand{

@@ -117,7 +117,7 @@ var commandList = append(operationCommands(), []command{
 	{"worker", "run a worker serving jobs from Redis", runWorker},
 	{"serve", "run an embedded Redis and a worker on a local port", runServe},
 	{"mcp", "run the MCP server (stdio, or streamable HTTP with --http)", runMCP},
-	{"bench", "drive load through the queue and report throughput and latency", runBench},
+	{"bench", "drive load through the queue and report throughput and latency; bench engine: time the engines on your documents", runBench},
 }...)
 
 func commands() map[string]command {
