@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/beevik/etree"
 )
 
 // Option hints: cells listing the choices their answer takes ("Low, medium
@@ -17,6 +19,7 @@ var (
 	hintSplit = regexp.MustCompile(`\s*(?:,|/|\bor\b)\s*`)
 	orWord    = regexp.MustCompile(`(?i)\bor\b`)
 )
+
 
 // isOptionHint reports a one-line cell listing the choices its answer
 // takes ("Low, medium or high", "Yes/no", "Low medium high"): the
@@ -99,4 +102,46 @@ func optionLines(ci *cellInfo) []string {
 		return nil
 	}
 	return out
+}
+
+// modeFinder is a finder for the writer's answerMode, which reads only
+// the tables of the cells it asks about (f.table).
+func (d *document) modeFinder() *finder {
+	return &finder{d: d, tables: map[*etree.Element]*tableInfo{}}
+}
+
+// writeHints is hintsOf for the writer, on cell n as it now reads. Its
+// own text settles it but for lines that could be options
+// (optionLines), which are hints only in an answer column: only then is
+// the table read, built first when a lazy write left it unbuilt.
+func (f *finder) writeHints(n *node) ([]string, error) {
+	if n.kind != kindCell {
+		return nil, nil
+	}
+	own := &cellInfo{n: n, text: ownTextWith(n.el, f.d.textOf)}
+	if strings.TrimSpace(own.text) == "" {
+		return nil, nil // hintsOf's empty cell: neither splits into options
+	}
+	if hints := optionHints(own); hints != nil {
+		return hints, nil
+	}
+	lines := optionLines(own)
+	if lines == nil || n.row == nil {
+		return nil, nil
+	}
+	if tbl := ancestorW(n.row.el, nil, "tbl"); tbl != nil { // f.table's table
+		if err := f.d.lazy.Build(tbl); err != nil {
+			return nil, err
+		}
+	}
+	ti := f.table(n)
+	if ti == nil {
+		return nil, nil
+	}
+	if ci := ti.find(n); ci != nil {
+		if r, _ := ti.position(ci); ti.answerColumn(r, ci) {
+			return lines, nil
+		}
+	}
+	return nil, nil
 }

@@ -147,6 +147,7 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 	res := &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	var done []*applied
 	var budget rewriteBudget
+	modes := d.modeFinder() // the tables answers without a mode needed read
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
 			return nil, nil, nil, err
@@ -167,7 +168,7 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
-		ap, err := d.applyChecked(t, a, res)
+		ap, err := d.applyChecked(t, a, res, modes)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
@@ -212,11 +213,12 @@ func (d *document) save(res *formats.WriteResult, rv *revision.Reviser, st forma
 }
 
 // applyChecked applies one answer, refuses it when it lost anchors without
-// force, tidies what it wrote and records the change.
-func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteResult) (*applied, error) {
+// force, tidies what it wrote and records the change. modes picks the
+// mode of an answer that names none (answerMode).
+func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteResult, modes *finder) (*applied, error) {
 	before := textOf(t.el)
 	had := anchorsIn(t.el)
-	ap, err := d.apply(t, a)
+	ap, err := d.apply(t, a, modes)
 	if err != nil {
 		return nil, err
 	}
@@ -285,8 +287,8 @@ func joinedText(ps []*etree.Element) string {
 	return strings.Join(texts, "\n")
 }
 
-// apply places one answer at its target.
-func (d *document) apply(t target, a formats.Answer) (*applied, error) {
+// apply places one answer at its target; modes as for applyChecked.
+func (d *document) apply(t target, a formats.Answer, modes *finder) (*applied, error) {
 	ap := &applied{a: a, t: t, mode: a.Mode, plain: a.AnswerText}
 	var c *content
 	if a.InsertionXML != "" {
@@ -311,7 +313,10 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 	}
 	mode := a.Mode
 	if mode == "" {
-		mode = d.defaultMode(t.el)
+		var err error
+		if mode, err = d.answerMode(t, modes); err != nil {
+			return nil, err
+		}
 	}
 	text := a.AnswerText
 	if c == nil {
