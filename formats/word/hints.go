@@ -20,6 +20,9 @@ var (
 	orWord    = regexp.MustCompile(`(?i)\bor\b`)
 )
 
+// dateField is one field of a date format written out in letters: d, dd,
+// m, mm, mmm, yy or yyyy, in either case.
+var dateField = regexp.MustCompile(`(?i)^(?:d{1,2}|m{1,3}|yy|yyyy)$`)
 
 // isOptionHint reports a one-line cell listing the choices its answer
 // takes ("Low, medium or high", "Yes/no", "Low medium high"): the
@@ -44,7 +47,7 @@ func optionHints(ci *cellInfo) []string {
 	case len(words) >= 2 && len(words) <= 4 && lowerAfterFirst(words):
 		parts = words
 	}
-	if len(parts) < 2 {
+	if len(parts) < 2 || dateFormat(parts) {
 		return nil
 	}
 	out := make([]string, 0, len(parts))
@@ -56,6 +59,21 @@ func optionHints(ci *cellInfo) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// dateFormat reports split parts of which two or more are the fields of
+// a date format ("m/d/yyyy", "<Insert MM/DD/YYYY>", "dd/mm/yy"; and
+// "m/d/yyyy/Pending", a date or "Pending"): the hint asks for a date
+// written so, not for one of its parts. One such part is no format:
+// "M/F", "S/M/L".
+func dateFormat(parts []string) bool {
+	n := 0
+	for _, p := range parts {
+		if dateField.MatchString(strings.Trim(p, "<>[]() ")) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // lowerAfterFirst reports words all letters, lower-case after the first.
