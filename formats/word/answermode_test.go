@@ -100,8 +100,8 @@ func TestMapModeIsTheWritersDefault(t *testing.T) {
 					continue
 				}
 				named++
-				got, err := d.answerMode(target{id: at.n.id, el: at.n.el, node: at.n}, f)
-				if err != nil || got != at.mode {
+				got, named, err := d.answerMode(target{id: at.n.id, el: at.n.el, node: at.n}, f)
+				if err != nil || got != at.mode || !named {
 					t.Errorf("%s %q: the map says %s, the writer would use %s (%v)", at.n.id, strings.TrimSpace(textOf(at.n.el)), at.mode, got, err)
 				}
 			}

@@ -38,23 +38,24 @@ func (d *document) defaultMode(el *etree.Element) formats.Mode {
 
 // answerMode is the mode of an answer at t that names none: the one the
 // map names for a plain answer there (namedMode: replace_content over a
-// hint cell's options or a prompt such as "<m/d/yyyy>"), else
-// defaultMode. Appending after a prompt the map said to replace left the
-// prompt standing beside the answer. f keeps the tables read for the
-// call's answers; it reads one only for a cell whose lines could be
-// options (writeHints), so a write pays for nothing else.
-func (d *document) answerMode(t target, f *finder) (formats.Mode, error) {
+// hint cell's options or a prompt such as "<m/d/yyyy>", append after
+// several controls), else defaultMode; named reports the first. Appending
+// after a prompt the map said to replace left the prompt standing beside
+// the answer. f keeps the tables read for the call's answers; it reads
+// one only for a cell whose lines could be options (writeHints), so a
+// write pays for nothing else.
+func (d *document) answerMode(t target, f *finder) (_ formats.Mode, named bool, _ error) {
 	if t.node == nil || !textTarget(t.el) {
-		return d.defaultMode(t.el), nil
+		return d.defaultMode(t.el), false, nil
 	}
 	hints, err := f.writeHints(t.node)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if m := d.namedMode(t.el, hints); m != "" {
-		return m, nil
+		return m, true, nil
 	}
-	return d.defaultMode(t.el), nil
+	return d.defaultMode(t.el), false, nil
 }
 
 // segment is one w:t of a paragraph and where its text sits in the

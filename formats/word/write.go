@@ -311,10 +311,10 @@ func (d *document) apply(t target, a formats.Answer, modes *finder) (*applied, e
 			return ap, err
 		}
 	}
-	mode := a.Mode
+	mode, named := a.Mode, a.Mode != ""
 	if mode == "" {
 		var err error
-		if mode, err = d.answerMode(t, modes); err != nil {
+		if mode, named, err = d.answerMode(t, modes); err != nil {
 			return nil, err
 		}
 	}
@@ -329,9 +329,11 @@ func (d *document) apply(t target, a formats.Answer, modes *finder) (*applied, e
 		}
 	}
 	ap.mode = formats.ReplaceContent
-	if a.Mode != formats.Append {
-		// A legacy field first: a content control wrapping one is filled
-		// in the field, which writing the control would remove.
+	// An append, named by the answer or by the map (after several
+	// controls, which fillControl refuses), goes after what the target
+	// holds. Otherwise a legacy field first: a content control wrapping
+	// one is filled in the field, which writing the control would remove.
+	if !named || mode != formats.Append {
 		if done, shown, err := fillLegacyText(t, text, c); done || err != nil {
 			if c == nil && err == nil {
 				ap.plain = shown // a date or case the field's format rewrote
