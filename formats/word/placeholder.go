@@ -58,6 +58,26 @@ func (d *document) answerMode(t target, f *finder) (_ formats.Mode, named bool, 
 	return d.defaultMode(t.el), false, nil
 }
 
+// replaceKeepsAnchors reports whether replace_content at el keeps every
+// field, note reference and bookmark, as the writer requires without
+// force: a prompt that is a REF field ("<Insert CSP Name>" repeating the
+// cover page's) would be refused, so a plain answer goes after it. It
+// replaces a copy of el, which only prompt-only targets pay for.
+func replaceKeepsAnchors(el *etree.Element) bool {
+	had := anchorsIn(el)
+	if len(had) == 0 {
+		return true
+	}
+	if !isW(el, "tc") && !isW(el, "p") && !isW(el, "sdt") {
+		return false // a run: replacing it removes whatever it holds
+	}
+	cp := el.Copy()
+	if err := replaceContent(target{el: cp}, "x", nil); err != nil {
+		return false
+	}
+	return len(lostAnchors(had, anchorsIn(cp))) == 0
+}
+
 // segment is one w:t of a paragraph and where its text sits in the
 // paragraph's concatenated text.
 type segment struct {
