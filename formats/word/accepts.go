@@ -59,22 +59,13 @@ func (f *finder) describe(t *answerTarget) {
 	case len(textControls(el)) == 1:
 		f.describeControl(t, textControls(el)[0])
 	default:
-		if hints := f.hintsOf(t.n); hints != nil {
-			t.options, t.mode = hints, formats.ReplaceContent
-		}
+		t.options = f.hintsOf(t.n)
+		t.mode = f.d.namedMode(el, t.options)
 		t.field.CurrentValue = strings.TrimSpace(f.d.textOf(el))
-		switch {
-		case len(textControls(el)) == 0 && len(textFields(el)) > 1:
+		if len(textControls(el)) == 0 && len(textFields(el)) > 1 {
 			// Legacy fields side by side ("From [field] to [field]") are
 			// filled in order from one answer (fillLegacyFields).
 			describeMultiField(t, textFields(el))
-		case len(textControls(el)) > 1 || len(textFields(el)) > 1:
-			// The writer fills one control or field per target; with
-			// several ("from [date] to [date]") a plain answer goes after
-			// them.
-			t.mode = formats.Append
-		case t.mode == "":
-			t.mode = f.d.plainMode(el)
 		}
 		if text := f.d.textOf(el); t.options == nil && hasPlaceholder(text) {
 			// list_form_fields has always typed these "placeholder",
@@ -185,6 +176,52 @@ func (f *finder) hintsOf(n *node) []string {
 	return nil
 }
 
+// textTarget reports an element describe reads as text: neither a check
+// box nor a single legacy field or content control, which the writer
+// fills in their own way whatever the mode. Its cases are describe's, in
+// describe's order.
+func textTarget(el *etree.Element) bool {
+	if _, typed := soleTypedBox(el); typed || boxCount(el) > 0 {
+		return false
+	}
+	return len(textFields(el)) != 1 && len(textControls(el)) != 1
+}
+
+// namedMode is the mode the map names for a plain answer at a text target
+// el ("write with …") whose hint cell lists hints (hintsOf), "" when the
+// writer's default (defaultMode) is right. The writer takes it for an
+// answer that names no mode (answerMode), so the two cannot disagree.
+func (d *document) namedMode(el *etree.Element, hints []string) formats.Mode {
+	fields := textFields(el)
+	switch controls := len(textControls(el)); {
+	case controls == 0 && len(fields) > 1:
+		// Legacy fields side by side are filled in order from one answer
+		// (fillLegacyFields); drop-downs take an entry each.
+		if hints == nil || dropdownsOnly(fields) {
+			return ""
+		}
+		return formats.ReplaceContent
+	case controls > 1 || len(fields) > 1:
+		// The writer fills one control or field per target; with several
+		// ("from [date] to [date]") a plain answer goes after them.
+		return formats.Append
+	case hints != nil:
+		// The answer is one of the options: it takes their place.
+		return formats.ReplaceContent
+	}
+	return d.plainMode(el)
+}
+
+// dropdownsOnly reports legacy fields that are all drop-downs.
+func dropdownsOnly(fields []legacyField) bool {
+	for _, f := range fields {
+		if f.kind() != "dropdown" {
+			return false
+		}
+	}
+	return true
+}
+
 // plainMode is the mode a plain answer needs at el when the writer's
 // default would refuse it or leave a prompt standing: append beside a
 // placeholder that crosses a field, replace_content over a prompt the
@@ -198,7 +235,7 @@ func (d *document) plainMode(el *etree.Element) formats.Mode {
 			return formats.Append
 		}
 	case formats.Append:
-		if isPromptOnly(text, true) && checkFieldsBalanced("", el) == nil {
+		if isPromptOnly(text, true) && checkFieldsBalanced("", el) == nil && replaceKeepsAnchors(el) {
 			return formats.ReplaceContent
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/beevik/etree"
 )
 
 // Option hints: cells listing the choices their answer takes ("Low, medium
@@ -17,6 +19,10 @@ var (
 	hintSplit = regexp.MustCompile(`\s*(?:,|/|\bor\b)\s*`)
 	orWord    = regexp.MustCompile(`(?i)\bor\b`)
 )
+
+// dateField is one field of a date format written out in letters: d, dd,
+// m, mm, mmm, yy or yyyy, in either case.
+var dateField = regexp.MustCompile(`(?i)^(?:d{1,2}|m{1,3}|yy|yyyy)$`)
 
 // isOptionHint reports a one-line cell listing the choices its answer
 // takes ("Low, medium or high", "Yes/no", "Low medium high"): the
@@ -41,7 +47,7 @@ func optionHints(ci *cellInfo) []string {
 	case len(words) >= 2 && len(words) <= 4 && lowerAfterFirst(words):
 		parts = words
 	}
-	if len(parts) < 2 {
+	if len(parts) < 2 || dateFormat(parts) {
 		return nil
 	}
 	out := make([]string, 0, len(parts))
@@ -53,6 +59,21 @@ func optionHints(ci *cellInfo) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// dateFormat reports split parts of which two or more are the fields of
+// a date format ("m/d/yyyy", "<Insert MM/DD/YYYY>", "dd/mm/yy"; and
+// "m/d/yyyy/Pending", a date or "Pending"): the hint asks for a date
+// written so, not for one of its parts. One such part is no format:
+// "M/F", "S/M/L".
+func dateFormat(parts []string) bool {
+	n := 0
+	for _, p := range parts {
+		if dateField.MatchString(strings.Trim(p, "<>[]() ")) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // lowerAfterFirst reports words all letters, lower-case after the first.
@@ -99,4 +120,46 @@ func optionLines(ci *cellInfo) []string {
 		return nil
 	}
 	return out
+}
+
+// modeFinder is a finder for the writer's answerMode, which reads only
+// the tables of the cells it asks about (f.table).
+func (d *document) modeFinder() *finder {
+	return &finder{d: d, tables: map[*etree.Element]*tableInfo{}}
+}
+
+// writeHints is hintsOf for the writer, on cell n as it now reads. Its
+// own text settles it but for lines that could be options
+// (optionLines), which are hints only in an answer column: only then is
+// the table read, built first when a lazy write left it unbuilt.
+func (f *finder) writeHints(n *node) ([]string, error) {
+	if n.kind != kindCell {
+		return nil, nil
+	}
+	own := &cellInfo{n: n, text: ownTextWith(n.el, f.d.textOf)}
+	if strings.TrimSpace(own.text) == "" {
+		return nil, nil // hintsOf's empty cell: neither splits into options
+	}
+	if hints := optionHints(own); hints != nil {
+		return hints, nil
+	}
+	lines := optionLines(own)
+	if lines == nil || n.row == nil {
+		return nil, nil
+	}
+	if tbl := ancestorW(n.row.el, nil, "tbl"); tbl != nil { // f.table's table
+		if err := f.d.lazy.Build(tbl); err != nil {
+			return nil, err
+		}
+	}
+	ti := f.table(n)
+	if ti == nil {
+		return nil, nil
+	}
+	if ci := ti.find(n); ci != nil {
+		if r, _ := ti.position(ci); ti.answerColumn(r, ci) {
+			return lines, nil
+		}
+	}
+	return nil, nil
 }

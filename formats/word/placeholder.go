@@ -36,6 +36,48 @@ func (d *document) defaultMode(el *etree.Element) formats.Mode {
 	return formats.Append
 }
 
+// answerMode is the mode of an answer at t that names none: the one the
+// map names for a plain answer there (namedMode: replace_content over a
+// hint cell's options or a prompt such as "<m/d/yyyy>", append after
+// several controls), else defaultMode; named reports the first. Appending
+// after a prompt the map said to replace left the prompt standing beside
+// the answer. f keeps the tables read for the call's answers; it reads
+// one only for a cell whose lines could be options (writeHints), so a
+// write pays for nothing else.
+func (d *document) answerMode(t target, f *finder) (_ formats.Mode, named bool, _ error) {
+	if t.node == nil || !textTarget(t.el) {
+		return d.defaultMode(t.el), false, nil
+	}
+	hints, err := f.writeHints(t.node)
+	if err != nil {
+		return "", false, err
+	}
+	if m := d.namedMode(t.el, hints); m != "" {
+		return m, true, nil
+	}
+	return d.defaultMode(t.el), false, nil
+}
+
+// replaceKeepsAnchors reports whether replace_content at el keeps every
+// field, note reference and bookmark, as the writer requires without
+// force: a prompt that is a REF field ("<Insert CSP Name>" repeating the
+// cover page's) would be refused, so a plain answer goes after it. It
+// replaces a copy of el, which only prompt-only targets pay for.
+func replaceKeepsAnchors(el *etree.Element) bool {
+	had := anchorsIn(el)
+	if len(had) == 0 {
+		return true
+	}
+	if !isW(el, "tc") && !isW(el, "p") && !isW(el, "sdt") {
+		return false // a run: replacing it removes whatever it holds
+	}
+	cp := el.Copy()
+	if err := replaceContent(target{el: cp}, "x", nil); err != nil {
+		return false
+	}
+	return len(lostAnchors(had, anchorsIn(cp))) == 0
+}
+
 // segment is one w:t of a paragraph and where its text sits in the
 // paragraph's concatenated text.
 type segment struct {

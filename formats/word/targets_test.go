@@ -174,8 +174,11 @@ func TestPlaceholderAcrossAFieldIsMarkedWithTheModeThatWorks(t *testing.T) {
 	if !ok || tg.Mode != formats.Append {
 		t.Fatalf("target P1 = %+v (found %v), want mode append", tg, ok)
 	}
-	if _, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "x"}}, formats.WriteOptions{}); err == nil || !strings.Contains(err.Error(), "spans a field") {
-		t.Fatalf("the default mode should be refused (that is why the target names another): %v", err)
+	if _, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "x", Mode: formats.ReplacePlaceholder}}, formats.WriteOptions{}); err == nil || !strings.Contains(err.Error(), "spans a field") {
+		t.Fatalf("replace_placeholder should be refused (that is why the target names another): %v", err)
+	}
+	if res, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "x"}}, formats.WriteOptions{}); err != nil || res.Changes[0].Mode != tg.Mode {
+		t.Fatalf("an answer without a mode should take the target's (%s): %v %+v", tg.Mode, err, res)
 	}
 	if _, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "12 May 2026", Mode: tg.Mode}}, formats.WriteOptions{}); err != nil {
 		t.Fatalf("write with the target's mode: %v", err)
@@ -190,8 +193,8 @@ func TestTwoControlsInOneParagraphTakeAPlainAnswerAfterThem(t *testing.T) {
 	if !ok || tg.Mode != formats.Append {
 		t.Fatalf("P1 = %+v (found %v), want a target written with mode append", tg, ok)
 	}
-	if _, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "Q1 2026"}}, formats.WriteOptions{}); err == nil {
-		t.Fatal("the default mode fills one control per target: it should refuse two")
+	if res, err := New().Write(doc, []formats.Answer{{PairID: "P1", AnswerText: "Q1 2026"}}, formats.WriteOptions{}); err != nil || res.Changes[0].Mode != tg.Mode {
+		t.Fatalf("an answer without a mode should take the target's (%s), not fill one of two controls: %v %+v", tg.Mode, err, res)
 	}
 	if _, rep, err := New().Fill(doc, []formats.Answer{{PairID: "P1", AnswerText: "Q1 2026", Mode: tg.Mode}}, formats.WriteOptions{}); err != nil || !rep.OK() {
 		t.Fatalf("write with the target's mode: %v %+v", err, rep)

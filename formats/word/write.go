@@ -147,6 +147,7 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 	res := &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	var done []*applied
 	var budget rewriteBudget
+	modes := d.modeFinder() // the tables answers without a mode needed read
 	for i, a := range answers {
 		if err := d.stop.Check(); err != nil {
 			return nil, nil, nil, err
@@ -167,7 +168,7 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
-		ap, err := d.applyChecked(t, a, res)
+		ap, err := d.applyChecked(t, a, res, modes)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
 		}
@@ -212,11 +213,12 @@ func (d *document) save(res *formats.WriteResult, rv *revision.Reviser, st forma
 }
 
 // applyChecked applies one answer, refuses it when it lost anchors without
-// force, tidies what it wrote and records the change.
-func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteResult) (*applied, error) {
+// force, tidies what it wrote and records the change. modes picks the
+// mode of an answer that names none (answerMode).
+func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteResult, modes *finder) (*applied, error) {
 	before := textOf(t.el)
 	had := anchorsIn(t.el)
-	ap, err := d.apply(t, a)
+	ap, err := d.apply(t, a, modes)
 	if err != nil {
 		return nil, err
 	}
@@ -285,8 +287,8 @@ func joinedText(ps []*etree.Element) string {
 	return strings.Join(texts, "\n")
 }
 
-// apply places one answer at its target.
-func (d *document) apply(t target, a formats.Answer) (*applied, error) {
+// apply places one answer at its target; modes as for applyChecked.
+func (d *document) apply(t target, a formats.Answer, modes *finder) (*applied, error) {
 	ap := &applied{a: a, t: t, mode: a.Mode, plain: a.AnswerText}
 	var c *content
 	if a.InsertionXML != "" {
@@ -309,9 +311,12 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 			return ap, err
 		}
 	}
-	mode := a.Mode
+	mode, named := a.Mode, a.Mode != ""
 	if mode == "" {
-		mode = d.defaultMode(t.el)
+		var err error
+		if mode, named, err = d.answerMode(t, modes); err != nil {
+			return nil, err
+		}
 	}
 	text := a.AnswerText
 	if c == nil {
@@ -324,9 +329,11 @@ func (d *document) apply(t target, a formats.Answer) (*applied, error) {
 		}
 	}
 	ap.mode = formats.ReplaceContent
-	if a.Mode != formats.Append {
-		// A legacy field first: a content control wrapping one is filled
-		// in the field, which writing the control would remove.
+	// An append, named by the answer or by the map (after several
+	// controls, which fillControl refuses), goes after what the target
+	// holds. Otherwise a legacy field first: a content control wrapping
+	// one is filled in the field, which writing the control would remove.
+	if !named || mode != formats.Append {
 		if done, shown, err := fillLegacyText(t, text, c); done || err != nil {
 			if c == nil && err == nil {
 				ap.plain = shown // a date or case the field's format rewrote

@@ -144,7 +144,7 @@ func TestWriteErrors(t *testing.T) {
 				`<w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`), []formats.Answer{{PairID: "P1", AnswerText: "x", Mode: formats.ReplaceContent}}, formats.ErrInvalidArgument, "cut through"},
 		{"placeholder spanning a field", bodyDocx(t,
 			`<w:p><w:r><w:t>[Enter </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> DATE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t>here]</w:t></w:r></w:p>`),
-			[]formats.Answer{{PairID: "P1", AnswerText: "x"}}, formats.ErrInvalidArgument, "cut through"},
+			[]formats.Answer{{PairID: "P1", AnswerText: "x", Mode: formats.ReplacePlaceholder}}, formats.ErrInvalidArgument, "cut through"},
 		{"target removed by an earlier answer", fixture(t, fixtures.WordTwoColumn), []formats.Answer{
 			{PairID: "T1-R2-C2", InsertionXML: `<w:p><w:r><w:t>a</w:t></w:r></w:p><w:p><w:r><w:t>b</w:t></w:r></w:p>`},
 			{PairID: "T1-R2-C2", AnswerText: "c", Mode: formats.ReplaceContent},
