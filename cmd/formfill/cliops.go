@@ -95,9 +95,10 @@ var writeCommand = cliCommand{
 	desc: `Writes answers into the document and saves the result to -o. The answers
 file is the JSON array write_answers takes:
   [{"pair_id": "T1-R2-C2", "answer_text": "Acme Ltd", "mode": "replace_content"}]
-Without mode, Word fills a blank the target shows (replace_placeholder),
-writes an empty target (replace_content), else appends; Excel and PDF
-replace. Legal templates are edited in place with:
+Without mode, Word does what extract's map says the target takes (its
+"write with" note: replace_content over a <hint>), else fills a blank the
+target shows (replace_placeholder), writes an empty target
+(replace_content), else appends; Excel and PDF replace. Legal templates are edited in place with:
   replace_text   {"pair_id": "P9", "mode": "replace_text", "find": "[___]", "occurrence": 2, "answer_text": "Acme"}
   delete         {"pair_id": "P14", "mode": "delete"}   (with "find": only that text)
   insert_after   {"pair_id": "P33", "mode": "insert_after", "answer_text": "<definition>Closing Cash</definition> means …"}
