@@ -50,10 +50,11 @@ func (n *numericReads) at(r, c int) ([2]int, bool) {
 	return [2]int{}, false
 }
 
-// numericUses reads the sheet's formulas (formula gives each one's text)
-// for the cells they read as numbers.
-func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int) string) *numericReads {
+// numericUses reads the sheet's formulas (formula gives each one) for the
+// cells they read as numbers.
+func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int) sharedFormula) *numericReads {
 	out := &numericReads{cells: map[[2]int][2]int{}}
+	templates := map[string]*numericTemplate{}
 	n := 0
 	for p := range formulas {
 		if n++; n > maxNumericFormulas || len(out.cells)+len(out.ranges) > maxNumericCells {
@@ -62,7 +63,7 @@ func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int)
 		if sc != nil && !sc.mayReadNumbersAt(p[0], p[1]) {
 			continue
 		}
-		for _, rc := range numericRefs(formula(p[0], p[1])) {
+		for _, rc := range formula(p[0], p[1]).numericRefs(templates) {
 			if rc.r1 == rc.r2 && rc.c1 == rc.c2 {
 				if _, ok := out.cells[[2]int{rc.r1, rc.c1}]; !ok {
 					out.cells[[2]int{rc.r1, rc.c1}] = p
@@ -80,11 +81,18 @@ func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int)
 func numericRefs(formula string) []rect {
 	var out []rect
 	numericRanges(formula, func(ref string) bool {
-		if rc, ok := parseRect(ref); ok && !strings.Contains(ref, "!") {
-			out = append(out, rc)
-		}
+		out = appendSameSheet(out, ref)
 		return true
 	})
+	return out
+}
+
+// appendSameSheet appends ref to out when it is a range of the formula's
+// own sheet.
+func appendSameSheet(out []rect, ref string) []rect {
+	if rc, ok := parseRect(ref); ok && !strings.Contains(ref, "!") {
+		out = append(out, rc)
+	}
 	return out
 }
 
@@ -98,6 +106,12 @@ func numericRanges(formula string, visit func(ref string) bool) {
 	}
 	p := efp.ExcelParser()
 	toks := p.Parse(formula)
+	eachNumeric(toks, func(i int) bool { return visit(toks[i].TValue) })
+}
+
+// eachNumeric calls visit with the index of each range token of toks read
+// as a number, until visit returns false.
+func eachNumeric(toks []efp.Token, visit func(i int) bool) {
 	var funcs []string
 	for i, t := range toks {
 		switch {
@@ -109,7 +123,7 @@ func numericRanges(formula string, visit func(ref string) bool) {
 			}
 		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
 			numeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]] || arithmeticBeside(toks, i)
-			if numeric && !visit(t.TValue) {
+			if numeric && !visit(i) {
 				return
 			}
 		}
@@ -155,8 +169,8 @@ func arithmeticBeside(toks []efp.Token, i int) bool {
 // numericUse returns the formula cell reading (r, c) as a number.
 func (m *sheetModel) numericUse(r, c int) ([2]int, bool) {
 	if m.numeric == nil {
-		m.numeric = numericUses(m.scan, m.formulas, func(fr, fc int) string {
-			return m.wb.formula(m.name, cell{row: fr, col: fc}.name(), m.scan)
+		m.numeric = numericUses(m.scan, m.formulas, func(fr, fc int) sharedFormula {
+			return m.wb.formulaSource(m.name, m.scan, fr, fc)
 		})
 	}
 	return m.numeric.at(r, c)
@@ -188,7 +202,12 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 		if sc == nil {
 			return nil
 		}
-		uses = numericUses(sc, sc.formulas, func(r, col int) string { return w.formulaAt(sheet, cell{sheet: c.sheet, row: r, col: col}) })
+		uses = numericUses(sc, sc.formulas, func(r, col int) sharedFormula {
+			if _, ok := w.edits[sheet][[2]int{r, col}]; ok {
+				return sharedFormula{} // as formulaAt: a written cell keeps no formula
+			}
+			return w.wb.formulaSource(sheet, sc, r, col)
+		})
 		w.numeric[sheet] = uses
 	}
 	f, ok := uses.at(c.row, c.col)

@@ -1,0 +1,105 @@
+package excel
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// membersRead is what numericRanges gives the member at dCol, dRow from
+// master: the plain path, tokenizing the member's moved text.
+func membersRead(master string, dCol, dRow int) []string {
+	var out []string
+	numericRanges(shiftFormula(master, dCol, dRow), func(ref string) bool {
+		out = append(out, ref)
+		return true
+	})
+	return out
+}
+
+// templateRead is the same through the master's template, and whether
+// the template could tell.
+func templateRead(master string, dCol, dRow int) ([]string, bool) {
+	var out []string
+	ok := newNumericTemplate(master).ranges(dCol, dRow, func(ref string) bool {
+		out = append(out, ref)
+		return true
+	})
+	return out, ok
+}
+
+func TestNumericTemplateReadsAsMembersRead(t *testing.T) {
+	tests := []struct {
+		name, master string
+		dCol, dRow   int
+		exact        bool // the template tells, rather than the plain path
+	}{
+		{"sum moved down", "SUM(C2:C40)", 0, 1, true},
+		{"sum moved right", "SUM(C2:C40)", 3, 0, true},
+		{"master itself", "a1*b1", 0, 0, true},
+		{"anchored product", "$C$2*D2", 0, 5, true},
+		{"mixed anchors", "SUM($A2:A$9)+B2", 2, 3, true},
+		{"sheet-qualified operand", "Data!A1+B1", 1, 1, true},
+		{"two ranges over a number", "AVERAGE(F5:F8,F11:F14)/2", 1, 7, true},
+		{"nested numeric functions", "ROUND(SUM(A1:A3)*B1,2)", 4, 2, true},
+		{"numeric inside a lookup", "VLOOKUP(MAX(A1:A9),B1:C9,2,0)", 1, 1, true},
+		{"lookup reads no number", "VLOOKUP(A1,B1:C9,2,0)", 0, 9, true},
+		{"arithmetic in an IF", `IF(A1="x",B1-C1,0)`, 1, 2, true},
+		{"spaced operators", "A1 - B1 * 2", 0, 3, true},
+		{"prefix minus", "-A1+B1", 2, 2, true},
+		{"percent", "A1%*2", 1, 1, true},
+		{"comparison", "A1>=B1", 0, 1, true},
+		{"concatenation", "A1&B1", 0, 1, true},
+		{"column range", "SUM(A:B)+C:C", 1, 0, true},
+		{"row range", "SUM(1:3)*2", 0, 4, true},
+		{"new function prefix", "_xlfn.STDEV(A1:A5)", 0, 2, true},
+		{"string holding a hash", `IF(A1="#N/A",0,B1*2)`, 0, 1, true},
+		{"operand before a string", `A1"x"+B1`, 1, 1, true},
+		{"intersection", "SUM(A1:C3 B2:B9)*2", 1, 1, true},
+		{"moved off the sheet's right", "XFD1+1", 1, 0, false},
+		{"moved above row 1", "A2-B1", 0, -1, false},
+		{"non-numeric operand moved off", "IF(A1,B2*2,0)", 0, -1, false},
+		{"cell of a sheet-qualified range moved off", "$A$1!A1*0", -68, 1, false},
+		{"row range moved off", "SUM(1:3)*2", 0, -2, false},
+		{"quoted sheet", "'My Sheet'!A1*2", 0, 1, false},
+		{"lower-case exponent", "2e+A1", 0, 1, false},
+		{"exponent", "1E+5*A1", 0, 1, false},
+		{"table column", "SUM(Table1[Col])*A1", 0, 1, false},
+		{"error operand", "#REF!+A1", 0, 1, false},
+		{"array constant", "SUM({1,2}*A1:A2)", 0, 1, false},
+		{"line break", "A1\n+B1", 0, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := membersRead(tt.master, tt.dCol, tt.dRow)
+			got, ok := templateRead(tt.master, tt.dCol, tt.dRow)
+			if ok != tt.exact {
+				t.Fatalf("template of %q at %d,%d tells = %v, want %v", tt.master, tt.dCol, tt.dRow, ok, tt.exact)
+			}
+			if ok && !slices.Equal(got, want) {
+				t.Errorf("template of %q at %d,%d reads %q, want %q (the member's own tokens)", tt.master, tt.dCol, tt.dRow, got, want)
+			}
+			f := sharedFormula{text: tt.master, dCol: tt.dCol, dRow: tt.dRow, shared: true}
+			if got, want := f.numericRefs(map[string]*numericTemplate{}), numericRefs(f.formula()); !slices.Equal(got, want) {
+				t.Errorf("numericRefs of %q at %d,%d = %v, want %v", tt.master, tt.dCol, tt.dRow, got, want)
+			}
+		})
+	}
+}
+
+// FuzzNumericTemplate holds the template to the plain path on any master
+// and offset: where it tells, it reads what the member's tokens read.
+func FuzzNumericTemplate(f *testing.F) {
+	for _, s := range []string{"SUM(C2:C40)", "$C$2*D2+Data!A1", `IF(A1="x",B1-C1,0)`, "ROUND(SUM(A1:A3)*B1,2)", "A1 - B1 * 2", "-A1%+B1", "SUM(A:B)+C:C*1:3", `A1"x"+B1`, "A2-B1", "2e+A1", "SUM($A2:A$9)+B2", "Data!A1:B2*XFD1048576", "A1 B1-C1", "MAX(A1,MIN(B1:B4))*C1"} {
+		f.Add(s, int16(1), int16(1))
+	}
+	f.Fuzz(func(t *testing.T, master string, dCol, dRow int16) {
+		if strings.Count(master, "(") > 50 || len(master) > 500 {
+			return // efp's work, not the template's
+		}
+		got, ok := templateRead(master, int(dCol), int(dRow))
+		if want := membersRead(master, int(dCol), int(dRow)); ok && !slices.Equal(got, want) {
+			t.Errorf("template of %q at %d,%d reads %q, want %q", master, dCol, dRow, got, want)
+		}
+	})
+}
