@@ -103,3 +103,38 @@ func FuzzNumericTemplate(f *testing.F) {
 		}
 	})
 }
+
+// TestFormulaSourceGivesTheReadFormula holds formulaSource to wb.formula
+// on every cell of a sheet of shared formulas, in the cases the scan
+// meets (members before their master, no master, an index that is text,
+// an empty master, a merged range), from the scan and from readScan.
+func TestFormulaSourceGivesTheReadFormula(t *testing.T) {
+	tests := []struct{ name, replace, with string }{
+		{"as written", "", ""},
+		{"a master whose index is text", `si=" 1 "`, `si="one"`},
+		{"a merged range written backwards", `ref="C6:D7"`, `ref="D7:C6"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sheet := sharedSheet
+			if tt.replace != "" {
+				sheet = strings.Replace(sheet, tt.replace, tt.with, 1)
+			}
+			wb, err := open(rezip(t, unzip(t, fixture(t)), "xl/worksheets/sheet1.xml", []byte(sheet)))
+			must(t, err)
+			name := wb.sheets[0]
+			sc, err := wb.scanSheet(name)
+			must(t, err)
+			for _, s := range []*sheetScan{sc, wb.readScan(name, sc)} {
+				for r := 1; r <= 8; r++ {
+					for c := 1; c <= 7; c++ {
+						ref := cell{row: r, col: c}.name()
+						if got, want := wb.formulaSource(name, s, r, c).formula(), wb.formula(name, ref, s); got != want {
+							t.Errorf("formulaSource(%s) = %q, want %q", ref, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
