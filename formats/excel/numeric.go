@@ -130,13 +130,21 @@ func eachNumeric(toks []efp.Token, visit func(i int) bool) {
 	}
 }
 
-// refOperator is a cell reference beside an arithmetic operator.
+// refOperator is a cell reference beside an arithmetic operator. It is
+// what mayReadNumbers looks for; refBesideOperator finds the same without
+// a regexp in an ASCII formula.
 var refOperator = regexp.MustCompile(`\$?[A-Za-z]{1,3}\$?[0-9]+\s*[-+*/^]|[-+*/^]\s*\$?[A-Za-z]{1,3}\$?[0-9]+`)
 
 // mayReadNumbers is a cheap test before tokenizing: an operator or a
 // numeric function's name in the formula. Most formulas of a
-// questionnaire (lookups, IFs, COUNTIFs) have neither.
+// questionnaire (lookups, IFs, COUNTIFs) have neither. It runs on every
+// formula of a sheet, shared formulas' masters once per member, so an
+// ASCII formula is read byte by byte (asciiMayReadNumbers); any other
+// keeps the regexp and the Unicode upper-casing.
 func mayReadNumbers(formula string) bool {
+	if isASCII(formula) {
+		return asciiMayReadNumbers(formula)
+	}
 	if strings.ContainsAny(formula, "+-*/^") && refOperator.MatchString(formula) {
 		return true
 	}
@@ -147,6 +155,83 @@ func mayReadNumbers(formula string) bool {
 		}
 	}
 	return false
+}
+
+// asciiMayReadNumbers is mayReadNumbers of an ASCII formula: a reference
+// beside an operator (refBesideOperator), or a numeric function's name,
+// in either case, just before a parenthesis.
+func asciiMayReadNumbers(formula string) bool {
+	for i := 0; i < len(formula); i++ {
+		switch formula[i] {
+		case '+', '-', '*', '/', '^':
+			if refBesideOperator(formula, i) {
+				return true
+			}
+		case '(':
+			for f := range numericFunctions {
+				if i >= len(f) && strings.EqualFold(formula[i-len(f):i], f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// refBesideOperator reports whether refOperator matches at the operator
+// at i: after it, spaces, an optional $, 1 to 3 letters, an optional $
+// and a digit; before it, spaces and a letter, an optional $ and digits
+// (more letters before that one do not matter, the regexp being
+// unanchored).
+func refBesideOperator(s string, i int) bool {
+	j := i + 1
+	for j < len(s) && isRegexpSpace(s[j]) {
+		j++
+	}
+	if j < len(s) && s[j] == '$' {
+		j++
+	}
+	n := 0
+	for j < len(s) && isLetter(s[j]) {
+		j++
+		n++
+	}
+	if j < len(s) && s[j] == '$' {
+		j++
+	}
+	if n >= 1 && n <= 3 && j < len(s) && isDigit(s[j]) {
+		return true
+	}
+	j = i - 1
+	for j >= 0 && isRegexpSpace(s[j]) {
+		j--
+	}
+	digits := 0
+	for j >= 0 && isDigit(s[j]) {
+		j--
+		digits++
+	}
+	if j >= 0 && s[j] == '$' {
+		j--
+	}
+	return digits > 0 && j >= 0 && isLetter(s[j])
+}
+
+// isRegexpSpace is the regexp's \s: a space, tab, line feed, form feed
+// or carriage return.
+func isRegexpSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// isASCII reports whether s is all ASCII: upper-casing then changes no
+// byte but a letter's.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // arithmeticBeside reports an arithmetic operator next to token i.

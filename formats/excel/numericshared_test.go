@@ -138,3 +138,42 @@ func TestFormulaSourceGivesTheReadFormula(t *testing.T) {
 		})
 	}
 }
+
+// regexpMayReadNumbers is mayReadNumbers as it was: the regexp and the
+// upper-cased formula, for any text.
+func regexpMayReadNumbers(formula string) bool {
+	if strings.ContainsAny(formula, "+-*/^") && refOperator.MatchString(formula) {
+		return true
+	}
+	up := strings.ToUpper(formula)
+	for f := range numericFunctions {
+		if strings.Contains(up, f+"(") {
+			return true
+		}
+	}
+	return false
+}
+
+func TestMayReadNumbersReadsAsTheRegexp(t *testing.T) {
+	for _, f := range []string{
+		"A1+1", "1+A1", "A1 \t+ 2", "2 *\n $B$12", "$A1-2", "A$1^2", "ABCD1+1", "1+ABCD1", "1+ABC1", "1/AB$", "$$A1+1",
+		"A+1", "1+A", "A1:B2", "Data!C3*2", "xfd9/1", "sum(A1:A2)", "DSUM(A1)", "Round (A1)", "IF(A1,B1,C1)", "VLOOKUP(A1,B:C,2,0)",
+		"1-2", "A1&B1", "max(", "(SUM", "1+\vA1", "ſum(A1)", "ıNT(A1)", "é+A1", "",
+	} {
+		if got, want := mayReadNumbers(f), regexpMayReadNumbers(f); got != want {
+			t.Errorf("mayReadNumbers(%q) = %v, want %v (the regexp's)", f, got, want)
+		}
+	}
+}
+
+// FuzzMayReadNumbers holds mayReadNumbers to the regexp on any text.
+func FuzzMayReadNumbers(f *testing.F) {
+	for _, s := range []string{"A1+1", "2 *\n $B$12", "1+ABCD1", "sum(A1:A2)", "Round (A1)", "ſum(A1)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, formula string) {
+		if got, want := mayReadNumbers(formula), regexpMayReadNumbers(formula); got != want {
+			t.Errorf("mayReadNumbers(%q) = %v, want %v (the regexp's)", formula, got, want)
+		}
+	})
+}
