@@ -50,10 +50,11 @@ func (n *numericReads) at(r, c int) ([2]int, bool) {
 	return [2]int{}, false
 }
 
-// numericUses reads the sheet's formulas (formula gives each one's text)
-// for the cells they read as numbers.
-func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int) string) *numericReads {
+// numericUses reads the sheet's formulas (formula gives each one) for the
+// cells they read as numbers.
+func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int) sharedFormula) *numericReads {
 	out := &numericReads{cells: map[[2]int][2]int{}}
+	templates := map[string]*numericTemplate{}
 	n := 0
 	for p := range formulas {
 		if n++; n > maxNumericFormulas || len(out.cells)+len(out.ranges) > maxNumericCells {
@@ -62,7 +63,7 @@ func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int)
 		if sc != nil && !sc.mayReadNumbersAt(p[0], p[1]) {
 			continue
 		}
-		for _, rc := range numericRefs(formula(p[0], p[1])) {
+		for _, rc := range formula(p[0], p[1]).numericRefs(templates) {
 			if rc.r1 == rc.r2 && rc.c1 == rc.c2 {
 				if _, ok := out.cells[[2]int{rc.r1, rc.c1}]; !ok {
 					out.cells[[2]int{rc.r1, rc.c1}] = p
@@ -80,11 +81,18 @@ func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int)
 func numericRefs(formula string) []rect {
 	var out []rect
 	numericRanges(formula, func(ref string) bool {
-		if rc, ok := parseRect(ref); ok && !strings.Contains(ref, "!") {
-			out = append(out, rc)
-		}
+		out = appendSameSheet(out, ref)
 		return true
 	})
+	return out
+}
+
+// appendSameSheet appends ref to out when it is a range of the formula's
+// own sheet.
+func appendSameSheet(out []rect, ref string) []rect {
+	if rc, ok := parseRect(ref); ok && !strings.Contains(ref, "!") {
+		out = append(out, rc)
+	}
 	return out
 }
 
@@ -98,6 +106,12 @@ func numericRanges(formula string, visit func(ref string) bool) {
 	}
 	p := efp.ExcelParser()
 	toks := p.Parse(formula)
+	eachNumeric(toks, func(i int) bool { return visit(toks[i].TValue) })
+}
+
+// eachNumeric calls visit with the index of each range token of toks read
+// as a number, until visit returns false.
+func eachNumeric(toks []efp.Token, visit func(i int) bool) {
 	var funcs []string
 	for i, t := range toks {
 		switch {
@@ -109,20 +123,28 @@ func numericRanges(formula string, visit func(ref string) bool) {
 			}
 		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
 			numeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]] || arithmeticBeside(toks, i)
-			if numeric && !visit(t.TValue) {
+			if numeric && !visit(i) {
 				return
 			}
 		}
 	}
 }
 
-// refOperator is a cell reference beside an arithmetic operator.
+// refOperator is a cell reference beside an arithmetic operator. It is
+// what mayReadNumbers looks for; refBesideOperator finds the same without
+// a regexp in an ASCII formula.
 var refOperator = regexp.MustCompile(`\$?[A-Za-z]{1,3}\$?[0-9]+\s*[-+*/^]|[-+*/^]\s*\$?[A-Za-z]{1,3}\$?[0-9]+`)
 
 // mayReadNumbers is a cheap test before tokenizing: an operator or a
 // numeric function's name in the formula. Most formulas of a
-// questionnaire (lookups, IFs, COUNTIFs) have neither.
+// questionnaire (lookups, IFs, COUNTIFs) have neither. It runs on every
+// formula of a sheet, shared formulas' masters once per member, so an
+// ASCII formula is read byte by byte (asciiMayReadNumbers); any other
+// keeps the regexp and the Unicode upper-casing.
 func mayReadNumbers(formula string) bool {
+	if isASCII(formula) {
+		return asciiMayReadNumbers(formula)
+	}
 	if strings.ContainsAny(formula, "+-*/^") && refOperator.MatchString(formula) {
 		return true
 	}
@@ -133,6 +155,83 @@ func mayReadNumbers(formula string) bool {
 		}
 	}
 	return false
+}
+
+// asciiMayReadNumbers is mayReadNumbers of an ASCII formula: a reference
+// beside an operator (refBesideOperator), or a numeric function's name,
+// in either case, just before a parenthesis.
+func asciiMayReadNumbers(formula string) bool {
+	for i := 0; i < len(formula); i++ {
+		switch formula[i] {
+		case '+', '-', '*', '/', '^':
+			if refBesideOperator(formula, i) {
+				return true
+			}
+		case '(':
+			for f := range numericFunctions {
+				if i >= len(f) && strings.EqualFold(formula[i-len(f):i], f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// refBesideOperator reports whether refOperator matches at the operator
+// at i: after it, spaces, an optional $, 1 to 3 letters, an optional $
+// and a digit; before it, spaces and a letter, an optional $ and digits
+// (more letters before that one do not matter, the regexp being
+// unanchored).
+func refBesideOperator(s string, i int) bool {
+	j := i + 1
+	for j < len(s) && isRegexpSpace(s[j]) {
+		j++
+	}
+	if j < len(s) && s[j] == '$' {
+		j++
+	}
+	n := 0
+	for j < len(s) && isLetter(s[j]) {
+		j++
+		n++
+	}
+	if j < len(s) && s[j] == '$' {
+		j++
+	}
+	if n >= 1 && n <= 3 && j < len(s) && isDigit(s[j]) {
+		return true
+	}
+	j = i - 1
+	for j >= 0 && isRegexpSpace(s[j]) {
+		j--
+	}
+	digits := 0
+	for j >= 0 && isDigit(s[j]) {
+		j--
+		digits++
+	}
+	if j >= 0 && s[j] == '$' {
+		j--
+	}
+	return digits > 0 && j >= 0 && isLetter(s[j])
+}
+
+// isRegexpSpace is the regexp's \s: a space, tab, line feed, form feed
+// or carriage return.
+func isRegexpSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// isASCII reports whether s is all ASCII: upper-casing then changes no
+// byte but a letter's.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // arithmeticBeside reports an arithmetic operator next to token i.
@@ -155,8 +254,8 @@ func arithmeticBeside(toks []efp.Token, i int) bool {
 // numericUse returns the formula cell reading (r, c) as a number.
 func (m *sheetModel) numericUse(r, c int) ([2]int, bool) {
 	if m.numeric == nil {
-		m.numeric = numericUses(m.scan, m.formulas, func(fr, fc int) string {
-			return m.wb.formula(m.name, cell{row: fr, col: fc}.name(), m.scan)
+		m.numeric = numericUses(m.scan, m.formulas, func(fr, fc int) sharedFormula {
+			return m.wb.formulaSource(m.name, m.scan, fr, fc)
 		})
 	}
 	return m.numeric.at(r, c)
@@ -188,7 +287,12 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 		if sc == nil {
 			return nil
 		}
-		uses = numericUses(sc, sc.formulas, func(r, col int) string { return w.formulaAt(sheet, cell{sheet: c.sheet, row: r, col: col}) })
+		uses = numericUses(sc, sc.formulas, func(r, col int) sharedFormula {
+			if _, ok := w.edits[sheet][[2]int{r, col}]; ok {
+				return sharedFormula{} // as formulaAt: a written cell keeps no formula
+			}
+			return w.wb.formulaSource(sheet, sc, r, col)
+		})
 		w.numeric[sheet] = uses
 	}
 	f, ok := uses.at(c.row, c.col)
