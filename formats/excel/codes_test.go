@@ -129,8 +129,8 @@ func TestCellsFormulasReadAsNumbersRefuseText(t *testing.T) {
 		}
 	}
 	_, err = New().Write(doc, []formats.Answer{{PairID: "Q!B2", AnswerText: "fully"}}, formats.WriteOptions{})
-	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(fmtErr(err), "Q!B4") {
-		t.Errorf("text in a summed cell: err = %v, want a refusal naming Q!B4", err)
+	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(fmtErr(err), "=SUM(B2:B3) in Q!B4") {
+		t.Errorf("text in a summed cell: err = %v, want a refusal naming the formula and its cell, =SUM(B2:B3) in Q!B4", err)
 	}
 	res := write(t, doc, formats.Answer{PairID: "Q!B2", AnswerText: "3"})
 	if got := readers.XLSXTypes(t, res.Document)["Q"]["B2"]; got != "n" {

@@ -25,7 +25,12 @@
 // and theme (each cell format's number format, protection and looks:
 // stylesread.go, stylesformat.go), each sheet's data validations, x14 ones
 // included (validread.go), and each sheet's comments (commentsread.go) are
-// read by formfill's own one-pass readers. No call opens the workbook in
+// read by formfill's own one-pass readers. Hyperlinks are not read:
+// nothing a tool answers depends on them, and a write keeps them byte for
+// byte. A text answer into a cell a formula of its own sheet reads as a
+// number is refused, naming the formula (numeric.go): stricter than the
+// warning such an answer gets when the formula is on another sheet, whose
+// formulas the map does not show beside the cell. No call opens the workbook in
 // excelize. It is asked only to format the cells whose number format it
 // applies, in a small format book holding those cells alone
 // (formatbook.go, cellshown.go), and to evaluate formulas, in a
@@ -42,8 +47,15 @@
 // into the sheet's comments and VML drawing (notespatch.go,
 // notescomments.go) from formfill's own model of the write's notes
 // (notes.go), which reads the notes already there from the package.
-// Every other entry of the package is copied raw, and every other byte of
-// a changed part is the original's. The cells a write reads (the text
+// The other parts a write can change, and how: the workbook part gains
+// fullCalcOnLoad (recalcpatch.go), the styles part a cell format or
+// number format where an answer needs one (never changing one in use:
+// patchstyles.go), and the content types and relationships the parts a
+// write adds: a shared strings part when the workbook had none, a sheet's
+// first comments and drawing for notes (patchsave.go). Every other entry of
+// the package is copied raw, and every other byte of a changed part is
+// the original's; a sheet stored in another encoding than UTF-8 is
+// written back whole as UTF-8. The cells a write reads (the text
 // before and after, the codes beside a cell, verify's read back) come
 // from the same scans and readers as the read tools', with the write's
 // own edits laid over them (cellread.go, cellirregular.go).

@@ -71,6 +71,13 @@ var edgeCases = []edgeCase{
 	{fixtures.ExcelEdgeRichText, []string{"Edges!B2", "Edges!B3"}, []edgeWrite{
 		{name: "answer beside rich text", answer: answer("Edges!B2", "Both parts"), cell: "Edges!B2", want: "Both parts", typ: "s"},
 		{name: "answer beside a phonetic run", answer: answer("Edges!B3", "Kanji"), cell: "Edges!B3", want: "Kanji", typ: "s"},
+		// Into the rich text itself: the runs' text is the cell's text, an
+		// append follows it and a replacement leaves no run behind.
+		{name: "append to rich text", answer: formats.Answer{PairID: "Edges!A2", AnswerText: "Yes", Mode: formats.Append},
+			cell: "Edges!A2", want: "Bold part and plain part? Yes", typ: "s"},
+		{name: "replace rich text", answer: answer("Edges!A2", "Plain now"), cell: "Edges!A2", want: "Plain now", typ: "s"},
+		{name: "append to a phonetic run's text", answer: formats.Answer{PairID: "Edges!A3", AnswerText: "kanji", Mode: formats.Append},
+			cell: "Edges!A3", want: "漢字の読み方は? kanji", typ: "s"},
 	}},
 	{fixtures.ExcelEdgeInlineStrings, []string{"Edges!B2", "Edges!B3"}, []edgeWrite{
 		{name: "answer beside an inline string", answer: answer("Edges!B2", "Inline answer"), cell: "Edges!B2", want: "Inline answer", typ: "s"},

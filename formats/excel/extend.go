@@ -59,7 +59,8 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 
 // validated reports a validation covering the cell, from the rules the
 // writer read (none read at all on a sheet the scan found without
-// validations: asking excelize would decode the whole sheet).
+// validations: dataValidations would read the sheet's whole part again
+// to find none).
 func (w *writer) validated(sheet string, c cell) bool {
 	if sc := w.scan(sheet); sc != nil && !sc.validations {
 		return false

@@ -224,8 +224,7 @@ func TestPatchedWriteTypesValues(t *testing.T) {
 
 // TestPatchedWriteTranscodesOtherEncodings writes into a sheet declaring
 // ISO-8859-1: it is written back as UTF-8, and openpyxl and LibreOffice
-// read the answer. (A UTF-16 worksheet excelize cannot read for the write's
-// own reads, so a write into one fails before the save.)
+// read the answer.
 func TestPatchedWriteTranscodesOtherEncodings(t *testing.T) {
 	const part = "xl/worksheets/sheet2.xml"
 	orig := string(zipEntry(t, fixture(t), part))

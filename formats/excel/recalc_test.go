@@ -111,6 +111,10 @@ func TestRecalcReportsWhatItCannotCompute(t *testing.T) {
 			if !rep.OK() {
 				t.Errorf("an uncomputable dependent failed the verification: %+v", rep.Summary)
 			}
+			// Verify lists it too: the report is what a reviewer reads.
+			if notes := strings.Join(rep.Warnings, "\n"); !strings.Contains(notes, "Organization!D1") || !strings.Contains(notes, tc.want) {
+				t.Errorf("the verification's warnings do not name Organization!D1 (%s):\n%s", tc.want, notes)
+			}
 		})
 	}
 }

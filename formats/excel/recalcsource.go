@@ -7,9 +7,9 @@ import (
 
 // recalc reads the workbook only through calcSource: the formulas of each
 // sheet, the stored values of the cells they read (with the write's
-// answers applied) and the defined names. It never asks excelize's model
-// of the whole workbook, so the reader behind it can change without recalc
-// changing; scanSource is the one over today's reader.
+// answers applied) and the defined names, so the reader behind it can
+// change without recalc changing; scanSource is the one over today's
+// reader.
 
 // calcKind is the type of a stored value as a formula reads it.
 type calcKind uint8
@@ -54,7 +54,8 @@ type calcSource interface {
 
 // scanSource is calcSource over the guard pass's scans of the sheets, the
 // writer's edits laid over them. A sheet the scan did not follow is read
-// through excelize, cell by cell within its dimension.
+// from readCells' cells of its part (unreadCell), cell by cell within its
+// dimension.
 type scanSource struct {
 	w     *writer
 	named []calcName
@@ -271,7 +272,7 @@ func (s *scanSource) unreadEach(sheet int, r rect, fn func(row, col int, v calcV
 	}
 	d, ok := parseRect(sc.dimension)
 	if !ok {
-		return true // no dimension: excelize holds no cells either
+		return true // no dimension: nothing to bound the cell-by-cell read by
 	}
 	r = rect{r.r1, r.c1, min(r.r2, d.r2), min(r.c2, d.c2)}
 	if r.r2 >= r.r1 && r.c2 >= r.c1 && (r.r2-r.r1+1)*(r.c2-r.c1+1) > maxCalcCells {
