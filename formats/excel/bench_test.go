@@ -256,4 +256,3 @@ func BenchmarkExtractVsInflate(b *testing.B) {
 		b.ReportMetric(float64(extractCPU)/1e6/float64(b.N), "extract-cpu-ms/op")
 	}
 }
-

@@ -60,3 +60,42 @@ func joinWords(w []string) string {
 	}
 	return s
 }
+
+// withEmptyCells is the scan with the empty, only styled cells whose
+// style pick picks put back among its cells, in row and column order;
+// the scan itself when it left none out or pick picks none.
+func (s *rowScan) withEmptyCells(pick func(style int) bool) *rowScan {
+	if s.styles == nil || s.dropped == 0 {
+		return s
+	}
+	var out []rawCell
+	i := 0
+	for _, e := range s.styles.list {
+		row, col := int(uint32(e.key>>32)), int(uint32(e.key))
+		for i < len(s.cells) && rowColLess(int(s.cells[i].row), int(s.cells[i].col), row, col) {
+			i++
+		}
+		if i < len(s.cells) && int(s.cells[i].row) == row && int(s.cells[i].col) == col || e.style == 0 || !pick(e.style) {
+			continue
+		}
+		out = append(out, rawCell{row: int32(row), col: int32(col), style: narrowIndex(e.style)})
+	}
+	if out == nil {
+		return s
+	}
+	return &rowScan{cells: mergeCells(s.cells, out), texts: s.texts}
+}
+
+// mergeCells is a and b, both in row and column order with no cell in
+// both, as one list in that order.
+func mergeCells(a, b []rawCell) []rawCell {
+	out := make([]rawCell, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if rowColLess(int(a[0].row), int(a[0].col), int(b[0].row), int(b[0].col)) {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
