@@ -53,9 +53,11 @@ func restartUnderLoad(t *testing.T, mode string) {
 	var (
 		mu        sync.Mutex
 		ids       []string
+		accepted  []time.Time // when each of ids was acknowledged
 		refused   int
 		restarted = make(chan time.Duration, 1)
 		backAt    time.Time
+		downAt    time.Time
 	)
 	go func() {
 		// Restart once a quarter of the jobs are in.
@@ -68,9 +70,10 @@ func restartUnderLoad(t *testing.T, mode string) {
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
+		down := time.Now()
 		outage, back := restartRedis(rs, mode)
 		mu.Lock()
-		backAt = back
+		backAt, downAt = back, down
 		mu.Unlock()
 		restarted <- outage
 	}()
@@ -95,18 +98,34 @@ func restartUnderLoad(t *testing.T, mode string) {
 		}
 		mu.Lock()
 		ids = append(ids, id)
+		accepted = append(accepted, time.Now())
 		mu.Unlock()
 		time.Sleep(5 * time.Millisecond)
 	}
 	outage := <-restarted
 	mu.Lock()
-	afterRestart := backAt
+	afterRestart, killedAt := backAt, downAt
 	mu.Unlock()
 
-	lost, failed := waitAllCompleted(t, c, ids)
+	// SHUTDOWN flushes the AOF: nothing accepted may be lost. SIGKILL
+	// loses what Redis had not yet written to the file, and with
+	// appendfsync everysec Redis may hold writes back for up to two
+	// seconds while an fsync is slow (a busy disk): a job acknowledged in
+	// that window may be gone, and must then answer "not found", never
+	// hang. One acknowledged earlier must not be gone.
+	mayLose := func(i int) bool {
+		return mode == "kill -9" && !accepted[i].Before(killedAt.Add(-aofWindow)) && !accepted[i].After(killedAt)
+	}
+	lost, failed := waitAllCompleted(t, c, ids, mayLose)
 	t.Logf("%s: %d jobs accepted, %d submits refused during a %v outage; lost %d, failed %d; all done %v after Redis came back",
 		mode, len(ids), refused, outage.Round(time.Millisecond), lost, failed, time.Since(afterRestart).Round(100*time.Millisecond))
 }
+
+// aofWindow is how long before a SIGKILL an acknowledged write may be
+// missing from the AOF under appendfsync everysec: Redis postpones its
+// write of the AOF buffer by up to two seconds while a background fsync
+// is still running.
+const aofWindow = 2 * time.Second
 
 // restartRedis stops rs (SHUTDOWN, or kill -9), starts it again a second
 // later on the same port and AOF directory, and returns how long it was
@@ -125,13 +144,17 @@ func restartRedis(rs *redisServer, mode string) (outage time.Duration, back time
 
 // waitAllCompleted waits up to 150 s (a job caught running by the restart
 // comes back through asynq's lease expiry) for every job to complete, and
-// counts those lost (unknown) and those that ended otherwise.
-func waitAllCompleted(t *testing.T, c *jobs.Client, ids []string) (lost, failed int) {
+// counts those lost (unknown) and those that ended otherwise. A job
+// mayLose names may be unknown, and only as ErrJobNotFound.
+func waitAllCompleted(t *testing.T, c *jobs.Client, ids []string, mayLose func(i int) bool) (lost, failed int) {
 	deadline, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 	defer cancel()
-	for _, id := range ids {
+	for i, id := range ids {
 		st, err := waitThroughOutage(deadline, c, id)
 		switch {
+		case errors.Is(err, jobs.ErrJobNotFound) && mayLose(i):
+			lost++
+			t.Logf("job %s, acknowledged within %v of the kill, is not in the restarted Redis: %v", id, aofWindow, err)
 		case err != nil:
 			lost++
 			t.Errorf("job %s: %v", id, err)
