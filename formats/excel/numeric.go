@@ -145,6 +145,13 @@ func mayReadNumbers(formula string) bool {
 	if isASCII(formula) {
 		return asciiMayReadNumbers(formula)
 	}
+	return regexpMayReadNumbers(formula)
+}
+
+// regexpMayReadNumbers is mayReadNumbers of any text: the regexp, and the
+// formula upper-cased as Unicode does it (ſ is S, ı is I). The tests hold
+// asciiMayReadNumbers to it.
+func regexpMayReadNumbers(formula string) bool {
 	if strings.ContainsAny(formula, "+-*/^") && refOperator.MatchString(formula) {
 		return true
 	}

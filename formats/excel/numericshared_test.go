@@ -139,21 +139,6 @@ func TestFormulaSourceGivesTheReadFormula(t *testing.T) {
 	}
 }
 
-// regexpMayReadNumbers is mayReadNumbers as it was: the regexp and the
-// upper-cased formula, for any text.
-func regexpMayReadNumbers(formula string) bool {
-	if strings.ContainsAny(formula, "+-*/^") && refOperator.MatchString(formula) {
-		return true
-	}
-	up := strings.ToUpper(formula)
-	for f := range numericFunctions {
-		if strings.Contains(up, f+"(") {
-			return true
-		}
-	}
-	return false
-}
-
 func TestMayReadNumbersReadsAsTheRegexp(t *testing.T) {
 	for _, f := range []string{
 		"A1+1", "1+A1", "A1 \t+ 2", "2 *\n $B$12", "$A1-2", "A$1^2", "ABCD1+1", "1+ABCD1", "1+ABC1", "1/AB$", "$$A1+1",

@@ -22,18 +22,7 @@ func TestReleaseKeepsWhatLaterReadersNeed(t *testing.T) {
 		{"a sheet in UTF-16 is kept", nil, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			wb, err := New().open(recalcBook(t, nil), nil)
-			must(t, err)
-			parts, err := wb.parts()
-			must(t, err)
-			first, second := parts["START HERE"], parts["Organization"]
-			if tc.utf16 {
-				wb.pass.utf16 = map[string]bool{second: true}
-			}
-			w := newWriter(wb)
-			if _, _, err := w.answer(0, formats.Answer{PairID: "'START HERE'!C3", AnswerText: "Acme"}, nil, formats.WriteOptions{}); err != nil {
-				t.Fatal(err)
-			}
+			wb, w, first, second := answeredRecalcBook(t, tc.utf16)
 			before := map[string]string{}
 			for _, ref := range []string{"C3", "C4", "C7", "B9"} {
 				c, err := wb.parseRef("Organization!" + ref)
@@ -74,18 +63,7 @@ func TestGraphLetsGoOfUnwrittenScans(t *testing.T) {
 		{"a sheet in UTF-16 is kept", true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			wb, err := New().open(recalcBook(t, nil), nil)
-			must(t, err)
-			parts, err := wb.parts()
-			must(t, err)
-			first, second := parts["START HERE"], parts["Organization"]
-			if tc.utf16 {
-				wb.pass.utf16 = map[string]bool{second: true}
-			}
-			w := newWriter(wb)
-			if _, _, err := w.answer(0, formats.Answer{PairID: "'START HERE'!C3", AnswerText: "Acme"}, nil, formats.WriteOptions{}); err != nil {
-				t.Fatal(err)
-			}
+			wb, w, first, second := answeredRecalcBook(t, tc.utf16)
 			want := map[string]string{}
 			for _, ref := range []string{"C3", "C4", "C5", "C6", "C7"} {
 				c, err := wb.parseRef("Organization!" + ref)
@@ -122,4 +100,24 @@ func TestGraphLetsGoOfUnwrittenScans(t *testing.T) {
 			}
 		})
 	}
+}
+
+// answeredRecalcBook opens recalcBook, its second sheet's part counted as
+// stored in UTF-16 when utf16 is set, and answers 'START HERE'!C3, which
+// the second sheet reads. It returns the two sheets' parts too.
+func answeredRecalcBook(t *testing.T, utf16 bool) (wb *workbook, w *writer, first, second string) {
+	t.Helper()
+	wb, err := New().open(recalcBook(t, nil), nil)
+	must(t, err)
+	parts, err := wb.parts()
+	must(t, err)
+	first, second = parts["START HERE"], parts["Organization"]
+	if utf16 {
+		wb.pass.utf16 = map[string]bool{second: true}
+	}
+	w = newWriter(wb)
+	if _, _, err := w.answer(0, formats.Answer{PairID: "'START HERE'!C3", AnswerText: "Acme"}, nil, formats.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return wb, w, first, second
 }
