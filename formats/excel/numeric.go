@@ -288,6 +288,9 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 	if _, ok := parseDate(value); ok {
 		return nil // a date is a number to a formula
 	}
+	if _, ok := parseDateIn(value, w.dateOrderAt(sheet, c)); ok && w.kindAt(sheet, c) == kindDate {
+		return nil // in the order the cell's date format shows (dateorder.go)
+	}
 	uses, ok := w.numeric[sheet]
 	if !ok {
 		sc := w.scan(sheet)

@@ -254,13 +254,15 @@ func (w *writer) storedAs(sheet string, c cell, before, value string) (kind edit
 		return editNumber, strconv.FormatFloat(n, 'f', -1, 64), f
 	}
 	empty := strings.TrimSpace(before) == ""
-	if t, ok := parseDate(value); ok && (fk == kindDate || fk == "" && empty && isoDate(value) && w.canAddStyles()) {
-		f := 0
-		if fk == "" {
-			f = numFmtDate
-			if t.Hour() != 0 || t.Minute() != 0 || t.Second() != 0 {
-				f = numFmtDateTime
-			}
+	if fk == kindDate {
+		if t, ok := parseDateIn(value, w.dateOrderAt(sheet, c)); ok {
+			return num(excelSerial(t, w.date1904), 0)
+		}
+	}
+	if t, ok := parseDate(value); ok && fk == "" && empty && isoDate(value) && w.canAddStyles() {
+		f := numFmtDate
+		if t.Hour() != 0 || t.Minute() != 0 || t.Second() != 0 {
+			f = numFmtDateTime
 		}
 		return num(excelSerial(t, w.date1904), f)
 	}

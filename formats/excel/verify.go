@@ -120,7 +120,7 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 		if w.kindAt(sheet, c) == kindDate {
 			if t, err := excelize.ExcelDateToTime(n, w.date1904); err == nil {
 				cands = append(cands, t.Format("2006-01-02"))
-				if want, ok := parseDate(expected); ok && want.Equal(t) {
+				if want, ok := parseDateIn(expected, w.dateOrderAt(sheet, c)); ok && want.Equal(t) {
 					return shown, formats.ContentMatched
 				}
 			}
