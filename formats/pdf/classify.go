@@ -81,9 +81,29 @@ func classifyButton(ctx *model.Context, f *field, inh inherited) {
 		return
 	}
 	f.Kind = kindCheckbox
-	if v != "" {
+	if boxOn(f, v) {
 		f.Value = checkedValue
 	}
+}
+
+// boxOn reports whether a checkbox's value v ("" for Off) ticks it. A box
+// is on when its value names its own on-state (PDF 32000-1, 12.7.4.2.3):
+// a kid of a group inherits the group's /V, which may name a sibling's
+// state (USCIS I-765: three boxes share /V /C, only the /C box is
+// ticked). A box with no on-state to compare with (no appearance) keeps
+// the old reading: any value but Off ticks it. The value is read from
+// /V, not from the widget's /AS: /V is what fill writes and what form
+// data holds; verify checks /AS separately (checkButtonShown), since a
+// reader draws /AS when the two disagree.
+func boxOn(f *field, v string) bool {
+	if v == "" {
+		return false
+	}
+	if len(f.states) == 0 {
+		return true
+	}
+	// Some writers store the /Opt export text instead of the state name.
+	return v == f.states[0] || v == f.Options[0]
 }
 
 // valueText renders a /V entry: text, a name, or the items of an array

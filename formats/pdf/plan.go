@@ -127,10 +127,7 @@ func resolve(f *field, prev *assignment, a formats.Answer) (*assignment, string,
 	case kindText:
 		err = resolveText(f, &next, a.AnswerText, mode)
 	case kindCheckbox:
-		next.checked, err = formats.ParseBool(a.AnswerText)
-		if err != nil {
-			err = formats.Errorf(formats.ErrInvalidArgument, label, "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", a.AnswerText)
-		}
+		next.checked, err = checkboxAnswer(f, a.AnswerText)
 	case kindRadio:
 		i, ok := matchOption(f.Options, f.states, a.AnswerText)
 		if !ok {
@@ -156,6 +153,25 @@ func resolve(f *field, prev *assignment, a formats.Answer) (*assignment, string,
 		return nil, "", err
 	}
 	return &next, warn, nil
+}
+
+// checkboxAnswer reads an answer to a checkbox: the box's own option
+// (its export text or on-state name, matched as matchOption matches a
+// radio's) ticks it, since list_fields offers it as the box's value; else
+// a yes/no word as formats.ParseBool reads it. The option goes first: a
+// box whose option is "No" is ticked by answering "No", as offered.
+func checkboxAnswer(f *field, answer string) (bool, error) {
+	if _, ok := matchOption(f.Options, f.states, answer); ok {
+		return true, nil
+	}
+	on, err := formats.ParseBool(answer)
+	if err != nil {
+		if len(f.Options) > 0 {
+			return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected the box's option %q (ticks it), true/false, yes/no, on/off or checked/unchecked", answer, f.Options[0])
+		}
+		return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", answer)
+	}
+	return on, nil
 }
 
 // resolveEdit applies the edit modes: replace_text and delete with find

@@ -68,7 +68,7 @@ func verifyFields(ctx *model.Context, fields []*field, expected []formats.Expect
 func compareField(f *field, expected string) formats.ContentStatus {
 	switch f.Kind {
 	case kindCheckbox:
-		want, err := formats.ParseBool(expected)
+		want, err := checkboxAnswer(f, expected)
 		if err != nil {
 			return formats.ContentMismatched
 		}
@@ -119,27 +119,45 @@ func hasAppearance(f *field) bool {
 	return false
 }
 
-// checkButtonShown makes a checked box or chosen radio not_visible when
-// no widget shows the state selected: /AS names a state its appearance
-// dictionary does not have.
+// checkButtonShown compares a button's value with the state its widgets
+// draw: a reader draws each widget's /AS, not the field's /V. A checked
+// box or chosen radio no widget shows (/AS is Off, or names a state its
+// appearance dictionary does not have) is not_visible; a box whose value
+// is Off while a widget draws its on-state is an appearance_mismatch,
+// shown "checked" (a reader sees the tick the value denies).
 func checkButtonShown(ctx *model.Context, f *field, res *formats.ContentResult) {
-	if f.Value == "" {
-		return
-	}
+	drawn := false
 	for _, w := range f.widgets {
-		as := textOf(ctx, entry(ctx, w.dict, "AS"))
-		if as == "" || as == "Off" {
-			continue
-		}
-		n := dictOf(ctx, entry(ctx, dictOf(ctx, entry(ctx, w.dict, "AP")), "N"))
-		for k := range n {
-			if s, err := types.DecodeName(k); err == nil && s == as {
-				return
-			}
+		if drawsOn(ctx, w) {
+			drawn = true
+			break
 		}
 	}
-	res.Status = formats.ContentNotVisible
-	res.Detail = "no widget has an appearance for the state selected: viewers show the button empty"
+	switch {
+	case f.Value != "" && !drawn:
+		res.Status = formats.ContentNotVisible
+		res.Detail = "no widget has an appearance for the state selected: viewers show the button empty"
+	case f.Value == "" && drawn && f.Kind == kindCheckbox:
+		res.Status = formats.ContentAppearanceMismatch
+		res.Shown = checkedValue
+		res.Detail = "the box's value is Off but its widget's appearance state (/AS) draws it ticked: viewers show a tick"
+	}
+}
+
+// drawsOn reports whether a widget draws an "on" state: its /AS names a
+// state other than Off that its normal appearance dictionary has.
+func drawsOn(ctx *model.Context, w *widget) bool {
+	as := textOf(ctx, entry(ctx, w.dict, "AS"))
+	if as == "" || as == "Off" {
+		return false
+	}
+	n := dictOf(ctx, entry(ctx, dictOf(ctx, entry(ctx, w.dict, "AP")), "N"))
+	for k := range n {
+		if s, err := types.DecodeName(k); err == nil && s == as {
+			return true
+		}
+	}
+	return false
 }
 
 // fillable reports whether any field is one an answer fills: a flatten
