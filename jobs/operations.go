@@ -23,7 +23,7 @@ var (
 		"properties": map[string]any{
 			"pair_id": map[string]any{"type": "string", "description": "target element ID from extract_structure_compact (T1-R2-C2, P5, S1-R2-C3, F4) or a PDF field name"},
 			"xpath":   map[string]any{"type": "string", "description": "alternative target: a Word XPath from id_to_xpath or an Excel reference Sheet1!B2"},
-			"answer_text": map[string]any{"type": "string", "description": "plain text; formatting is inherited from the target. \"SKIP\" leaves the target alone. Checkboxes take yes/no, true/false, x. " +
+			"answer_text": map[string]any{"type": "string", "description": "plain text; formatting is inherited from the target. \"SKIP\" leaves the target alone. Checkboxes take yes/no, true/false, x, or (PDF) the box's own option as list_form_fields gives it. " +
 				"Word: inline tags <b> <i> <u>, <definition>Term</definition> and <header>Title</header> (or <RunInHeader>) are rendered like the document's own bold, defined terms and run-in headers; any other <tag> is refused (write a literal < as &lt;)"},
 			"insertion_xml": map[string]any{"type": "string", "description": "Word only: validated OOXML from build_insertion_xml; wins over answer_text"},
 			"mode": map[string]any{"type": "string", "enum": []string{"replace_content", "append", "replace_placeholder", "replace_text", "delete", "insert_after", "insert_before"},

@@ -70,7 +70,7 @@ func TestCheckboxAnswerAcceptsTheBoxsOwnOption(t *testing.T) {
 		{"a", checkedValue, ""},
 		{"yes", checkedValue, ""},
 		{"unchecked", "", ""},
-		{"C", "", `expected the box's option "A"`},
+		{"C", "", `the box's option "A" (ticks it)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.answer, func(t *testing.T) {
@@ -138,5 +138,31 @@ func TestRealI765CheckboxesReadAsPopplerDrawsThem(t *testing.T) {
 		if got := fieldNamed(t, fields, tt.name).Value; got != tt.want {
 			t.Errorf("%s = %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// A box whose option is itself a yes/no word: the word keeps its meaning
+// as the tools document it, so "No" unticks the "No" box and "yes" ticks
+// it; only an option that is no such word ticks by its own name.
+func TestCheckboxYesNoWordsWinOverTheBoxsOption(t *testing.T) {
+	tests := []struct {
+		option, answer string
+		want           bool
+	}{
+		{"No", "No", false},
+		{"No", "yes", true},
+		{"N", "n", false},
+		{"Yes", "Yes", true},
+		{"A", "A", true},
+		{"A", "no", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.option+"="+tt.answer, func(t *testing.T) {
+			f := &field{Options: []string{tt.option}, states: []string{tt.option}}
+			got, err := checkboxAnswer(f, tt.answer)
+			if err != nil || got != tt.want {
+				t.Errorf("checkboxAnswer(%q) on a box whose option is %q = %v, %v; want %v", tt.answer, tt.option, got, err, tt.want)
+			}
+		})
 	}
 }

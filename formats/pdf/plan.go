@@ -155,23 +155,24 @@ func resolve(f *field, prev *assignment, a formats.Answer) (*assignment, string,
 	return &next, warn, nil
 }
 
-// checkboxAnswer reads an answer to a checkbox: the box's own option
-// (its export text or on-state name, matched as matchOption matches a
-// radio's) ticks it, since list_fields offers it as the box's value; else
-// a yes/no word as formats.ParseBool reads it. The option goes first: a
-// box whose option is "No" is ticked by answering "No", as offered.
+// checkboxAnswer reads an answer to a checkbox: a yes/no word as
+// formats.ParseBool reads it, else the box's own option (its export text
+// or on-state name, matched as matchOption matches a radio's), which ticks
+// it, since list_fields offers it as the box's value. The yes/no words go
+// first because the tools document them as a checkbox's answers: "No" to
+// a box whose option is "No" unticks it, as it does every other box
+// (answer "yes" to tick that one).
 func checkboxAnswer(f *field, answer string) (bool, error) {
+	if on, err := formats.ParseBool(answer); err == nil {
+		return on, nil
+	}
 	if _, ok := matchOption(f.Options, f.states, answer); ok {
 		return true, nil
 	}
-	on, err := formats.ParseBool(answer)
-	if err != nil {
-		if len(f.Options) > 0 {
-			return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected the box's option %q (ticks it), true/false, yes/no, on/off or checked/unchecked", answer, f.Options[0])
-		}
-		return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", answer)
+	if len(f.Options) > 0 {
+		return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected true/false, yes/no, on/off, checked/unchecked or the box's option %q (ticks it)", answer, f.Options[0])
 	}
-	return on, nil
+	return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", answer)
 }
 
 // resolveEdit applies the edit modes: replace_text and delete with find
