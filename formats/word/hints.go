@@ -18,6 +18,14 @@ import (
 var (
 	hintSplit = regexp.MustCompile(`\s*(?:,|/|\bor\b)\s*`)
 	orWord    = regexp.MustCompile(`(?i)\bor\b`)
+	// writeVerb opens a hint that asks the respondent to write something
+	// ("<Enter Suite/Room/Building>", "<Insert Company/Organization>"):
+	// what follows names the value, its slashes join the names of one
+	// value rather than separate choices. Only verbs that ask for writing:
+	// "Select" and "Choose" introduce choices, and "Type", "Add" or
+	// "Write" begin options too ("Type A/Type B", "Add/Remove"). The verb
+	// must be followed by a word, so "Insert/Delete" stays options.
+	writeVerb = regexp.MustCompile(`(?i)^[<\[]?\s*(?:enter|insert|provide|describe|specify)\s+\w`)
 )
 
 // dateField is one field of a date format written out in letters: d, dd,
@@ -34,10 +42,12 @@ func isOptionHint(ci *cellInfo) bool {
 // optionHints splits a hint cell into its options; nil when the cell is
 // not one. A hint is one short line: options separated by commas, "/" or
 // "or" ("Low, medium or high", "Yes/no"), or a few single words of which
-// only the first is capitalised ("Eliminated reduced accepted").
+// only the first is capitalised ("Eliminated reduced accepted"). A hint
+// that opens with a verb asking to write ("<Enter Suite/Room/Building>")
+// is a prompt, not options.
 func optionHints(ci *cellInfo) []string {
 	text := strings.TrimSpace(ci.text)
-	if utf8.RuneCountInString(text) > maxHintRunes || strings.ContainsAny(text, ".:;?()") || strings.Contains(text, "\n") {
+	if utf8.RuneCountInString(text) > maxHintRunes || strings.ContainsAny(text, ".:;?()") || strings.Contains(text, "\n") || writeVerb.MatchString(text) {
 		return nil
 	}
 	var parts []string
