@@ -129,20 +129,9 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	targets := make([]target, len(answers))
-	for i, a := range answers {
-		if err := d.stop.Check(); err != nil {
-			return nil, nil, nil, err
-		}
-		t, err := d.resolve(a.PairID, a.XPath)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("answers[%d]: %w", i, err)
-		}
-		// A lazy write builds what it writes; the rest is copied.
-		if err := d.lazy.Build(t.el); err != nil {
-			return nil, nil, nil, err
-		}
-		targets[i] = t
+	targets, err := d.resolveAll(answers)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	res := &formats.WriteResult{Changes: []formats.Change{}, DryRun: opts.DryRun}
 	var done []*applied
@@ -185,6 +174,27 @@ func (d *document) applyAll(answers []formats.Answer, opts formats.WriteOptions,
 	}
 	res.Warnings = append(res.Warnings, danglingAfter(done, d.body)...)
 	return res, done, rv, nil
+}
+
+// resolveAll resolves every answer's target before any is written, so
+// IDs name the document as given, and builds each in a lazy write (the
+// rest is copied).
+func (d *document) resolveAll(answers []formats.Answer) ([]target, error) {
+	targets := make([]target, len(answers))
+	for i, a := range answers {
+		if err := d.stop.Check(); err != nil {
+			return nil, err
+		}
+		t, err := d.resolve(a.PairID, a.XPath)
+		if err != nil {
+			return nil, fmt.Errorf("answers[%d]: %w", i, err)
+		}
+		if err := d.lazy.Build(t.el); err != nil {
+			return nil, err
+		}
+		targets[i] = t
+	}
+	return targets, nil
 }
 
 // save serialises the written document into res, with the review
@@ -311,12 +321,9 @@ func (d *document) apply(t target, a formats.Answer, modes *finder) (*applied, e
 			return ap, err
 		}
 	}
-	mode, named := a.Mode, a.Mode != ""
-	if mode == "" {
-		var err error
-		if mode, named, err = d.answerMode(t, modes); err != nil {
-			return nil, err
-		}
+	mode, named, err := d.modeOf(t, a, modes)
+	if err != nil {
+		return nil, err
 	}
 	text := a.AnswerText
 	if c == nil {
@@ -345,16 +352,28 @@ func (d *document) apply(t target, a formats.Answer, modes *finder) (*applied, e
 		}
 	}
 	ap.mode = mode
-	var err error
+	return ap, writeAs(t, mode, text, c)
+}
+
+// modeOf is the mode a's answer is written with at t: its own, or the one
+// the map names for a plain answer there (answerMode); named reports
+// either.
+func (d *document) modeOf(t target, a formats.Answer, modes *finder) (_ formats.Mode, named bool, _ error) {
+	if a.Mode != "" {
+		return a.Mode, true, nil
+	}
+	return d.answerMode(t, modes)
+}
+
+// writeAs writes text (or c) at t in one of the three plain modes.
+func writeAs(t target, mode formats.Mode, text string, c *content) error {
 	switch mode {
 	case formats.ReplacePlaceholder:
-		err = replacePlaceholderIn(t, text, c)
+		return replacePlaceholderIn(t, text, c)
 	case formats.ReplaceContent:
-		err = replaceContent(t, text, c)
-	default:
-		err = appendTo(t, text, c)
+		return replaceContent(t, text, c)
 	}
-	return ap, err
+	return appendTo(t, text, c)
 }
 
 // anyUnsure reports whether any answer is one the review list shows.
