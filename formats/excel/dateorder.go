@@ -15,32 +15,24 @@ import (
 // dateOrder is the order of month and day the date format s shows: 'm'
 // for month first (m/d/yyyy), 'd' for day first (d/m/yyyy), 0 when it
 // shows no numeric day and month in either order (yyyy-mm-dd, mmm-yy, a
-// time, a number format).
+// time, a number format). A built-in format is read as the map shows it
+// (builtinDates).
 func dateOrder(s *cellFormat) byte {
-	if s == nil {
+	switch {
+	case s == nil:
 		return 0
-	}
-	if s.CustomNumFmt != nil {
+	case s.CustomNumFmt != nil:
 		return codeDateOrder(*s.CustomNumFmt)
 	}
-	switch s.NumFmt {
-	case 14, 22: // m/d/yyyy, m/d/yyyy h:mm (as the map shows them)
-		return 'm'
-	case 15, 16: // d-mmm-yy, d-mmm
-		return 'd'
-	}
-	return 0
+	return codeDateOrder(builtinDates[s.NumFmt])
 }
 
-// codeDateOrder is dateOrder of a custom format code: of its first
-// section, literals and [brackets] left out, whichever of d and m comes
-// first, when both come before any y. An m after h is minutes, and stops
-// the search.
+// codeDateOrder is dateOrder of a format code: of its first section
+// (codeSections), literals and [brackets] left out, whichever of d and m
+// comes first, when both come before any y. An m after h is minutes, and
+// stops the search.
 func codeDateOrder(code string) byte {
-	c := strings.ToLower(quoted.ReplaceAllString(code, ""))
-	if i := strings.IndexByte(c, ';'); i >= 0 {
-		c = c[:i]
-	}
+	c := strings.ToLower(quoted.ReplaceAllString(codeSections(code)[0], ""))
 	d, m := strings.IndexByte(c, 'd'), strings.IndexByte(c, 'm')
 	if h := strings.IndexByte(c, 'h'); h >= 0 && (m < 0 || h < m) {
 		return 0

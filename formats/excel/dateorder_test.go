@@ -22,6 +22,8 @@ func TestDateOrder(t *testing.T) {
 		{"built-in m/d/yyyy h:mm", &cellFormat{NumFmt: 22}, 'm'},
 		{"built-in d-mmm-yy", &cellFormat{NumFmt: 15}, 'd'},
 		{"built-in mmm-yy has no day", &cellFormat{NumFmt: 17}, 0},
+		{"built-in m/d/yy", &cellFormat{NumFmt: 30}, 'm'},
+		{"built-in year first", &cellFormat{NumFmt: 27}, 0},
 		{"General", &cellFormat{}, 0},
 		{"no format", nil, 0},
 		{"day first", code("dd/mm/yyyy"), 'd'},
