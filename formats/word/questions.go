@@ -1,6 +1,7 @@
 package word
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -70,7 +71,7 @@ var markerDelimiters = []string{"{{", "}}", "{%", "%}", "[[", "]]", "«", "»", 
 // question names.
 func (f *finder) settleQuestions() {
 	for _, t := range f.list {
-		if readable(t.question) {
+		if readable(t.question) && !ownFieldName(t) {
 			continue
 		}
 		if q := f.questionAgain(t.n); q != nil {
@@ -88,6 +89,20 @@ func (f *finder) settleQuestions() {
 		}
 	}
 }
+
+// ownFieldName reports a target asking nothing but a numbered name Word
+// made up for its form field ("Text22", "Check3", "Dropdown5"; "Texte1"
+// in French): the last resort of a field with no label, help or status
+// text, and the same in every cell of a copied grid. A label the page
+// shows — a column header, a row label — says more whenever there is one;
+// the name stays in the target's hint. A name someone chose ("Company",
+// "Additional comments") stays the question.
+func ownFieldName(t *answerTarget) bool {
+	return t.qid == t.n.id && t.question == t.field.Name && madeUpName.MatchString(t.field.Name)
+}
+
+// madeUpName matches a numbered default name: one word, then digits.
+var madeUpName = regexp.MustCompile(`^\pL+\d+$`)
 
 // questionAgain finds a readable question for the target on n, nil when
 // nothing around it reads as one.

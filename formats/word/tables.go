@@ -25,9 +25,11 @@ type cellInfo struct {
 // tableInfo is a table's grid: its rows, header row and gap columns.
 type tableInfo struct {
 	rows   [][]*cellInfo
-	header int          // index of the header row, -1 when none
-	gaps   map[int]bool // grid columns that are gaps between columns
-	cells  map[*node]*cellInfo
+	header int // index of the header row, -1 when none
+	// subHeads are the rows below the header naming columns anew.
+	subHeads map[int]bool
+	gaps     map[int]bool // grid columns that are gaps between columns
+	cells    map[*node]*cellInfo
 }
 
 // table returns the grid of the table holding cell n.
@@ -117,32 +119,55 @@ func (ti *tableInfo) findGaps(widths []int) {
 	}
 }
 
-// findHeader picks the first row naming columns: two or more cells, all
-// with text, none a number or a blank, at most one of them long. d's text
-// cache reads the cells.
+// findHeader picks the first row naming columns (see namesColumns); a
+// table whose first row of two or more cells does not name them has no
+// header. Rows further down that name other columns are the headers of
+// the entry rows under them (subHeads): one table can hold several grids,
+// a list of facilities and, under its own header, a list of products. A
+// row of text in the header's own columns is a data or example row
+// ("Requirement 3.5.1 | Account data is never stored"), not a new grid.
 func (ti *tableInfo) findHeader(d *document) {
 	for r, row := range ti.rows {
 		if len(row) < 2 {
 			continue
 		}
-		long, ok := 0, true
-		for _, ci := range row {
-			if ti.gaps[ci.col] && ci.empty {
-				continue
+		if ti.header < 0 {
+			if !ti.namesColumns(d, r) {
+				return
 			}
-			if ci.empty || strings.TrimSpace(ci.text) == "" || d.hasBlanks(ci.n.el, true) || isNumberLabel(ci.text) {
-				ok = false // a numbered row asks; a header names
-				break
-			}
-			if utf8.RuneCountInString(ci.text) > maxHeaderRunes {
-				long++
-			}
-		}
-		if ok && long <= 1 {
 			ti.header = r
+			continue
 		}
-		return
+		if ti.namesColumns(d, r) && !ti.sameColumns(r, ti.header) {
+			if ti.subHeads == nil {
+				ti.subHeads = map[int]bool{}
+			}
+			ti.subHeads[r] = true
+		}
 	}
+}
+
+// namesColumns reports a row naming columns: two or more cells, all with
+// text, none a number or a blank, at most one of them long. d's text
+// cache reads the cells.
+func (ti *tableInfo) namesColumns(d *document, r int) bool {
+	row := ti.rows[r]
+	if len(row) < 2 {
+		return false
+	}
+	long := 0
+	for _, ci := range row {
+		if ti.gaps[ci.col] && ci.empty {
+			continue
+		}
+		if ci.empty || strings.TrimSpace(ci.text) == "" || d.hasBlanks(ci.n.el, true) || isNumberLabel(ci.text) {
+			return false // a numbered row asks; a header names
+		}
+		if utf8.RuneCountInString(ci.text) > maxHeaderRunes {
+			long++
+		}
+	}
+	return long <= 1
 }
 
 // find returns the cellInfo of n, nil when n is not a cell of the table.
@@ -159,12 +184,24 @@ func (ci *cellInfo) paras() []*etree.Element {
 	return ci.paragraphs
 }
 
-// headerOver is the header cell above ci, nil when none has text.
+// headerOver is the header cell above ci, nil when none has text: the
+// cell over it in the nearest row naming columns that only entry rows
+// (no text) separate from ci, else in the table's header row.
 func (ti *tableInfo) headerOver(ci *cellInfo) *cellInfo {
 	if ti.header < 0 {
 		return nil
 	}
-	for _, h := range ti.rows[ti.header] {
+	head := ti.header
+	for r := ci.row - 1; r > ti.header && len(ti.subHeads) > 0; r-- {
+		if ti.subHeads[r] {
+			head = r
+			break
+		}
+		if !ti.noText(r) {
+			break
+		}
+	}
+	for _, h := range ti.rows[head] {
 		if h.col <= ci.col && ci.col < h.col+h.span && strings.TrimSpace(h.text) != "" {
 			return h
 		}
@@ -222,4 +259,29 @@ func (ti *tableInfo) spansMost(ci *cellInfo) bool {
 		}
 	}
 	return ci.span*2 > width || width == 1
+}
+
+// noText reports a row none of whose cells shows text: an entry row.
+func (ti *tableInfo) noText(r int) bool {
+	for _, c := range ti.rows[r] {
+		if strings.TrimSpace(c.text) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// sameColumns reports rows a and b cut into the same cells: the same grid
+// columns, cell for cell.
+func (ti *tableInfo) sameColumns(a, b int) bool {
+	ra, rb := ti.rows[a], ti.rows[b]
+	if len(ra) != len(rb) {
+		return false
+	}
+	for i := range ra {
+		if ra[i].col != rb[i].col || ra[i].span != rb[i].span {
+			return false
+		}
+	}
+	return true
 }
