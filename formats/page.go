@@ -3,6 +3,7 @@ package formats
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // BytesPerToken is how max_tokens is turned into bytes: a rough estimate of
@@ -106,8 +107,9 @@ func NextOffset(end, total int) int {
 }
 
 // MoreNote tells a caller which part of the document a page holds and, when
-// there is more, how to get the next page; "" for a page holding
-// everything.
+// there is more, how to get the next page, in the tools' words
+// (NextPageHint of SurfaceMCP; Surface.Reword turns it into another's);
+// "" for a page holding everything.
 func MoreNote(what string, start, end, total int) string {
 	switch {
 	case start == 0 && end >= total:
@@ -115,5 +117,38 @@ func MoreNote(what string, start, end, total int) string {
 	case end >= total:
 		return fmt.Sprintf("%s %d–%d of %d: the last page", what, start, end-1, total)
 	}
-	return fmt.Sprintf("%s %d–%d of %d shown; for the next page call again with offset %d (the same limit / max_tokens)", what, start, end-1, total, end)
+	return fmt.Sprintf("%s %d–%d of %d shown; %s", what, start, end-1, total, NextPageHint(SurfaceMCP, end))
+}
+
+// A Surface is where a person or an agent asks for pages. The note of a
+// page (MoreNote) is made where the page is cut, before anyone knows who
+// reads it, in the tools' words; each surface rewords it with Reword.
+type Surface int
+
+const (
+	// SurfaceMCP is the MCP tools: parameters offset, limit, max_tokens.
+	SurfaceMCP Surface = iota
+	// SurfaceCLI is the formfill command: flags --offset, --limit,
+	// --max-tokens.
+	SurfaceCLI
+)
+
+// NextPageHint says, in the words of surface s, how to get the page that
+// starts at offset next. It is the one place that wording is decided.
+func NextPageHint(s Surface, next int) string {
+	if s == SurfaceCLI {
+		return fmt.Sprintf("for the next page run the same command with --offset %d", next)
+	}
+	return fmt.Sprintf("for the next page call again with offset %d (the same limit / max_tokens)", next)
+}
+
+// Reword turns note, a MoreNote whose next page starts at next (the
+// page's NextOffset), into s's words; a note without a next page (the
+// last page, next 0) says nothing to reword.
+func (s Surface) Reword(note string, next int) string {
+	mcp := NextPageHint(SurfaceMCP, next)
+	if s == SurfaceMCP || next == 0 || !strings.HasSuffix(note, mcp) {
+		return note
+	}
+	return strings.TrimSuffix(note, mcp) + NextPageHint(s, next)
 }

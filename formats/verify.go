@@ -29,13 +29,18 @@ func Compare(expected, actual string) ContentStatus {
 	return ContentMismatched
 }
 
+// BoolWords names the checkbox words ParseBool reads, as its error names
+// them: an engine that accepts more (a PDF box's own option) says what it
+// accepts from this one phrase rather than restating ParseBool's message.
+const BoolWords = "true/false, yes/no, on/off or checked/unchecked"
+
 // ParseBool reads a checkbox answer. It accepts true/false, yes/no, on/off,
 // checked/unchecked, x, 1/0 and the ballot-box glyphs, in any case.
 func ParseBool(s string) (bool, error) {
 	if on, ok := BoolValue(s); ok {
 		return on, nil
 	}
-	return false, Errorf(ErrInvalidArgument, "answer_text", "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", s)
+	return false, Errorf(ErrInvalidArgument, "answer_text", "%q is not a checkbox value; expected "+BoolWords, s)
 }
 
 // BoolValue is ParseBool without the error: whether s is a checkbox value,

@@ -179,12 +179,14 @@ func (r *opRun) save(ctx context.Context, b *backend, c cliCommand) error {
 }
 
 // printDefault prints a result as its operation declares: its text, or its
-// body as JSON (always with --json).
+// body as JSON (always with --json), its page notes in the command line's
+// words (cliPages).
 func printDefault(e *env, g *globals, r *opRun) error {
+	res := cliPages(r.res)
 	if g.json || r.op.Text == nil {
-		return printJSON(e.stdout, r.op.Body(r.res))
+		return printJSON(e.stdout, r.op.Body(res))
 	}
-	fmt.Fprintln(e.stdout, strings.TrimRight(r.op.Text(r.res), "\n"))
+	fmt.Fprintln(e.stdout, strings.TrimRight(r.op.Text(res), "\n"))
 	return nil
 }
 

@@ -158,8 +158,10 @@ func printStatus(w io.Writer, st *jobs.Status) {
 	}
 }
 
-// printResult prints a job result in the human form of its kind.
+// printResult prints a job result in the human form of its kind, its
+// page notes in the command line's words (cliPages).
 func printResult(w io.Writer, r *jobs.Result) {
+	r = cliPages(r)
 	switch {
 	case r.Raw != nil:
 		printJSON(w, r.Raw)

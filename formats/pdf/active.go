@@ -1,7 +1,9 @@
 package pdf
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -202,10 +204,14 @@ func fieldTitle(d types.Dict) string {
 	return ""
 }
 
-// additional looks at every trigger of holder's /AA dictionary.
+// additional looks at every trigger of holder's /AA dictionary, in the
+// order of the triggers' names (/C, /F, /K, /V for a field): the file's
+// own order is lost once pdfcpu parses the dictionary into a Go map,
+// whose order changes from run to run, and the items become warnings
+// that must read the same on every extract.
 func (s *activeScan) additional(holder types.Dict, where string) {
 	aa, _ := s.ctx.DereferenceDict(holder["AA"])
-	for k := range aa {
+	for _, k := range slices.Sorted(maps.Keys(aa)) {
 		s.action(aa, k, where+" /"+k)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/fixtures"
 	"github.com/formfill/formfill/internal/readers"
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
 func activeKinds(items []formats.ActiveContent) []string {
@@ -76,5 +77,73 @@ func TestPDFStripActiveContent(t *testing.T) {
 	}
 	if got := readers.PDFJavaScript(t, res.Document); strings.Contains(got, "app.") {
 		t.Fatalf("the filled and stripped form still has scripts:\n%s", got)
+	}
+}
+
+// manyTriggersPDF is a form whose one text field has a script on each of
+// its ten /AA triggers, more than a Go map keeps in one order from run to
+// run.
+func manyTriggersPDF() []byte {
+	var aa strings.Builder
+	for _, k := range []string{"K", "F", "V", "C", "E", "X", "D", "U", "Fo", "Bl"} {
+		aa.WriteString(" /" + k + " << /S /JavaScript /JS (on" + k + "();) >>")
+	}
+	return pdfOf(
+		`<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] >> >>`,
+		`<< /Type /Pages /Kids [3 0 R] /Count 1 >>`,
+		`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [4 0 R] >>`,
+		`<< /Type /Annot /Subtype /Widget /FT /Tx /T (amount) /Rect [100 700 300 720] /P 3 0 R /AA <<`+aa.String()+` >> >>`,
+	)
+}
+
+// A field's /AA triggers are reported in the order of their names, the
+// same on every scan: pdfcpu holds the dictionary as a Go map, so the
+// order the file gives them in is not known, and map order would change
+// the warnings from one extract to the next.
+func TestPDFActiveContentTriggersInNameOrder(t *testing.T) {
+	var want []string
+	for _, k := range []string{"Bl", "C", "D", "E", "F", "Fo", "K", "U", "V", "X"} {
+		want = append(want, "field amount /AA /"+k)
+	}
+	doc := manyTriggersPDF()
+	for run := range 20 {
+		items, err := New().ActiveContent(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The widget is both a page annotation and the field: the page
+		// walk reports it, the field walk finds it seen.
+		var got []string
+		for _, a := range items {
+			got = append(got, a.Where)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("scan %d reports\n%s\nwant\n%s", run+1, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// The PKH declaration's amount fields each carry /AA /F and /AA /K
+// scripts; their warnings read the same, in the same order, on every
+// extract.
+func TestRealPKHActiveWarningsSameOnEveryExtract(t *testing.T) {
+	doc := realdocs.Read(t, "questionnaires", "de-pkh-erklaerung.pdf")
+	var first []string
+	for run := range 10 {
+		items, err := New().ActiveContent(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := formats.ActiveWarnings(items)
+		if run == 0 {
+			if len(got) < 2 {
+				t.Fatalf("the declaration reports %d active items, want its amount fields' scripts", len(got))
+			}
+			first = got
+			continue
+		}
+		if !slices.Equal(got, first) {
+			t.Fatalf("extract %d warns\n%s\nthe first warned\n%s", run+1, strings.Join(got, "\n"), strings.Join(first, "\n"))
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -162,6 +163,42 @@ func TestCheckboxYesNoWordsWinOverTheBoxsOption(t *testing.T) {
 			got, err := checkboxAnswer(f, tt.answer)
 			if err != nil || got != tt.want {
 				t.Errorf("checkboxAnswer(%q) on a box whose option is %q = %v, %v; want %v", tt.answer, tt.option, got, err, tt.want)
+			}
+		})
+	}
+}
+
+// An answer a checkbox cannot take gets one error that names the field,
+// repeats the answer and says every value the box accepts, its own
+// option included, each once: the word list is not printed twice.
+func TestCheckboxAnswerErrorNamesFieldAnswerAndAcceptedValues(t *testing.T) {
+	tests := []struct {
+		name            string
+		options, states []string
+		want            string
+	}{
+		{
+			name:    "box with an export value",
+			options: []string{"Married"}, states: []string{"M"},
+			want: `invalid argument (F3 "Status"): "maybe" is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked, or the box's option "Married" (ticks it)`,
+		},
+		{
+			name: "box with no appearance to name an option",
+			want: `invalid argument (F3 "Status"): "maybe" is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &field{ID: "F3", Name: "Status", Kind: kindCheckbox, Options: tt.options, states: tt.states}
+			_, err := checkboxAnswer(f, "maybe")
+			if err == nil {
+				t.Fatal("checkboxAnswer(\"maybe\") = nil error")
+			}
+			if !errors.Is(err, formats.ErrInvalidArgument) {
+				t.Errorf("error %v is not ErrInvalidArgument", err)
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("error =\n%s\nwant\n%s", got, tt.want)
 			}
 		})
 	}

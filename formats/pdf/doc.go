@@ -5,7 +5,8 @@
 // IDs F1, F2 … in page order, then top-to-bottom, left-to-right. The fully
 // qualified field name is shown next to every ID and accepted wherever an
 // ID is. Every answer is validated before anything is written (unknown
-// field, read-only field, option not offered, MaxLen), then values are set
+// field, read-only field, option not offered, a checkbox answer that is
+// neither a yes/no word nor the box's option, MaxLen), then values are set
 // field by field. The result is saved as an incremental update: the
 // original bytes are kept unchanged and the changed objects are appended
 // (a file whose cross-reference chain is broken is rewritten whole
@@ -42,15 +43,26 @@
 // characters, so text extraction gives the logical string. Characters no
 // font covers are left out of the drawing and named in a warning.
 //
+// Verify reads those appearance streams back (apread.go) and reports a
+// value whose drawing differs from it: not_visible, appearance_mismatch,
+// overflow.
+//
 // # Flatten
 //
 // WriteOptions.Flatten burns the filled form into its pages (flatten.go):
 // every widget's appearance becomes page content and the form is
 // removed; signature fields stay fields unless FlattenSignatures.
 //
-// Verify reads those appearance streams back (apread.go) and reports a
-// value whose drawing differs from it: not_visible, appearance_mismatch,
-// overflow.
+// # Active content
+//
+// ActiveContent lists the JavaScript, launch, submit and import actions a
+// viewer would run (active.go): the document's open action, /AA and
+// /Names JavaScript, then each page's annotations, then the field tree;
+// the triggers of one /AA in the order of their names, since pdfcpu holds
+// a dictionary as a Go map and the file's order is gone. The list is the
+// same on every call, and so are the warnings made from it.
+// StripActiveContent deletes the entries holding them in an incremental
+// update, as a fill is saved.
 //
 // The engine never touches the file system: fonts come from the
 // FontSource it is given (WithFonts, SetDefaultFonts; package fontdir

@@ -162,17 +162,23 @@ func resolve(f *field, prev *assignment, a formats.Answer) (*assignment, string,
 // first because the tools document them as a checkbox's answers: "No" to
 // a box whose option is "No" unticks it, as it does every other box
 // (answer "yes" to tick that one).
+//
+// An answer that is neither gets one error naming the field, the answer
+// and all it could have been. ParseBool's own error is not its cause (the
+// option was the other way to read the answer), so it is not wrapped: that
+// would print the word list twice.
 func checkboxAnswer(f *field, answer string) (bool, error) {
-	if on, err := formats.ParseBool(answer); err == nil {
+	if on, ok := formats.BoolValue(answer); ok {
 		return on, nil
 	}
 	if _, ok := matchOption(f.Options, f.states, answer); ok {
 		return true, nil
 	}
+	accepted := formats.BoolWords
 	if len(f.Options) > 0 {
-		return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected true/false, yes/no, on/off, checked/unchecked or the box's option %q (ticks it)", answer, f.Options[0])
+		accepted += fmt.Sprintf(", or the box's option %q (ticks it)", f.Options[0])
 	}
-	return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected true/false, yes/no, on/off or checked/unchecked", answer)
+	return false, formats.Errorf(formats.ErrInvalidArgument, fieldRef(f), "%q is not a checkbox value; expected %s", answer, accepted)
 }
 
 // resolveEdit applies the edit modes: replace_text and delete with find
