@@ -157,7 +157,8 @@ func fillCheckbox(t target, answer string) (bool, error) {
 		if done, ferr := fillBoxAndField(t, boxes[0], answer); done {
 			return true, ferr
 		}
-		return true, formats.Wrap(formats.ErrInvalidArgument, t.id, err, "the target is a checkbox")
+		// one message naming the target, not ParseBool's wrapped in ours
+		return true, formats.Errorf(formats.ErrInvalidArgument, t.id, "%q is not a checkbox value; the target is a checkbox: expected %s", answer, formats.BoolWords)
 	}
 	boxes[0].set(on)
 	return true, nil

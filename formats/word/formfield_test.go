@@ -177,6 +177,22 @@ func TestLegacyAnswersWordRefusesAreRefused(t *testing.T) {
 	}
 }
 
+// A word a lone checkbox cannot read gets one message naming the target
+// and the words it takes, not ParseBool's message wrapped in another.
+func TestCheckboxAnswerItCannotReadSaysSoOnce(t *testing.T) {
+	_, _, err := New().Fill(fixtures.LegacyQuestionnaire(), []formats.Answer{{PairID: "T1-R6-C2", AnswerText: "maybe"}}, formats.WriteOptions{})
+	if !errors.Is(err, formats.ErrInvalidArgument) {
+		t.Fatalf("err = %v, want ErrInvalidArgument", err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, `(T1-R6-C2): "maybe" is not a checkbox value`) || !strings.Contains(msg, formats.BoolWords) {
+		t.Errorf("err = %q, want the target, the answer and the words a checkbox takes", msg)
+	}
+	if n := strings.Count(msg, "invalid argument"); n != 1 {
+		t.Errorf("err = %q says \"invalid argument\" %d times, want once", msg, n)
+	}
+}
+
 // A date already written in the field's own picture is taken as it is.
 func TestLegacyDateInFieldPictureIsTaken(t *testing.T) {
 	res, rep, err := New().Fill(fixtures.LegacyQuestionnaire(), []formats.Answer{{PairID: "T1-R3-C2", AnswerText: "05/03/2026"}}, formats.WriteOptions{})
