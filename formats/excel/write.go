@@ -55,11 +55,12 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	endWrite := stop.Phase(formats.PhaseWrite)
 	defer func() { endWrite(err) }() // ends the phase running at return: write, or save
+	w = newWriter(wb)
+	w.release(wb.answeredSheets(answers))
 	if review {
 		rv = newReviewer(wb)
 		rv.remember(answers)
 	}
-	w = newWriter(wb)
 	var nt *notes
 	if opts.CommentUncertain {
 		nt = newNotes(wb, st)
