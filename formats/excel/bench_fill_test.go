@@ -113,7 +113,7 @@ func BenchmarkSaveHECVAT600(b *testing.B) {
 		}
 	}
 	cached := w.recalc()
-	perPart, _, err := wb.editsByPart(w.edits, cached)
+	perPart, _, err := wb.editParts(w.edits, cached)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -79,7 +79,8 @@ const maxPresize = 256 << 20
 // savePlan is what savePatched changes, worked out before it writes.
 type savePlan struct {
 	w        *writer
-	perPart  map[string][]cellEdit
+	perPart  map[string]bool // the worksheet parts to patch
+	cached   *recalcResult
 	dvs      map[string][][2]cell
 	notes    *notePatch
 	sst      *sstPlan
@@ -90,11 +91,11 @@ type savePlan struct {
 
 // planSave sorts the write's changes into the parts they change.
 func (wb *workbook) planSave(w *writer, cached *recalcResult, nt *notes) (*savePlan, error) {
-	perPart, strs, err := wb.editsByPart(w.edits, cached)
+	perPart, strs, err := wb.editParts(w.edits, cached)
 	if err != nil {
 		return nil, err
 	}
-	sp := &savePlan{w: w, perPart: perPart}
+	sp := &savePlan{w: w, perPart: perPart, cached: cached}
 	if sp.dvs, err = wb.dvCopiesByPart(w.dvCopies); err != nil {
 		return nil, err
 	}
@@ -102,10 +103,10 @@ func (wb *workbook) planSave(w *writer, cached *recalcResult, nt *notes) (*saveP
 		return nil, err
 	}
 	for p := range sp.dvs {
-		perPart[p] = append(perPart[p], []cellEdit(nil)...)
+		perPart[p] = true
 	}
 	for p := range sp.notes.legacy {
-		perPart[p] = append(perPart[p], []cellEdit(nil)...)
+		perPart[p] = true
 	}
 	if sp.sst, err = wb.planSST(strs); err != nil {
 		return nil, err
@@ -121,16 +122,16 @@ func (wb *workbook) planSave(w *writer, cached *recalcResult, nt *notes) (*saveP
 // strings, written last).
 func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, raw *zip.File, err error) {
 	xfs := sp.w.xfs
-	switch es, isSheet := sp.perPart[f.Name]; {
+	switch {
 	case f.Name == sp.sst.part && !sp.sst.create:
 		return nil, nil, nil
-	case isSheet:
+	case sp.perPart[f.Name]:
+		es := wb.partEdits(f.Name, sp.w.edits, sp.cached)
 		raw, removed, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared())
 		if err != nil {
 			return nil, nil, err
 		}
 		sp.removed += removed
-		sp.perPart[f.Name] = nil // written: its edits can go
 		return nil, raw, nil
 	case f.Name == "xl/workbook.xml" && sp.fullCalc:
 		if data, err = wb.readXML(f.Name); err != nil {
@@ -152,86 +153,6 @@ func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, raw *zip
 
 // workbookRels is the workbook's relationships part.
 const workbookRels = "xl/_rels/workbook.xml.rels"
-
-// editsByPart sorts the edits into worksheet parts, a formula's cached
-// value under a written value of the same cell giving way, and reports
-// whether any edit writes a string.
-func (wb *workbook) editsByPart(edits map[string]map[[2]int]cellEdit, rc *recalcResult) (map[string][]cellEdit, bool, error) {
-	parts, err := wb.parts()
-	if err != nil {
-		return nil, false, err
-	}
-	// Each part's list is made to its size once: a recalculation adds
-	// thousands of cached values (12,905 on a 600-answer HECVAT fill),
-	// which appending would copy a dozen times over.
-	sizes := map[string]int{}
-	for sheet, m := range edits {
-		sizes[parts[sheet]] += len(m)
-	}
-	var cached map[string]map[string]cachedValue
-	var dropped map[string][]uint64
-	if rc != nil {
-		cached, dropped = rc.values, rc.dropped
-	}
-	for sheet, m := range cached {
-		sizes[parts[sheet]] += len(m)
-	}
-	for sheet, l := range dropped {
-		sizes[parts[sheet]] += len(l)
-	}
-	out, strs := map[string][]cellEdit{}, false
-	add := func(sheet string, e cellEdit) error {
-		p := parts[sheet]
-		if p == "" || wb.arch.File(p) == nil {
-			return formats.Errorf(formats.ErrUnsupported, sheet, "the workbook does not name the part of sheet %q where formfill looks for it", sheet)
-		}
-		strs = strs || e.kind == editString
-		if out[p] == nil {
-			out[p] = make([]cellEdit, 0, sizes[p])
-		}
-		out[p] = append(out[p], e)
-		return nil
-	}
-	for _, sheet := range sortedKeys(edits) {
-		for _, e := range edits[sheet] {
-			if err := add(sheet, e); err != nil {
-				return nil, false, err
-			}
-		}
-	}
-	for _, sheet := range sortedKeys(cached) {
-		for ref, v := range cached[sheet] {
-			col, row, _, err := cellRef(ref)
-			if err != nil {
-				continue
-			}
-			if _, written := edits[sheet][[2]int{row, col}]; written {
-				continue
-			}
-			if err := add(sheet, cellEdit{row: row, col: col, kind: editCached, cached: v, style: noStyle}); err != nil {
-				return nil, false, err
-			}
-		}
-	}
-	for _, sheet := range sortedKeys(dropped) {
-		keys, valued := rc.dropsOf(sheet)
-		for _, k := range keys {
-			row, col := rowCol(k)
-			if _, written := edits[sheet][[2]int{row, col}]; written || valued(k) {
-				continue
-			}
-			if err := add(sheet, cellEdit{row: row, col: col, kind: editCached, cached: cachedValue{drop: true}, style: noStyle}); err != nil {
-				return nil, false, err
-			}
-		}
-	}
-	for _, l := range out {
-		// Sorted here, in place, so that patchSheetFull need not sort a
-		// copy; a cell is edited once, so the order is the sheet's.
-		sort.Slice(l, func(i, j int) bool { return l[i].before(&l[j]) })
-	}
-	return out, strs, nil
-}
 
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))

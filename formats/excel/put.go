@@ -40,6 +40,11 @@ type writer struct {
 	cells    *cellFormatter // formats the cells it reads, made when first asked
 	// dataScans are the scans of irregular sheets' cells (see cellScan).
 	dataScans map[string]*sheetScan
+	// prepared is the formula graph built before the answers were put,
+	// nil when none was (see prepareRecalc); keep are the sheets (by
+	// index) whose scans it keeps while it is built.
+	prepared *preparedGraph
+	keep     map[int]bool
 }
 
 func newWriter(wb *workbook) *writer {

@@ -74,8 +74,7 @@ func (w *writer) recalc() *recalcResult {
 	if len(w.written) == 0 {
 		return res
 	}
-	src := newScanSource(w)
-	g, ok := w.graph(src)
+	src, g, ok := w.recalcGraph()
 	if !ok {
 		res.warnings = append(res.warnings, fmt.Sprintf("the workbook holds more than %d formulas: formfill did not recompute them; Excel and LibreOffice recalculate them on open", maxFormulas))
 		return res

@@ -55,11 +55,14 @@ func (e *Engine) write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	}
 	endWrite := stop.Phase(formats.PhaseWrite)
 	defer func() { endWrite(err) }() // ends the phase running at return: write, or save
+	w = newWriter(wb)
+	if !opts.DryRun {
+		w.prepareRecalc(wb.answeredSheets(answers))
+	}
 	if review {
 		rv = newReviewer(wb)
 		rv.remember(answers)
 	}
-	w = newWriter(wb)
 	var nt *notes
 	if opts.CommentUncertain {
 		nt = newNotes(wb, st)
@@ -196,7 +199,7 @@ func (w *writer) releaseSheet(i int) {
 		return // nothing was scanned: the save meets the error
 	}
 	sheet := wb.sheets[i-1]
-	if w.sheets[sheet] || wb.pass.utf16[parts[sheet]] {
+	if w.sheets[sheet] || w.keep[i] || wb.pass.utf16[parts[sheet]] {
 		return
 	}
 	wb.mu.Lock()
