@@ -154,7 +154,9 @@ func legacyHint(info formFieldInfo) string {
 	return strings.Join(parts, ": ")
 }
 
-// hintsOf returns the options a hint cell lists, nil for other targets.
+// hintsOf returns the options a hint cell lists (cellHints, the rule the
+// writer reads too), nil for other targets. Every indexed cell is in its
+// table's grid.
 func (f *finder) hintsOf(n *node) []string {
 	if n.kind != kindCell {
 		return nil
@@ -164,16 +166,14 @@ func (f *finder) hintsOf(n *node) []string {
 		return nil
 	}
 	ci := ti.find(n)
-	if ci == nil || ci.empty {
+	if ci == nil {
 		return nil
 	}
-	if hints := optionHints(ci); hints != nil {
-		return hints
-	}
-	if r, _ := ti.position(ci); ti.answerColumn(r, ci) {
-		return optionLines(ci)
-	}
-	return nil
+	hints, _ := cellHints(ci, func() (bool, error) { // the map has read the table: no error
+		r, _ := ti.position(ci)
+		return ti.answerColumn(r, ci), nil
+	})
+	return hints
 }
 
 // textTarget reports an element describe reads as text: neither a check

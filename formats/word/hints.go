@@ -138,38 +138,55 @@ func (d *document) modeFinder() *finder {
 	return &finder{d: d, tables: map[*etree.Element]*tableInfo{}}
 }
 
-// writeHints is hintsOf for the writer, on cell n as it now reads. Its
-// own text settles it but for lines that could be options
-// (optionLines), which are hints only in an answer column: only then is
-// the table read, built first when a lazy write left it unbuilt.
+// cellHints is the one rule for the options a hint cell lists, read by
+// the map (hintsOf) and the writer (writeHints) so the two cannot drift:
+// one short line of choices (optionHints) in any column, or lines that
+// are each a short option (optionLines) in an answer column only; a blank
+// cell lists none. inAnswerColumn is asked last, and only for such lines:
+// the writer reads a cell's table for it, which no other cell pays for.
+func cellHints(ci *cellInfo, inAnswerColumn func() (bool, error)) ([]string, error) {
+	if strings.TrimSpace(ci.text) == "" {
+		return nil, nil
+	}
+	if hints := optionHints(ci); hints != nil {
+		return hints, nil
+	}
+	lines := optionLines(ci)
+	if lines == nil {
+		return nil, nil
+	}
+	if in, err := inAnswerColumn(); err != nil || !in {
+		return nil, err
+	}
+	return lines, nil
+}
+
+// writeHints is hintsOf for the writer, on cell n as it now reads: the
+// cell's own text, and its table only when cellHints asks whether it is
+// in an answer column, built first when a lazy write left it unbuilt.
 func (f *finder) writeHints(n *node) ([]string, error) {
 	if n.kind != kindCell {
 		return nil, nil
 	}
 	own := &cellInfo{n: n, text: ownTextWith(n.el, f.d.textOf)}
-	if strings.TrimSpace(own.text) == "" {
-		return nil, nil // hintsOf's empty cell: neither splits into options
-	}
-	if hints := optionHints(own); hints != nil {
-		return hints, nil
-	}
-	lines := optionLines(own)
-	if lines == nil || n.row == nil {
-		return nil, nil
-	}
-	if tbl := ancestorW(n.row.el, nil, "tbl"); tbl != nil { // f.table's table
-		if err := f.d.lazy.Build(tbl); err != nil {
-			return nil, err
+	return cellHints(own, func() (bool, error) {
+		if n.row == nil {
+			return false, nil
 		}
-	}
-	ti := f.table(n)
-	if ti == nil {
-		return nil, nil
-	}
-	if ci := ti.find(n); ci != nil {
-		if r, _ := ti.position(ci); ti.answerColumn(r, ci) {
-			return lines, nil
+		if tbl := ancestorW(n.row.el, nil, "tbl"); tbl != nil { // f.table's table
+			if err := f.d.lazy.Build(tbl); err != nil {
+				return false, err
+			}
 		}
-	}
-	return nil, nil
+		ti := f.table(n)
+		if ti == nil {
+			return false, nil
+		}
+		ci := ti.find(n)
+		if ci == nil {
+			return false, nil
+		}
+		r, _ := ti.position(ci)
+		return ti.answerColumn(r, ci), nil
+	})
 }

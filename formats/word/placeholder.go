@@ -131,8 +131,12 @@ func replacePlaceholderIn(t target, text string, c *content) error {
 }
 
 // splice replaces full[a:b] of a paragraph with the answer. The answer
-// takes the formatting of the run where the placeholder starts; text
-// around the placeholder keeps its runs; runs emptied are removed.
+// takes the formatting of the run where the placeholder starts, as text
+// typed over it in Word does, less the marks of a blank (inheritRPr):
+// templates are made for that (a "[" in capitals asks for block
+// capitals), and emphasis on the placeholder's words alone is its own
+// marking, which the answer does not take. Text around the placeholder
+// keeps its runs; runs emptied are removed.
 func splice(id string, p *etree.Element, segs []segment, a, b int, text string, c *content) error {
 	first, last := -1, -1
 	for i, s := range segs {
