@@ -25,9 +25,9 @@ type wholeInflater struct {
 	lens  [320]uint8
 }
 
-// Table entries: symbol<<16 | sub<<8 | n. n is the bits to consume; sub,
-// when non-zero, makes the entry a link: the symbol is the subtable's start
-// and sub the bits that index it.
+// Table entries: symbol<<16 | byteEntry | sub<<8 | n. n is the bits to
+// consume; sub (7 bits), when non-zero, makes the entry a link: the symbol
+// is the subtable's start and sub the bits that index it.
 const (
 	litPrimary  = 10
 	distPrimary = 8
