@@ -80,6 +80,7 @@ type xmlReader struct {
 	// recycled tree (xmlrecycle.go); entries and spans are a recycled
 	// Lazy's list and map, for the next lazy read.
 	cut, spare slabList
+	long       longLists // child lists past maxKidsGrown (w:body's)
 	entries    []lazyEntry
 	spans      map[*etree.Element]lazySpan
 }
