@@ -22,6 +22,7 @@ type wholeInflater struct {
 	nbits uint
 	lit   []uint32 // literal/length table: primary then subtables
 	dist  []uint32
+	cl    []uint32 // code length code table of the block read last
 	lens  [320]uint8
 }
 
@@ -168,7 +169,8 @@ func (d *wholeInflater) dynamicTables() bool {
 		}
 		cl[clOrder[i]] = uint8(d.take(3))
 	}
-	clTable, ok := buildTable(nil, cl[:], clPrimary)
+	clTable, ok := buildTable(d.cl[:0], cl[:], clPrimary)
+	d.cl = clTable
 	if !ok {
 		return false
 	}
