@@ -22,12 +22,13 @@ type wholeInflater struct {
 	nbits uint
 	lit   []uint32 // literal/length table: primary then subtables
 	dist  []uint32
+	cl    []uint32 // code length code table of the block read last
 	lens  [320]uint8
 }
 
-// Table entries: symbol<<16 | sub<<8 | n. n is the bits to consume; sub,
-// when non-zero, makes the entry a link: the symbol is the subtable's start
-// and sub the bits that index it.
+// Table entries: symbol<<16 | byteEntry | sub<<8 | n. n is the bits to
+// consume; sub (7 bits), when non-zero, makes the entry a link: the symbol
+// is the subtable's start and sub the bits that index it.
 const (
 	litPrimary  = 10
 	distPrimary = 8
@@ -168,7 +169,8 @@ func (d *wholeInflater) dynamicTables() bool {
 		}
 		cl[clOrder[i]] = uint8(d.take(3))
 	}
-	clTable, ok := buildTable(nil, cl[:], clPrimary)
+	clTable, ok := buildTable(d.cl[:0], cl[:], clPrimary)
+	d.cl = clTable
 	if !ok {
 		return false
 	}

@@ -15,6 +15,12 @@ var (
 // invalidEntry decodes to a symbol no table has (0xffff), consuming nothing.
 const invalidEntry = 0xffff << 16
 
+// byteEntry flags a primary table's entries of symbols below 256, whole
+// in the primary bits: in the literal/length table, the literals, which
+// huffman's loop takes with one test. Other tables ignore it (their
+// symbols are all below 256).
+const byteEntry = 0x8000
+
 func countZero(lens []uint8) (n int) {
 	for _, l := range lens {
 		if l == 0 {
@@ -99,13 +105,17 @@ func fillTable(t []uint32, lens []uint8, rev *[320]uint32, primary uint) {
 		}
 		r, n := rev[s], uint(l)
 		if n <= primary {
+			e := uint32(s)<<16 | uint32(n)
+			if s < 256 {
+				e |= byteEntry
+			}
 			for i := r; i < size; i += 1 << n {
-				t[i] = uint32(s)<<16 | uint32(n)
+				t[i] = e
 			}
 			continue
 		}
 		link := t[r&(1<<primary-1)]
-		start, sb := link>>16, uint(link>>8&0xff)
+		start, sb := link>>16, uint(link>>8&0x7f)
 		sr, sn := r>>primary, n-primary
 		for i := sr; i < 1<<sb; i += 1 << sn {
 			t[start+i] = uint32(s)<<16 | uint32(sn)
@@ -120,6 +130,11 @@ func fillTable(t []uint32, lens []uint8, rev *[320]uint32, primary uint) {
 // by masked bits, that needs no bounds check. Every shift is by less than
 // 64: masking the count with 63 says so to the compiler, which otherwise
 // clamps each shift.
+//
+// Most symbols of XML are literals: a refill holds at least 56 bits and a
+// literal's code at most 15, so up to three literals in a row are taken
+// from one refill, each with one test of its entry (byteEntry); what
+// follows them is topped up before a match, which may take 48 bits.
 func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bool) {
 	in, pos, bitbuf, nbits := d.in, d.pos, d.bits, d.nbits
 	full := out[:cap(out)]
@@ -133,7 +148,35 @@ func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bo
 		} else {
 			pos, bitbuf, nbits = d.refillFrom(pos, bitbuf, nbits)
 		}
-		sym, used := lookup(lit, litP[bitbuf&(1<<litPrimary-1)], bitbuf)
+		e := litP[bitbuf&(1<<litPrimary-1)]
+		if e&byteEntry != 0 && op+3 <= len(out) {
+			bitbuf >>= e & 63
+			nbits -= uint(e & 0xff)
+			out[op] = byte(e >> 16)
+			op++
+			if e = litP[bitbuf&(1<<litPrimary-1)]; e&byteEntry != 0 {
+				bitbuf >>= e & 63
+				nbits -= uint(e & 0xff)
+				out[op] = byte(e >> 16)
+				op++
+				if e = litP[bitbuf&(1<<litPrimary-1)]; e&byteEntry != 0 {
+					bitbuf >>= e & 63
+					nbits -= uint(e & 0xff)
+					out[op] = byte(e >> 16)
+					op++
+					continue
+				}
+			}
+			// Refilling keeps the bits held, so e stays this symbol's entry.
+			if pos >= 0 && pos < len(in)-7 {
+				bitbuf |= binary.LittleEndian.Uint64(in[pos:]) << (nbits & 63)
+				pos += int(63-nbits) >> 3
+				nbits |= 56
+			} else {
+				pos, bitbuf, nbits = d.refillFrom(pos, bitbuf, nbits)
+			}
+		}
+		sym, used := lookup(lit, e, bitbuf)
 		bitbuf >>= used & 63
 		nbits -= used
 		if sym < 256 {
@@ -194,7 +237,7 @@ func (d *wholeInflater) refillFrom(pos int, bits uint64, nbits uint) (int, uint6
 // past the match (spilled as copyMatch's are; the caller checked there
 // is room for them).
 func copyShort(full []byte, op, back int) {
-	to, from := (*[32]byte)(full[op:]), (*[32]byte)(full[op-back:])
+	to, from := full[op:op+32], full[op-back:op-back+32]
 	binary.LittleEndian.PutUint64(to[0:], binary.LittleEndian.Uint64(from[0:]))
 	binary.LittleEndian.PutUint64(to[8:], binary.LittleEndian.Uint64(from[8:]))
 	binary.LittleEndian.PutUint64(to[16:], binary.LittleEndian.Uint64(from[16:]))
@@ -203,23 +246,18 @@ func copyShort(full []byte, op, back int) {
 
 // copyMatch copies the length bytes back bytes before op to op, within
 // full (the output up to its capacity; the caller checked op+length is
-// within the output and back within what is written).
+// within the output and back within what is written). The bytes are
+// moved with the runtime's copy, whose wide moves beat a loop on the long
+// matches (runs of repeated markup); an overlapping match repeats its
+// last back bytes, so it is copied in steps that double what is written
+// from.
 func copyMatch(full []byte, op, back, length int) {
-	switch {
-	case back >= 8 && op+length+8 <= len(full):
-		// Eight bytes at a time: each load is of bytes already written
-		// (back ≥ 8); the last store may spill past the match into bytes
-		// written later or never read.
-		for i := 0; i < length; i += 8 {
-			binary.LittleEndian.PutUint64(full[op+i:], binary.LittleEndian.Uint64(full[op-back+i:]))
-		}
-	case back >= length:
+	if back >= length {
 		copy(full[op:op+length], full[op-back:])
-	default:
-		// Overlapping: the copy repeats the last `back` bytes.
-		for i := range length {
-			full[op+i] = full[op-back+i]
-		}
+		return
+	}
+	for done := 0; done < length; {
+		done += copy(full[op+done:op+length], full[op-back:op+done])
 	}
 }
 
@@ -227,10 +265,10 @@ func copyMatch(full []byte, op, back, length int) {
 // table t's primary table, following a link into a subtable, and returns
 // it with the bits its code takes.
 func lookup(t []uint32, e uint32, bitbuf uint64) (sym uint32, used uint) {
-	if e&0xff00 == 0 {
+	if e&0x7f00 == 0 {
 		return e >> 16, uint(e & 0xff)
 	}
 	n := uint(e & 0xff)
-	e = t[e>>16+uint32(bitbuf>>n&(1<<(e>>8&0xff)-1))]
+	e = t[e>>16+uint32(bitbuf>>n&(1<<(e>>8&0x7f)-1))]
 	return e >> 16, n + uint(e&0xff)
 }

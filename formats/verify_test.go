@@ -167,7 +167,7 @@ func TestRequireAnswersRefusesAnEmptyList(t *testing.T) {
 // FuzzCompareMatchesNormalize holds Compare, which normalises both texts
 // into one pooled buffer, to its definition on Normalize's strings.
 func FuzzCompareMatchesNormalize(f *testing.F) {
-	for _, s := range [][2]string{{"", ""}, {"yes", ""}, {"", "  "}, {"ISO  27001", "We hold iso 27001."}, {"“Quoted”", "\"quoted\" text"}, {"\xff", "a\xffb"}} {
+	for _, s := range [][2]string{{"", ""}, {"yes", ""}, {"", "  "}, {"ISO  27001", "We hold iso 27001."}, {"“Quoted”", "\"quoted\" text"}, {"\xff", "a\xffb"}, {"\xbd", "\u20ac"}, {" a ", "b a c"}, {"A\u00a0b", "xA\u00a0b"}, {"\u2019s", "buyer\u2019s"}, {"\u00a0", "x"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, expected, actual string) {

@@ -35,10 +35,12 @@ func (r *xmlReader) name() string {
 	}
 	// A handful of names make up most of a document: a direct-mapped cache
 	// in front of the map spares hashing every one of them.
-	slot := &r.recent[(uint(len(b))*31+uint(b[len(b)-1])*17+uint(b[len(b)/2]))%uint(len(r.recent))]
+	k := recentSlot(b)
+	slot := &r.recent[k]
 	if *slot == string(b) {
 		return *slot
 	}
+	r.recentSkip[k] = 0 // another name in the slot
 	if n, ok := r.names[string(b)]; ok {
 		*slot = n
 		return n
@@ -54,6 +56,40 @@ func (r *xmlReader) name() string {
 	*slot = n
 	return n
 }
+
+// recentSlot is the slot of recent that name caches n in.
+func recentSlot[T string | []byte](n T) uint {
+	return (uint(len(n))*31 + uint(n[len(n)-1])*17 + uint(n[len(n)/2])) % recentSlots
+}
+
+// skips is r.skip[n] for a name n just returned by name, remembered in
+// recentSkip beside n's slot of recent: the general reader asks it of
+// every start tag it reads, and hashing the name for the map was most of
+// the question.
+func (r *xmlReader) skips(n string) bool {
+	if len(r.skip) == 0 {
+		return false
+	}
+	k := recentSlot(n)
+	if r.recent[k] != n {
+		return r.skip[n]
+	}
+	if a := r.recentSkip[k]; a != 0 {
+		return a == skipYes
+	}
+	s := r.skip[n]
+	r.recentSkip[k] = skipNo
+	if s {
+		r.recentSkip[k] = skipYes
+	}
+	return s
+}
+
+// recentSkip's answers; 0 is not asked yet.
+const (
+	skipNo  = 1
+	skipYes = 2
+)
 
 // validName accepts names as encoding/xml does for OOXML: a letter,
 // underscore or non-ASCII first, at most one colon not at either end. A

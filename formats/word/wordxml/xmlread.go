@@ -40,6 +40,7 @@ func read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper,
 	r.b, r.doc, r.max, r.skip, r.stop, r.lz = raw, etree.NewDocument(), maxDepth, skip, canStop(stop), lz
 	r.stack = append(r.stack, &r.doc.Element)
 	clear(r.seen[:])
+	clear(r.recentSkip[:])
 	if lz != nil {
 		lz.out.read, r.entries = r.entries, nil
 	}
@@ -51,6 +52,9 @@ func read(raw []byte, maxDepth int, skip map[string]bool, stop *formats.Stopper,
 	}
 	return r.doc, nil
 }
+
+// recentSlots is the size of the reader's cache of names (recent).
+const recentSlots = 64
 
 type xmlReader struct {
 	b      []byte
@@ -67,19 +71,23 @@ type xmlReader struct {
 	frag   bool      // reading deferred content (Lazy.build): no root of its own
 	max    int
 	roots  int
-	names  map[string]string // interned element and attribute names
-	recent [64]string        // cache of names, see name
-	values []string          // interned short attribute values (valueSlot)
-	buf    []byte            // the storage of every unescaped value in turn
-	els    []etree.Element   // slab the elements are cut from
-	attrs  []etree.Attr      // slab the attribute slices are cut from
-	kids   []etree.Token     // slab the first children of elements go in
-	texts  []etree.CharData  // slab the text tokens are cut from
-	slab   int               // elements per slab (slabFor)
+	names  map[string]string   // interned element and attribute names
+	recent [recentSlots]string // cache of names, see name
+	// recentSkip is skip's answer for the name in the same slot of recent
+	// (skips), for this read: skip is the call's.
+	recentSkip [recentSlots]uint8
+	values     []string         // interned short attribute values (valueSlot)
+	buf        []byte           // the storage of every unescaped value in turn
+	els        []etree.Element  // slab the elements are cut from
+	attrs      []etree.Attr     // slab the attribute slices are cut from
+	kids       []etree.Token    // slab the first children of elements go in
+	texts      []etree.CharData // slab the text tokens are cut from
+	slab       int              // elements per slab (slabFor)
 	// cut and spare list the slabs this reader made or took from a
 	// recycled tree (xmlrecycle.go); entries and spans are a recycled
 	// Lazy's list and map, for the next lazy read.
 	cut, spare slabList
+	long       longLists // child lists past maxKidsGrown (w:body's)
 	entries    []lazyEntry
 	spans      map[*etree.Element]lazySpan
 }
@@ -256,7 +264,7 @@ func (r *xmlReader) startTag() error {
 	if len(r.stack)+len(r.held) > r.max {
 		return etree.ErrMaxDepth
 	}
-	hold := len(r.held) > 0 || r.skip[name]
+	hold := len(r.held) > 0 || r.skips(name)
 	lazy := !hold && r.lz.defers(name)
 	var el, into *etree.Element // into: the element the attributes go in
 	switch {

@@ -78,6 +78,7 @@ func (r *xmlReader) recycle() {
 	r.spare.kids = append(r.spare.kids, r.cut.kids...)
 	r.spare.texts = append(r.spare.texts, r.cut.texts...)
 	r.cut = slabList{r.cut.els[:0], r.cut.attrs[:0], r.cut.kids[:0], r.cut.texts[:0]}
+	r.long.recycle()
 	r.els, r.attrs, r.kids, r.texts = nil, nil, nil, nil
 	r.b, r.i, r.doc, r.skip, r.stop, r.lz = nil, 0, nil, nil, nil, nil
 	r.frag, r.max, r.roots = false, 0, 0

@@ -86,6 +86,7 @@ func (r *xmlReader) room(parent *etree.Element) {
 	}
 	c := 2 * max(n, kidsEach)
 	if c > maxKidsGrown {
+		r.long.grow(parent, c)
 		return
 	}
 	if len(r.kids) < c {
