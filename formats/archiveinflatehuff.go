@@ -135,6 +135,11 @@ func fillTable(t []uint32, lens []uint8, rev *[320]uint32, primary uint) {
 // literal's code at most 15, so up to three literals in a row are taken
 // from one refill, each with one test of its entry (byteEntry); what
 // follows them is topped up before a match, which may take 48 bits.
+//
+// It is longer than our functions should be, on purpose: every helper its
+// steps were cut into was too big for the compiler to inline (the refill
+// costs 111 against a budget of 80), and a call per symbol cost more than
+// the split bought (wverify9's cachegrind counts).
 func (d *wholeInflater) huffman(out []byte, op int, lit, dist []uint32) (int, bool) {
 	in, pos, bitbuf, nbits := d.in, d.pos, d.bits, d.nbits
 	full := out[:cap(out)]
