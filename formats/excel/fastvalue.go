@@ -3,6 +3,8 @@ package excel
 import (
 	"strconv"
 	"unsafe"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // After the empty cells (see fastcell.go), most of a large worksheet's
@@ -158,4 +160,29 @@ func (p *fastPass) textUntil(i int, end string) ([]byte, int, bool) {
 		return x.data[i:j], k, true
 	}
 	return nil, i, false
+}
+
+// canonicalRef passes a reference as plainRef does, up to its quote, when
+// it is canonical as cellRef reads it (at most three letters, a row of at
+// most seven digits with no leading zero, both within Excel's bounds),
+// and returns its column and row: the pass reads an empty cell's
+// reference once, not again in cellRef (a tenth of the guard's work on
+// HECVAT 4.14's 165,000 cells). Any other reference is left to the
+// element's general reading.
+func canonicalRef(d []byte, i int) (col, row, next int, ok bool) {
+	letters := i
+	for i < len(d) && i-letters < 3 && 'A' <= d[i] && d[i] <= 'Z' {
+		col = col*26 + int(d[i]-'A'+1)
+		i++
+	}
+	digits := i
+	for i < len(d) && i-digits < 7 && '0' <= d[i] && d[i] <= '9' {
+		row = row*10 + int(d[i]-'0')
+		i++
+	}
+	if i == letters || i == digits || digits == letters || i >= len(d) || d[i] != '"' ||
+		d[digits] == '0' || col > excelize.MaxColumns || row > excelize.TotalRows {
+		return 0, 0, i, false
+	}
+	return col, row, i, true
 }

@@ -52,10 +52,10 @@ func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err 
 type fastPass struct {
 	x         fastXML
 	record    recordFunc
-	emptyCell func(ref, style string, from, to int64) // see recording
-	valueCell func(c *plainCell)                      // see recording
-	cell      plainCell                               // what valueCell sees, cell after cell
-	open      [][]byte                                // the raw names of the open elements
+	emptyCell func(row, col, style int, styled bool, from, to int64) // see recording
+	valueCell func(c *plainCell)                                     // see recording
+	cell      plainCell                                              // what valueCell sees, cell after cell
+	open      [][]byte                                               // the raw names of the open elements
 	roots     int
 	el        xml.StartElement // what record sees, element after element
 }
@@ -267,7 +267,13 @@ func splitName(raw []byte) (n xml.Name, ok bool) {
 	if len(raw) == 0 || !xmllex.IsASCIINameStart(raw[0]) {
 		return n, false
 	}
-	i := bytes.IndexByte(raw, ':')
+	i := -1
+	for k, c := range raw { // names are short: a loop spares IndexByte's call
+		if c == ':' {
+			i = k
+			break
+		}
+	}
 	if i < 0 {
 		n.Local = intern(raw)
 		return n, true
