@@ -141,7 +141,7 @@ func (x *fastXML) text(outside bool) {
 	for x.ok && x.pos < len(x.data) {
 		if !outside {
 			// Most of a part's text: no markup, entity or non-ASCII byte.
-			if x.pos = xmllex.Span(x.data, x.pos, &plainText); x.pos == len(x.data) {
+			if x.pos = spanPlainText(x.data, x.pos); x.pos == len(x.data) {
 				return
 			}
 		}
