@@ -170,19 +170,26 @@ func (p *fastPass) textUntil(i int, end string) ([]byte, int, bool) {
 // HECVAT 4.14's 165,000 cells). Any other reference is left to the
 // element's general reading.
 func canonicalRef(d []byte, i int) (col, row, next int, ok bool) {
-	letters := i
-	for i < len(d) && i-letters < 3 && 'A' <= d[i] && d[i] <= 'Z' {
-		col = col*26 + int(d[i]-'A'+1)
-		i++
+	r := d[i:] // one bounds check a byte; c-'A' past 'Z'-'A' is no letter (unsigned)
+	letters := 0
+	for ; letters < len(r) && letters < 3; letters++ {
+		c := r[letters] - 'A'
+		if c > 'Z'-'A' {
+			break
+		}
+		col = col*26 + int(c) + 1
 	}
-	digits := i
-	for i < len(d) && i-digits < 7 && '0' <= d[i] && d[i] <= '9' {
-		row = row*10 + int(d[i]-'0')
-		i++
+	end := letters
+	for ; end < len(r) && end-letters < 7; end++ {
+		c := r[end] - '0'
+		if c > 9 {
+			break
+		}
+		row = row*10 + int(c)
 	}
-	if i == letters || i == digits || digits == letters || i >= len(d) || d[i] != '"' ||
-		d[digits] == '0' || col > excelize.MaxColumns || row > excelize.TotalRows {
-		return 0, 0, i, false
+	if letters == 0 || end == letters || end >= len(r) || r[end] != '"' ||
+		r[letters] == '0' || col > excelize.MaxColumns || row > excelize.TotalRows {
+		return 0, 0, i + end, false
 	}
-	return col, row, i, true
+	return col, row, i + end, true
 }
