@@ -65,6 +65,9 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 			return err
 		}
 		parts[i] = formats.NewCompactBuilder(512) // a workbook may have thousands of sheets
+		// An element and an ID a line: grown line by line, a large
+		// sheet's ID map rehashed and its lists copied at each doubling.
+		parts[i].Reserve(len(lines.shown))
 		m.writeCompact(parts[i], lines)
 		return nil
 	})
