@@ -58,6 +58,7 @@ func sheetParts(wb *workbook, w *sheetWriter) []formats.CompactPart {
 			defer guard(stop, &err)
 			wb.stop, w.m.stop = stop, stop
 			b = formats.NewCompactBuilder(512)
+			b.Reserve(to - from) // an element and an ID a line
 			if j == 0 {
 				w.head(b)
 			}

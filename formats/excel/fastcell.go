@@ -10,18 +10,19 @@ package excel
 
 // plainEmptyCell passes the start tag at x.pos, starting at from, when it
 // is exactly <c r="REF"/> or <c r="REF" s="N"/>: REF capital letters then
-// digits, N from 0 to 1023 with no leading zero (see decimals). Anything
-// else is left to startTag, and false returned.
+// digits, canonical as cellRef reads it (see canonicalRef), N from 0 to
+// 1023 with no leading zero (see decimals). Anything else is left to
+// startTag, and false returned.
 func (p *fastPass) plainEmptyCell(from int64) bool {
 	d, i := p.x.data, p.x.pos+1
 	if len(d)-i < len(`c r="A1"/>`) || string(d[i:i+5]) != `c r="` {
 		return false
 	}
-	ref, j, ok := plainRef(d, i+5)
+	col, row, j, ok := canonicalRef(d, i+5)
 	if !ok || len(d)-j < len(`"/>`) {
 		return false
 	}
-	style := ""
+	style, styled := 0, false
 	switch {
 	case string(d[j:j+3]) == `"/>`:
 		j += 3
@@ -33,13 +34,11 @@ func (p *fastPass) plainEmptyCell(from int64) bool {
 		if !ok || len(d)-j < 3 || string(d[j:j+3]) != `"/>` {
 			return false
 		}
-		style, j = decimals[n], j+3
+		style, styled, j = n, true, j+3
 	default:
 		return false
 	}
 	p.x.pos = j
-	// The reference is read, never kept (cellRef, rowScan.openCell), and
-	// data does not change while the pass runs: plainRef made no copy.
-	p.emptyCell(ref, style, from, int64(j))
+	p.emptyCell(row, col, style, styled, from, int64(j))
 	return true
 }

@@ -26,9 +26,9 @@ func scanOf(data []byte, way int) (*sheetScan, int, error) {
 	s := newSheetScan()
 	rec, done := s.recorder(data)
 	hooked, hookedValue, calls := rec.emptyCell, rec.valueCell, 0
-	rec.emptyCell = func(ref, style string, from, to int64) {
+	rec.emptyCell = func(row, col, style int, styled bool, from, to int64) {
 		calls++
-		hooked(ref, style, from, to)
+		hooked(row, col, style, styled, from, to)
 	}
 	rec.valueCell = func(c *plainCell) {
 		calls++

@@ -3,6 +3,8 @@ package excel
 import (
 	"strconv"
 	"unsafe"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // After the empty cells (see fastcell.go), most of a large worksheet's
@@ -158,4 +160,36 @@ func (p *fastPass) textUntil(i int, end string) ([]byte, int, bool) {
 		return x.data[i:j], k, true
 	}
 	return nil, i, false
+}
+
+// canonicalRef passes a reference as plainRef does, up to its quote, when
+// it is canonical as cellRef reads it (at most three letters, a row of at
+// most seven digits with no leading zero, both within Excel's bounds),
+// and returns its column and row: the pass reads an empty cell's
+// reference once, not again in cellRef (a tenth of the guard's work on
+// HECVAT 4.14's 165,000 cells). Any other reference is left to the
+// element's general reading.
+func canonicalRef(d []byte, i int) (col, row, next int, ok bool) {
+	r := d[i:] // one bounds check a byte; c-'A' past 'Z'-'A' is no letter (unsigned)
+	letters := 0
+	for ; letters < len(r) && letters < 3; letters++ {
+		c := r[letters] - 'A'
+		if c > 'Z'-'A' {
+			break
+		}
+		col = col*26 + int(c) + 1
+	}
+	end := letters
+	for ; end < len(r) && end-letters < 7; end++ {
+		c := r[end] - '0'
+		if c > 9 {
+			break
+		}
+		row = row*10 + int(c)
+	}
+	if letters == 0 || end == letters || end >= len(r) || r[end] != '"' ||
+		r[letters] == '0' || col > excelize.MaxColumns || row > excelize.TotalRows {
+		return 0, 0, i + end, false
+	}
+	return col, row, i + end, true
 }

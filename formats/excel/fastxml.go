@@ -1,7 +1,6 @@
 package excel
 
 import (
-	"bytes"
 	"encoding/xml"
 	"unicode/utf8"
 
@@ -52,10 +51,10 @@ func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err 
 type fastPass struct {
 	x         fastXML
 	record    recordFunc
-	emptyCell func(ref, style string, from, to int64) // see recording
-	valueCell func(c *plainCell)                      // see recording
-	cell      plainCell                               // what valueCell sees, cell after cell
-	open      [][]byte                                // the raw names of the open elements
+	emptyCell func(row, col, style int, styled bool, from, to int64) // see recording
+	valueCell func(c *plainCell)                                     // see recording
+	cell      plainCell                                              // what valueCell sees, cell after cell
+	open      [][]byte                                               // the raw names of the open elements
 	roots     int
 	el        xml.StartElement // what record sees, element after element
 }
@@ -141,7 +140,7 @@ func (x *fastXML) text(outside bool) {
 	for x.ok && x.pos < len(x.data) {
 		if !outside {
 			// Most of a part's text: no markup, entity or non-ASCII byte.
-			if x.pos = xmllex.Span(x.data, x.pos, &plainText); x.pos == len(x.data) {
+			if x.pos = spanPlainText(x.data, x.pos); x.pos == len(x.data) {
 				return
 			}
 		}
@@ -173,7 +172,7 @@ const refWindow = 12
 // startElement reads a start tag after its '<': its raw name, the element
 // (built only when want is set) and whether it closes itself.
 func (x *fastXML) startElement(want bool) (raw []byte, se xml.StartElement, empty bool) {
-	raw, se.Name = x.name()
+	raw, se.Name = x.name(want)
 	if want {
 		se.Attr = x.attrs[:0]
 		defer func() { x.attrs = se.Attr[:0] }()
@@ -198,7 +197,7 @@ func (x *fastXML) startElement(want bool) (raw []byte, se xml.StartElement, empt
 			x.ok = false
 			return
 		}
-		_, name := x.name()
+		_, name := x.name(want)
 		x.pos = xmllex.Space(x.data, x.pos)
 		x.expect('=')
 		x.pos = xmllex.Space(x.data, x.pos)
@@ -248,34 +247,61 @@ func (x *fastXML) attrValue(want bool) string {
 }
 
 // name reads an ASCII name, prefix:local or local, and splits it as
-// encoding/xml's RawToken does.
-func (x *fastXML) name() (raw []byte, n xml.Name) {
+// encoding/xml's RawToken does when want is set; else it only checks it,
+// as splitName would, and n is empty: a part no recording sees needs no
+// name's strings.
+func (x *fastXML) name(want bool) (raw []byte, n xml.Name) {
 	start := x.pos
 	x.pos = xmllex.Span(x.data, x.pos, &nameBytes)
 	raw = x.data[start:x.pos]
 	if !x.ok {
 		return nil, n
 	}
-	if n, x.ok = splitName(raw); !x.ok {
+	if !want {
+		x.ok = nameColon(raw) != badName
+	} else {
+		n, x.ok = splitName(raw)
+	}
+	if !x.ok {
 		return nil, n
 	}
 	return raw, n
 }
 
+// badName is nameColon's answer for a name splitName refuses.
+const badName = -2
+
+// nameColon checks an ASCII name's start and colon as splitName does: it
+// returns where its one colon is, -1 when it has none, or badName.
+func nameColon(raw []byte) int {
+	if len(raw) == 0 || !xmllex.IsASCIINameStart(raw[0]) {
+		return badName
+	}
+	i := -1
+	for k, c := range raw { // names are short: a loop spares IndexByte's call
+		if c == ':' {
+			if i >= 0 {
+				return badName
+			}
+			i = k
+		}
+	}
+	if i == 0 || i == len(raw)-1 || i > 0 && !xmllex.IsASCIINameStart(raw[i+1]) {
+		return badName
+	}
+	return i
+}
+
 // splitName checks an ASCII name's start and colon and splits it.
 func splitName(raw []byte) (n xml.Name, ok bool) {
-	if len(raw) == 0 || !xmllex.IsASCIINameStart(raw[0]) {
+	switch i := nameColon(raw); i {
+	case badName:
 		return n, false
-	}
-	i := bytes.IndexByte(raw, ':')
-	if i < 0 {
+	case -1:
 		n.Local = intern(raw)
-		return n, true
+	default:
+		n.Space, n.Local = intern(raw[:i]), intern(raw[i+1:])
 	}
-	if i == 0 || i == len(raw)-1 || !xmllex.IsASCIINameStart(raw[i+1]) || bytes.IndexByte(raw[i+1:], ':') >= 0 {
-		return n, false
-	}
-	n.Space, n.Local = intern(raw[:i]), intern(raw[i+1:])
 	return n, true
 }
 

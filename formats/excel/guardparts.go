@@ -189,15 +189,20 @@ type partCheck struct {
 // a panic on a goroutine of its own would end the worker.
 func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *lowestFailure, stop *formats.Stopper) {
 	var buf []byte // storage reused from part to part
+	defer func() { putLaneBuffer(buf) }()
 	for _, i := range lane {
 		if failed.skips(i) {
 			continue
 		}
-		if need := parts[i].UncompressedSize64; uint64(cap(buf)) > max(2*need, keepLaneBuffer) {
+		if need := parts[i].UncompressedSize64; tooLargeForPart(uint64(cap(buf)), need) {
 			// A lane's parts come largest first: the storage of a large
 			// part is let go once the parts left are much smaller, not
 			// held live beside the scans of all of them.
+			putLaneBuffer(buf)
 			buf = nil
+		}
+		if buf == nil {
+			buf = takeLaneBuffer(parts[i].UncompressedSize64)
 		}
 		checks[i], buf = checkPart(a, parts[i], buf, stop)
 		if err := checks[i].err; err != nil {

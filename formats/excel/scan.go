@@ -79,7 +79,7 @@ func newSheetScan() *sheetScan {
 // a formula or an inline string and no value): finish trims a list over
 // by more than an eighth, and append grows one that is short.
 func (s *sheetScan) sizeFor(data []byte) {
-	values, formulas, styles := sheetMarks(data) // <v>, <v/> (an empty cached value); <f; ` s="`
+	values, formulas, styles := sampledMarks(data) // <v>, <v/> (an empty cached value); <f; ` s="`
 	s.cells = newRowScan(data)
 	s.cells.cells = room[rawCell](values)
 	s.cells.texts = room[string](values + formulas)
@@ -112,18 +112,13 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	}
 	// A cell with only a reference and a style, at depth 3: the stub
 	// builder keeps nothing below depth 1.
-	rec.emptyCell = func(ref, style string, _, _ int64) {
-		// s.cell's work, the reference and style read once for both.
-		col, row, _, err := cellRef(ref)
-		st, styled := number(style)
-		cur = [2]int{}
-		if err == nil {
-			if styled {
-				s.cellStyles.add(row, col, st)
-			}
-			cur = [2]int{row, col}
+	rec.emptyCell = func(row, col, st int, styled bool, _, _ int64) {
+		// s.cell's work, on the row, column and style the pass read.
+		if styled {
+			s.cellStyles.add(row, col, st)
 		}
-		s.cells.emptyCell(row, col, err == nil, st, styled)
+		cur = [2]int{row, col}
+		s.cells.emptyCell(row, col, true, st, styled)
 	}
 	// A cell with a value, at depth 3: s.element's work for its <c> and
 	// <f>, and the row scan's for all its elements.
@@ -287,6 +282,19 @@ func (s *sheetScan) col(se *xml.StartElement) {
 func number(v string) (int, bool) {
 	if v == "" {
 		return 0, false
+	}
+	if len(v) <= 9 { // a style index or a row: digits only, read here as Atoi reads them
+		n := 0
+		for i := 0; i < len(v); i++ {
+			if v[i] < '0' || v[i] > '9' {
+				n = -1
+				break
+			}
+			n = n*10 + int(v[i]-'0')
+		}
+		if n >= 0 {
+			return n, true
+		}
 	}
 	n, err := strconv.Atoi(v)
 	return n, err == nil

@@ -51,7 +51,7 @@ func unescapeText(raw []byte) (string, bool) {
 	var out strings.Builder
 	out.Grow(len(raw))
 	for len(raw) > 0 {
-		i := bytes.IndexAny(raw, "&\r")
+		i := ampOrCR(raw)
 		if i < 0 {
 			out.Write(raw)
 			break
@@ -77,6 +77,18 @@ func unescapeText(raw []byte) (string, bool) {
 		raw = raw[i+semi+1:]
 	}
 	return out.String(), true
+}
+
+// ampOrCR is bytes.IndexAny(raw, "&\r"), without the set IndexAny makes
+// at each call: a formula's text has a reference every few bytes (its
+// quotes), and unescapeText looks for the next one after each.
+func ampOrCR(raw []byte) int {
+	for i, c := range raw {
+		if c == '&' || c == '\r' {
+			return i
+		}
+	}
+	return -1
 }
 
 // cellRef reads a cell reference (column letters, either case, then a

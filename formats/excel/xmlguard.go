@@ -44,11 +44,12 @@ type recordFunc func(start bool, el *xml.StartElement, depth int, from, to int64
 // part-way and encoding/xml's pass starts again.
 //
 // emptyCell, where not nil, sees in record's place the element most of a
-// large worksheet's are: a cell that closes itself and has a plain
-// reference and maybe a style index (style "" when it has none), written
-// <c r="B7"/> or <c r="B7" s="12"/>, at depth 3. It must record what
+// large worksheet's are: a cell that closes itself and has a canonical
+// reference and maybe a style index (styled false when it has none),
+// written <c r="B7"/> or <c r="B7" s="12"/>, at depth 3, given as the
+// reference's row and column and the style's number. It must record what
 // record would see of the element's start and end; the fast pass spares
-// it the element (see plainEmptyCell). ref is valid only during the call.
+// it the element (see plainEmptyCell).
 //
 // valueCell, where not nil, sees in record's place a cell with a value
 // and maybe a formula, written as plainValueCell reads it, at depth 3. It
@@ -57,7 +58,7 @@ type recordFunc func(start bool, el *xml.StartElement, depth int, from, to int64
 type recording struct {
 	record    recordFunc
 	reset     func()
-	emptyCell func(ref, style string, from, to int64)
+	emptyCell func(row, col, style int, styled bool, from, to int64)
 	valueCell func(c *plainCell)
 }
 
