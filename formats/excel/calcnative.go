@@ -68,10 +68,28 @@ type nativeCalc struct {
 	// maxFormulaWork cells, so the stop that calc checks before each
 	// formula is seen within milliseconds.
 	work int
+	// tc tokenizes each shape of formula once: a write recomputes
+	// thousands of formulas that differ in their row numbers alone.
+	tc      *tokenCache
+	columns map[tableColumn]*columnCache // see calcvindex.go; made when first needed, as tc
 }
 
 func newNativeCalc(b *calcBook) *nativeCalc {
 	return &nativeCalc{wb: b.wb, src: b.src, names: b.src.names(), book: b, closure: b.closure, results: map[int]calcArg{}, tried: map[int]bool{}}
+}
+
+// calcOnce is calc of node i unless it was tried already, as a formula
+// another one read: then its result, or false when it could not be
+// computed (trying again would give the same).
+func (c *nativeCalc) calcOnce(i int, n *formulaNode) (raw string, ok bool) {
+	if !c.tried[i] {
+		return c.calc(i, n)
+	}
+	v, ok := c.results[i]
+	if !ok {
+		return "", false
+	}
+	return rawResult(v)
 }
 
 // calc computes node n, numbered i, and returns its value as excelize's
@@ -87,7 +105,7 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 	if c.wb.stop.Check() != nil {
 		return "", false // recalc sees the stop too
 	}
-	e := nativeEval{c: c, from: n.at.sheet, toks: efpTokens(calcText(text))}
+	e := nativeEval{c: c, from: n.at.sheet, toks: c.tokens(text)}
 	v, ok := e.compare()
 	if !ok || e.pos != len(e.toks) {
 		return "", false
@@ -96,6 +114,24 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 		c.results[i] = v
 	}
 	return raw, ok
+}
+
+// tokens is text's tokens without spaces, as calcText gives them to
+// excelize. An intersection (a space between two references) leaves two
+// operands side by side, which no rule reads. The tokens are copied out of
+// the cache: the formulas a formula reads are tokenized while it is read.
+func (c *nativeCalc) tokens(text string) []efp.Token {
+	if c.tc == nil {
+		c.tc = newTokenCache()
+	}
+	toks := c.tc.parse(text)
+	out := make([]efp.Token, 0, len(toks))
+	for _, t := range toks {
+		if t.TType != efp.TokenTypeWhitespace {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // rawResult is v as CalcCellValue gives it: a number in plain digits (a
@@ -122,7 +158,7 @@ func (c *nativeCalc) result(j int) (calcArg, bool) {
 	}
 	c.tried[j] = true
 	n := c.book.g.nodes[j]
-	if uncomputable(n, c.book.cyclic[j]) != "" {
+	if uncomputable(n, false) != "" {
 		return calcArg{}, false
 	}
 	_, ok := c.calc(j, n)
@@ -301,8 +337,37 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return left(args[0], args[1])
 	case "VLOOKUP":
 		return e.vlookup()
+	case "OR", "AND":
+		args, ok := e.args(nil)
+		if !ok {
+			return calcArg{}, false
+		}
+		return logical(name == "OR", args)
 	}
 	return calcArg{}, false
+}
+
+// logical is excelize's OR (or) or AND of args that are all numbers or
+// booleans (a comparison's result), anything else being left to excelize:
+// AND gives a boolean; OR gives FALSE, or, as excelize does, the text TRUE.
+func logical(or bool, args []calcArg) (calcArg, bool) {
+	if len(args) > 30 {
+		return calcArg{}, false
+	}
+	any, all := false, true
+	for _, a := range args {
+		if a.kind != argNumber && a.kind != argBool {
+			return calcArg{}, false
+		}
+		any, all = any || a.n != 0, all && a.n != 0
+	}
+	switch {
+	case !or:
+		return boolArg(all), true
+	case any:
+		return calcArg{kind: argString, s: "TRUE"}, true
+	}
+	return boolArg(false), true
 }
 
 // args reads a call's arguments up to its stop token; each is a
