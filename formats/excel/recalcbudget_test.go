@@ -15,7 +15,7 @@ import (
 func TestRecalcStopsAtTheWorkBudget(t *testing.T) {
 	const n, span = 40, 10000
 	per := excelizeFormulaWork + excelizeCellWork*(2*span+1) // the table's two columns and Inputs!B1
-	computed := maxRecalcWork/per + 1                         // the budget is checked before each formula
+	computed := maxRecalcWork/per + 1                        // the budget is checked before each formula
 	if computed >= n {
 		t.Fatalf("the budget covers all %d formulas: make them read more", n)
 	}
