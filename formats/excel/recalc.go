@@ -60,6 +60,7 @@ type recalcResult struct {
 	dropped  map[string][]uint64               // sheet → dropKeys, in the order dropped, maybe twice
 	shown    []string                          // "Organization!C3 now shows 'Acme Cloud Inc'"
 	warnings []string
+	spent    int // the work done, in recalcbudget.go's units
 }
 
 // recalc recomputes the dependents of the written cells on a calculation

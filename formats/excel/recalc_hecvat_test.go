@@ -9,6 +9,15 @@ import (
 	"github.com/formfill/formfill/internal/realdocs"
 )
 
+// hecvatFourAnswers are issue 33's four answers on HECVAT 4.14's START
+// HERE.
+var hecvatFourAnswers = []formats.Answer{
+	{PairID: "'START HERE'!C13", AnswerText: "Acme Cloud Inc"},
+	{PairID: "'START HERE'!C14", AnswerText: "Jane Doe"},
+	{PairID: "'START HERE'!C23", AnswerText: "Yes"},
+	{PairID: "'START HERE'!C26", AnswerText: "No"},
+}
+
 // TestRecalcHECVATFourAnswersEqualLibreOffice fills issue 33's four
 // answers on HECVAT 4.14's START HERE, whose dependents (12,600 formulas
 // across every sheet, most lookups of the answer sheets) formfill once
@@ -18,13 +27,7 @@ import (
 // real documents or LibreOffice.
 func TestRecalcHECVATFourAnswersEqualLibreOffice(t *testing.T) {
 	doc := realdocs.Read(t, "questionnaires", "hecvat-4.14-educause.xlsx")
-	answers := []formats.Answer{
-		{PairID: "'START HERE'!C13", AnswerText: "Acme Cloud Inc"},
-		{PairID: "'START HERE'!C14", AnswerText: "Jane Doe"},
-		{PairID: "'START HERE'!C23", AnswerText: "Yes"},
-		{PairID: "'START HERE'!C26", AnswerText: "No"},
-	}
-	res, w, _, err := New().write(doc, answers, formats.WriteOptions{}, false)
+	res, w, _, err := New().write(doc, hecvatFourAnswers, formats.WriteOptions{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
