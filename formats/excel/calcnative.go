@@ -72,6 +72,7 @@ type nativeCalc struct {
 	// thousands of formulas that differ in their row numbers alone.
 	tc      *tokenCache
 	columns map[tableColumn]*columnCache // see calcvindex.go; made when first needed, as tc
+	emptied map[int]bool                 // nodes whose empty result became 0 (see calcText)
 }
 
 func newNativeCalc(b *calcBook) *nativeCalc {
@@ -109,6 +110,17 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 	v, ok := e.compare()
 	if !ok || e.pos != len(e.toks) {
 		return "", false
+	}
+	if v.kind == argEmpty {
+		// An empty result (a lookup's empty cell, as IF chose it) shows 0
+		// in Excel and LibreOffice, "" in excelize: the one place calc
+		// gives Excel's value, not excelize's (HECVAT Full 3.06's
+		// IF(C45="",VLOOKUP(A45,Questions!B$18:G$258,4,FALSE),…)).
+		v = calcArg{kind: argNumber}
+		if c.emptied == nil {
+			c.emptied = map[int]bool{}
+		}
+		c.emptied[i] = true
 	}
 	if raw, ok = rawResult(v); ok {
 		c.results[i] = v
@@ -404,7 +416,8 @@ func (e *nativeEval) args(special func(k int) (calcArg, bool, bool)) ([]calcArg,
 
 // ifResult is excelize's IF of three arguments: text is a condition when
 // it parses as a Go boolean, a number when it is 1; a number chosen stays
-// one (a boolean becomes 1 or 0), anything else becomes its text.
+// one (a boolean becomes 1 or 0), an empty value stays empty, anything
+// else becomes its text.
 func ifResult(cond, yes, no calcArg) (calcArg, bool) {
 	var holds bool
 	switch cond.kind {
@@ -421,8 +434,11 @@ func ifResult(cond, yes, no calcArg) (calcArg, bool) {
 	if holds {
 		v = yes
 	}
-	if v.kind == argNumber || v.kind == argBool {
+	switch v.kind {
+	case argNumber, argBool:
 		return calcArg{kind: argNumber, n: v.n}, true
+	case argEmpty:
+		return v, true // shown as 0 at the top (calcText), joined as ""
 	}
 	return calcArg{kind: argString, s: v.text()}, true
 }
