@@ -68,10 +68,29 @@ type nativeCalc struct {
 	// maxFormulaWork cells, so the stop that calc checks before each
 	// formula is seen within milliseconds.
 	work int
+	// tc tokenizes each shape of formula once: a write recomputes
+	// thousands of formulas that differ in their row numbers alone.
+	tc      *tokenCache
+	columns map[tableColumn]*columnCache // see calcvindex.go; made when first needed, as tc
+	emptied map[int]bool                 // nodes whose empty result became 0 (see calcText)
 }
 
 func newNativeCalc(b *calcBook) *nativeCalc {
 	return &nativeCalc{wb: b.wb, src: b.src, names: b.src.names(), book: b, closure: b.closure, results: map[int]calcArg{}, tried: map[int]bool{}}
+}
+
+// calcOnce is calc of node i unless it was tried already, as a formula
+// another one read: then its result, or false when it could not be
+// computed (trying again would give the same).
+func (c *nativeCalc) calcOnce(i int, n *formulaNode) (raw string, ok bool) {
+	if !c.tried[i] {
+		return c.calc(i, n)
+	}
+	v, ok := c.results[i]
+	if !ok {
+		return "", false
+	}
+	return rawResult(v)
 }
 
 // calc computes node n, numbered i, and returns its value as excelize's
@@ -87,15 +106,44 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 	if c.wb.stop.Check() != nil {
 		return "", false // recalc sees the stop too
 	}
-	e := nativeEval{c: c, from: n.at.sheet, toks: efpTokens(calcText(text))}
+	e := nativeEval{c: c, from: n.at.sheet, toks: c.tokens(text)}
 	v, ok := e.compare()
 	if !ok || e.pos != len(e.toks) {
 		return "", false
+	}
+	if v.kind == argEmpty {
+		// An empty result (a lookup's empty cell, as IF chose it) shows 0
+		// in Excel and LibreOffice, "" in excelize: the one place calc
+		// gives Excel's value, not excelize's (HECVAT Full 3.06's
+		// IF(C45="",VLOOKUP(A45,Questions!B$18:G$258,4,FALSE),…)).
+		v = calcArg{kind: argNumber}
+		if c.emptied == nil {
+			c.emptied = map[int]bool{}
+		}
+		c.emptied[i] = true
 	}
 	if raw, ok = rawResult(v); ok {
 		c.results[i] = v
 	}
 	return raw, ok
+}
+
+// tokens is text's tokens without spaces, as calcText gives them to
+// excelize. An intersection (a space between two references) leaves two
+// operands side by side, which no rule reads. The tokens are copied out of
+// the cache: the formulas a formula reads are tokenized while it is read.
+func (c *nativeCalc) tokens(text string) []efp.Token {
+	if c.tc == nil {
+		c.tc = newTokenCache()
+	}
+	toks := c.tc.parse(text)
+	out := make([]efp.Token, 0, len(toks))
+	for _, t := range toks {
+		if t.TType != efp.TokenTypeWhitespace {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // rawResult is v as CalcCellValue gives it: a number in plain digits (a
@@ -122,7 +170,7 @@ func (c *nativeCalc) result(j int) (calcArg, bool) {
 	}
 	c.tried[j] = true
 	n := c.book.g.nodes[j]
-	if uncomputable(n, c.book.cyclic[j]) != "" {
+	if uncomputable(n, false) != "" {
 		return calcArg{}, false
 	}
 	_, ok := c.calc(j, n)
@@ -301,6 +349,12 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return left(args[0], args[1])
 	case "VLOOKUP":
 		return e.vlookup()
+	case "OR", "AND":
+		args, ok := e.args(nil)
+		if !ok {
+			return calcArg{}, false
+		}
+		return logical(name == "OR", args)
 	}
 	return calcArg{}, false
 }
@@ -335,47 +389,4 @@ func (e *nativeEval) args(special func(k int) (calcArg, bool, bool)) ([]calcArg,
 			return nil, false
 		}
 	}
-}
-
-// ifResult is excelize's IF of three arguments: text is a condition when
-// it parses as a Go boolean, a number when it is 1; a number chosen stays
-// one (a boolean becomes 1 or 0), anything else becomes its text.
-func ifResult(cond, yes, no calcArg) (calcArg, bool) {
-	var holds bool
-	switch cond.kind {
-	case argString:
-		b, err := strconv.ParseBool(cond.s)
-		if err != nil {
-			return calcArg{}, false // #VALUE!: left to excelize
-		}
-		holds = b
-	case argNumber, argBool:
-		holds = cond.n == 1
-	}
-	v := no
-	if holds {
-		v = yes
-	}
-	if v.kind == argNumber || v.kind == argBool {
-		return calcArg{kind: argNumber, n: v.n}, true
-	}
-	return calcArg{kind: argString, s: v.text()}, true
-}
-
-// left is LEFT(text, n): the first n UTF-16 units of text's text.
-func left(text, count calcArg) (calcArg, bool) {
-	n := count.n
-	switch count.kind {
-	case argString:
-		var err error
-		if n, err = strconv.ParseFloat(count.s, 64); err != nil {
-			return calcArg{}, false
-		}
-	case argEmpty:
-		n = 0
-	}
-	if n < 0 {
-		return calcArg{}, false
-	}
-	return calcArg{kind: argString, s: utf16Prefix(text.text(), int(n))}, true
 }

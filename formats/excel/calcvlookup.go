@@ -97,14 +97,19 @@ func (c *nativeCalc) findRow(v calcArg, table sheetRect) (int, bool) {
 	default:
 		return 0, false
 	}
-	for row := table.r1; row <= table.r2; row++ {
-		at, ok := c.cellValue(table.sheet, row, table.c1)
+	col := c.column(table)
+	if row, ok := col.found[want]; ok && v.kind == argString {
+		c.work++
+		return row, true
+	}
+	for k := 0; k <= table.r2-table.r1; k++ {
+		at, lower, ok := c.cached(col, table, k)
 		if !ok {
 			return 0, false
 		}
 		var excel, excelize bool
 		if v.kind == argString {
-			excel, excelize = textFinds(want, at)
+			excel, excelize = textFinds(want, at, lower)
 		} else {
 			excel, excelize = numberFinds(v.n, at)
 		}
@@ -112,19 +117,21 @@ func (c *nativeCalc) findRow(v calcArg, table sheetRect) (int, bool) {
 			return 0, false
 		}
 		if excel {
-			return row, true
+			if v.kind == argString {
+				col.found[want] = table.r1 + k
+			}
+			return table.r1 + k, true
 		}
 	}
 	return 0, false
 }
 
-// textFinds is whether text want, lower case, finds cell at in Excel's
-// search and in excelize's.
-func textFinds(want string, at calcArg) (excel, excelize bool) {
+// textFinds is whether text want, lower case, finds cell at, whose text
+// in lower case is within, in Excel's search and in excelize's.
+func textFinds(want string, at calcArg, within string) (excel, excelize bool) {
 	if at.kind != argString {
 		return false, false
 	}
-	within := strings.ToLower(at.s)
 	excel = within == want
 	switch {
 	case within == "":

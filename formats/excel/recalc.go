@@ -21,14 +21,9 @@ import (
 // everything on open anyway (see setFullCalcOnLoad).
 
 const (
-	// maxRecalc caps the dependent formulas one write recomputes: excelize
-	// takes milliseconds a formula on lookups over large ranges (6 ms on
-	// HECVAT 4.14's scoring sheets), and one HECVAT answer has thousands
-	// of dependents. The nearest ones are computed; the rest lose their
-	// cached value rather than keep a stale one.
-	maxRecalc = 200
-	// maxDependents caps the dependents found: past it the rest keep
-	// their old cached values until a recalculation.
+	// maxDependents caps the dependents recomputed (see recalcbudget.go
+	// for the work they may take): past it the rest lose their cached
+	// values, as the ones past the budget do (see beyond).
 	maxDependents = 20000
 	// maxShown caps the notes on changed values a verification lists.
 	maxShown = 20
@@ -57,7 +52,7 @@ type cachedValue struct {
 // values that changed, and what it could not compute.
 //
 // The removed values are most of a large write's (13,300 of 13,500 on a
-// 600-answer HECVAT 4.14 fill, the dependents past maxRecalc), so they are
+// 600-answer HECVAT 4.14 fill once, the dependents past a cap), so they are
 // kept apart, a cell in 8 bytes (see dropKey), not as map entries of 90:
 // the save holds them beside its edits.
 type recalcResult struct {
@@ -65,6 +60,7 @@ type recalcResult struct {
 	dropped  map[string][]uint64               // sheet → dropKeys, in the order dropped, maybe twice
 	shown    []string                          // "Organization!C3 now shows 'Acme Cloud Inc'"
 	warnings []string
+	spent    int // the work done, in recalcbudget.go's units
 }
 
 // recalc recomputes the dependents of the written cells on a calculation
@@ -81,11 +77,11 @@ func (w *writer) recalc() *recalcResult {
 	}
 	w.textReadAsNumber(g, src.names(), res)
 	deps, capped := g.dependents(w.written)
+	var beyond []int
 	if capped {
-		res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: the others keep their old cached values until Excel or LibreOffice recalculates the workbook", maxDependents))
+		beyond = g.beyond(w.written, deps)
 	}
-	rest := deps[min(len(deps), maxRecalc):]
-	ordered, cyclic := g.order(deps[:len(deps)-len(rest)])
+	ordered, cyclic := orderDeps(g, deps)
 	// The index is not read past here: the calculation, which allocates
 	// the most, runs without it.
 	g.dropIndex()
@@ -95,33 +91,19 @@ func (w *writer) recalc() *recalcResult {
 	// the calculation reads a few sheets' cells.
 	w.release(g.sheetsOf(ordered))
 	book := newCalcBook(w.wb, src, g, deps, cyclic)
-	native := newNativeCalc(book)
-	raws := map[int]string{} // node → its value computed by native
-	for _, i := range ordered {
-		if w.wb.stop.Check() != nil {
-			return res
-		}
-		n := g.nodes[i]
-		if uncomputable(n, cyclic[i]) == "" {
-			if raw, ok := native.calc(i, n); ok {
-				raws[i] = raw
-				continue
-			}
-		}
-		if err := book.open(); err != nil {
-			w.dropAll(g, ordered, fmt.Sprintf("formfill could not make a workbook to compute it in (%v)", err), res)
-			w.dropRest(g, rest, res)
-			return res
-		}
-		book.need(i)
+	raws, computed, rest, ok := w.calcWithin(book, newNativeCalc(book), ordered, res)
+	if !ok {
+		w.dropBeyond(g, beyond, res)
+		return res
 	}
-	for _, i := range ordered {
+	for _, i := range computed {
 		if w.wb.stop.Check() != nil {
 			return res
 		}
 		w.recompute(book, i, src, raws, res)
 	}
 	w.dropRest(g, rest, res)
+	w.dropBeyond(g, beyond, res)
 	if n := len(res.shown); n > maxShown {
 		res.shown = append(res.shown[:maxShown], fmt.Sprintf("and %d more formulas now show other values", n-maxShown))
 	}
@@ -136,8 +118,9 @@ func (w *writer) dropAll(g *formulaGraph, nodes []int, why string, res *recalcRe
 	}
 }
 
-// dropRest removes the cached values of the dependents past maxRecalc, so
-// that no reader shows a stale one, and says so once.
+// dropRest removes the cached values of the dependents past the work
+// budget (maxRecalcWork), so that no reader shows a stale one, and says so
+// once.
 func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 	if len(rest) == 0 {
 		return
@@ -150,7 +133,7 @@ func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 			some = append(some, w.wb.xpath(at))
 		}
 	}
-	res.warnings = append(res.warnings, fmt.Sprintf("%d more formulas depend on the written cells (%s, …): formfill computes at most %d per write, so their cached values were removed; readers that show cached values show them empty until Excel or LibreOffice recalculates the workbook", len(rest), strings.Join(some, ", "), maxRecalc))
+	res.warnings = append(res.warnings, fmt.Sprintf("%d more formulas depend on the written cells (%s, …): computing them would pass the work formfill does for one write, so their cached values were removed; readers that show cached values show them empty until Excel or LibreOffice recalculates the workbook", len(rest), strings.Join(some, ", ")))
 }
 
 // sortCells sorts cells in workbook order: by sheet, row, column.

@@ -103,6 +103,13 @@ func TestRecalcFixtureEqualsLibreOffice(t *testing.T) {
 // recalculation computed (rc).
 func sameAsLibreOfficeXLSX(t *testing.T, doc []byte, rc *recalcResult) {
 	t.Helper()
+	sameAsLibreOfficeExcept(t, doc, rc, nil)
+}
+
+// sameAsLibreOfficeExcept is sameAsLibreOfficeXLSX but for the cells
+// where excused accepts LibreOffice's value lo and formfill's ours.
+func sameAsLibreOfficeExcept(t *testing.T, doc []byte, rc *recalcResult, excused func(sheet, ref, lo, ours string) bool) {
+	t.Helper()
 	app := regexp.MustCompile(`<Application>[^<]*</Application>`).ReplaceAll(zipEntry(t, doc, "docProps/app.xml"), []byte("<Application>formfill test</Application>"))
 	lo, _ := readers.XLSXCached(t, readers.LibreOfficeResave(t, rezip(t, unzip(t, doc), "docProps/app.xml", app), "xlsx"))
 	checked := 0
@@ -112,7 +119,7 @@ func sameAsLibreOfficeXLSX(t *testing.T, doc []byte, rc *recalcResult) {
 				continue
 			}
 			want := shown(v)
-			if got := lo[sheet][ref]; !sameCalcValue(got, want) {
+			if got := lo[sheet][ref]; !sameCalcValue(got, want) && (excused == nil || !excused(sheet, ref, got, want)) {
 				t.Errorf("LibreOffice computes %s!%s = %q, formfill cached %q", sheet, ref, got, want)
 			}
 			checked++
@@ -122,6 +129,24 @@ func sameAsLibreOfficeXLSX(t *testing.T, doc []byte, rc *recalcResult) {
 		t.Errorf("formfill computed no cell to compare")
 	}
 	t.Logf("%d recomputed cells equal LibreOffice's", checked)
+}
+
+// excelBooleanJoins excuses the cells where LibreOffice reads a boolean
+// cell as a number: FALSE&"" is "0" there, "FALSE" in Excel, whose cached
+// values in doc say so (HECVAT 4.14's (backend scoring)!M15 reads
+// 'Institution Evaluation'!K69, FALSE). A cell is excused where Excel
+// cached, in doc, the value formfill caches; count counts them.
+func excelBooleanJoins(t *testing.T, doc []byte) (excused func(sheet, ref, lo, ours string) bool, count *int) {
+	excel, _ := readers.XLSXCached(t, doc)
+	count = new(int)
+	return func(sheet, ref, lo, ours string) bool {
+		boolean := lo == "0" && ours == "FALSE" || lo == "1" && ours == "TRUE"
+		if boolean && excel[sheet][ref] == ours {
+			*count++
+			return true
+		}
+		return false
+	}, count
 }
 
 // sameCalcValue compares two computed values as text, numbers to 1e-9.
@@ -180,7 +205,11 @@ func TestRecalcRealWorkbooksEqualLibreOffice(t *testing.T) {
 			if !computedSome(w.wb.recalced) {
 				t.Skipf("formfill computed no formula the answers change: %q", res.Warnings)
 			}
-			sameAsLibreOfficeXLSX(t, res.Document, w.wb.recalced)
+			excused, count := excelBooleanJoins(t, doc)
+			sameAsLibreOfficeExcept(t, res.Document, w.wb.recalced, excused)
+			if *count > 0 {
+				t.Logf("%d cells joining a boolean read as Excel does, not as LibreOffice does", *count)
+			}
 		})
 	}
 }

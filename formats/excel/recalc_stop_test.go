@@ -43,7 +43,7 @@ func lookupBook(tb testing.TB, n, rows, span int) []byte {
 // formula excelize is computing.
 func TestStoppedRecalcStopsUsingTheCPU(t *testing.T) {
 	enginetest.StoppedWorkStops(t, New(), func(tb testing.TB) []enginetest.StopCase {
-		doc := lookupBook(tb, maxRecalc, maxFormulaWork/3, maxFormulaWork/3)
+		doc := lookupBook(tb, 200, maxFormulaWork/3, maxFormulaWork/3)
 		answers := []formats.Answer{{PairID: "Inputs!B1", AnswerText: "K19999"}}
 		return []enginetest.StopCase{
 			{Name: "write with recalc", Points: []float64{0.4, 0.6, 0.8}, MaxAfter: writeStopCPU,

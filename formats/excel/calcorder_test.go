@@ -1,0 +1,39 @@
+package excel
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestOrderDepsEqualsOrder holds orderDeps to formulaGraph.order on the
+// calculation fixture, whose dependents hold a chain, a shared formula and
+// a cycle.
+func TestOrderDepsEqualsOrder(t *testing.T) {
+	wb, err := open(calcFixture(t))
+	must(t, err)
+	w := newWriter(wb)
+	g, ok := w.graph(newScanSource(w))
+	if !ok {
+		t.Fatal("no graph")
+	}
+	written := map[cell]string{}
+	for _, ref := range []string{"Inputs!B1", "Inputs!B3", "Inputs!B4", "Inputs!B6"} {
+		c, err := wb.parseRef(ref)
+		must(t, err)
+		written[c] = ""
+	}
+	deps, _ := g.dependents(written)
+	want, wantCyclic := g.order(deps)
+	got, gotCyclic := orderDeps(g, deps)
+	if !slices.Equal(got, want) {
+		t.Errorf("orderDeps = %v, order = %v", got, want)
+	}
+	if len(gotCyclic) != len(wantCyclic) || len(gotCyclic) == 0 {
+		t.Errorf("orderDeps marks %v cyclic, order %v", gotCyclic, wantCyclic)
+	}
+	for i := range wantCyclic {
+		if !gotCyclic[i] {
+			t.Errorf("orderDeps does not mark node %d cyclic", i)
+		}
+	}
+}
