@@ -141,7 +141,7 @@ func uncomputable(n *formulaNode, cyclic bool) string {
 	case n.external:
 		return "it reads another workbook"
 	case cyclic:
-		return "it lies on or reads a circular reference"
+		return "it lies on or reads a circular reference (cells, or whole ranges, that read each other), which formfill does not compute through"
 	case n.volatile != 0:
 		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
 	case n.approx != 0:

@@ -61,12 +61,17 @@ type recalcResult struct {
 	shown    []string                          // "Organization!C3 now shows 'Acme Cloud Inc'"
 	warnings []string
 	spent    int // the work done, in recalcbudget.go's units
+	// named counts the dropped formulas a warning names; unnamed counts
+	// the others by why they could not be computed.
+	named   int
+	unnamed map[string]int
 }
 
 // recalc recomputes the dependents of the written cells on a calculation
 // workbook bounded by what they read (see calcBook).
 func (w *writer) recalc() *recalcResult {
 	res := &recalcResult{values: map[string]map[string]cachedValue{}, dropped: map[string][]uint64{}}
+	defer res.summariseDrops()
 	if len(w.written) == 0 {
 		return res
 	}

@@ -2,6 +2,7 @@ package excel
 
 import (
 	"encoding/csv"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -116,6 +117,42 @@ func TestRecalcReportsWhatItCannotCompute(t *testing.T) {
 				t.Errorf("the verification's warnings do not name Organization!D1 (%s):\n%s", tc.want, notes)
 			}
 		})
+	}
+}
+
+// Thousands of formulas a write cannot compute (one HECVAT answer reaches
+// that many) are named up to maxDropNotes, then counted by reason in one
+// warning: every cached value is still removed.
+func TestRecalcCountsTheUncomputableItDoesNotName(t *testing.T) {
+	extra := map[string]string{}
+	for i := 1; i <= 30; i++ {
+		extra["E"+itoa(i)] = "NOW()+'START HERE'!C5"
+		if i <= 5 {
+			extra["F"+itoa(i)] = "[1]Other!A1+'START HERE'!C5"
+		}
+	}
+	res, _ := fillRecalc(t, recalcBook(t, extra))
+	named, summaries := 0, []string{}
+	for _, w := range res.Warnings {
+		switch {
+		case strings.Contains(w, "reads a written cell but"):
+			named++
+		case strings.Contains(w, "more formulas read a written cell but could not be computed"):
+			summaries = append(summaries, w)
+		}
+	}
+	if named != maxDropNotes {
+		t.Errorf("%d warnings name a formula, want %d:\n%s", named, maxDropNotes, strings.Join(res.Warnings, "\n"))
+	}
+	if len(summaries) != 1 || !strings.HasPrefix(summaries[0], fmt.Sprintf("%d more formulas", 35-maxDropNotes)) ||
+		!strings.Contains(summaries[0], "calls NOW") {
+		t.Errorf("summary = %q, want one counting the other %d by reason", summaries, 35-maxDropNotes)
+	}
+	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet2.xml")
+	for ref := range extra {
+		if got := cellXML(t, sheet, ref); strings.Contains(got, "<v>") {
+			t.Errorf("%s kept a cached value: %s", ref, got)
+		}
 	}
 }
 

@@ -49,10 +49,19 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]s
 }
 
 // drop removes the cached value of n, which cannot be computed for why,
-// and says so.
+// and says so: by name for the first maxDropNotes, counted by reason
+// after them (see summariseDrops).
 func (w *writer) drop(g *formulaGraph, n *formulaNode, why string, res *recalcResult) {
 	res.drop(w.wb.sheetName(n.at), n.at.row, n.at.col)
-	res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.text(n), why))
+	if res.named < maxDropNotes {
+		res.named++
+		res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.text(n), why))
+		return
+	}
+	if res.unnamed == nil {
+		res.unnamed = map[string]int{}
+	}
+	res.unnamed[why]++
 }
 
 // maxArrayDrop caps the cells of one array formula's range whose cached
