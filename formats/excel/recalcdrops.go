@@ -36,6 +36,11 @@ func (res *recalcResult) summariseDrops() {
 	slices.SortFunc(rs, func(a, b reason) int {
 		return cmp.Or(cmp.Compare(b.n, a.n), strings.Compare(a.why, b.why))
 	})
+	const head = "%d more formulas read a written cell but could not be computed, so their cached values were removed and Excel or LibreOffice recalculates them on open"
+	if len(rs) == 1 {
+		res.warnings = append(res.warnings, fmt.Sprintf(head+": %s", total, rs[0].why))
+		return
+	}
 	parts := make([]string, 0, maxDropReasons+1)
 	for i, r := range rs {
 		if i == maxDropReasons {
@@ -48,6 +53,5 @@ func (res *recalcResult) summariseDrops() {
 		}
 		parts = append(parts, fmt.Sprintf("%d because %s", r.n, r.why))
 	}
-	res.warnings = append(res.warnings, fmt.Sprintf("%d more formulas read a written cell but could not be computed, so their cached values were removed and Excel or LibreOffice recalculates them on open: %s",
-		total, strings.Join(parts, "; ")))
+	res.warnings = append(res.warnings, fmt.Sprintf(head+": %s", total, strings.Join(parts, "; ")))
 }
