@@ -64,7 +64,7 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 		if err != nil {
 			return err
 		}
-		parts[i] = formats.NewCompactBuilder(512) // a workbook may have thousands of sheets
+		parts[i] = formats.NewCompactBuilder(textRoom(m, lines))
 		// An element and an ID a line: grown line by line, a large
 		// sheet's ID map rehashed and its lists copied at each doubling.
 		parts[i].Reserve(len(lines.shown))
@@ -79,6 +79,19 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 	return b.Finish(), nil
 }
 
+// textRoom is about how long a sheet's part of the map is, a little more
+// mostly: its lines' texts and what a line adds to its text. Grown from
+// a small buffer by doubling instead, HECVAT 4.14's parts allocated three
+// times their length.
+func textRoom(m *sheetModel, lines sheetLines) int {
+	const head, perLine, perTarget = 512, 32, 64 // a workbook may have thousands of sheets: a small head
+	n := head + perTarget*len(lines.layout.targets)
+	for _, en := range lines.shown {
+		n += perLine + min(len(m.text(int(en.row), int(en.col))), 4*maxCellText)
+	}
+	return n
+}
+
 // sheetError reports a sheet that could not be read as an invalid
 // document; a stopped call stays a stop.
 func sheetError(sheet string, err error) error {
@@ -90,16 +103,49 @@ func sheetError(sheet string, err error) error {
 
 // entry is one cell the compact map may show.
 type entry struct {
-	row, col int
-	key      bool // a target, a question, a header or question-column cell
+	row, col int32 // a sheet's cells are within Excel's rows and columns
+	key      bool  // a target, a question, a header or question-column cell
+}
+
+// cellEntries are the cells a sheet's part of the map may show, in
+// row-major order: every one (total of them), or only the key ones once
+// there are more than the line cap, the others counted but not kept (a
+// large sheet's cells beyond the cap were listed only to be dropped).
+type cellEntries struct {
+	list     []entry
+	total    int
+	keysOnly bool
+}
+
+// add adds en to the entries.
+func (es *cellEntries) add(en entry, maxLines int) {
+	es.total++
+	if es.keysOnly && !en.key {
+		return
+	}
+	es.list = append(es.list, en)
+	if !es.keysOnly && len(es.list) > maxLines {
+		es.keepKeys()
+	}
+}
+
+// keepKeys drops the entries that are not key ones, in place.
+func (es *cellEntries) keepKeys() {
+	key := es.list[:0]
+	for _, en := range es.list {
+		if en.key {
+			key = append(key, en)
+		}
+	}
+	es.list, es.keysOnly = key, true
 }
 
 // entries lists the non-empty cells and the targets of the sheet in
-// row-major order.
-func (m *sheetModel) entries(l *layout) []entry {
-	// Room for every text: grown by doubling instead, the list was a
-	// tenth of what a HECVAT 4.14 extract allocated.
-	n := 0
+// row-major order; over maxLines, only the key ones (see cellEntries).
+func (m *sheetModel) entries(l *layout, maxLines int) cellEntries {
+	// Room for every text up to the cap: grown by doubling instead, the
+	// list was a tenth of what a HECVAT 4.14 extract allocated.
+	n := len(l.targets) // mostly empty cells, which the texts do not count
 	for _, row := range m.rows {
 		for _, v := range row {
 			if v != "" {
@@ -107,7 +153,10 @@ func (m *sheetModel) entries(l *layout) []entry {
 			}
 		}
 	}
-	out := make([]entry, 0, n)
+	if n > maxLines {
+		n = maxLines + 1 // the list is cut to its key entries past the cap
+	}
+	es := cellEntries{list: make([]entry, 0, max(n, 0))}
 	// The rows holding targets: an empty cell elsewhere needs no look-up
 	// in the targets map.
 	targetRows := make([]bool, len(m.rows)+1)
@@ -124,41 +173,39 @@ func (m *sheetModel) entries(l *layout) []entry {
 				continue
 			}
 			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || l.bandRows[r+1]
-			out = append(out, entry{row: r + 1, col: c + 1, key: key})
+			es.add(entry{row: int32(r + 1), col: int32(c + 1), key: key}, maxLines)
 		}
 	}
-	inRows := len(out)
+	inRows := es.total
 	for p, t := range l.targets {
 		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
-			out = append(out, entry{row: t.row, col: t.col, key: true})
+			es.add(entry{row: int32(t.row), col: int32(t.col), key: true}, maxLines)
 		}
 	}
 	for p := range m.formulas {
 		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
-			out = append(out, entry{row: p[0], col: p[1]})
+			es.add(entry{row: int32(p[0]), col: int32(p[1])}, maxLines)
 		}
 	}
-	if len(out) > inRows { // the rows' cells came in row-major order: only cells past them need the sort
-		sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
+	if out := es.list; es.total > inRows { // the rows' cells came in row-major order: only cells past them need the sort
+		sort.Slice(out, func(i, j int) bool {
+			return rowColLess(int(out[i].row), int(out[i].col), int(out[j].row), int(out[j].col))
+		})
 	}
-	return out
+	return es
 }
 
 // capEntries applies the line cap and says what it cut.
-func capEntries(all []entry, maxLines int) ([]entry, []string) {
-	if len(all) <= maxLines {
-		return all, nil
+func capEntries(es cellEntries, maxLines int) ([]entry, []string) {
+	if es.total <= maxLines {
+		return es.list, nil
 	}
 	var notes []string
-	// Filtered in place: all is not read again (planSheet keeps only its
-	// length), and a copy cost HECVAT 4.14's extract half a MB.
-	key := all[:0]
-	for _, en := range all {
-		if en.key {
-			key = append(key, en)
-		}
+	if !es.keysOnly {
+		es.keepKeys()
 	}
-	if dropped := len(all) - len(key); dropped > 0 {
+	key := es.list
+	if dropped := es.total - len(key); dropped > 0 {
 		notes = append(notes, fmt.Sprintf("(… %d other cells not shown: more than %d lines; only answer targets, questions and headers are listed — extract_structure has every value)", dropped, maxLines))
 	}
 	if len(key) > maxLines {
@@ -180,10 +227,10 @@ const maxQuestionText = 60
 // buffer: a string a line, joined and concatenated, cost a map of HECVAT
 // 4.14 about a twelfth of its CPU.
 func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, d *formats.Target) []byte {
-	var held [8]string // more attributes than a cell has: they stay on the stack
+	var held [8]lineAttr // more attributes than a cell has: they stay on the stack
 	attrs := held[:0]
 	if strings.TrimSpace(text) == "" {
-		attrs = append(attrs, "empty")
+		attrs = append(attrs, lineAttr{text: "empty"})
 	}
 	h := ""
 	if d != nil {
@@ -191,29 +238,29 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	}
 	if s := m.style(c.row, c.col); s != nil {
 		if s.bold {
-			attrs = append(attrs, "bold")
+			attrs = append(attrs, lineAttr{text: "bold"})
 		}
 		if k := numberKind(s); k != "" && d == nil {
-			attrs = append(attrs, k) // a target's hint says what it takes instead
+			attrs = append(attrs, lineAttr{text: k}) // a target's hint says what it takes instead
 		}
 	}
 	if mr := m.mergeAt(c.row, c.col); mr != nil {
-		attrs = append(attrs, "merged: "+mr.ref)
+		attrs = append(attrs, lineAttr{label: "merged: ", text: mr.ref})
 	}
 	if r := m.ruleAt(c.row, c.col); r != nil && r.typ == "list" && !strings.HasPrefix(h, "list:") {
-		attrs = append(attrs, "list: "+optionText(r.options))
+		attrs = append(attrs, lineAttr{label: "list: ", options: r.options, list: true})
 	}
-	if h != "" && !slices.Contains(attrs, h) {
-		attrs = append(attrs, h)
+	if h != "" && !slices.ContainsFunc(attrs, func(a lineAttr) bool { return a.is(h) }) {
+		attrs = append(attrs, lineAttr{text: h})
 	}
 	if m.isFormula(c.row, c.col) {
-		attrs = append(attrs, "formula")
+		attrs = append(attrs, lineAttr{text: "formula"})
 	}
 	if m.hiddenRows[c.row] {
-		attrs = append(attrs, "hidden row")
+		attrs = append(attrs, lineAttr{text: "hidden row"})
 	}
 	if t != nil && t.header != "" {
-		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
+		attrs = append(attrs, lineAttr{label: "column: ", text: clip(t.header, maxQuestionText)})
 	}
 	dst = append(append(dst, id...), ": "...)
 	dst = formats.AppendQuoted(dst, clip(text, maxCellText))
@@ -223,7 +270,7 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 		} else {
 			dst = append(dst, ", "...)
 		}
-		dst = append(dst, a...)
+		dst = a.append(dst)
 	}
 	if len(attrs) > 0 {
 		dst = append(dst, ']')
@@ -254,6 +301,40 @@ func (m *sheetModel) complex(c cell, id string) []string {
 		out = append(out, "COMPLEX(formula) "+id+" ="+f)
 	}
 	return out
+}
+
+// lineAttr is one of a line's attributes, label then text, or label then
+// a list's options as optionText writes them: written into the line, not
+// concatenated first (a string an attribute, HECVAT 4.14's list targets
+// each cost two).
+type lineAttr struct {
+	label, text string
+	options     []string
+	list        bool
+}
+
+// append appends the attribute to dst.
+func (a lineAttr) append(dst []byte) []byte {
+	dst = append(dst, a.label...)
+	if !a.list {
+		return append(dst, a.text...)
+	}
+	if a.options == nil {
+		return append(dst, optionText(nil)...)
+	}
+	for i, o := range a.options {
+		if i > 0 {
+			dst = append(dst, '|')
+		}
+		dst = append(dst, o...)
+	}
+	return dst
+}
+
+// is reports whether the attribute reads s. A list's never does where it
+// is asked (a hint that is one is not added beside it).
+func (a lineAttr) is(s string) bool {
+	return !a.list && len(s) == len(a.label)+len(a.text) && strings.HasPrefix(s, a.label) && s[len(a.label):] == a.text
 }
 
 func optionText(opts []string) string {

@@ -81,9 +81,9 @@ func (wb *workbook) planSheet(i int, stop *formats.Stopper, maxLines int) (*shee
 	}
 	m.stop = stop
 	l := m.findTargets()
-	all := m.entries(l)
+	all := m.entries(l, maxLines)
 	shown, notes := capEntries(all, maxLines)
-	return m, sheetLines{layout: l, empty: len(all) == 0, shown: shown, notes: notes}, nil
+	return m, sheetLines{layout: l, empty: all.total == 0, shown: shown, notes: notes}, nil
 }
 
 // sheetLines is what a sheet's part of the map shows: the cells left
@@ -181,8 +181,8 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 	var xpath []byte
 	for _, en := range w.lines.shown[from:to] {
 		m.step()
-		c := cell{sheet: m.index, row: en.row, col: en.col}
-		p := [2]int{en.row, en.col}
+		c := cell{sheet: m.index, row: int(en.row), col: int(en.col)}
+		p := [2]int{c.row, c.col}
 		var d *formats.Target
 		if t, ok := described[p]; ok {
 			d = &t
@@ -205,7 +205,7 @@ func (w *sheetWriter) tail(b *formats.CompactBuilder) {
 	m := w.m
 	shown := make(map[[2]int]bool, len(w.lines.shown))
 	for _, en := range w.lines.shown {
-		shown[[2]int{en.row, en.col}] = true
+		shown[[2]int{int(en.row), int(en.col)}] = true
 	}
 	// A target the line cap left out still resolves by its ID.
 	for _, t := range w.lines.layout.sorted() {
