@@ -289,18 +289,16 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	return dst
 }
 
-// complex lists the cell's complex features for complex_elements; id is
+// addComplex adds the cell's complex features to complex_elements; id is
 // the cell's ID.
-func (m *sheetModel) complex(c cell, id string) []string {
-	var out []string
+func (m *sheetModel) addComplex(b *formats.CompactBuilder, c cell, id string) {
 	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
-		out = append(out, "COMPLEX(merged) "+id+" "+mr.ref)
+		b.Complex("COMPLEX(merged) " + id + " " + mr.ref)
 	}
 	if m.isFormula(c.row, c.col) {
 		f := m.wb.formula(m.name, c.name(), m.scan)
-		out = append(out, "COMPLEX(formula) "+id+" ="+f)
+		b.Complex("COMPLEX(formula) " + id + " =" + f)
 	}
-	return out
 }
 
 // lineAttr is one of a line's attributes, label then text, or label then
