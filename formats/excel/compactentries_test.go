@@ -72,3 +72,30 @@ func TestCellEntriesCapAsWholeList(t *testing.T) {
 		})
 	}
 }
+
+// TestKeyIndexMarksOnlyTheLayoutsRowsAndColumns checks the index entries
+// reads instead of the layout's maps: a row or column is marked only
+// when the map says so, and keys outside the sheet are left out.
+func TestKeyIndexMarksOnlyTheLayoutsRowsAndColumns(t *testing.T) {
+	l := &layout{
+		targets:  map[[2]int]*target{{2, 3}: {row: 2, col: 3}, {9, 1}: {row: 9, col: 1}},
+		sources:  map[[2]int]bool{{2, 1}: true, {4, 1}: false, {0, 1}: true},
+		bandRows: map[int]bool{1: true, 3: false, 7: true},
+		qCols:    map[int]bool{1: true, 2: false, 0: true, 5: true},
+	}
+	k := keyIndex(l, 4, 3)
+	for _, tc := range []struct {
+		name string
+		got  []bool
+		want []bool
+	}{
+		{"target rows", k.targetRows, []bool{false, false, true, false, false}},
+		{"source rows", k.sourceRows, []bool{false, false, true, false, false}},
+		{"band rows", k.bandRows, []bool{false, true, false, false, false}},
+		{"question columns", k.qCols, []bool{false, true, false, false}},
+	} {
+		if !slices.Equal(tc.got, tc.want) {
+			t.Errorf("%s = %v, want %v", tc.name, tc.got, tc.want)
+		}
+	}
+}
