@@ -2,10 +2,8 @@ package excel
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -64,7 +62,7 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 		if err != nil {
 			return err
 		}
-		parts[i] = formats.NewCompactBuilder(512) // a workbook may have thousands of sheets
+		parts[i] = formats.NewCompactBuilder(textRoom(m, lines))
 		// An element and an ID a line: grown line by line, a large
 		// sheet's ID map rehashed and its lists copied at each doubling.
 		parts[i].Reserve(len(lines.shown))
@@ -79,6 +77,19 @@ func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
 	return b.Finish(), nil
 }
 
+// textRoom is about how long a sheet's part of the map is, a little more
+// mostly: its lines' texts and what a line adds to its text. Grown from
+// a small buffer by doubling instead, HECVAT 4.14's parts allocated three
+// times their length.
+func textRoom(m *sheetModel, lines sheetLines) int {
+	const head, perLine, perTarget = 512, 32, 64 // a workbook may have thousands of sheets: a small head
+	n := head + perTarget*len(lines.layout.targets)
+	for _, en := range lines.shown {
+		n += perLine + min(len(m.text(int(en.row), int(en.col))), 4*maxCellText)
+	}
+	return n
+}
+
 // sheetError reports a sheet that could not be read as an invalid
 // document; a stopped call stays a stop.
 func sheetError(sheet string, err error) error {
@@ -86,87 +97,6 @@ func sheetError(sheet string, err error) error {
 		return err
 	}
 	return formats.Wrap(formats.ErrInvalidDocument, sheet, err, "worksheet %q could not be read", sheet)
-}
-
-// entry is one cell the compact map may show.
-type entry struct {
-	row, col int
-	key      bool // a target, a question, a header or question-column cell
-}
-
-// entries lists the non-empty cells and the targets of the sheet in
-// row-major order.
-func (m *sheetModel) entries(l *layout) []entry {
-	// Room for every text: grown by doubling instead, the list was a
-	// tenth of what a HECVAT 4.14 extract allocated.
-	n := 0
-	for _, row := range m.rows {
-		for _, v := range row {
-			if v != "" {
-				n++
-			}
-		}
-	}
-	out := make([]entry, 0, n)
-	// The rows holding targets: an empty cell elsewhere needs no look-up
-	// in the targets map.
-	targetRows := make([]bool, len(m.rows)+1)
-	for p := range l.targets {
-		if p[0] >= 1 && p[0] <= len(m.rows) {
-			targetRows[p[0]] = true
-		}
-	}
-	for r, row := range m.rows {
-		m.step()
-		for c, v := range row {
-			p := [2]int{r + 1, c + 1}
-			if strings.TrimSpace(v) == "" && !m.isFormula(r+1, c+1) && (!targetRows[r+1] || l.targets[p] == nil) {
-				continue
-			}
-			key := l.targets[p] != nil || l.sources[p] || l.qCols[c+1] || l.bandRows[r+1]
-			out = append(out, entry{row: r + 1, col: c + 1, key: key})
-		}
-	}
-	inRows := len(out)
-	for p, t := range l.targets {
-		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
-			out = append(out, entry{row: t.row, col: t.col, key: true})
-		}
-	}
-	for p := range m.formulas {
-		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
-			out = append(out, entry{row: p[0], col: p[1]})
-		}
-	}
-	if len(out) > inRows { // the rows' cells came in row-major order: only cells past them need the sort
-		sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
-	}
-	return out
-}
-
-// capEntries applies the line cap and says what it cut.
-func capEntries(all []entry, maxLines int) ([]entry, []string) {
-	if len(all) <= maxLines {
-		return all, nil
-	}
-	var notes []string
-	// Filtered in place: all is not read again (planSheet keeps only its
-	// length), and a copy cost HECVAT 4.14's extract half a MB.
-	key := all[:0]
-	for _, en := range all {
-		if en.key {
-			key = append(key, en)
-		}
-	}
-	if dropped := len(all) - len(key); dropped > 0 {
-		notes = append(notes, fmt.Sprintf("(… %d other cells not shown: more than %d lines; only answer targets, questions and headers are listed — extract_structure has every value)", dropped, maxLines))
-	}
-	if len(key) > maxLines {
-		cut := key[maxLines:]
-		notes = append(notes, fmt.Sprintf("(… cut at %d lines: %d more cells from row %d to row %d not shown — address them by ID or Sheet!A1, or use extract_structure)", maxLines, len(cut), cut[0].row, cut[len(cut)-1].row))
-		key = key[:maxLines]
-	}
-	return key, notes
 }
 
 // maxQuestionText is how many characters of its question a target's line
@@ -180,10 +110,10 @@ const maxQuestionText = 60
 // buffer: a string a line, joined and concatenated, cost a map of HECVAT
 // 4.14 about a twelfth of its CPU.
 func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, d *formats.Target) []byte {
-	var held [8]string // more attributes than a cell has: they stay on the stack
+	var held [8]lineAttr // more attributes than a cell has: they stay on the stack
 	attrs := held[:0]
 	if strings.TrimSpace(text) == "" {
-		attrs = append(attrs, "empty")
+		attrs = append(attrs, lineAttr{text: "empty"})
 	}
 	h := ""
 	if d != nil {
@@ -191,29 +121,29 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	}
 	if s := m.style(c.row, c.col); s != nil {
 		if s.bold {
-			attrs = append(attrs, "bold")
+			attrs = append(attrs, lineAttr{text: "bold"})
 		}
 		if k := numberKind(s); k != "" && d == nil {
-			attrs = append(attrs, k) // a target's hint says what it takes instead
+			attrs = append(attrs, lineAttr{text: k}) // a target's hint says what it takes instead
 		}
 	}
 	if mr := m.mergeAt(c.row, c.col); mr != nil {
-		attrs = append(attrs, "merged: "+mr.ref)
+		attrs = append(attrs, lineAttr{label: "merged: ", text: mr.ref})
 	}
 	if r := m.ruleAt(c.row, c.col); r != nil && r.typ == "list" && !strings.HasPrefix(h, "list:") {
-		attrs = append(attrs, "list: "+optionText(r.options))
+		attrs = append(attrs, lineAttr{label: "list: ", options: r.options, list: true})
 	}
-	if h != "" && !slices.Contains(attrs, h) {
-		attrs = append(attrs, h)
+	if h != "" && !slices.ContainsFunc(attrs, func(a lineAttr) bool { return a.is(h) }) {
+		attrs = append(attrs, lineAttr{text: h})
 	}
 	if m.isFormula(c.row, c.col) {
-		attrs = append(attrs, "formula")
+		attrs = append(attrs, lineAttr{text: "formula"})
 	}
 	if m.hiddenRows[c.row] {
-		attrs = append(attrs, "hidden row")
+		attrs = append(attrs, lineAttr{text: "hidden row"})
 	}
 	if t != nil && t.header != "" {
-		attrs = append(attrs, "column: "+clip(t.header, maxQuestionText))
+		attrs = append(attrs, lineAttr{label: "column: ", text: clip(t.header, maxQuestionText)})
 	}
 	dst = append(append(dst, id...), ": "...)
 	dst = formats.AppendQuoted(dst, clip(text, maxCellText))
@@ -223,7 +153,7 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 		} else {
 			dst = append(dst, ", "...)
 		}
-		dst = append(dst, a...)
+		dst = a.append(dst)
 	}
 	if len(attrs) > 0 {
 		dst = append(dst, ']')
@@ -242,18 +172,50 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	return dst
 }
 
-// complex lists the cell's complex features for complex_elements; id is
+// addComplex adds the cell's complex features to complex_elements; id is
 // the cell's ID.
-func (m *sheetModel) complex(c cell, id string) []string {
-	var out []string
+func (m *sheetModel) addComplex(b *formats.CompactBuilder, c cell, id string) {
 	if mr := m.mergeAt(c.row, c.col); mr != nil && mr.r1 == c.row && mr.c1 == c.col {
-		out = append(out, "COMPLEX(merged) "+id+" "+mr.ref)
+		b.Complex("COMPLEX(merged) " + id + " " + mr.ref)
 	}
 	if m.isFormula(c.row, c.col) {
 		f := m.wb.formula(m.name, c.name(), m.scan)
-		out = append(out, "COMPLEX(formula) "+id+" ="+f)
+		b.Complex("COMPLEX(formula) " + id + " =" + f)
 	}
-	return out
+}
+
+// lineAttr is one of a line's attributes, label then text, or label then
+// a list's options as optionText writes them: written into the line, not
+// concatenated first (a string an attribute, HECVAT 4.14's list targets
+// each cost two).
+type lineAttr struct {
+	label, text string
+	options     []string
+	list        bool
+}
+
+// append appends the attribute to dst.
+func (a lineAttr) append(dst []byte) []byte {
+	dst = append(dst, a.label...)
+	if !a.list {
+		return append(dst, a.text...)
+	}
+	if a.options == nil {
+		return append(dst, optionText(nil)...)
+	}
+	for i, o := range a.options {
+		if i > 0 {
+			dst = append(dst, '|')
+		}
+		dst = append(dst, o...)
+	}
+	return dst
+}
+
+// is reports whether the attribute reads s. A list's never does where it
+// is asked (a hint that is one is not added beside it).
+func (a lineAttr) is(s string) bool {
+	return !a.list && len(s) == len(a.label)+len(a.text) && strings.HasPrefix(s, a.label) && s[len(a.label):] == a.text
 }
 
 func optionText(opts []string) string {

@@ -1,8 +1,10 @@
 package excel
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/formfill/formfill/formats"
 )
@@ -81,9 +83,9 @@ func (wb *workbook) planSheet(i int, stop *formats.Stopper, maxLines int) (*shee
 	}
 	m.stop = stop
 	l := m.findTargets()
-	all := m.entries(l)
+	all := m.entries(l, maxLines)
 	shown, notes := capEntries(all, maxLines)
-	return m, sheetLines{layout: l, empty: len(all) == 0, shown: shown, notes: notes}, nil
+	return m, sheetLines{layout: l, empty: all.total == 0, shown: shown, notes: notes}, nil
 }
 
 // sheetLines is what a sheet's part of the map shows: the cells left
@@ -93,6 +95,17 @@ type sheetLines struct {
 	empty  bool // the sheet has no cell to show at all
 	shown  []entry
 	notes  []string
+}
+
+// showsCell reports whether the cell at row, col has a line.
+func (l sheetLines) showsCell(row, col int) bool {
+	_, found := slices.BinarySearchFunc(l.shown, [2]int{row, col}, func(en entry, p [2]int) int {
+		if c := cmp.Compare(int(en.row), p[0]); c != 0 {
+			return c
+		}
+		return cmp.Compare(int(en.col), p[1])
+	})
+	return found
 }
 
 // writeCompact appends the sheet's part of the compact map. Over the cap,
@@ -181,8 +194,8 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 	var xpath []byte
 	for _, en := range w.lines.shown[from:to] {
 		m.step()
-		c := cell{sheet: m.index, row: en.row, col: en.col}
-		p := [2]int{en.row, en.col}
+		c := cell{sheet: m.index, row: int(en.row), col: int(en.col)}
+		p := [2]int{c.row, c.col}
 		var d *formats.Target
 		if t, ok := described[p]; ok {
 			d = &t
@@ -192,9 +205,7 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 		b.Begin(id, text, start)
 		xpath = appendA1(append(xpath[:0], sheetRef...), c.row, c.col)
 		b.XPath(id, string(xpath))
-		for _, x := range m.complex(c, id) {
-			b.Complex(x)
-		}
+		m.addComplex(b, c, id)
 	}
 }
 
@@ -203,13 +214,11 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 // sheet's option lists.
 func (w *sheetWriter) tail(b *formats.CompactBuilder) {
 	m := w.m
-	shown := make(map[[2]int]bool, len(w.lines.shown))
-	for _, en := range w.lines.shown {
-		shown[[2]int{en.row, en.col}] = true
-	}
-	// A target the line cap left out still resolves by its ID.
+	// A target the line cap left out still resolves by its ID. The shown
+	// cells are in row-major order (entries): looked up there, not copied
+	// into a set of every line.
 	for _, t := range w.lines.layout.sorted() {
-		if !shown[[2]int{t.row, t.col}] {
+		if !w.lines.showsCell(t.row, t.col) {
 			b.XPath(w.descriptions()[[2]int{t.row, t.col}].ID, m.wb.xpath(cell{sheet: m.index, row: t.row, col: t.col}))
 		}
 	}

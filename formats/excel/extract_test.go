@@ -94,6 +94,11 @@ func TestExtractCompactCapKeepsTargetsAndSaysWhatWasCut(t *testing.T) {
 			if strings.Contains(cs.CompactText, tt.cutLine) {
 				t.Errorf("line %q not cut:\n%s", tt.cutLine, cs.CompactText)
 			}
+			for _, tg := range cs.Targets { // a target cut from the lines still resolves
+				if cs.IDToXPath[tg.ID] == "" {
+					t.Errorf("target %s has no id_to_xpath entry", tg.ID)
+				}
+			}
 		})
 	}
 }

@@ -55,12 +55,13 @@ func (n *numericReads) at(r, c int) ([2]int, bool) {
 func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int) sharedFormula) *numericReads {
 	out := &numericReads{cells: map[[2]int][2]int{}}
 	templates := map[string]*numericTemplate{}
+	masters := map[int]bool{}
 	n := 0
 	for p := range formulas {
 		if n++; n > maxNumericFormulas || len(out.cells)+len(out.ranges) > maxNumericCells {
 			break
 		}
-		if sc != nil && !sc.mayReadNumbersAt(p[0], p[1]) {
+		if sc != nil && !sc.mayReadNumbersAt(p[0], p[1], masters) {
 			continue
 		}
 		for _, rc := range formula(p[0], p[1]).numericRefs(templates) {

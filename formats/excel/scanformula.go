@@ -95,7 +95,10 @@ func (s *rowScan) cellIndex(row, col int) (int, bool) {
 // as numbers (mayReadNumbers of its text, or of its shared master's text:
 // shifting keeps the operators and functions); true when the scan cannot
 // tell. Skipping the others spares shifting every shared formula.
-func (s *sheetScan) mayReadNumbersAt(row, col int) bool {
+// masters remembers the answer for each shared master asked about (by
+// its index in the scan's cells): a shared formula's members, often
+// thousands, all ask about its one text.
+func (s *sheetScan) mayReadNumbersAt(row, col int, masters map[int]bool) bool {
 	rs := s.rowScan()
 	if rs == nil {
 		return true
@@ -112,5 +115,10 @@ func (s *sheetScan) mayReadNumbersAt(row, col int) bool {
 	if !found {
 		return false
 	}
-	return mayReadNumbers(rs.str(rs.cells[m].formula))
+	may, ok := masters[m]
+	if !ok {
+		may = mayReadNumbers(rs.str(rs.cells[m].formula))
+		masters[m] = may
+	}
+	return may
 }
