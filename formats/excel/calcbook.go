@@ -48,7 +48,7 @@ type calcBook struct {
 	// nodes; their cached values are stale, so the book holds their
 	// formulas, never their values.
 	closure closureMap
-	cyclic  map[int]bool
+	cyclic  nodeFlags
 	why     map[int]string       // node → why it cannot be computed, "" when it can
 	rects   map[sheetRect]string // ranges copied → why not wholly
 	area    map[sheetRect]int    // cells excelize reads for each range copied
@@ -61,7 +61,7 @@ type calcBook struct {
 // natively (calcnative.go), and making an excelize file parses its
 // templates, a fifth of a small workbook's write. open makes it for the
 // first formula left to excelize.
-func newCalcBook(wb *workbook, src calcSource, g *formulaGraph, deps []int, cyclic map[int]bool) *calcBook {
+func newCalcBook(wb *workbook, src calcSource, g *formulaGraph, deps []int, cyclic nodeFlags) *calcBook {
 	b := &calcBook{src: src, wb: wb, g: g, sheets: wb.sheets, closure: make(closureMap, len(deps)),
 		cyclic: cyclic, why: map[int]string{}, rects: map[sheetRect]string{}, area: map[sheetRect]int{}}
 	for _, i := range deps {
@@ -107,7 +107,7 @@ func (b *calcBook) need(i int) string {
 	b.why[i] = ""
 	n := b.g.nodes[i]
 	start := b.work
-	why := uncomputable(n, b.cyclic[i])
+	why := uncomputable(n, b.cyclic.has(i))
 	for _, id := range n.refs {
 		if why != "" {
 			break

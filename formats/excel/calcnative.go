@@ -63,7 +63,7 @@ type nativeCalc struct {
 	// results and states are by node, made when first needed: maps of
 	// every recomputed formula held a third more (a fill of HECVAT 4.14
 	// computes 12,900 of its 17,800 formulas).
-	results []calcArg
+	results []nodeValue
 	states  []nodeState
 	// work counts the cells read: past maxCalcWork the rest is left to
 	// excelize, whose caps then apply. A cell costs well under a
@@ -84,7 +84,16 @@ const (
 	nodeTried   nodeState = 1 << iota // calc was called for it
 	nodeDone                          // results holds its value
 	nodeEmptied                       // its empty result became 0 (see calcText)
+
+	kindShift = 4 // a done node's value's argKind is in the state's high bits
 )
+
+// nodeValue is a computed value without its kind, which the node's state
+// holds: 24 bytes a node, not calcArg's 32.
+type nodeValue struct {
+	s string
+	n float64
+}
 
 func newNativeCalc(b *calcBook) *nativeCalc {
 	return &nativeCalc{wb: b.wb, src: b.src, names: b.src.names(), book: b, closure: b.closure}
@@ -101,7 +110,7 @@ func (c *nativeCalc) mark(i int, s nodeState) {
 			n = max(n, len(c.book.g.nodes)) // calcBook.pull adds nodes during the calculation
 		}
 		c.states = append(make([]nodeState, 0, n+n/16), c.states...)[:n]
-		c.results = append(make([]calcArg, 0, n+n/16), c.results...)[:n]
+		c.results = append(make([]nodeValue, 0, n+n/16), c.results...)[:n]
 	}
 	c.states[i] |= s
 }
@@ -111,7 +120,8 @@ func (c *nativeCalc) value(i int) (calcArg, bool) {
 	if !c.is(i, nodeDone) {
 		return calcArg{}, false
 	}
-	return c.results[i], true
+	r := c.results[i]
+	return calcArg{kind: argKind(c.states[i] >> kindShift), n: r.n, s: r.s}, true
 }
 
 // raw is node i's computed value as calc returned it, if it has one.
@@ -160,8 +170,8 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 		c.mark(i, nodeEmptied)
 	}
 	if raw, ok = rawResult(v); ok {
-		c.mark(i, nodeDone)
-		c.results[i] = v
+		c.mark(i, nodeDone|nodeState(v.kind)<<kindShift)
+		c.results[i] = nodeValue{s: v.s, n: v.n}
 	}
 	return raw, ok
 }

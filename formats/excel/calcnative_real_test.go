@@ -75,7 +75,7 @@ func compareNative(t *testing.T, wb *workbook) (compared, native, formulas int) 
 	nat, bad := newNativeCalc(book), 0
 	for _, i := range ordered {
 		n := g.nodes[i]
-		if uncomputable(n, cyclic[i]) != "" {
+		if uncomputable(n, cyclic.has(i)) != "" {
 			continue
 		}
 		raw, ok := nat.calc(i, n)
