@@ -101,6 +101,7 @@ func (w *writer) recalc() *recalcResult {
 	book := newCalcBook(w.wb, src, g, deps, cyclic)
 	native := newNativeCalc(book)
 	computed, rest, ok := w.calcWithin(book, native, ordered, res)
+	native.done()
 	if !ok {
 		w.dropBeyond(g, beyond, res)
 		return res
