@@ -82,7 +82,7 @@ func TestNativeCalcTable(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wb := &workbook{sheets: []string{"Sheet1", "Data"}}
-			c := &nativeCalc{wb: wb, src: nativeCells, closure: map[cell]int{}, results: map[int]calcArg{}, tried: map[int]bool{}}
+			c := &nativeCalc{wb: wb, src: nativeCells, closure: closureMap{}}
 			got, ok := c.calcText(0, &formulaNode{at: cell{sheet: 1, row: 50, col: 5}}, tc.formula)
 			if ok != tc.native || ok && got != tc.want {
 				t.Fatalf("calc(%s) = %q, %v; want %q, %v", tc.formula, got, ok, tc.want, tc.native)

@@ -28,12 +28,10 @@ func TestOrderDepsEqualsOrder(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("orderDeps = %v, order = %v", got, want)
 	}
-	if len(gotCyclic) != len(wantCyclic) || len(gotCyclic) == 0 {
-		t.Errorf("orderDeps marks %v cyclic, order %v", gotCyclic, wantCyclic)
+	if !slices.Contains(wantCyclic, true) {
+		t.Error("the fixture's cycle is not marked cyclic")
 	}
-	for i := range wantCyclic {
-		if !gotCyclic[i] {
-			t.Errorf("orderDeps does not mark node %d cyclic", i)
-		}
+	if !slices.Equal(gotCyclic, wantCyclic) {
+		t.Errorf("orderDeps marks %v cyclic, order %v", gotCyclic, wantCyclic)
 	}
 }

@@ -56,11 +56,14 @@ type cachedValue struct {
 // kept apart, a cell in 8 bytes (see dropKey), not as map entries of 90:
 // the save holds them beside its edits.
 type recalcResult struct {
-	values   map[string]map[string]cachedValue // computed values; never a drop
-	dropped  map[string][]uint64               // sheet → dropKeys, in the order dropped, maybe twice
-	shown    []string                          // "Organization!C3 now shows 'Acme Cloud Inc'"
-	warnings []string
-	spent    int // the work done, in recalcbudget.go's units
+	values  map[string]map[string]cachedValue // computed values; never a drop
+	dropped map[string][]uint64               // sheet → dropKeys, in the order dropped, maybe twice
+	shown   []string                          // "Organization!C3 now shows 'Acme Cloud Inc'"
+	// moreShown counts the changed values past the first maxShown,
+	// which shown lists.
+	moreShown int
+	warnings  []string
+	spent     int // the work done, in recalcbudget.go's units
 	// named counts the dropped formulas a warning names; unnamed counts
 	// the others by why they could not be computed.
 	named   int
@@ -96,7 +99,9 @@ func (w *writer) recalc() *recalcResult {
 	// the calculation reads a few sheets' cells.
 	w.release(g.sheetsOf(ordered))
 	book := newCalcBook(w.wb, src, g, deps, cyclic)
-	raws, computed, rest, ok := w.calcWithin(book, newNativeCalc(book), ordered, res)
+	native := newNativeCalc(book)
+	computed, rest, ok := w.calcWithin(book, native, ordered, res)
+	native.done()
 	if !ok {
 		w.dropBeyond(g, beyond, res)
 		return res
@@ -105,12 +110,12 @@ func (w *writer) recalc() *recalcResult {
 		if w.wb.stop.Check() != nil {
 			return res
 		}
-		w.recompute(book, i, src, raws, res)
+		w.recompute(book, i, src, native, res)
 	}
 	w.dropRest(g, rest, res)
 	w.dropBeyond(g, beyond, res)
-	if n := len(res.shown); n > maxShown {
-		res.shown = append(res.shown[:maxShown], fmt.Sprintf("and %d more formulas now show other values", n-maxShown))
+	if res.moreShown > 0 {
+		res.shown = append(res.shown, fmt.Sprintf("and %d more formulas now show other values", res.moreShown))
 	}
 	return res
 }

@@ -33,49 +33,46 @@ const (
 
 // calcWithin computes ordered, in their order, until the budget is spent:
 // natively where it can, else it puts them into book for excelize, which
-// recompute then asks for their values. It returns the native results,
-// the dependents to record (those before the budget ran out, and those
+// recompute then asks for their values (native holds the others'). It
+// returns the dependents to record (those before the budget ran out, and those
 // after it the native calculation computed as formulas the first ones
 // read) and the rest, and false when the call was stopped or the book
 // could not be made (then res says so).
-func (w *writer) calcWithin(book *calcBook, native *nativeCalc, ordered []int, res *recalcResult) (raws map[int]string, computed, rest []int, ok bool) {
-	raws = map[int]string{}
+func (w *writer) calcWithin(book *calcBook, native *nativeCalc, ordered []int, res *recalcResult) (computed, rest []int, ok bool) {
 	spent := 0
 	defer func() { res.spent = spent }()
 	for k, i := range ordered {
 		if spent > maxRecalcWork {
 			computed, rest = ordered[:k:k], nil
 			for _, j := range ordered[k:] {
-				if v, done := native.results[j]; done {
-					raws[j], _ = rawResult(v) // results holds only what rawResult takes
+				if native.is(j, nodeDone) {
 					computed = append(computed, j)
 					continue
 				}
 				rest = append(rest, j)
 			}
-			return raws, computed, rest, true
+			return computed, rest, true
 		}
 		if w.wb.stop.Check() != nil {
-			return nil, nil, nil, false
+			return nil, nil, false
 		}
 		n := book.g.nodes[i]
 		if uncomputable(n, false) == "" {
 			before := native.work
-			raw, ok := native.calcOnce(i, n)
+			_, ok := native.calcOnce(i, n)
 			spent += nativeFormulaWork + native.work - before
 			if ok {
-				raws[i] = raw
 				continue
 			}
 		}
 		if err := book.open(); err != nil {
 			w.dropAll(book.g, ordered, fmt.Sprintf("formfill could not make a workbook to compute it in (%v)", err), res)
-			return nil, nil, nil, false
+			return nil, nil, false
 		}
 		before := book.work
 		if book.need(i) == "" {
 			spent += excelizeFormulaWork + excelizeCellWork*(book.work-before)
 		}
 	}
-	return raws, ordered, nil, true
+	return ordered, nil, true
 }

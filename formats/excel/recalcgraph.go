@@ -351,7 +351,7 @@ func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped b
 // it reads (Kahn), and marks those on a cycle or reading one: the ones the
 // peeling leaves, which come last. excelize's evaluator caches what it
 // computes along the way, so the order decides what a formula reads.
-func (g *formulaGraph) order(deps []int) (ordered []int, cyclic map[int]bool) {
+func (g *formulaGraph) order(deps []int) (ordered []int, cyclic nodeFlags) {
 	in := map[int]bool{}
 	for _, i := range deps {
 		in[i] = true
@@ -382,7 +382,7 @@ func (g *formulaGraph) order(deps []int) (ordered []int, cyclic map[int]bool) {
 			}
 		}
 	}
-	cyclic = map[int]bool{}
+	cyclic = make(nodeFlags, len(g.nodes))
 	for _, i := range deps {
 		if pending[i] > 0 {
 			cyclic[i] = true

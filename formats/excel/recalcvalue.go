@@ -14,9 +14,9 @@ var excelErrors = map[string]bool{"#NULL!": true, "#DIV/0!": true, "#VALUE!": tr
 // recompute computes dependent i on the calculation workbook and records
 // its cached value, or drops the value and warns when it cannot be
 // computed.
-func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]string, res *recalcResult) {
+func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc, res *recalcResult) {
 	n := book.g.nodes[i]
-	raw, native := raws[i]
+	raw, native := nc.raw(i)
 	why := ""
 	if !native {
 		why = book.need(i)
@@ -43,8 +43,12 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, raws map[int]s
 	}
 	res.set(sheet, n.at.name(), v)
 	before := src.value(n.at.sheet, n.at.row, n.at.col)
-	if shown(v) != shownBefore(before) {
+	switch {
+	case shown(v) == shownBefore(before):
+	case len(res.shown) < maxShown:
 		res.shown = append(res.shown, fmt.Sprintf("%s now shows %q (was %q)", w.wb.xpath(n.at), clip(shown(v), 80), clip(shownBefore(before), 80)))
+	default:
+		res.moreShown++ // counted, not written out: the notes list maxShown
 	}
 }
 
