@@ -135,14 +135,7 @@ func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 	if len(rest) == 0 {
 		return
 	}
-	var some []string
-	for _, i := range rest {
-		at := g.nodes[i].at
-		res.drop(w.wb.sheetName(at), at.row, at.col)
-		if len(some) < 3 {
-			some = append(some, w.wb.xpath(at))
-		}
-	}
+	some := w.dropEach(g, rest, res)
 	res.warnings = append(res.warnings, fmt.Sprintf("%d more formulas depend on the written cells (%s, …): computing them would pass the work formfill does for one write, so their cached values were removed; readers that show cached values show them empty until Excel or LibreOffice recalculates the workbook", len(rest), strings.Join(some, ", ")))
 }
 
@@ -246,4 +239,17 @@ func (wb *workbook) refRect(from int, tok string, names []calcName) (sheetRect, 
 		return sheetRect{sheet, rect{min(r1, r2), 1, max(r1, r2), maxCols}}, true
 	}
 	return sheetRect{}, false
+}
+
+// dropEach removes the cached values of nodes, which one warning reports,
+// and returns the first three cells, for that warning to name.
+func (w *writer) dropEach(g *formulaGraph, nodes []int, res *recalcResult) (some []string) {
+	for _, i := range nodes {
+		at := g.nodes[i].at
+		res.drop(w.wb.sheetName(at), at.row, at.col)
+		if len(some) < 3 {
+			some = append(some, w.wb.xpath(at))
+		}
+	}
+	return some
 }

@@ -50,13 +50,6 @@ func (w *writer) dropBeyond(g *formulaGraph, beyond []int, res *recalcResult) {
 	if len(beyond) == 0 {
 		return
 	}
-	var some []string
-	for _, i := range beyond {
-		at := g.nodes[i].at
-		res.drop(w.wb.sheetName(at), at.row, at.col)
-		if len(some) < 3 {
-			some = append(some, w.wb.xpath(at))
-		}
-	}
+	some := w.dropEach(g, beyond, res)
 	res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: formfill recomputes at most %d per write and removed the cached values of the %d others (%s, …); readers that show cached values show them empty until Excel or LibreOffice recalculates the workbook", maxDependents, maxDependents, len(beyond), strings.Join(some, ", ")))
 }
