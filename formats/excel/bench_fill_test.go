@@ -102,16 +102,8 @@ func heapPeak(do func()) uint64 { return enginefigures.HeapPeak(do) }
 func BenchmarkSaveHECVAT600(b *testing.B) {
 	doc := realdocs.Read(b, "questionnaires", "hecvat-4.14-educause.xlsx")
 	answers, touchedXML, _ := spreadAnswers(b, doc, 600)
-	wb, err := New().open(doc, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := newWriter(wb)
-	for i, a := range answers {
-		if _, _, err := w.answer(i, a, nil, formats.WriteOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	w := answeredWriter(b, doc, answers)
+	wb := w.wb
 	cached := w.recalc()
 	perPart, _, err := wb.editParts(w.edits, cached)
 	if err != nil {

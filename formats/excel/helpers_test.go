@@ -228,3 +228,21 @@ func excelizeOf(tb testing.TB, doc []byte) *excelize.File {
 	tb.Cleanup(func() { f.Close() })
 	return f
 }
+
+// answeredWriter opens doc and puts answers through a writer, as a write
+// does before it recomputes and saves: what the recalculation and save
+// tests and benchmarks start from.
+func answeredWriter(tb testing.TB, doc []byte, answers []formats.Answer) *writer {
+	tb.Helper()
+	wb, err := New().open(doc, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := newWriter(wb)
+	for i, a := range answers {
+		if _, _, err := w.answer(i, a, nil, formats.WriteOptions{}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return w
+}

@@ -146,15 +146,7 @@ func readsBack(t *testing.T, doc []byte, wb *workbook, answers []formats.Answer)
 // recomputes.
 func (wb *workbook) recalcedSheets(t *testing.T, doc []byte, answers []formats.Answer) map[string]bool {
 	t.Helper()
-	e := New()
-	w2, err := e.open(doc, nil)
-	must(t, err)
-	w := newWriter(w2)
-	for i, a := range answers {
-		if _, _, err := w.answer(i, a, nil, formats.WriteOptions{}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	w := answeredWriter(t, doc, answers)
 	out := map[string]bool{}
 	rc := w.recalc()
 	for sheet := range rc.values {

@@ -71,16 +71,7 @@ func TestRecalcDropsTheDependentsPastTheCap(t *testing.T) {
 // reports the CPU time (every thread's, the collector's too) a unit of the
 // work budget took, the graph's making included: an upper bound.
 func benchRecalc(b *testing.B, doc []byte, answers []formats.Answer) {
-	wb, err := New().open(doc, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := newWriter(wb)
-	for i, a := range answers {
-		if _, _, err := w.answer(i, a, nil, formats.WriteOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	w := answeredWriter(b, doc, answers)
 	spent, cpu, n := 0, int64(0), 0
 	for b.Loop() {
 		start := calcCPUNow()
