@@ -22,7 +22,7 @@ func TestOrderDepsEqualsOrder(t *testing.T) {
 		must(t, err)
 		written[c] = ""
 	}
-	deps, _ := g.dependents(written)
+	deps := g.dependents(written)
 	want, wantCyclic := g.order(deps)
 	got, gotCyclic := orderDeps(g, deps)
 	if !slices.Equal(got, want) {

@@ -23,7 +23,7 @@ import (
 const (
 	// maxDependents caps the dependents recomputed (see recalcbudget.go
 	// for the work they may take): past it the rest lose their cached
-	// values, as the ones past the budget do (see beyond).
+	// values, as the ones past the budget do (see dropBeyond).
 	maxDependents = 20000
 	// maxShown caps the notes on changed values a verification lists.
 	maxShown = 20
@@ -84,10 +84,10 @@ func (w *writer) recalc() *recalcResult {
 		return res
 	}
 	w.textReadAsNumber(g, src.names(), res)
-	deps, capped := g.dependents(w.written)
-	var beyond []int
-	if capped {
-		beyond = g.beyond(w.written, deps)
+	deps := g.dependents(w.written)
+	var beyond []int // past maxDependents: found, not computed
+	if len(deps) > maxDependents {
+		deps, beyond = deps[:maxDependents:maxDependents], deps[maxDependents:]
 	}
 	ordered, cyclic := orderDeps(g, deps)
 	// The index is not read past here: the calculation, which allocates
@@ -137,6 +137,18 @@ func (w *writer) dropRest(g *formulaGraph, rest []int, res *recalcResult) {
 	}
 	some := w.dropEach(g, rest, res)
 	res.warnings = append(res.warnings, fmt.Sprintf("%d more formulas depend on the written cells (%s, …): computing them would pass the work formfill does for one write, so their cached values were removed; readers that show cached values show them empty until Excel or LibreOffice recalculates the workbook", len(rest), strings.Join(some, ", ")))
+}
+
+// dropBeyond removes the cached values of the dependents past
+// maxDependents, which recalc does not compute, and says so once: they
+// still depend on the written cells, and no reader is to show a stale
+// value.
+func (w *writer) dropBeyond(g *formulaGraph, beyond []int, res *recalcResult) {
+	if len(beyond) == 0 {
+		return
+	}
+	some := w.dropEach(g, beyond, res)
+	res.warnings = append(res.warnings, fmt.Sprintf("more than %d formulas depend on the written cells: formfill recomputes at most %d per write and removed the cached values of the %d others (%s, …); readers that show cached values show them empty until Excel or LibreOffice recalculates the workbook", maxDependents, maxDependents, len(beyond), strings.Join(some, ", ")))
 }
 
 // sortCells sorts cells in workbook order: by sheet, row, column.

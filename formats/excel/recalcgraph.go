@@ -311,38 +311,31 @@ func (g *formulaGraph) hitNodes(key [2]int, row int) []int32 {
 }
 
 // dependents are the formulas reading the written cells, directly or
-// through each other, breadth first (nearest first), at most
-// maxDependents of them.
-func (g *formulaGraph) dependents(written map[cell]string) (deps []int, capped bool) {
+// through each other, breadth first (nearest first): all of them, those
+// recalc computes (at most maxDependents, the nearest) and those whose
+// cached values it can only remove.
+func (g *formulaGraph) dependents(written map[cell]string) (deps []int) {
 	seen := make([]bool, len(g.nodes))
 	cells := make([]cell, 0, len(written))
 	for c := range written {
 		cells = append(cells, c)
 	}
-	sortCells(cells)
+	sortCells(cells) // the order found is the order computed and reported
 	// The queue is the written cells, then the cells of deps in the order
 	// found: deps is read from head on as it grows, not copied into a
 	// queue of cells beside it (three times its size, 0.9 MB live at the
 	// recalculation's peak on a 600-answer HECVAT fill).
 	found := func(i int) {
-		if seen[i] || capped {
-			return
+		if !seen[i] {
+			seen[i] = true
+			deps = append(deps, i)
 		}
-		if len(deps) >= maxDependents {
-			capped = true
-			return
-		}
-		seen[i] = true
-		deps = append(deps, i)
 	}
 	for _, c := range cells {
-		if capped {
-			return deps, capped
-		}
 		g.readers(c, found)
 	}
-	for head := 0; head < len(deps) && !capped; head++ {
+	for head := 0; head < len(deps); head++ {
 		g.readers(g.nodes[deps[head]].at, found)
 	}
-	return deps, capped
+	return deps
 }
