@@ -169,9 +169,8 @@ func (f *finder) hintsOf(n *node) []string {
 	if ci == nil {
 		return nil
 	}
-	hints, _ := cellHints(ci, func() (bool, error) { // the map has read the table: no error
-		r, _ := ti.position(ci)
-		return ti.answerColumn(r, ci), nil
+	hints, _ := cellHints(ci, func() (*tableInfo, *cellInfo, error) { // the map has read the table: no error
+		return ti, ci, nil
 	})
 	return hints
 }

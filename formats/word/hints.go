@@ -14,9 +14,10 @@ import (
 // yes:") that the respondent completes or replaces.
 
 // hintSplit separates the options of a one-line hint, which says "or" or
-// "/" somewhere ("Low, medium or high"; a list of places is no hint).
+// "/" somewhere ("Low, medium or high"; a list of places is no hint); a
+// comma before "or" ("Low, Moderate, or High") is one separator.
 var (
-	hintSplit = regexp.MustCompile(`\s*(?:,|/|\bor\b)\s*`)
+	hintSplit = regexp.MustCompile(`\s*(?:,\s*(?:\bor\b)?|/|\bor\b)\s*`)
 	orWord    = regexp.MustCompile(`(?i)\bor\b`)
 	// writeVerb opens a hint that asks the respondent to write something
 	// ("<Enter Suite/Room/Building>", "<Insert Company/Organization>"):
@@ -44,9 +45,19 @@ func isOptionHint(ci *cellInfo) bool {
 // "or" ("Low, medium or high", "Yes/no"), or a few single words of which
 // only the first is capitalised ("Eliminated reduced accepted"). A hint
 // that opens with a verb asking to write ("<Enter Suite/Room/Building>")
-// is a prompt, not options.
+// is a prompt, not options. A bracketed prompt is read inside its
+// brackets (placeholderOptions): they belong to no option.
 func optionHints(ci *cellInfo) []string {
 	text := strings.TrimSpace(ci.text)
+	if inner, ok := enclosed(text); ok {
+		return placeholderOptions(inner)
+	}
+	return lineOptions(text)
+}
+
+// lineOptions splits one short line into its options; nil when it lists
+// none (see optionHints).
+func lineOptions(text string) []string {
 	if utf8.RuneCountInString(text) > maxHintRunes || strings.ContainsAny(text, ".:;?()") || strings.Contains(text, "\n") || writeVerb.MatchString(text) {
 		return nil
 	}
@@ -140,53 +151,68 @@ func (d *document) modeFinder() *finder {
 
 // cellHints is the one rule for the options a hint cell lists, read by
 // the map (hintsOf) and the writer (writeHints) so the two cannot drift:
-// one short line of choices (optionHints) in any column, or lines that
-// are each a short option (optionLines) in an answer column only; a blank
-// cell lists none. inAnswerColumn is asked last, and only for such lines:
+// one short line of choices (optionHints) in any column, unless it is a
+// bracketed prompt repeating its field's label (repeatsLabel), or lines
+// that are each a short option (optionLines) in an answer column only; a
+// blank cell lists none. table gives the cell's table and the cell in it
+// (nil when none) and is asked last, only for such prompts and lines:
 // the writer reads a cell's table for it, which no other cell pays for.
-func cellHints(ci *cellInfo, inAnswerColumn func() (bool, error)) ([]string, error) {
+func cellHints(ci *cellInfo, table func() (*tableInfo, *cellInfo, error)) ([]string, error) {
 	if strings.TrimSpace(ci.text) == "" {
 		return nil, nil
 	}
 	if hints := optionHints(ci); hints != nil {
+		if !asksLabelCheck(ci.text) {
+			return hints, nil
+		}
+		ti, tc, err := table()
+		if err != nil {
+			return nil, err
+		}
+		if ti != nil && repeatsLabel(hints, ti.fieldLabels(tc)) {
+			return nil, nil
+		}
 		return hints, nil
 	}
 	lines := optionLines(ci)
 	if lines == nil {
 		return nil, nil
 	}
-	if in, err := inAnswerColumn(); err != nil || !in {
+	ti, tc, err := table()
+	if err != nil || ti == nil {
 		return nil, err
+	}
+	if r, _ := ti.position(tc); !ti.answerColumn(r, tc) {
+		return nil, nil
 	}
 	return lines, nil
 }
 
 // writeHints is hintsOf for the writer, on cell n as it now reads: the
-// cell's own text, and its table only when cellHints asks whether it is
-// in an answer column, built first when a lazy write left it unbuilt.
+// cell's own text, and its table only when cellHints asks for it, built
+// first when a lazy write left it unbuilt.
 func (f *finder) writeHints(n *node) ([]string, error) {
 	if n.kind != kindCell {
 		return nil, nil
 	}
 	own := &cellInfo{n: n, text: ownTextWith(n.el, f.d.textOf)}
-	return cellHints(own, func() (bool, error) {
+	return cellHints(own, func() (*tableInfo, *cellInfo, error) {
 		if n.row == nil {
-			return false, nil
+			return nil, nil, nil
 		}
 		if tbl := ancestorW(n.row.el, nil, "tbl"); tbl != nil { // f.table's table
 			if err := f.d.lazy.Build(tbl); err != nil {
-				return false, err
+				return nil, nil, err
 			}
 		}
 		ti := f.table(n)
 		if ti == nil {
-			return false, nil
+			return nil, nil, nil
 		}
 		ci := ti.find(n)
 		if ci == nil {
-			return false, nil
+			return nil, nil, nil
 		}
-		r, _ := ti.position(ci)
-		return ti.answerColumn(r, ci), nil
+		return ti, ci, nil
 	})
 }

@@ -22,7 +22,7 @@ func TestOptionHintsDateFormat(t *testing.T) {
 		{"day-first two-digit year", "dd/mm/yy", nil},
 		{"month and year", "MM/YYYY", nil},
 		{"date format or a word", "mm/dd/yyyy or N/A", nil},
-		{"status options", "<Satisfied/Other-Than-Satisfied/Pending>", []string{"<Satisfied", "Other-Than-Satisfied", "Pending>"}},
+		{"status options", "<Satisfied/Other-Than-Satisfied/Pending>", []string{"Satisfied", "Other-Than-Satisfied", "Pending"}},
 		{"yes or no", "Yes/No", []string{"Yes", "No"}},
 		{"one date letter is no format", "M/F", []string{"M", "F"}},
 		{"sizes with an M", "S/M/L", []string{"S", "M", "L"}},
@@ -67,7 +67,7 @@ func TestOptionHintsChoiceVerbs(t *testing.T) {
 		text string
 		want []string
 	}{
-		{"select introduces choices", "<Select Yes/No>", []string{"<Select Yes", "No>"}},
+		{"select introduces choices", "<Select Yes/No>", []string{"Yes", "No"}},
 		{"choose introduces choices", "Choose Low/High", []string{"Choose Low", "High"}},
 		{"type begins an option", "Type A/Type B", []string{"Type A", "Type B"}},
 		{"verb as an option", "Insert/Update/Delete", []string{"Insert", "Update", "Delete"}},
@@ -103,7 +103,7 @@ func TestMapAndWriterReadTheSameHints(t *testing.T) {
 	}{
 		{"options with commas and or", promptPara("Low, medium or high"), []string{"Low", "medium", "high"}, []string{"Low", "medium", "high"}},
 		{"options with a slash", promptPara("Yes/No"), []string{"Yes", "No"}, []string{"Yes", "No"}},
-		{"bracketed options", promptPara("&lt;Satisfied/Pending&gt;"), []string{"&lt;Satisfied", "Pending&gt;"}, []string{"&lt;Satisfied", "Pending&gt;"}},
+		{"bracketed options", promptPara("&lt;Satisfied/Pending&gt;"), []string{"Satisfied", "Pending"}, []string{"Satisfied", "Pending"}},
 		{"single words lower-case after the first", promptPara("Eliminated reduced accepted"), []string{"Eliminated", "reduced", "accepted"}, []string{"Eliminated", "reduced", "accepted"}},
 		{"one option a line", yesNoLines, []string{"Yes", "No", "Not sure"}, nil},
 		{"boxed option a line", promptPara("☐ Yes") + promptPara("☐ No"), []string{"Yes", "No"}, nil},
