@@ -37,7 +37,9 @@ var afterLegacyDrawing = map[string]bool{"legacyDrawing": true, "legacyDrawingHF
 // prefix for the relationships namespace, or a declaration of its own.
 func (p *sheetPatch) addLegacyDrawing(at int) {
 	p.legacyDone = true
-	if bytes.HasPrefix(p.data[at:], []byte("<legacyDrawing")) || bytes.Contains(p.data[at:min(len(p.data), at+40)], []byte(":legacyDrawing")) {
+	p.win.fill(at + 40)
+	ahead := p.win.bytes(at, min(p.win.end(), at+40))
+	if bytes.HasPrefix(ahead, []byte("<legacyDrawing")) || bytes.Contains(ahead, []byte(":legacyDrawing")) {
 		p.err = fmt.Errorf("the worksheet has a legacyDrawing its relationships do not name")
 		return
 	}

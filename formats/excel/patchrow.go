@@ -112,7 +112,7 @@ func (p *sheetPatch) startCell(el *xml.StartElement, f, t int) {
 
 // finishCell writes the edited cell whose end tag spans [f, t).
 func (p *sheetPatch) finishCell(f, t int) {
-	p.writeCell(p.data[p.cur.tagEnd:f])
+	p.writeCell(p.win.bytes(p.cur.tagEnd, f))
 	p.last = t
 	p.cur.e = nil
 	p.next++
