@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"io"
@@ -50,7 +51,10 @@ func (s *streamXML) run() error {
 		if !s.win.fill(pos + 1) {
 			break
 		}
-		pos, ok = s.token(pos)
+		var next int
+		if next, ok = s.token(pos); ok {
+			pos = next
+		}
 	}
 	if err := s.sourceErr(); err != nil {
 		return err
@@ -64,9 +68,12 @@ func (s *streamXML) run() error {
 // declaration passes the XML declaration, if any, and returns where the
 // content starts; ok is false when the fast pass gives up on it.
 func (s *streamXML) declaration() (pos int, ok bool) {
-	for look := 4096; ; look *= 2 {
+	for look := minLook; ; look *= 2 {
 		got := s.win.fill(look)
-		if next, ok := xmllex.PlainDeclaration(s.win.bytes(0, s.win.end())); ok || !got {
+		head := s.win.bytes(0, s.win.end())
+		// Refused with its "?>" in the window, or past maxLook, it is
+		// refused for good.
+		if next, ok := xmllex.PlainDeclaration(head); ok || !got || look >= maxLook || bytes.Contains(head, []byte("?>")) {
 			return next, ok
 		}
 	}
@@ -91,10 +98,14 @@ func (s *streamXML) token(pos int) (next int, ok bool) {
 
 // cutShort reports whether the token at pos may have failed only for
 // want of the bytes past the window's end: a tag may, wherever its pass
-// stopped (an attribute value is refused at its quote); text only where
-// a reference or a character runs past it.
+// stopped (an attribute value is refused at its quote), but not a
+// comment, CDATA or the like, refused at its "<!" or "<?"; text only
+// where a reference or a character runs past it.
 func (s *streamXML) cutShort(pos int) bool {
-	return s.win.at(pos) == '<' || s.x.pos+refWindow >= len(s.x.data)
+	if s.win.at(pos) != '<' {
+		return s.x.pos+refWindow >= len(s.x.data)
+	}
+	return pos+1 >= s.win.end() || s.win.at(pos+1) != '!' && s.win.at(pos+1) != '?'
 }
 
 // try passes the token at pos with what the window holds: one try of

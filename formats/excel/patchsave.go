@@ -21,8 +21,9 @@ import (
 // recalculation on open when fullCalc is set, and every other entry is
 // copied raw, not inflated or compressed again. The shared strings part,
 // whose new items are known once the sheets are written, moves to the end
-// of the package. Memory is one part and its patched copy at a time, and
-// the output.
+// of the package. A patched sheet is inflated, patched and deflated as it
+// is read (patchEntry): memory is the edits, the output, and one other
+// part at a time.
 func (wb *workbook) savePatched(w *writer, cached *recalcResult, nt *notes, fullCalc bool) ([]byte, error) {
 	sp, err := wb.planSave(w, cached, nt)
 	if err != nil {

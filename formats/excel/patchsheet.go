@@ -90,14 +90,14 @@ func (p *sheetPatch) run(part string, stop *formats.Stopper) (*sheetPatchResult,
 }
 
 // hold copies out the original bytes before at, where the next token
-// starts, unless an edited cell is open (it is written anew at its end),
-// and returns the first byte the patch may still read: the open edited
-// cell's or xm:sqref's.
+// starts, once they are a chunk's worth (copyOut passes them to dst as
+// they lie in the window), unless an edited cell is open (it is written
+// anew at its end), and returns the first byte the patch may still read.
 func (p *sheetPatch) hold(at int) int {
 	if p.err != nil {
 		return at
 	}
-	if p.cur.e == nil {
+	if p.cur.e == nil && at-p.last >= spillAt {
 		p.emit(at)
 	}
 	if p.inSqref {
