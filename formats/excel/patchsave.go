@@ -78,6 +78,7 @@ type savePlan struct {
 	types    []byte
 	fullCalc bool
 	removed  int // references to the shared strings the patched cells dropped
+	bufs     patchBufs
 }
 
 // planSave sorts the write's changes into the parts they change.
@@ -113,7 +114,7 @@ func (wb *workbook) planSave(w *writer, cached *recalcResult, nt *notes) (*saveP
 func (wb *workbook) saveEntry(zw *zip.Writer, f *zip.File, sp *savePlan) error {
 	if sp.perPart[f.Name] && f.Name != sp.sst.part {
 		es := wb.partEdits(f.Name, sp.w.edits, sp.cached)
-		removed, err := wb.patchEntry(zw, f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared())
+		removed, err := wb.patchEntry(zw, f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared(), &sp.bufs)
 		sp.removed += removed
 		return err
 	}
@@ -122,7 +123,7 @@ func (wb *workbook) saveEntry(zw *zip.Writer, f *zip.File, sp *savePlan) error {
 	case err != nil:
 		return err
 	case raw != nil:
-		if err := zw.Copy(raw); err != nil {
+		if err := copyEntry(zw, raw, &sp.bufs.copy); err != nil {
 			return fmt.Errorf("copy zip entry %s: %w", f.Name, err)
 		}
 	case data != nil:
@@ -155,6 +156,25 @@ func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, raw *zip
 		return sp.notes.parts[f.Name], nil, nil
 	}
 	return nil, f, nil
+}
+
+// copyEntry is zip.Writer.Copy through the buffer *buf (made on first
+// use), which every copied entry reuses: Copy allocates one per entry.
+func copyEntry(zw *zip.Writer, f *zip.File, buf *[]byte) error {
+	r, err := f.OpenRaw()
+	if err != nil {
+		return err
+	}
+	fh := f.FileHeader // a copy, as Copy makes: zw keeps a pointer to it
+	fw, err := zw.CreateRaw(&fh)
+	if err != nil {
+		return err
+	}
+	if *buf == nil {
+		*buf = make([]byte, 32<<10)
+	}
+	_, err = io.CopyBuffer(fw, r, *buf)
+	return err
 }
 
 // workbookRels is the workbook's relationships part.

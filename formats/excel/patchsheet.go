@@ -51,6 +51,18 @@ func patchSheetFull(data []byte, part string, ch sheetChanges, shared func(strin
 // thousand elements; memory is the edits, the window and a chunk of
 // output, not the part.
 func patchSheetStream(src io.Reader, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper, dst io.Writer) (*sheetPatchResult, error) {
+	return patchSheetStreamIn(src, part, ch, shared, stop, dst, &patchBufs{})
+}
+
+// patchBufs is storage a save's patches reuse, part after part: the
+// window, the output's chunk, and the buffer raw entries are copied
+// through.
+type patchBufs struct {
+	window, out, copy []byte
+}
+
+// patchSheetStreamIn is patchSheetStream in bufs' storage.
+func patchSheetStreamIn(src io.Reader, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper, dst io.Writer, bufs *patchBufs) (*sheetPatchResult, error) {
 	edits := ch.edits
 	// The save hands its edits over sorted (editsByPart): a copy of
 	// thousands of recomputed values is made only for a list that is not.
@@ -59,8 +71,12 @@ func patchSheetStream(src io.Reader, part string, ch sheetChanges, shared func(s
 		sorted = append([]cellEdit(nil), edits...)
 		sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
 	}
-	p := &sheetPatch{win: newPartWindow(src), edits: sorted, shared: shared, legacyRID: ch.legacyRID, dvCopies: ch.dvCopies, dst: dst}
+	win := newPartWindow(src)
+	win.buf = bufs.window[:0]
+	p := &sheetPatch{win: win, edits: sorted, shared: shared, legacyRID: ch.legacyRID, dvCopies: ch.dvCopies, dst: dst}
+	p.out = *bytes.NewBuffer(bufs.out[:0])
 	p.out.Grow(2 * spillAt)
+	defer func() { bufs.window, bufs.out = win.buf[:0], p.out.Bytes()[:0] }()
 	return p.run(part, stop)
 }
 
@@ -143,6 +159,8 @@ type sheetPatch struct {
 	rowPrefix     string
 	inRow, closed bool // closed: the open row or sheetData was written whole at its start
 	cur           openCell
+	attrBuf       []xml.Attr // the storage of cur's attributes, cell after cell
+	attrOut       []xml.Attr // the storage of a recomputed cell's written ones
 	sRefsRemoved  int
 	shared        func(string) int
 	dst           io.Writer // where out goes a chunk at a time

@@ -24,7 +24,7 @@ const spillAt = 64 << 10
 
 // patchEntry writes worksheet entry f into zw with the changes ch, and
 // reports how many references to the shared strings the patch dropped.
-func (wb *workbook) patchEntry(zw *zip.Writer, f *zip.File, ch sheetChanges, shared func(string) int) (int, error) {
+func (wb *workbook) patchEntry(zw *zip.Writer, f *zip.File, ch sheetChanges, shared func(string) int, bufs *patchBufs) (int, error) {
 	src, closeSrc, err := wb.sheetSource(f)
 	if err != nil {
 		return 0, err
@@ -34,7 +34,7 @@ func (wb *workbook) patchEntry(zw *zip.Writer, f *zip.File, ch sheetChanges, sha
 	if err != nil {
 		return 0, fmt.Errorf("write zip entry %s: %w", f.Name, err)
 	}
-	res, err := patchSheetStream(src, f.Name, ch, shared, wb.stop, wb.stop.Writer(w))
+	res, err := patchSheetStreamIn(src, f.Name, ch, shared, wb.stop, wb.stop.Writer(w), bufs)
 	if err != nil {
 		return 0, err
 	}

@@ -116,7 +116,7 @@ func TestPatchEntryIsTheEntryPutEntryWrites(t *testing.T) {
 			var streamed, whole bytes.Buffer
 			zw := zip.NewWriter(&streamed)
 			formats.UseFastDeflate(zw)
-			removed, err := wb.patchEntry(zw, f, sheetChanges{edits: streamEdits}, shared)
+			removed, err := wb.patchEntry(zw, f, sheetChanges{edits: streamEdits}, shared, &patchBufs{})
 			must(t, err)
 			must(t, zw.Close())
 			zw = zip.NewWriter(&whole)
