@@ -111,6 +111,14 @@ func (s *streamXML) cutShort(pos int) bool {
 // try passes the token at pos with what the window holds: one try of
 // token's, which records only a token it passes whole.
 func (s *streamXML) try(pos int) (next int, ok bool) {
+	s.win.pinned = true
+	next, ok = s.lex(pos)
+	s.win.pinned = false
+	return next, ok
+}
+
+// lex is try's pass, over slices of the window's bytes.
+func (s *streamXML) lex(pos int) (next int, ok bool) {
 	x := &s.x
 	x.data, x.pos, x.ok = s.win.buf, pos-s.win.base, true
 	d := x.data

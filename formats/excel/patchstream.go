@@ -90,6 +90,48 @@ func plainUTF8(head []byte) bool {
 	return enc == "" || strings.EqualFold(enc, "utf-8") || strings.EqualFold(enc, "utf8")
 }
 
+// run passes the part and reports what stopped the patch, if anything.
+func (p *sheetPatch) run(part string, stop *formats.Stopper) (*sheetPatchResult, error) {
+	sx := &streamXML{win: p.win, part: part, record: p.token, hold: p.hold, stop: stop}
+	if err := sx.run(); err != nil {
+		return nil, err
+	}
+	if p.sinkErr != nil {
+		return nil, sinkError(part, p.sinkErr, stop)
+	}
+	if p.err != nil {
+		return nil, formats.Wrap(formats.ErrInvalidDocument, part, p.err, "the worksheet cannot be patched")
+	}
+	if p.legacyRID != "" && !p.legacyDone {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, part, "the worksheet has no place for its notes' drawing")
+	}
+	if p.next < len(p.edits) {
+		return nil, formats.Errorf(formats.ErrInvalidDocument, part, "the worksheet has no sheetData where cell %s could go", appendCellName(nil, p.edits[p.next].row, p.edits[p.next].col))
+	}
+	p.emit(p.win.end())
+	if p.spill(true); p.sinkErr != nil {
+		return nil, sinkError(part, p.sinkErr, stop)
+	}
+	return &sheetPatchResult{sharedRefsRemoved: p.sRefsRemoved}, nil
+}
+
+// hold copies out the original bytes before at, where the next token
+// starts, once they are a chunk's worth (copyOut passes them to dst as
+// they lie in the window), unless an edited cell is open (it is written
+// anew at its end), and returns the first byte the patch may still read.
+func (p *sheetPatch) hold(at int) int {
+	if p.err != nil {
+		return at
+	}
+	if p.cur.e == nil && at-p.last >= spillAt {
+		p.emit(at)
+	}
+	if p.inSqref {
+		return min(p.last, p.sqrefFrom)
+	}
+	return p.last
+}
+
 // copyOut writes original bytes: a large run straight into dst, after
 // what out holds.
 func (p *sheetPatch) copyOut(b []byte) {

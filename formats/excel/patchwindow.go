@@ -26,6 +26,10 @@ type partWindow struct {
 	eof   bool
 	err   error // the source's error other than io.EOF
 	chunk int   // bytes read at a time; windowChunk, smaller in tests
+	// pinned is set while the fast pass holds slices of buf (a token and
+	// its callbacks, which may read ahead): buf may then be replaced by a
+	// larger copy, never moved within itself.
+	pinned bool
 }
 
 // newPartWindow starts a window on src.
@@ -57,7 +61,7 @@ func (w *partWindow) more() bool {
 // readChunk reads up to a chunk from src, first dropping the bytes before
 // keep when they are at least half of what the window holds.
 func (w *partWindow) readChunk() {
-	if drop := w.keep - w.base; drop > 0 && drop >= len(w.buf)/2 {
+	if drop := w.keep - w.base; !w.pinned && drop > 0 && drop >= len(w.buf)/2 {
 		w.buf = w.buf[:copy(w.buf, w.buf[drop:])]
 		w.base = w.keep
 	}
