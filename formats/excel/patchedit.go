@@ -219,7 +219,12 @@ func attrOf(attrs []xml.Attr, local string) (string, bool) {
 // withAttr is attrs with the unprefixed attribute local set to v (added
 // last when absent), or removed when drop.
 func withAttr(attrs []xml.Attr, local, v string, drop bool) []xml.Attr {
-	out := attrs[:0:0]
+	return withAttrTo(attrs[:0:0], attrs, local, v, drop)
+}
+
+// withAttrTo is withAttr appending to out, which must not share storage
+// with attrs.
+func withAttrTo(out, attrs []xml.Attr, local, v string, drop bool) []xml.Attr {
 	found := false
 	for _, a := range attrs {
 		if a.Name.Space == "" && a.Name.Local == local {

@@ -37,7 +37,9 @@ var afterLegacyDrawing = map[string]bool{"legacyDrawing": true, "legacyDrawingHF
 // prefix for the relationships namespace, or a declaration of its own.
 func (p *sheetPatch) addLegacyDrawing(at int) {
 	p.legacyDone = true
-	if bytes.HasPrefix(p.data[at:], []byte("<legacyDrawing")) || bytes.Contains(p.data[at:min(len(p.data), at+40)], []byte(":legacyDrawing")) {
+	p.win.fill(at + 40)
+	ahead := p.win.bytes(at, min(p.win.end(), at+40))
+	if bytes.HasPrefix(ahead, []byte("<legacyDrawing")) || bytes.Contains(ahead, []byte(":legacyDrawing")) {
 		p.err = fmt.Errorf("the worksheet has a legacyDrawing its relationships do not name")
 		return
 	}
@@ -70,8 +72,9 @@ func declaredEncoding(decl string) string {
 // another declared encoding is transcoded and its declaration made to say
 // UTF-8, so the tokenizer's offsets are offsets into what is written (a
 // part so stored is written back as UTF-8 whole). Every part the patchers
-// (outline, patchSheet, scanStyles, commentsWith) read comes through here,
-// which is why they need no encoding check of their own.
+// (outline, scanStyles, commentsWith) read comes through here, and every
+// worksheet the save patches that is not plain UTF-8 (sheetSource), which
+// is why they need no encoding check of their own.
 func (wb *workbook) readXML(name string) ([]byte, error) {
 	data, err := wb.arch.Read(name)
 	if err != nil {

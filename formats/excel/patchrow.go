@@ -97,7 +97,10 @@ func (p *sheetPatch) startCell(el *xml.StartElement, f, t int) {
 		return
 	}
 	p.emit(f)
-	p.cur = openCell{e: &p.edits[p.next], raw: rawName(el.Name), attrs: append([]xml.Attr(nil), el.Attr...),
+	// el.Attr is the tokenizer's, reused: the cell keeps a copy, in
+	// storage of the patch's own that each edited cell reuses.
+	p.attrBuf = append(p.attrBuf[:0], el.Attr...)
+	p.cur = openCell{e: &p.edits[p.next], raw: rawName(el.Name), attrs: p.attrBuf,
 		tagEnd: t, vFrom: -1, vTo: -1, fTo: -1, prefix: prefixOf(el.Name)}
 	if !hasRef {
 		p.cur.attrs = append([]xml.Attr{{Name: xml.Name{Local: "r"}, Value: string(appendCellName(nil, p.row, col))}}, p.cur.attrs...)
@@ -112,7 +115,7 @@ func (p *sheetPatch) startCell(el *xml.StartElement, f, t int) {
 
 // finishCell writes the edited cell whose end tag spans [f, t).
 func (p *sheetPatch) finishCell(f, t int) {
-	p.writeCell(p.data[p.cur.tagEnd:f])
+	p.writeCell(p.win.bytes(p.cur.tagEnd, f))
 	p.last = t
 	p.cur.e = nil
 	p.next++
@@ -151,8 +154,10 @@ func (p *sheetPatch) writeCell(inner []byte) {
 func (p *sheetPatch) writeCached(inner []byte) {
 	c := &p.cur
 	v := c.e.cached
-	attrs := withAttr(c.attrs, "t", v.t, v.drop || v.t == "")
-	writeStartTag(&p.out, c.raw, attrs)
+	// Thousands of recomputed cells: their attributes go through storage
+	// the patch reuses.
+	p.attrOut = withAttrTo(p.attrOut[:0], c.attrs, "t", v.t, v.drop || v.t == "")
+	writeStartTag(&p.out, c.raw, p.attrOut)
 	p.out.WriteByte('>')
 	base := c.tagEnd
 	head, tail := inner, []byte(nil)

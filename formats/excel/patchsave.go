@@ -21,8 +21,9 @@ import (
 // recalculation on open when fullCalc is set, and every other entry is
 // copied raw, not inflated or compressed again. The shared strings part,
 // whose new items are known once the sheets are written, moves to the end
-// of the package. Memory is one part and its patched copy at a time, and
-// the output.
+// of the package. A patched sheet is inflated, patched and deflated as it
+// is read (patchEntry): memory is the edits, the output, and one other
+// part at a time.
 func (wb *workbook) savePatched(w *writer, cached *recalcResult, nt *notes, fullCalc bool) ([]byte, error) {
 	sp, err := wb.planSave(w, cached, nt)
 	if err != nil {
@@ -43,18 +44,8 @@ func (wb *workbook) savePatched(w *writer, cached *recalcResult, nt *notes, full
 		if err := wb.stop.Check(); err != nil {
 			return nil, err
 		}
-		data, raw, err := wb.savedEntry(f, sp)
-		switch {
-		case err != nil:
+		if err := wb.saveEntry(zw, f, sp); err != nil {
 			return nil, err
-		case raw != nil:
-			if err := zw.Copy(raw); err != nil {
-				return nil, fmt.Errorf("copy zip entry %s: %w", f.Name, err)
-			}
-		case data != nil:
-			if err := wb.putEntry(zw, f.Name, f.Modified, data); err != nil {
-				return nil, err
-			}
 		}
 	}
 	if err := wb.writeSST(zw, sp.sst, sp.removed); err != nil {
@@ -87,6 +78,7 @@ type savePlan struct {
 	types    []byte
 	fullCalc bool
 	removed  int // references to the shared strings the patched cells dropped
+	bufs     patchBufs
 }
 
 // planSave sorts the write's changes into the parts they change.
@@ -117,22 +109,37 @@ func (wb *workbook) planSave(w *writer, cached *recalcResult, nt *notes) (*saveP
 	return sp, nil
 }
 
-// savedEntry is what entry f becomes: new data, or an entry to copy raw
-// (f itself, or a patched sheet deflated already), or neither (the shared
-// strings, written last).
+// saveEntry writes what entry f becomes into zw: a worksheet with changes
+// patched as it is read (patchEntry), else savedEntry's.
+func (wb *workbook) saveEntry(zw *zip.Writer, f *zip.File, sp *savePlan) error {
+	if sp.perPart[f.Name] && f.Name != sp.sst.part {
+		es := wb.partEdits(f.Name, sp.w.edits, sp.cached)
+		removed, err := wb.patchEntry(zw, f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared(), &sp.bufs)
+		sp.removed += removed
+		return err
+	}
+	data, raw, err := wb.savedEntry(f, sp)
+	switch {
+	case err != nil:
+		return err
+	case raw != nil:
+		if err := copyEntry(zw, raw, &sp.bufs.copy); err != nil {
+			return fmt.Errorf("copy zip entry %s: %w", f.Name, err)
+		}
+	case data != nil:
+		return wb.putEntry(zw, f.Name, f.Modified, data)
+	}
+	return nil
+}
+
+// savedEntry is what entry f, not a patched worksheet, becomes: new data,
+// or an entry to copy raw (f itself), or neither (the shared strings,
+// written last).
 func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, raw *zip.File, err error) {
 	xfs := sp.w.xfs
 	switch {
 	case f.Name == sp.sst.part && !sp.sst.create:
 		return nil, nil, nil
-	case sp.perPart[f.Name]:
-		es := wb.partEdits(f.Name, sp.w.edits, sp.cached)
-		raw, removed, err := wb.patchPart(f, sheetChanges{edits: es, dvCopies: sp.dvs[f.Name], legacyRID: sp.notes.legacy[f.Name]}, sp.sst.shared())
-		if err != nil {
-			return nil, nil, err
-		}
-		sp.removed += removed
-		return nil, raw, nil
 	case f.Name == "xl/workbook.xml" && sp.fullCalc:
 		if data, err = wb.readXML(f.Name); err != nil {
 			return nil, nil, err
@@ -151,6 +158,25 @@ func (wb *workbook) savedEntry(f *zip.File, sp *savePlan) (data []byte, raw *zip
 	return nil, f, nil
 }
 
+// copyEntry is zip.Writer.Copy through the buffer *buf (made on first
+// use), which every copied entry reuses: Copy allocates one per entry.
+func copyEntry(zw *zip.Writer, f *zip.File, buf *[]byte) error {
+	r, err := f.OpenRaw()
+	if err != nil {
+		return err
+	}
+	fh := f.FileHeader // a copy, as Copy makes: zw keeps a pointer to it
+	fw, err := zw.CreateRaw(&fh)
+	if err != nil {
+		return err
+	}
+	if *buf == nil {
+		*buf = make([]byte, 32<<10)
+	}
+	_, err = io.CopyBuffer(fw, r, *buf)
+	return err
+}
+
 // workbookRels is the workbook's relationships part.
 const workbookRels = "xl/_rels/workbook.xml.rels"
 
@@ -161,23 +187,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// patchPart inflates a worksheet entry and patches it into a deflated
-// entry to copy (see deflatedPart), and reports how many references to
-// the shared strings the patch dropped.
-func (wb *workbook) patchPart(f *zip.File, ch sheetChanges, shared func(string) int) (*zip.File, int, error) {
-	data, err := wb.readXML(f.Name)
-	if err != nil {
-		return nil, 0, err
-	}
-	sink := &deflatedPart{name: f.Name, mod: f.Modified, stop: wb.stop}
-	res, err := patchSheetTo(data, f.Name, ch, shared, wb.stop, sink)
-	if err != nil {
-		return nil, 0, err
-	}
-	raw, err := sink.file()
-	return raw, res.sharedRefsRemoved, err
 }
 
 // dvCopiesByPart sorts the validation copies into worksheet parts.

@@ -3,6 +3,7 @@ package excel
 import (
 	"bytes"
 	"encoding/xml"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -10,12 +11,8 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
-// patchSheet streams a worksheet's XML once, through the XML guard's own
-// tokenizer (checkXML: the fast pass, or encoding/xml's where that gives
-// up), and returns it with the edited cells rewritten, the cells and rows
-// that did not exist inserted in order, and the dimension widened to hold
-// them. Every byte outside those elements is the original's. The stop is
-// checked every few thousand elements; memory is the part and its copy.
+// patchSheet patches a worksheet's XML (see patchSheetStream) and
+// returns it with the edited cells rewritten.
 //
 // shared gives the shared string index of a string edit's text; nil
 // writes every string inline.
@@ -35,13 +32,38 @@ type sheetChanges struct {
 
 // patchSheetFull is patchSheet for every change a write makes to a sheet.
 func patchSheetFull(data []byte, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper) (*sheetPatchResult, error) {
-	return patchSheetTo(data, part, ch, shared, stop, nil)
+	var out bytes.Buffer
+	out.Grow(len(data) + len(ch.edits)*64)
+	res, err := patchSheetStream(bytes.NewReader(data), part, ch, shared, stop, &out)
+	if err != nil {
+		return nil, err
+	}
+	res.data = out.Bytes()
+	return res, nil
 }
 
-// patchSheetTo is patchSheetFull writing the patched part into sink as it
-// goes, when sink is not nil, instead of returning it.
-func patchSheetTo(data []byte, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper, sink *deflatedPart) (*sheetPatchResult, error) {
-	edits, legacyRID := ch.edits, ch.legacyRID
+// patchSheetStream reads a worksheet's XML from src once, through the XML
+// guard's own tokenizer (streamXML: checkXML's passes, over a window of
+// the part), and writes it to dst as it goes, a chunk at a time, with the
+// edited cells rewritten, the cells and rows that did not exist inserted
+// in order, and the dimension widened to hold them. Every byte outside
+// those elements is the original's. The stop is checked every few
+// thousand elements; memory is the edits, the window and a chunk of
+// output, not the part.
+func patchSheetStream(src io.Reader, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper, dst io.Writer) (*sheetPatchResult, error) {
+	return patchSheetStreamIn(src, part, ch, shared, stop, dst, &patchBufs{})
+}
+
+// patchBufs is storage a save's patches reuse, part after part: the
+// window, the output's chunk, and the buffer raw entries are copied
+// through.
+type patchBufs struct {
+	window, out, copy []byte
+}
+
+// patchSheetStreamIn is patchSheetStream in bufs' storage.
+func patchSheetStreamIn(src io.Reader, part string, ch sheetChanges, shared func(string) int, stop *formats.Stopper, dst io.Writer, bufs *patchBufs) (*sheetPatchResult, error) {
+	edits := ch.edits
 	// The save hands its edits over sorted (editsByPart): a copy of
 	// thousands of recomputed values is made only for a list that is not.
 	sorted := edits
@@ -49,31 +71,13 @@ func patchSheetTo(data []byte, part string, ch sheetChanges, shared func(string)
 		sorted = append([]cellEdit(nil), edits...)
 		sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
 	}
-	p := &sheetPatch{data: data, edits: sorted, shared: shared, legacyRID: legacyRID, dvCopies: ch.dvCopies, sink: sink}
-	p.restart()
-	if err := checkXML(data, part, recording{record: p.token, reset: p.restart}, stop); err != nil {
-		return nil, err
-	}
-	if p.sinkErr != nil {
-		return nil, sinkError(part, p.sinkErr, stop)
-	}
-	if p.err != nil {
-		return nil, formats.Wrap(formats.ErrInvalidDocument, part, p.err, "the worksheet cannot be patched")
-	}
-	if p.legacyRID != "" && !p.legacyDone {
-		return nil, formats.Errorf(formats.ErrInvalidDocument, part, "the worksheet has no place for its notes' drawing")
-	}
-	if p.next < len(p.edits) {
-		return nil, formats.Errorf(formats.ErrInvalidDocument, part, "the worksheet has no sheetData where cell %s could go", appendCellName(nil, p.edits[p.next].row, p.edits[p.next].col))
-	}
-	p.emit(len(data))
-	if p.sink != nil {
-		if p.spill(true); p.sinkErr != nil {
-			return nil, sinkError(part, p.sinkErr, stop)
-		}
-		return &sheetPatchResult{sharedRefsRemoved: p.sRefsRemoved}, nil
-	}
-	return &sheetPatchResult{data: p.out.Bytes(), sharedRefsRemoved: p.sRefsRemoved}, nil
+	win := newPartWindow(src)
+	win.buf = bufs.window[:0]
+	p := &sheetPatch{win: win, edits: sorted, shared: shared, legacyRID: ch.legacyRID, dvCopies: ch.dvCopies, dst: dst}
+	p.out = *bytes.NewBuffer(bufs.out[:0])
+	p.out.Grow(2 * spillAt)
+	defer func() { bufs.window, bufs.out = win.buf[:0], p.out.Bytes()[:0] }()
+	return p.run(part, stop)
 }
 
 // sheetPatchResult is a patched worksheet and how many references to the
@@ -100,7 +104,7 @@ type openCell struct {
 
 // sheetPatch is patchSheet's state between the tokenizer's elements.
 type sheetPatch struct {
-	data          []byte
+	win           *partWindow
 	edits         []cellEdit
 	out           bytes.Buffer
 	last          int    // data is copied to out up to here
@@ -113,9 +117,11 @@ type sheetPatch struct {
 	rowPrefix     string
 	inRow, closed bool // closed: the open row or sheetData was written whole at its start
 	cur           openCell
+	attrBuf       []xml.Attr // the storage of cur's attributes, cell after cell
+	attrOut       []xml.Attr // the storage of a recomputed cell's written ones
 	sRefsRemoved  int
 	shared        func(string) int
-	sink          *deflatedPart // where out goes a chunk at a time; nil: out holds the whole part
+	dst           io.Writer // where out goes a chunk at a time
 	sinkErr       error
 	legacyRID     string // see sheetChanges
 	legacyDone    bool
@@ -123,23 +129,8 @@ type sheetPatch struct {
 	dvCopies      [][2]cell
 	names         [maxDepth]string // the local names of the open elements
 	sqrefFrom     int              // where the open <xm:sqref>'s text starts
+	inSqref       bool             // an <xm:sqref> of a validation is open
 	err           error
-}
-
-// restart forgets everything: the fast pass gave up and the encoding/xml
-// pass starts from the top.
-func (p *sheetPatch) restart() {
-	p.out.Reset()
-	if p.sink != nil {
-		p.sinkErr = p.sink.start()
-		p.out.Grow(2 * spillAt)
-	} else {
-		p.out.Grow(len(p.data) + len(p.edits)*64)
-	}
-	p.last, p.next, p.parent, p.prefix, p.cols = 0, 0, "", "", nil
-	p.row, p.col, p.rowStyle, p.inRow, p.closed = 0, 0, 0, false, false
-	p.cur, p.sRefsRemoved, p.err = openCell{}, 0, nil
-	p.legacyDone, p.rootNS = false, nil
 }
 
 func (p *sheetPatch) token(start bool, el *xml.StartElement, depth int, from, to int64) {
@@ -162,7 +153,7 @@ func (p *sheetPatch) start(el *xml.StartElement, depth, f, t int) {
 		p.rootNS = append([]xml.Attr(nil), el.Attr...)
 	}
 	if len(p.dvCopies) > 0 && depth > 0 && p.names[depth-1] == "dataValidation" && local == "sqref" {
-		p.sqrefFrom = t
+		p.sqrefFrom, p.inSqref = t, true
 	}
 	if len(p.dvCopies) > 0 && local == "dataValidation" && p.names[depth-1] == "dataValidations" {
 		if sq, ok := attrOf(el.Attr, "sqref"); ok {
@@ -199,7 +190,8 @@ func (p *sheetPatch) start(el *xml.StartElement, depth, f, t int) {
 
 func (p *sheetPatch) end(el *xml.StartElement, depth, f, t int) {
 	if len(p.dvCopies) > 0 && depth > 0 && p.names[depth-1] == "dataValidation" && el.Name.Local == "sqref" && p.sqrefFrom <= f {
-		if more := p.dvTargets(string(p.data[p.sqrefFrom:f])); more != "" {
+		p.inSqref = false
+		if more := p.dvTargets(string(p.win.bytes(p.sqrefFrom, f))); more != "" {
 			p.emit(f)
 			p.out.WriteString(more)
 		}
@@ -229,12 +221,12 @@ func (p *sheetPatch) end(el *xml.StartElement, depth, f, t int) {
 }
 
 // selfClosing reports whether the start tag ending at t closes itself.
-func (p *sheetPatch) selfClosing(t int) bool { return t >= 2 && p.data[t-2] == '/' }
+func (p *sheetPatch) selfClosing(t int) bool { return t >= 2 && p.win.at(t-2) == '/' }
 
 // emit copies the original bytes up to at.
 func (p *sheetPatch) emit(at int) {
 	if at > p.last {
-		p.copyOut(p.data[p.last:at])
+		p.copyOut(p.win.bytes(p.last, at))
 		p.last = at
 	}
 }
