@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"encoding/binary"
 	"strconv"
 	"unsafe"
 
@@ -29,7 +30,7 @@ type plainCell struct {
 
 // plainValueCell passes the element at x.pos, starting at from, when it
 // is exactly <c r="REF"( s="N")?( t="T")?>(<f>F</f>|<f t="shared"
-// si="I"/>)?<v>V</v></c>: REF capital letters then digits, N a style
+// si="I"/>)?(<v>V</v>|<v/>)</c>: REF capital letters then digits, N a style
 // index as plainEmptyCell takes it, T letters, F and V character data, no
 // markup, I a shared formula's index (up to 10 digits, a 32-bit number).
 // Anything else is left to startTag, and false returned. The references
@@ -82,12 +83,19 @@ func (p *fastPass) plainValueCell(from int64) bool {
 		}
 		c.hasF, c.shared, c.formulaAt = true, true, int64(i)
 	}
-	if i, ok = passLiteral(d, i, `<v>`); !ok {
-		return false
-	}
-	c.valueAt = int64(i)
-	if c.value, i, ok = p.textUntil(i, `</v>`); !ok {
-		return false
+	if j, ok := passLiteral(d, i, `<v/>`); ok {
+		// An empty cached value, as a formula whose result is "" has
+		// (HECVAT 4.14: 7,500 cells): its text is empty, and starts where
+		// the element ends.
+		c.valueAt, i = int64(j), j
+	} else {
+		if i, ok = passLiteral(d, i, `<v>`); !ok {
+			return false
+		}
+		c.valueAt = int64(i)
+		if c.value, i, ok = p.textUntil(i, `</v>`); !ok {
+			return false
+		}
 	}
 	if i, ok = passLiteral(d, i, `</c>`); !ok {
 		return false
@@ -168,8 +176,67 @@ func (p *fastPass) textUntil(i int, end string) ([]byte, int, bool) {
 // and returns its column and row: the pass reads an empty cell's
 // reference once, not again in cellRef (a tenth of the guard's work on
 // HECVAT 4.14's 165,000 cells). Any other reference is left to the
-// element's general reading.
+// element's general reading. A reference read whole in the eight bytes
+// after i, as most are, is read from one word (see refWord).
 func canonicalRef(d []byte, i int) (col, row, next int, ok bool) {
+	if len(d)-i >= 8 {
+		if col, row, n, v := refWord(binary.LittleEndian.Uint64(d[i:])); v != refUnsure {
+			return col, row, i + n, v == refCanonical
+		}
+	}
+	return canonicalRefBytes(d, i)
+}
+
+// refVerdict is what refWord makes of a word.
+type refVerdict uint8
+
+const (
+	refCanonical refVerdict = iota // a canonical reference and its quote
+	refNot                         // no canonical reference, whatever follows the word
+	refUnsure                      // the reference may run past the word
+)
+
+// refWord reads a canonical reference and its closing quote from w, the
+// eight bytes after the opening quote, first byte lowest, as
+// canonicalRefBytes reads them: n is where the quote is. A reference of
+// eight bytes or more (three letters and five digits) is left unsure.
+// The bytes are shifted out of a register: the byte loops' bounds checks
+// and loads were most of an empty cell's cost.
+func refWord(w uint64) (col, row, n int, v refVerdict) {
+	for n < 3 {
+		c := byte(w) - 'A' // past 'Z'-'A' is no letter (unsigned)
+		if c > 'Z'-'A' {
+			break
+		}
+		col = col*26 + int(c) + 1
+		w >>= 8
+		n++
+	}
+	if n == 0 || byte(w) == '0' {
+		return 0, 0, n, refNot // no letter, or a leading zero (or none: no digit)
+	}
+	letters := n
+	for n < 8 { // at most seven digits: at least one letter is before them
+		c := byte(w) - '0'
+		if c > 9 {
+			break
+		}
+		row = row*10 + int(c)
+		w >>= 8
+		n++
+	}
+	switch {
+	case n == 8:
+		return 0, 0, n, refUnsure
+	case n == letters || byte(w) != '"' || col > excelize.MaxColumns || row > excelize.TotalRows:
+		return 0, 0, n, refNot
+	}
+	return col, row, n, refCanonical
+}
+
+// canonicalRefBytes is canonicalRef read a byte at a time, for a
+// reference near the end of the data or too long for refWord.
+func canonicalRefBytes(d []byte, i int) (col, row, next int, ok bool) {
 	r := d[i:] // one bounds check a byte; c-'A' past 'Z'-'A' is no letter (unsigned)
 	letters := 0
 	for ; letters < len(r) && letters < 3; letters++ {
