@@ -41,3 +41,55 @@ func checkCanonicalRef(t *testing.T, ref string) {
 		}
 	}
 }
+
+// emptyCellTags are start tags at the edges of what plainEmptyCell takes.
+var emptyCellTags = []string{
+	`<c r="A1"/>`, `<c r="B7" s="12"/>`, `<c r="XFD1048576" s="1023"/>`, `<c r="ABC12345"/>`, `<c r="A1234567"/>`,
+	`<c r="A1" s="1024"/>`, `<c r="A1" s="07"/>`, `<c r="A1" s="0"/>`, `<c r="A1" s=""/>`, `<c r="A1" s="12345"/>`,
+	`<c r="A1" />`, `<c r="A1">`, `<c r="A01"/>`, `<c r="a1"/>`, `<c r="A1" t="s"/>`, `<c  r="A1"/>`, `<c r='A1'/>`,
+}
+
+func TestPlainEmptyCellReadsWordsAsBytes(t *testing.T) {
+	for _, tag := range emptyCellTags {
+		checkEmptyCellWords(t, tag)
+	}
+}
+
+func FuzzPlainEmptyCellWords(f *testing.F) {
+	for _, tag := range emptyCellTags {
+		f.Add(tag)
+	}
+	f.Fuzz(checkEmptyCellWords)
+}
+
+// checkEmptyCellWords fails t unless plainEmptyCell, reading tag by words
+// (more data after it), takes it as plainEmptyCellBytes does, reading it
+// at the data's end, with the same reference, style and end. The pass
+// asks only at a '<'.
+func checkEmptyCellWords(t *testing.T, tag string) {
+	if !strings.HasPrefix(tag, "<") {
+		return
+	}
+	type seen struct {
+		row, col, style int
+		styled, taken   bool
+		to              int64
+	}
+	read := func(data string, bytes bool) seen {
+		var s seen
+		p := fastPass{x: fastXML{data: []byte(data), ok: true}}
+		p.emptyCell = func(row, col, style int, styled bool, _, to int64) {
+			s = seen{row: row, col: col, style: style, styled: styled, to: to}
+		}
+		if bytes {
+			s.taken = p.plainEmptyCellBytes(0)
+		} else {
+			s.taken = p.plainEmptyCell(0)
+		}
+		return s
+	}
+	words, bytes := read(tag+strings.Repeat("<c/>", 8), false), read(tag, true)
+	if words != bytes {
+		t.Fatalf("%q: read by words %+v, by bytes %+v", tag, words, bytes)
+	}
+}
