@@ -19,10 +19,14 @@ import (
 // record would see of its elements.
 type plainCell struct {
 	ref, style, typ string // its r, s and t ("": none), in that order
-	hasF            bool   // a <f> comes first: with no attribute, or a shared formula's member
-	shared          bool   // the <f> is <f t="shared" si="N"/>, a member of shared formula N
-	sharedIndex     int32
-	formula, value  []byte // the <f>'s and the <v>'s character data as written
+	// The reference read, when canonical (see canonicalRef; row 0: not
+	// canonical, read from ref), and the style's number: the recorders
+	// would read each again (cellRef, strconv.Atoi), twice a cell.
+	row, col, styleIndex int
+	hasF                 bool // a <f> comes first: with no attribute, or a shared formula's member
+	shared               bool // the <f> is <f t="shared" si="N"/>, a member of shared formula N
+	sharedIndex          int32
+	formula, value       []byte // the <f>'s and the <v>'s character data as written
 	// Where the <f>'s and the <v>'s text start, and where the cell's
 	// start tag starts and its end tag ends.
 	formulaAt, valueAt, from, to int64
@@ -43,8 +47,12 @@ func (p *fastPass) plainValueCell(from int64) bool {
 	if i, ok = passLiteral(d, i, `c r="`); !ok {
 		return false
 	}
+	ref := i
 	if c.ref, i, ok = plainRef(d, i); !ok {
 		return false
+	}
+	if col, row, _, ok := canonicalRef(d, ref); ok {
+		c.row, c.col = row, col
 	}
 	if j, ok := passLiteral(d, i, `" s="`); ok {
 		st := j
@@ -55,7 +63,7 @@ func (p *fastPass) plainValueCell(from int64) bool {
 		if !ok {
 			return false
 		}
-		c.style, i = decimals[n], j
+		c.style, c.styleIndex, i = decimals[n], n, j
 	}
 	if j, ok := passLiteral(d, i, `" t="`); ok {
 		st := j
