@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"encoding/binary"
 	"strconv"
 	"unsafe"
 
@@ -18,10 +19,14 @@ import (
 // record would see of its elements.
 type plainCell struct {
 	ref, style, typ string // its r, s and t ("": none), in that order
-	hasF            bool   // a <f> comes first: with no attribute, or a shared formula's member
-	shared          bool   // the <f> is <f t="shared" si="N"/>, a member of shared formula N
-	sharedIndex     int32
-	formula, value  []byte // the <f>'s and the <v>'s character data as written
+	// The reference read, when canonical (see canonicalRef; row 0: not
+	// canonical, read from ref), and the style's number: the recorders
+	// would read each again (cellRef, strconv.Atoi), twice a cell.
+	row, col, styleIndex int
+	hasF                 bool // a <f> comes first: with no attribute, or a shared formula's member
+	shared               bool // the <f> is <f t="shared" si="N"/>, a member of shared formula N
+	sharedIndex          int32
+	formula, value       []byte // the <f>'s and the <v>'s character data as written
 	// Where the <f>'s and the <v>'s text start, and where the cell's
 	// start tag starts and its end tag ends.
 	formulaAt, valueAt, from, to int64
@@ -29,7 +34,7 @@ type plainCell struct {
 
 // plainValueCell passes the element at x.pos, starting at from, when it
 // is exactly <c r="REF"( s="N")?( t="T")?>(<f>F</f>|<f t="shared"
-// si="I"/>)?<v>V</v></c>: REF capital letters then digits, N a style
+// si="I"/>)?(<v>V</v>|<v/>)</c>: REF capital letters then digits, N a style
 // index as plainEmptyCell takes it, T letters, F and V character data, no
 // markup, I a shared formula's index (up to 10 digits, a 32-bit number).
 // Anything else is left to startTag, and false returned. The references
@@ -42,8 +47,12 @@ func (p *fastPass) plainValueCell(from int64) bool {
 	if i, ok = passLiteral(d, i, `c r="`); !ok {
 		return false
 	}
+	ref := i
 	if c.ref, i, ok = plainRef(d, i); !ok {
 		return false
+	}
+	if col, row, _, ok := canonicalRef(d, ref); ok {
+		c.row, c.col = row, col
 	}
 	if j, ok := passLiteral(d, i, `" s="`); ok {
 		st := j
@@ -54,7 +63,7 @@ func (p *fastPass) plainValueCell(from int64) bool {
 		if !ok {
 			return false
 		}
-		c.style, i = decimals[n], j
+		c.style, c.styleIndex, i = decimals[n], n, j
 	}
 	if j, ok := passLiteral(d, i, `" t="`); ok {
 		st := j
@@ -82,12 +91,19 @@ func (p *fastPass) plainValueCell(from int64) bool {
 		}
 		c.hasF, c.shared, c.formulaAt = true, true, int64(i)
 	}
-	if i, ok = passLiteral(d, i, `<v>`); !ok {
-		return false
-	}
-	c.valueAt = int64(i)
-	if c.value, i, ok = p.textUntil(i, `</v>`); !ok {
-		return false
+	if j, ok := passLiteral(d, i, `<v/>`); ok {
+		// An empty cached value, as a formula whose result is "" has
+		// (HECVAT 4.14: 7,500 cells): its text is empty, and starts where
+		// the element ends.
+		c.valueAt, i = int64(j), j
+	} else {
+		if i, ok = passLiteral(d, i, `<v>`); !ok {
+			return false
+		}
+		c.valueAt = int64(i)
+		if c.value, i, ok = p.textUntil(i, `</v>`); !ok {
+			return false
+		}
 	}
 	if i, ok = passLiteral(d, i, `</c>`); !ok {
 		return false
@@ -168,8 +184,67 @@ func (p *fastPass) textUntil(i int, end string) ([]byte, int, bool) {
 // and returns its column and row: the pass reads an empty cell's
 // reference once, not again in cellRef (a tenth of the guard's work on
 // HECVAT 4.14's 165,000 cells). Any other reference is left to the
-// element's general reading.
+// element's general reading. A reference read whole in the eight bytes
+// after i, as most are, is read from one word (see refWord).
 func canonicalRef(d []byte, i int) (col, row, next int, ok bool) {
+	if len(d)-i >= 8 {
+		if col, row, n, v := refWord(binary.LittleEndian.Uint64(d[i:])); v != refUnsure {
+			return col, row, i + n, v == refCanonical
+		}
+	}
+	return canonicalRefBytes(d, i)
+}
+
+// refVerdict is what refWord makes of a word.
+type refVerdict uint8
+
+const (
+	refCanonical refVerdict = iota // a canonical reference and its quote
+	refNot                         // no canonical reference, whatever follows the word
+	refUnsure                      // the reference may run past the word
+)
+
+// refWord reads a canonical reference and its closing quote from w, the
+// eight bytes after the opening quote, first byte lowest, as
+// canonicalRefBytes reads them: n is where the quote is. A reference of
+// eight bytes or more (three letters and five digits) is left unsure.
+// The bytes are shifted out of a register: the byte loops' bounds checks
+// and loads were most of an empty cell's cost.
+func refWord(w uint64) (col, row, n int, v refVerdict) {
+	for n < 3 {
+		c := byte(w) - 'A' // past 'Z'-'A' is no letter (unsigned)
+		if c > 'Z'-'A' {
+			break
+		}
+		col = col*26 + int(c) + 1
+		w >>= 8
+		n++
+	}
+	if n == 0 || byte(w) == '0' {
+		return 0, 0, n, refNot // no letter, or a leading zero (or none: no digit)
+	}
+	letters := n
+	for n < 8 { // at most seven digits: at least one letter is before them
+		c := byte(w) - '0'
+		if c > 9 {
+			break
+		}
+		row = row*10 + int(c)
+		w >>= 8
+		n++
+	}
+	switch {
+	case n == 8:
+		return 0, 0, n, refUnsure
+	case n == letters || byte(w) != '"' || col > excelize.MaxColumns || row > excelize.TotalRows:
+		return 0, 0, n, refNot
+	}
+	return col, row, n, refCanonical
+}
+
+// canonicalRefBytes is canonicalRef read a byte at a time, for a
+// reference near the end of the data or too long for refWord.
+func canonicalRefBytes(d []byte, i int) (col, row, next int, ok bool) {
 	r := d[i:] // one bounds check a byte; c-'A' past 'Z'-'A' is no letter (unsigned)
 	letters := 0
 	for ; letters < len(r) && letters < 3; letters++ {

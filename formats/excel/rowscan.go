@@ -226,11 +226,15 @@ func (s *rowScan) valueCell(c *plainCell) {
 		s.irregular = true // a cell outside the sheet's data, or outside a row
 		return
 	}
-	hasStyle := 0
-	if c.style != "" {
-		hasStyle = 1
+	if c.row > 0 {
+		s.openCellAt(c.col, c.row, true, c.typ, c.styleIndex, c.style != "")
+	} else {
+		hasStyle := 0
+		if c.style != "" {
+			hasStyle = 1
+		}
+		s.openCell(c.ref, c.typ, true, c.style, hasStyle, c.from)
 	}
-	s.openCell(c.ref, c.typ, true, c.style, hasStyle, c.from)
 	if s.irregular {
 		return
 	}
@@ -262,18 +266,36 @@ func (s *rowScan) openCell(ref, typ string, once bool, st string, hasStyle int, 
 		s.irregular = true
 		return
 	}
-	c := rawCell{row: int32(row), col: int32(col), typ: cellTypeOf(typ)}
-	if c.typ == typeOther {
-		c.other = s.keep(typ)
-	}
+	style := 0
 	if hasStyle == 1 {
 		// A style that is no number: readCells' to read.
 		n, err := strconv.Atoi(st)
 		if err != nil {
+			if cellTypeOf(typ) == typeOther {
+				s.keep(typ) // as the cell would have kept it before its style
+			}
 			s.irregular = true
 			return
 		}
-		c.style = narrowIndex(n)
+		style = n
+	}
+	s.openCellAt(col, row, true, typ, style, hasStyle == 1)
+}
+
+// openCellAt is openCell given the cell's reference read (ok false: it did
+// not read, or an attribute is given twice) and its style's number
+// (styled false: none).
+func (s *rowScan) openCellAt(col, row int, ok bool, typ string, style int, styled bool) {
+	if !ok || row != s.row || col <= s.lastCol {
+		s.irregular = true
+		return
+	}
+	c := rawCell{row: int32(row), col: int32(col), typ: cellTypeOf(typ)}
+	if c.typ == typeOther {
+		c.other = s.keep(typ)
+	}
+	if styled {
+		c.style = narrowIndex(style)
 	}
 	s.lastCol = col
 	// The open cell lives in its place in cells: nothing is appended

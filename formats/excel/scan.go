@@ -123,7 +123,11 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	// A cell with a value, at depth 3: s.element's work for its <c> and
 	// <f>, and the row scan's for all its elements.
 	rec.valueCell = func(c *plainCell) {
-		cur = s.cell(c.ref, c.style)
+		if c.row > 0 {
+			cur = s.cellAt(c.row, c.col, c.styleIndex, c.style != "")
+		} else {
+			cur = s.cell(c.ref, c.style)
+		}
 		if c.hasF && cur[0] > 0 {
 			s.formulas[cur] = true
 		}
@@ -245,6 +249,15 @@ func (s *sheetScan) cell(ref, style string) [2]int {
 	}
 	if st, ok := number(style); ok {
 		s.cellStyles.add(row, col, st)
+	}
+	return [2]int{row, col}
+}
+
+// cellAt is cell for a canonical reference read as row and col, and a
+// style index read as style (styled false: none).
+func (s *sheetScan) cellAt(row, col, style int, styled bool) [2]int {
+	if styled {
+		s.cellStyles.add(row, col, style)
 	}
 	return [2]int{row, col}
 }

@@ -58,8 +58,8 @@ func bytesEqual(w uint64, b byte) uint64 {
 // extract: a large sheet repeats its rows' shape, so a quarter of its
 // blocks, spread over it, sizes its lists about as well.
 const (
-	exactMarksBytes = 512 << 10
-	marksBlock      = 16 << 10
+	exactMarksBytes = 128 << 10
+	marksBlock      = 8 << 10
 	marksStride     = 4
 )
 

@@ -42,7 +42,8 @@ func unescapeText(raw []byte) (string, bool) {
 	if n, ok := smallDecimal(raw); ok {
 		return decimals[n], true // most values: a shared string's index, a small number
 	}
-	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+	hasCR := bytes.IndexByte(raw, '\r') >= 0
+	if !hasCR && bytes.IndexByte(raw, '&') < 0 {
 		return string(raw), true
 	}
 	// Formulas are mostly where references are (&quot;, &amp;): the
@@ -51,7 +52,7 @@ func unescapeText(raw []byte) (string, bool) {
 	var out strings.Builder
 	out.Grow(len(raw))
 	for len(raw) > 0 {
-		i := ampOrCR(raw)
+		i := nextRefOrCR(raw, hasCR)
 		if i < 0 {
 			out.Write(raw)
 			break
@@ -77,6 +78,16 @@ func unescapeText(raw []byte) (string, bool) {
 		raw = raw[i+semi+1:]
 	}
 	return out.String(), true
+}
+
+// nextRefOrCR is where raw's next reference or carriage return is, -1 if
+// none: bytes.IndexByte's, which reads many bytes at once, where raw has
+// no carriage return (hasCR false), as nearly every text has none.
+func nextRefOrCR(raw []byte, hasCR bool) int {
+	if !hasCR {
+		return bytes.IndexByte(raw, '&')
+	}
+	return ampOrCR(raw)
 }
 
 // ampOrCR is bytes.IndexAny(raw, "&\r"), without the set IndexAny makes
