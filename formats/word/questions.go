@@ -234,8 +234,9 @@ func (ti *tableInfo) columnLabelAbove(r int, ci *cellInfo) *cellInfo {
 	return nil
 }
 
-// rowLabel is the longest readable text left of ci in row r that is not a
-// blank, a number or an answer column's content.
+// rowLabel is the readable text left of ci in row r that best labels it
+// (labelsBetter), not a blank, a number or the content of an answer column
+// the respondent fills (answersHere).
 func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
 	var best *cellInfo
 	for _, c := range ti.rows[r] {
@@ -243,10 +244,10 @@ func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
 			break
 		}
 		t := strings.TrimSpace(c.text)
-		if c.blanks || t == "" || isNumberLabel(t) || ti.answerColumn(r, c) || !readable(cleanLabel(oneLine(t))) {
+		if c.blanks || t == "" || isNumberLabel(t) || ti.answersHere(r, c) || !readable(cleanLabel(oneLine(t))) {
 			continue
 		}
-		if best == nil || len(t) > len(strings.TrimSpace(best.text)) {
+		if ti.labelsBetter(c, best) {
 			best = c
 		}
 	}
