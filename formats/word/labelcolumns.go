@@ -12,7 +12,8 @@ import (
 // every data row) and one the template filled in another ("Description of
 // Requirement" beside the requirement's number, its boxes and its
 // remediation field): what the template wrote on the data rows says which.
-// Of two texts in a row, the one under the questions' header labels it.
+// It labels a row with no other label. Of two texts in a row, a phrase
+// under the questions' header labels it.
 // Boxes under a header spanning sub-headers ("Compliant (Select One)" over
 // YES and NO) all ask the row's label and that header, their sub-header
 // saying what each means.
@@ -33,7 +34,7 @@ func (ti *tableInfo) labelsRows(h *cellInfo) bool {
 				continue // the header's own cell carried down is no data row
 			}
 			rows++
-			if strings.TrimSpace(c.text) != "" && !c.blanks && !isPrompt(c) && ti.answerBeside(r, c) {
+			if ti.templateText(c) && ti.answerBeside(r, c) {
 				filled++
 			}
 		}
@@ -44,6 +45,28 @@ func (ti *tableInfo) labelsRows(h *cellInfo) bool {
 	}
 	ti.labelCols[h] = v
 	return v
+}
+
+// templateText reports a cell showing text the template wrote: readable,
+// no blank, prompt, option hint or control of the respondent's ("Select
+// One" in a drop-down).
+func (ti *tableInfo) templateText(c *cellInfo) bool {
+	t := strings.TrimSpace(c.text)
+	return t != "" && !c.blanks && !isPrompt(c) && !inControl(c) && readable(cleanLabel(oneLine(t)))
+}
+
+// inControl reports a cell holding a content control or held in one: its
+// text is what the control shows ("Select One"), not the template's label.
+func inControl(c *cellInfo) bool {
+	if hasW(c.n.el, "sdt") {
+		return true
+	}
+	for e := c.n.el.Parent(); e != nil && !isW(e, "tbl"); e = e.Parent() {
+		if isW(e, "sdt") {
+			return true
+		}
+	}
+	return false
 }
 
 // answerBeside reports another cell of row r the respondent fills: one
@@ -57,16 +80,35 @@ func (ti *tableInfo) answerBeside(r int, c *cellInfo) bool {
 	return false
 }
 
-// answersHere reports a cell of row r in an answer column the respondent
-// fills: not one the template filled to label its rows (labelsRows).
-func (ti *tableInfo) answersHere(r int, c *cellInfo) bool {
-	return ti.answerColumn(r, c) && !ti.labelsRows(ti.headerOver(c))
+// filledLabel is the label of a row with no other: the text left of ci
+// that labels it best in an answer column the template filled
+// (labelsRows), even one reading like options there ("Protect stored
+// account data"): the column is the template's. A row labelled elsewhere
+// keeps that label: a procedure ("Select Weekly") beats its "Expected
+// Results". Nil when none.
+func (ti *tableInfo) filledLabel(r int, ci *cellInfo) *cellInfo {
+	var best *cellInfo
+	for _, c := range ti.rows[r] {
+		if c.col >= ci.col {
+			break
+		}
+		t := strings.TrimSpace(c.text)
+		if c.blanks || t == "" || isNumberLabel(t) || inControl(c) || !readable(cleanLabel(oneLine(t))) ||
+			!ti.answerColumn(r, c) || !ti.labelsRows(ti.headerOver(c)) {
+			continue
+		}
+		if ti.labelsBetter(c, best) {
+			best = c
+		}
+	}
+	return best
 }
 
-// labelsBetter reports whether c labels its row better than best: a text
-// under a header naming the questions ("PCI DSS Requirement") beats one
-// that is not ("Expected Testing", however long its procedures); else the
-// longer text wins.
+// labelsBetter reports whether c labels its row better than best: a
+// phrase under a header naming the questions ("PCI DSS Requirement")
+// beats a text that is not one ("Expected Testing", however long its
+// procedures); else the longer text wins. A word or two there is a level
+// or an ID ("SHALL" under "Requirement Level"), not the question.
 func (ti *tableInfo) labelsBetter(c, best *cellInfo) bool {
 	if best == nil {
 		return true
@@ -77,10 +119,13 @@ func (ti *tableInfo) labelsBetter(c, best *cellInfo) bool {
 	return len(strings.TrimSpace(c.text)) > len(strings.TrimSpace(best.text))
 }
 
-// inQuestionColumn reports a data cell under a header naming the column
-// of questions.
+// inQuestionColumn reports a data cell of three words or more under a
+// header naming the column of questions.
 func (ti *tableInfo) inQuestionColumn(c *cellInfo) bool {
 	if ti.header < 0 || c.row <= ti.header {
+		return false
+	}
+	if len(strings.Fields(c.text)) < 3 {
 		return false
 	}
 	h := ti.headerOver(c)

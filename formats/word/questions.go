@@ -235,8 +235,8 @@ func (ti *tableInfo) columnLabelAbove(r int, ci *cellInfo) *cellInfo {
 }
 
 // rowLabel is the readable text left of ci in row r that best labels it
-// (labelsBetter), not a blank, a number or the content of an answer column
-// the respondent fills (answersHere).
+// (labelsBetter), not a blank, a number or an answer column's content;
+// else the text the template wrote in an answer column (filledLabel).
 func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
 	var best *cellInfo
 	for _, c := range ti.rows[r] {
@@ -244,12 +244,15 @@ func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
 			break
 		}
 		t := strings.TrimSpace(c.text)
-		if c.blanks || t == "" || isNumberLabel(t) || ti.answersHere(r, c) || !readable(cleanLabel(oneLine(t))) {
+		if c.blanks || t == "" || isNumberLabel(t) || ti.answerColumn(r, c) || !readable(cleanLabel(oneLine(t))) {
 			continue
 		}
 		if ti.labelsBetter(c, best) {
 			best = c
 		}
+	}
+	if best == nil {
+		return ti.filledLabel(r, ci)
 	}
 	return best
 }

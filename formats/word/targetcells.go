@@ -312,8 +312,8 @@ func (ti *tableInfo) headerText(ci *cellInfo) string {
 }
 
 // rowQuestion is the question of row r for a cell ci right of it: the
-// text left of ci that best labels it (labelsBetter), outside the answer
-// columns the respondent fills (answersHere).
+// text left of ci that best labels it (labelsBetter) outside answer
+// columns, else the text the template wrote in one (filledLabel).
 func (ti *tableInfo) rowQuestion(r int, ci *cellInfo) *cellInfo {
 	var best *cellInfo
 	for _, c := range ti.rows[r] {
@@ -321,12 +321,15 @@ func (ti *tableInfo) rowQuestion(r int, ci *cellInfo) *cellInfo {
 			break
 		}
 		t := strings.TrimSpace(c.text)
-		if t == "" || isNumberLabel(t) || ti.answersHere(r, c) {
+		if t == "" || isNumberLabel(t) || ti.answerColumn(r, c) {
 			continue
 		}
 		if ti.labelsBetter(c, best) {
 			best = c
 		}
+	}
+	if best == nil {
+		return ti.filledLabel(r, ci)
 	}
 	return best
 }
