@@ -234,8 +234,9 @@ func (ti *tableInfo) columnLabelAbove(r int, ci *cellInfo) *cellInfo {
 	return nil
 }
 
-// rowLabel is the longest readable text left of ci in row r that is not a
-// blank, a number or an answer column's content.
+// rowLabel is the readable text left of ci in row r that best labels it
+// (labelsBetter), not a blank, a number or an answer column's content;
+// else the text the template wrote in an answer column (filledLabel).
 func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
 	var best *cellInfo
 	for _, c := range ti.rows[r] {
@@ -246,9 +247,12 @@ func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
 		if c.blanks || t == "" || isNumberLabel(t) || ti.answerColumn(r, c) || !readable(cleanLabel(oneLine(t))) {
 			continue
 		}
-		if best == nil || len(t) > len(strings.TrimSpace(best.text)) {
+		if ti.labelsBetter(c, best) {
 			best = c
 		}
+	}
+	if best == nil {
+		return ti.filledLabel(r, ci)
 	}
 	return best
 }

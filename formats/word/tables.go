@@ -30,6 +30,8 @@ type tableInfo struct {
 	subHeads map[int]bool
 	gaps     map[int]bool // grid columns that are gaps between columns
 	cells    map[*node]*cellInfo
+	// labelCols caches labelsRows by header cell.
+	labelCols map[*cellInfo]bool
 }
 
 // table returns the grid of the table holding cell n.

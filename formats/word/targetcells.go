@@ -99,6 +99,10 @@ func (f *finder) cellQuestion(n *node) *question {
 			if q, ok := f.emptyCellQuestion(ti, ci); ok {
 				return q
 			}
+		} else if ci != nil {
+			if q := ti.boxUnderSubHeader(ci); q != nil {
+				return q
+			}
 		}
 	}
 	return f.d.question(n, nil)
@@ -308,7 +312,8 @@ func (ti *tableInfo) headerText(ci *cellInfo) string {
 }
 
 // rowQuestion is the question of row r for a cell ci right of it: the
-// longest text left of ci outside answer columns.
+// text left of ci that best labels it (labelsBetter) outside answer
+// columns, else the text the template wrote in one (filledLabel).
 func (ti *tableInfo) rowQuestion(r int, ci *cellInfo) *cellInfo {
 	var best *cellInfo
 	for _, c := range ti.rows[r] {
@@ -319,9 +324,12 @@ func (ti *tableInfo) rowQuestion(r int, ci *cellInfo) *cellInfo {
 		if t == "" || isNumberLabel(t) || ti.answerColumn(r, c) {
 			continue
 		}
-		if best == nil || len(t) > len(strings.TrimSpace(best.text)) {
+		if ti.labelsBetter(c, best) {
 			best = c
 		}
+	}
+	if best == nil {
+		return ti.filledLabel(r, ci)
 	}
 	return best
 }
