@@ -10,6 +10,7 @@ const (
 	nodeTried   nodeState = 1 << iota // calc was called for it
 	nodeDone                          // results holds its value
 	nodeEmptied                       // its empty result became 0 (see calcText)
+	nodeExcel                         // computed with Excel's semantics (see calcexcel.go)
 
 	kindShift = 4 // a done node's value's argKind is in the state's high bits
 )
@@ -56,6 +57,9 @@ func (c *nativeCalc) raw(i int) (string, bool) {
 	v, ok := c.value(i)
 	if !ok {
 		return "", false
+	}
+	if c.is(i, nodeExcel) {
+		return excelRaw(v)
 	}
 	return rawResult(v) // a value is kept only when rawResult takes it
 }
