@@ -42,7 +42,7 @@ func parseCriterion(c calcArg) (criterion, bool) {
 	if strings.EqualFold(s, "TRUE") || strings.EqualFold(s, "FALSE") {
 		return criterion{op: op, v: boolArg(strings.EqualFold(s, "TRUE"))}, true
 	}
-	if s == "" || strings.ContainsAny(s, "*?~0123456789") {
+	if s == "" || strings.ContainsAny(s, "*?~") || mayBeNumber(s) {
 		return criterion{}, false
 	}
 	return criterion{op: op, v: calcArg{kind: argString, s: s}}, true

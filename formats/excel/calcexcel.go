@@ -245,8 +245,8 @@ func arithmetic(op string, l, r calcArg) (calcArg, bool) {
 // excelNumber is v read as a number by arithmetic: a boolean is 1 or 0,
 // an empty cell 0, text that is a plain number that number, and other
 // text #VALUE! (bad). Text Excel might read as a date, a time, a
-// percentage or a currency (it holds a digit but no plain number) is not
-// computed: ok is false.
+// percentage or a currency (see mayBeNumber) is not computed: ok is
+// false.
 func excelNumber(v calcArg) (n float64, bad calcArg, ok bool) {
 	switch v.kind {
 	case argNumber, argBool:
@@ -260,10 +260,25 @@ func excelNumber(v calcArg) (n float64, bad calcArg, ok bool) {
 	if f, err := strconv.ParseFloat(s, 64); err == nil && !strings.ContainsAny(s, "xXpPnN_") {
 		return f, calcArg{}, true
 	}
-	if strings.ContainsAny(s, "0123456789") {
+	if mayBeNumber(s) {
 		return 0, calcArg{}, false
 	}
 	return 0, errValue, true
+}
+
+// mayBeNumber reports whether text that is no plain number may still be
+// one Excel reads (a date, a time, a percentage, a currency, a number with
+// thousands separators): it holds a digit and, but for a month's name or
+// AM/PM, nothing but digits, signs and separators.
+func mayBeNumber(s string) bool {
+	if !strings.ContainsAny(s, "0123456789") {
+		return false
+	}
+	lower := strings.ToLower(s)
+	for _, w := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "am", "pm"} {
+		lower = strings.ReplaceAll(lower, w, "")
+	}
+	return strings.Trim(lower, "0123456789/-:.,%$€£¥+() \t") == ""
 }
 
 // excelText is v as & joins it: a number in at most 15 significant

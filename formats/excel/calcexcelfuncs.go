@@ -190,14 +190,37 @@ func (e *nativeEval) rangeArg() (sheetRect, bool) {
 	return r, true
 }
 
-// sum is SUM of ranges and values: the numbers of the ranges (text and
-// booleans in them are skipped), the values as numbers; the first error
-// met is the result.
+// referenceArg reads an argument that is one reference alone, a range or
+// a cell: SUM skips the text and booleans of cells it names, where it
+// reads a value computed otherwise as a number.
+func (e *nativeEval) referenceArg() (sheetRect, bool) {
+	if e.pos+1 >= len(e.toks) {
+		return sheetRect{}, false
+	}
+	t, after := e.toks[e.pos], e.toks[e.pos+1]
+	alone := after.TType == efp.TokenTypeArgument || after.TType == efp.TokenTypeFunction && after.TSubType == efp.TokenSubTypeStop
+	if !alone || t.TType != efp.TokenTypeOperand || t.TSubType != efp.TokenSubTypeRange {
+		return sheetRect{}, false
+	}
+	if strings.Contains(t.TValue, ":") {
+		return e.rangeArg()
+	}
+	r, ok := e.c.wb.refRect(e.from, t.TValue, e.c.names)
+	if !ok || r.r1 != r.r2 || r.c1 != r.c2 {
+		return sheetRect{}, false
+	}
+	e.pos++
+	return r, true
+}
+
+// sum is SUM of ranges and values: the numbers of the cells referenced
+// (text and booleans in them are skipped), the other values as numbers;
+// the first error met is the result.
 func (e *nativeEval) sum() (calcArg, bool) {
 	total := 0.0
 	var bad calcArg
 	for more := true; more; {
-		if r, ok := e.rangeArg(); ok {
+		if r, ok := e.referenceArg(); ok {
 			for row := r.r1; row <= r.r2; row++ {
 				for col := r.c1; col <= r.c2; col++ {
 					v, ok := e.c.cellValue(r.sheet, row, col)

@@ -109,7 +109,7 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 	if c.wb.stop.Check() != nil {
 		return "", false // recalc sees the stop too
 	}
-	if !c.excel && c.book.cyclic.has(i) {
+	if !c.excel && c.book != nil && c.book.cyclic.has(i) {
 		c.excel = true
 		defer func() { c.excel = false }()
 	}
