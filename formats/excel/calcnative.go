@@ -18,6 +18,9 @@ import (
 // would give different results (see calcvlookup.go), is left to excelize,
 // so a result computed here is the one excelize gives for it, which
 // TestNativeMatchesExcelize checks on every formula of the real workbooks.
+// The exception is a formula on a cycle of whole ranges, which excelize
+// cannot compute: that one is computed with Excel's semantics, and more
+// functions (calcexcel.go).
 
 // argKind is the type of a value during a native calculation.
 type argKind uint8
@@ -274,28 +277,6 @@ func (e *nativeEval) compare() (calcArg, bool) {
 		eq = !eq
 	}
 	return boolArg(eq), true
-}
-
-// equal is excelize's =: an empty operand reads as 0, two texts compare
-// without case, anything else by its text.
-func equal(l, r calcArg) bool {
-	if l.text() == "" {
-		l = calcArg{kind: argNumber}
-	}
-	if r.text() == "" {
-		r = calcArg{kind: argNumber}
-	}
-	if l.kind == argString && r.kind == argString {
-		return strings.EqualFold(l.s, r.s)
-	}
-	return l.text() == r.text()
-}
-
-func boolArg(b bool) calcArg {
-	if b {
-		return calcArg{kind: argBool, n: 1}
-	}
-	return calcArg{kind: argBool}
 }
 
 // join is one operand or several joined with &; joined says whether any
