@@ -13,13 +13,14 @@ import "fmt"
 // their cached values, as the uncomputable ones do, and are reported.
 //
 // Calibrated with BenchmarkRecalcWorkNative and BenchmarkRecalcWorkExcelize
-// (calc-ns/unit, load 7-9 on 2 CPUs, 2026-11-28): excelize's lookups over
-// 10,000 rows took 43-49 ns of CPU a unit; HECVAT 4.14's 4-answer fill,
-// which computes all its 12,800 dependents natively, took 91-117 ns a unit
-// when a formula cost 80 units and a cell 1, so both costs were doubled.
-// The graph's making, the search for the dependents and their ordering
-// are not counted: they take as much again (cpu-ns/unit, 180-215 ns then)
-// and are bounded by maxFormulas, not by the budget.
+// (calc-ns/unit, 2 CPUs, load 2-3): excelize's lookups over 10,000 rows
+// took 43-51 ns of CPU a unit; HECVAT 4.14's 4-answer fill, which
+// computes all its 12,800 dependents natively, took 110-124 ns a unit
+// when a formula cost 80 units and a cell 1, so both costs were doubled
+// (48 ns a unit since). The graph's making, the search for the dependents
+// and their ordering are not counted: they take as much again
+// (cpu-ns/unit, about 90) and are bounded by maxFormulas, not by the
+// budget.
 const (
 	// maxRecalcWork is the budget of one write: a quarter of a second of
 	// CPU. A 4-answer or a 600-answer HECVAT 4.14 fill spends about half
