@@ -25,6 +25,21 @@ func (e *nativeEval) excelCall(name string) (calcArg, bool) {
 		return e.conditional(name == "SUMIF")
 	case "SUM":
 		return e.sum()
+	case "LEN", "ISNUMBER":
+		args, ok := e.args(nil)
+		if !ok || len(args) != 1 {
+			return calcArg{}, false
+		}
+		if name == "ISNUMBER" {
+			return boolArg(args[0].kind == argNumber), true
+		}
+		return excelLen(args[0])
+	case "FIND":
+		args, ok := e.args(nil)
+		if !ok || len(args) != 2 {
+			return calcArg{}, false
+		}
+		return excelFind(args[0], args[1])
 	case "LEFT":
 		args, ok := e.args(nil)
 		if !ok || len(args) != 2 {

@@ -82,7 +82,8 @@ type nativeCalc struct {
 	// excel is set while a formula on a range-level cycle is computed,
 	// with the formulas it reads: excelize cannot compute those, so they
 	// are computed with Excel's semantics (calcexcel.go), not excelize's.
-	excel bool
+	excel    bool
+	lastRows map[sheetRect]int // see clipRows; made when first needed
 }
 
 func newNativeCalc(b *calcBook) *nativeCalc {

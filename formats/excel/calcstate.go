@@ -25,7 +25,7 @@ type nodeValue struct {
 // done lets go of what only the calculation reads, its formulas' shapes
 // and its lookups' indexes (a megabyte on a HECVAT 4.14 fill), and keeps
 // the results that recompute records.
-func (c *nativeCalc) done() { c.tc, c.columns = nil, nil }
+func (c *nativeCalc) done() { c.tc, c.columns, c.lastRows = nil, nil, nil }
 
 // is reports whether node i is in state s.
 func (c *nativeCalc) is(i int, s nodeState) bool { return i < len(c.states) && c.states[i]&s != 0 }

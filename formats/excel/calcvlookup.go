@@ -38,7 +38,8 @@ func (e *nativeEval) vlookup() (calcArg, bool) {
 }
 
 // vlookupArgs reads VLOOKUP's arguments: the value looked up, a table
-// that is a fixed range of at most maxFormulaWork cells, a constant
+// that is a fixed range of at most maxFormulaWork cells (whole columns
+// too in Excel mode, to their last row used, see clipRows), a constant
 // column within it, and FALSE or 0.
 func (e *nativeEval) vlookupArgs() (v calcArg, table sheetRect, column int, ok bool) {
 	args, ok := e.args(func(k int) (calcArg, bool, bool) {
@@ -62,6 +63,11 @@ func (e *nativeEval) vlookupArgs() (v calcArg, table sheetRect, column int, ok b
 	})
 	if !ok || len(args) != 4 {
 		return calcArg{}, table, 0, false
+	}
+	if e.c.excel {
+		if table, ok = e.c.clipRows(table); !ok {
+			return calcArg{}, table, 0, false
+		}
 	}
 	r := table.rect
 	if r.r2 >= maxRows || r.c2 >= maxCols || column > r.c2-r.c1+1 || (r.r2-r.r1+1)*(r.c2-r.c1+1) > maxFormulaWork {
