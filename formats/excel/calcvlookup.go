@@ -119,7 +119,7 @@ func (c *nativeCalc) findRow(v calcArg, table sheetRect) (int, bool) {
 	}
 	for k := 0; k <= table.r2-table.r1; k++ {
 		at, lower, ok := c.cached(col, table, k)
-		if !ok {
+		if !ok || at.kind == argError { // an error value Excel mode cached: not read here
 			return 0, false
 		}
 		var excel, excelize bool
