@@ -18,6 +18,9 @@ import (
 // would give different results (see calcvlookup.go), is left to excelize,
 // so a result computed here is the one excelize gives for it, which
 // TestNativeMatchesExcelize checks on every formula of the real workbooks.
+// The exception is a formula on a cycle of whole ranges, which excelize
+// cannot compute: that one is computed with Excel's semantics, and more
+// functions (calcexcel.go).
 
 // argKind is the type of a value during a native calculation.
 type argKind uint8
@@ -27,6 +30,7 @@ const (
 	argNumber                // a number
 	argBool                  // TRUE or FALSE, which arithmetic reads as 1 or 0
 	argString                // text
+	argError                 // an error value (#N/A), its text in s; Excel mode only (see calcexcel.go)
 )
 
 // calcArg is one value during a native calculation.
@@ -75,6 +79,11 @@ type nativeCalc struct {
 	// thousands of formulas that differ in their row numbers alone.
 	tc      *tokenCache
 	columns map[tableColumn]*columnCache // see calcvindex.go; made when first needed, as tc
+	// excel is set while a formula on a range-level cycle is computed,
+	// with the formulas it reads: excelize cannot compute those, so they
+	// are computed with Excel's semantics (calcexcel.go), not excelize's.
+	excel    bool
+	lastRows map[sheetRect]int // see clipRows; made when first needed
 }
 
 func newNativeCalc(b *calcBook) *nativeCalc {
@@ -104,9 +113,13 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 	if c.wb.stop.Check() != nil {
 		return "", false // recalc sees the stop too
 	}
+	if !c.excel && c.book != nil && c.book.cyclic.has(i) {
+		c.excel = true
+		defer func() { c.excel = false }()
+	}
 	e := nativeEval{c: c, from: n.at.sheet, toks: c.tokens(text)}
 	v, ok := e.compare()
-	if !ok || e.pos != len(e.toks) {
+	if !ok || e.pos != len(e.toks) || v.kind == argError && !c.excel {
 		return "", false
 	}
 	if v.kind == argEmpty {
@@ -117,8 +130,15 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, o
 		v = calcArg{kind: argNumber}
 		c.mark(i, nodeEmptied)
 	}
-	if raw, ok = rawResult(v); ok {
-		c.mark(i, nodeDone|nodeState(v.kind)<<kindShift)
+	state := nodeDone | nodeState(v.kind)<<kindShift
+	if c.excel {
+		raw, ok = excelRaw(v)
+		state |= nodeExcel
+	} else {
+		raw, ok = rawResult(v)
+	}
+	if ok {
+		c.mark(i, state)
 		c.results[i] = nodeValue{s: v.s, n: v.n}
 	}
 	return raw, ok
@@ -209,6 +229,8 @@ func (c *nativeCalc) cellValue(sheet, row, col int) (calcArg, bool) {
 			b.n = 1
 		}
 		return b, true
+	case calcError:
+		return calcArg{kind: argError, s: v.text}, c.excel
 	case calcString:
 		// excelize decodes _xHHHH_ escapes and caps a cell at 32,767
 		// characters.
@@ -235,6 +257,9 @@ func (e *nativeEval) peek() (efp.Token, bool) {
 
 // compare is a comparison (=, <>) of two joins, or one join.
 func (e *nativeEval) compare() (calcArg, bool) {
+	if e.c.excel {
+		return e.excelCompare()
+	}
 	l, joined, ok := e.join()
 	if !ok {
 		return l, false
@@ -253,28 +278,6 @@ func (e *nativeEval) compare() (calcArg, bool) {
 		eq = !eq
 	}
 	return boolArg(eq), true
-}
-
-// equal is excelize's =: an empty operand reads as 0, two texts compare
-// without case, anything else by its text.
-func equal(l, r calcArg) bool {
-	if l.text() == "" {
-		l = calcArg{kind: argNumber}
-	}
-	if r.text() == "" {
-		r = calcArg{kind: argNumber}
-	}
-	if l.kind == argString && r.kind == argString {
-		return strings.EqualFold(l.s, r.s)
-	}
-	return l.text() == r.text()
-}
-
-func boolArg(b bool) calcArg {
-	if b {
-		return calcArg{kind: argBool, n: 1}
-	}
-	return calcArg{kind: argBool}
 }
 
 // join is one operand or several joined with &; joined says whether any
@@ -317,7 +320,12 @@ func (e *nativeEval) operand() (calcArg, bool) {
 			return calcArg{}, false
 		}
 		return e.c.cellValue(r.sheet, r.r1, r.c1)
+	case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeLogical && e.c.excel:
+		return boolArg(strings.EqualFold(t.TValue, "TRUE")), true
 	case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
+		if e.c.excel {
+			return e.excelCall(strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn.")))
+		}
 		return e.call(strings.ToUpper(t.TValue))
 	case t.TType == efp.TokenTypeSubexpression && t.TSubType == efp.TokenSubTypeStart:
 		v, ok := e.compare()

@@ -1,6 +1,9 @@
 package excel
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The functions the native evaluator computes besides VLOOKUP
 // (calcvlookup.go), each as excelize computes it.
@@ -73,4 +76,26 @@ func logical(or bool, args []calcArg) (calcArg, bool) {
 		return calcArg{kind: argString, s: "TRUE"}, true
 	}
 	return boolArg(false), true
+}
+
+// equal is excelize's =: an empty operand reads as 0, two texts compare
+// without case, anything else by its text.
+func equal(l, r calcArg) bool {
+	if l.text() == "" {
+		l = calcArg{kind: argNumber}
+	}
+	if r.text() == "" {
+		r = calcArg{kind: argNumber}
+	}
+	if l.kind == argString && r.kind == argString {
+		return strings.EqualFold(l.s, r.s)
+	}
+	return l.text() == r.text()
+}
+
+func boolArg(b bool) calcArg {
+	if b {
+		return calcArg{kind: argBool, n: 1}
+	}
+	return calcArg{kind: argBool}
 }

@@ -10,6 +10,7 @@ const (
 	nodeTried   nodeState = 1 << iota // calc was called for it
 	nodeDone                          // results holds its value
 	nodeEmptied                       // its empty result became 0 (see calcText)
+	nodeExcel                         // computed with Excel's semantics (see calcexcel.go)
 
 	kindShift = 4 // a done node's value's argKind is in the state's high bits
 )
@@ -24,7 +25,7 @@ type nodeValue struct {
 // done lets go of what only the calculation reads, its formulas' shapes
 // and its lookups' indexes (a megabyte on a HECVAT 4.14 fill), and keeps
 // the results that recompute records.
-func (c *nativeCalc) done() { c.tc, c.columns = nil, nil }
+func (c *nativeCalc) done() { c.tc, c.columns, c.lastRows = nil, nil, nil }
 
 // is reports whether node i is in state s.
 func (c *nativeCalc) is(i int, s nodeState) bool { return i < len(c.states) && c.states[i]&s != 0 }
@@ -56,6 +57,9 @@ func (c *nativeCalc) raw(i int) (string, bool) {
 	v, ok := c.value(i)
 	if !ok {
 		return "", false
+	}
+	if c.is(i, nodeExcel) {
+		return excelRaw(v)
 	}
 	return rawResult(v) // a value is kept only when rawResult takes it
 }

@@ -26,8 +26,22 @@ import (
 // vlookup is VLOOKUP(value, table, column, FALSE or 0), its start token
 // read.
 func (e *nativeEval) vlookup() (calcArg, bool) {
-	var table sheetRect
-	var column int
+	v, table, column, ok := e.vlookupArgs()
+	if !ok {
+		return calcArg{}, false
+	}
+	row, ok := e.c.findRow(v, table)
+	if !ok {
+		return calcArg{}, false
+	}
+	return e.c.cellValue(table.sheet, row, table.c1+column-1)
+}
+
+// vlookupArgs reads VLOOKUP's arguments: the value looked up, a table
+// that is a fixed range of at most maxFormulaWork cells (whole columns
+// too in Excel mode, to their last row used, see clipRows), a constant
+// column within it, and FALSE or 0.
+func (e *nativeEval) vlookupArgs() (v calcArg, table sheetRect, column int, ok bool) {
 	args, ok := e.args(func(k int) (calcArg, bool, bool) {
 		t, more := e.peek()
 		if k == 0 || !more {
@@ -48,17 +62,18 @@ func (e *nativeEval) vlookup() (calcArg, bool) {
 		return calcArg{}, false, true
 	})
 	if !ok || len(args) != 4 {
-		return calcArg{}, false
+		return calcArg{}, table, 0, false
+	}
+	if e.c.excel {
+		if table, ok = e.c.clipRows(table); !ok {
+			return calcArg{}, table, 0, false
+		}
 	}
 	r := table.rect
 	if r.r2 >= maxRows || r.c2 >= maxCols || column > r.c2-r.c1+1 || (r.r2-r.r1+1)*(r.c2-r.c1+1) > maxFormulaWork {
-		return calcArg{}, false
+		return calcArg{}, table, 0, false
 	}
-	row, ok := e.c.findRow(args[0], table)
-	if !ok {
-		return calcArg{}, false
-	}
-	return e.c.cellValue(table.sheet, row, r.c1+column-1)
+	return args[0], table, column, true
 }
 
 // exactMode reports whether t is FALSE or 0, an exact match.
@@ -104,7 +119,7 @@ func (c *nativeCalc) findRow(v calcArg, table sheetRect) (int, bool) {
 	}
 	for k := 0; k <= table.r2-table.r1; k++ {
 		at, lower, ok := c.cached(col, table, k)
-		if !ok {
+		if !ok || at.kind == argError { // an error value Excel mode cached: not read here
 			return 0, false
 		}
 		var excel, excelize bool

@@ -6,24 +6,31 @@ import "fmt"
 // timed, so that what a fill computes never depends on the machine or
 // its load: the same write of the same workbook caches the same values.
 // A unit is about 50 ns of CPU. A formula computed natively
-// (calcnative.go) costs nativeFormulaWork and a unit for each cell it
-// reads; one left to excelize costs excelizeFormulaWork and
+// (calcnative.go) costs nativeFormulaWork and nativeCellWork for each cell
+// it reads; one left to excelize costs excelizeFormulaWork and
 // excelizeCellWork for every cell it reads, as excelize reads each range's
 // cells anew, allocating for each. The dependents past the budget lose
 // their cached values, as the uncomputable ones do, and are reported.
 //
 // Calibrated with BenchmarkRecalcWorkNative and BenchmarkRecalcWorkExcelize
-// (load 15-20 on 2 CPUs): excelize's lookups over 10,000 rows took 53 ns
-// of CPU a unit; HECVAT 4.14's 4-answer fill computed 12,800 formulas
-// reading 123,000 cells natively in 60 ms, 4.7 µs a formula.
+// (calc-ns/unit, 2 CPUs, load 2-3): excelize's lookups over 10,000 rows
+// took 43-51 ns of CPU a unit; HECVAT 4.14's 4-answer fill, which
+// computes all its 12,800 dependents natively, took 110-124 ns a unit
+// when a formula cost 80 units and a cell 1, so both costs were doubled
+// (48 ns a unit since). The graph's making, the search for the dependents
+// and their ordering are not counted: they take as much again
+// (cpu-ns/unit, about 90) and are bounded by maxFormulas, not by the
+// budget.
 const (
-	// maxRecalcWork is the budget of one write: a quarter to half a
-	// second of CPU. A 4-answer or a 600-answer HECVAT 4.14 fill spends a
-	// quarter of it.
+	// maxRecalcWork is the budget of one write: a quarter of a second of
+	// CPU. A 4-answer or a 600-answer HECVAT 4.14 fill spends about half
+	// of it.
 	maxRecalcWork = 5000000
 	// nativeFormulaWork is the fixed cost of a formula computed natively:
 	// its tokens, its text's fetch and its result.
-	nativeFormulaWork = 80
+	nativeFormulaWork = 160
+	// nativeCellWork is a cell the native calculation reads.
+	nativeCellWork = 2
 	// excelizeCellWork is a cell excelize reads.
 	excelizeCellWork = 20
 	// excelizeFormulaWork is the fixed cost of a formula excelize computes:
@@ -60,7 +67,7 @@ func (w *writer) calcWithin(book *calcBook, native *nativeCalc, ordered []int, r
 		if uncomputable(n, false) == "" {
 			before := native.work
 			_, ok := native.calcOnce(i, n)
-			spent += nativeFormulaWork + native.work - before
+			spent += nativeFormulaWork + nativeCellWork*(native.work-before)
 			if ok {
 				continue
 			}

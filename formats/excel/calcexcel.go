@@ -1,0 +1,328 @@
+package excel
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/efp"
+)
+
+// Formulas on a cycle of whole ranges (HECVAT 4.14's 'High-Risk
+// Evaluation' looks up 'Institution Evaluation', whose scores SUMIF
+// '(backend scoring)', which reads 'High-Risk Evaluation' back) are ones
+// excelize cannot compute: it would follow the ranges round. No cell on
+// them reads itself, though, so reading cell by cell, as Excel and
+// LibreOffice do, computes them. The native calculation computes such a
+// formula, and the formulas it reads, with Excel's semantics rather than
+// excelize's (nativeCalc.excel): errors are values that IFERROR catches,
+// arithmetic and comparisons follow Excel's types, and IF and IFERROR read
+// only the argument they give. A cell that does read itself through
+// others is still met again while it is computed (result), which ends the
+// calculation of every formula on that cycle: they are reported.
+
+// Excel's error values the calculation gives.
+var (
+	errNA    = calcArg{kind: argError, s: "#N/A"}
+	errValue = calcArg{kind: argError, s: "#VALUE!"}
+	errDiv0  = calcArg{kind: argError, s: "#DIV/0!"}
+	errRef   = calcArg{kind: argError, s: "#REF!"}
+)
+
+// excelCompare is a comparison (= <> < > <= >=) of two joins, or one join.
+func (e *nativeEval) excelCompare() (calcArg, bool) {
+	l, ok := e.excelJoin()
+	if !ok {
+		return l, false
+	}
+	t, more := e.peek()
+	if !more || t.TType != efp.TokenTypeOperatorInfix || !isComparison(t.TValue) {
+		return l, true
+	}
+	e.pos++
+	r, ok := e.excelJoin()
+	if !ok {
+		return r, false
+	}
+	if l.kind == argError {
+		return l, true
+	}
+	if r.kind == argError {
+		return r, true
+	}
+	return boolArg(holds(t.TValue, excelOrder(l, r))), true
+}
+
+func isComparison(op string) bool {
+	switch op {
+	case "=", "<>", "<", ">", "<=", ">=":
+		return true
+	}
+	return false
+}
+
+// holds is whether comparison op holds of two values whose order is c
+// (-1, 0, 1).
+func holds(op string, c int) bool {
+	switch op {
+	case "=":
+		return c == 0
+	case "<>":
+		return c != 0
+	case "<":
+		return c < 0
+	case ">":
+		return c > 0
+	case "<=":
+		return c <= 0
+	}
+	return c >= 0
+}
+
+// excelOrder orders two values as Excel's comparisons do: numbers before
+// text before booleans, text without regard to case, and an empty cell as
+// the other side's kind of nothing (0, "" or FALSE).
+func excelOrder(l, r calcArg) int {
+	if l.kind == argEmpty {
+		l = emptyAs(r.kind)
+	}
+	if r.kind == argEmpty {
+		r = emptyAs(l.kind)
+	}
+	if l.kind != r.kind {
+		return cmpInt(kindRank(l.kind), kindRank(r.kind))
+	}
+	if l.kind == argString {
+		return strings.Compare(strings.ToLower(l.s), strings.ToLower(r.s))
+	}
+	switch {
+	case l.n < r.n:
+		return -1
+	case l.n > r.n:
+		return 1
+	}
+	return 0
+}
+
+// emptyAs is an empty cell compared with a value of kind k.
+func emptyAs(k argKind) calcArg {
+	if k == argString || k == argBool {
+		return calcArg{kind: k}
+	}
+	return calcArg{kind: argNumber}
+}
+
+func kindRank(k argKind) int {
+	switch k {
+	case argString:
+		return 1
+	case argBool:
+		return 2
+	}
+	return 0
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// excelJoin is sums joined with &.
+func (e *nativeEval) excelJoin() (calcArg, bool) {
+	return e.infix(e.excelSum, func(op string) bool { return op == "&" }, func(_ string, l, r calcArg) (calcArg, bool) {
+		ls, ok := excelText(l)
+		if !ok {
+			return calcArg{}, false
+		}
+		rs, ok := excelText(r)
+		return calcArg{kind: argString, s: ls + rs}, ok
+	})
+}
+
+// excelSum is products added or subtracted.
+func (e *nativeEval) excelSum() (calcArg, bool) {
+	return e.infix(e.excelProduct, func(op string) bool { return op == "+" || op == "-" }, arithmetic)
+}
+
+// excelProduct is powers multiplied or divided.
+func (e *nativeEval) excelProduct() (calcArg, bool) {
+	return e.infix(e.excelPower, func(op string) bool { return op == "*" || op == "/" }, arithmetic)
+}
+
+// excelPower is signed operands raised to powers.
+func (e *nativeEval) excelPower() (calcArg, bool) {
+	return e.infix(e.excelSigned, func(op string) bool { return op == "^" }, arithmetic)
+}
+
+// infix reads operands that next reads, joined left to right by the
+// operators that is takes, and combines them with apply; an error
+// operand is the result (the first one, from the left).
+func (e *nativeEval) infix(next func() (calcArg, bool), is func(string) bool, apply func(op string, l, r calcArg) (calcArg, bool)) (calcArg, bool) {
+	l, ok := next()
+	for ok {
+		t, more := e.peek()
+		if !more || t.TType != efp.TokenTypeOperatorInfix || !is(t.TValue) {
+			return l, true
+		}
+		e.pos++
+		var r calcArg
+		if r, ok = next(); !ok {
+			break
+		}
+		switch {
+		case l.kind == argError:
+		case r.kind == argError:
+			l = r
+		default:
+			l, ok = apply(t.TValue, l, r)
+		}
+	}
+	return calcArg{}, false
+}
+
+// excelSigned is an operand after any number of - and + signs. Excel
+// gives a sign a higher precedence than ^ (-2^2 is 4).
+func (e *nativeEval) excelSigned() (calcArg, bool) {
+	t, more := e.peek()
+	if !more || t.TType != efp.TokenTypeOperatorPrefix {
+		return e.operand()
+	}
+	e.pos++
+	v, ok := e.excelSigned()
+	if !ok || v.kind == argError {
+		return v, ok
+	}
+	n, bad, ok := excelNumber(v)
+	if !ok || bad.kind == argError {
+		return bad, ok
+	}
+	if t.TValue == "-" {
+		n = -n
+	}
+	return calcArg{kind: argNumber, n: n}, true
+}
+
+// arithmetic is l op r for + - * / ^, on their values as numbers.
+func arithmetic(op string, l, r calcArg) (calcArg, bool) {
+	a, bad, ok := excelNumber(l)
+	if !ok || bad.kind == argError {
+		return bad, ok
+	}
+	b, bad, ok := excelNumber(r)
+	if !ok || bad.kind == argError {
+		return bad, ok
+	}
+	var n float64
+	switch op {
+	case "+":
+		n = a + b
+	case "-":
+		n = a - b
+	case "*":
+		n = a * b
+	case "/":
+		if b == 0 {
+			return errDiv0, true
+		}
+		n = a / b
+	default:
+		if a == 0 && b <= 0 {
+			return calcArg{}, false // 0^0 is #NUM! in Excel, 1 in LibreOffice
+		}
+		n = math.Pow(a, b)
+	}
+	if math.IsInf(n, 0) || math.IsNaN(n) {
+		return calcArg{kind: argError, s: "#NUM!"}, true
+	}
+	return calcArg{kind: argNumber, n: n}, true
+}
+
+// excelNumber is v read as a number by arithmetic: a boolean is 1 or 0,
+// an empty cell 0, text that is a plain number that number, and other
+// text #VALUE! (bad). Text Excel might read as a date, a time, a
+// percentage or a currency (see mayBeNumber) is not computed: ok is
+// false.
+func excelNumber(v calcArg) (n float64, bad calcArg, ok bool) {
+	switch v.kind {
+	case argNumber, argBool:
+		return v.n, calcArg{}, true
+	case argEmpty:
+		return 0, calcArg{}, true
+	case argError:
+		return 0, v, true
+	}
+	s := strings.TrimSpace(v.s)
+	if f, err := strconv.ParseFloat(s, 64); err == nil && !strings.ContainsAny(s, "xXpPnN_") {
+		return f, calcArg{}, true
+	}
+	if mayBeNumber(s) {
+		return 0, calcArg{}, false
+	}
+	return 0, errValue, true
+}
+
+// mayBeNumber reports whether text that is no plain number may still be
+// one Excel reads (a date, a time, a percentage, a currency, a number with
+// thousands separators): it holds a digit and, but for a month's name or
+// AM/PM, nothing but digits, signs and separators.
+func mayBeNumber(s string) bool {
+	if !strings.ContainsAny(s, "0123456789") {
+		return false
+	}
+	lower := strings.ToLower(s)
+	for _, w := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "am", "pm"} {
+		lower = strings.ReplaceAll(lower, w, "")
+	}
+	return strings.Trim(lower, "0123456789/-:.,%$€£¥+() \t") == ""
+}
+
+// excelText is v as & joins it: a number in at most 15 significant
+// digits, as Excel shows it in General format, a boolean as TRUE or
+// FALSE. An error cannot be text; a number Excel would write with an
+// exponent is not computed.
+func excelText(v calcArg) (string, bool) {
+	switch v.kind {
+	case argNumber:
+		return generalNumber(v.n)
+	case argError:
+		return "", false
+	}
+	return v.text(), true
+}
+
+// generalNumber is n in at most 15 significant digits, without an
+// exponent: false when it needs one.
+func generalNumber(n float64) (string, bool) {
+	if n == math.Trunc(n) && math.Abs(n) < 1e15 {
+		return strconv.FormatFloat(n, 'f', -1, 64), true
+	}
+	s := strconv.FormatFloat(n, 'g', 15, 64)
+	if strings.ContainsAny(s, "eE") {
+		return "", false
+	}
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s, true
+}
+
+// excelRaw is the cached value of a formula computed with Excel's
+// semantics: a number in full (Excel stores 17 significant digits), an
+// error value as itself.
+func excelRaw(v calcArg) (string, bool) {
+	switch v.kind {
+	case argNumber:
+		if math.IsInf(v.n, 0) || math.IsNaN(v.n) {
+			return "", false
+		}
+		return strconv.FormatFloat(v.n, 'g', -1, 64), true
+	case argError:
+		return v.s, true
+	}
+	return v.text(), true
+}

@@ -1,0 +1,298 @@
+package excel
+
+import (
+	"strings"
+
+	"github.com/xuri/efp"
+)
+
+// The functions computed with Excel's semantics (see calcexcel.go). IF
+// and IFERROR read only the argument they give, as Excel and LibreOffice
+// do: reading the other could meet a cycle the result does not depend on.
+
+// excelCall is a call of name, whose start token is read.
+func (e *nativeEval) excelCall(name string) (calcArg, bool) {
+	switch name {
+	case "IF":
+		return e.excelIf()
+	case "IFERROR":
+		return e.excelIfError()
+	case "VLOOKUP":
+		return e.excelVlookup()
+	case "XLOOKUP":
+		return e.xlookup()
+	case "SUMIF", "COUNTIF":
+		return e.conditional(name == "SUMIF")
+	case "SUM":
+		return e.sum()
+	case "LEN", "ISNUMBER":
+		args, ok := e.args(nil)
+		if !ok || len(args) != 1 {
+			return calcArg{}, false
+		}
+		if name == "ISNUMBER" {
+			return boolArg(args[0].kind == argNumber), true
+		}
+		return excelLen(args[0])
+	case "FIND":
+		args, ok := e.args(nil)
+		if !ok || len(args) != 2 {
+			return calcArg{}, false
+		}
+		return excelFind(args[0], args[1])
+	case "LEFT":
+		args, ok := e.args(nil)
+		if !ok || len(args) != 2 {
+			return calcArg{}, false
+		}
+		return excelLeft(args[0], args[1])
+	case "OR", "AND":
+		args, ok := e.args(nil)
+		if !ok {
+			return calcArg{}, false
+		}
+		return excelLogical(name == "OR", args)
+	}
+	return calcArg{}, false
+}
+
+// next reads the token after an argument: more is true after a
+// separator, false after the call's stop; ok is false on anything else.
+func (e *nativeEval) next() (more, ok bool) {
+	t, has := e.peek()
+	if !has {
+		return false, false
+	}
+	e.pos++
+	switch {
+	case t.TType == efp.TokenTypeArgument:
+		return true, true
+	case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop:
+		return false, true
+	}
+	return false, false
+}
+
+// skip passes over one argument without computing it, up to the token
+// after it, which it leaves to next.
+func (e *nativeEval) skip() {
+	depth := 0
+	for ; e.pos < len(e.toks); e.pos++ {
+		t := e.toks[e.pos]
+		switch {
+		case t.TSubType == efp.TokenSubTypeStart:
+			depth++
+		case t.TSubType == efp.TokenSubTypeStop:
+			if depth == 0 {
+				return
+			}
+			depth--
+		case t.TType == efp.TokenTypeArgument && depth == 0:
+			return
+		}
+	}
+}
+
+// skipRest passes over the call's remaining arguments and its stop; ok is
+// false when the tokens end first.
+func (e *nativeEval) skipRest(more bool) bool {
+	for more {
+		e.skip()
+		var ok bool
+		if more, ok = e.next(); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// excelIf is IF(condition, then, else): a number or boolean condition
+// holds when not 0; an omitted else gives FALSE. A text condition is not
+// computed (Excel reads "TRUE" as true, LibreOffice gives #VALUE!).
+func (e *nativeEval) excelIf() (calcArg, bool) {
+	cond, ok := e.compare()
+	if !ok {
+		return cond, false
+	}
+	more, ok := e.next()
+	if !ok || !more {
+		return calcArg{}, false
+	}
+	if cond.kind == argError {
+		return cond, e.skipRest(true)
+	}
+	if cond.kind == argString {
+		return calcArg{}, false
+	}
+	if cond.n != 0 { // an empty condition is false
+		v, ok := e.compare()
+		if !ok {
+			return v, false
+		}
+		more, ok := e.next()
+		return v, ok && e.skipRest(more)
+	}
+	e.skip()
+	if more, ok = e.next(); !ok {
+		return calcArg{}, false
+	}
+	if !more {
+		return boolArg(false), true
+	}
+	v, ok := e.compare()
+	if !ok {
+		return v, false
+	}
+	more, ok = e.next()
+	return v, ok && !more
+}
+
+// excelIfError is IFERROR(value, fallback): fallback when value is an
+// error, else value.
+func (e *nativeEval) excelIfError() (calcArg, bool) {
+	v, ok := e.compare()
+	if !ok {
+		return v, false
+	}
+	if more, ok := e.next(); !ok || !more {
+		return calcArg{}, false
+	}
+	if v.kind != argError {
+		e.skip()
+		more, ok := e.next()
+		return v, ok && !more
+	}
+	w, ok := e.compare()
+	if !ok {
+		return w, false
+	}
+	more, ok := e.next()
+	return w, ok && !more
+}
+
+// excelLogical is OR (or) or AND of numbers and booleans, the first error
+// among them if any; other arguments are not computed.
+func excelLogical(or bool, args []calcArg) (calcArg, bool) {
+	anyTrue, all := false, true
+	for _, a := range args {
+		switch a.kind {
+		case argError:
+			return a, true
+		case argNumber, argBool:
+		default:
+			return calcArg{}, false
+		}
+		anyTrue, all = anyTrue || a.n != 0, all && a.n != 0
+	}
+	if or {
+		return boolArg(anyTrue), true
+	}
+	return boolArg(all), true
+}
+
+// rangeArg reads a reference to a range of more than one cell, within
+// maxFormulaWork cells.
+func (e *nativeEval) rangeArg() (sheetRect, bool) {
+	t, more := e.peek()
+	if !more || t.TType != efp.TokenTypeOperand || t.TSubType != efp.TokenSubTypeRange || !strings.Contains(t.TValue, ":") {
+		return sheetRect{}, false
+	}
+	e.pos++
+	r, ok := e.c.wb.refRect(e.from, t.TValue, e.c.names)
+	if !ok || r.r2 >= maxRows || r.c2 >= maxCols || (r.r2-r.r1+1)*(r.c2-r.c1+1) > maxFormulaWork {
+		return sheetRect{}, false
+	}
+	return r, true
+}
+
+// referenceArg reads an argument that is one reference alone, a range or
+// a cell: SUM skips the text and booleans of cells it names, where it
+// reads a value computed otherwise as a number.
+func (e *nativeEval) referenceArg() (sheetRect, bool) {
+	if e.pos+1 >= len(e.toks) {
+		return sheetRect{}, false
+	}
+	t, after := e.toks[e.pos], e.toks[e.pos+1]
+	alone := after.TType == efp.TokenTypeArgument || after.TType == efp.TokenTypeFunction && after.TSubType == efp.TokenSubTypeStop
+	if !alone || t.TType != efp.TokenTypeOperand || t.TSubType != efp.TokenSubTypeRange {
+		return sheetRect{}, false
+	}
+	if strings.Contains(t.TValue, ":") {
+		return e.rangeArg()
+	}
+	r, ok := e.c.wb.refRect(e.from, t.TValue, e.c.names)
+	if !ok || r.r1 != r.r2 || r.c1 != r.c2 {
+		return sheetRect{}, false
+	}
+	e.pos++
+	return r, true
+}
+
+// sum is SUM of ranges and values: the numbers of the cells referenced
+// (text and booleans in them are skipped), the other values as numbers;
+// the first error met is the result.
+func (e *nativeEval) sum() (calcArg, bool) {
+	total := 0.0
+	var bad calcArg
+	for more := true; more; {
+		if r, ok := e.referenceArg(); ok {
+			for row := r.r1; row <= r.r2; row++ {
+				for col := r.c1; col <= r.c2; col++ {
+					v, ok := e.c.cellValue(r.sheet, row, col)
+					switch {
+					case !ok:
+						return calcArg{}, false
+					case v.kind == argError && bad.kind != argError:
+						bad = v
+					case v.kind == argNumber:
+						total += v.n
+					}
+				}
+			}
+		} else {
+			v, ok := e.compare()
+			if !ok {
+				return calcArg{}, false
+			}
+			n, b, ok := excelNumber(v)
+			if !ok {
+				return calcArg{}, false
+			}
+			if b.kind == argError && bad.kind != argError {
+				bad = b
+			}
+			total += n
+		}
+		var ok bool
+		if more, ok = e.next(); !ok {
+			return calcArg{}, false
+		}
+	}
+	if bad.kind == argError {
+		return bad, true
+	}
+	return calcArg{kind: argNumber, n: total}, true
+}
+
+// excelLeft is LEFT(text, count): the first count characters of text's
+// text (as & joins it); an error among them is the result, a count below
+// 0 #VALUE!.
+func excelLeft(text, count calcArg) (calcArg, bool) {
+	for _, a := range []calcArg{text, count} {
+		if a.kind == argError {
+			return a, true
+		}
+	}
+	s, ok := excelText(text)
+	if !ok {
+		return calcArg{}, false
+	}
+	n, bad, ok := excelNumber(count)
+	switch {
+	case !ok || bad.kind == argError:
+		return bad, ok
+	case n < 0:
+		return errValue, true
+	}
+	return calcArg{kind: argString, s: utf16Prefix(s, int(n))}, true
+}
