@@ -23,7 +23,8 @@ const maxQuestion = 72
 //	S1-R5-C5 ← S1-R5-C3
 //
 // where a target answering the same question as the line above names the
-// question without repeating it. Questions are cut at 72 characters; the
+// question without repeating it (ClipQuestion keeps the part that tells
+// two of one row apart). Questions are cut at 72 characters; the
 // map's ids option returns one in full. The page's id_to_xpath and
 // targets cover its targets.
 func (cs *CompactStructure) TargetsView(p Page) (*CompactStructure, error) {
@@ -41,7 +42,10 @@ func (cs *CompactStructure) TargetsView(p Page) (*CompactStructure, error) {
 	lines := make([]string, len(targets))
 	same := make([]bool, len(targets))
 	for i, t := range targets {
-		same[i] = i > 0 && t.QuestionID != "" && targets[i-1].QuestionID == t.QuestionID
+		// Targets of one row can share a question ID and still ask apart
+		// ("… / YES", "… / NO"): only the same question is left out.
+		same[i] = i > 0 && t.QuestionID != "" && targets[i-1].QuestionID == t.QuestionID &&
+			oneSpaced(targets[i-1].Question) == oneSpaced(t.Question)
 		lines[i] = targetLine(t, same[i])
 	}
 	start, end, err := p.Window(len(lines), func(i int) int {
@@ -107,7 +111,7 @@ func targetLine(t Target, sameQuestion bool) string {
 		b.WriteString(" " + t.QuestionID)
 	}
 	if !sameQuestion && t.Question != "" {
-		b.WriteString(" " + strconv.Quote(clipQuestion(oneSpaced(t.Question), maxQuestion)))
+		b.WriteString(" " + strconv.Quote(ClipQuestion(oneSpaced(t.Question), maxQuestion)))
 	}
 	return b.String()
 }
@@ -159,12 +163,3 @@ func rowOf(id string) (string, bool) {
 
 // oneSpaced collapses white space to single spaces.
 func oneSpaced(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// clipQuestion cuts s to n runes, marking the cut.
-func clipQuestion(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}

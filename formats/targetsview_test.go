@@ -7,6 +7,28 @@ import (
 	"github.com/formfill/formfill/formats"
 )
 
+// TestTargetsViewTellsApartTargetsOfOneRow: two boxes of one row share
+// their question's ID but not its text, and each line must say which is
+// which, where a line left out what the line above said.
+func TestTargetsViewTellsApartTargetsOfOneRow(t *testing.T) {
+	q := "Protect stored account data / Compliant to PCI DSS Requirements (Select One) / "
+	cs := &formats.CompactStructure{
+		IDToXPath: map[string]string{},
+		Targets: []formats.Target{
+			{ID: "T28-R5-C3", QuestionID: "T28-R5-C2", Question: q + "YES", Kind: formats.TargetCheckbox},
+			{ID: "T28-R5-C4", QuestionID: "T28-R5-C2", Question: q + "NO", Kind: formats.TargetCheckbox},
+		},
+	}
+	v, err := cs.TargetsView(formats.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(v.CompactText), "\n")
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], `/ YES"`) || !strings.HasSuffix(lines[1], `/ NO"`) {
+		t.Errorf("view:\n%s\nwant each line to end with its own box (/ YES, / NO)", v.CompactText)
+	}
+}
+
 // TestTargetsViewRendersEachTargetOnce builds a map with targets by hand,
 // as target detection fills them, and checks the view's lines.
 func TestTargetsViewRendersEachTargetOnce(t *testing.T) {

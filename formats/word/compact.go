@@ -155,7 +155,10 @@ func (t *answerTarget) appendArrow(buf []byte) []byte {
 		buf = append(buf, t.qid...)
 		buf = append(buf, ' ')
 	}
-	return formats.AppendQuoted(buf, oneLineHead(t.question, maxQuestionQuote))
+	// Cut by ClipQuestion, which keeps the last part of a row's question
+	// ("… / NO") that tells it from the row's other targets.
+	q := oneLineHead(t.question, 4*maxQuestionQuote)
+	return formats.AppendQuoted(buf, formats.ClipQuestion(q, maxQuestionQuote+1))
 }
 
 // ownText is an element's text without the tables nested in it (their
