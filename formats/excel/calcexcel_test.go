@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/internal/readers"
-	"github.com/xuri/excelize/v2"
 )
 
 // excelCells are the stored values the Excel-mode table's formulas read:
@@ -134,25 +133,7 @@ func excelModeValue(formula string) (string, bool) {
 // LibreOffice over the same cells: each native result LibreOffice can
 // give must be its. It skips without LibreOffice.
 func TestExcelModeEqualsLibreOffice(t *testing.T) {
-	f := excelize.NewFile()
-	_, err := f.NewSheet("Data")
-	must(t, err)
-	for si, cells := range excelCells {
-		sheet := []string{"Sheet1", "Data"}[si-1]
-		for ref, v := range cells {
-			switch v.kind {
-			case calcNumber:
-				err = f.SetCellDefault(sheet, ref, v.text)
-			case calcString:
-				err = f.SetCellStr(sheet, ref, v.text)
-			case calcBool:
-				err = f.SetCellBool(sheet, ref, v.text == "1")
-			case calcError:
-				err = f.SetCellFormula(sheet, ref, "NA()")
-			}
-			must(t, err)
-		}
-	}
+	f := excelCells.book(t)
 	var asked []int
 	for k, tc := range excelModeCases {
 		if tc.native && tc.lo == "" {

@@ -10,6 +10,31 @@ import (
 // reference.
 type mapSource map[int]map[string]calcValue
 
+// book is an excelize workbook holding m's cells on Sheet1 and Data, an
+// error as =NA(), for a reader to compute formulas over.
+func (m mapSource) book(t *testing.T) *excelize.File {
+	f := excelize.NewFile()
+	_, err := f.NewSheet("Data")
+	must(t, err)
+	for si, cells := range m {
+		sheet := []string{"Sheet1", "Data"}[si-1]
+		for ref, v := range cells {
+			switch v.kind {
+			case calcNumber:
+				err = f.SetCellDefault(sheet, ref, v.text)
+			case calcString:
+				err = f.SetCellStr(sheet, ref, v.text)
+			case calcBool:
+				err = f.SetCellBool(sheet, ref, v.text == "1")
+			case calcError:
+				err = f.SetCellFormula(sheet, ref, "NA()")
+			}
+			must(t, err)
+		}
+	}
+	return f
+}
+
 func (m mapSource) formulaCells(int) [][2]int                           { return nil }
 func (m mapSource) formula(int, int, int) string                        { return "" }
 func (m mapSource) names() []calcName                                   { return nil }
@@ -99,23 +124,7 @@ func TestNativeCalcTable(t *testing.T) {
 // excelizeValue is formula's value as excelize computes it over
 // nativeCells.
 func excelizeValue(t *testing.T, formula string) string {
-	f := excelize.NewFile()
-	_, err := f.NewSheet("Data")
-	must(t, err)
-	for si, cells := range nativeCells {
-		sheet := []string{"Sheet1", "Data"}[si-1]
-		for ref, v := range cells {
-			switch v.kind {
-			case calcNumber:
-				err = f.SetCellDefault(sheet, ref, v.text)
-			case calcString:
-				err = f.SetCellStr(sheet, ref, v.text)
-			case calcBool:
-				err = f.SetCellBool(sheet, ref, v.text == "1")
-			}
-			must(t, err)
-		}
-	}
+	f := nativeCells.book(t)
 	must(t, f.SetCellFormula("Sheet1", "E50", formula))
 	v, err := f.CalcCellValue("Sheet1", "E50", excelize.Options{RawCellValue: true})
 	must(t, err)
