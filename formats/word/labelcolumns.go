@@ -87,14 +87,24 @@ func (ti *tableInfo) answerBeside(r int, c *cellInfo) bool {
 // keeps that label: a procedure ("Select Weekly") beats its "Expected
 // Results". Nil when none.
 func (ti *tableInfo) filledLabel(r int, ci *cellInfo) *cellInfo {
+	return ti.bestLeft(r, ci, func(c *cellInfo, t string) bool {
+		return !c.blanks && !inControl(c) && readable(cleanLabel(oneLine(t))) &&
+			ti.answerColumn(r, c) && ti.labelsRows(ti.headerOver(c))
+	})
+}
+
+// bestLeft is the cell left of ci in row r that labels the row best
+// (labelsBetter) of those with text, not a bare number, that keep
+// accepts (given the cell and its trimmed text); nil when none. rowLabel,
+// rowQuestion and filledLabel differ only in what they accept.
+func (ti *tableInfo) bestLeft(r int, ci *cellInfo, keep func(c *cellInfo, text string) bool) *cellInfo {
 	var best *cellInfo
 	for _, c := range ti.rows[r] {
 		if c.col >= ci.col {
 			break
 		}
 		t := strings.TrimSpace(c.text)
-		if c.blanks || t == "" || isNumberLabel(t) || inControl(c) || !readable(cleanLabel(oneLine(t))) ||
-			!ti.answerColumn(r, c) || !ti.labelsRows(ti.headerOver(c)) {
+		if t == "" || isNumberLabel(t) || !keep(c, t) {
 			continue
 		}
 		if ti.labelsBetter(c, best) {

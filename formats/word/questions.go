@@ -238,19 +238,9 @@ func (ti *tableInfo) columnLabelAbove(r int, ci *cellInfo) *cellInfo {
 // (labelsBetter), not a blank, a number or an answer column's content;
 // else the text the template wrote in an answer column (filledLabel).
 func (ti *tableInfo) rowLabel(r int, ci *cellInfo) *cellInfo {
-	var best *cellInfo
-	for _, c := range ti.rows[r] {
-		if c.col >= ci.col {
-			break
-		}
-		t := strings.TrimSpace(c.text)
-		if c.blanks || t == "" || isNumberLabel(t) || ti.answerColumn(r, c) || !readable(cleanLabel(oneLine(t))) {
-			continue
-		}
-		if ti.labelsBetter(c, best) {
-			best = c
-		}
-	}
+	best := ti.bestLeft(r, ci, func(c *cellInfo, t string) bool {
+		return !c.blanks && !ti.answerColumn(r, c) && readable(cleanLabel(oneLine(t)))
+	})
 	if best == nil {
 		return ti.filledLabel(r, ci)
 	}

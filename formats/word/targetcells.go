@@ -315,19 +315,7 @@ func (ti *tableInfo) headerText(ci *cellInfo) string {
 // text left of ci that best labels it (labelsBetter) outside answer
 // columns, else the text the template wrote in one (filledLabel).
 func (ti *tableInfo) rowQuestion(r int, ci *cellInfo) *cellInfo {
-	var best *cellInfo
-	for _, c := range ti.rows[r] {
-		if c.col >= ci.col {
-			break
-		}
-		t := strings.TrimSpace(c.text)
-		if t == "" || isNumberLabel(t) || ti.answerColumn(r, c) {
-			continue
-		}
-		if ti.labelsBetter(c, best) {
-			best = c
-		}
-	}
+	best := ti.bestLeft(r, ci, func(c *cellInfo, _ string) bool { return !ti.answerColumn(r, c) })
 	if best == nil {
 		return ti.filledLabel(r, ci)
 	}
