@@ -164,6 +164,18 @@ func fillCheckbox(t target, answer string) (bool, error) {
 	return true, nil
 }
 
+// boxChange is the before and after of a change to a box whose text does
+// not show its state (a legacy check box field is drawn, not written): the
+// text with the box's state before it ("☐" → "☒"), where the text alone
+// would read "" → "".
+func boxChange(wasOn bool, el *etree.Element, text string) (string, string) {
+	on, ok := checkboxState(el)
+	if !ok {
+		return text, text
+	}
+	return glyph(wasOn) + text, glyph(on) + text
+}
+
 // checkboxState returns the state of a target holding exactly one
 // checkbox (a control or legacy field, a typed box leading its line, or
 // one ballot-box glyph) and true; false, false for any other target.

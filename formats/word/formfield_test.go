@@ -339,3 +339,27 @@ func TestLegacyFieldShapesAreFilledInPlace(t *testing.T) {
 		})
 	}
 }
+
+// TestLegacyBoxChangeShowsItsState: a legacy check box is drawn, not
+// written, so its text reads "" before and after; the change a write
+// reports says which way the box went, as a content control's does.
+func TestLegacyBoxChangeShowsItsState(t *testing.T) {
+	tests := []struct {
+		name, answer, before, after string
+	}{
+		{"ticked", "yes", "☐", "☒"},
+		{"left clear", "no", "☐", "☐"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := New().Write(fixtures.LegacyQuestionnaire(), []formats.Answer{{PairID: "T1-R6-C2", AnswerText: tt.answer}}, formats.WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := res.Changes[0]
+			if c.Before != tt.before || c.After != tt.after {
+				t.Errorf("change %q → %q, want %q → %q", c.Before, c.After, tt.before, tt.after)
+			}
+		})
+	}
+}

@@ -227,6 +227,7 @@ func (d *document) save(res *formats.WriteResult, rv *revision.Reviser, st forma
 // mode of an answer that names none (answerMode).
 func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteResult, modes *finder) (*applied, error) {
 	before := textOf(t.el)
+	wasOn, box := checkboxState(t.el)
 	had := anchorsIn(t.el)
 	ap, err := d.apply(t, a, modes)
 	if err != nil {
@@ -255,6 +256,9 @@ func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteRe
 	}
 	if len(ap.created) > 0 {
 		before, after = "", joinedText(ap.created)
+	}
+	if box && before == after {
+		before, after = boxChange(wasOn, t.el, before)
 	}
 	res.Changes = append(res.Changes, formats.Change{PairID: t.id, XPath: t.xpath, Mode: ap.mode, Before: before, After: after})
 	return ap, nil
