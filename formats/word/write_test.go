@@ -101,7 +101,8 @@ func TestWriteScenarios(t *testing.T) {
 			if len(res.Changes) != 1 || res.Changes[0].Mode != tt.mode {
 				t.Errorf("changes = %+v, want one in mode %s", res.Changes, tt.mode)
 			}
-			if res.Changes[0].After != textAt(t, d, tt.checkID) {
+			// A legacy box's change leads with its state (TestLegacyBoxChangeShowsItsState).
+			if after, text := res.Changes[0].After, textAt(t, d, tt.checkID); after != text && strings.TrimLeft(after, "☐☒") != text {
 				t.Errorf("change.After = %q", res.Changes[0].After)
 			}
 			x := documentXMLOf(t, res.Document)
