@@ -164,16 +164,15 @@ func fillCheckbox(t target, answer string) (bool, error) {
 	return true, nil
 }
 
-// boxChange is the before and after of a change to a box whose text does
-// not show its state (a legacy check box field is drawn, not written): the
-// text with the box's state before it ("☐" → "☒"), where the text alone
-// would read "" → "".
-func boxChange(wasOn bool, el *etree.Element, text string) (string, string) {
-	on, ok := checkboxState(el)
-	if !ok {
-		return text, text
+// drawnBox returns the state of the one legacy check box field el holds,
+// and true: such a box is drawn, not written, so el's text does not show
+// its state. false, false for any other target: a content control or a
+// typed box shows its state as a glyph in the text.
+func drawnBox(el *etree.Element) (bool, bool) {
+	if boxes := checkboxesIn(el); len(boxes) == 1 && boxes[0].sdt == nil {
+		return boxes[0].checked(), true
 	}
-	return glyph(wasOn) + text, glyph(on) + text
+	return false, false
 }
 
 // checkboxState returns the state of a target holding exactly one

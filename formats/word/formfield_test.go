@@ -345,14 +345,20 @@ func TestLegacyFieldShapesAreFilledInPlace(t *testing.T) {
 // reports says which way the box went, as a content control's does.
 func TestLegacyBoxChangeShowsItsState(t *testing.T) {
 	tests := []struct {
-		name, answer, before, after string
+		name       string
+		doc        []byte
+		id, answer string
+		before     string
+		after      string
 	}{
-		{"ticked", "yes", "☐", "☒"},
-		{"left clear", "no", "☐", "☐"},
+		{"ticked", fixtures.LegacyQuestionnaire(), "T1-R6-C2", "yes", "☐", "☒"},
+		{"left clear", fixtures.LegacyQuestionnaire(), "T1-R6-C2", "no", "☐", "☐"},
+		// A content control writes its glyph: its text is its change, once.
+		{"content control left clear", fixture(t, fixtures.WordContentControls), "P4", "no", "☐ I accept the terms", "☐ I accept the terms"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := New().Write(fixtures.LegacyQuestionnaire(), []formats.Answer{{PairID: "T1-R6-C2", AnswerText: tt.answer}}, formats.WriteOptions{})
+			res, err := New().Write(tt.doc, []formats.Answer{{PairID: tt.id, AnswerText: tt.answer}}, formats.WriteOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

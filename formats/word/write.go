@@ -227,7 +227,7 @@ func (d *document) save(res *formats.WriteResult, rv *revision.Reviser, st forma
 // mode of an answer that names none (answerMode).
 func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteResult, modes *finder) (*applied, error) {
 	before := textOf(t.el)
-	wasOn, box := checkboxState(t.el)
+	wasOn, drawn := drawnBox(t.el)
 	had := anchorsIn(t.el)
 	ap, err := d.apply(t, a, modes)
 	if err != nil {
@@ -257,8 +257,9 @@ func (d *document) applyChecked(t target, a formats.Answer, res *formats.WriteRe
 	if len(ap.created) > 0 {
 		before, after = "", joinedText(ap.created)
 	}
-	if box && before == after {
-		before, after = boxChange(wasOn, t.el, before)
+	if on, ok := drawnBox(t.el); drawn && ok && before == after {
+		// The text reads "" → "": say which way the box went ("☐" → "☒").
+		before, after = glyph(wasOn)+before, glyph(on)+after
 	}
 	res.Changes = append(res.Changes, formats.Change{PairID: t.id, XPath: t.xpath, Mode: ap.mode, Before: before, After: after})
 	return ap, nil
