@@ -1,6 +1,8 @@
 package excel
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/efp"
@@ -45,11 +47,7 @@ func (f sharedFormula) numericRefs(templates map[string]*numericTemplate) []rect
 		t = newNumericTemplate(f.text)
 		templates[f.text] = t
 	}
-	var out []rect
-	if t.ranges(f.dCol, f.dRow, func(ref string) bool {
-		out = appendSameSheet(out, ref)
-		return true
-	}) {
+	if out, ok := t.rects(f.dCol, f.dRow); ok {
 		return out
 	}
 	return numericRefs(f.formula())
@@ -79,15 +77,38 @@ func (wb *workbook) formulaSource(sheet string, sc *sheetScan, row, col int) sha
 }
 
 // numericTemplate is a shared formula's master tokenized once: the
-// operands moving may rewrite, and which of them it reads as numbers.
+// operands moving may rewrite, the moves that keep them all on the sheet,
+// and those it reads as numbers.
 type numericTemplate struct {
 	exact    bool // the master's operands are its members' (movesAsTokens)
 	operands []string
-	numeric  []bool
+	// bounded is set when every operand is whole (wholeParts): a move
+	// then takes one off the sheet exactly when limits disallow it, and no
+	// operand need be moved to know.
+	bounded bool
+	limits  shiftLimits
+	reads   []numericOperand // the operands read as numbers, in order
+}
+
+// numericOperand is an operand of a master read as a number. One of the
+// master's own sheet that parseRect reads as one or two cells keeps
+// their coordinates, so that a member's rectangle is had by adding its
+// offset; any other is moved as text.
+type numericOperand struct {
+	text    string
+	other   bool // sheet-qualified: never a range of the member's sheet
+	corners []corner
+}
+
+// corner is a cell of a range operand: its coordinates and which of them
+// are absolute.
+type corner struct {
+	col, row       int
+	absCol, absRow bool
 }
 
 func newNumericTemplate(master string) *numericTemplate {
-	t := &numericTemplate{exact: movesAsTokens(master)}
+	t := &numericTemplate{exact: movesAsTokens(master), limits: anyShift(), bounded: true}
 	if !t.exact || master == "" {
 		return t
 	}
@@ -102,35 +123,96 @@ func newNumericTemplate(master string) *numericTemplate {
 	}
 	for i, tok := range toks {
 		if tok.TType == efp.TokenTypeUnknown || tok.TType == efp.TokenTypeOperand && tok.TSubType != efp.TokenSubTypeText {
-			t.operands = append(t.operands, tok.TValue)
-			t.numeric = append(t.numeric, read[i])
+			op := tok.TValue
+			t.operands = append(t.operands, op)
+			t.limits.add(op)
+			t.bounded = t.bounded && wholeParts(op)
+			if read[i] {
+				t.reads = append(t.reads, newNumericOperand(op))
+			}
 		}
 	}
 	return t
 }
 
-// ranges calls visit, as numericRanges would on the member at dCol, dRow
-// from the master, with each moved range the member reads as a number;
-// false, having called nothing, when the master's tokens cannot tell: its
-// characters may be cut otherwise, or a coordinate moves off the sheet
-// and vanishes, changing the member's tokens or what mayReadNumbers sees.
-func (t *numericTemplate) ranges(dCol, dRow int, visit func(ref string) bool) bool {
+// newNumericOperand parses op, read as a number, once.
+func newNumericOperand(op string) numericOperand {
+	n := numericOperand{text: op, other: strings.Contains(op, "!")}
+	if _, ok := parseRect(op); !ok || n.other {
+		return n
+	}
+	rangeParts(op, func(_ int, part string, kind refPart) {
+		if kind != partCell || len(n.corners) == 2 {
+			n.corners = append(n.corners, corner{}) // not one or two cells
+			return
+		}
+		col, _ := columnPart(part)
+		row := part[len(col):]
+		r, _ := strconv.Atoi(row[dollar(row):])
+		n.corners = append(n.corners, corner{col: columnNumber(col[dollar(col):]), row: r, absCol: dollar(col) == 1, absRow: dollar(row) == 1})
+	})
+	if len(n.corners) > 2 || slices.Contains(n.corners, corner{}) {
+		n.corners = nil
+	}
+	return n
+}
+
+// moved is the rectangle of the member at dCol, dRow, which must keep it
+// on the sheet; false when the operand is not one or two cells.
+func (n numericOperand) moved(dCol, dRow int) (rect, bool) {
+	if len(n.corners) == 0 {
+		return rect{}, false
+	}
+	a, b := n.corners[0].moved(dCol, dRow), n.corners[len(n.corners)-1].moved(dCol, dRow)
+	return rect{min(a.row, b.row), min(a.col, b.col), max(a.row, b.row), max(a.col, b.col)}, true
+}
+
+// moved is c moved dCol, dRow, its absolute coordinates kept.
+func (c corner) moved(dCol, dRow int) corner {
+	if !c.absCol {
+		c.col += dCol
+	}
+	if !c.absRow {
+		c.row += dRow
+	}
+	return c
+}
+
+// rects are numericRefs of the member at dCol, dRow from the master: the
+// rectangles of its own sheet it reads as numbers; false, having read
+// nothing, when the master's tokens cannot tell: its characters may be cut
+// otherwise, or a coordinate moves off the sheet and vanishes, changing
+// the member's tokens or what mayReadNumbers sees.
+func (t *numericTemplate) rects(dCol, dRow int) ([]rect, bool) {
+	if !t.stays(dCol, dRow) {
+		return nil, false
+	}
+	var out []rect
+	for _, n := range t.reads {
+		if n.other {
+			continue
+		}
+		if r, ok := n.moved(dCol, dRow); ok {
+			out = append(out, r)
+			continue
+		}
+		out = appendSameSheet(out, shiftReference(n.text, dCol, dRow))
+	}
+	return out, true
+}
+
+// stays reports whether the master's tokens are the member's at dCol,
+// dRow: every operand moves as a token and none leaves the sheet.
+func (t *numericTemplate) stays(dCol, dRow int) bool {
 	if !t.exact {
 		return false
 	}
-	var moved []string
-	for i, op := range t.operands {
-		m := shiftReference(op, dCol, dRow)
-		if m != op && !wholeParts(m) {
-			return false
-		}
-		if t.numeric[i] {
-			moved = append(moved, m)
-		}
+	if t.bounded {
+		return t.limits.allow(dCol, dRow)
 	}
-	for _, m := range moved {
-		if !visit(m) {
-			break
+	for _, op := range t.operands {
+		if m := shiftReference(op, dCol, dRow); m != op && !wholeParts(m) {
+			return false
 		}
 	}
 	return true
@@ -145,7 +227,7 @@ func wholeParts(ref string) bool {
 
 // movesAsTokens reports whether efp cuts formula into the operands
 // shiftFormula moves, whatever they are moved to: outside strings (which
-// both read alike) it holds only printable ASCII, none of the quoted
+// both read alike, when closed) it holds only printable ASCII, none of the quoted
 // sheet names, brackets, errors and array constants the two read
 // differently, nor an exponent's sign (shiftFormula takes 1e+5 as one
 // number, efp only 1E+5). efp trims the whitespace Go knows around the
@@ -154,7 +236,11 @@ func movesAsTokens(formula string) bool {
 	for i := 0; i < len(formula); i++ {
 		switch c := formula[i]; {
 		case c == '"':
-			i += quotedLen(formula[i:]) - 1
+			n, closed := quoteEnd(formula[i:])
+			if !closed {
+				return false // efp reads on through an unclosed string, shiftFormula does not
+			}
+			i += n - 1
 		case c < 0x20 || c > 0x7e || c == '\'' || c == '[' || c == ']' || c == '#' || c == '{' || c == '}':
 			return false
 		case (c == '+' || c == '-') && i > 0 && formula[i-1]|0x20 == 'e':

@@ -1,31 +1,25 @@
 package excel
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/internal/realdocs"
 )
 
-// membersRead is what numericRanges gives the member at dCol, dRow from
+// membersRead is what numericRefs gives the member at dCol, dRow from
 // master: the plain path, tokenizing the member's moved text.
-func membersRead(master string, dCol, dRow int) []string {
-	var out []string
-	numericRanges(shiftFormula(master, dCol, dRow), func(ref string) bool {
-		out = append(out, ref)
-		return true
-	})
-	return out
+func membersRead(master string, dCol, dRow int) []rect {
+	return numericRefs(shiftFormula(master, dCol, dRow))
 }
 
 // templateRead is the same through the master's template, and whether
 // the template could tell.
-func templateRead(master string, dCol, dRow int) ([]string, bool) {
-	var out []string
-	ok := newNumericTemplate(master).ranges(dCol, dRow, func(ref string) bool {
-		out = append(out, ref)
-		return true
-	})
-	return out, ok
+func templateRead(master string, dCol, dRow int) ([]rect, bool) {
+	return newNumericTemplate(master).rects(dCol, dRow)
 }
 
 func TestNumericTemplateReadsAsMembersRead(t *testing.T) {
@@ -56,6 +50,12 @@ func TestNumericTemplateReadsAsMembersRead(t *testing.T) {
 		{"string holding a hash", `IF(A1="#N/A",0,B1*2)`, 0, 1, true},
 		{"operand before a string", `A1"x"+B1`, 1, 1, true},
 		{"intersection", "SUM(A1:C3 B2:B9)*2", 1, 1, true},
+		{"range written backwards", "SUM(B9:A2)*2", 1, 1, true},
+		{"absolute corner crossing the other", "SUM($C$5:A1)*2", 4, 6, true},
+		{"range of three parts", "SUM(A1:B2:C3)*2", 1, 1, true},
+		{"lower-case range", "sum(a1:b2)+c3", 2, 2, true},
+		{"column and row ranges with a cell", "SUM(A:C1)*2", 1, 1, true},
+		{"defined name beside a cell", "Rate*A1", 3, 3, true},
 		{"moved off the sheet's right", "XFD1+1", 1, 0, false},
 		{"moved above row 1", "A2-B1", 0, -1, false},
 		{"non-numeric operand moved off", "IF(A1,B2*2,0)", 0, -1, false},
@@ -77,7 +77,7 @@ func TestNumericTemplateReadsAsMembersRead(t *testing.T) {
 				t.Fatalf("template of %q at %d,%d tells = %v, want %v", tt.master, tt.dCol, tt.dRow, ok, tt.exact)
 			}
 			if ok && !slices.Equal(got, want) {
-				t.Errorf("template of %q at %d,%d reads %q, want %q (the member's own tokens)", tt.master, tt.dCol, tt.dRow, got, want)
+				t.Errorf("template of %q at %d,%d reads %v, want %v (the member's own tokens)", tt.master, tt.dCol, tt.dRow, got, want)
 			}
 			f := sharedFormula{text: tt.master, dCol: tt.dCol, dRow: tt.dRow, shared: true}
 			if got, want := f.numericRefs(map[string]*numericTemplate{}), numericRefs(f.formula()); !slices.Equal(got, want) {
@@ -99,7 +99,7 @@ func FuzzNumericTemplate(f *testing.F) {
 		}
 		got, ok := templateRead(master, int(dCol), int(dRow))
 		if want := membersRead(master, int(dCol), int(dRow)); ok && !slices.Equal(got, want) {
-			t.Errorf("template of %q at %d,%d reads %q, want %q", master, dCol, dRow, got, want)
+			t.Errorf("template of %q at %d,%d reads %v, want %v", master, dCol, dRow, got, want)
 		}
 	})
 }
@@ -161,4 +161,39 @@ func FuzzMayReadNumbers(f *testing.F) {
 			t.Errorf("mayReadNumbers(%q) = %v, want %v (the regexp's)", formula, got, want)
 		}
 	})
+}
+
+// TestNumericTemplateReadsEveryRealMemberAsItsTokens holds the template
+// to the plain path on every member of a shared formula in the real
+// workbooks.
+func TestNumericTemplateReadsEveryRealMemberAsItsTokens(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join(realdocs.Dir(), "questionnaires", "*.xlsx"))
+	if len(names) == 0 {
+		t.Skipf("no real workbooks under %s", realdocs.Dir())
+	}
+	for _, path := range names {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			doc, err := os.ReadFile(path)
+			must(t, err)
+			wb, err := open(doc)
+			must(t, err)
+			members := 0
+			for _, name := range wb.sheets {
+				sc, err := wb.scanSheet(name)
+				must(t, err)
+				templates := map[string]*numericTemplate{}
+				for p := range sc.formulas {
+					f := wb.formulaSource(name, sc, p[0], p[1])
+					if !f.shared {
+						continue
+					}
+					members++
+					if got, want := f.numericRefs(templates), numericRefs(f.formula()); !slices.Equal(got, want) {
+						t.Errorf("%s!%s: template reads %v, the member's tokens %v", name, cell{row: p[0], col: p[1]}.name(), got, want)
+					}
+				}
+			}
+			t.Logf("%d members of shared formulas", members)
+		})
+	}
 }

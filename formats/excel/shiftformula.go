@@ -105,6 +105,13 @@ var formulaErrors = [...]string{"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?
 // '), to the quote that closes it: a doubled quote is one within it. An
 // unclosed string runs to the end.
 func quotedLen(s string) int {
+	n, _ := quoteEnd(s)
+	return n
+}
+
+// quoteEnd is quotedLen, and whether the quote is closed: an unclosed one
+// runs to the end of s.
+func quoteEnd(s string) (n int, closed bool) {
 	q := s[0]
 	for i := 1; i < len(s); i++ {
 		if s[i] != q {
@@ -114,9 +121,9 @@ func quotedLen(s string) int {
 			i++
 			continue
 		}
-		return i + 1
+		return i + 1, true
 	}
-	return len(s)
+	return len(s), false
 }
 
 // exponentStart reports whether op is a number up to its exponent's

@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -28,49 +29,137 @@ func shiftReference(ref string, dCol, dRow int) string {
 }
 
 // shiftRange is shiftReference of a range without its sheet; false for a
-// name. A range of exactly two columns or two rows moves as one; any
-// other range moves each cell among its parts and keeps the rest, as
-// openpyxl does (A:C1 moves C1 alone).
+// name.
 func shiftRange(rng string, dCol, dRow int) (string, bool) {
-	first, second, isRange := strings.Cut(rng, ":")
-	if !isRange {
-		return shiftCell(rng, dCol, dRow)
-	}
-	if !strings.Contains(second, ":") {
-		firstCol, okFirst := columnPart(first)
-		secondCol, okSecond := columnPart(second)
-		if okFirst && okSecond && firstCol == first && secondCol == second {
-			return shiftColumn(first, dCol) + ":" + shiftColumn(second, dCol), true
+	if !strings.Contains(rng, ":") {
+		if cellOrName(rng) == partName {
+			return "", false
 		}
-		if rowPart(first) && rowPart(second) {
-			return shiftRow(first, dRow) + ":" + shiftRow(second, dRow), true
-		}
+		return shiftPart(rng, partCell, dCol, dRow), true
 	}
 	var b strings.Builder
-	for i, part := range strings.Split(rng, ":") {
+	rangeParts(rng, func(i int, part string, kind refPart) {
 		if i > 0 {
 			b.WriteByte(':')
 		}
-		if moved, ok := shiftCell(part, dCol, dRow); ok {
-			part = moved
-		}
-		b.WriteString(part)
-	}
+		b.WriteString(shiftPart(part, kind, dCol, dRow))
+	})
 	return b.String(), true
 }
 
-// shiftCell moves a cell reference, $A$1 to A1; false when part is none.
-// A cell moved off the sheet becomes "".
-func shiftCell(part string, dCol, dRow int) (string, bool) {
-	col, ok := columnPart(part)
-	if !ok || !rowPart(part[len(col):]) {
-		return "", false
+// refPart is what one ':'-separated part of a range is to a move.
+type refPart uint8
+
+const (
+	partName   refPart = iota // none of the others: kept as written
+	partCell                  // a cell: A1, $A$1
+	partColumn                // a column of a range of columns (A of A:C)
+	partRow                   // a row of a range of rows (1 of 1:3)
+)
+
+// rangeParts calls visit with each ':'-separated part of rng, numbered
+// from 0, and what it is to a move. A range of exactly two columns or two
+// rows moves as one; any other range moves each cell among its parts and
+// keeps the rest, as openpyxl does (A:C1 moves C1 alone).
+func rangeParts(rng string, visit func(i int, part string, kind refPart)) {
+	if first, second, isRange := strings.Cut(rng, ":"); isRange && !strings.Contains(second, ":") {
+		firstCol, okFirst := columnPart(first)
+		secondCol, okSecond := columnPart(second)
+		if okFirst && okSecond && firstCol == first && secondCol == second {
+			visit(0, first, partColumn)
+			visit(1, second, partColumn)
+			return
+		}
+		if rowPart(first) && rowPart(second) {
+			visit(0, first, partRow)
+			visit(1, second, partRow)
+			return
+		}
 	}
-	c, r := shiftColumn(col, dCol), shiftRow(part[len(col):], dRow)
-	if c == "" || r == "" {
-		return "", true
+	i := 0
+	for part := range strings.SplitSeq(rng, ":") {
+		visit(i, part, cellOrName(part))
+		i++
 	}
-	return c + r, true
+}
+
+// cellOrName is partCell when part is a cell reference, else partName.
+func cellOrName(part string) refPart {
+	if col, ok := columnPart(part); ok && rowPart(part[len(col):]) {
+		return partCell
+	}
+	return partName
+}
+
+// shiftPart moves one part of a range, of the kind rangeParts gives it:
+// a coordinate marked absolute ($) is kept, a cell written in capitals
+// ($A$1 to A1), a part moved off the sheet becomes "", a name is kept.
+func shiftPart(part string, kind refPart, dCol, dRow int) string {
+	switch kind {
+	case partCell:
+		col, _ := columnPart(part)
+		c, r := shiftColumn(col, dCol), shiftRow(part[len(col):], dRow)
+		if c == "" || r == "" {
+			return ""
+		}
+		return c + r
+	case partColumn:
+		return shiftColumn(part, dCol)
+	case partRow:
+		return shiftRow(part, dRow)
+	}
+	return part
+}
+
+// shiftLimits bound the moves under which no coordinate of the
+// references added to them leaves the sheet: every move with colLo ≤ dCol
+// ≤ colHi and rowLo ≤ dRow ≤ rowHi keeps them all on it, and every other
+// move takes at least one off. A member of a shared formula is checked
+// against its master's limits instead of moving each operand.
+type shiftLimits struct{ colLo, colHi, rowLo, rowHi int }
+
+// anyShift is the limits of no reference: every move is allowed.
+func anyShift() shiftLimits {
+	return shiftLimits{math.MinInt, math.MaxInt, math.MinInt, math.MaxInt}
+}
+
+// add narrows l to the moves that keep ref, a range operand as
+// shiftReference takes it, on the sheet.
+func (l *shiftLimits) add(ref string) {
+	rangeParts(ref[strings.LastIndexByte(ref, '!')+1:], func(_ int, part string, kind refPart) {
+		switch kind {
+		case partCell:
+			col, _ := columnPart(part)
+			l.column(col)
+			l.row(part[len(col):])
+		case partColumn:
+			l.column(part)
+		case partRow:
+			l.row(part)
+		}
+	})
+}
+
+// column narrows l to the moves keeping a column part on the sheet; an
+// absolute one never moves.
+func (l *shiftLimits) column(col string) {
+	if dollar(col) == 0 {
+		n := columnNumber(col)
+		l.colLo, l.colHi = max(l.colLo, 1-n), min(l.colHi, maxCols-n)
+	}
+}
+
+// row narrows l to the moves keeping a row part on the sheet.
+func (l *shiftLimits) row(row string) {
+	if dollar(row) == 0 {
+		n, _ := strconv.Atoi(row)
+		l.rowLo, l.rowHi = max(l.rowLo, 1-n), min(l.rowHi, maxRows-n)
+	}
+}
+
+// allow reports whether the move keeps every reference added on the sheet.
+func (l shiftLimits) allow(dCol, dRow int) bool {
+	return dCol >= l.colLo && dCol <= l.colHi && dRow >= l.rowLo && dRow <= l.rowHi
 }
 
 // columnPart is the column part part starts with, $ and 1 to 3 letters
