@@ -235,7 +235,7 @@ var operations = []Operation{
 			`Example: {"doc_id": "<output_doc_id>", "expected_answers": [{"pair_id": "T1-R2-C2", "expected_text": "Acme Ltd"}]}`,
 		Params: []Param{
 			{Name: "expected_answers", Field: "expected", Schema: arrayOf(expectedItems), Required: true, Description: "what each target should now contain"},
-			{Name: "source_doc_id", Schema: stringType, Description: "optional: the doc_id of the document before it was written; verify then also reports fields, footnote references and bookmarks the write lost"},
+			{Name: "source_doc_id", Schema: stringType, Description: "optional: the doc_id of the document before it was written; verify then also reports fields, footnote references and bookmarks the write lost, or for a workbook the formulas it lost and those now showing other values"},
 		},
 		Run: func(_ context.Context, e formats.Engine, p *Payload, doc []byte) (*Result, []byte, error) {
 			a := p.verifyArgs()

@@ -155,12 +155,15 @@ var verifyCommand = cliCommand{
 answer whether the text at its target matches. --expected is a JSON array of
 {"pair_id", "expected_text", "confidence"}; an answers file (answer_text) is
 accepted too. With --source, the document it was written from, verify also
-reports fields, footnote references and bookmarks the write lost. Exits 1
+reports fields, footnote references and bookmarks the write lost (Word),
+and for a workbook each formula the write lost and, as warnings, each
+formula that now shows another value. Exits 1
 when an answer is missing or mismatched or the document has a structural
 issue.`,
 	examples: []string{
 		"formfill verify filled.docx --expected expected.json",
 		"formfill verify filled.docx --expected expected.json --source agreement.docx",
+		"formfill verify filled.xlsx --expected answers.json --source questionnaire.xlsx",
 		"formfill verify filled.xlsx --expected answers.json --json",
 	},
 	flags: map[string]cliFlag{

@@ -10,8 +10,14 @@ import (
 // memory first; any bad answer fails the whole call, so nothing is
 // half-written.
 func (e *Engine) Write(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (*formats.WriteResult, error) {
-	res, _, _, err := e.write(doc, answers, opts, false)
-	return res, err
+	res, w, _, err := e.write(doc, answers, opts, false)
+	if err != nil || w.wb.recalced == nil {
+		return res, err
+	}
+	// What the answers changed elsewhere, as a fill's verification
+	// lists it: a write_answers caller learns it here.
+	res.Warnings = append(res.Warnings, w.wb.recalced.shown...)
+	return res, nil
 }
 
 // Fill implements formats.Filler: write, then verify on the same parsed
