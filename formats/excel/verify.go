@@ -49,14 +49,22 @@ func (m *sheetModel) field(t *target) formats.FormField {
 func (e *Engine) Verify(doc []byte, expected []formats.ExpectedAnswer) (rep *formats.VerificationReport, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
+	_, rep, err = e.verifyDoc(doc, expected, stop)
+	return rep, err
+}
+
+// verifyDoc opens doc and verifies it, returning the workbook for a
+// comparison with its source (VerifyAgainst).
+func (e *Engine) verifyDoc(doc []byte, expected []formats.ExpectedAnswer, stop *formats.Stopper) (*workbook, *formats.VerificationReport, error) {
 	if err := formats.CheckCount("expected", len(expected)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	wb, err := e.open(doc, stop)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return newWriter(wb).verify(expected, newReviewer(wb))
+	rep, err := newWriter(wb).verify(expected, newReviewer(wb))
+	return wb, rep, err
 }
 
 // verify compares expected answers with the workbook's cells, the

@@ -19,14 +19,8 @@ import (
 func (e *Engine) VerifyAgainst(source, doc []byte, expected []formats.ExpectedAnswer) (rep *formats.VerificationReport, err error) {
 	stop := e.stopper()
 	defer guard(stop, &err)
-	if err := formats.CheckCount("expected", len(expected)); err != nil {
-		return nil, err
-	}
-	out, err := e.open(doc, stop)
+	out, rep, err := e.verifyDoc(doc, expected, stop)
 	if err != nil {
-		return nil, err
-	}
-	if rep, err = newWriter(out).verify(expected, newReviewer(out)); err != nil {
 		return nil, err
 	}
 	src, err := e.open(source, stop)
