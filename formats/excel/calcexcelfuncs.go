@@ -7,9 +7,9 @@ import (
 )
 
 // The functions the native calculation computes, with Excel's semantics
-// (see calcexcel.go). IF
-// and IFERROR read only the argument they give, as Excel and LibreOffice
-// do: reading the other could meet a cycle the result does not depend on.
+// (see calcexcel.go). IF and IFERROR read only the argument they give, as
+// Excel and LibreOffice do: reading the other could meet a cycle the
+// result does not depend on.
 
 // call is a call of name, whose start token is read.
 func (e *nativeEval) call(name string) (calcArg, bool) {
