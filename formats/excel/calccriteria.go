@@ -62,11 +62,11 @@ func (cr criterion) matches(at calcArg) (hit, ok bool) {
 	same := at.kind == cr.v.kind
 	switch cr.op {
 	case "=":
-		return same && excelOrder(at, cr.v) == 0, true
+		return same && compareValues(at, cr.v) == 0, true
 	case "<>":
-		return !same || excelOrder(at, cr.v) != 0, true
+		return !same || compareValues(at, cr.v) != 0, true
 	}
-	return same && holds(cr.op, excelOrder(at, cr.v)), true
+	return same && holds(cr.op, compareValues(at, cr.v)), true
 }
 
 // conditional is SUMIF(range, criterion, [sum range]) (sum) or

@@ -8,16 +8,15 @@ import (
 	"github.com/xuri/efp"
 )
 
-// Formulas on a cycle of whole ranges (HECVAT 4.14's 'High-Risk
+// The native calculation follows Excel's semantics: errors are values
+// that IFERROR catches, arithmetic and comparisons follow Excel's types,
+// and IF and IFERROR read only the argument they give. That also computes
+// formulas on a cycle of whole ranges (HECVAT 4.14's 'High-Risk
 // Evaluation' looks up 'Institution Evaluation', whose scores SUMIF
-// '(backend scoring)', which reads 'High-Risk Evaluation' back) are ones
+// '(backend scoring)', which reads 'High-Risk Evaluation' back), which
 // excelize cannot compute: it would follow the ranges round. No cell on
 // them reads itself, though, so reading cell by cell, as Excel and
-// LibreOffice do, computes them. The native calculation computes such a
-// formula, and the formulas it reads, with Excel's semantics rather than
-// excelize's (nativeCalc.excel): errors are values that IFERROR catches,
-// arithmetic and comparisons follow Excel's types, and IF and IFERROR read
-// only the argument they give. A cell that does read itself through
+// LibreOffice do, computes them. A cell that does read itself through
 // others is still met again while it is computed (result), which ends the
 // calculation of every formula on that cycle: they are reported.
 
@@ -29,9 +28,9 @@ var (
 	errRef   = calcArg{kind: argError, s: "#REF!"}
 )
 
-// excelCompare is a comparison (= <> < > <= >=) of two joins, or one join.
-func (e *nativeEval) excelCompare() (calcArg, bool) {
-	l, ok := e.excelJoin()
+// compare is a comparison (= <> < > <= >=) of two joins, or one join.
+func (e *nativeEval) compare() (calcArg, bool) {
+	l, ok := e.join()
 	if !ok {
 		return l, false
 	}
@@ -40,7 +39,7 @@ func (e *nativeEval) excelCompare() (calcArg, bool) {
 		return l, true
 	}
 	e.pos++
-	r, ok := e.excelJoin()
+	r, ok := e.join()
 	if !ok {
 		return r, false
 	}
@@ -50,7 +49,15 @@ func (e *nativeEval) excelCompare() (calcArg, bool) {
 	if r.kind == argError {
 		return r, true
 	}
-	return boolArg(holds(t.TValue, excelOrder(l, r))), true
+	return boolArg(holds(t.TValue, compareValues(l, r))), true
+}
+
+// boolArg is b as a value.
+func boolArg(b bool) calcArg {
+	if b {
+		return calcArg{kind: argBool, n: 1}
+	}
+	return calcArg{kind: argBool}
 }
 
 func isComparison(op string) bool {
@@ -79,10 +86,10 @@ func holds(op string, c int) bool {
 	return c >= 0
 }
 
-// excelOrder orders two values as Excel's comparisons do: numbers before
+// compareValues orders two values as Excel's comparisons do: numbers before
 // text before booleans, text without regard to case, and an empty cell as
 // the other side's kind of nothing (0, "" or FALSE).
-func excelOrder(l, r calcArg) int {
+func compareValues(l, r calcArg) int {
 	if l.kind == argEmpty {
 		l = emptyAs(r.kind)
 	}
@@ -132,31 +139,31 @@ func cmpInt(a, b int) int {
 	return 0
 }
 
-// excelJoin is sums joined with &.
-func (e *nativeEval) excelJoin() (calcArg, bool) {
-	return e.infix(e.excelSum, func(op string) bool { return op == "&" }, func(_ string, l, r calcArg) (calcArg, bool) {
-		ls, ok := excelText(l)
+// join is sums joined with &.
+func (e *nativeEval) join() (calcArg, bool) {
+	return e.infix(e.addition, func(op string) bool { return op == "&" }, func(_ string, l, r calcArg) (calcArg, bool) {
+		ls, ok := l.text()
 		if !ok {
 			return calcArg{}, false
 		}
-		rs, ok := excelText(r)
+		rs, ok := r.text()
 		return calcArg{kind: argString, s: ls + rs}, ok
 	})
 }
 
-// excelSum is products added or subtracted.
-func (e *nativeEval) excelSum() (calcArg, bool) {
-	return e.infix(e.excelProduct, func(op string) bool { return op == "+" || op == "-" }, arithmetic)
+// addition is products added or subtracted.
+func (e *nativeEval) addition() (calcArg, bool) {
+	return e.infix(e.product, func(op string) bool { return op == "+" || op == "-" }, arithmetic)
 }
 
-// excelProduct is powers multiplied or divided.
-func (e *nativeEval) excelProduct() (calcArg, bool) {
-	return e.infix(e.excelPower, func(op string) bool { return op == "*" || op == "/" }, arithmetic)
+// product is powers multiplied or divided.
+func (e *nativeEval) product() (calcArg, bool) {
+	return e.infix(e.power, func(op string) bool { return op == "*" || op == "/" }, arithmetic)
 }
 
-// excelPower is signed operands raised to powers.
-func (e *nativeEval) excelPower() (calcArg, bool) {
-	return e.infix(e.excelSigned, func(op string) bool { return op == "^" }, arithmetic)
+// power is signed operands raised to powers.
+func (e *nativeEval) power() (calcArg, bool) {
+	return e.infix(e.signed, func(op string) bool { return op == "^" }, arithmetic)
 }
 
 // infix reads operands that next reads, joined left to right by the
@@ -185,19 +192,19 @@ func (e *nativeEval) infix(next func() (calcArg, bool), is func(string) bool, ap
 	return calcArg{}, false
 }
 
-// excelSigned is an operand after any number of - and + signs. Excel
+// signed is an operand after any number of - and + signs. Excel
 // gives a sign a higher precedence than ^ (-2^2 is 4).
-func (e *nativeEval) excelSigned() (calcArg, bool) {
+func (e *nativeEval) signed() (calcArg, bool) {
 	t, more := e.peek()
 	if !more || t.TType != efp.TokenTypeOperatorPrefix {
 		return e.operand()
 	}
 	e.pos++
-	v, ok := e.excelSigned()
+	v, ok := e.signed()
 	if !ok || v.kind == argError {
 		return v, ok
 	}
-	n, bad, ok := excelNumber(v)
+	n, bad, ok := asNumber(v)
 	if !ok || bad.kind == argError {
 		return bad, ok
 	}
@@ -209,11 +216,11 @@ func (e *nativeEval) excelSigned() (calcArg, bool) {
 
 // arithmetic is l op r for + - * / ^, on their values as numbers.
 func arithmetic(op string, l, r calcArg) (calcArg, bool) {
-	a, bad, ok := excelNumber(l)
+	a, bad, ok := asNumber(l)
 	if !ok || bad.kind == argError {
 		return bad, ok
 	}
-	b, bad, ok := excelNumber(r)
+	b, bad, ok := asNumber(r)
 	if !ok || bad.kind == argError {
 		return bad, ok
 	}
@@ -242,12 +249,12 @@ func arithmetic(op string, l, r calcArg) (calcArg, bool) {
 	return calcArg{kind: argNumber, n: n}, true
 }
 
-// excelNumber is v read as a number by arithmetic: a boolean is 1 or 0,
+// asNumber is v read as a number by arithmetic: a boolean is 1 or 0,
 // an empty cell 0, text that is a plain number that number, and other
 // text #VALUE! (bad). Text Excel might read as a date, a time, a
 // percentage or a currency (see mayBeNumber) is not computed: ok is
 // false.
-func excelNumber(v calcArg) (n float64, bad calcArg, ok bool) {
+func asNumber(v calcArg) (n float64, bad calcArg, ok bool) {
 	switch v.kind {
 	case argNumber, argBool:
 		return v.n, calcArg{}, true
@@ -281,20 +288,6 @@ func mayBeNumber(s string) bool {
 	return strings.Trim(lower, "0123456789/-:.,%$€£¥+() \t") == ""
 }
 
-// excelText is v as & joins it: a number in at most 15 significant
-// digits, as Excel shows it in General format, a boolean as TRUE or
-// FALSE. An error cannot be text; a number Excel would write with an
-// exponent is not computed.
-func excelText(v calcArg) (string, bool) {
-	switch v.kind {
-	case argNumber:
-		return generalNumber(v.n)
-	case argError:
-		return "", false
-	}
-	return v.text(), true
-}
-
 // generalNumber is n in at most 15 significant digits, without an
 // exponent: false when it needs one.
 func generalNumber(n float64) (string, bool) {
@@ -311,18 +304,29 @@ func generalNumber(n float64) (string, bool) {
 	return s, true
 }
 
-// excelRaw is the cached value of a formula computed with Excel's
-// semantics: a number in full (Excel stores 17 significant digits), an
-// error value as itself.
-func excelRaw(v calcArg) (string, bool) {
+// storedOf is the cached value Excel stores for a formula whose result
+// is v: a number in full (Excel stores 17 significant digits), a boolean
+// as 1 or 0, text as a formula's string, an error value as itself.
+func storedOf(v calcArg) (cachedValue, bool) {
 	switch v.kind {
 	case argNumber:
 		if math.IsInf(v.n, 0) || math.IsNaN(v.n) {
-			return "", false
+			return cachedValue{}, false
 		}
-		return strconv.FormatFloat(v.n, 'g', -1, 64), true
+		return cachedValue{v: storedNumber(v.n)}, true
+	case argBool:
+		return cachedValue{v: strconv.Itoa(int(v.n)), t: "b"}, true
 	case argError:
-		return v.s, true
+		return cachedValue{v: v.s, t: "e"}, true
 	}
-	return v.text(), true
+	return cachedValue{v: v.s, t: "str"}, true
+}
+
+// storedNumber is n as Excel writes a number: in plain digits from 10^-4
+// to 10^15, with an exponent (1E+21) beyond them.
+func storedNumber(n float64) string {
+	if a := math.Abs(n); n == 0 || a >= 1e-4 && a < 1e15 {
+		return strconv.FormatFloat(n, 'f', -1, 64)
+	}
+	return strings.ToUpper(strconv.FormatFloat(n, 'g', -1, 64))
 }

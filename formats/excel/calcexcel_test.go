@@ -23,16 +23,12 @@ var excelCells = mapSource{
 		"A8": str("x"), "B8": str("y"), "C8": str("z"), "A9": num("1"), "B9": num("2"), "C9": num("3")},
 }
 
-// excelModeCases are formulas computed with Excel's semantics (a formula
-// on a range-level cycle, see calcexcel.go) and the values Excel gives,
-// per Microsoft's function reference (IFERROR, XLOOKUP, SUMIF, COUNTIF,
-// "Calculation operators and precedence"): TestExcelModeTable checks them
-// against LibreOffice too, but where lo says LibreOffice differs.
-var excelModeCases = []struct {
-	name, formula, want string
-	native              bool   // computed natively; else not computed
-	lo                  string // why LibreOffice is not asked, "" when it is
-}{
+// excelModeCases are formulas computed with Excel's semantics (see
+// calcexcel.go) and the values Excel gives, per Microsoft's function
+// reference (IFERROR, XLOOKUP, SUMIF, COUNTIF, "Calculation operators and
+// precedence"): TestExcelModeEqualsLibreOffice checks them against
+// LibreOffice too, but where lo says LibreOffice differs.
+var excelModeCases = []calcCase{
 	{"IFERROR catches #N/A", `IFERROR(VLOOKUP("none",Data!$A$1:$C$6,2,0),"nf")`, "nf", true, ""},
 	{"IFERROR passes a value", `IFERROR(VLOOKUP(A1,Data!$A$1:$C$6,2,0),"nf")`, "Yes", true, ""},
 	{"IFERROR catches #DIV/0!", `IFERROR(1/0,"d")`, "d", true, ""},
@@ -111,45 +107,38 @@ var excelModeCases = []struct {
 }
 
 func TestExcelModeTable(t *testing.T) {
-	for _, tc := range excelModeCases {
-		t.Run(tc.name, func(t *testing.T) {
-			got, ok := excelModeValue(tc.formula)
-			if ok != tc.native || ok && got != tc.want {
-				t.Fatalf("calc(%s) = %q, %v; want %q, %v", tc.formula, got, ok, tc.want, tc.native)
+	checkCalcCases(t, excelCells, excelModeCases)
+}
+
+// TestExcelModeEqualsLibreOffice computes excelModeCases' and
+// nativeCases' formulas in LibreOffice over the same cells: each native
+// result LibreOffice can give must be its. It skips without LibreOffice.
+func TestExcelModeEqualsLibreOffice(t *testing.T) {
+	for _, table := range []struct {
+		name  string
+		cells mapSource
+		cases []calcCase
+	}{{"excel", excelCells, excelModeCases}, {"native", nativeCells, nativeCases}} {
+		t.Run(table.name, func(t *testing.T) {
+			f := table.cells.book(t)
+			var asked []int
+			for k, tc := range table.cases {
+				if tc.native && tc.lo == "" {
+					must(t, f.SetCellFormula("Sheet1", fmt.Sprintf("Z%d", k+1), tc.formula))
+					asked = append(asked, k)
+				}
 			}
+			var buf bytes.Buffer
+			must(t, f.Write(&buf))
+			lo, _ := readers.XLSXCached(t, readers.LibreOfficeResave(t, buf.Bytes(), "xlsx"))
+			for _, k := range asked {
+				tc := table.cases[k]
+				got, _ := nativeValue(table.cells, tc.formula)
+				if want := lo["Sheet1"][fmt.Sprintf("Z%d", k+1)]; !sameCalcValue(want, got) {
+					t.Errorf("%s: =%s: native %q, LibreOffice %q", tc.name, tc.formula, got, want)
+				}
+			}
+			t.Logf("%d formulas equal LibreOffice's", len(asked))
 		})
 	}
-}
-
-// excelModeValue is formula's value as the native calculation gives it
-// in Excel mode over excelCells.
-func excelModeValue(formula string) (string, bool) {
-	wb := &workbook{sheets: []string{"Sheet1", "Data"}}
-	c := &nativeCalc{wb: wb, src: excelCells, closure: closureMap{}, excel: true}
-	return c.calcText(0, &formulaNode{at: cell{sheet: 1, row: 50, col: 5}}, formula)
-}
-
-// TestExcelModeEqualsLibreOffice computes excelModeCases' formulas in
-// LibreOffice over the same cells: each native result LibreOffice can
-// give must be its. It skips without LibreOffice.
-func TestExcelModeEqualsLibreOffice(t *testing.T) {
-	f := excelCells.book(t)
-	var asked []int
-	for k, tc := range excelModeCases {
-		if tc.native && tc.lo == "" {
-			must(t, f.SetCellFormula("Sheet1", fmt.Sprintf("Z%d", k+1), tc.formula))
-			asked = append(asked, k)
-		}
-	}
-	var buf bytes.Buffer
-	must(t, f.Write(&buf))
-	lo, _ := readers.XLSXCached(t, readers.LibreOfficeResave(t, buf.Bytes(), "xlsx"))
-	for _, k := range asked {
-		tc := excelModeCases[k]
-		got, _ := excelModeValue(tc.formula)
-		if want := lo["Sheet1"][fmt.Sprintf("Z%d", k+1)]; !sameCalcValue(want, got) {
-			t.Errorf("%s: =%s: native %q, LibreOffice %q", tc.name, tc.formula, got, want)
-		}
-	}
-	t.Logf("%d formulas equal LibreOffice's", len(asked))
 }

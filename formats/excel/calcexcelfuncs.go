@@ -6,19 +6,20 @@ import (
 	"github.com/xuri/efp"
 )
 
-// The functions computed with Excel's semantics (see calcexcel.go). IF
-// and IFERROR read only the argument they give, as Excel and LibreOffice
-// do: reading the other could meet a cycle the result does not depend on.
+// The functions the native calculation computes, with Excel's semantics
+// (see calcexcel.go). IF and IFERROR read only the argument they give, as
+// Excel and LibreOffice do: reading the other could meet a cycle the
+// result does not depend on.
 
-// excelCall is a call of name, whose start token is read.
-func (e *nativeEval) excelCall(name string) (calcArg, bool) {
+// call is a call of name, whose start token is read.
+func (e *nativeEval) call(name string) (calcArg, bool) {
 	switch name {
 	case "IF":
-		return e.excelIf()
+		return e.ifCall()
 	case "IFERROR":
-		return e.excelIfError()
+		return e.ifError()
 	case "VLOOKUP":
-		return e.excelVlookup()
+		return e.vlookup()
 	case "XLOOKUP":
 		return e.xlookup()
 	case "SUMIF", "COUNTIF":
@@ -33,25 +34,25 @@ func (e *nativeEval) excelCall(name string) (calcArg, bool) {
 		if name == "ISNUMBER" {
 			return boolArg(args[0].kind == argNumber), true
 		}
-		return excelLen(args[0])
+		return length(args[0])
 	case "FIND":
 		args, ok := e.args(nil)
 		if !ok || len(args) != 2 {
 			return calcArg{}, false
 		}
-		return excelFind(args[0], args[1])
+		return find(args[0], args[1])
 	case "LEFT":
 		args, ok := e.args(nil)
 		if !ok || len(args) != 2 {
 			return calcArg{}, false
 		}
-		return excelLeft(args[0], args[1])
+		return left(args[0], args[1])
 	case "OR", "AND":
 		args, ok := e.args(nil)
 		if !ok {
 			return calcArg{}, false
 		}
-		return excelLogical(name == "OR", args)
+		return logical(name == "OR", args)
 	}
 	return calcArg{}, false
 }
@@ -106,10 +107,10 @@ func (e *nativeEval) skipRest(more bool) bool {
 	return true
 }
 
-// excelIf is IF(condition, then, else): a number or boolean condition
+// ifCall is IF(condition, then, else): a number or boolean condition
 // holds when not 0; an omitted else gives FALSE. A text condition is not
 // computed (Excel reads "TRUE" as true, LibreOffice gives #VALUE!).
-func (e *nativeEval) excelIf() (calcArg, bool) {
+func (e *nativeEval) ifCall() (calcArg, bool) {
 	cond, ok := e.compare()
 	if !ok {
 		return cond, false
@@ -147,9 +148,9 @@ func (e *nativeEval) excelIf() (calcArg, bool) {
 	return v, ok && !more
 }
 
-// excelIfError is IFERROR(value, fallback): fallback when value is an
+// ifError is IFERROR(value, fallback): fallback when value is an
 // error, else value.
-func (e *nativeEval) excelIfError() (calcArg, bool) {
+func (e *nativeEval) ifError() (calcArg, bool) {
 	v, ok := e.compare()
 	if !ok {
 		return v, false
@@ -170,9 +171,9 @@ func (e *nativeEval) excelIfError() (calcArg, bool) {
 	return w, ok && !more
 }
 
-// excelLogical is OR (or) or AND of numbers and booleans, the first error
+// logical is OR (or) or AND of numbers and booleans, the first error
 // among them if any; other arguments are not computed.
-func excelLogical(or bool, args []calcArg) (calcArg, bool) {
+func logical(or bool, args []calcArg) (calcArg, bool) {
 	anyTrue, all := false, true
 	for _, a := range args {
 		switch a.kind {
@@ -254,7 +255,7 @@ func (e *nativeEval) sum() (calcArg, bool) {
 			if !ok {
 				return calcArg{}, false
 			}
-			n, b, ok := excelNumber(v)
+			n, b, ok := asNumber(v)
 			if !ok {
 				return calcArg{}, false
 			}
@@ -274,20 +275,20 @@ func (e *nativeEval) sum() (calcArg, bool) {
 	return calcArg{kind: argNumber, n: total}, true
 }
 
-// excelLeft is LEFT(text, count): the first count characters of text's
+// left is LEFT(text, count): the first count characters of text's
 // text (as & joins it); an error among them is the result, a count below
 // 0 #VALUE!.
-func excelLeft(text, count calcArg) (calcArg, bool) {
+func left(text, count calcArg) (calcArg, bool) {
 	for _, a := range []calcArg{text, count} {
 		if a.kind == argError {
 			return a, true
 		}
 	}
-	s, ok := excelText(text)
+	s, ok := text.text()
 	if !ok {
 		return calcArg{}, false
 	}
-	n, bad, ok := excelNumber(count)
+	n, bad, ok := asNumber(count)
 	switch {
 	case !ok || bad.kind == argError:
 		return bad, ok

@@ -12,15 +12,10 @@ import (
 // formulas (VLOOKUP($A18,'START HERE'!$A$23:$F$36,4,0)&"" and their
 // siblings) made 220 MB of garbage for a 600-answer fill. The shapes a
 // questionnaire repeats are few, so recalc computes them itself, reading
-// the table's cells where they lie: references, text and number
-// constants, &, = and <>, IF, LEFT and an exact-match VLOOKUP whose table
-// is a fixed range. Anything else, or any input where Excel and excelize
-// would give different results (see calcvlookup.go), is left to excelize,
-// so a result computed here is the one excelize gives for it, which
-// TestNativeMatchesExcelize checks on every formula of the real workbooks.
-// The exception is a formula on a cycle of whole ranges, which excelize
-// cannot compute: that one is computed with Excel's semantics, and more
-// functions (calcexcel.go).
+// the table's cells where they lie, with Excel's semantics (calcexcel.go):
+// the cached value is the one Excel and LibreOffice show on open. What it
+// does not compute (a function or an input it does not know) is left to
+// excelize (calcbook.go).
 
 // argKind is the type of a value during a native calculation.
 type argKind uint8
@@ -30,7 +25,7 @@ const (
 	argNumber                // a number
 	argBool                  // TRUE or FALSE, which arithmetic reads as 1 or 0
 	argString                // text
-	argError                 // an error value (#N/A), its text in s; Excel mode only (see calcexcel.go)
+	argError                 // an error value (#N/A), its text in s
 )
 
 // calcArg is one value during a native calculation.
@@ -40,21 +35,25 @@ type calcArg struct {
 	s    string  // text
 }
 
-// text is the value as & joins it: a number in Go's shortest %g form
-// (1e+06 for a million), as excelize writes it, a boolean as TRUE or FALSE.
-func (a calcArg) text() string {
+// text is the value as & joins it: a number in at most 15 significant
+// digits, as Excel shows it in General format, a boolean as TRUE or
+// FALSE. An error cannot be text; a number Excel would write with an
+// exponent is not computed (ok false).
+func (a calcArg) text() (string, bool) {
 	switch a.kind {
 	case argNumber:
-		return strconv.FormatFloat(a.n, 'g', -1, 64)
+		return generalNumber(a.n)
 	case argBool:
 		if a.n == 0 {
-			return "FALSE"
+			return "FALSE", true
 		}
-		return "TRUE"
+		return "TRUE", true
 	case argString:
-		return a.s
+		return a.s, true
+	case argError:
+		return "", false
 	}
-	return ""
+	return "", true
 }
 
 // nativeCalc computes the formulas of one write that it can (see above).
@@ -77,13 +76,9 @@ type nativeCalc struct {
 	work int
 	// tc tokenizes each shape of formula once: a write recomputes
 	// thousands of formulas that differ in their row numbers alone.
-	tc      *tokenCache
-	columns map[tableColumn]*columnCache // see calcvindex.go; made when first needed, as tc
-	// excel is set while a formula on a range-level cycle is computed,
-	// with the formulas it reads: excelize cannot compute those, so they
-	// are computed with Excel's semantics (calcexcel.go), not excelize's.
-	excel    bool
-	lastRows map[sheetRect]int // see clipRows; made when first needed
+	tc       *tokenCache
+	columns  map[tableColumn]*columnCache // see calcvindex.go; made when first needed, as tc
+	lastRows map[sheetRect]int            // see clipRows; made when first needed
 }
 
 func newNativeCalc(b *calcBook) *nativeCalc {
@@ -91,61 +86,51 @@ func newNativeCalc(b *calcBook) *nativeCalc {
 }
 
 // calcOnce is calc of node i unless it was tried already, as a formula
-// another one read: then its result, or false when it could not be
-// computed (trying again would give the same).
-func (c *nativeCalc) calcOnce(i int, n *formulaNode) (raw string, ok bool) {
+// another one read: then whether it was computed (trying again would give
+// the same).
+func (c *nativeCalc) calcOnce(i int, n *formulaNode) bool {
 	if !c.is(i, nodeTried) {
-		return c.calc(i, n)
+		_, ok := c.calc(i, n)
+		return ok
 	}
-	return c.raw(i)
+	return c.is(i, nodeDone)
 }
 
-// calc computes node n, numbered i, and returns its value as excelize's
-// CalcCellValue gives it with RawCellValue; ok is false when the formula
-// is left to excelize.
-func (c *nativeCalc) calc(i int, n *formulaNode) (raw string, ok bool) {
+// calc computes node n, numbered i, and returns the cached value Excel
+// would store for it; ok is false when the formula is left to excelize.
+func (c *nativeCalc) calc(i int, n *formulaNode) (cachedValue, bool) {
 	return c.calcText(i, n, c.book.g.text(n))
 }
 
-// calcText is calc of node n, whose formula is text.
-func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (raw string, ok bool) {
+// calcText is calc of node n, whose formula is text. A formula on a cycle
+// of whole ranges (HECVAT 4.14's 'High-Risk Evaluation', see calcexcel.go)
+// is computed here too, cell by cell, as Excel does: excelize cannot
+// compute it.
+func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (cachedValue, bool) {
 	c.mark(i, nodeTried)
 	if c.wb.stop.Check() != nil {
-		return "", false // recalc sees the stop too
-	}
-	if !c.excel && c.book != nil && c.book.cyclic.has(i) {
-		c.excel = true
-		defer func() { c.excel = false }()
+		return cachedValue{}, false // recalc sees the stop too
 	}
 	e := nativeEval{c: c, from: n.at.sheet, toks: c.tokens(text)}
 	v, ok := e.compare()
-	if !ok || e.pos != len(e.toks) || v.kind == argError && !c.excel {
-		return "", false
+	if !ok || e.pos != len(e.toks) {
+		return cachedValue{}, false
 	}
 	if v.kind == argEmpty {
 		// An empty result (a lookup's empty cell, as IF chose it) shows 0
-		// in Excel and LibreOffice, "" in excelize: the one place calc
-		// gives Excel's value, not excelize's (HECVAT Full 3.06's
+		// in Excel and LibreOffice (HECVAT Full 3.06's
 		// IF(C45="",VLOOKUP(A45,Questions!B$18:G$258,4,FALSE),…)).
 		v = calcArg{kind: argNumber}
-		c.mark(i, nodeEmptied)
 	}
-	state := nodeDone | nodeState(v.kind)<<kindShift
-	if c.excel {
-		raw, ok = excelRaw(v)
-		state |= nodeExcel
-	} else {
-		raw, ok = rawResult(v)
-	}
+	stored, ok := storedOf(v)
 	if ok {
-		c.mark(i, state)
+		c.mark(i, nodeDone|nodeState(v.kind)<<kindShift)
 		c.results[i] = nodeValue{s: v.s, n: v.n}
 	}
-	return raw, ok
+	return stored, ok
 }
 
-// tokens is text's tokens without spaces, as calcText gives them to
-// excelize. An intersection (a space between two references) leaves two
+// tokens is text's tokens without spaces. An intersection (a space between two references) leaves two
 // operands side by side, which no rule reads. The tokens are copied out of
 // the cache: the formulas a formula reads are tokenized while it is read.
 func (c *nativeCalc) tokens(text string) []efp.Token {
@@ -162,21 +147,8 @@ func (c *nativeCalc) tokens(text string) []efp.Token {
 	return out
 }
 
-// rawResult is v as CalcCellValue gives it: a number in plain digits (a
-// whole number under 10^15 only: past it, or with a fraction, excelize's
-// rounding to 15 digits is left to excelize).
-func rawResult(v calcArg) (string, bool) {
-	if v.kind != argNumber {
-		return v.text(), true
-	}
-	if v.n != float64(int64(v.n)) || v.n >= 1e15 || v.n <= -1e15 {
-		return "", false
-	}
-	return strconv.FormatInt(int64(v.n), 10), true
-}
-
 // result is node j's value, computed now when it was not yet: a formula
-// read by the one being computed, which excelize would compute first too.
+// read by the one being computed, which Excel computes first too.
 func (c *nativeCalc) result(j int) (calcArg, bool) {
 	if v, ok := c.value(j); ok {
 		return v, true
@@ -197,9 +169,9 @@ func (c *nativeCalc) result(j int) (calcArg, bool) {
 
 // cellValue is the value of the cell at sheet, row, col as a formula reads
 // it: a recomputed one's result, else its stored value. ok is false where
-// excelize's reading may differ (an unparsable number, text excelize
-// decodes or cuts, an error value) or the value is not known (a formula
-// recomputed by excelize, or an uncached one).
+// the value is not known (a formula left to excelize, or an uncached one)
+// or not read here (an unparsable number, text with _xHHHH_ escapes,
+// which Excel decodes, or past a cell's 32,767 characters).
 func (c *nativeCalc) cellValue(sheet, row, col int) (calcArg, bool) {
 	if c.work++; c.work > maxCalcWork {
 		return calcArg{}, false
@@ -230,10 +202,8 @@ func (c *nativeCalc) cellValue(sheet, row, col int) (calcArg, bool) {
 		}
 		return b, true
 	case calcError:
-		return calcArg{kind: argError, s: v.text}, c.excel
+		return calcArg{kind: argError, s: v.text}, true
 	case calcString:
-		// excelize decodes _xHHHH_ escapes and caps a cell at 32,767
-		// characters.
 		ok := !strings.Contains(v.text, "_x") && len(v.text) <= 32767
 		return calcArg{kind: argString, s: v.text}, ok
 	}
@@ -253,51 +223,6 @@ func (e *nativeEval) peek() (efp.Token, bool) {
 		return efp.Token{}, false
 	}
 	return e.toks[e.pos], true
-}
-
-// compare is a comparison (=, <>) of two joins, or one join.
-func (e *nativeEval) compare() (calcArg, bool) {
-	if e.c.excel {
-		return e.excelCompare()
-	}
-	l, joined, ok := e.join()
-	if !ok {
-		return l, false
-	}
-	t, more := e.peek()
-	if !more || t.TType != efp.TokenTypeOperatorInfix || t.TValue != "=" && t.TValue != "<>" {
-		return l, true
-	}
-	e.pos++
-	r, joinedR, ok := e.join()
-	if !ok || joined || joinedR {
-		return l, false // & beside = is left to excelize's precedence
-	}
-	eq := equal(l, r)
-	if t.TValue == "<>" {
-		eq = !eq
-	}
-	return boolArg(eq), true
-}
-
-// join is one operand or several joined with &; joined says whether any
-// were.
-func (e *nativeEval) join() (v calcArg, joined, ok bool) {
-	if v, ok = e.operand(); !ok {
-		return v, false, false
-	}
-	for {
-		t, more := e.peek()
-		if !more || t.TType != efp.TokenTypeOperatorInfix || t.TValue != "&" {
-			return v, joined, true
-		}
-		e.pos++
-		r, ok := e.operand()
-		if !ok {
-			return v, joined, false
-		}
-		v, joined = calcArg{kind: argString, s: v.text() + r.text()}, true
-	}
 }
 
 // operand is a constant, a one-cell reference, a call or a parenthesised
@@ -320,13 +245,10 @@ func (e *nativeEval) operand() (calcArg, bool) {
 			return calcArg{}, false
 		}
 		return e.c.cellValue(r.sheet, r.r1, r.c1)
-	case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeLogical && e.c.excel:
+	case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeLogical:
 		return boolArg(strings.EqualFold(t.TValue, "TRUE")), true
 	case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
-		if e.c.excel {
-			return e.excelCall(strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn.")))
-		}
-		return e.call(strings.ToUpper(t.TValue))
+		return e.call(strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn.")))
 	case t.TType == efp.TokenTypeSubexpression && t.TSubType == efp.TokenSubTypeStart:
 		v, ok := e.compare()
 		if t, more := e.peek(); !ok || !more || t.TType != efp.TokenTypeSubexpression || t.TSubType != efp.TokenSubTypeStop {
@@ -334,33 +256,6 @@ func (e *nativeEval) operand() (calcArg, bool) {
 		}
 		e.pos++
 		return v, true
-	}
-	return calcArg{}, false
-}
-
-// call is a call of name, whose start token is read.
-func (e *nativeEval) call(name string) (calcArg, bool) {
-	switch name {
-	case "IF":
-		args, ok := e.args(nil)
-		if !ok || len(args) != 3 {
-			return calcArg{}, false
-		}
-		return ifResult(args[0], args[1], args[2])
-	case "LEFT":
-		args, ok := e.args(nil)
-		if !ok || len(args) != 2 {
-			return calcArg{}, false
-		}
-		return left(args[0], args[1])
-	case "VLOOKUP":
-		return e.vlookup()
-	case "OR", "AND":
-		args, ok := e.args(nil)
-		if !ok {
-			return calcArg{}, false
-		}
-		return logical(name == "OR", args)
 	}
 	return calcArg{}, false
 }

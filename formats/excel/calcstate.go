@@ -7,10 +7,8 @@ package excel
 type nodeState uint8
 
 const (
-	nodeTried   nodeState = 1 << iota // calc was called for it
-	nodeDone                          // results holds its value
-	nodeEmptied                       // its empty result became 0 (see calcText)
-	nodeExcel                         // computed with Excel's semantics (see calcexcel.go)
+	nodeTried nodeState = 1 << iota // calc was called for it
+	nodeDone                        // results holds its value
 
 	kindShift = 4 // a done node's value's argKind is in the state's high bits
 )
@@ -52,14 +50,11 @@ func (c *nativeCalc) value(i int) (calcArg, bool) {
 	return calcArg{kind: argKind(c.states[i] >> kindShift), n: r.n, s: r.s}, true
 }
 
-// raw is node i's computed value as calc returned it, if it has one.
-func (c *nativeCalc) raw(i int) (string, bool) {
+// stored is node i's cached value as calc returned it, if it has one.
+func (c *nativeCalc) stored(i int) (cachedValue, bool) {
 	v, ok := c.value(i)
 	if !ok {
-		return "", false
+		return cachedValue{}, false
 	}
-	if c.is(i, nodeExcel) {
-		return excelRaw(v)
-	}
-	return rawResult(v) // a value is kept only when rawResult takes it
+	return storedOf(v) // a value is kept only when storedOf takes it
 }

@@ -5,8 +5,8 @@ import "strings"
 // HECVAT Full 3.06 looks its questions up in whole columns
 // (VLOOKUP($A5,Questions!$B:$AB,12,FALSE)) on a cycle of ranges: Excel
 // reads such a table to the sheet's last row used, and so does the
-// calculation in Excel mode, and the few text functions its formulas
-// test answers with.
+// native calculation, and the few text functions its formulas test
+// answers with.
 
 // clipRows is r ending at the last row of r that holds a value or a
 // formula when r runs to the sheet's end (r.r1 when none does); ok is
@@ -36,26 +36,26 @@ func (c *nativeCalc) clipRows(r sheetRect) (sheetRect, bool) {
 	return r, true
 }
 
-// excelLen is LEN(v): the UTF-16 units of v's text, as Excel counts.
-func excelLen(v calcArg) (calcArg, bool) {
+// length is LEN(v): the UTF-16 units of v's text, as Excel counts.
+func length(v calcArg) (calcArg, bool) {
 	if v.kind == argError {
 		return v, true
 	}
-	s, ok := excelText(v)
+	s, ok := v.text()
 	return calcArg{kind: argNumber, n: float64(utf16Len(s))}, ok
 }
 
-// excelFind is FIND(find, within): the 1-based place of find in within,
+// find is FIND(find, within): the 1-based place of find in within,
 // with regard to case, #VALUE! when it is not there. Text beyond ASCII,
 // whose places Excel counts in UTF-16 units, is not computed.
-func excelFind(find, within calcArg) (calcArg, bool) {
+func find(find, within calcArg) (calcArg, bool) {
 	for _, a := range []calcArg{find, within} {
 		if a.kind == argError {
 			return a, true
 		}
 	}
-	f, ok1 := excelText(find)
-	w, ok2 := excelText(within)
+	f, ok1 := find.text()
+	w, ok2 := within.text()
 	if !ok1 || !ok2 || !ascii(f) || !ascii(w) {
 		return calcArg{}, false
 	}

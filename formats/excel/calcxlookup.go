@@ -6,31 +6,11 @@ import (
 	"github.com/xuri/efp"
 )
 
-// The lookups computed with Excel's semantics (see calcexcel.go): an
-// exact match finds the first cell equal to the value looked up, text
+// An exact match (XLOOKUP's, and VLOOKUP's in calcvlookup.go) finds the first cell equal to the value looked up, text
 // without regard to case, a number only a number, a boolean only a
 // boolean; an empty cell matches nothing. A value that finds nothing gives
 // #N/A. Wildcards (* ? ~), which Excel reads as patterns in text looked
 // up, are not computed, nor is an empty value looked up.
-
-// excelVlookup is VLOOKUP(value, table, column, FALSE or 0).
-func (e *nativeEval) excelVlookup() (calcArg, bool) {
-	v, table, column, ok := e.vlookupArgs()
-	if !ok {
-		return calcArg{}, false
-	}
-	if v.kind == argError {
-		return v, true
-	}
-	row, ok := e.c.excelFindRow(v, table)
-	switch {
-	case !ok:
-		return calcArg{}, false
-	case row < 0:
-		return errNA, true
-	}
-	return e.c.cellValue(table.sheet, row, table.c1+column-1)
-}
 
 // lookupKey is v lowered when it is text Excel matches exactly, ok false
 // for a value the exact match is not computed for.
@@ -54,39 +34,6 @@ func exactFinds(v calcArg, key string, at calcArg, lower string) bool {
 		return lower == key
 	}
 	return at.n == v.n
-}
-
-// excelFindRow is the row of table whose first cell v finds, -1 when none
-// does; ok is false when a cell cannot be read or v not matched natively.
-// Text keys' rows are remembered apart from findRow's, which excelize's
-// search finds.
-func (c *nativeCalc) excelFindRow(v calcArg, table sheetRect) (int, bool) {
-	key, ok := lookupKey(v)
-	if !ok {
-		return 0, false
-	}
-	col := c.column(table)
-	memo := "\x00" + key
-	if row, ok := col.found[memo]; ok && v.kind == argString {
-		c.work++
-		return row, true
-	}
-	for k := 0; k <= table.r2-table.r1; k++ {
-		at, lower, ok := c.cached(col, table, k)
-		if !ok {
-			return 0, false
-		}
-		if exactFinds(v, key, at, lower) {
-			if v.kind == argString {
-				col.found[memo] = table.r1 + k
-			}
-			return table.r1 + k, true
-		}
-	}
-	if v.kind == argString {
-		col.found[memo] = -1
-	}
-	return -1, true
 }
 
 // xlookup is XLOOKUP(value, lookup range, return range, [if not found],
@@ -191,8 +138,8 @@ func (c *nativeCalc) xlookupIn(v calcArg, look, ret sheetRect, match int, backwa
 			break
 		}
 		if match != 0 && at.kind == v.kind {
-			o := excelOrder(at, v)
-			if o == match && (best < 0 || excelOrder(at, bestVal) == -match) {
+			o := compareValues(at, v)
+			if o == match && (best < 0 || compareValues(at, bestVal) == -match) {
 				best, bestVal = k, at
 			}
 		}

@@ -66,7 +66,7 @@ func (w *writer) calcWithin(book *calcBook, native *nativeCalc, ordered []int, r
 		n := book.g.nodes[i]
 		if uncomputable(n, false) == "" {
 			before := native.work
-			_, ok := native.calcOnce(i, n)
+			ok := native.calcOnce(i, n)
 			spent += nativeFormulaWork + nativeCellWork*(native.work-before)
 			if ok {
 				continue

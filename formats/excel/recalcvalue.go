@@ -16,7 +16,7 @@ var excelErrors = map[string]bool{"#NULL!": true, "#DIV/0!": true, "#VALUE!": tr
 // computed.
 func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc, res *recalcResult) {
 	n := book.g.nodes[i]
-	raw, native := nc.raw(i)
+	computed, native := nc.stored(i)
 	why := ""
 	if !native {
 		why = book.need(i)
@@ -32,7 +32,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 	if why == "" {
 		var err error
 		if native {
-			v = cachedOf(book.g, n, raw, src)
+			v = computed
 		} else if v, err = evaluate(book, i, src); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
