@@ -68,7 +68,7 @@ answer that is not known.`,
 			printWrite(e.stdout, res.Write)
 			fmt.Fprintf(e.stdout, "saved %s\n", r.out())
 		}
-		return reportOutcome(e, g, res.Report, func() error {
+		return reportOutcome(e, g, afterWrite(res.Report, res.Write), func() error {
 			ok := res.Report.OK()
 			return printJSON(e.stdout, writeJSON{Write: res.Write, Report: res.Report, Output: r.out(), OK: &ok})
 		})

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/formfill/formfill/formats"
@@ -80,6 +81,18 @@ func printWrite(w io.Writer, r *formats.WriteResult) {
 	if r.Encryption != "" {
 		fmt.Fprintf(w, "encryption %s\n", r.Encryption)
 	}
+}
+
+// afterWrite is r without the warnings w gave already: a fill's write
+// and verification both note what the write could not recompute (each
+// result is read alone over MCP), which its text output prints once.
+func afterWrite(r *formats.VerificationReport, w *formats.WriteResult) *formats.VerificationReport {
+	if r == nil || w == nil || len(w.Warnings) == 0 {
+		return r
+	}
+	out := *r
+	out.Warnings = slices.DeleteFunc(slices.Clone(r.Warnings), func(s string) bool { return slices.Contains(w.Warnings, s) })
+	return &out
 }
 
 // printReport prints verify_output's report: problems first, then the
@@ -176,7 +189,7 @@ func printResult(w io.Writer, r *jobs.Result) {
 			printWrite(w, r.Write)
 		}
 		if r.Report != nil {
-			printReport(w, r.Report)
+			printReport(w, afterWrite(r.Report, r.Write))
 		}
 	default:
 		if op := jobs.OperationOf(r.Kind); op != nil && op.Text != nil {

@@ -115,7 +115,7 @@ func (w *writer) recalc() *recalcResult {
 	w.dropRest(g, rest, res)
 	w.dropBeyond(g, beyond, res)
 	if res.moreShown > 0 {
-		res.shown = append(res.shown, fmt.Sprintf("and %d more formulas now show other values", res.moreShown))
+		res.shown = append(res.shown, moreShown(res.moreShown))
 	}
 	return res
 }

@@ -46,7 +46,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 	switch {
 	case shown(v) == shownBefore(before):
 	case len(res.shown) < maxShown:
-		res.shown = append(res.shown, fmt.Sprintf("%s now shows %q (was %q)", w.wb.xpath(n.at), clip(shown(v), 80), clip(shownBefore(before), 80)))
+		res.shown = append(res.shown, nowShows(w.wb.xpath(n.at), shown(v), shownBefore(before)))
 	default:
 		res.moreShown++ // counted, not written out: the notes list maxShown
 	}
