@@ -10,6 +10,14 @@ func (wb *workbook) formula(sheet, ref string, sc *sheetScan) string {
 	if err != nil {
 		return ""
 	}
+	return wb.ownFormula(sheet, row, col, sc)
+}
+
+// ownFormula is the formula the cell at row, col holds itself, "" for
+// none. A merged range shows its first cell's, but another of its cells
+// may hold a formula of its own, which a recalculation computes and
+// whose cached value a formula elsewhere may read.
+func (wb *workbook) ownFormula(sheet string, row, col int, sc *sheetScan) string {
 	rs, masters, err := wb.cellsOf(sheet, sc)
 	if err != nil {
 		return ""
