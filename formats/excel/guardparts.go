@@ -189,8 +189,7 @@ type partCheck struct {
 // through a window (see checkPartStreamed); any other is read whole into
 // the lane's storage.
 func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *lowestFailure, stop *formats.Stopper) {
-	var buf []byte    // storage reused from part to part
-	var window []byte // the window's storage, reused from streamed part to streamed part
+	var buf []byte // storage reused from part to part, and by a streamed part's window
 	defer func() { putLaneBuffer(buf) }()
 	for _, i := range lane {
 		if failed.skips(i) {
@@ -198,7 +197,7 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 		}
 		f := parts[i]
 		if streamsPart(f) {
-			checks[i] = checkPart(f, stop, func(c *partCheck) error { return checkPartStreamed(a, f, c, &buf, &window, stop) })
+			checks[i] = checkPart(f, stop, func(c *partCheck) error { return checkPartStreamed(a, f, c, &buf, stop) })
 		} else {
 			if need := f.UncompressedSize64; tooLargeForPart(uint64(cap(buf)), need) {
 				// A lane's parts come largest first: the storage of a large

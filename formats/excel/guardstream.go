@@ -29,31 +29,40 @@ func streamsPart(f *zip.File) bool {
 }
 
 // checkPartStreamed checks part f as checkPartInto does, inflating it
-// through a window in *window's storage. A part in UTF-16, which is
+// through a window in *buf's storage, the lane's: a lane that holds a
+// larger part's storage takes nothing more. A part in UTF-16, which is
 // transcoded whole, and a part the streamed pass refuses are checked by
 // checkPartInto, reading it whole into *buf: a refusal is then the whole
 // pass's, word for word (encoding/xml's messages count lines from where
 // its pass starts), and a corrupt entry's error the whole read's. A
 // streamed pass takes exactly the parts the whole pass takes
 // (FuzzStreamXML).
-func checkPartStreamed(a *formats.Archive, f *zip.File, c *partCheck, buf, window *[]byte, stop *formats.Stopper) error {
-	rc, err := f.Open()
-	if err != nil {
-		return checkPartInto(a, f, c, buf, stop)
-	}
-	defer rc.Close()
-	w := newPartWindow(stop.Reader(rc))
-	w.buf = (*window)[:0]
-	defer func() { *window = w.buf[:0] }()
-	w.fill(len("\xff\xfe"))
-	if hasUTF16BOM(w.bytes(w.base, w.end())) {
-		return checkPartInto(a, f, c, buf, stop)
-	}
-	sx := &streamXML{win: w, part: f.Name, hold: releaseBefore, stop: stop}
-	if err := sx.run(); err == nil || errors.Is(err, formats.ErrStopped) {
+func checkPartStreamed(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, stop *formats.Stopper) error {
+	streamed, err := streamPart(f, buf, stop)
+	if streamed && (err == nil || errors.Is(err, formats.ErrStopped)) {
 		return err
 	}
 	return checkPartInto(a, f, c, buf, stop)
+}
+
+// streamPart is checkPartStreamed's streamed pass, through a window in
+// *buf's storage, which it leaves in *buf; streamed is false when the part
+// must be read whole (it cannot be opened, or it is in UTF-16).
+func streamPart(f *zip.File, buf *[]byte, stop *formats.Stopper) (streamed bool, err error) {
+	rc, err := f.Open()
+	if err != nil {
+		return false, err
+	}
+	defer rc.Close()
+	w := newPartWindow(stop.Reader(rc))
+	w.buf = (*buf)[:0]
+	defer func() { *buf = w.buf[:0] }()
+	w.fill(len("\xff\xfe"))
+	if hasUTF16BOM(w.bytes(w.base, w.end())) {
+		return false, nil
+	}
+	sx := &streamXML{win: w, part: f.Name, hold: releaseBefore, stop: stop}
+	return true, sx.run()
 }
 
 // releaseBefore is streamXML's hold for a pass nothing records: no byte
