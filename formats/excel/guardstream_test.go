@@ -113,3 +113,25 @@ func TestStreamsOnlyLargePartsNothingRecords(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStreamedGuard holds the guard with every part nothing records
+// streamed to the guard reading it whole, on any content of such a part.
+func FuzzStreamedGuard(f *testing.F) {
+	parts := unzip(f, fixture(f))
+	f.Add([]byte(`<?xml version="1.0" encoding="UTF-8"?><root><a b="1 &amp; 2">t</a><!-- c --></root>`))
+	f.Add([]byte("<root>\n<a b></a></root>"))
+	f.Add([]byte(`<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>`))
+	f.Add(utf16LE(`<root><a/></root>`))
+	f.Fuzz(func(t *testing.T, content []byte) {
+		if len(content) > 1<<14 {
+			return
+		}
+		doc := rezip(t, append(slices.Clone(parts), part{name: "customXml/item9.xml", data: content}), "", nil)
+		streamParts(t, math.MaxUint64)
+		want := guardOutcome(t, doc, 1)
+		streamParts(t, 0)
+		if got := guardOutcome(t, doc, 1); got != want {
+			t.Fatalf("%q streamed:\n%s\nread whole:\n%s", content, got, want)
+		}
+	})
+}
