@@ -185,26 +185,32 @@ type partCheck struct {
 // lowestFailure): a lane skips the parts after it and checks those before
 // it, so one lane alone meets the failure a pass in archive order would.
 // A stop ends the lane at once.
-// A panic in a lane becomes its part's error, as guard makes it for a call:
-// a panic on a goroutine of its own would end the worker.
+// A part no scan records and larger than guardStreamBytes is checked
+// through a window (see checkPartStreamed); any other is read whole into
+// the lane's storage.
 func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partCheck, failed *lowestFailure, stop *formats.Stopper) {
-	var buf []byte // storage reused from part to part
+	var buf []byte // storage reused from part to part, and by a streamed part's window
 	defer func() { putLaneBuffer(buf) }()
 	for _, i := range lane {
 		if failed.skips(i) {
 			continue
 		}
-		if need := parts[i].UncompressedSize64; tooLargeForPart(uint64(cap(buf)), need) {
-			// A lane's parts come largest first: the storage of a large
-			// part is let go once the parts left are much smaller, not
-			// held live beside the scans of all of them.
-			putLaneBuffer(buf)
-			buf = nil
+		f := parts[i]
+		if streamsPart(f) {
+			checks[i] = checkPart(f, stop, func(c *partCheck) error { return checkPartStreamed(a, f, c, &buf, stop) })
+		} else {
+			if need := f.UncompressedSize64; tooLargeForPart(uint64(cap(buf)), need) {
+				// A lane's parts come largest first: the storage of a large
+				// part is let go once the parts left are much smaller, not
+				// held live beside the scans of all of them.
+				putLaneBuffer(buf)
+				buf = nil
+			}
+			if buf == nil {
+				buf = takeLaneBuffer(f.UncompressedSize64)
+			}
+			checks[i] = checkPart(f, stop, func(c *partCheck) error { return checkPartInto(a, f, c, &buf, stop) })
 		}
-		if buf == nil {
-			buf = takeLaneBuffer(parts[i].UncompressedSize64)
-		}
-		checks[i], buf = checkPart(a, parts[i], buf, stop)
 		if err := checks[i].err; err != nil {
 			failed.fail(i)
 			if errors.Is(err, formats.ErrStopped) {
@@ -214,13 +220,14 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 	}
 }
 
-// checkPart checks one XML part, reading it into buf's storage: no scan
-// keeps the bytes of its part once its pass is over (see rowScan.finish),
-// so every part of a lane is read into the same storage, the largest
-// part's. It returns what the check found (the scan of a worksheet or of
-// the shared strings) and the storage to reuse.
-func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stopper) (c partCheck, reuse []byte) {
-	reuse = buf
+// checkPart checks one XML part with check, which fills in what the check
+// found (the scan of a worksheet or of the shared strings) and returns its
+// error. A panic in a lane becomes the part's error, as guard makes it for
+// a call: a panic on a goroutine of its own would end the worker.
+// No scan keeps the bytes of its part once its pass is over (see
+// rowScan.finish), so every part of a lane is read into the same storage,
+// the largest part's.
+func checkPart(f *zip.File, stop *formats.Stopper, check func(c *partCheck) error) (c partCheck) {
 	defer func() {
 		switch r := recover(); {
 		case r == errAbandoned:
@@ -230,12 +237,12 @@ func checkPart(a *formats.Archive, f *zip.File, buf []byte, stop *formats.Stoppe
 			c = partCheck{err: formats.Errorf(formats.ErrInvalidDocument, f.Name, "the part could not be checked (%v)", r)}
 		}
 	}()
-	c.err = checkPartInto(a, f, &c, &reuse, stop)
-	return c, reuse
+	c.err = check(&c)
+	return c
 }
 
-// checkPartInto is checkPart's work: it fills c's findings and keeps the
-// storage it read into in *buf.
+// checkPartInto checks part f read whole into *buf's storage: it fills
+// c's findings and keeps the storage it read into in *buf.
 func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, stop *formats.Stopper) error {
 	sheet, table := isWorksheetPart(f.Name), isSharedStringsPart(f.Name)
 	data, err := a.ReadFileInto(f, *buf)
