@@ -8,6 +8,7 @@ package enginefigures
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -35,26 +36,45 @@ func HeapPeak(do func()) uint64 {
 // live heap before it runs): live is what code can shrink, peak what a
 // process's memory sees.
 func HeapPeaks(do func()) (peak, live uint64) {
+	peaks, lives := PhasePeaks(func(context.Context) { do() })
+	for _, p := range peaks {
+		peak = max(peak, p)
+	}
+	for _, l := range lives {
+		live = max(live, l)
+	}
+	return peak, live
+}
+
+// PhasePeaks is HeapPeaks by the engine's phase running when each sample
+// was taken (formats.WithPhases; "" between phases): do is given a context
+// that reports them, so that a figure says which phase sets a call's peak.
+func PhasePeaks(do func(ctx context.Context)) (peaks, lives map[string]uint64) {
+	var current atomic.Value
+	current.Store("")
+	ctx := formats.WithPhases(context.Background(), func(_ context.Context, phase string) func(error) {
+		before := current.Load().(string)
+		current.Store(phase)
+		return func(error) { current.Store(before) }
+	})
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	baseLive := liveHeap()
-	var top, topLive atomic.Uint64
+	base, baseLive := ms.HeapAlloc, liveHeap()
+	peaks, lives = map[string]uint64{}, map[string]uint64{}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	wg.Go(func() {
 		var s runtime.MemStats
 		t := time.NewTicker(time.Millisecond)
 		defer t.Stop()
 		for {
 			runtime.ReadMemStats(&s)
-			if s.HeapAlloc > base && s.HeapAlloc-base > top.Load() {
-				top.Store(s.HeapAlloc - base)
+			phase := current.Load().(string)
+			if s.HeapAlloc > base {
+				peaks[phase] = max(peaks[phase], s.HeapAlloc-base)
 			}
-			if v := liveHeap(); v > baseLive && v-baseLive > topLive.Load() {
-				topLive.Store(v - baseLive)
+			if l := liveHeap(); l > baseLive {
+				lives[phase] = max(lives[phase], l-baseLive)
 			}
 			select {
 			case <-done:
@@ -62,11 +82,11 @@ func HeapPeaks(do func()) (peak, live uint64) {
 			case <-t.C:
 			}
 		}
-	}()
-	do()
+	})
+	do(ctx)
 	close(done)
-	wg.Wait()
-	return top.Load(), topLive.Load()
+	wg.Wait() // the maps are the sampler's alone until it returns
+	return peaks, lives
 }
 
 // liveHeap is the heap the last collection found live.
