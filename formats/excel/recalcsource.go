@@ -75,11 +75,11 @@ func (s *scanSource) scanOf(sheet int) (*sheetScan, *rowScan) {
 }
 
 func (s *scanSource) formulaCells(sheet int) [][2]int {
-	sc, _ := s.scanOf(sheet)
+	sc, rs := s.scanOf(sheet)
 	if sc == nil {
 		return nil
 	}
-	return sortedCells(sc.formulas)
+	return sc.formulaCells(rs)
 }
 
 func (s *scanSource) formula(sheet, row, col int) string {
@@ -87,7 +87,7 @@ func (s *scanSource) formula(sheet, row, col int) string {
 		return "" // a write never keeps a formula (put refuses formula cells)
 	}
 	sc, rs := s.scanOf(sheet)
-	if sc == nil || !sc.formulas[[2]int{row, col}] {
+	if sc == nil || !sc.holdsFormula(rs, row, col) {
 		return ""
 	}
 	if f, ok := s.sharedText(sc, rs, row, col); ok {
@@ -146,7 +146,7 @@ func (s *scanSource) value(sheet, row, col int) calcValue {
 	}
 	i, found := rs.cellIndex(row, col)
 	if !found {
-		return calcValue{formula: sc.formulas[[2]int{row, col}]}
+		return calcValue{formula: sc.holdsFormula(rs, row, col)}
 	}
 	return s.rawValue(sheet, rs, &rs.cells[i])
 }

@@ -29,6 +29,10 @@ type sheetScan struct {
 	masters        map[int32]int // sharedMaster's index, made when first asked
 	read           *sheetCells   // the cells of a sheet the pass did not follow (see cellread.go)
 	mergeRect      *parsedMerges // merges parsed, when the scan is finished
+	// lean is set on a scan made for the calculation alone (see
+	// leanScan): it has no formulas map, its row scan's cells say which
+	// hold one (holdsFormula), and it records no styles.
+	lean bool
 }
 
 type colStyle struct{ min, max, style int }
@@ -83,6 +87,10 @@ func (s *sheetScan) sizeFor(data []byte) {
 	s.cells = newRowScan(data)
 	s.cells.cells = room[rawCell](values)
 	s.cells.texts = room[string](values + formulas)
+	if s.lean {
+		s.formulas = nil
+		return
+	}
 	s.formulas = make(map[[2]int]bool, formulas)
 	s.cellStyles.list = room[styledCell](styles)
 }
@@ -114,7 +122,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	// builder keeps nothing below depth 1.
 	rec.emptyCell = func(row, col, st int, styled bool, _, _ int64) {
 		// s.cell's work, on the row, column and style the pass read.
-		if styled {
+		if styled && !s.lean {
 			s.cellStyles.add(row, col, st)
 		}
 		cur = [2]int{row, col}
@@ -128,13 +136,15 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		} else {
 			cur = s.cell(c.ref, c.style)
 		}
-		if c.hasF && cur[0] > 0 {
+		if c.hasF && cur[0] > 0 && !s.lean {
 			s.formulas[cur] = true
 		}
 		s.cells.valueCell(c)
 	}
 	rec.reset = func() {
+		lean := s.lean
 		*s = *newSheetScan()
+		s.lean = lean
 		cur, b = [2]int{}, newStubBuilder(data)
 		s.sizeFor(data)
 	}
@@ -163,6 +173,12 @@ func (s *sheetScan) rowScan() *rowScan {
 // scanSheet returns the scan of sheet: the XML guard's when it scanned the
 // sheet's part, else one streaming pass over the part now.
 func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
+	return wb.scanSheetAs(sheet, false)
+}
+
+// scanSheetAs is scanSheet, a pass made now being lean (see leanScan)
+// when lean is set; a scan the open made, or an empty sheet's, is not.
+func (wb *workbook) scanSheetAs(sheet string, lean bool) (*sheetScan, error) {
 	if s, ok := wb.scanned[sheet]; ok {
 		return s.scan, s.err // see scanSheets
 	}
@@ -184,6 +200,7 @@ func (wb *workbook) scanSheet(sheet string) (*sheetScan, error) {
 		return nil, err
 	}
 	s := newSheetScan()
+	s.lean = lean
 	rec, done := s.recorder(data)
 	if err := checkXML(data, part, rec, wb.stop); err != nil {
 		return nil, err
@@ -200,7 +217,7 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 		cur = s.cell(a("r"), a("s"))
 	case "f":
 		if cur[0] > 0 {
-			s.formulas[cur] = true
+			s.markFormula(cur)
 			if a("t") == "array" {
 				if r, ok := parseRect(a("ref")); ok {
 					s.arrays = append(s.arrays, arrayFormula{rect: r, row: cur[0], col: cur[1]})
@@ -215,7 +232,7 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 		if isTrue(a("hidden")) {
 			s.hiddenRows[r] = true
 		}
-		if isTrue(a("customFormat")) {
+		if isTrue(a("customFormat")) && !s.lean {
 			if st, ok := number(a("s")); ok {
 				s.rowStyles[r] = st
 			}
@@ -240,6 +257,22 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 	return cur
 }
 
+// markFormula records that the cell at at holds a formula, as an <f>
+// read while at was the cell being read finds it. A lean scan leaves
+// those of the sheet's data to its row scan (see holdsFormula) and keeps
+// in its map only those read after the data: an extension's <xm:f> (a
+// validation's list, say), which the full scan records on the sheet's
+// last cell, as the lean one must to read as it does.
+func (s *sheetScan) markFormula(at [2]int) {
+	if s.lean && s.cells.sheetData != 2 {
+		return
+	}
+	if s.formulas == nil {
+		s.formulas = map[[2]int]bool{}
+	}
+	s.formulas[at] = true
+}
+
 // cell records a cell's start tag, given its r and s attributes, and
 // returns its row and column, zeros when ref does not parse.
 func (s *sheetScan) cell(ref, style string) [2]int {
@@ -247,7 +280,7 @@ func (s *sheetScan) cell(ref, style string) [2]int {
 	if err != nil {
 		return [2]int{}
 	}
-	if st, ok := number(style); ok {
+	if st, ok := number(style); ok && !s.lean {
 		s.cellStyles.add(row, col, st)
 	}
 	return [2]int{row, col}
@@ -256,7 +289,7 @@ func (s *sheetScan) cell(ref, style string) [2]int {
 // cellAt is cell for a canonical reference read as row and col, and a
 // style index read as style (styled false: none).
 func (s *sheetScan) cellAt(row, col, style int, styled bool) [2]int {
-	if styled {
+	if styled && !s.lean {
 		s.cellStyles.add(row, col, style)
 	}
 	return [2]int{row, col}
@@ -281,7 +314,7 @@ func (s *sheetScan) col(se *xml.StartElement) {
 	if !ok1 || !ok2 {
 		return
 	}
-	if st, ok := number(a("style")); ok {
+	if st, ok := number(a("style")); ok && !s.lean {
 		s.colStyles = append(s.colStyles, colStyle{lo, hi, st})
 	}
 	if isTrue(a("hidden")) {
