@@ -18,7 +18,7 @@ func TestNativeMatchesCachedValues(t *testing.T) {
 	total := 0
 	eachRealWorkbook(t, []string{filepath.Join(realdocs.Dir(), "questionnaires"), filepath.Join(realdocs.Dir(), "versions"), realdocs.SharedForms()},
 		func(t *testing.T, path string, wb *workbook) {
-			compared, native, formulas := compareNative(t, wb, misreadFormulas[filepath.Base(path)])
+			compared, native, formulas := compareNative(t, wb)
 			total += compared
 			t.Logf("%d formulas, %d computed natively, %d of them compared with a cached value", formulas, native, compared)
 			if strings.Contains(path, "hecvat-4.14") && native < 5000 {
@@ -54,18 +54,9 @@ func eachRealWorkbook(t *testing.T, dirs []string, fn func(t *testing.T, path st
 	}
 }
 
-// misreadFormulas are, by workbook, cells whose formula the source reads
-// wrong, so their native values differ from the cached ones: the formula
-// of a merged range's second cell ('Analyst Report'!D43 of C43:D43,
-// ='HECVAT - Full | Vendor Response'!D39) is read as the first cell's
-// (…!C39). That is recalcsource.go's reading, not the calculation's.
-var misreadFormulas = map[string]map[string]bool{
-	"hecvat-full-3.06-educause.xlsx": {"'Analyst Report'!D43": true},
-}
-
 // compareNative computes wb's formulas natively and reports each value
-// that differs from the one wb caches, but at the cells misread names.
-func compareNative(t *testing.T, wb *workbook, misread map[string]bool) (compared, native, formulas int) {
+// that differs from the one wb caches.
+func compareNative(t *testing.T, wb *workbook) (compared, native, formulas int) {
 	src := newScanSource(newWriter(wb))
 	g, ok := newWriter(wb).graph(src)
 	if !ok {
@@ -89,7 +80,7 @@ func compareNative(t *testing.T, wb *workbook, misread map[string]bool) (compare
 			continue // no cached value
 		}
 		compared++
-		if want := shownBefore(before); !sameCalcValue(want, shown(v)) && !misread[wb.xpath(n.at)] {
+		if want := shownBefore(before); !sameCalcValue(want, shown(v)) {
 			if bad++; bad <= 10 {
 				t.Errorf("%s: =%s: native %q, cached %q", wb.xpath(n.at), g.text(n), shown(v), want)
 			}

@@ -93,7 +93,7 @@ func (s *scanSource) formula(sheet, row, col int) string {
 	if f, ok := s.sharedText(sc, rs, row, col); ok {
 		return f
 	}
-	return s.w.wb.formula(s.w.wb.sheets[sheet-1], cell{row: row, col: col}.name(), sc)
+	return s.w.wb.ownFormula(s.w.wb.sheets[sheet-1], row, col, sc) // a merged range's other cells hold their own
 }
 
 // sharedText is the formula of a cell of a shared formula: its master's,
@@ -246,7 +246,7 @@ func (s *scanSource) unreadValue(sheet, row, col int) calcValue {
 	if r.err != nil {
 		return calcValue{}
 	}
-	v := calcValue{text: r.value, formula: s.w.wb.formula(name, c.name(), s.w.scan(name)) != ""}
+	v := calcValue{text: r.value, formula: s.w.wb.ownFormula(name, row, col, s.w.scan(name)) != ""}
 	switch {
 	case r.value == "":
 	case r.t == "b":
