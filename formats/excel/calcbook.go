@@ -135,17 +135,22 @@ func (b *calcBook) need(i int) string {
 }
 
 // uncomputable is why a formula cannot be computed by itself, "" when it
-// can.
+// can. Its own reason comes before the loop it lies on: on HECVAT Full
+// 3.06 the approximate lookups on a loop of ranges are why the loop
+// cannot be computed, and were reported as the loop.
 func uncomputable(n *formulaNode, cyclic bool) string {
 	switch {
 	case n.external:
 		return "it reads another workbook"
-	case cyclic:
-		return "it lies on or reads a circular reference (cells, or whole ranges, that read each other), which formfill does not compute through"
 	case n.volatile != 0:
 		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
 	case n.approx != 0:
 		return fmt.Sprintf("it calls %s with an approximate match, whose result on data that is not sorted depends on Excel's own search", n.approx)
+	case cyclic:
+		// The native calculation computes a loop of ranges in which no
+		// cell reads itself (calcexcel.go); it reaches here when it could
+		// not.
+		return "it lies on or reads a circular reference (cells, or whole ranges, that read each other), which formfill computes only where no cell reads itself and every formula on it can be computed"
 	}
 	return ""
 }

@@ -97,6 +97,9 @@ func TestRecalcReportsWhatItCannotCompute(t *testing.T) {
 		// IFERROR catches errors, not a cell that reads itself.
 		{"cycle through IFERROR", "D1", "IFERROR(D2+'START HERE'!C5,0)", "circular reference"},
 		{"unsupported function", "D1", "NOSUCHFUNC('START HERE'!C5)", "could not compute"},
+		// Its own reason, not the loop's: the loop cannot be computed
+		// because of it.
+		{"cycle through an approximate lookup", "D1", "VLOOKUP('START HERE'!C5,D2:E3,2,TRUE)", "approximate match"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			extra := map[string]string{tc.ref: tc.formula}
