@@ -22,6 +22,13 @@ import (
 // to a day after their lifecycle date).
 const expiresMeta = "Formfill-Expires"
 
+// expiryOf formats the expiry ttl from now. It keeps the fraction of a
+// second: truncated to whole seconds, an object stored at .95 s would lose
+// 0.95 s of its TTL (a one-second TTL expired before its first read).
+func expiryOf(ttl time.Duration) string {
+	return time.Now().Add(ttl).UTC().Format(time.RFC3339Nano)
+}
+
 // S3BlobStore keeps blobs as objects PREFIX/<doc_id> in an S3 bucket.
 type S3BlobStore struct {
 	s3             *minio.Client
@@ -163,7 +170,7 @@ func (s *S3BlobStore) Put(ctx context.Context, docID string, data []byte, ttl ti
 		// store chunk framing and all. Integrity does not rest on it: every
 		// read checks the bytes against their doc_id, a sha256.
 		DisableContentSha256: true,
-		UserMetadata:         map[string]string{expiresMeta: time.Now().Add(ttl).UTC().Format(time.RFC3339)},
+		UserMetadata:         map[string]string{expiresMeta: expiryOf(ttl)},
 	})
 	if err != nil {
 		return fmt.Errorf("store document %s in %s: %w", docID[:12], s, err)
@@ -206,7 +213,7 @@ func (s *S3BlobStore) get(ctx context.Context, docID string, ttl time.Duration) 
 	}
 	now := time.Now()
 	if !now.Before(expires) {
-		return nil, fmt.Errorf("doc_id %s: the document expired at %s (blob TTL) in %s: %w", docID, expires.Format(time.RFC3339), s, ErrBlobNotFound)
+		return nil, fmt.Errorf("doc_id %s: the document expired at %s (blob TTL) in %s: %w", docID, expires.Format(time.RFC3339Nano), s, ErrBlobNotFound)
 	}
 	data, err := io.ReadAll(obj)
 	if err != nil {
@@ -237,7 +244,7 @@ func objectExpiry(info minio.ObjectInfo) (time.Time, error) {
 func (s *S3BlobStore) Renew(ctx context.Context, docID string, ttl time.Duration) error {
 	src := minio.CopySrcOptions{Bucket: s.bucket, Object: s.key(docID)}
 	dst := minio.CopyDestOptions{Bucket: s.bucket, Object: s.key(docID), ReplaceMetadata: true,
-		UserMetadata: map[string]string{expiresMeta: time.Now().Add(ttl).UTC().Format(time.RFC3339)}}
+		UserMetadata: map[string]string{expiresMeta: expiryOf(ttl)}}
 	if _, err := s.s3.CopyObject(ctx, dst, src); err != nil {
 		return s.readErr(docID, fmt.Errorf("renew: %w", err))
 	}

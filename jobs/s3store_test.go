@@ -100,15 +100,18 @@ func TestS3BlobStoreKeepsDocumentsOutOfRedis(t *testing.T) {
 }
 
 // TestS3BlobStoreRefusesMissingAndExpired: a doc_id never stored, and one
-// past its blob TTL (refused from the stored expiry, s3rver having no
+// past its stored expiry (refused from that expiry, s3rver having no
 // lifecycle), give ErrBlobNotFound naming the doc_id; a job on the
-// expired document fails with document_not_found naming it too.
+// expired document fails with document_not_found naming it too. The
+// expiry is set in the past by a renewal with a negative TTL rather than
+// waited for, so a slow machine cannot expire the object before its first
+// read (TestS3BlobStoreRenewsOnRead waits for a real TTL).
 func TestS3BlobStoreRefusesMissingAndExpired(t *testing.T) {
 	srv := s3test.Start(t)
 	conn := redistest.Conn(t, clientTestDB)
 	ctx := context.Background()
-	store := s3Store(t, srv, time.Second)
-	c := jobs.NewClient(conn, jobs.WithBlobStore(store), jobs.WithBlobTTL(time.Second), jobs.WithTimeout(30*time.Second))
+	store := s3Store(t, srv, time.Hour)
+	c := jobs.NewClient(conn, jobs.WithBlobStore(store), jobs.WithBlobTTL(time.Hour), jobs.WithTimeout(30*time.Second))
 	defer c.Close()
 	missing := jobs.DocID([]byte("never stored"))
 	if _, err := c.GetBlob(ctx, missing); !errors.Is(err, jobs.ErrBlobNotFound) || !strings.Contains(err.Error(), missing) {
@@ -121,7 +124,9 @@ func TestS3BlobStoreRefusesMissingAndExpired(t *testing.T) {
 	if _, err := c.GetBlob(ctx, docID); err != nil {
 		t.Fatalf("fresh object: %v", err)
 	}
-	time.Sleep(1200 * time.Millisecond)
+	if err := store.Renew(ctx, docID, -time.Second); err != nil {
+		t.Fatal(err)
+	}
 	_, err = c.GetBlob(ctx, docID)
 	if !errors.Is(err, jobs.ErrBlobNotFound) || !strings.Contains(err.Error(), docID) || !strings.Contains(err.Error(), "expired") {
 		t.Fatalf("expired object: err = %v, want ErrBlobNotFound naming %s as expired", err, docID)
