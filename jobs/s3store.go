@@ -8,12 +8,14 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 	"github.com/minio/minio-go/v7/pkg/lifecycle"
+	"golang.org/x/sync/singleflight"
 )
 
 // expiresMeta is the user metadata holding an object's expiry (RFC 3339):
@@ -34,6 +36,11 @@ type S3BlobStore struct {
 	s3             *minio.Client
 	bucket, prefix string
 	endpoint       string
+	// uploads joins concurrent Puts of one object: a batch on one template
+	// uploads it once, not once per goroutine at the same moment (and a
+	// server that writes in place, s3rver, is not given overlapping writes
+	// of one object).
+	uploads singleflight.Group
 	// Lifecycle is nil when the bucket's lifecycle rule for the prefix was
 	// set, else why not (the server lacks lifecycle support, or the
 	// credentials may not set it); the stored expiry still applies.
@@ -156,8 +163,18 @@ func (s *S3BlobStore) setLifecycle(ctx context.Context, ttl time.Duration) error
 // Put writes the object with its expiry, unless the object is there
 // already with most of its TTL left: the address is the content's hash, so
 // the same bytes need not travel again (a batch on one template uploads it
-// once), and an object is not rewritten under a concurrent reader.
+// once), and an object is not rewritten under a concurrent reader. Puts of
+// the same object at the same moment share one upload.
 func (s *S3BlobStore) Put(ctx context.Context, docID string, data []byte, ttl time.Duration) error {
+	// The size is in the key: a sealed and a plain copy of one document
+	// differ in size, and the stored one must be the caller's kind.
+	_, err, _ := s.uploads.Do(docID+"/"+strconv.Itoa(len(data)), func() (any, error) {
+		return nil, s.put(ctx, docID, data, ttl)
+	})
+	return err
+}
+
+func (s *S3BlobStore) put(ctx context.Context, docID string, data []byte, ttl time.Duration) error {
 	if info, err := s.s3.StatObject(ctx, s.bucket, s.key(docID), minio.StatObjectOptions{}); err == nil && info.Size == int64(len(data)) {
 		if expires, err := objectExpiry(info); err == nil && time.Until(expires) >= ttl*3/4 {
 			return nil
