@@ -76,11 +76,8 @@ func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.Option) *
 	return st
 }
 
-// processed and failed count the tasks of queue that the workers finished
-// today, as asynq's own statistics say.
-func processed(t *testing.T, c *jobs.Client, queue string) int {
-	return queueStat(t, c, queue).ProcessedToday
-}
+// failed counts the tasks of queue that failed today, as asynq's own
+// statistics say.
 func failed(t *testing.T, c *jobs.Client, queue string) int {
 	return queueStat(t, c, queue).FailedToday
 }
