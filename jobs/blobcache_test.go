@@ -94,28 +94,50 @@ func TestGetBlobServesCachedDocumentsWithoutRedis(t *testing.T) {
 	}
 }
 
+// TestGetBlobFromCacheRenewsTheTTL: a cached fetch within a quarter of the
+// TTL since the last renewal leaves Redis alone; one past it renews the
+// TTL in Redis. The time since the last renewal is set in the cache, and
+// the key's TTL on the key, rather than waited for, so a slow machine
+// cannot blur the two cases.
 func TestGetBlobFromCacheRenewsTheTTL(t *testing.T) {
 	conn := redistest.Conn(t, jobsTestDB)
 	ctx := context.Background()
-	ttl := 4 * time.Second
+	ttl := time.Hour
 	c := NewClient(conn, WithBlobCache(1<<20), WithBlobTTL(ttl))
 	defer c.Close()
 	id, err := c.PutBlob(ctx, []byte("template"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := c.GetBlob(ctx, id); err != nil { // now cached
+		t.Fatal(err)
+	}
+	key := blobPrefix + id
+	ttlLeft := func() time.Duration {
+		t.Helper()
+		left, err := c.rdb.PTTL(ctx, key).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return left
+	}
+	// Half the TTL left in Redis, but renewed only now as the cache knows:
+	// a fetch costs no Redis round trip and renews nothing.
+	if err := c.rdb.PExpire(ctx, key, ttl/2).Err(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.GetBlob(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(ttl/4 + 300*time.Millisecond) // past the renewal point
+	if left := ttlLeft(); left > ttl/2 {
+		t.Fatalf("TTL left %v after a cached fetch within the renewal interval, want it untouched (at most %v)", left, ttl/2)
+	}
+	// Last renewed half a TTL ago, past the renewal point: the fetch renews.
+	c.cache.renewed(id, time.Now().Add(-ttl/2))
 	if _, err := c.GetBlob(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	left, err := c.rdb.PTTL(ctx, blobPrefix+id).Result()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if left < ttl-500*time.Millisecond {
-		t.Fatalf("TTL left %v after a cached fetch, want it renewed to about %v", left, ttl)
+	if left := ttlLeft(); left < ttl-time.Minute {
+		t.Fatalf("TTL left %v after a cached fetch past the renewal point, want it renewed to about %v", left, ttl)
 	}
 }

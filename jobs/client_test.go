@@ -76,11 +76,8 @@ func runJob(t *testing.T, c *jobs.Client, p jobs.Payload, opts ...jobs.Option) *
 	return st
 }
 
-// processed and failed count the tasks of queue that the workers finished
-// today, as asynq's own statistics say.
-func processed(t *testing.T, c *jobs.Client, queue string) int {
-	return queueStat(t, c, queue).ProcessedToday
-}
+// failed counts the tasks of queue that failed today, as asynq's own
+// statistics say.
 func failed(t *testing.T, c *jobs.Client, queue string) int {
 	return queueStat(t, c, queue).FailedToday
 }
@@ -145,7 +142,20 @@ func TestAwaitStopsWaitingAndReportsStates(t *testing.T) {
 		_, err := c.Await(ctx, id, onState, jobs.PollEvery(2*time.Millisecond), jobs.WaitAtMost(time.Minute))
 		done <- err
 	}()
-	time.Sleep(50 * time.Millisecond) // Await is polling the pending job
+	// The worker starts only once Await has reported the pending job: on a
+	// slow machine a fixed pause could let the job end before Await's
+	// first look, and the test would see no pending state.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(time.Millisecond) {
+		mu.Lock()
+		n := len(seen)
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Await reported no state within 30 s")
+		}
+	}
 	startWorker(t, asynq.RedisClientOpt{Addr: redistest.Addr(), DB: clientTestDB}, 1)
 	if err := <-done; err != nil {
 		t.Fatalf("Await: %v", err)
@@ -170,9 +180,13 @@ func TestIdempotencyKeyRunsTheWorkOnce(t *testing.T) {
 	if id2 != st.ID {
 		t.Fatalf("same key gave IDs %s and %s", st.ID, id2)
 	}
-	time.Sleep(300 * time.Millisecond)
-	if n := processed(t, c, jobs.QueueInteractive); n != 1 {
-		t.Fatalf("work ran %d times for one idempotency key", n)
+	// One read of the queue's figures: a second run, had the resubmit
+	// enqueued one, would be waiting, running or counted as processed,
+	// however fast or slow the worker took it.
+	q := queueStat(t, c, jobs.QueueInteractive)
+	if q.ProcessedToday != 1 || q.Pending+q.Active+q.Retry != 0 {
+		t.Fatalf("one idempotency key: %d runs processed, %d pending, %d active, %d awaiting a retry; want the one run and nothing queued",
+			q.ProcessedToday, q.Pending, q.Active, q.Retry)
 	}
 }
 
@@ -199,22 +213,40 @@ func TestFailedJobWithSameKeyRunsAgain(t *testing.T) {
 	}
 }
 
+// TestBlobsRoundTripAndExpire: a blob is stored with the blob TTL and a
+// read renews it; once its TTL runs out it is gone. The expiry is set in
+// the past on the key rather than waited for: with a TTL short enough to
+// wait for, a slow machine could lose the blob before its first read.
 func TestBlobsRoundTripAndExpire(t *testing.T) {
 	conn := redistest.Conn(t, clientTestDB)
-	c := jobs.NewClient(conn, jobs.WithBlobTTL(time.Second))
+	const ttl = time.Minute
+	c := jobs.NewClient(conn, jobs.WithBlobTTL(ttl))
 	defer c.Close()
 	ctx := context.Background()
+	rdb := jobs.BackendOf(c).Redis()
 	id, err := c.PutBlob(ctx, []byte("document bytes"))
 	if err != nil || id != jobs.DocID([]byte("document bytes")) {
 		t.Fatalf("PutBlob = %s, %v", id, err)
 	}
+	key := jobs.BlobPrefix + id
+	if left, err := rdb.PTTL(ctx, key).Result(); err != nil || left <= 0 || left > ttl {
+		t.Fatalf("stored blob's TTL = %v, %v; want at most the blob TTL %v", left, err, ttl)
+	}
+	if err := rdb.PExpire(ctx, key, ttl/2).Err(); err != nil {
+		t.Fatal(err)
+	}
 	if got, err := c.GetBlob(ctx, id); err != nil || string(got) != "document bytes" {
 		t.Fatalf("GetBlob = %q, %v", got, err)
+	}
+	if left, err := rdb.PTTL(ctx, key).Result(); err != nil || left <= ttl/2 {
+		t.Fatalf("TTL after a read = %v, %v; want it renewed past %v, toward %v", left, err, ttl/2, ttl)
 	}
 	if _, err := c.GetBlob(ctx, "../../etc/passwd"); !errors.Is(err, jobs.ErrBlobNotFound) {
 		t.Fatalf("malformed doc_id err = %v", err)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	if err := rdb.PExpireAt(ctx, key, time.Now().Add(-time.Second)).Err(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.GetBlob(ctx, id); !errors.Is(err, jobs.ErrBlobNotFound) {
 		t.Fatalf("expired blob err = %v, want ErrBlobNotFound", err)
 	}

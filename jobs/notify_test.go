@@ -14,15 +14,27 @@ import (
 )
 
 // awaitInBackground starts Await with an hour between polls: only an
-// announcement can end it within the test's time.
-func awaitInBackground(c *jobs.Client, id string) <-chan *jobs.Status {
+// announcement can end it within the test's time. It returns once Await
+// has read the job's first state (it listens before that first look), so
+// that what the test does next happens while Await waits.
+func awaitInBackground(t *testing.T, c *jobs.Client, id string) <-chan *jobs.Status {
+	t.Helper()
 	done := make(chan *jobs.Status, 1)
+	looked := make(chan struct{})
+	var once sync.Once
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
-		st, _ := c.Await(ctx, id, jobs.PollEvery(time.Hour), jobs.WaitAtMost(30*time.Second))
+		st, _ := c.Await(ctx, id, jobs.PollEvery(time.Hour), jobs.WaitAtMost(30*time.Second),
+			jobs.OnStateChange(func(*jobs.Status) { once.Do(func() { close(looked) }) }))
+		once.Do(func() { close(looked) }) // Await failed before its first look
 		done <- st
 	}()
+	select {
+	case <-looked:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Await did not look at the job within 30 s")
+	}
 	return done
 }
 
@@ -37,8 +49,7 @@ func TestAwaitIsToldWhenTheJobEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := awaitInBackground(c, id)
-	time.Sleep(100 * time.Millisecond) // Await has read the pending job and waits
+	done := awaitInBackground(t, c, id)
 	startWorker(t, asynq.RedisClientOpt{Addr: redistest.Addr(), DB: clientTestDB}, 1)
 	st := <-done
 	if st == nil || st.State != jobs.StateCompleted || st.Result == nil || st.Result.Text == "" {
@@ -63,7 +74,7 @@ func TestAwaitIsToldWhenTheJobFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := <-awaitInBackground(c, id)
+	st := <-awaitInBackground(t, c, id)
 	if st == nil || st.State != jobs.StateFailed || st.Result == nil || st.Result.Error == nil || st.Result.Error.Kind != jobs.ErrorInvalidDocument {
 		t.Fatalf("Await of a job on a corrupt document: %+v", st)
 	}
@@ -78,8 +89,7 @@ func TestAwaitIsToldWhenTheJobIsCanceled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := awaitInBackground(c, id)
-	time.Sleep(100 * time.Millisecond)
+	done := awaitInBackground(t, c, id)
 	if err := c.Cancel(ctx, id); err != nil {
 		t.Fatal(err)
 	}

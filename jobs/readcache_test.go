@@ -124,7 +124,7 @@ func TestAPageOfTheMapIsMadeLazily(t *testing.T) {
 		t.Fatalf("a first page: %d lazy and %d whole maps, %d parts built, page %+v; want one lazy map, two parts", lazies, maps, built, res.Compact)
 	}
 	close(e.gate) // the rest is written after the answer, though the job has ended
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(time.Millisecond) {
 		if _, _, built := e.counts(); built == 5 {
 			break
 		}

@@ -149,27 +149,49 @@ func TestS3BlobStoreRefusesMissingAndExpired(t *testing.T) {
 
 // TestS3BlobStoreRenewsOnRead: a document read within its TTL lives a
 // TTL from that read (the object is rewritten with a new expiry), so a
-// batch on one template does not lose it midway.
+// batch on one template does not lose it midway; a read soon after the
+// last write leaves the object as it is (a renewal is a server-side copy).
+// How much of the TTL has passed is set on the object, by a renewal with a
+// shorter TTL, rather than waited for: a slow machine could otherwise read
+// it too late, or too soon.
 func TestS3BlobStoreRenewsOnRead(t *testing.T) {
 	srv := s3test.Start(t)
 	conn := redistest.Conn(t, clientTestDB)
 	ctx := context.Background()
-	// Each read comes past a quarter of the TTL (so it renews) and well
-	// before the expiry it knows (2 s of slack for a busy machine); the
-	// second comes past the first expiry, so it succeeds only if the first
-	// renewed the object.
-	ttl := 6 * time.Second
-	c := jobs.NewClient(conn, jobs.WithBlobStore(s3Store(t, srv, ttl)), jobs.WithBlobTTL(ttl))
+	ttl := time.Hour
+	store := s3Store(t, srv, ttl)
+	c := jobs.NewClient(conn, jobs.WithBlobStore(store), jobs.WithBlobTTL(ttl))
 	defer c.Close()
 	docID, err := c.PutBlob(ctx, []byte("template bytes"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 2; i++ { // 8 s after the upload: past its first expiry
-		time.Sleep(4 * time.Second)
-		if _, err := c.GetBlob(ctx, docID); err != nil {
-			t.Fatalf("read %d: %v", i+1, err)
+	expiry := func() time.Time {
+		t.Helper()
+		e, err := store.StoredExpiry(ctx, docID)
+		if err != nil {
+			t.Fatal(err)
 		}
+		return e
+	}
+	written := expiry()
+	if _, err := c.GetBlob(ctx, docID); err != nil {
+		t.Fatalf("fresh read: %v", err)
+	}
+	if e := expiry(); !e.Equal(written) {
+		t.Fatalf("a read just after the upload moved the expiry from %s to %s; want no renewal", written, e)
+	}
+	// Three quarters of the TTL gone: ten minutes left.
+	if err := store.Renew(ctx, docID, ttl/6); err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now()
+	if _, err := c.GetBlob(ctx, docID); err != nil {
+		t.Fatalf("read with %v left: %v", ttl/6, err)
+	}
+	if e := expiry(); e.Before(before.Add(ttl).Truncate(time.Microsecond)) {
+		t.Fatalf("read at %s with %v left: expiry %s, want a TTL (%v) from the read",
+			before.UTC().Format(time.RFC3339Nano), ttl/6, e.UTC().Format(time.RFC3339Nano), ttl)
 	}
 }
 

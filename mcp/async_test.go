@@ -102,7 +102,7 @@ func TestProgressNotifications(t *testing.T) {
 		if fmt.Sprint(n.Params.AdditionalFields["progressToken"]) != "tok-1" {
 			t.Fatalf("progress notification for the wrong token: %+v", n.Params.AdditionalFields)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("no progress notification")
 	}
 }

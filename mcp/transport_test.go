@@ -51,7 +51,7 @@ func stdioClientWith(t testing.TB, s *Server, opts ...client.ClientOption) *clie
 		clientToServerW.Close()
 		select {
 		case <-done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(30 * time.Second):
 			t.Error("ServeStdio did not return after its input closed")
 		}
 	})

@@ -93,14 +93,14 @@ func (s *redisServer) start() {
 	if err := s.cmd.Start(); err != nil {
 		s.tb.Fatalf("start redis-server: %v", err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		if s.ping() == nil {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	s.tb.Fatalf("redis-server on %s did not answer within 10s", s.addr())
+	s.tb.Fatalf("redis-server on %s did not answer within 30s", s.addr())
 }
 
 func (s *redisServer) ping() error {

@@ -83,7 +83,7 @@ func TestAbandonedEngineCallsMakeTheWorkerUnhealthyUntilTheyReturn(t *testing.T)
 		t.Fatalf("/healthz with a runaway engine call = %d %q; want 503 saying why", code, body)
 	}
 	close(release)
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		code, body := get(t, w.Handler(), "/healthz")
 		if code == http.StatusOK {

@@ -56,7 +56,16 @@ func TestIdleWorkerWaitsForAnnouncedJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Shutdown()
-	time.Sleep(200 * time.Millisecond) // the first rounds find nothing: idle
+	// The first round (one dequeue per queue) finds nothing: from then on
+	// the worker is idle. Waited for, not slept for, as a loaded machine
+	// may start asynq's processor late; the pause after it lets a second
+	// round, after a script Redis had to be sent again, pass.
+	for deadline := time.Now().Add(30 * time.Second); n.Load() < int64(len(w.queues)); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker ran %d dequeues in 30 s; want a first round over its %d queues", n.Load(), len(w.queues))
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
 	before := n.Load()
 	time.Sleep(time.Second)
 	if idle := n.Load() - before; idle > 4 {

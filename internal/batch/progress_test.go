@@ -34,11 +34,18 @@ func TestProgressBarRedrawsOnATerminalAndEndsItsLine(t *testing.T) {
 	var out syncbuf.Buffer
 	p := NewProgress(&out, 3, true, false)
 	p.Add(outcomeDone)
-	time.Sleep(450 * time.Millisecond) // two redraws at 200 ms
+	// Two redraws at 200 ms, waited for rather than slept for: a loaded
+	// machine may run the ticker late.
+	for deadline := time.Now().Add(30 * time.Second); strings.Count(out.String(), "\r[") < 2; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("terminal output %q after 30 s: want the bar redrawn twice", out.String())
+		}
+	}
 	p.Close()
 	got := out.String()
-	if strings.Count(got, "\r[") < 2 || !strings.HasSuffix(got, "\n") || !strings.Contains(got, "1/3") {
-		t.Fatalf("terminal output %q: want redrawn bars ending in a newline", got)
+	last := got[strings.LastIndex(got, "\r[")+1:]
+	if strings.Count(got, "\r[") < 3 || !strings.HasSuffix(got, "\n") || !strings.Contains(last, "1/3") {
+		t.Fatalf("terminal output %q: want redrawn bars, the last (at Close) counting 1/3 and ending in a newline", got)
 	}
 	var quiet syncbuf.Buffer
 	q := NewProgress(&quiet, 3, true, true)

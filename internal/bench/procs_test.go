@@ -84,11 +84,22 @@ func TestStopTerminatesWorkersAndMeasuresThem(t *testing.T) {
 }
 
 func TestStopKillsWorkersThatIgnoreSIGTERM(t *testing.T) {
-	procs, err := startWorkers(fakeWorker(t, `trap "" TERM; while :; do sleep 0.05; done`), 1, 1, "redis://x", nil)
+	// The script says when its trap is in place: a shell slow to start
+	// on a loaded machine would otherwise die of the SIGTERM it should
+	// ignore.
+	trapped := filepath.Join(t.TempDir(), "trapped")
+	procs, err := startWorkers(fakeWorker(t, `trap "" TERM; : > '`+trapped+`'; while :; do sleep 0.05; done`), 1, 1, "redis://x", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond) // let the shell install its trap
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(trapped); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fake worker did not install its trap within 30 s")
+		}
+	}
 	err = procs.stop(300 * time.Millisecond)
 	if err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("stop err = %v, want a report of the kill", err)

@@ -82,9 +82,11 @@ func Conn(tb testing.TB, db int) asynq.RedisClientOpt {
 
 // ping checks that the Redis at addr answers and empties database db.
 func ping(addr string, db int) error {
-	rdb := redis.NewClient(&redis.Options{Addr: addr, DB: db, DialTimeout: 2 * time.Second})
+	// Generous bounds: under CI every package shares this Redis, and a
+	// refused connection fails at once anyway.
+	rdb := redis.NewClient(&redis.Options{Addr: addr, DB: db, DialTimeout: 5 * time.Second})
 	defer rdb.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := rdb.Ping(ctx).Err(); err != nil {
 		return err

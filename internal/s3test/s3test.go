@@ -58,13 +58,13 @@ func Start(tb testing.TB) *Server {
 	}
 	tb.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
 			c.Close()
 			break
 		}
 		if time.Now().After(deadline) {
-			tb.Fatalf("s3test: s3rver did not listen on %s within 20 s", addr)
+			tb.Fatalf("s3test: s3rver did not listen on %s within 60 s", addr)
 		}
 	}
 	return &Server{Endpoint: "http://" + addr, Dir: dir}
