@@ -83,40 +83,48 @@ func (s *scanSource) formulaCells(sheet int) [][2]int {
 }
 
 func (s *scanSource) formula(sheet, row, col int) string {
+	return s.formulaParts(sheet, row, col).String()
+}
+
+// formulaParts is formula's text before a shared formula's member is
+// shifted: the graph's first pass keeps these for every formula of the
+// workbook (see readFormulas), and a member's shifted text, made now,
+// would be a new string each, where the master's is the scan's own.
+func (s *scanSource) formulaParts(sheet, row, col int) formulaText {
 	if _, ok := s.edit(sheet, row, col); ok {
-		return "" // a write never keeps a formula (put refuses formula cells)
+		return formulaText{} // a write never keeps a formula (put refuses formula cells)
 	}
 	sc, rs := s.scanOf(sheet)
 	if sc == nil || !sc.holdsFormula(rs, row, col) {
-		return ""
+		return formulaText{}
 	}
 	if f, ok := s.sharedText(sc, rs, row, col); ok {
 		return f
 	}
-	return s.w.wb.ownFormula(s.w.wb.sheets[sheet-1], row, col, sc) // a merged range's other cells hold their own
+	return formulaText{text: s.w.wb.ownFormula(s.w.wb.sheets[sheet-1], row, col, sc)} // a merged range's other cells hold their own
 }
 
 // sharedText is the formula of a cell of a shared formula: its master's,
 // shifted as the read tools' cellFormula shifts it (shiftFormula), so the
 // formula recalculated is the one the map shows.
-func (s *scanSource) sharedText(sc *sheetScan, rs *rowScan, row, col int) (string, bool) {
+func (s *scanSource) sharedText(sc *sheetScan, rs *rowScan, row, col int) (formulaText, bool) {
 	if rs == nil {
-		return "", false
+		return formulaText{}, false
 	}
 	i, found := rs.cellIndex(row, col)
 	if !found || rs.cells[i].shared == sharedNone {
-		return "", false
+		return formulaText{}, false
 	}
 	m, found := sc.sharedMaster(rs.cells[i].sharedIndex)
 	if !found {
-		return "", false
+		return formulaText{}, false
 	}
 	master := &rs.cells[m]
 	text := rs.str(master.formula)
 	if m == i || text == "" {
-		return text, text != ""
+		return formulaText{text: text}, text != ""
 	}
-	return shiftFormula(text, col-int(master.col), row-int(master.row)), true
+	return shifted(text, col-int(master.col), row-int(master.row)), true
 }
 
 // edit is the write's edit of the cell, as a stored value.
