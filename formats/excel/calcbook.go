@@ -135,10 +135,7 @@ func (b *calcBook) need(i int) string {
 }
 
 // uncomputable is why a formula cannot be computed by itself, natively or
-// by excelize, "" when it can. Its own reason comes before the loop it
-// lies on: on HECVAT Full 3.06 the approximate lookups on a loop of
-// ranges were why the loop could not be computed, and were reported as
-// the loop.
+// by excelize, "" when it can.
 func uncomputable(n *formulaNode, cyclic bool) string {
 	switch {
 	case n.external:
@@ -160,7 +157,8 @@ func uncomputable(n *formulaNode, cyclic bool) string {
 // excelize searches otherwise. A formula reaching excelize with one is
 // one the native calculation could not compute (a match it does not
 // search, such as MATCH(value, range, C1), or a text order it does not
-// know).
+// know). Its own reason comes before the loop it lies on: such a lookup
+// on a loop of ranges is why the loop cannot be computed.
 func notForExcelize(n *formulaNode, cyclic bool) string {
 	if why := uncomputable(n, false); why != "" {
 		return why

@@ -127,6 +127,7 @@ func (e *nativeEval) hlookup() (calcArg, bool) {
 		return calcArg{}, false
 	}
 	var last calcArg
+	given := more
 	if more {
 		if last, ok = e.compare(); !ok {
 			return calcArg{}, false
@@ -135,7 +136,7 @@ func (e *nativeEval) hlookup() (calcArg, bool) {
 			return calcArg{}, false
 		}
 	}
-	match, ok := matchType(last, last.kind != argEmpty, true)
+	match, ok := matchType(last, given, true)
 	if !ok {
 		return calcArg{}, false
 	}
