@@ -107,7 +107,7 @@ func (b *calcBook) need(i int) string {
 	b.why[i] = ""
 	n := b.g.nodes[i]
 	start := b.work
-	why := uncomputable(n, b.cyclic.has(i))
+	why := notForExcelize(n, b.cyclic.has(i))
 	for _, id := range n.refs {
 		if why != "" {
 			break
@@ -134,18 +134,14 @@ func (b *calcBook) need(i int) string {
 	return why
 }
 
-// uncomputable is why a formula cannot be computed by itself, "" when it
-// can. Its own reason comes before the loop it lies on: on HECVAT Full
-// 3.06 the approximate lookups on a loop of ranges are why the loop
-// cannot be computed, and were reported as the loop.
+// uncomputable is why a formula cannot be computed by itself, natively or
+// by excelize, "" when it can.
 func uncomputable(n *formulaNode, cyclic bool) string {
 	switch {
 	case n.external:
 		return "it reads another workbook"
 	case n.volatile != 0:
 		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
-	case n.approx != 0:
-		return fmt.Sprintf("it calls %s with an approximate match, whose result on data that is not sorted depends on Excel's own search", n.approx)
 	case cyclic:
 		// The native calculation computes a loop of ranges in which no
 		// cell reads itself (calcexcel.go); it reaches here when it could
@@ -153,6 +149,24 @@ func uncomputable(n *formulaNode, cyclic bool) string {
 		return "it lies on or reads a circular reference (cells, or whole ranges, that read each other), which formfill computes only where no cell reads itself and every formula on it can be computed"
 	}
 	return ""
+}
+
+// notForExcelize is why a formula cannot be computed by excelize, "" when
+// it can: uncomputable's reasons, and an approximate-match lookup, which
+// only the native calculation searches as Excel does (calcapprox.go);
+// excelize searches otherwise. A formula reaching excelize with one is
+// one the native calculation could not compute (a match it does not
+// search, such as MATCH(value, range, C1), or a text order it does not
+// know). Its own reason comes before the loop it lies on: such a lookup
+// on a loop of ranges is why the loop cannot be computed.
+func notForExcelize(n *formulaNode, cyclic bool) string {
+	if why := uncomputable(n, false); why != "" {
+		return why
+	}
+	if n.approx != 0 {
+		return fmt.Sprintf("it calls %s with an approximate match whose search formfill does not compute as Excel does (a match type that is not a constant, or text Excel's collation may order otherwise)", n.approx)
+	}
+	return uncomputable(n, cyclic)
 }
 
 // copyRect puts the cells of r into the book and returns why it could not

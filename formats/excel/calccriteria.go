@@ -3,6 +3,8 @@ package excel
 import (
 	"strconv"
 	"strings"
+
+	"github.com/xuri/efp"
 )
 
 // SUMIF and COUNTIF with Excel's criteria (see calcexcel.go): a number,
@@ -15,8 +17,9 @@ import (
 
 // criterion is a parsed criterion: a comparison and its value.
 type criterion struct {
-	op string // = <> < > <= >=
-	v  calcArg
+	op      string // = <> < > <= >=
+	v       calcArg
+	pattern bool // v's text holds wildcards (* ?)
 }
 
 // parseCriterion reads c as a criterion; ok is false for the criteria
@@ -42,15 +45,20 @@ func parseCriterion(c calcArg) (criterion, bool) {
 	if strings.EqualFold(s, "TRUE") || strings.EqualFold(s, "FALSE") {
 		return criterion{op: op, v: boolArg(strings.EqualFold(s, "TRUE"))}, true
 	}
-	if s == "" || strings.ContainsAny(s, "*?~") || mayBeNumber(s) {
+	wild := strings.ContainsAny(s, "*?")
+	if s == "" || strings.Contains(s, "~") || wild && op != "=" && op != "<>" || mayBeNumber(s) {
 		return criterion{}, false
 	}
-	return criterion{op: op, v: calcArg{kind: argString, s: s}}, true
+	return criterion{op: op, v: calcArg{kind: argString, s: strings.ToLower(s)}, pattern: wild}, true
 }
 
 // matches is whether cell value at meets the criterion; ok is false where
 // the result is not computed.
 func (cr criterion) matches(at calcArg) (hit, ok bool) {
+	if cr.pattern {
+		fits := at.kind == argString && wildcardMatch(cr.v.s, strings.ToLower(at.s))
+		return fits != (cr.op == "<>"), true
+	}
 	switch {
 	case at.kind == argError:
 		return false, cr.op != "<>"
@@ -73,7 +81,7 @@ func (cr criterion) matches(at calcArg) (hit, ok bool) {
 // COUNTIF(range, criterion). A sum range of another shape than range is
 // not computed.
 func (e *nativeEval) conditional(sum bool) (calcArg, bool) {
-	r, ok := e.rangeArg()
+	r, ok := e.criteriaRangeArg()
 	if more, sep := e.next(); !ok || !sep || !more {
 		return calcArg{}, false
 	}
@@ -90,7 +98,7 @@ func (e *nativeEval) conditional(sum bool) (calcArg, bool) {
 		if !sum {
 			return calcArg{}, false
 		}
-		if add, ok = e.rangeArg(); !ok || add.r2-add.r1 != r.r2-r.r1 || add.c2-add.c1 != r.c2-r.c1 {
+		if add, ok = e.criteriaRangeArg(); !ok {
 			return calcArg{}, false
 		}
 		if more, sep = e.next(); !sep || more {
@@ -104,20 +112,42 @@ func (e *nativeEval) conditional(sum bool) (calcArg, bool) {
 	if !ok {
 		return calcArg{}, false
 	}
-	return e.c.conditionalIn(cr, r, add, sum)
+	return e.c.conditionalIn([]criterionRange{{cr, r}}, add, sum)
 }
 
-// conditionalIn sums the numbers of add (sum) or counts the cells where
-// the cells of r at the same place meet cr.
-func (c *nativeCalc) conditionalIn(cr criterion, r, add sheetRect, sum bool) (calcArg, bool) {
+// criterionRange is one range of a conditional sum or count and the
+// criterion its cells meet.
+type criterionRange struct {
+	cr criterion
+	r  sheetRect
+}
+
+// conditionalIn sums the numbers of add (sum) or counts the cells of the
+// first range where the cells of every range at the same place meet its
+// criterion. The ranges, of one shape, are read to the last row any of
+// them uses (whole columns, see clipRows); the empty rows past it count
+// where an empty cell meets every criterion, and add nothing to a sum.
+func (c *nativeCalc) conditionalIn(crs []criterionRange, add sheetRect, sum bool) (calcArg, bool) {
+	first := crs[0].r
+	rows, cols := first.r2-first.r1+1, first.c2-first.c1+1
+	used := 0
+	for _, r := range append([]sheetRect{add}, rangesOf(crs)...) {
+		if r.r2-r.r1+1 != rows || r.c2-r.c1+1 != cols {
+			return calcArg{}, false
+		}
+		clipped, ok := c.clipRows(r)
+		if !ok {
+			return calcArg{}, false
+		}
+		used = max(used, clipped.r2-clipped.r1+1)
+	}
+	if used*cols*(len(crs)+1) > maxFormulaWork {
+		return calcArg{}, false
+	}
 	total := 0.0
-	for row := r.r1; row <= r.r2; row++ {
-		for col := r.c1; col <= r.c2; col++ {
-			at, ok := c.cellValue(r.sheet, row, col)
-			if !ok {
-				return calcArg{}, false
-			}
-			hit, ok := cr.matches(at)
+	for dr := 0; dr < used; dr++ {
+		for dc := 0; dc < cols; dc++ {
+			hit, ok := c.meetsAll(crs, dr, dc)
 			switch {
 			case !ok:
 				return calcArg{}, false
@@ -127,7 +157,7 @@ func (c *nativeCalc) conditionalIn(cr criterion, r, add sheetRect, sum bool) (ca
 				total++
 				continue
 			}
-			v, ok := c.cellValue(add.sheet, add.r1+row-r.r1, add.c1+col-r.c1)
+			v, ok := c.cellValue(add.sheet, add.r1+dr, add.c1+dc)
 			switch {
 			case !ok:
 				return calcArg{}, false
@@ -138,5 +168,131 @@ func (c *nativeCalc) conditionalIn(cr criterion, r, add sheetRect, sum bool) (ca
 			}
 		}
 	}
+	if !sum && used < rows {
+		empty := true
+		for _, cr := range crs {
+			hit, ok := cr.cr.matches(calcArg{})
+			if !ok {
+				return calcArg{}, false
+			}
+			empty = empty && hit
+		}
+		if empty {
+			total += float64((rows - used) * cols)
+		}
+	}
 	return calcArg{kind: argNumber, n: total}, true
+}
+
+// meetsAll reports whether the cells at row dr, column dc of every range
+// of crs meet its criterion.
+func (c *nativeCalc) meetsAll(crs []criterionRange, dr, dc int) (hit, ok bool) {
+	for _, cr := range crs {
+		at, ok := c.cellValue(cr.r.sheet, cr.r.r1+dr, cr.r.c1+dc)
+		if !ok {
+			return false, false
+		}
+		if hit, ok = cr.cr.matches(at); !ok || !hit {
+			return false, ok
+		}
+	}
+	return true, true
+}
+
+// rangesOf is the ranges of crs.
+func rangesOf(crs []criterionRange) []sheetRect {
+	out := make([]sheetRect, len(crs))
+	for i, cr := range crs {
+		out[i] = cr.r
+	}
+	return out
+}
+
+// conditionals is SUMIFS(sum range, range, criterion, …) (sum) or
+// COUNTIFS(range, criterion, …): every range of one shape.
+func (e *nativeEval) conditionals(sum bool) (calcArg, bool) {
+	var add sheetRect
+	if sum {
+		var ok bool
+		if add, ok = e.criteriaRangeArg(); !ok {
+			return calcArg{}, false
+		}
+		if more, sep := e.next(); !sep || !more {
+			return calcArg{}, false
+		}
+	}
+	var crs []criterionRange
+	var bad calcArg
+	for more := true; more; {
+		r, ok := e.criteriaRangeArg()
+		if more, sep := e.next(); !ok || !sep || !more {
+			return calcArg{}, false
+		}
+		c, ok := e.compare()
+		if !ok {
+			return calcArg{}, false
+		}
+		var sep bool
+		if more, sep = e.next(); !sep {
+			return calcArg{}, false
+		}
+		if c.kind == argError {
+			bad = c
+			continue
+		}
+		cr, ok := parseCriterion(c)
+		if !ok {
+			return calcArg{}, false
+		}
+		crs = append(crs, criterionRange{cr, r})
+	}
+	if bad.kind == argError {
+		return bad, true
+	}
+	if !sum {
+		add = crs[0].r
+	}
+	return e.c.conditionalIn(crs, add, sum)
+}
+
+// criteriaRangeArg reads a reference to a range of more than one cell:
+// whole columns too, which conditionalIn reads to their last row used.
+func (e *nativeEval) criteriaRangeArg() (sheetRect, bool) {
+	t, more := e.peek()
+	if !more || t.TType != efp.TokenTypeOperand || t.TSubType != efp.TokenSubTypeRange || !strings.Contains(t.TValue, ":") {
+		return sheetRect{}, false
+	}
+	e.pos++
+	r, ok := e.c.wb.refRect(e.from, t.TValue, e.c.names)
+	if !ok || r.r2 > maxRows || r.c2 >= maxCols || r.r2 < maxRows && (r.r2-r.r1+1)*(r.c2-r.c1+1) > maxFormulaWork {
+		return sheetRect{}, false
+	}
+	return r, true
+}
+
+// wildcardMatch reports whether all of s matches pattern, where * stands
+// for any characters and ? for one.
+func wildcardMatch(pattern, s string) bool {
+	p, t := []rune(pattern), []rune(s)
+	star, from := -1, 0 // the last * seen, and where its match may end
+	i, j := 0, 0
+	for j < len(t) {
+		switch {
+		case i < len(p) && (p[i] == '?' || p[i] == t[j]):
+			i++
+			j++
+		case i < len(p) && p[i] == '*':
+			star, from = i, j
+			i++
+		case star >= 0:
+			from++
+			i, j = star+1, from
+		default:
+			return false
+		}
+	}
+	for i < len(p) && p[i] == '*' {
+		i++
+	}
+	return i == len(p)
 }

@@ -43,7 +43,9 @@ var excelModeCases = []calcCase{
 	{"VLOOKUP matches whole text only", `VLOOKUP(A2,Data!$A$1:$C$6,2,0)`, "#N/A", true, ""},
 	{"VLOOKUP number finds no text", `VLOOKUP(A3,Data!$A$1:$C$6,2,0)`, "two", true, ""},
 	{"VLOOKUP of an error", `VLOOKUP(B1,Data!$A$1:$C$6,2,0)`, "#N/A", true, ""},
-	{"VLOOKUP wildcard not computed", `VLOOKUP("ORGN*",Data!$A$1:$C$6,2,0)`, "", false, ""},
+	{"VLOOKUP wildcard, once not computed", `VLOOKUP("ORGN*",Data!$A$1:$C$6,2,0)`, "Yes", true, ""},
+	{"VLOOKUP wildcard ?, once not computed", `VLOOKUP("orgn-?0",Data!$A$1:$C$6,2,0)`, "Ten", true, ""},
+	{"VLOOKUP ~ escape not computed", `VLOOKUP("ORGN~*",Data!$A$1:$C$6,2,0)`, "", false, ""},
 	{"XLOOKUP exact", `_xlfn.XLOOKUP("orgn-02",Data!$A$1:$A$6,Data!$B$1:$B$6)`, "No", true, "XLOOKUP is LibreOffice 24.8's"},
 	{"XLOOKUP if not found", `_xlfn.XLOOKUP("none",Data!$A$1:$A$6,Data!$B$1:$B$6,"nf")`, "nf", true, "XLOOKUP is LibreOffice 24.8's"},
 	{"XLOOKUP not found", `_xlfn.XLOOKUP("none",Data!$A$1:$A$6,Data!$B$1:$B$6)`, "#N/A", true, "XLOOKUP is LibreOffice 24.8's"},
@@ -61,7 +63,7 @@ var excelModeCases = []calcCase{
 	{"COUNTIF not equal", `COUNTIF(Data!$D$1:$D$5,"<>30")`, "4", true, ""},
 	{"COUNTIF text", `COUNTIF(Data!$B$1:$B$6,"yes")`, "1", true, ""},
 	{"COUNTIF error criterion", `COUNTIF(Data!$D$1:$D$5,B1)`, "#N/A", true, ""},
-	{"SUMIF wildcard not computed", `SUMIF(Data!$A$1:$A$5,"ORGN*",Data!$D$1:$D$5)`, "", false, ""},
+	{"SUMIF wildcard, once not computed", `SUMIF(Data!$A$1:$A$5,"ORGN*",Data!$D$1:$D$5)`, "70", true, ""},
 	{"SUM skips referenced text", `SUM(Data!$D$1:$D$5,B2,1)`, "151", true, ""},
 	{"add", `A3+1`, "3", true, ""},
 	{"precedence", `1+A3*3-4/2`, "5", true, ""},
@@ -110,15 +112,15 @@ func TestExcelModeTable(t *testing.T) {
 	checkCalcCases(t, excelCells, excelModeCases)
 }
 
-// TestExcelModeEqualsLibreOffice computes excelModeCases' and
-// nativeCases' formulas in LibreOffice over the same cells: each native
+// TestExcelModeEqualsLibreOffice computes excelModeCases',
+// nativeCases' and lookupCases' formulas in LibreOffice over the same cells: each native
 // result LibreOffice can give must be its. It skips without LibreOffice.
 func TestExcelModeEqualsLibreOffice(t *testing.T) {
 	for _, table := range []struct {
 		name  string
 		cells mapSource
 		cases []calcCase
-	}{{"excel", excelCells, excelModeCases}, {"native", nativeCells, nativeCases}} {
+	}{{"excel", excelCells, excelModeCases}, {"native", nativeCells, nativeCases}, {"lookup", lookupCells, lookupCases}} {
 		t.Run(table.name, func(t *testing.T) {
 			f := table.cells.book(t)
 			var asked []int

@@ -22,8 +22,24 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return e.vlookup()
 	case "XLOOKUP":
 		return e.xlookup()
+	case "HLOOKUP":
+		return e.hlookup()
+	case "MATCH":
+		return e.match()
+	case "LOOKUP":
+		return e.lookup()
+	case "INDEX":
+		return e.index()
 	case "SUMIF", "COUNTIF":
 		return e.conditional(name == "SUMIF")
+	case "SUMIFS", "COUNTIFS":
+		return e.conditionals(name == "SUMIFS")
+	case "CONCATENATE":
+		args, ok := e.args(nil)
+		if !ok {
+			return calcArg{}, false
+		}
+		return concatenate(args)
 	case "SUM":
 		return e.sum()
 	case "LEN", "ISNUMBER":
@@ -296,4 +312,21 @@ func left(text, count calcArg) (calcArg, bool) {
 		return errValue, true
 	}
 	return calcArg{kind: argString, s: utf16Prefix(s, int(n))}, true
+}
+
+// concatenate is CONCATENATE's arguments joined as & joins them, the
+// first error among them if any.
+func concatenate(args []calcArg) (calcArg, bool) {
+	var b strings.Builder
+	for _, a := range args {
+		if a.kind == argError {
+			return a, true
+		}
+		s, ok := a.text()
+		if !ok {
+			return calcArg{}, false
+		}
+		b.WriteString(s)
+	}
+	return calcArg{kind: argString, s: b.String()}, true
 }

@@ -7,13 +7,14 @@ import (
 	"github.com/xuri/efp"
 )
 
-// Two ways excelize's lookups differ from Excel's, found by comparing
-// formfill's cached values with LibreOffice's on HECVAT Full 3.06:
+// Two facts of a formula's lookups the recalculation needs:
 //
 //   - An approximate match (VLOOKUP or HLOOKUP without FALSE, MATCH
 //     without 0, LOOKUP) is a binary search in Excel, whose result on data
-//     that is not sorted depends on the search itself; excelize searches
-//     otherwise. Such a formula is reported, not computed.
+//     that is not sorted depends on the search itself. The native
+//     calculation follows Excel's search (calcapprox.go); excelize
+//     searches otherwise, so such a formula the native calculation cannot
+//     compute is reported, not left to excelize (notForExcelize).
 //   - A lookup that finds an empty cell gives 0 in Excel; excelize gives
 //     "". A formula that is one lookup takes 0 then.
 

@@ -111,7 +111,7 @@ func (c *nativeCalc) calcText(i int, n *formulaNode, text string) (cachedValue, 
 	if c.wb.stop.Check() != nil {
 		return cachedValue{}, false // recalc sees the stop too
 	}
-	e := nativeEval{c: c, from: n.at.sheet, toks: c.tokens(text)}
+	e := nativeEval{c: c, from: n.at.sheet, at: n.at, toks: c.tokens(text)}
 	v, ok := e.compare()
 	if !ok || e.pos != len(e.toks) {
 		return cachedValue{}, false
@@ -213,7 +213,8 @@ func (c *nativeCalc) cellValue(sheet, row, col int) (calcArg, bool) {
 // nativeEval reads one formula's tokens.
 type nativeEval struct {
 	c    *nativeCalc
-	from int // the formula's sheet
+	from int  // the formula's sheet
+	at   cell // the formula's cell, which a lone range intersects
 	toks []efp.Token
 	pos  int
 }
@@ -241,6 +242,9 @@ func (e *nativeEval) operand() (calcArg, bool) {
 		return calcArg{kind: argNumber, n: n}, err == nil
 	case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
 		r, ok := e.c.wb.refRect(e.from, t.TValue, e.c.names)
+		if ok && len(e.toks) == 1 {
+			return e.intersect(r)
+		}
 		if !ok || strings.Contains(t.TValue, ":") || r.r1 != r.r2 || r.c1 != r.c2 {
 			return calcArg{}, false
 		}
@@ -290,4 +294,22 @@ func (e *nativeEval) args(special func(k int) (calcArg, bool, bool)) ([]calcArg,
 			return nil, false
 		}
 	}
+}
+
+// intersect is a formula that is one range reference: Excel's implicit
+// intersection, the range's cell in the formula's column (a range one row
+// high) or row (one column wide), #VALUE! when the formula's cell lies
+// beside the range or the range is neither (HECVAT Full 3.06's 'Analyst
+// Report'!A56 is ='HECVAT - Full | Vendor Response'!A52:B52, a merged
+// title, and shows A52).
+func (e *nativeEval) intersect(r sheetRect) (calcArg, bool) {
+	switch {
+	case r.r1 == r.r2 && r.c1 <= e.at.col && e.at.col <= r.c2:
+		return e.c.cellValue(r.sheet, r.r1, e.at.col)
+	case r.c1 == r.c2 && r.r1 <= e.at.row && e.at.row <= r.r2:
+		return e.c.cellValue(r.sheet, e.at.row, r.c1)
+	case r.r1 == r.r2 && r.c1 == r.c2:
+		return e.c.cellValue(r.sheet, r.r1, r.c1)
+	}
+	return errValue, true
 }

@@ -9,8 +9,9 @@ import (
 // An exact match (XLOOKUP's, and VLOOKUP's in calcvlookup.go) finds the first cell equal to the value looked up, text
 // without regard to case, a number only a number, a boolean only a
 // boolean; an empty cell matches nothing. A value that finds nothing gives
-// #N/A. Wildcards (* ? ~), which Excel reads as patterns in text looked
-// up, are not computed, nor is an empty value looked up.
+// #N/A. XLOOKUP's exact match reads * and ? as themselves, VLOOKUP's,
+// HLOOKUP's and MATCH's as patterns (patternKey); wildcards are not
+// computed for XLOOKUP, nor is an empty value looked up.
 
 // lookupKey is v lowered when it is text Excel matches exactly, ok false
 // for a value the exact match is not computed for.
@@ -22,6 +23,27 @@ func lookupKey(v calcArg) (key string, ok bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// patternKey is lookupKey for the exact matches of VLOOKUP, HLOOKUP and
+// MATCH, which read text holding * or ? as a pattern (* any characters,
+// ? one; HECVAT Full 3.06 looks its questions up by their text, "...
+// Act?"): pattern says so. Text with a ~ escape is not computed.
+func patternKey(v calcArg) (key string, pattern, ok bool) {
+	if v.kind == argString && strings.ContainsAny(v.s, "*?") {
+		return strings.ToLower(v.s), true, !strings.Contains(v.s, "~")
+	}
+	key, ok = lookupKey(v)
+	return key, false, ok
+}
+
+// patternFinds is exactFinds, or for a pattern whether all of a text
+// cell matches it.
+func patternFinds(v calcArg, key string, pattern bool, at calcArg, lower string) bool {
+	if pattern {
+		return at.kind == argString && wildcardMatch(key, lower)
+	}
+	return exactFinds(v, key, at, lower)
 }
 
 // exactFinds is whether v, whose key lookupKey gave, finds cell at, whose
