@@ -18,14 +18,16 @@ const MaxPlaceholder = 120
 
 // PlaceholderText matches text that stands for a blank: bracketed
 // prompts, underscores, date masks, "enter …" instructions, a dummy
-// phone number.
+// phone number. IsPlaceholder and LeadsWithPlaceholder run it written
+// out by hand (promptmatch.go); it stays the definition they are tested
+// against.
 var PlaceholderText = MustPattern(`(?i)<[^<>]{1,60}>|\[[^\]]{0,60}\]|\{\{[^}]*\}\}|_{3,}|\.{4,}|…|\b(mm|dd)[/.-](dd|mm)[/.-](yy|yyyy)\b|\byyyy[/.-]mm([/.-]dd)?\b|^(please )?(enter|insert|type|select|choose|click|add|fill in)\b|\b(click|tap) here\b|^see instructions?\b|^x{3,}$|\b555-\d{3}-\d{4}\b`)
 
 // IsPlaceholder reports text that stands for a blank ("mm/dd/yyyy",
 // "[Company name]", "Click or tap here to enter text.", "555-555-5555").
 func IsPlaceholder(s string) bool {
 	s = strings.TrimSpace(s)
-	return s != "" && len(s) <= MaxPlaceholder && PlaceholderText.MatchString(s)
+	return s != "" && len(s) <= MaxPlaceholder && matchesPlaceholder(s)
 }
 
 // LeadsWithPlaceholder reports text that opens with a placeholder
@@ -34,11 +36,8 @@ func IsPlaceholder(s string) bool {
 // holds one further in ("Yes [see the SOC 2 report]") is an answer.
 func LeadsWithPlaceholder(s string) bool {
 	s = strings.TrimSpace(s)
-	if s == "" || len(s) > MaxPlaceholder || !PlaceholderText.MayMatch(s) {
-		return false
-	}
-	loc := PlaceholderText.Regexp.FindStringIndex(s)
-	return loc != nil && loc[0] == 0
+	// The leftmost match starts at 0 when any match does.
+	return s != "" && len(s) <= MaxPlaceholder && placeholderAt(s, 0)
 }
 
 // selectPrompt matches a list's entry asking for a choice ("<Select

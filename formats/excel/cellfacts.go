@@ -142,22 +142,10 @@ type patternText struct {
 	s string
 }
 
-// blank is blankText, remembered per text for the sheet: the same
-// prompts and answers repeat down a questionnaire.
-func (m *sheetModel) blank(s string) bool {
-	if s == "" {
-		return true
-	}
-	if b, ok := m.blanks[s]; ok {
-		return b
-	}
-	if m.blanks == nil {
-		m.blanks = map[string]bool{}
-	}
-	b := blankText(s)
-	m.blanks[s] = b
-	return b
-}
+// blank is blankText. It is not remembered per text: the matcher reads
+// the text about as fast as a map hashes it (a memo was a tenth of
+// classifyColumn, asked of every cell of the candidate columns).
+func (m *sheetModel) blank(s string) bool { return s == "" || blankText(s) }
 
 // blankText reports text that leaves an answer slot open: nothing, white
 // space, or a placeholder.

@@ -52,28 +52,47 @@ func (e *Engine) ExtractCompactLazy(doc []byte) (cs *formats.CompactStructure, e
 	return wb.lazyCompact(e.maxLines)
 }
 
-// compact makes the workbook's compact map: each sheet's part of it is
-// made on its own, in lanes for a large workbook (see eachSheet), and the
-// parts are put together in the sheets' order.
+// compact makes the workbook's compact map: each sheet is planned (its
+// targets found, its lines chosen) on its own, in lanes for a large
+// workbook (see eachSheet), and the sheets' lines are then written in
+// order into one map. Written in the lanes into a part each, the parts
+// were copied into the map again, their ID maps and element lists with
+// them: a fifth of what FFIEC CAT's first page allocated.
 func (wb *workbook) compact(maxLines int) (*formats.CompactStructure, error) {
-	parts := make([]*formats.CompactBuilder, len(wb.sheets))
+	type planned struct {
+		m     *sheetModel
+		lines sheetLines
+	}
+	plans := make([]planned, len(wb.sheets))
 	err := wb.eachSheet(func(i int, stop *formats.Stopper) error {
 		m, lines, err := wb.planSheet(i, stop, maxLines)
 		if err != nil {
 			return err
 		}
-		parts[i] = formats.NewCompactBuilder(textRoom(m, lines))
-		// An element and an ID a line: grown line by line, a large
-		// sheet's ID map rehashed and its lists copied at each doubling.
-		parts[i].Reserve(len(lines.shown))
-		m.writeCompact(parts[i], lines)
+		plans[i] = planned{m, lines}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	b := formats.NewCompactBuilder(0)
-	b.AppendAll(parts...)
+	room, elems, targets := 0, 0, 0
+	for _, p := range plans {
+		room += textRoom(p.m, p.lines)
+		elems += len(p.lines.shown)
+		targets += len(p.lines.layout.targets)
+	}
+	b := formats.NewCompactBuilder(room)
+	// An element and an ID a line, and every target: grown line by line,
+	// a large map's ID map was rehashed and its lists copied at each
+	// doubling.
+	b.Reserve(elems)
+	if targets > 0 {
+		b.Structure().Targets = make([]formats.Target, 0, targets) // none stays nil, as appending none leaves it
+	}
+	for _, p := range plans {
+		p.m.stop = wb.stop // the lanes have ended: the call's own goroutine writes
+		p.m.writeCompact(b, p.lines)
+	}
 	return b.Finish(), nil
 }
 
@@ -179,9 +198,23 @@ func (m *sheetModel) addComplex(b *formats.CompactBuilder, c cell, id string) {
 		b.Complex("COMPLEX(merged) " + id + " " + mr.ref)
 	}
 	if m.isFormula(c.row, c.col) {
-		f := m.wb.formula(m.name, c.name(), m.scan)
-		b.Complex("COMPLEX(formula) " + id + " =" + f)
+		b.Complex("COMPLEX(formula) " + id + " =" + m.formulaShown(c.row, c.col))
 	}
+}
+
+// formulaShown is wb.formula's answer for the cell at row, col — the
+// formula of the merged range's first cell for a cell the range covers —
+// read by coordinates: a map asks it of every formula cell it shows, and
+// naming the cell only to parse the name back cost a sixth of the lines'
+// complex elements.
+func (m *sheetModel) formulaShown(row, col int) string {
+	if sc := m.scan; sc != nil && len(sc.merges) > 0 {
+		merges, _ := sc.mergeRects()
+		if r, ok := merges.first(row, col); ok {
+			row, col = r.r1, r.c1
+		}
+	}
+	return m.wb.ownFormula(m.name, row, col, m.scan)
 }
 
 // lineAttr is one of a line's attributes, label then text, or label then

@@ -1,6 +1,10 @@
 package excel
 
-import "github.com/xuri/excelize/v2"
+import (
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+)
 
 // appendA1 appends the cell's A1 name, C5, as cell.name writes it,
 // without excelize's allocations: a map names every cell it shows in its
@@ -12,4 +16,11 @@ func appendA1(dst []byte, row, col int) []byte {
 		return append(dst, n...)
 	}
 	return appendCellName(dst, row, col)
+}
+
+// appendID appends the cell's ID, c.ID(), to dst.
+func appendID(dst []byte, c cell) []byte {
+	dst = strconv.AppendInt(append(dst, 'S'), int64(c.sheet), 10)
+	dst = strconv.AppendInt(append(dst, "-R"...), int64(c.row), 10)
+	return strconv.AppendInt(append(dst, "-C"...), int64(c.col), 10)
 }

@@ -19,3 +19,12 @@ func TestAppendA1NamesAsExcelize(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendIDWritesTheCellsID holds appendID to cell.ID.
+func TestAppendIDWritesTheCellsID(t *testing.T) {
+	for _, c := range []cell{{sheet: 1, row: 1, col: 1}, {sheet: 12, row: 1048576, col: 16384}, {sheet: 0, row: -3, col: 0}} {
+		if got, want := string(appendID([]byte("x"), c)), "x"+c.ID(); got != want {
+			t.Errorf("appendID(%+v) = %q, want %q", c, got, want)
+		}
+	}
+}

@@ -127,13 +127,25 @@ type sheetWriter struct {
 	m         *sheetModel
 	lines     sheetLines
 	described map[[2]int]formats.Target
+	ordered   []*target // the layout's targets in row-major order, sorted once
+	sorted    bool
+}
+
+// order is the sheet's targets in row-major order, as layout.sorted
+// gives them: head, the descriptions and tail each walk them.
+func (w *sheetWriter) order() []*target {
+	if !w.sorted {
+		w.ordered, w.sorted = w.lines.layout.sorted(), true
+	}
+	return w.ordered
 }
 
 // descriptions describes the sheet's targets, by cell.
 func (w *sheetWriter) descriptions() map[[2]int]formats.Target {
 	if w.described == nil {
-		described := map[[2]int]formats.Target{}
-		for _, t := range w.lines.layout.sorted() {
+		order := w.order()
+		described := make(map[[2]int]formats.Target, len(order))
+		for _, t := range order {
 			described[[2]int{t.row, t.col}] = w.m.describe(t)
 		}
 		w.described = described
@@ -141,26 +153,25 @@ func (w *sheetWriter) descriptions() map[[2]int]formats.Target {
 	return w.described
 }
 
-// sorted is the sheet's targets, described, in the order head adds them
-// to the map.
-func (w *sheetWriter) sorted() []formats.Target {
+// appendTargets appends the sheet's targets, described, to dst in the
+// order head adds them to the map.
+func (w *sheetWriter) appendTargets(dst []formats.Target) []formats.Target {
 	described := w.descriptions()
-	targets := make([]formats.Target, 0, len(described))
-	for _, t := range w.lines.layout.sorted() {
-		targets = append(targets, described[[2]int{t.row, t.col}])
+	for _, t := range w.order() {
+		dst = append(dst, described[[2]int{t.row, t.col}])
 	}
-	return targets
+	return dst
 }
 
 // targets are the sheet's targets as head adds them to the map, and
 // their id_to_xpath entries, which its lines and tail write.
 func (w *sheetWriter) targets() ([]formats.Target, map[string]string) {
 	xpaths := make(map[string]string, len(w.lines.layout.targets))
-	for _, t := range w.lines.layout.sorted() {
+	for _, t := range w.order() {
 		c := cell{sheet: w.m.index, row: t.row, col: t.col}
 		xpaths[c.ID()] = w.m.wb.xpath(c)
 	}
-	return w.sorted(), xpaths
+	return w.appendTargets(make([]formats.Target, 0, len(w.order()))), xpaths
 }
 
 // head writes the sheet's heading, which belongs to its first line, and
@@ -183,7 +194,7 @@ func (w *sheetWriter) head(b *formats.CompactBuilder) {
 		b.Text = append(b.Text, "(empty)\n"...)
 	}
 	cs := b.Structure()
-	cs.Targets = append(cs.Targets, w.sorted()...)
+	cs.Targets = w.appendTargets(cs.Targets)
 }
 
 // write writes the shown cells [from, to), one element each.
@@ -191,7 +202,7 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 	m, l, described := w.m, w.lines.layout, w.descriptions()
 	// Each cell's XPath, wb.xpath's Sheet!C5, from the sheet's part made once.
 	sheetRef := quoteSheet(m.wb.sheets[m.index-1]) + "!"
-	var xpath []byte
+	var names []byte
 	for _, en := range w.lines.shown[from:to] {
 		m.step()
 		c := cell{sheet: m.index, row: int(en.row), col: int(en.col)}
@@ -200,11 +211,16 @@ func (w *sheetWriter) write(b *formats.CompactBuilder, from, to int) {
 		if t, ok := described[p]; ok {
 			d = &t
 		}
-		start, id, text := len(b.Text), c.ID(), m.text(c.row, c.col)
+		// The ID and the XPath in one string: one allocation a line.
+		names = appendID(names[:0], c)
+		k := len(names)
+		names = appendA1(append(names, sheetRef...), c.row, c.col)
+		both := string(names)
+		id, xpath := both[:k], both[k:]
+		start, text := len(b.Text), m.text(c.row, c.col)
 		b.Text = append(m.appendLine(b.Text, id, text, c, l.targets[p], d), '\n')
 		b.Begin(id, text, start)
-		xpath = appendA1(append(xpath[:0], sheetRef...), c.row, c.col)
-		b.XPath(id, string(xpath))
+		b.XPath(id, xpath)
 		m.addComplex(b, c, id)
 	}
 }
@@ -217,7 +233,7 @@ func (w *sheetWriter) tail(b *formats.CompactBuilder) {
 	// A target the line cap left out still resolves by its ID. The shown
 	// cells are in row-major order (entries): looked up there, not copied
 	// into a set of every line.
-	for _, t := range w.lines.layout.sorted() {
+	for _, t := range w.order() {
 		if !w.lines.showsCell(t.row, t.col) {
 			b.XPath(w.descriptions()[[2]int{t.row, t.col}].ID, m.wb.xpath(cell{sheet: m.index, row: t.row, col: t.col}))
 		}

@@ -67,9 +67,16 @@ func isQuestionLike(s string) bool {
 	return len(s) >= 20 && isPrompt(s)
 }
 
-// isPrompt is promptStart.MatchString, asked only of text starting as it
-// can.
-func isPrompt(s string) bool { return mayStart(s, "pdelsico") && promptStart.MatchString(s) }
+// promptVerbs are promptStart's words.
+var promptVerbs = []string{"please", "describe", "explain", "provide", "list", "specify", "indicate", "state", "identify", "confirm", "outline", "detail"}
+
+// isPrompt is promptStart.MatchString, written out (asked of every cell
+// of a question row, the expression was a tenth of a large workbook's
+// target finding); FuzzIsPrompt holds it to the expression.
+func isPrompt(s string) bool {
+	_, ok := formats.FoldWordAt(s, 0, promptVerbs...)
+	return ok
+}
 
 // changesInUpper reports strings.ToUpper(s) != s without making the copy
 // for ASCII text: a lower-case ASCII letter changes, nothing else does.

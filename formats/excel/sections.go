@@ -179,7 +179,7 @@ func containsInt(s []int, v int) bool {
 // records it as a list column, an answer column, or neither.
 func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 	n := float64(len(s.rows))
-	var lists, unlocked, formulas, filled int
+	var lists, formulas, filled int
 	for _, r := range s.rows {
 		m.step()
 		v := m.text(r, c)
@@ -193,9 +193,6 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		if lr != nil {
 			lists++
 		}
-		if selective && !m.locked(r, c) {
-			unlocked++
-		}
 	}
 	if float64(lists) >= listShare*n && lists >= 2 {
 		s.lists[c] = true
@@ -204,11 +201,26 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 	if s.band != nil {
 		label = s.band.labels[c]
 	}
+	if float64(formulas) >= filledShare*n || float64(filled) >= filledShare*n {
+		return // content, not answers
+	}
 	named := m.matches(answerHeader, label) || filled == 0 && formulas == 0 && m.matches(assessorHeader, label)
-	marked := s.lists[c] || float64(unlocked) >= unlockedShare*n
-	if (named || marked) && float64(formulas) < filledShare*n && float64(filled) < filledShare*n {
+	if named || s.lists[c] || selective && float64(m.unlockedIn(s, c)) >= unlockedShare*n {
 		s.answer[c] = label
 	}
+}
+
+// unlockedIn counts the section's rows whose cell in column c is
+// unlocked: asked only of a column that could still be an answer column
+// (a cell's style is a search among the sheet's styled cells).
+func (m *sheetModel) unlockedIn(s *section, c int) int {
+	unlocked := 0
+	for _, r := range s.rows {
+		if !m.locked(r, c) {
+			unlocked++
+		}
+	}
+	return unlocked
 }
 
 // assessorHeader names a column of a risk assessment's own judgements:

@@ -53,7 +53,6 @@ type sheetModel struct {
 	formulaBits  formulaBits // formulas as bitsets, made when first asked (formulaindex.go)
 	scan         *sheetScan
 	wb           *workbook
-	blanks       map[string]bool      // blank, by text
 	matched      map[patternText]bool // matches, by pattern and text
 	// numeric maps the cells formulas read as numbers to a formula's
 	// cell (numeric.go), made when first asked.

@@ -1,6 +1,8 @@
 package excel
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -81,7 +83,14 @@ func (l *layout) sorted() []*target {
 	for _, t := range l.targets {
 		out = append(out, t)
 	}
-	sort.Slice(out, func(i, j int) bool { return rowColLess(out[i].row, out[i].col, out[j].row, out[j].col) })
+	// Cells are unique: any sort gives this order. slices.SortFunc
+	// neither reflects nor allocates, as sort.Slice does.
+	slices.SortFunc(out, func(a, b *target) int {
+		if c := cmp.Compare(a.row, b.row); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.col, b.col)
+	})
 	return out
 }
 
