@@ -126,15 +126,9 @@ func (e *nativeEval) hlookup() (calcArg, bool) {
 	if !ok || !sep {
 		return calcArg{}, false
 	}
-	var last calcArg
-	given := more
-	if more {
-		if last, ok = e.compare(); !ok {
-			return calcArg{}, false
-		}
-		if more, sep = e.next(); !sep || more {
-			return calcArg{}, false
-		}
+	last, given, ok := e.optionalLast(more)
+	if !ok {
+		return calcArg{}, false
 	}
 	match, ok := matchType(last, given, true)
 	if !ok {
@@ -178,15 +172,9 @@ func (e *nativeEval) match() (calcArg, bool) {
 	if !ok || !sep {
 		return calcArg{}, false
 	}
-	var last calcArg
-	given := more
-	if more {
-		if last, ok = e.compare(); !ok {
-			return calcArg{}, false
-		}
-		if more, sep = e.next(); !sep || more {
-			return calcArg{}, false
-		}
+	last, given, ok := e.optionalLast(more)
+	if !ok {
+		return calcArg{}, false
 	}
 	if last.kind == argError {
 		return last, true
@@ -316,4 +304,20 @@ func (e *nativeEval) index() (calcArg, bool) {
 		return errRef, true
 	}
 	return e.c.cellValue(r.sheet, r.r1+row-1, r.c1+col-1)
+}
+
+// optionalLast reads a call's optional last argument, which follows when
+// more (the separator before it was read): given says whether the call
+// has it, ok is false for a malformed call or one with more arguments.
+func (e *nativeEval) optionalLast(more bool) (last calcArg, given, ok bool) {
+	if !more {
+		return calcArg{}, false, true
+	}
+	if last, ok = e.compare(); !ok {
+		return calcArg{}, false, false
+	}
+	if more, sep := e.next(); !sep || more {
+		return calcArg{}, false, false
+	}
+	return last, true, true
 }

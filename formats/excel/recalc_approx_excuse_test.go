@@ -26,24 +26,5 @@ func approxLookupsLibreOfficeSearchesOtherwise(t *testing.T, w *writer, excel ma
 		approx, _ := lookupFacts(p.Parse(f))
 		return approx != ""
 	}
-	count = new(int)
-	return func(sheet, ref, lo, ours string) bool {
-		si, err := w.wb.sheetIndex(sheet)
-		col, row, _, err2 := cellRef(ref)
-		if err != nil || err2 != nil || excel[sheet][ref] != ours {
-			return false
-		}
-		at := cell{sheet: si, row: row, col: col}
-		tainted := callsApprox(at)
-		_, refs := w.wb.parseFormula(at, src.formula(si, row, col), src.names(), nil)
-		for _, r := range refs {
-			if r.r1 == r.r2 && r.c1 == r.c2 {
-				tainted = tainted || callsApprox(cell{sheet: r.sheet, row: r.r1, col: r.c1})
-			}
-		}
-		if tainted {
-			*count++
-		}
-		return tainted
-	}, count
+	return excusedWhereExcelAgrees(w, excel, src, callsApprox)
 }

@@ -16,6 +16,13 @@ func lookupsLibreOfficeLacks(t *testing.T, w *writer, excel map[string]map[strin
 	callsXlookup := func(c cell) bool {
 		return strings.Contains(strings.ToUpper(src.formula(c.sheet, c.row, c.col)), "XLOOKUP(")
 	}
+	return excusedWhereExcelAgrees(w, excel, src, callsXlookup)
+}
+
+// excusedWhereExcelAgrees excuses a cell whose formula calls, or reads a
+// cell whose formula calls, what calls reports, where formfill's value,
+// ours, is the one Excel cached (excel); count counts the cells excused.
+func excusedWhereExcelAgrees(w *writer, excel map[string]map[string]string, src calcSource, calls func(cell) bool) (excused func(sheet, ref, lo, ours string) bool, count *int) {
 	count = new(int)
 	return func(sheet, ref, lo, ours string) bool {
 		si, err := w.wb.sheetIndex(sheet)
@@ -24,11 +31,11 @@ func lookupsLibreOfficeLacks(t *testing.T, w *writer, excel map[string]map[strin
 			return false
 		}
 		at := cell{sheet: si, row: row, col: col}
-		tainted := callsXlookup(at)
+		tainted := calls(at)
 		_, refs := w.wb.parseFormula(at, src.formula(si, row, col), src.names(), nil)
 		for _, r := range refs {
 			if r.r1 == r.r2 && r.c1 == r.c2 {
-				tainted = tainted || callsXlookup(cell{sheet: r.sheet, row: r.r1, col: r.c1})
+				tainted = tainted || calls(cell{sheet: r.sheet, row: r.r1, col: r.c1})
 			}
 		}
 		if tainted {
