@@ -81,16 +81,8 @@ func (cr criterion) matches(at calcArg) (hit, ok bool) {
 // COUNTIF(range, criterion). A sum range of another shape than range is
 // not computed.
 func (e *nativeEval) conditional(sum bool) (calcArg, bool) {
-	r, ok := e.criteriaRangeArg()
-	if more, sep := e.next(); !ok || !sep || !more {
-		return calcArg{}, false
-	}
-	c, ok := e.compare()
+	r, c, more, ok := e.rangeAndCriterion()
 	if !ok {
-		return calcArg{}, false
-	}
-	more, sep := e.next()
-	if !sep {
 		return calcArg{}, false
 	}
 	add := r
@@ -101,7 +93,7 @@ func (e *nativeEval) conditional(sum bool) (calcArg, bool) {
 		if add, ok = e.criteriaRangeArg(); !ok {
 			return calcArg{}, false
 		}
-		if more, sep = e.next(); !sep || more {
+		if more, sep := e.next(); !sep || more {
 			return calcArg{}, false
 		}
 	}
@@ -224,16 +216,10 @@ func (e *nativeEval) conditionals(sum bool) (calcArg, bool) {
 	var crs []criterionRange
 	var bad calcArg
 	for more := true; more; {
-		r, ok := e.criteriaRangeArg()
-		if more, sep := e.next(); !ok || !sep || !more {
-			return calcArg{}, false
-		}
-		c, ok := e.compare()
-		if !ok {
-			return calcArg{}, false
-		}
-		var sep bool
-		if more, sep = e.next(); !sep {
+		var r sheetRect
+		var c calcArg
+		var ok bool
+		if r, c, more, ok = e.rangeAndCriterion(); !ok {
 			return calcArg{}, false
 		}
 		if c.kind == argError {
@@ -253,6 +239,24 @@ func (e *nativeEval) conditionals(sum bool) (calcArg, bool) {
 		add = crs[0].r
 	}
 	return e.c.conditionalIn(crs, add, sum)
+}
+
+// rangeAndCriterion reads a range and the criterion its cells are to
+// meet, and the separator after them: more says whether arguments
+// follow; ok is false for a malformed call.
+func (e *nativeEval) rangeAndCriterion() (r sheetRect, c calcArg, more, ok bool) {
+	r, ok = e.criteriaRangeArg()
+	if more, sep := e.next(); !ok || !sep || !more {
+		return sheetRect{}, calcArg{}, false, false
+	}
+	if c, ok = e.compare(); !ok {
+		return sheetRect{}, calcArg{}, false, false
+	}
+	more, sep := e.next()
+	if !sep {
+		return sheetRect{}, calcArg{}, false, false
+	}
+	return r, c, more, true
 }
 
 // criteriaRangeArg reads a reference to a range of more than one cell:

@@ -113,12 +113,8 @@ func position(v calcArg) (k int, bad calcArg, ok bool) {
 
 // hlookup is HLOOKUP(value, table, row, [match]).
 func (e *nativeEval) hlookup() (calcArg, bool) {
-	v, ok := e.compare()
-	if more, sep := e.next(); !ok || !sep || !more {
-		return calcArg{}, false
-	}
-	table, ok := e.lookupRangeArg()
-	if more, sep := e.next(); !ok || !sep || !more || table.r2 >= maxRows {
+	v, table, more, ok := e.valueAndRange()
+	if !ok || !more || table.r2 >= maxRows {
 		return calcArg{}, false
 	}
 	rowArg, ok := e.compare()
@@ -163,13 +159,8 @@ func (e *nativeEval) hlookup() (calcArg, bool) {
 
 // match is MATCH(value, range, [type]): the position found, from 1.
 func (e *nativeEval) match() (calcArg, bool) {
-	v, ok := e.compare()
-	if more, sep := e.next(); !ok || !sep || !more {
-		return calcArg{}, false
-	}
-	r, ok := e.lookupRangeArg()
-	more, sep := e.next()
-	if !ok || !sep {
+	v, r, more, ok := e.valueAndRange()
+	if !ok {
 		return calcArg{}, false
 	}
 	last, given, ok := e.optionalLast(more)
@@ -208,13 +199,8 @@ func (e *nativeEval) match() (calcArg, bool) {
 // than tall is searched along its first row and gives its last row's
 // cell, any other along its first column and gives its last column's.
 func (e *nativeEval) lookup() (calcArg, bool) {
-	v, ok := e.compare()
-	if more, sep := e.next(); !ok || !sep || !more {
-		return calcArg{}, false
-	}
-	look, ok := e.lookupRangeArg()
-	more, sep := e.next()
-	if !ok || !sep {
+	v, look, more, ok := e.valueAndRange()
+	if !ok {
 		return calcArg{}, false
 	}
 	result, vectors := look, more
@@ -222,7 +208,7 @@ func (e *nativeEval) lookup() (calcArg, bool) {
 		if result, ok = e.lookupRangeArg(); !ok {
 			return calcArg{}, false
 		}
-		if more, sep = e.next(); !sep || more {
+		if more, sep := e.next(); !sep || more {
 			return calcArg{}, false
 		}
 	}
@@ -304,6 +290,22 @@ func (e *nativeEval) index() (calcArg, bool) {
 		return errRef, true
 	}
 	return e.c.cellValue(r.sheet, r.r1+row-1, r.c1+col-1)
+}
+
+// valueAndRange reads a lookup's first two arguments, the value sought
+// and the range searched, and the separator after them: more says
+// whether arguments follow; ok is false for a malformed call.
+func (e *nativeEval) valueAndRange() (v calcArg, r sheetRect, more, ok bool) {
+	v, ok = e.compare()
+	if more, sep := e.next(); !ok || !sep || !more {
+		return calcArg{}, sheetRect{}, false, false
+	}
+	r, ok = e.lookupRangeArg()
+	more, sep := e.next()
+	if !ok || !sep {
+		return calcArg{}, sheetRect{}, false, false
+	}
+	return v, r, more, true
 }
 
 // optionalLast reads a call's optional last argument, which follows when
