@@ -198,23 +198,8 @@ func (m *sheetModel) addComplex(b *formats.CompactBuilder, c cell, id string) {
 		b.Complex("COMPLEX(merged) " + id + " " + mr.ref)
 	}
 	if m.isFormula(c.row, c.col) {
-		b.Complex("COMPLEX(formula) " + id + " =" + m.formulaShown(c.row, c.col))
+		b.Complex("COMPLEX(formula) " + id + " =" + m.wb.formulaAt(m.name, c.row, c.col, m.scan))
 	}
-}
-
-// formulaShown is wb.formula's answer for the cell at row, col — the
-// formula of the merged range's first cell for a cell the range covers —
-// read by coordinates: a map asks it of every formula cell it shows, and
-// naming the cell only to parse the name back cost a sixth of the lines'
-// complex elements.
-func (m *sheetModel) formulaShown(row, col int) string {
-	if sc := m.scan; sc != nil && len(sc.merges) > 0 {
-		merges, _ := sc.mergeRects()
-		if r, ok := merges.first(row, col); ok {
-			row, col = r.r1, r.c1
-		}
-	}
-	return m.wb.ownFormula(m.name, row, col, m.scan)
 }
 
 // lineAttr is one of a line's attributes, label then text, or label then

@@ -312,7 +312,7 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 	}
 	fc := cell{sheet: c.sheet, row: f[0], col: f[1]}
 	at := w.wb.xpath(fc)
-	if text := w.wb.formula(sheet, fc.name(), w.scan(sheet)); text != "" {
+	if text := w.wb.formulaAt(sheet, fc.row, fc.col, w.scan(sheet)); text != "" {
 		at = "=" + clip(text, 80) + " in " + at // the formula itself, as the other sheets' warning names it
 	}
 	return formats.Errorf(formats.ErrInvalidArgument, name, "%s is read as a number by the formula %s; %q is not a number: write a number (a word would break the formula)", w.wb.xpath(c), at, clip(value, 80))

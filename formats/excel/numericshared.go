@@ -56,9 +56,8 @@ func (f sharedFormula) numericRefs(templates map[string]*numericTemplate) []rect
 // formulaSource is wb.formula of the cell at row, col of sheet (sc its
 // scan), a cell of a shared formula given as its master's text and offset.
 func (wb *workbook) formulaSource(sheet string, sc *sheetScan, row, col int) sharedFormula {
-	ref := cell{row: row, col: col}.name()
-	if sc.mergeAnchor(ref) != ref {
-		return sharedFormula{text: wb.formula(sheet, ref, sc)} // a merged range's first cell's
+	if r, c := sc.mergeAnchorAt(row, col); r != row || c != col {
+		return sharedFormula{text: wb.formulaAt(sheet, row, col, sc)} // a merged range's first cell's
 	}
 	rs, masters, err := wb.cellsOf(sheet, sc)
 	if err != nil || rs == nil {
@@ -66,7 +65,7 @@ func (wb *workbook) formulaSource(sheet string, sc *sheetScan, row, col int) sha
 	}
 	i, found := rs.cellIndex(row, col)
 	if !found || !rs.cells[i].hasF || rs.cells[i].shared == sharedNone {
-		return sharedFormula{text: wb.formula(sheet, ref, sc)}
+		return sharedFormula{text: wb.formulaAt(sheet, row, col, sc)}
 	}
 	m, found := masters[rs.cells[i].sharedIndex]
 	if !found {

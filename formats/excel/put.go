@@ -130,7 +130,7 @@ func (w *writer) refuseFormula(name, sheet string, c cell) error {
 	if af := sc.arrayCovering(c.row, c.col); af != nil && !af.holds(c.row, c.col) {
 		master := cell{sheet: c.sheet, row: af.row, col: af.col}
 		return formats.Errorf(formats.ErrInvalidArgument, name, "cell %s lies inside the array formula of %s (=%s); formfill does not overwrite formulas: choose another cell",
-			w.wb.xpath(c), w.wb.xpath(master), w.wb.formula(sheet, master.name(), sc))
+			w.wb.xpath(c), w.wb.xpath(master), w.wb.formulaAt(sheet, master.row, master.col, sc))
 	}
 	return nil
 }

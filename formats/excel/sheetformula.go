@@ -1,15 +1,10 @@
 package excel
 
-import "github.com/xuri/excelize/v2"
-
-// formula is the formula of the cell ref of sheet (sc its scan), "" for a
-// cell with none. A cell inside a merged range has its range's top-left
-// cell's: Excel shows the range as that one cell.
-func (wb *workbook) formula(sheet, ref string, sc *sheetScan) string {
-	col, row, err := excelize.CellNameToCoordinates(sc.mergeAnchor(ref))
-	if err != nil {
-		return ""
-	}
+// formulaAt is the formula the read tools show for the cell at row, col:
+// the formula of the merged range's first cell for a cell the range
+// covers, else the cell's own (ownFormula).
+func (wb *workbook) formulaAt(sheet string, row, col int, sc *sheetScan) string {
+	row, col = sc.mergeAnchorAt(row, col)
 	return wb.ownFormula(sheet, row, col, sc)
 }
 
@@ -25,19 +20,15 @@ func (wb *workbook) ownFormula(sheet string, row, col int, sc *sheetScan) string
 	return cellFormula(rs, masters, row, col)
 }
 
-// mergeAnchor is the top-left cell of the merged range covering cell ref,
-// else ref. s may be nil.
-func (s *sheetScan) mergeAnchor(ref string) string {
+// mergeAnchorAt is the row and column of the first cell of the merged
+// range covering row, col, else row, col. s may be nil.
+func (s *sheetScan) mergeAnchorAt(row, col int) (int, int) {
 	if s == nil || len(s.merges) == 0 {
-		return ref
-	}
-	col, row, err := excelize.CellNameToCoordinates(ref)
-	if err != nil {
-		return ref
+		return row, col
 	}
 	merges, _ := s.mergeRects()
 	if r, ok := merges.first(row, col); ok {
-		return cell{row: r.r1, col: r.c1}.name()
+		return r.r1, r.c1
 	}
-	return ref
+	return row, col
 }

@@ -159,5 +159,5 @@ func (w *writer) formulaAt(sheet string, c cell) string {
 	if _, ok := w.edits[sheet][[2]int{c.row, c.col}]; ok {
 		return ""
 	}
-	return w.wb.formula(sheet, c.name(), w.scan(sheet))
+	return w.wb.formulaAt(sheet, c.row, c.col, w.scan(sheet))
 }
