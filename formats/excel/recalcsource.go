@@ -29,6 +29,20 @@ type calcValue struct {
 	formula bool // the cell holds a formula
 }
 
+// cellType is the t attribute a cell holding v stores it with ("" for a
+// number or no value), as a cached value's type is.
+func (v calcValue) cellType() string {
+	switch v.kind {
+	case calcString:
+		return "str"
+	case calcBool:
+		return "b"
+	case calcError:
+		return "e"
+	}
+	return ""
+}
+
 // calcName is one defined name: scope is the sheet name of a sheet-level
 // name, "" for a workbook-level one.
 type calcName struct {

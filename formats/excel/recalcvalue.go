@@ -43,13 +43,48 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 	}
 	res.set(sheet, n.at.name(), v)
 	before := src.value(n.at.sheet, n.at.row, n.at.col)
+	if shown(v) == shownBefore(before) {
+		return // the same stored value shows the same text: no formatting needed
+	}
+	// The note gives what a reader sees, as verify's does (see formulaDiff):
+	// the values through the cell's number format, so that 0.5 reads "50%"
+	// and a change the format hides (0 to 0.0031 under "0%") is no change.
+	style := w.formulaStyle(sheet, n.at)
+	now, was := w.shownAs(style, v.t, v.v), w.shownAs(style, before.cellType(), before.text)
 	switch {
-	case shown(v) == shownBefore(before):
+	case now == was:
 	case len(res.shown) < maxShown:
-		res.shown = append(res.shown, nowShows(w.wb.xpath(n.at), shown(v), shownBefore(before)))
+		res.shown = append(res.shown, nowShows(w.wb.xpath(n.at), now, was))
 	default:
 		res.moreShown++ // counted, not written out: the notes list maxShown
 	}
+}
+
+// formulaStyle is the style index of the formula cell c, read without
+// scanning the sheet again: from its row scan's cell, which a lean scan
+// (see leanScan) keeps though it lets go of the styles map, else from the
+// scan's styles (an irregular sheet's lean scan has none: General).
+func (w *writer) formulaStyle(sheet string, c cell) int {
+	if rs := w.scan(sheet).rowScan(); rs != nil {
+		if i, found := rs.cellIndex(c.row, c.col); found {
+			return int(rs.cells[i].style)
+		}
+	}
+	return w.shownStyle(sheet, c)
+}
+
+// shownAs is the text a formula cell of style index style shows with the
+// cached value v of type t, as shownText reads a cell; an unreadable
+// value shows as stored.
+func (w *writer) shownAs(style int, t, v string) string {
+	if t == "" && v == "" {
+		return "" // no value: the cell shows nothing, whatever its format
+	}
+	text, err := w.shownText(cellRead{exists: true, t: t, value: v, style: style})
+	if err != nil {
+		return v
+	}
+	return text
 }
 
 // drop removes the cached value of n, which cannot be computed for why,
