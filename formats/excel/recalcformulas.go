@@ -10,7 +10,7 @@ import "math"
 // cells and styles, against 2 MB of the formulas' texts and cells). The
 // first pass makes no new text: a shared formula's member keeps its
 // master's string and the shift (formulaText), which the second pass
-// applies one formula at a time, as the one pass did.
+// applies one formula at a time.
 
 // formulaText is a cell's formula: text, or, when shifted, the text of
 // its shared formula's master moved by dCol columns and dRow rows.
@@ -38,9 +38,19 @@ func (f formulaText) String() string {
 }
 
 // partedSource is a calcSource that gives a formula's text before it is
-// shifted (scanSource does).
+// shifted (scanSource does); the graph's first pass keeps such texts
+// unshifted, and any other source's as it gives them.
 type partedSource interface {
 	formulaParts(sheet, row, col int) formulaText
+}
+
+// partsOf is src's formulas as the first pass keeps them: unshifted where
+// src gives them so.
+func partsOf(src calcSource) func(sheet, row, col int) formulaText {
+	if ps, ok := src.(partedSource); ok {
+		return ps.formulaParts
+	}
+	return func(sheet, row, col int) formulaText { return formulaText{text: src.formula(sheet, row, col)} }
 }
 
 // sheetFormulas are one sheet's formula cells, in reading order, and
@@ -51,17 +61,18 @@ type sheetFormulas struct {
 }
 
 // readFormulas is the graph's first pass: every sheet's formula cells and
-// their texts, each sheet's scan let go of (releaseSheet) once read, as
-// the one pass let it go once parsed. False when the formulas with a text
-// alone pass maxFormulas: the one pass would have stopped there too.
-func (w *writer) readFormulas(src partedSource, cellsOf func(sheet int) [][2]int) ([]sheetFormulas, bool) {
+// their texts, each sheet's scan let go of (releaseSheet) once read. False
+// when the formulas with a text pass maxFormulas: the graph would stop
+// there.
+func (w *writer) readFormulas(src calcSource) ([]sheetFormulas, bool) {
+	parts := partsOf(src)
 	out := make([]sheetFormulas, len(w.wb.sheets))
 	texts := 0
 	for si := range w.wb.sheets {
-		cells := cellsOf(si + 1)
+		cells := src.formulaCells(si + 1)
 		f := sheetFormulas{cells: cells, texts: make([]formulaText, len(cells))}
 		for k, p := range cells {
-			f.texts[k] = src.formulaParts(si+1, p[0], p[1])
+			f.texts[k] = parts(si+1, p[0], p[1])
 			if f.texts[k].text != "" {
 				if texts++; texts > maxFormulas {
 					return nil, false

@@ -94,32 +94,21 @@ func newFormulaGraph() *formulaGraph {
 // the write did not write is let go (releaseSheet): the open held every
 // sheet's scan, and with the graph beside them (HECVAT 4.14: 5 MB of
 // scans, most of them the scoring sheets', and 2.3 MB of graph) they
-// made the fill's peak. A source that gives formulas in parts is read in
-// two passes (readFormulas), so that no scan is held while the formulas
-// are parsed either. The calculation scans again only the sheets its
-// formulas sit on or read, when it first reads them.
+// made the fill's peak. The formulas are read in two passes
+// (readFormulas), so that no scan is held while they are parsed either.
+// The calculation scans again only the sheets its formulas sit on or
+// read, when it first reads them.
 func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 	g := newFormulaGraph()
 	g.src = src
 	names := src.names()
 	tc := newTokenCache()
-	ps, parted := src.(partedSource)
-	if !parted {
-		for si := range w.wb.sheets {
-			if !g.addSheet(w.wb, si+1, src.formulaCells(si+1), nil, src, names, tc) {
-				return nil, false
-			}
-			w.releaseSheet(si + 1)
-		}
-		g.finish()
-		return g, true
-	}
-	read, ok := w.readFormulas(ps, src.formulaCells)
+	read, ok := w.readFormulas(src)
 	if !ok {
 		return nil, false
 	}
 	for si := range read {
-		if !g.addSheet(w.wb, si+1, read[si].cells, read[si].texts, src, names, tc) {
+		if !g.addSheet(w.wb, si+1, read[si], names, tc) {
 			return nil, false
 		}
 		read[si] = sheetFormulas{} // parsed: its texts are let go of
@@ -128,20 +117,15 @@ func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 	return g, true
 }
 
-// addSheet parses and adds the formulas of sheet at cells, whose texts
-// are texts when read (else src gives each); false past maxFormulas.
-func (g *formulaGraph) addSheet(wb *workbook, sheet int, cells [][2]int, texts []formulaText, src calcSource, names []calcName, tc *tokenCache) bool {
-	for k, p := range cells {
+// addSheet parses and adds the formulas f of sheet; false past
+// maxFormulas.
+func (g *formulaGraph) addSheet(wb *workbook, sheet int, f sheetFormulas, names []calcName, tc *tokenCache) bool {
+	for k, p := range f.cells {
 		if len(g.nodes) >= maxFormulas {
 			return false
 		}
 		at := cell{sheet: sheet, row: p[0], col: p[1]}
-		var text string
-		if texts != nil {
-			text = texts[k].String()
-		} else {
-			text = src.formula(at.sheet, at.row, at.col)
-		}
+		text := f.texts[k].String()
 		if text == "" {
 			continue
 		}
