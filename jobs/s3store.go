@@ -167,11 +167,10 @@ func (s *S3BlobStore) setLifecycle(ctx context.Context, ttl time.Duration) error
 // the same object at the same moment share one upload.
 func (s *S3BlobStore) Put(ctx context.Context, docID string, data []byte, ttl time.Duration) error {
 	// The size is in the key: a sealed and a plain copy of one document
-	// differ in size, and the stored one must be the caller's kind.
-	_, err, _ := s.uploads.Do(docID+"/"+strconv.Itoa(len(data)), func() (any, error) {
-		return nil, s.put(ctx, docID, data, ttl)
-	})
-	return err
+	// differ in size, and the stored one must be the caller's kind. So is
+	// the TTL: a caller asking for longer must not get a shorter one's.
+	key := docID + "/" + strconv.Itoa(len(data)) + "/" + ttl.String()
+	return joinUpload(ctx, &s.uploads, key, func() error { return s.put(ctx, docID, data, ttl) })
 }
 
 func (s *S3BlobStore) put(ctx context.Context, docID string, data []byte, ttl time.Duration) error {
