@@ -84,12 +84,9 @@ func (w *writer) recalc() *recalcResult {
 		return res
 	}
 	w.textReadAsNumber(g, src.names(), res)
-	deps := g.dependents(w.written)
-	var beyond []int // past maxDependents: found, not computed
-	if len(deps) > maxDependents {
-		deps, beyond = deps[:maxDependents:maxDependents], deps[maxDependents:]
-	}
-	ordered, cyclic := orderDeps(g, deps)
+	ordered, cyclic := orderDeps(g, g.dependents(w.written))
+	ordered, beyond := capInOrder(ordered, cyclic) // past maxDependents: found, not computed
+	deps := ordered
 	// The index is not read past here: the calculation, which allocates
 	// the most, runs without it.
 	g.dropIndex()
