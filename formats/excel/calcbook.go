@@ -142,6 +142,8 @@ func uncomputable(n *formulaNode, cyclic bool) string {
 		return "it reads another workbook"
 	case n.volatile != 0:
 		return fmt.Sprintf("it calls %s, whose value changes on every calculation or cannot be traced", n.volatile)
+	case n.untraced != tracedFully:
+		return n.untraced.reason()
 	case cyclic:
 		// The native calculation computes a loop of ranges in which no
 		// cell reads itself (calcexcel.go); it reaches here when it could

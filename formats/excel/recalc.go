@@ -197,15 +197,24 @@ func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tok
 			if volatile[name] && n.volatile == 0 {
 				n.volatile = codeOf(name)
 			}
+			if dynamicRef[name] {
+				n.untraced = untracedDynamic
+			}
 			operands += 2
 		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
 			operands++
 			if strings.Contains(t.TValue, "[") {
-				n.external = true
+				if externalRef(t.TValue) {
+					n.external = true
+				} else {
+					n.untraced = max(n.untraced, untracedTable)
+				}
 				continue
 			}
 			if r, ok := wb.refRect(at.sheet, t.TValue, names); ok {
 				refs = append(refs, r)
+			} else {
+				n.untraced = max(n.untraced, untracedRef)
 			}
 		case t.TType == efp.TokenTypeOperand || t.TType == efp.TokenTypeOperatorInfix || t.TType == efp.TokenTypeOperatorPrefix:
 			operands += 2

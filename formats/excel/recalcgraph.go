@@ -13,6 +13,7 @@ type formulaNode struct {
 	volatile funcCode // the first volatile function it calls
 	approx   funcCode // the first approximate-match lookup it calls (see calclookup.go)
 	external bool     // reads another workbook
+	untraced untraced // how it reads cells the graph cannot name, if it does
 	pureRef  bool     // the formula is one single-cell reference
 	lookup   bool     // the formula is one lookup: an empty cell found shows 0
 	joins    bool     // its last operation joins text (&): the result is a string
@@ -66,6 +67,10 @@ type formulaGraph struct {
 	mixed     map[[2]int][]colRef  // sheet, column → the narrow ranges read by nodes reading a wide one too
 	wide      map[int][]int        // sheet → nodes reading a wide range
 	hits      []int32              // readers' scratch: the nodes whose narrow ranges hold the cell
+
+	// untraced are the nodes that read cells no reference of theirs names
+	// (see untraced): any write may change them.
+	untraced []int32
 }
 
 // colRead is a distinct narrow range of one column: its rows and its
@@ -145,6 +150,9 @@ func (g *formulaGraph) text(n *formulaNode) string {
 func (g *formulaGraph) add(n *formulaNode, refs []sheetRect) {
 	i := int32(len(g.nodes))
 	g.nodes = append(g.nodes, n)
+	if n.untraced != 0 {
+		g.untraced = append(g.untraced, i)
+	}
 	n.refs = g.intern(refs)
 	if g.byCol == nil {
 		return
@@ -348,6 +356,13 @@ func (g *formulaGraph) dependents(written map[cell]string) (deps []int) {
 	}
 	for _, c := range cells {
 		g.readers(c, found)
+	}
+	if len(cells) > 0 {
+		// What they read is unknown: any written cell may be among it, and
+		// a stale value is what recalc must never leave.
+		for _, i := range g.untraced {
+			found(int(i))
+		}
 	}
 	for head := 0; head < len(deps); head++ {
 		g.readers(g.nodes[deps[head]].at, found)
