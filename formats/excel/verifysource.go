@@ -73,6 +73,8 @@ func formulaDiff(src, out *workbook) (formulaChanges, error) {
 			case !after.isFormula(p[0], p[1]):
 				d.lost = append(d.lost, fmt.Sprintf("%s: the formula it held in the source is gone (it showed %q)", at, clip(was, 80)))
 			case now == was:
+			case len(d.shown) < maxShown && now == "" && after.uncached(p[0], p[1]):
+				d.shown = append(d.shown, cacheRemoved(at, was))
 			case len(d.shown) < maxShown:
 				d.shown = append(d.shown, nowShows(at, now, was))
 			default:
@@ -93,6 +95,25 @@ func readingOrder(cells map[[2]int]bool) [][2]int {
 // nowShows is the note of a formula at at whose shown value changed.
 func nowShows(at, now, was string) string {
 	return fmt.Sprintf("%s now shows %q (was %q)", at, clip(now, 80), clip(was, 80))
+}
+
+// cacheRemoved is the note of a formula at at whose cached value the write
+// removed (one it could not compute): it shows nothing to readers of
+// cached values until a recalculation, and it is not a value it computed.
+func cacheRemoved(at, was string) string {
+	return fmt.Sprintf("%s: its cached value was removed (it showed %q): Excel and LibreOffice recalculate it on open", at, clip(was, 80))
+}
+
+// uncached reports whether the cell at row, col holds a formula without
+// a cached value (no <v>), as a write leaves one it could not compute;
+// false where the sheet's cells are not scanned in rows.
+func (s *sheetModel) uncached(row, col int) bool {
+	rs := s.scan.rowScan()
+	if rs == nil {
+		return false
+	}
+	i, found := rs.cellIndex(row, col)
+	return found && rs.cells[i].hasF && !rs.cells[i].hasV
 }
 
 // moreShown is the note counting the changed formulas not named.

@@ -78,3 +78,22 @@ func TestVerifyAgainstACorruptSourceNamesTheSource(t *testing.T) {
 		t.Fatalf("err = %v, want one naming the source workbook", err)
 	}
 }
+
+// TestVerifyAgainstTheSourceNamesRemovedValues: a formula whose cached
+// value the write removed is named as such, not as one that "now shows"
+// nothing.
+func TestVerifyAgainstTheSourceNamesRemovedValues(t *testing.T) {
+	source := untracedBook(t)
+	answers := []formats.Answer{{PairID: "Data!B2", AnswerText: "5"}}
+	res, err := New().Write(source, answers, formats.WriteOptions{})
+	must(t, err)
+	rep, err := formats.VerifyAgainst(New(), source, res.Document, formats.ExpectedFromAnswers(answers))
+	must(t, err)
+	warns := strings.Join(rep.Warnings, "\n")
+	if want := `Calc!A1: its cached value was removed (it showed "2")`; !strings.Contains(warns, want) {
+		t.Errorf("warnings lack %q:\n%s", want, warns)
+	}
+	if strings.Contains(warns, "Calc!A1 now shows") {
+		t.Errorf("a removed value is reported as one now shown:\n%s", warns)
+	}
+}
