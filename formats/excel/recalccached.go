@@ -2,6 +2,7 @@ package excel
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -56,6 +57,11 @@ func (c *cachedCells) unset(row, col int) {
 }
 
 func (c *cachedCells) add(key uint64, start int) {
+	if len(c.text) > math.MaxUint32 {
+		// 4 GiB of one sheet's values: past any workbook the archive
+		// guard lets in; guard reports the panic as the call's error.
+		panic("excel: a sheet's recomputed values pass 4 GiB")
+	}
 	c.cells = append(c.cells, cachedCell{key: key, start: uint32(start), end: uint32(len(c.text))})
 	c.settled = false
 }
