@@ -62,12 +62,15 @@ func (wb *workbook) editParts(edits map[string]map[[2]int]cellEdit, rc *recalcRe
 // hasCachedEdit reports whether appendCached would append an edit: a
 // sheet whose every value gives way to a written one is not patched for
 // them.
-func hasCachedEdit(values map[string]cachedValue, written map[[2]int]cellEdit) bool {
-	for ref := range values {
-		if col, row, _, err := cellRef(ref); err == nil {
-			if _, ok := written[[2]int{row, col}]; !ok {
-				return true
-			}
+func hasCachedEdit(values *cachedCells, written map[[2]int]cellEdit) bool {
+	if values == nil {
+		return false
+	}
+	values.settle()
+	for _, e := range values.cells {
+		row, col := rowCol(e.key)
+		if _, ok := written[[2]int{row, col}]; !ok {
+			return true
 		}
 	}
 	return false
@@ -93,7 +96,7 @@ func (wb *workbook) partEdits(part string, edits map[string]map[[2]int]cellEdit,
 	if err != nil {
 		return nil // editParts met the error first
 	}
-	var cached map[string]map[string]cachedValue
+	var cached map[string]*cachedCells
 	var dropped map[string][]uint64
 	if rc != nil {
 		cached, dropped = rc.values, rc.dropped
@@ -103,7 +106,7 @@ func (wb *workbook) partEdits(part string, edits map[string]map[[2]int]cellEdit,
 	size := 0
 	for sheet, p := range parts {
 		if p == part {
-			size += len(edits[sheet]) + len(cached[sheet]) + len(dropped[sheet])
+			size += len(edits[sheet]) + cached[sheet].len() + len(dropped[sheet])
 		}
 	}
 	out := make([]cellEdit, 0, size)
@@ -132,17 +135,12 @@ func (wb *workbook) partEdits(part string, edits map[string]map[[2]int]cellEdit,
 
 // appendCached appends the computed cached values of a sheet whose
 // written cells are written.
-func appendCached(out []cellEdit, values map[string]cachedValue, written map[[2]int]cellEdit) []cellEdit {
-	for ref, v := range values {
-		col, row, _, err := cellRef(ref)
-		if err != nil {
-			continue
+func appendCached(out []cellEdit, values *cachedCells, written map[[2]int]cellEdit) []cellEdit {
+	values.each(func(row, col int, v cachedValue) {
+		if _, ok := written[[2]int{row, col}]; !ok {
+			out = append(out, cellEdit{row: row, col: col, kind: editCached, cached: v, style: noStyle})
 		}
-		if _, ok := written[[2]int{row, col}]; ok {
-			continue
-		}
-		out = append(out, cellEdit{row: row, col: col, kind: editCached, cached: v, style: noStyle})
-	}
+	})
 	return out
 }
 

@@ -27,11 +27,11 @@ func TestPartEditsAreTheSheetsChanges(t *testing.T) {
 	}{
 		{"no recalculation", nil, map[string][]string{first: {"C3 string Acme"}}, true},
 		{"values, drops and a value after a drop", &recalcResult{
-			values:  map[string]map[string]cachedValue{"START HERE": {"C3": {v: "stale"}}, "Organization": {"C4": {v: "8"}}},
+			values:  cachedFromRefs(t, map[string]map[string]cachedValue{"START HERE": {"C3": {v: "stale"}}, "Organization": {"C4": {v: "8"}}}),
 			dropped: map[string][]uint64{"Organization": {dropKey(6, 3), dropKey(4, 3), dropKey(5, 3), dropKey(6, 3)}},
 		}, map[string][]string{first: {"C3 string Acme"}, second: {"C4 cached 8", "C5 drop", "C6 drop"}}, true},
 		{"changes that all give way", &recalcResult{
-			values:  map[string]map[string]cachedValue{"Organization": {"not a cell": {v: "1"}}},
+			values:  map[string]*cachedCells{"Organization": {}},
 			dropped: map[string][]uint64{"START HERE": {dropKey(3, 3)}},
 		}, map[string][]string{first: {"C3 string Acme"}}, true},
 	} {

@@ -48,7 +48,7 @@ type cachedValue struct {
 }
 
 // recalcResult is what recalc found: the new cached values by sheet name
-// and A1 reference, the cells whose cached values are removed, the shown
+// and cell (see cachedCells), the cells whose cached values are removed, the shown
 // values that changed, and what it could not compute.
 //
 // The removed values are most of a large write's (13,300 of 13,500 on a
@@ -56,9 +56,9 @@ type cachedValue struct {
 // kept apart, a cell in 8 bytes (see dropKey), not as map entries of 90:
 // the save holds them beside its edits.
 type recalcResult struct {
-	values  map[string]map[string]cachedValue // computed values; never a drop
-	dropped map[string][]uint64               // sheet → dropKeys, in the order dropped, maybe twice
-	shown   []string                          // "Organization!C3 now shows 'Acme Cloud Inc'"
+	values  map[string]*cachedCells // computed values, packed; never a drop
+	dropped map[string][]uint64     // sheet → dropKeys, in the order dropped, maybe twice
+	shown   []string                // "Organization!C3 now shows 'Acme Cloud Inc'"
 	// moreShown counts the changed values past the first maxShown,
 	// which shown lists.
 	moreShown int
@@ -73,7 +73,7 @@ type recalcResult struct {
 // recalc recomputes the dependents of the written cells on a calculation
 // workbook bounded by what they read (see calcBook).
 func (w *writer) recalc() *recalcResult {
-	res := &recalcResult{values: map[string]map[string]cachedValue{}, dropped: map[string][]uint64{}}
+	res := &recalcResult{values: map[string]*cachedCells{}, dropped: map[string][]uint64{}}
 	defer res.summariseDrops()
 	if len(w.written) == 0 {
 		return res

@@ -114,7 +114,7 @@ func sameAsLibreOfficeExcept(t *testing.T, doc []byte, rc *recalcResult, excused
 	lo, _ := readers.XLSXCached(t, readers.LibreOfficeResave(t, rezip(t, unzip(t, doc), "docProps/app.xml", app), "xlsx"))
 	checked := 0
 	for _, sheet := range sortedKeys(rc.values) {
-		for ref, v := range rc.values[sheet] {
+		for ref, v := range rc.values[sheet].byRef() {
 			if v.drop {
 				continue
 			}
@@ -228,7 +228,7 @@ func TestRecalcRealWorkbooksEqualLibreOffice(t *testing.T) {
 // computedSome reports whether a recalculation stored any value.
 func computedSome(rc *recalcResult) bool {
 	for _, m := range rc.values {
-		for _, v := range m {
+		for _, v := range m.byRef() {
 			if !v.drop {
 				return true
 			}

@@ -66,7 +66,7 @@ func TestRecalcHECVATFourAnswersEqualLibreOffice(t *testing.T) {
 // its drop counts as given).
 func recalcCounts(rc *recalcResult) (computed, dropped int) {
 	for _, m := range rc.values {
-		computed += len(m)
+		computed += m.len()
 	}
 	for sheet := range rc.dropped {
 		keys, valued := rc.dropsOf(sheet)

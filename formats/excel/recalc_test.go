@@ -315,12 +315,12 @@ func TestRecalcResultKeepsTheLastOfDropAndSet(t *testing.T) {
 		{"two drops", "dd", "drop"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rc := &recalcResult{values: map[string]map[string]cachedValue{}, dropped: map[string][]uint64{}}
+			rc := &recalcResult{values: map[string]*cachedCells{}, dropped: map[string][]uint64{}}
 			for _, s := range tc.steps {
 				if s == 'd' {
 					rc.drop("S", 2, 2)
 				} else {
-					rc.set("S", "B2", val)
+					rc.set("S", 2, 2, val)
 				}
 			}
 			drops, values := 0, 0
@@ -330,7 +330,7 @@ func TestRecalcResultKeepsTheLastOfDropAndSet(t *testing.T) {
 					drops++
 				}
 			}
-			if v, ok := rc.values["S"]["B2"]; ok && v == val {
+			if v, ok := rc.values["S"].get(2, 2); ok && v == val {
 				values++
 			}
 			got := map[[2]int]string{{1, 0}: "drop", {0, 1}: "value"}[[2]int{drops, values}]

@@ -41,7 +41,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 		w.drop(book.g, n, why, res)
 		return
 	}
-	res.set(sheet, n.at.name(), v)
+	res.set(sheet, n.at.row, n.at.col, v)
 	before := src.value(n.at.sheet, n.at.row, n.at.col)
 	if shown(v) == shownBefore(before) {
 		return // the same stored value shows the same text: no formatting needed
@@ -210,22 +210,22 @@ func boolDigit(s string) string {
 	return "0"
 }
 
-// set records the computed cached value of sheet's cell ref; a value set
-// after a drop of the cell wins over it (see dropsOf).
-func (r *recalcResult) set(sheet, ref string, v cachedValue) {
-	m := r.values[sheet]
-	if m == nil {
-		m = map[string]cachedValue{}
-		r.values[sheet] = m
+// set records the computed cached value of sheet's cell at row, col; a
+// value set after a drop of the cell wins over it (see dropsOf).
+func (r *recalcResult) set(sheet string, row, col int, v cachedValue) {
+	c := r.values[sheet]
+	if c == nil {
+		c = &cachedCells{}
+		r.values[sheet] = c
 	}
-	m[ref] = v
+	c.set(row, col, v)
 }
 
 // drop records that sheet's cell at row, col loses its cached value, a
 // value set before for it too.
 func (r *recalcResult) drop(sheet string, row, col int) {
-	if m := r.values[sheet]; len(m) > 0 {
-		delete(m, cell{row: row, col: col}.name())
+	if c := r.values[sheet]; c != nil {
+		c.unset(row, col)
 	}
 	r.dropped[sheet] = append(r.dropped[sheet], dropKey(row, col))
 }
@@ -242,13 +242,7 @@ func (r *recalcResult) dropsOf(sheet string) (keys []uint64, valued func(k uint6
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
 	r.dropped[sheet] = keys
-	set := map[uint64]bool{}
-	for ref := range r.values[sheet] {
-		if col, row, _, err := cellRef(ref); err == nil {
-			set[dropKey(row, col)] = true
-		}
-	}
-	return keys, func(k uint64) bool { return set[k] }
+	return keys, r.values[sheet].holds
 }
 
 // rowCol unpacks a dropKey.
