@@ -16,7 +16,7 @@ import (
 // row, three data rows and a totals row) reads the answers of 'START
 // HERE' (C3 and C5), and whose Report sheet reads the table through each
 // form of structured reference: formulas maps Report's cells to their
-// formulas, and table the cells of 'Data Tab' to formulas replacing theirs.
+// formulas, and table maps cells of 'Data Tab' to formulas replacing theirs.
 func tableBook(tb testing.TB, formulas, table map[string]string) []byte {
 	tb.Helper()
 	f := excelize.NewFile()
