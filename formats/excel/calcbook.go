@@ -126,7 +126,7 @@ func (b *calcBook) need(i int) string {
 		}
 	}
 	if why == "" {
-		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(b.g.text(n))); err != nil {
+		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(b.text(n))); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
 	}

@@ -99,7 +99,7 @@ func (c *nativeCalc) calcOnce(i int, n *formulaNode) bool {
 // calc computes node n, numbered i, and returns the cached value Excel
 // would store for it; ok is false when the formula is left to excelize.
 func (c *nativeCalc) calc(i int, n *formulaNode) (cachedValue, bool) {
-	return c.calcText(i, n, c.book.g.text(n))
+	return c.calcText(i, n, c.book.text(n))
 }
 
 // calcText is calc of node n, whose formula is text. A formula on a cycle

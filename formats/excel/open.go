@@ -41,6 +41,9 @@ type workbook struct {
 	bookTexts   map[cellFormatting]string // the format book's texts by what they depend on, under mu (rows.go)
 	// recalced is what a write's recalculation found (see recalc).
 	recalced *recalcResult
+	// tables are the workbook's tables, read when a formula first names
+	// one (tableread.go).
+	tables tableCache
 }
 
 // open opens doc for one call of the engine, whose stop ends the XML

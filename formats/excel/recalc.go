@@ -175,6 +175,7 @@ func sortedCells(m map[[2]int]bool) [][2]int {
 // list, valid until its next parse.
 func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tokenCache) (*formulaNode, []sheetRect) {
 	n := &formulaNode{at: at}
+	text = wb.structuredA1(at, text) // Tbl[Col] as the A1 range it reads (calcstructured.go)
 	toks := tc.parse(text)
 	var refs []sheetRect
 	if tc != nil {
