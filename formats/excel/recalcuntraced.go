@@ -13,7 +13,7 @@ type untraced uint8
 const (
 	tracedFully     untraced = iota
 	untracedRef              // a reference or name formfill cannot resolve: a 3D range (Sheet1:Sheet3!A1), a name defined by a formula
-	untracedTable            // a structured reference to a table (Tbl[Col], [@Col])
+	untracedTable            // a structured reference structuredA1 cannot resolve (an unknown table or column, a form it does not read)
 	untracedDynamic          // INDIRECT or OFFSET: the cells read are computed
 )
 
@@ -27,7 +27,7 @@ func (u untraced) reason() string {
 	case untracedRef:
 		return "it reads a reference or name formfill cannot resolve (a 3D range, or a name defined by a formula)"
 	case untracedTable:
-		return "it reads a table by a structured reference (Table[Column]), which formfill does not trace"
+		return "it reads a table by a structured reference (Table[Column]) formfill cannot resolve to cells"
 	}
 	return "the cells it reads cannot be traced"
 }

@@ -28,8 +28,9 @@ func TestExternalRef(t *testing.T) {
 }
 
 // untracedBook has formulas that read Data!B2 without a reference naming
-// it: through INDIRECT, a 3D range, and a table; and one reading the
-// INDIRECT one. Their cached values are the ones before any answer.
+// it: through INDIRECT, a 3D range, a table's unknown column; one reading
+// the INDIRECT one; and one reading a table's known column, which
+// resolves. Their cached values are the ones before any answer.
 func untracedBook(tb testing.TB) []byte {
 	tb.Helper()
 	f := excelize.NewFile()
@@ -48,7 +49,7 @@ func untracedBook(tb testing.TB) []byte {
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
 <row r="1"><c r="A1"><f>INDIRECT("Data!B2")*2</f><v>2</v></c></row>
 <row r="2"><c r="A2"><f>SUM(Data:Data!B2)</f><v>1</v></c></row>
-<row r="3"><c r="A3"><f>SUM(Answers[Answer])</f><v>1</v></c></row>
+<row r="3"><c r="A3"><f>SUM(Answers[Answer])</f><v>1</v></c><c r="B3"><f>SUM(Answers[Missing])</f><v>1</v></c></row>
 <row r="4"><c r="A4"><f>A1+1</f><v>3</v></c></row>
 <row r="5"><c r="A5"><f>1+1</f><v>2</v></c></row>
 </sheetData></worksheet>`
@@ -70,7 +71,7 @@ func TestRecalcRemovesWhatItCannotTrace(t *testing.T) {
 	for _, tc := range []struct{ ref, why string }{
 		{"A1", "calls INDIRECT"},
 		{"A2", "a reference or name formfill cannot resolve"},
-		{"A3", "a structured reference"},
+		{"B3", "a structured reference"},
 		{"A4", "Calc!A1, which formfill cannot compute"},
 	} {
 		t.Run(tc.ref, func(t *testing.T) {
@@ -84,5 +85,8 @@ func TestRecalcRemovesWhatItCannotTrace(t *testing.T) {
 	}
 	if got := cellXML(t, sheet, "A5"); !strings.Contains(got, "<v>2</v>") {
 		t.Errorf("Calc!A5, which reads nothing, lost its value: %s", got)
+	}
+	if got := cellXML(t, sheet, "A3"); !strings.Contains(got, "<v>5</v>") {
+		t.Errorf("Calc!A3, a table's column formfill resolves, = %s, want 5", got)
 	}
 }
