@@ -1,6 +1,10 @@
 package excel
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/formfill/formfill/formats"
+)
 
 // formulaNode is one formula cell of the workbook. The graph holds one
 // for every formula through the whole calculation (17,782 on HECVAT
@@ -71,6 +75,9 @@ type formulaGraph struct {
 	// untraced are the nodes that read cells no reference of theirs names
 	// (see untraced): any write may change them.
 	untraced []int32
+
+	stop  *formats.Stopper // the call's: readers looks at it (see stepReaders)
+	steps int              // readers' work since its last look
 }
 
 // colRead is a distinct narrow range of one column: its rows and its
@@ -105,7 +112,7 @@ func newFormulaGraph() *formulaGraph {
 // read, when it first reads them.
 func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 	g := newFormulaGraph()
-	g.src = src
+	g.src, g.stop = src, w.wb.stop
 	names := src.names()
 	tc := newTokenCache()
 	read, ok := w.readFormulas(src)
@@ -282,6 +289,8 @@ func (g *formulaGraph) ref(n *formulaNode, k int) sheetRect {
 // range too among them when one of their ranges holds it; then those
 // reading a wide range of c's sheet that holds it (visited a second
 // time when they were among the first). visit must not call readers.
+// Once the call's context has ended it abandons the call (see
+// stepReaders).
 func (g *formulaGraph) readers(c cell, visit func(int)) {
 	check := func(i int) {
 		for _, id := range g.nodes[i].refs {
@@ -312,6 +321,7 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 	for _, i := range g.wide[c.sheet] {
 		check(i)
 	}
+	g.stepReaders(1 + len(hits) + len(mixed) + len(g.wide[c.sheet]))
 }
 
 // hitNodes are the nodes reading no wide range whose narrow ranges of
