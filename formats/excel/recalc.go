@@ -85,6 +85,7 @@ func (w *writer) recalc() *recalcResult {
 	}
 	w.textReadAsNumber(g, src.names(), res)
 	ordered, cyclic := orderDeps(g, g.dependents(w.written))
+	w.noteUntraced(g, ordered, res)
 	ordered, beyond := capInOrder(ordered, cyclic) // past maxDependents: found, not computed
 	deps := ordered
 	// The index is not read past here: the calculation, which allocates

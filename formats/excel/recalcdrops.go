@@ -36,7 +36,7 @@ func (res *recalcResult) summariseDrops() {
 	slices.SortFunc(rs, func(a, b reason) int {
 		return cmp.Or(cmp.Compare(b.n, a.n), strings.Compare(a.why, b.why))
 	})
-	const head = "%d more formulas read, or may read, a written cell but could not be computed, so their cached values were removed and Excel or LibreOffice recalculates them on open"
+	const head = "%d more formulas read a written cell but could not be computed, so their cached values were removed and Excel or LibreOffice recalculates them on open"
 	if len(rs) == 1 {
 		res.warnings = append(res.warnings, fmt.Sprintf(head+": %s", total, rs[0].why))
 		return

@@ -73,7 +73,7 @@ type formulaGraph struct {
 	hits      []int32              // readers' scratch: the nodes whose narrow ranges hold the cell
 
 	// untraced are the nodes that read cells no reference of theirs names
-	// (see untraced): any write may change them.
+	// (see untraced): any write may change them (see noteUntraced).
 	untraced []int32
 
 	stop  *formats.Stopper // the call's: readers looks at it (see stepReaders)
@@ -366,13 +366,6 @@ func (g *formulaGraph) dependents(written map[cell]string) (deps []int) {
 	}
 	for _, c := range cells {
 		g.readers(c, found)
-	}
-	if len(cells) > 0 {
-		// What they read is unknown: any written cell may be among it, and
-		// a stale value is what recalc must never leave.
-		for _, i := range g.untraced {
-			found(int(i))
-		}
 	}
 	for head := 0; head < len(deps); head++ {
 		g.readers(g.nodes[deps[head]].at, found)

@@ -1,13 +1,21 @@
 package excel
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // untraced is how a formula reads cells that none of its references
-// names, so that the graph cannot tell whether it reads a written cell:
-// recalc counts it a dependent of every write (see dependents) and, as it
-// cannot compute it either, removes its cached value and says why, rather
-// than leave a value that may be stale. The larger kind wins in a formula
-// with several, for the reason given.
+// names, so that the graph cannot tell whether it reads a written cell.
+// One that reads a written cell through a reference it does name is a
+// dependent like any other, and, as recalc cannot compute it, loses its
+// cached value (see uncomputable). The others may or may not read one:
+// noteUntraced reports them. Removing their values too would leave no
+// stale one, but they include formulas a workbook computes its lists
+// from (OWASP SAMM's answer lists are INDIRECTs that read no answer), and
+// a written workbook whose lists show nothing until a recalculation loses
+// its targets. The larger kind wins in a formula with several, for the
+// reason given.
 type untraced uint8
 
 const (
@@ -16,6 +24,34 @@ const (
 	untracedTable            // a structured reference structuredA1 cannot resolve (an unknown table or column, a form it does not read)
 	untracedDynamic          // INDIRECT or OFFSET: the cells read are computed
 )
+
+// noteUntraced reports, in one warning, the untraced formulas of g that
+// are not among deps (every dependent of the written cells, computed or
+// not): they may read a written cell, and their cached values, kept, may
+// be stale until Excel or LibreOffice recalculates the workbook on open
+// (the write sets fullCalcOnLoad).
+func (w *writer) noteUntraced(g *formulaGraph, deps []int, res *recalcResult) {
+	if len(g.untraced) == 0 {
+		return
+	}
+	in := make(nodeFlags, len(g.nodes))
+	for _, i := range deps {
+		in[i] = true
+	}
+	n, some := 0, []string(nil)
+	for _, i := range g.untraced {
+		if in.has(int(i)) {
+			continue
+		}
+		if n++; len(some) < 3 {
+			some = append(some, w.wb.xpath(g.nodes[i].at))
+		}
+	}
+	if n == 0 {
+		return
+	}
+	res.warnings = append(res.warnings, fmt.Sprintf("%d formulas read cells formfill cannot trace (INDIRECT, OFFSET, or a reference, name or table it cannot resolve: %s, …): they, and formulas reading them, may depend on the written cells; their cached values were kept and may be stale until Excel or LibreOffice recalculates the workbook on open", n, strings.Join(some, ", ")))
+}
 
 // dynamicRef are the functions whose result names the cells read.
 var dynamicRef = map[string]bool{"INDIRECT": true, "OFFSET": true}

@@ -28,9 +28,11 @@ func TestExternalRef(t *testing.T) {
 }
 
 // untracedBook has formulas that read Data!B2 without a reference naming
-// it: through INDIRECT, a 3D range, a table's unknown column; one reading
-// the INDIRECT one; and one reading a table's known column, which
-// resolves. Their cached values are the ones before any answer.
+// it: through INDIRECT, a 3D range, a table's unknown column, and one
+// reading the INDIRECT one; one reading a table's known column, which
+// resolves; two that name Data!B2 but call INDIRECT or NOW, which formfill
+// does not compute; and one reading nothing. Their cached values are the
+// ones before any answer.
 func untracedBook(tb testing.TB) []byte {
 	tb.Helper()
 	f := excelize.NewFile()
@@ -52,15 +54,18 @@ func untracedBook(tb testing.TB) []byte {
 <row r="3"><c r="A3"><f>SUM(Answers[Answer])</f><v>1</v></c><c r="B3"><f>SUM(Answers[Missing])</f><v>1</v></c></row>
 <row r="4"><c r="A4"><f>A1+1</f><v>3</v></c></row>
 <row r="5"><c r="A5"><f>1+1</f><v>2</v></c></row>
+<row r="6"><c r="A6"><f>NOW()*0+Data!B2</f><v>1</v></c></row>
+<row r="7"><c r="A7"><f>INDIRECT("Data!B2")+Data!B2</f><v>2</v></c></row>
 </sheetData></worksheet>`
 	return rezip(tb, unzip(tb, buf.Bytes()), "xl/worksheets/sheet2.xml", []byte(calc))
 }
 
-// TestRecalcRemovesWhatItCannotTrace writes Data!B2, which formulas read
-// only through INDIRECT, a 3D range or a table: their cached values (and
-// those of the formulas reading them) are removed and each is reported
-// with its reason, where before they kept their stale values unreported.
-func TestRecalcRemovesWhatItCannotTrace(t *testing.T) {
+// TestRecalcReportsWhatItCannotTrace writes Data!B2. The formulas that
+// read it only through INDIRECT, a 3D range or an unknown table column
+// keep their cached values, and one warning counts and names them (they
+// kept them unreported before); those that name it but call INDIRECT or
+// NOW lose theirs, each reported; a known table column is computed.
+func TestRecalcReportsWhatItCannotTrace(t *testing.T) {
 	doc := untracedBook(t)
 	res, err := New().Write(doc, []formats.Answer{{PairID: "Data!B2", AnswerText: "5"}}, formats.WriteOptions{})
 	if err != nil {
@@ -68,25 +73,24 @@ func TestRecalcRemovesWhatItCannotTrace(t *testing.T) {
 	}
 	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet2.xml")
 	warns := strings.Join(res.Warnings, "\n")
-	for _, tc := range []struct{ ref, why string }{
-		{"A1", "calls INDIRECT"},
-		{"A2", "a reference or name formfill cannot resolve"},
-		{"B3", "a structured reference"},
-		{"A4", "Calc!A1, which formfill cannot compute"},
+	for _, tc := range []struct{ ref, want string }{
+		{"A1", "<v>2</v>"}, {"A2", "<v>1</v>"}, {"B3", "<v>1</v>"}, {"A4", "<v>3</v>"}, // kept, reported below
+		{"A3", "<v>5</v>"}, // computed
+		{"A5", "<v>2</v>"}, // reads nothing
 	} {
-		t.Run(tc.ref, func(t *testing.T) {
-			if got := cellXML(t, sheet, tc.ref); strings.Contains(got, "<v>") {
-				t.Errorf("Calc!%s kept a cached value: %s", tc.ref, got)
-			}
-			if !strings.Contains(warns, "Calc!"+tc.ref+": ") || !strings.Contains(warns, tc.why) {
-				t.Errorf("no warning on Calc!%s saying %q:\n%s", tc.ref, tc.why, warns)
-			}
-		})
+		if got := cellXML(t, sheet, tc.ref); !strings.Contains(got, tc.want) {
+			t.Errorf("Calc!%s = %s, want %s", tc.ref, got, tc.want)
+		}
 	}
-	if got := cellXML(t, sheet, "A5"); !strings.Contains(got, "<v>2</v>") {
-		t.Errorf("Calc!A5, which reads nothing, lost its value: %s", got)
+	if want := "3 formulas read cells formfill cannot trace (INDIRECT, OFFSET, or a reference, name or table it cannot resolve: Calc!A1, Calc!A2, Calc!B3, …)"; !strings.Contains(warns, want) {
+		t.Errorf("no warning %q:\n%s", want, warns)
 	}
-	if got := cellXML(t, sheet, "A3"); !strings.Contains(got, "<v>5</v>") {
-		t.Errorf("Calc!A3, a table's column formfill resolves, = %s, want 5", got)
+	for _, tc := range []struct{ ref, why string }{{"A6", "calls NOW"}, {"A7", "calls INDIRECT"}} {
+		if got := cellXML(t, sheet, tc.ref); strings.Contains(got, "<v>") {
+			t.Errorf("Calc!%s kept a cached value: %s", tc.ref, got)
+		}
+		if !strings.Contains(warns, "Calc!"+tc.ref+": ") || !strings.Contains(warns, tc.why) {
+			t.Errorf("no warning on Calc!%s saying %q:\n%s", tc.ref, tc.why, warns)
+		}
 	}
 }

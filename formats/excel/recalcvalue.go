@@ -94,11 +94,7 @@ func (w *writer) drop(g *formulaGraph, n *formulaNode, why string, res *recalcRe
 	res.drop(w.wb.sheetName(n.at), n.at.row, n.at.col)
 	if res.named < maxDropNotes {
 		res.named++
-		reads := "reads a written cell but"
-		if n.untraced != tracedFully {
-			reads = "may read a written cell, and" // a dependent of every write: see untraced
-		}
-		res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s %s %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.text(n), reads, why))
+		res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.text(n), why))
 		return
 	}
 	if res.unnamed == nil {
