@@ -1,0 +1,151 @@
+package excel
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/formfill/formfill/internal/readers"
+)
+
+// loDiff is how a formula cell's cached value in formfill's output stands
+// to LibreOffice's recalculation of it.
+type loDiff int
+
+const (
+	diffSame    loDiff = iota // the value LibreOffice computes
+	diffDropped               // no cached value: reported, recalculated on open
+	diffExcused               // LibreOffice's own difference, a named predicate says
+	diffStale                 // the source's value, kept where LibreOffice computes another
+	diffWrong                 // recomputed to another value than LibreOffice's
+)
+
+var diffNames = [...]string{"same", "dropped", "excused", "stale", "wrong"}
+
+func (d loDiff) String() string { return diffNames[d] }
+
+// classifyLoDiff classifies one formula cell: ours is formfill's cached
+// value (cached false: none), lo LibreOffice's, source the value the
+// workbook cached before the fill; excused says whether a predicate lays
+// the difference on LibreOffice. "" and no value are the same to
+// openpyxl, which reads an empty string as no value.
+func classifyLoDiff(ours string, cached bool, lo, source string, excused func() bool) loDiff {
+	switch {
+	case !cached && lo != "":
+		return diffDropped
+	case sameCalcValue(lo, ours):
+		return diffSame
+	case excused():
+		return diffExcused
+	case ours == source || sameCalcValue(ours, source):
+		return diffStale
+	}
+	return diffWrong
+}
+
+// loExcuse is a predicate laying a difference on LibreOffice, with the
+// reason printed beside its count.
+type loExcuse struct {
+	reason  string
+	excused func(sheet, ref, lo, ours string) bool
+	count   *int
+}
+
+// loComparison is the comparison of every formula cell of one filled
+// workbook with LibreOffice's recalculation.
+type loComparison struct {
+	counts  map[loDiff]int
+	excuses []loExcuse
+	byClass map[loDiff][]string
+}
+
+// compareWithLibreOffice has LibreOffice recalculate out, formfill's fill
+// of doc by w, and classifies every formula cell of out.
+func compareWithLibreOffice(t *testing.T, doc []byte, w *writer, out []byte) *loComparison {
+	t.Helper()
+	formulas := readers.XLSXFormulas(t, out)
+	ours, uncached := readers.XLSXCached(t, out)
+	recalced := readers.LibreOfficeRecalculated(t, out)
+	keepForLook(t, out, recalced)
+	lo, _ := readers.XLSXCached(t, recalced)
+	excel, _ := readers.XLSXCached(t, doc)
+	cmp := &loComparison{counts: map[loDiff]int{}, byClass: map[loDiff][]string{}, excuses: libreOfficeExcuses(t, doc, w, excel)}
+	for _, sheet := range sortedKeys(formulas) {
+		refs := sortedKeys(formulas[sheet])
+		sort.SliceStable(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
+		for _, ref := range refs {
+			o, l := ours[sheet][ref], lo[sheet][ref]
+			d := classifyLoDiff(o, !uncached[sheet][ref], l, excel[sheet][ref], func() bool {
+				for _, e := range cmp.excuses {
+					if e.excused(sheet, ref, l, o) {
+						return true
+					}
+				}
+				return false
+			})
+			cmp.counts[d]++
+			if d != diffSame {
+				cmp.byClass[d] = append(cmp.byClass[d], fmt.Sprintf("%s %s!%s %s: formfill %q, LibreOffice %q, source %q",
+					d, sheet, ref, clip(formulas[sheet][ref], 160), o, l, excel[sheet][ref]))
+			}
+		}
+	}
+	return cmp
+}
+
+// summary is the counts by class, and by excuse.
+func (c *loComparison) summary() string {
+	var parts []string
+	for d := diffSame; d <= diffWrong; d++ {
+		parts = append(parts, fmt.Sprintf("%s %d", d, c.counts[d]))
+	}
+	s := strings.Join(parts, ", ")
+	for _, e := range c.excuses {
+		if *e.count > 0 {
+			s += fmt.Sprintf("; %d excused: %s", *e.count, e.reason)
+		}
+	}
+	return s
+}
+
+// examples are the first n cells of each class but same.
+func (c *loComparison) examples(n int) []string {
+	var out []string
+	for d := diffDropped; d <= diffWrong; d++ {
+		ex := c.byClass[d]
+		out = append(out, ex[:min(n, len(ex))]...)
+	}
+	return out
+}
+
+// refLess orders cell references by row, then column.
+func refLess(a, b string) bool {
+	ca, ra, _, err1 := cellRef(a)
+	cb, rb, _, err2 := cellRef(b)
+	if err1 != nil || err2 != nil {
+		return a < b
+	}
+	if ra != rb {
+		return ra < rb
+	}
+	return ca < cb
+}
+
+// keepEnv names a folder where compareWithLibreOffice keeps, for a person
+// to look into a difference, formfill's output (<test>.xlsx) and
+// LibreOffice's recalculation of it (<test>.lo.xlsx).
+const keepEnv = "FORMFILL_LOCOMPARE_KEEP"
+
+// keepForLook writes out and recalced under $FORMFILL_LOCOMPARE_KEEP, if set.
+func keepForLook(t *testing.T, out, recalced []byte) {
+	dir := os.Getenv(keepEnv)
+	if dir == "" {
+		return
+	}
+	base := filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "_"))
+	must(t, os.WriteFile(base+".xlsx", out, 0o600))
+	must(t, os.WriteFile(base+".lo.xlsx", recalced, 0o600))
+}
