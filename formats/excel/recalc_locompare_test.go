@@ -51,7 +51,6 @@ func classifyLoDiff(ours string, cached bool, lo, source string, excused func() 
 type loExcuse struct {
 	reason  string
 	excused func(sheet, ref, lo, ours string) bool
-	count   *int
 }
 
 // loComparison is the comparison of every formula cell of one filled
@@ -59,33 +58,37 @@ type loExcuse struct {
 type loComparison struct {
 	counts  map[loDiff]int
 	excuses []loExcuse
+	excused map[string]int // cells excused, by reason
 	byClass map[loDiff][]string
 }
 
 // compareWithLibreOffice has LibreOffice recalculate out, formfill's fill
-// of doc by w, and classifies every formula cell of out.
+// of doc by w, with the cells it computes otherwise than Excel pinned
+// (pinsFor), and classifies every formula cell of out.
 func compareWithLibreOffice(t *testing.T, doc []byte, w *writer, out []byte) *loComparison {
 	t.Helper()
 	formulas := readers.XLSXFormulas(t, out)
 	ours, uncached := readers.XLSXCached(t, out)
-	recalced := readers.LibreOfficeRecalculated(t, out)
+	excel, _ := readers.XLSXCached(t, doc)
+	parts, err := w.wb.sheetParts()
+	must(t, err)
+	pins := pinsFor(formulas, ours, excel, uncached)
+	recalced := readers.LibreOfficeRecalculated(t, pinned(t, out, parts, pins))
 	keepForLook(t, out, recalced)
 	lo, _ := readers.XLSXCached(t, recalced)
-	excel, _ := readers.XLSXCached(t, doc)
-	cmp := &loComparison{counts: map[loDiff]int{}, byClass: map[loDiff][]string{}, excuses: libreOfficeExcuses(t, doc, w, excel)}
+	cmp := &loComparison{counts: map[loDiff]int{}, excused: map[string]int{}, byClass: map[loDiff][]string{}, excuses: libreOfficeExcuses(t, doc, w, excel)}
 	for _, sheet := range sortedKeys(formulas) {
 		refs := sortedKeys(formulas[sheet])
 		sort.SliceStable(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
 		for _, ref := range refs {
 			o, l := ours[sheet][ref], lo[sheet][ref]
 			d := classifyLoDiff(o, !uncached[sheet][ref], l, excel[sheet][ref], func() bool {
-				for _, e := range cmp.excuses {
-					if e.excused(sheet, ref, l, o) {
-						return true
-					}
-				}
-				return false
+				return cmp.excuse(sheet, ref, l, o)
 			})
+			if why, ok := pins[sheet][ref]; ok && d == diffSame {
+				d = diffExcused
+				cmp.excused["pinned, as Excel computes it: "+why]++
+			}
 			cmp.counts[d]++
 			if d != diffSame {
 				cmp.byClass[d] = append(cmp.byClass[d], fmt.Sprintf("%s %s!%s %s: formfill %q, LibreOffice %q, source %q",
@@ -96,6 +99,18 @@ func compareWithLibreOffice(t *testing.T, doc []byte, w *writer, out []byte) *lo
 	return cmp
 }
 
+// excuse reports whether one of the excuses accepts the difference, and
+// counts it under the first that does.
+func (c *loComparison) excuse(sheet, ref, lo, ours string) bool {
+	for _, e := range c.excuses {
+		if e.excused(sheet, ref, lo, ours) {
+			c.excused[e.reason]++
+			return true
+		}
+	}
+	return false
+}
+
 // summary is the counts by class, and by excuse.
 func (c *loComparison) summary() string {
 	var parts []string
@@ -103,10 +118,8 @@ func (c *loComparison) summary() string {
 		parts = append(parts, fmt.Sprintf("%s %d", d, c.counts[d]))
 	}
 	s := strings.Join(parts, ", ")
-	for _, e := range c.excuses {
-		if *e.count > 0 {
-			s += fmt.Sprintf("; %d excused: %s", *e.count, e.reason)
-		}
+	for _, why := range sortedKeys(c.excused) {
+		s += fmt.Sprintf("; %d excused: %s", c.excused[why], why)
 	}
 	return s
 }
