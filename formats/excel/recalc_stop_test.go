@@ -10,12 +10,9 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// lookupBook is a workbook whose Scores sheet holds n formulas, each
-// looking the written cell Inputs!B1 up in a table of rows rows, over a
-// range of span rows: a write there leaves recalc most of the call's work.
-// Each rounds its lookup, which leaves it to excelize: the native
-// calculation does not compute ROUND.
-func lookupBook(tb testing.TB, n, rows, span int) []byte {
+// scoringSheets is a new workbook of three sheets: Inputs, Table and
+// Scores.
+func scoringSheets(tb testing.TB) *excelize.File {
 	tb.Helper()
 	f := excelize.NewFile()
 	must(tb, f.SetSheetName("Sheet1", "Inputs"))
@@ -23,6 +20,17 @@ func lookupBook(tb testing.TB, n, rows, span int) []byte {
 		_, err := f.NewSheet(s)
 		must(tb, err)
 	}
+	return f
+}
+
+// lookupBook is a workbook whose Scores sheet holds n formulas, each
+// looking the written cell Inputs!B1 up in a table of rows rows, over a
+// range of span rows: a write there leaves recalc most of the call's work.
+// Each rounds its lookup, which leaves it to excelize: the native
+// calculation does not compute ROUND.
+func lookupBook(tb testing.TB, n, rows, span int) []byte {
+	tb.Helper()
+	f := scoringSheets(tb)
 	must(tb, f.SetCellValue("Inputs", "A1", "Code"))
 	sw, err := f.NewStreamWriter("Table")
 	must(tb, err)

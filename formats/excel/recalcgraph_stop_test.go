@@ -7,7 +7,6 @@ import (
 
 	"github.com/formfill/formfill/formats"
 	"github.com/formfill/formfill/internal/ctxtest"
-	"github.com/xuri/excelize/v2"
 )
 
 // TestGraphReadersAbandonTheCallAtItsStop runs the search for the
@@ -58,21 +57,14 @@ func TestGraphReadersAbandonTheCallAtItsStop(t *testing.T) {
 	}
 }
 
-// doublingBook is a workbook whose Table sheet holds rows codes (K1, K2,
-// …), numbers (10, 20, …) and formulas doubling them (=B1*2, uncached),
-// and whose Scores!A1 holds formula; Table!D1 sums the doubles, Table!E1
-// too, less one, and Inputs!B1 holds K7.
+// doublingBook is a workbook whose Table sheet holds rows numbers (10,
+// 20, …) and formulas doubling them (=B1*2, uncached), and whose
+// Scores!A1 holds formula; Table!D1 sums the doubles, Table!E1 too, less
+// one.
 func doublingBook(tb testing.TB, rows int, formula string) []byte {
 	tb.Helper()
-	f := excelize.NewFile()
-	must(tb, f.SetSheetName("Sheet1", "Inputs"))
-	for _, s := range []string{"Table", "Scores"} {
-		_, err := f.NewSheet(s)
-		must(tb, err)
-	}
-	must(tb, f.SetCellValue("Inputs", "B1", "K7"))
+	f := scoringSheets(tb)
 	for r := 1; r <= rows; r++ {
-		must(tb, f.SetCellValue("Table", fmt.Sprintf("A%d", r), fmt.Sprintf("K%d", r)))
 		must(tb, f.SetCellValue("Table", fmt.Sprintf("B%d", r), r*10))
 		must(tb, f.SetCellFormula("Table", fmt.Sprintf("C%d", r), fmt.Sprintf("B%d*2", r)))
 	}
