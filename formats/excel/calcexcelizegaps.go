@@ -35,8 +35,7 @@ var criteriaRangeArgs = map[string]func(arg int) bool{
 // text, "" when it can; area gives the number of cells a reference token
 // covers (0 when it cannot tell).
 func excelizeMiscomputes(text string, area func(ref string) int) string {
-	up := strings.ToUpper(text)
-	if !strings.Contains(up, "IF") && !strings.Contains(up, "SUMPRODUCT") {
+	if !mayMiscompute(text) {
 		return "" // most formulas: no tokenizing
 	}
 	p := efp.ExcelParser()
@@ -76,6 +75,22 @@ func excelizeMiscomputes(text string, area func(ref string) int) string {
 		}
 	}
 	return ""
+}
+
+// gapNames are the names of the functions excelizeMiscomputes looks at
+// (SUMIF covers SUMIFS), upper case.
+var gapNames = []string{"SUMIF", "COUNTIFS", "AVERAGEIF", "MAXIFS", "MINIFS", "SUMPRODUCT"}
+
+// mayMiscompute is a cheap test before tokenizing: one of gapNames in
+// the formula, in any case.
+func mayMiscompute(text string) bool {
+	up := strings.ToUpper(text)
+	for _, name := range gapNames {
+		if strings.Contains(up, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // wholeArgument reports whether token i is an argument by itself: a
