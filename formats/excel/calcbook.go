@@ -108,6 +108,9 @@ func (b *calcBook) need(i int) string {
 	n := b.g.nodes[i]
 	start := b.work
 	why := notForExcelize(n, b.cyclic.has(i))
+	if why == "" {
+		why = excelizeMiscomputes(b.g.text(n), func(ref string) int { return b.wb.refArea(n.at.sheet, ref, b.src.names()) })
+	}
 	for _, id := range n.refs {
 		if why != "" {
 			break

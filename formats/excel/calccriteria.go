@@ -259,11 +259,13 @@ func (e *nativeEval) rangeAndCriterion() (r sheetRect, c calcArg, more, ok bool)
 	return r, c, more, true
 }
 
-// criteriaRangeArg reads a reference to a range of more than one cell:
-// whole columns too, which conditionalIn reads to their last row used.
+// criteriaRangeArg reads a reference to a range: whole columns too, which
+// conditionalIn reads to their last row used, and a single cell, which
+// Excel and LibreOffice read as a range of one (COUNTIFS(M!C2,"Yes") is 1
+// where M!C2 holds Yes).
 func (e *nativeEval) criteriaRangeArg() (sheetRect, bool) {
 	t, more := e.peek()
-	if !more || t.TType != efp.TokenTypeOperand || t.TSubType != efp.TokenSubTypeRange || !strings.Contains(t.TValue, ":") {
+	if !more || t.TType != efp.TokenTypeOperand || t.TSubType != efp.TokenSubTypeRange {
 		return sheetRect{}, false
 	}
 	e.pos++

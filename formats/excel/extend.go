@@ -16,8 +16,9 @@ const maxExtendGap = 50
 
 // extendGrid gives cell c, empty and in a row nothing has prepared (no
 // cell of it styled, c not validated), the style and validations of the nearest
-// prepared cell above it in its column, within maxExtendGap rows.
-func (w *writer) extendGrid(sheet string, c cell) {
+// prepared cell above it in its column, within maxExtendGap rows; value is
+// the answer to be written there (see copyPrepared).
+func (w *writer) extendGrid(sheet string, c cell, value string) {
 	sc := w.scan(sheet)
 	if sc == nil || w.validated(sheet, c) {
 		return
@@ -33,7 +34,7 @@ func (w *writer) extendGrid(sheet string, c cell) {
 		if idx == 0 && !validated {
 			continue
 		}
-		w.copyPrepared(sheet, from, c, idx)
+		w.copyPrepared(sheet, from, c, idx, value)
 		return
 	}
 }
@@ -43,10 +44,22 @@ func (w *writer) extendGrid(sheet string, c cell) {
 const maxExtendCols = 30
 
 // copyPrepared gives to the style index idx of from (when not 0) and
-// from's validations.
-func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
+// from's validations. A date or time format is the style's only when
+// value is a date: the row above may hold a start date and this one a
+// head count, and 12 under that format would show 01-12-00. Any other
+// value takes a copy of the style in General (a new cell format: the one
+// from shares stays as it is), its font, border, fill and alignment
+// kept; without room for a new format it takes none of the style.
+func (w *writer) copyPrepared(sheet string, from, to cell, idx int, value string) {
 	if idx > 0 && idx < w.wb.styleCount() {
 		w.styled[to] = idx // an index the styles lack stays off, as Excel would refuse it
+		if strings.TrimSpace(value) != "" && w.kindAt(sheet, to) == kindDate && !w.readsAsDate(sheet, to, value) {
+			if w.canAddStyles() {
+				w.styled[to] = w.xfs.indexOf(idx, 0)
+			} else {
+				delete(w.styled, to)
+			}
+		}
 	}
 	if !w.validated(sheet, from) {
 		return
@@ -55,6 +68,16 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int) {
 	// cell (see dvCopies).
 	w.dvCopies[sheet] = append(w.dvCopies[sheet], [2]cell{from, to})
 	delete(w.rules, sheet) // read again: the cell has its validations now
+}
+
+// readsAsDate reports whether value is a date the cell at c, date
+// formatted, takes as one (see storedAs).
+func (w *writer) readsAsDate(sheet string, c cell, value string) bool {
+	if _, ok := parseDateIn(value, w.dateOrderAt(sheet, c)); ok {
+		return true
+	}
+	_, ok := parseDate(value)
+	return ok
 }
 
 // validated reports a validation covering the cell, from the rules the

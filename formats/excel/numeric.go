@@ -123,7 +123,11 @@ func eachNumeric(toks []efp.Token, visit func(i int) bool) {
 				funcs = funcs[:len(funcs)-1]
 			}
 		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
-			numeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]] || arithmeticBeside(toks, i)
+			// A range compared (SUMPRODUCT((C2:C4="Yes")*1)) is read for
+			// the comparison's result, which the function reads as a
+			// number; its own cells may hold any text.
+			numeric := len(funcs) > 0 && numericFunctions[funcs[len(funcs)-1]] && !operatorBeside(toks, i, isComparison) ||
+				operatorBeside(toks, i, isArithmetic)
 			if numeric && !visit(i) {
 				return
 			}
@@ -242,8 +246,9 @@ func isASCII(s string) bool {
 	return true
 }
 
-// arithmeticBeside reports an arithmetic operator next to token i.
-func arithmeticBeside(toks []efp.Token, i int) bool {
+// operatorBeside reports an infix operator that is next to token i
+// (spaces aside) and meets is.
+func operatorBeside(toks []efp.Token, i int, is func(op string) bool) bool {
 	for _, j := range []int{i - 1, i + 1} {
 		for j >= 0 && j < len(toks) && toks[j].TType == efp.TokenTypeWhitespace {
 			if j < i {
@@ -252,12 +257,15 @@ func arithmeticBeside(toks []efp.Token, i int) bool {
 				j++
 			}
 		}
-		if j >= 0 && j < len(toks) && toks[j].TType == efp.TokenTypeOperatorInfix && strings.ContainsAny(toks[j].TValue, "+-*/^") {
+		if j >= 0 && j < len(toks) && toks[j].TType == efp.TokenTypeOperatorInfix && is(toks[j].TValue) {
 			return true
 		}
 	}
 	return false
 }
+
+// isArithmetic reports an arithmetic operator.
+func isArithmetic(op string) bool { return strings.ContainsAny(op, "+-*/^") }
 
 // numericUse returns the formula cell reading (r, c) as a number.
 func (m *sheetModel) numericUse(r, c int) ([2]int, bool) {

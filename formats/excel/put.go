@@ -81,7 +81,7 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 	if before == "" {
 		// A cell that shows something came with the document: its own
 		// formatting stands, even in a row the grid never styled.
-		w.extendGrid(sheet, c)
+		w.extendGrid(sheet, c, final)
 	}
 	if final != "" || mode != formats.Delete && mode != formats.ReplaceText {
 		if final, err = w.checkList(name, sheet, c, final, &warns); err != nil {

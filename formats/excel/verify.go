@@ -3,6 +3,7 @@ package excel
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/formfill/formfill/formats"
 	"github.com/xuri/excelize/v2"
@@ -107,15 +108,21 @@ func (w *writer) verify(expected []formats.ExpectedAnswer, rv *reviewer) (*forma
 }
 
 // readBack reads a cell as shown and, when that does not match, as stored
-// (a number in a formatted cell) and as an ISO date (a date cell).
+// (a number in a formatted cell) and as an ISO date (a date cell); a
+// number expected in a cell that shows it as a date is no match.
 func (w *writer) readBack(sheet string, c cell, expected string) (string, formats.ContentStatus) {
 	r := w.cellAt(sheet, c)
 	shown, _ := w.shownText(r)
+	raw := r.rawShown()
+	if w.numberShownAsDate(sheet, c, raw, shown, expected) {
+		// 12 under a date format shows 01-12-00: the text holds 12, the
+		// ISO date (1900-01-12) too, but what a reader sees is a date.
+		return shown, formats.ContentMismatched
+	}
 	status := formats.Compare(expected, shown)
 	if status == formats.ContentMatched || shown == "" && r.value == "" { // a hidden zero shows nothing
 		return shown, status
 	}
-	raw := r.rawShown()
 	cands := []string{raw}
 	if n, err := strconv.ParseFloat(raw, 64); err == nil {
 		want, ok := parseNumber(expected)
@@ -140,6 +147,18 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 		}
 	}
 	return shown, status
+}
+
+// numberShownAsDate reports a plain number expected (not a date) in a
+// date-formatted cell holding a number, shown as other text than expected.
+func (w *writer) numberShownAsDate(sheet string, c cell, raw, shown, expected string) bool {
+	if _, err := strconv.ParseFloat(raw, 64); err != nil || w.kindAt(sheet, c) != kindDate {
+		return false
+	}
+	if _, ok := parseNumber(expected); !ok || strings.TrimSpace(shown) == strings.TrimSpace(expected) {
+		return false
+	}
+	return !w.readsAsDate(sheet, c, expected)
 }
 
 // storedText is what a cell itself holds: unlike GetCellValue, which shows

@@ -1,0 +1,81 @@
+package excel
+
+import (
+	"strings"
+	"testing"
+)
+
+// rectArea is the number of cells a plain reference covers, as refArea
+// gives it without a workbook: 0 for anything else.
+func rectArea(ref string) int {
+	if _, r, ok := splitSheetRef(ref); ok {
+		ref = r
+	}
+	rc, ok := parseRect(strings.ReplaceAll(ref, "$", ""))
+	if !ok {
+		return 0
+	}
+	return (rc.r2 - rc.r1 + 1) * (rc.c2 - rc.c1 + 1)
+}
+
+func TestExcelizeMiscomputes(t *testing.T) {
+	for _, tc := range []struct {
+		name, formula, want string // want: a word of the reason, "" for none
+	}{
+		{"COUNTIFS of one cell", `COUNTIFS(M!C2,"Yes")`, "COUNTIFS"},
+		{"SUMIFS summing one cell", `SUMIFS(M!$B$2,M!C2:C2,"Yes")`, "SUMIFS"},
+		{"SUMIF of one cell", `SUMIF(M!C2,"Yes",M!B2:B2)`, "SUMIF"},
+		{"AVERAGEIF's sum cell", `AVERAGEIF(M!C2:C2,"Yes",M!B2)`, "AVERAGEIF"},
+		{"AVERAGEIFS of one cell", `_xlfn.AVERAGEIFS(M!B2:B3,M!C2,"Yes")`, "AVERAGEIFS"},
+		{"COUNTIFS nested", `IF(COUNTIFS( M!C2 ,"Yes")>0,1,0)`, "COUNTIFS"},
+		{"COUNTIF of one cell is right", `COUNTIF(M!C2,"Yes")`, ""},
+		{"COUNTIFS of ranges", `COUNTIFS(M!C2:C3,"Yes",M!B2:B3,">0")`, ""},
+		{"COUNTIFS criterion from a cell", `COUNTIFS(M!C2:C3,A1)`, ""},
+		{"SUMIFS criterion from a cell", `SUMIFS(M!B2:B3,M!C2:C3,A1)`, ""},
+		{"SUMPRODUCT of a comparison", `SUMPRODUCT((C2:C4="Yes")*1)`, "SUMPRODUCT"},
+		{"SUMPRODUCT of a negated comparison", `SUMPRODUCT(--(Q!C2:C4="Yes"))`, "SUMPRODUCT"},
+		{"SUMPRODUCT of arithmetic", `SUMPRODUCT(B2:B4*2)`, "SUMPRODUCT"},
+		{"SUMPRODUCT of two ranges", `SUMPRODUCT(B2:B4,C2:C4)`, ""},
+		{"SUMPRODUCT of one cell times two", `SUMPRODUCT(B2*2)`, ""},
+		{"SUMPRODUCT of a SUMIF", `SUMPRODUCT(SUMIF(B2:B4,"x",C2:C4))`, ""},
+		{"a comparison outside SUMPRODUCT", `IF(C2="Yes",SUMPRODUCT(B2:B4,C2:C4),0)`, ""},
+		{"no function", `C2*2`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := excelizeMiscomputes(tc.formula, rectArea)
+			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("excelizeMiscomputes(%s) = %q, want %q", tc.formula, got, tc.want)
+			}
+		})
+	}
+}
+
+// A formula excelize computes wrong is dropped and reported, never cached
+// with its wrong value; the native calculation's single-cell ranges are
+// cached. 'START HERE'!C5 is written 40, C6 holds 2.
+func TestRecalcDropsWhatExcelizeMiscomputes(t *testing.T) {
+	for _, tc := range []struct {
+		name, formula, want string // want: the cached <v>, or a word of the warning
+	}{
+		{"COUNTIFS of one cell computed", `COUNTIFS('START HERE'!C5,">30")`, "<v>1</v>"},
+		{"SUMIFS of one cell computed", `SUMIFS('START HERE'!C5,'START HERE'!C5,">30")`, "<v>40</v>"},
+		{"AVERAGEIF of one cell dropped", `AVERAGEIF('START HERE'!C5,">30",'START HERE'!C5)`, "AVERAGEIF with a range of one cell"},
+		{"SUMPRODUCT of a comparison dropped", `SUMPRODUCT(('START HERE'!C5:C6>1)*1)`, "SUMPRODUCT over a range"},
+		{"SUMPRODUCT of two ranges computed", `SUMPRODUCT('START HERE'!C5:C6,'START HERE'!C5:C6)`, "<v>1604</v>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, _ := fillRecalc(t, recalcBook(t, map[string]string{"D1": tc.formula}))
+			got := cellXML(t, zipEntry(t, res.Document, "xl/worksheets/sheet2.xml"), "D1")
+			warns := strings.Join(res.Warnings, "\n")
+			if strings.HasPrefix(tc.want, "<v>") {
+				if !strings.Contains(got, tc.want) {
+					t.Errorf("D1 = %s, want %s (warnings: %s)", got, tc.want, warns)
+				}
+				return
+			}
+			if strings.Contains(got, "<v>") || !strings.Contains(warns, "Organization!D1") || !strings.Contains(warns, tc.want) {
+				t.Errorf("D1 = %s, want it dropped and named (%s) in:\n%s", got, tc.want, warns)
+			}
+		})
+	}
+}
