@@ -106,11 +106,10 @@ func compareWithLibreOffice(t *testing.T, doc []byte, w *writer, out []byte) *lo
 		}
 	}
 	var unfilled map[string]map[string]string
-	if len(stale)+len(wrong) > 0 {
-		// The unfilled workbook only serves the stale and wrong cells'
-		// excuses; the stale one also asks LibreOffice's filled value to be
-		// its unfilled one: a cell left unpinned there (a shared formula)
-		// can only excuse less.
+	if len(stale) > 0 {
+		// The unfilled workbook only serves the stale cells' excuse, which
+		// also asks LibreOffice's filled value to be its unfilled one: a
+		// cell left unpinned there (a shared formula) can only excuse less.
 		src, _ := pinned(t, doc, parts, pinsFor(w, formulas, excel, excel, nil))
 		unfilled, _ = readers.XLSXCached(t, readers.LibreOfficeRecalculated(t, src))
 	}
@@ -123,6 +122,12 @@ func compareWithLibreOffice(t *testing.T, doc []byte, w *writer, out []byte) *lo
 		}
 		cmp.add(d, sheet, ref, formulas[sheet][ref], ours[sheet][ref], lo[sheet][ref], excel[sheet][ref])
 	}
+	var raw map[string]map[string]string
+	if len(wrong) > 0 {
+		// The unfilled workbook as it is, nothing pinned: what LibreOffice
+		// itself computes before any answer.
+		raw, _ = readers.XLSXCached(t, readers.LibreOfficeRecalculated(t, doc))
+	}
 	for _, c := range wrong {
 		// LibreOffice is no oracle for a cell it computes otherwise than
 		// Excel before any answer (HECVAT Full's approximate VLOOKUPs over
@@ -130,7 +135,7 @@ func compareWithLibreOffice(t *testing.T, doc []byte, w *writer, out []byte) *lo
 		// and no Excel value decides it).
 		sheet, ref := c[0], c[1]
 		d := diffWrong
-		if l0 := unfilled[sheet][ref]; !sameCalcValue(l0, excel[sheet][ref]) {
+		if l0 := raw[sheet][ref]; !sameCalcValue(l0, excel[sheet][ref]) {
 			d = diffExcused
 			cmp.excused["LibreOffice computes it otherwise than Excel cached it in the unfilled workbook already: it is no oracle for this cell"]++
 		}
