@@ -42,6 +42,8 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return concatenate(args)
 	case "SUM":
 		return e.sum()
+	case "COUNT":
+		return e.count()
 	case "LEN", "ISNUMBER":
 		args, ok := e.args(nil)
 		if !ok || len(args) != 1 {
