@@ -107,9 +107,13 @@ func (b *calcBook) need(i int) string {
 	b.why[i] = ""
 	n := b.g.nodes[i]
 	start := b.work
+	// The text excelize is given, its structured references rewritten:
+	// what excelizeMiscomputes must judge (a this-row reference becomes
+	// one cell).
+	text := b.text(n)
 	why := notForExcelize(n, b.cyclic.has(i))
 	if why == "" {
-		why = excelizeMiscomputes(b.g.text(n), func(ref string) int { return b.wb.refArea(n.at.sheet, ref, b.src.names()) })
+		why = excelizeMiscomputes(text, func(ref string) int { return b.wb.refArea(n.at.sheet, ref, b.src.names()) })
 	}
 	for _, id := range n.refs {
 		if why != "" {
@@ -129,7 +133,7 @@ func (b *calcBook) need(i int) string {
 		}
 	}
 	if why == "" {
-		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(b.text(n))); err != nil {
+		if err := b.f.SetCellFormula(b.sheets[n.at.sheet-1], n.at.name(), calcText(text)); err != nil {
 			why = fmt.Sprintf("formfill could not compute it (%v)", err)
 		}
 	}

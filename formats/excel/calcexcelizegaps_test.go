@@ -3,6 +3,8 @@ package excel
 import (
 	"strings"
 	"testing"
+
+	"github.com/formfill/formfill/formats"
 )
 
 // rectArea is the number of cells a plain reference covers, as refArea
@@ -77,5 +79,23 @@ func TestRecalcDropsWhatExcelizeMiscomputes(t *testing.T) {
 				t.Errorf("D1 = %s, want it dropped and named (%s) in:\n%s", got, tc.want, warns)
 			}
 		})
+	}
+}
+
+// TestRecalcChecksTheTextExcelizeIsGiven: a this-row structured reference
+// is handed to excelize rewritten as one cell, so a conditional count
+// over it is one excelize counts wrong, though the formula as written
+// names no single cell: it is dropped and reported, not cached as 0.
+func TestRecalcChecksTheTextExcelizeIsGiven(t *testing.T) {
+	// ROUND is not native: the whole formula goes to excelize.
+	doc := tableBook(t, nil, map[string]string{"H3": `ROUND(COUNTIFS(Scores[[#This Row],[Item]],"a"),0)+'START HERE'!C5*0`})
+	res, err := New().Write(doc, []formats.Answer{{PairID: "'START HERE'!C5", AnswerText: "40"}}, formats.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := cellXML(t, zipEntry(t, res.Document, "xl/worksheets/sheet2.xml"), "H3")
+	warns := strings.Join(res.Warnings, "\n")
+	if strings.Contains(got, "<v>") || !strings.Contains(warns, "'Data Tab'!H3") || !strings.Contains(warns, "COUNTIFS with a range of one cell") {
+		t.Errorf("H3 = %s, want it dropped and named in:\n%s", got, warns)
 	}
 }
