@@ -87,7 +87,6 @@ func (w *writer) recalc() *recalcResult {
 	ordered, cyclic := orderDeps(g, g.dependents(w.written))
 	w.noteUntraced(g, ordered, res)
 	ordered, beyond := capInOrder(ordered, cyclic) // past maxDependents: found, not computed
-	deps := ordered
 	// The index is not read past here: the calculation, which allocates
 	// the most, runs without it.
 	g.dropIndex()
@@ -96,7 +95,7 @@ func (w *writer) recalc() *recalcResult {
 	// the check of text read as numbers may have scanned some again, and
 	// the calculation reads a few sheets' cells.
 	w.release(g.sheetsOf(ordered))
-	book := newCalcBook(w.wb, src, g, deps, cyclic)
+	book := newCalcBook(w.wb, src, g, ordered, cyclic)
 	native := newNativeCalc(book)
 	computed, rest, ok := w.calcWithin(book, native, ordered, res)
 	native.done()
