@@ -100,6 +100,13 @@ def xml_facts(z, part, rich):
     return (m.group(1) if m else ""), inline, rich_refs, x14_rules(root)
 
 
+def fmt_id(c):
+    # The numFmtId of the cell's format; a cell openpyxl made with no
+    # style array has General's.
+    st = getattr(c, "_style", None)
+    return st.numFmtId if st is not None else 0
+
+
 def link(h):
     return {"target": h.target or "", "location": h.location or "", "display": h.display or "",
             "tooltip": h.tooltip or ""}
@@ -117,8 +124,7 @@ def book(path):
             dim, inline, rich_refs, x14 = xml_facts(z, parts[ws.title], rich)
         out[ws.title] = {
             "formulas": {c.coordinate: str(c.value) for c in cells if c.data_type == "f"},
-            "numFmtIds": {c.coordinate: c._style.numFmtId for c in cells
-                          if c.value is not None and c._style.numFmtId != 0},
+            "numFmtIds": {c.coordinate: fmt_id(c) for c in cells if c.value is not None and fmt_id(c) != 0},
             "merges": [str(r) for r in ws.merged_cells.ranges],
             "links": {c.coordinate: link(c.hyperlink) for c in cells if c.hyperlink is not None},
             "notes": {c.coordinate: {"text": c.comment.text, "author": c.comment.author or ""}
