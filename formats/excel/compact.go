@@ -164,6 +164,9 @@ func (m *sheetModel) appendLine(dst []byte, id, text string, c cell, t *target, 
 	if t != nil && t.header != "" {
 		attrs = append(attrs, lineAttr{label: "column: ", text: clip(t.header, maxQuestionText)})
 	}
+	if a, ok := m.linkAttr(c, text); ok {
+		attrs = append(attrs, a)
+	}
 	dst = append(append(dst, id...), ": "...)
 	dst = formats.AppendQuoted(dst, clip(text, maxCellText))
 	for i, a := range attrs {

@@ -25,9 +25,13 @@
 // and theme (each cell format's number format, protection and looks:
 // stylesread.go, stylesformat.go), each sheet's data validations, x14 ones
 // included (validread.go), and each sheet's comments (commentsread.go) are
-// read by formfill's own one-pass readers. Hyperlinks are not read:
-// nothing a tool answers depends on them, and a write keeps them byte for
-// byte. A text answer into a cell a formula of its own sheet reads as a
+// read by formfill's own one-pass readers. Each sheet's hyperlinks are
+// read in the scan's pass (hyperlinks.go), their targets resolved through
+// the sheet's relationships: a question or instruction that links to a
+// policy or a standard carries the link on its line of the map ("link:"),
+// and a write keeps every link byte for byte. The reading is held to
+// openpyxl's, kind by kind, on every real workbook (realreaders_test.go).
+// A text answer into a cell a formula of its own sheet reads as a
 // number is refused, naming the formula (numeric.go): stricter than the
 // warning such an answer gets when the formula is on another sheet, whose
 // formulas the map does not show beside the cell. No call opens the workbook in

@@ -10,18 +10,22 @@ import (
 // with no tree of the sheet built: a model of a large sheet holds many
 // times its XML, and building one was the slowest step of a first page.
 type sheetScan struct {
-	formulas    map[[2]int]bool // cells holding a formula (uncached ones read as empty)
-	arrays      []arrayFormula  // the array formulas' ranges (see arrayCovering)
-	cellStyles  cellStyles      // style index of each cell with an s attribute
-	rowStyles   map[int]int     // custom row formats
-	colStyles   []colStyle
-	hiddenRows  map[int]bool
-	hiddenCols  []span // <col hidden="1"> ranges
-	protected   bool   // <sheetProtection sheet="1">: only unlocked cells take input
-	frozenRows  int    // rows frozen at the top of the view: usually the header
-	merges      []string
-	dimension   string
-	validations bool // the sheet has data validations (found in its validations stub)
+	formulas   map[[2]int]bool // cells holding a formula (uncached ones read as empty)
+	arrays     []arrayFormula  // the array formulas' ranges (see arrayCovering)
+	cellStyles cellStyles      // style index of each cell with an s attribute
+	rowStyles  map[int]int     // custom row formats
+	colStyles  []colStyle
+	hiddenRows map[int]bool
+	hiddenCols []span // <col hidden="1"> ranges
+	protected  bool   // <sheetProtection sheet="1">: only unlocked cells take input
+	frozenRows int    // rows frozen at the top of the view: usually the header
+	merges     []string
+	dimension  string
+	// links are the sheet's hyperlinks, their targets not yet resolved
+	// (see hyperlinks.go); droppedLinks counts those past maxSheetLinks.
+	links        []sheetLink
+	droppedLinks int
+	validations  bool // the sheet has data validations (found in its validations stub)
 	// validationStub is the small worksheet the sheet's validations are
 	// read from (see validstub.go).
 	validationStub []byte
@@ -111,9 +115,16 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 	var cur [2]int // the cell being read
 	b := newStubBuilder(data)
 	s.sizeFor(data)
+	inLinks := false // within the sheet's <hyperlinks>
 	rec.record = func(start bool, el *xml.StartElement, depth int, from, to int64) {
 		if start {
 			cur = s.element(el, cur)
+		}
+		switch {
+		case depth == 1 && el.Name.Local == "hyperlinks":
+			inLinks = start
+		case start && inLinks && depth == 2 && el.Name.Local == "hyperlink" && !s.lean:
+			s.hyperlink(el)
 		}
 		b.token(start, el, depth, from, to)
 		s.cells.token(start, el, depth, from, to)
@@ -145,7 +156,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		lean := s.lean
 		*s = *newSheetScan()
 		s.lean = lean
-		cur, b = [2]int{}, newStubBuilder(data)
+		cur, b, inLinks = [2]int{}, newStubBuilder(data), false
 		s.sizeFor(data)
 	}
 	return rec, func() {

@@ -45,6 +45,10 @@ type sheetModel struct {
 	dimension string
 	merged    []mergeRange
 	rules     []rule
+	// links are the sheet's hyperlinks, resolved (hyperlinks.go), and
+	// linkCells the index linkAt reads them by.
+	links     []sheetLink
+	linkCells map[[2]int]int32
 	// noEntryRules marks the rules whose input message asks the user not
 	// to type (see noEntry), made when first asked.
 	noEntryRules []bool
@@ -87,6 +91,10 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 			m.merged = append(m.merged, mergeRange{ref: ref, rect: r})
 		}
 	}
+	if m.links, err = wb.sheetLinks(name, sc, m.merged); err != nil {
+		return nil, err
+	}
+	m.linkCells = linkIndex(m.links)
 	if !sc.validations {
 		return m, nil
 	}

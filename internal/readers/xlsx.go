@@ -26,6 +26,9 @@ type Validation struct {
 	// when the rule has none.
 	Prompt      *string `json:"prompt"`
 	PromptTitle *string `json:"promptTitle"`
+	// X14 marks a rule of the x14 extension (XLSXPartsOf reads them;
+	// openpyxl itself drops them).
+	X14 bool `json:"x14,omitempty"`
 }
 
 // Note is a cell's note (Excel's legacy comment) as openpyxl reads it.
