@@ -27,7 +27,10 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 			}
 			rects, ok := numeric[i]
 			if !ok {
-				rects = w.wb.numericRects(n, g.text(n), names)
+				// Judged on the text the calculation computes: a table's
+				// column (SUM(Scores[Points])) is a range only once
+				// rewritten.
+				rects = w.wb.numericRects(n, w.wb.structuredA1(n.at, g.text(n)), names)
 				numeric[i] = rects
 			}
 			if !readsAsNumber(rects, c) {
@@ -39,9 +42,10 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 	}
 }
 
-// numericRects are the references n reads as numbers: the arguments of
-// numeric functions and the operands of arithmetic. A formula read by
-// many written cells is parsed once for all of them.
+// numericRects are the references n, whose formula is text with its
+// structured references rewritten as A1 ones, reads as numbers: the
+// arguments of numeric functions and the operands of arithmetic. A
+// formula read by many written cells is parsed once for all of them.
 func (wb *workbook) numericRects(n *formulaNode, text string, names []calcName) []sheetRect {
 	rects := []sheetRect{}
 	numericRanges(text, func(ref string) bool {
