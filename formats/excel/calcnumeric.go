@@ -1,15 +1,11 @@
 package excel
 
-import (
-	"fmt"
-)
-
-// put refuses text in a cell a formula of its own sheet reads as a number
-// (checkNumeric). A formula on another sheet (a scoring sheet summing the
-// answers of the questions' sheets) is found only once recalc has the
-// workbook's formula graph: text written where it reads a number gets a
-// warning naming the formula, since SUM skips it and arithmetic shows
-// #VALUE!.
+// put warns of text in a cell a formula of its own sheet reads as a
+// number (checkNumeric). A formula on another sheet (a scoring sheet
+// summing the answers of the questions' sheets) is found only once recalc
+// has the workbook's formula graph: text written where it reads a number
+// gets the same warning naming the formula, since SUM skips it and
+// arithmetic shows #VALUE!.
 
 // textReadAsNumber warns of each text answer that a formula on another
 // sheet reads as a number.
@@ -36,8 +32,7 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 			if !readsAsNumber(rects, c) {
 				return
 			}
-			res.warnings = append(res.warnings, fmt.Sprintf("%s: %s holds the text %q, but the formula =%s in %s reads it as a number (SUM skips it, arithmetic shows #VALUE!): write a number there",
-				w.written[c], w.wb.xpath(c), clip(e.text, 40), g.text(n), w.wb.xpath(n.at)))
+			res.warnings = append(res.warnings, textAsNumberWarning(w.written[c], w.wb.xpath(c), e.text, g.text(n), w.wb.xpath(n.at)))
 		})
 	}
 }
