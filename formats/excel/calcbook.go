@@ -2,6 +2,7 @@ package excel
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -54,6 +55,11 @@ type calcBook struct {
 	area    map[sheetRect]int    // cells excelize reads for each range copied
 	cells   int                  // cells the book holds
 	work    int                  // cells the formulas put in read (see maxCalcWork)
+	// native is the write's native calculation (newNativeCalc sets it):
+	// a formula it computed is put into the book as its value, so that
+	// excelize never computes again, and maybe wrong, what it computed
+	// (see copyRect).
+	native *nativeCalc
 }
 
 // newCalcBook makes the calculation workbook of g's dependents deps,
@@ -205,6 +211,9 @@ func (b *calcBook) copyRect(r sheetRect) string {
 			j, ok = b.pull(c)
 		}
 		if ok {
+			if v, done := b.computed(j); done {
+				return b.placeOrStop(c, v, &why)
+			}
 			if w := b.need(j); w != "" {
 				why = w // already names the formula it comes from
 				if !strings.HasPrefix(w, dependsOn) {
@@ -214,11 +223,7 @@ func (b *calcBook) copyRect(r sheetRect) string {
 			}
 			return true
 		}
-		if err := b.place(c, v); err != nil {
-			why = fmt.Sprintf("formfill could not copy %s (%v)", b.wb.xpath(c), err)
-			return false
-		}
-		return true
+		return b.placeOrStop(c, v, &why)
 	})
 	if why == "" && !complete {
 		why = fmt.Sprintf("formfill could not read all of %s", b.wb.xpath(cell{sheet: r.sheet, row: r.r1, col: r.c1}))
@@ -268,6 +273,43 @@ func (m closureMap) get(c cell) (int, bool) {
 
 // set puts node i at c.
 func (m closureMap) set(c cell, i int) { m[closureKey(c)] = int32(i) }
+
+// placeOrStop places v at c, and otherwise sets why and returns false, to
+// end copyRect's walk.
+func (b *calcBook) placeOrStop(c cell, v calcValue, why *string) bool {
+	if err := b.place(c, v); err != nil {
+		*why = fmt.Sprintf("formfill could not copy %s (%v)", b.wb.xpath(c), err)
+		return false
+	}
+	return true
+}
+
+// computed is the value the native calculation gave node j, as a stored
+// value for place: PCI DSS's Summary!G58 reads F52:F57, one-cell COUNTIFS
+// the native calculation computes and excelize counts wrong. A formula
+// the dependents are ordered after was tried natively first
+// (calcWithin), so its value is known by the time one reading it is put
+// in.
+func (b *calcBook) computed(j int) (calcValue, bool) {
+	if b.native == nil {
+		return calcValue{}, false
+	}
+	v, ok := b.native.value(j)
+	if !ok {
+		return calcValue{}, false
+	}
+	switch v.kind {
+	case argNumber:
+		return calcValue{kind: calcNumber, text: storedNumber(v.n)}, true
+	case argBool:
+		return calcValue{kind: calcBool, text: strconv.Itoa(int(v.n))}, true
+	case argError:
+		return calcValue{kind: calcError, text: v.s}, true
+	case argString:
+		return calcValue{kind: calcString, text: v.s}, true
+	}
+	return calcValue{}, false
+}
 
 // place puts a stored value into the book.
 func (b *calcBook) place(c cell, v calcValue) error {

@@ -8,36 +8,23 @@ package excel
 // not reproduce: such a call is left to excelize.
 func (e *nativeEval) count() (calcArg, bool) {
 	n := 0
-	for more := true; more; {
-		if r, ok := e.referenceArg(); ok {
-			for row := r.r1; row <= r.r2; row++ {
-				for col := r.c1; col <= r.c2; col++ {
-					v, ok := e.c.cellValue(r.sheet, row, col)
-					if !ok {
-						return calcArg{}, false
-					}
-					if v.kind == argNumber {
-						n++
-					}
-				}
-			}
-		} else {
-			v, ok := e.compare()
-			if !ok {
-				return calcArg{}, false
-			}
-			switch v.kind {
-			case argNumber, argBool:
-				n++
-			case argError:
-			default:
-				return calcArg{}, false
-			}
+	ok := e.eachArg(func(v calcArg) bool {
+		if v.kind == argNumber {
+			n++
 		}
-		var ok bool
-		if more, ok = e.next(); !ok {
-			return calcArg{}, false
+		return true
+	}, func(v calcArg) bool {
+		switch v.kind {
+		case argNumber, argBool:
+			n++
+		case argError:
+		default:
+			return false
 		}
+		return true
+	})
+	if !ok {
+		return calcArg{}, false
 	}
 	return calcArg{kind: argNumber, n: float64(n)}, true
 }

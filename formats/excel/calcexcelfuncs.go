@@ -44,6 +44,14 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return e.sum()
 	case "COUNT":
 		return e.count()
+	case "MAX", "MIN":
+		return e.extreme(name == "MAX")
+	case "AVERAGE":
+		return e.average()
+	case "COUNTA":
+		return e.countA()
+	case "ISBLANK":
+		return e.isBlank()
 	case "LEN", "ISNUMBER":
 		args, ok := e.args(nil)
 		if !ok || len(args) != 1 {
@@ -245,52 +253,6 @@ func (e *nativeEval) referenceArg() (sheetRect, bool) {
 	}
 	e.pos++
 	return r, true
-}
-
-// sum is SUM of ranges and values: the numbers of the cells referenced
-// (text and booleans in them are skipped), the other values as numbers;
-// the first error met is the result.
-func (e *nativeEval) sum() (calcArg, bool) {
-	total := 0.0
-	var bad calcArg
-	for more := true; more; {
-		if r, ok := e.referenceArg(); ok {
-			for row := r.r1; row <= r.r2; row++ {
-				for col := r.c1; col <= r.c2; col++ {
-					v, ok := e.c.cellValue(r.sheet, row, col)
-					switch {
-					case !ok:
-						return calcArg{}, false
-					case v.kind == argError && bad.kind != argError:
-						bad = v
-					case v.kind == argNumber:
-						total += v.n
-					}
-				}
-			}
-		} else {
-			v, ok := e.compare()
-			if !ok {
-				return calcArg{}, false
-			}
-			n, b, ok := asNumber(v)
-			if !ok {
-				return calcArg{}, false
-			}
-			if b.kind == argError && bad.kind != argError {
-				bad = b
-			}
-			total += n
-		}
-		var ok bool
-		if more, ok = e.next(); !ok {
-			return calcArg{}, false
-		}
-	}
-	if bad.kind == argError {
-		return bad, true
-	}
-	return calcArg{kind: argNumber, n: total}, true
 }
 
 // left is LEFT(text, count): the first count characters of text's

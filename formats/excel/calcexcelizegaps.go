@@ -8,7 +8,10 @@ import (
 
 // Formulas excelize computes wrong without an error: a value it gives for
 // them would be cached as though right, so they reach it not at all and
-// their values are dropped and reported (see calcBook.need). Checked
+// their values are dropped and reported (see calcBook.need). A formula
+// the native calculation computed reaches excelize as its value, never
+// as a formula (calcBook.computed): only one left to excelize is judged
+// here, with those it reads that were not computed natively. Checked
 // against excelize 2 and LibreOffice:
 //   - a conditional sum, count or average (SUMIF, SUMIFS, COUNTIFS,
 //     AVERAGEIF, AVERAGEIFS, MAXIFS, MINIFS) whose range is one cell

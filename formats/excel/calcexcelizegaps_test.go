@@ -99,3 +99,15 @@ func TestRecalcChecksTheTextExcelizeIsGiven(t *testing.T) {
 		t.Errorf("H3 = %s, want it dropped and named in:\n%s", got, warns)
 	}
 }
+
+// TestRecalcHandsExcelizeTheNativeResults: a formula left to excelize
+// (ROUND is not native) that reads one the native calculation computed
+// gets its value, as PCI DSS's Summary!G58 reads one-cell COUNTIFS:
+// excelize, computing D1 again, would count it wrong, and D2 was dropped.
+func TestRecalcHandsExcelizeTheNativeResults(t *testing.T) {
+	res, _ := fillRecalc(t, recalcBook(t, map[string]string{"D1": `COUNTIFS('START HERE'!C5,">30")`, "D2": `ROUND(D1*10,0)`}))
+	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet2.xml")
+	if got := cellXML(t, sheet, "D2"); !strings.Contains(got, "<v>10</v>") {
+		t.Errorf("D2 = %s, want 10 (warnings: %s)", got, strings.Join(res.Warnings, "\n"))
+	}
+}

@@ -81,8 +81,12 @@ type nativeCalc struct {
 	lastRows map[sheetRect]int            // see clipRows; made when first needed
 }
 
+// newNativeCalc makes the native calculation of book b, and gives b its
+// results to read (calcBook.computed).
 func newNativeCalc(b *calcBook) *nativeCalc {
-	return &nativeCalc{wb: b.wb, src: b.src, names: b.src.names(), book: b, closure: b.closure}
+	c := &nativeCalc{wb: b.wb, src: b.src, names: b.src.names(), book: b, closure: b.closure}
+	b.native = c
+	return c
 }
 
 // calcOnce is calc of node i unless it was tried already, as a formula

@@ -1,15 +1,11 @@
 package excel
 
-import (
-	"fmt"
-)
-
-// put refuses text in a cell a formula of its own sheet reads as a number
-// (checkNumeric). A formula on another sheet (a scoring sheet summing the
-// answers of the questions' sheets) is found only once recalc has the
-// workbook's formula graph: text written where it reads a number gets a
-// warning naming the formula, since SUM skips it and arithmetic shows
-// #VALUE!.
+// put warns of text in a cell a formula of its own sheet reads as a
+// number (checkNumeric). A formula on another sheet (a scoring sheet
+// summing the answers of the questions' sheets) is found only once recalc
+// has the workbook's formula graph: text written where it reads a number
+// gets the same warning naming the formula, since SUM skips it and
+// arithmetic shows #VALUE!.
 
 // textReadAsNumber warns of each text answer that a formula on another
 // sheet reads as a number.
@@ -27,21 +23,24 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 			}
 			rects, ok := numeric[i]
 			if !ok {
-				rects = w.wb.numericRects(n, g.text(n), names)
+				// Judged on the text the calculation computes: a table's
+				// column (SUM(Scores[Points])) is a range only once
+				// rewritten.
+				rects = w.wb.numericRects(n, w.wb.structuredA1(n.at, g.text(n)), names)
 				numeric[i] = rects
 			}
 			if !readsAsNumber(rects, c) {
 				return
 			}
-			res.warnings = append(res.warnings, fmt.Sprintf("%s: %s holds the text %q, but the formula =%s in %s reads it as a number (SUM skips it, arithmetic shows #VALUE!): write a number there",
-				w.written[c], w.wb.xpath(c), clip(e.text, 40), g.text(n), w.wb.xpath(n.at)))
+			res.warnings = append(res.warnings, textAsNumberWarning(w.written[c], w.wb.xpath(c), e.text, g.text(n), w.wb.xpath(n.at)))
 		})
 	}
 }
 
-// numericRects are the references n reads as numbers: the arguments of
-// numeric functions and the operands of arithmetic. A formula read by
-// many written cells is parsed once for all of them.
+// numericRects are the references n, whose formula is text with its
+// structured references rewritten as A1 ones, reads as numbers: the
+// arguments of numeric functions and the operands of arithmetic. A
+// formula read by many written cells is parsed once for all of them.
 func (wb *workbook) numericRects(n *formulaNode, text string, names []calcName) []sheetRect {
 	rects := []sheetRect{}
 	numericRanges(text, func(ref string) bool {

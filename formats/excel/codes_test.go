@@ -112,7 +112,10 @@ func FuzzParseCodes(f *testing.F) {
 	})
 }
 
-func TestCellsFormulasReadAsNumbersRefuseText(t *testing.T) {
+// TestCellsFormulasReadAsNumbersWarnOfText: a cell a formula of its sheet
+// sums is a number target naming the formula; text written there is
+// written, with a warning naming the formula and its cell (issue 33).
+func TestCellsFormulasReadAsNumbersWarnOfText(t *testing.T) {
 	doc := book(t, [][]string{
 		{"Control", "Score"},
 		{"Policies are documented", ""},
@@ -128,9 +131,9 @@ func TestCellsFormulasReadAsNumbersRefuseText(t *testing.T) {
 			t.Errorf("%s = %+v, want a number target naming the formula", ref, tg)
 		}
 	}
-	_, err = New().Write(doc, []formats.Answer{{PairID: "Q!B2", AnswerText: "fully"}}, formats.WriteOptions{})
-	if !errors.Is(err, formats.ErrInvalidArgument) || !strings.Contains(fmtErr(err), "=SUM(B2:B3) in Q!B4") {
-		t.Errorf("text in a summed cell: err = %v, want a refusal naming the formula and its cell, =SUM(B2:B3) in Q!B4", err)
+	text := write(t, doc, formats.Answer{PairID: "Q!B2", AnswerText: "fully"})
+	if warns := strings.Join(text.Warnings, "\n"); !strings.Contains(warns, "reads it as a number") || !strings.Contains(warns, "=SUM(B2:B3) in Q!B4") {
+		t.Errorf("text in a summed cell: warnings %q, want one naming the formula and its cell, =SUM(B2:B3) in Q!B4", warns)
 	}
 	res := write(t, doc, formats.Answer{PairID: "Q!B2", AnswerText: "3"})
 	if got := readers.XLSXTypes(t, res.Document)["Q"]["B2"]; got != "n" {

@@ -1,17 +1,21 @@
 package excel
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 
-	"github.com/formfill/formfill/formats"
 	"github.com/xuri/efp"
 )
 
 // Cells used as numbers: a scoring formula (=SUM(C2:C40), =C5*D5) reads
 // its inputs as numbers, and a word typed there breaks it. Such a cell is
-// a number target, and a write of text there is refused with a hint naming
-// the formula.
+// a number target whose hint names the formula, and a write of text there
+// is warned of, naming the formula, as one read by another sheet's
+// formula is (calcnumeric.go): the text is written, and the recalculation
+// gives the formula the value Excel would (SUM skips the text, arithmetic
+// shows #VALUE!), or drops it and says so.
 
 // numericFunctions read their arguments as numbers.
 var numericFunctions = map[string]bool{"SUM": true, "AVERAGE": true, "PRODUCT": true, "SUMPRODUCT": true, "MIN": true, "MAX": true,
@@ -282,8 +286,10 @@ func numericHint(formulaCell string) string {
 	return "a number: the formula in " + formulaCell + " reads this cell as a number"
 }
 
-// checkNumeric refuses text in a cell a formula of its sheet reads as a
-// number.
+// checkNumeric is the warning for text in a cell a formula of its sheet
+// reads as a number, nil when value is a number, a date or empty, or no
+// formula of the sheet reads c as a number. put writes the text and keeps
+// the warning.
 func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 	if strings.TrimSpace(value) == "" {
 		return nil
@@ -319,9 +325,18 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 		return nil
 	}
 	fc := cell{sheet: c.sheet, row: f[0], col: f[1]}
-	at := w.wb.xpath(fc)
-	if text := w.wb.formulaAt(sheet, fc.row, fc.col, w.scan(sheet)); text != "" {
-		at = "=" + clip(text, 80) + " in " + at // the formula itself, as the other sheets' warning names it
+	return errors.New(textAsNumberWarning(name, w.wb.xpath(c), value, w.wb.formulaAt(sheet, fc.row, fc.col, w.scan(sheet)), w.wb.xpath(fc)))
+}
+
+// textAsNumberWarning is the warning for the text answer name wrote to
+// the cell at path, which the formula =formula in formulaAt reads as a
+// number; one on its own sheet (checkNumeric) and one on another
+// (textReadAsNumber) say the same. A formula that could not be read is
+// named by its cell alone.
+func textAsNumberWarning(name, path, text, formula, formulaAt string) string {
+	if formula != "" {
+		formulaAt = "=" + formula + " in " + formulaAt
 	}
-	return formats.Errorf(formats.ErrInvalidArgument, name, "%s is read as a number by the formula %s; %q is not a number: write a number (a word would break the formula)", w.wb.xpath(c), at, clip(value, 80))
+	return fmt.Sprintf("%s: %s holds the text %q, but the formula %s reads it as a number (SUM skips it, arithmetic shows #VALUE!): write a number there",
+		name, path, clip(text, 40), formulaAt)
 }

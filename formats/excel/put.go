@@ -91,8 +91,8 @@ func (w *writer) put(name string, c cell, value string, a formats.Answer) (forma
 			if final, err = w.checkCode(name, sheet, c, final, &warns); err != nil {
 				return formats.Change{}, c, nil, err
 			}
-			if err := w.checkNumeric(name, sheet, c, final); err != nil {
-				return formats.Change{}, c, nil, err
+			if warn := w.checkNumeric(name, sheet, c, final); warn != nil {
+				warns = append(warns, warn.Error()) // written: the recalculation gives the formula Excel's value
 			}
 		}
 	}
