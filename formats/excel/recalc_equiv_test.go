@@ -169,6 +169,11 @@ func sameCalcValue(a, b string) bool {
 // openpyxl prints it. Serials before 1 March 1900 are one less than
 // excelSerial gives, because Excel keeps Lotus's 29 February 1900.
 func openpyxlSerial(s string) (float64, error) {
+	if t, err := time.Parse("15:04:05", s); err == nil {
+		// openpyxl reads a serial below 1 in a date or time format as
+		// a time of day alone (0 as 00:00:00).
+		return float64(t.Hour()*3600+t.Minute()*60+t.Second()) / 86400, nil
+	}
 	t, err := time.Parse("2006-01-02 15:04:05", s)
 	if err != nil {
 		return 0, err
