@@ -11,7 +11,7 @@ import (
 
 // measureFill fills cfg.Answers answers spread over the document's first
 // writable fields (enginefigures.SpreadAnswers, as BenchmarkFillHECVAT600
-// writes them, with a number where a cell refuses text: FitAnswers) repeat times, each from a collected heap, and keeps the
+// writes them, with a number where a cell refuses text, as a number-validated one does: FitAnswers) repeat times, each from a collected heap, and keeps the
 // largest heap peak; one untimed fill first gives the output whose changed
 // parts the XML figures count.
 func measureFill(ctx context.Context, e formats.Engine, t formats.FileType, doc []byte, cfg EngineConfig) (*FillFigures, error) {

@@ -207,7 +207,7 @@ func Ratio(a, b float64) (float64, bool) {
 const maxRefused = 200
 
 // substitutes are what FitAnswers tries, in turn, in a field that refused
-// its answer: a number (a cell a formula reads as a number refuses text),
+// its answer: a number (a cell whose validation takes whole or decimal numbers refuses text),
 // then a checkbox's value (a box may list an export value it refuses).
 var substitutes = []string{"1", "yes"}
 
