@@ -148,6 +148,21 @@ var excelModeCases = []calcCase{
 	{"date text in arithmetic not computed", `"1/2/2024"+1`, "", false, ""},
 	{"text with digits in arithmetic", `"ORGN-01"+1`, "#VALUE!", true, ""},
 	{"LEFT of a number", `LEFT(A9,3)`, "100", true, ""},
+	{"TRIM collapses inner spaces", `TRIM("  Acme   Cloud  Inc ")`, "Acme Cloud Inc", true, ""},
+	{"TRIM keeps a tab", `TRIM(" a"&CHAR(9)&" ")&"|"`, "a\t|", true, ""},
+	{"TRIM of a number", `TRIM(A10)`, "0.5", true, ""},
+	{"TRIM passes an error", `TRIM(B1)`, "#N/A", true, ""},
+	{"CLEAN drops control characters", `CLEAN("a"&CHAR(9)&"b"&CHAR(10))`, "ab", true, ""},
+	{"CHAR of a no-break space replaced", `SUBSTITUTE("a"&CHAR(160)&"b",CHAR(160),"-")`, "a-b", true, ""},
+	{"CHAR 0 is an error", `CHAR(0)`, "#VALUE!", true, "LibreOffice gives the character U+0000, where Excel takes 1 to 255 alone"},
+	{"CHAR in the code page's own range not computed", `CHAR(150)`, "", false, ""},
+	{"SUBSTITUTE every one", `SUBSTITUTE("a-b-c","-","+")`, "a+b+c", true, ""},
+	{"SUBSTITUTE with regard to case", `SUBSTITUTE("Yes yes","yes","no")`, "Yes no", true, ""},
+	{"SUBSTITUTE the second", `SUBSTITUTE("a-b-c","-","+",2)`, "a-b+c", true, ""},
+	{"SUBSTITUTE past the last", `SUBSTITUTE("a-b","-","+",3)`, "a-b", true, ""},
+	{"SUBSTITUTE instance 0", `SUBSTITUTE("a-b","-","+",0)`, "#VALUE!", true, ""},
+	{"SUBSTITUTE of nothing", `SUBSTITUTE("ab","","x")`, "ab", true, ""},
+	{"the statement cleaning of Watkins", `CLEAN(TRIM(SUBSTITUTE(LEFT(" x"&CHAR(160)&"y  z",MIN(255,LEN(A1))),CHAR(160)," ")))`, "x y z", true, ""},
 }
 
 func TestExcelModeTable(t *testing.T) {

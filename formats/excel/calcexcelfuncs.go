@@ -52,6 +52,8 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return e.countA()
 	case "ISBLANK":
 		return e.isBlank()
+	case "TRIM", "CLEAN", "CHAR", "SUBSTITUTE":
+		return e.textCall(name)
 	case "LEN", "ISNUMBER":
 		args, ok := e.args(nil)
 		if !ok || len(args) != 1 {

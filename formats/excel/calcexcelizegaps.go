@@ -20,7 +20,10 @@ import (
 //     right, and the native calculation computes the others);
 //   - SUMPRODUCT over a range that an operator reads element by element:
 //     SUMPRODUCT((C2:C4="Yes")*1) and SUMPRODUCT(B2:B4*2) read the first
-//     cell alone, giving 1 where two cells hold Yes.
+//     cell alone, giving 1 where two cells hold Yes;
+//   - TRIM, which excelize gives with runs of spaces inside kept and tabs
+//     and line breaks at the ends removed ("Acme   Cloud" stays so, where
+//     Excel gives "Acme Cloud"); the native calculation computes it.
 
 // criteriaRangeArgs are, by function, which arguments (from 0) are ranges
 // whose cells are compared or summed.
@@ -57,6 +60,9 @@ func excelizeMiscomputes(text string, area func(ref string) int) string {
 			if name == "SUMPRODUCT" {
 				inSumproduct++
 			}
+			if name == "TRIM" {
+				return "it calls TRIM, which formfill's fallback calculation gives with runs of spaces inside the text kept"
+			}
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop && len(stack) > 0:
 			if stack[len(stack)-1].name == "SUMPRODUCT" {
 				inSumproduct--
@@ -82,7 +88,7 @@ func excelizeMiscomputes(text string, area func(ref string) int) string {
 
 // gapNames are the names of the functions excelizeMiscomputes looks at
 // (SUMIF covers SUMIFS), upper case.
-var gapNames = []string{"SUMIF", "COUNTIFS", "AVERAGEIF", "MAXIFS", "MINIFS", "SUMPRODUCT"}
+var gapNames = []string{"SUMIF", "COUNTIFS", "AVERAGEIF", "MAXIFS", "MINIFS", "SUMPRODUCT", "TRIM"}
 
 // mayMiscompute is a cheap test before tokenizing: one of gapNames in
 // the formula, in any case.

@@ -41,6 +41,9 @@ func TestExcelizeMiscomputes(t *testing.T) {
 		{"SUMPRODUCT of one cell times two", `SUMPRODUCT(B2*2)`, ""},
 		{"SUMPRODUCT of a SUMIF", `SUMPRODUCT(SUMIF(B2:B4,"x",C2:C4))`, ""},
 		{"a comparison outside SUMPRODUCT", `IF(C2="Yes",SUMPRODUCT(B2:B4,C2:C4),0)`, ""},
+		{"TRIM", `TRIM(MID(A1,2,9))`, "TRIM"},
+		{"TRIM nested", `CLEAN(trim(A1))&""`, "TRIM"},
+		{"TRIMMEAN is not TRIM", `TRIMMEAN(B2:B9,0.2)`, ""},
 		{"no function", `C2*2`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
