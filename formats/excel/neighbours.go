@@ -168,7 +168,7 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			continue
 		}
 		vc := end + 1
-		for vc < end+4 && m.hiddenCol(vc) {
+		for vc < end+4 && (m.hiddenCol(vc) || s.narrow[vc]) {
 			vc++
 		}
 		p := pair{r: r, c: c, strong: strong, labelEnd: end}
@@ -239,7 +239,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 // answerableText is answerable for a cell holding text: everything but
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
-	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] &&
+	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow[c] &&
 		!m.covered(r, c) && !m.isFormula(r, c) && !m.locked(r, c) && !m.noEntry(r, c)
 }
 

@@ -35,22 +35,24 @@ type section struct {
 	idCols   []int          // columns numbering the questions
 	qCols    []int          // the question columns named by the header, in order
 	reviewer map[int]bool   // columns the header gives to reviewers
+	narrow   map[int]bool   // the sheet's spacer columns (colwidths.go)
 }
 
 // sections splits the sheet at its headers and works out each section's
 // columns.
 func (m *sheetModel) sections(bands []band, selective bool) []*section {
+	narrow := m.narrowColumns()
 	var out []*section
 	start := 1
 	var prev *band
 	for i := range bands {
 		if bands[i].r1 > start {
-			out = append(out, m.newSection(prev, start, bands[i].r1-1, selective))
+			out = append(out, m.newSection(prev, start, bands[i].r1-1, selective, narrow))
 		}
 		prev, start = &bands[i], bands[i].r2+1
 	}
 	if start <= m.maxRow() {
-		out = append(out, m.newSection(prev, start, m.maxRow(), selective))
+		out = append(out, m.newSection(prev, start, m.maxRow(), selective, narrow))
 	}
 	return out
 }
@@ -59,8 +61,8 @@ func (m *sheetModel) sections(bands []band, selective bool) []*section {
 // columns: named by the header, or mostly list-validated, or mostly
 // unlocked on a sheet whose protection marks its inputs; never a column
 // mostly filled with content or formulas, nor a reviewer's.
-func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
-	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}}
+func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool, narrow map[int]bool) *section {
+	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}, narrow: narrow}
 	for r := r1; r <= r2; r++ {
 		m.step()
 		if m.hasText(r) && !m.errorsOnly(r) {
@@ -88,7 +90,7 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 		return s
 	}
 	for c := 1; c <= min(last, maxScanCols); c++ {
-		if !m.hiddenCol(c) && !s.reviewer[c] {
+		if !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow[c] {
 			m.classifyColumn(s, c, selective)
 		}
 	}

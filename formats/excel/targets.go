@@ -134,11 +134,12 @@ func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.n
 
 // answerable reports whether a person filling the sheet could answer in
 // the cell: in a visible column (a hidden row is still offered, flagged:
-// a filter hides rows the filler answers too), typed into (not a formula, not locked, not covered by
+// a filter hides rows the filler answers too) wide enough to show an
+// answer (not a spacer), typed into (not a formula, not locked, not covered by
 // a merge, not marked "leave blank"), outside reviewers' columns, and
 // blank or holding one of its list's options.
 func (m *sheetModel) answerable(s *section, r, c int) bool {
-	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] ||
+	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] || s.narrow[c] ||
 		m.covered(r, c) || m.isFormula(r, c) || m.locked(r, c) || m.noEntry(r, c) {
 		return false
 	}
