@@ -227,13 +227,14 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 // ("Vendor Name" beside "Vendor Name", "Brief description of the product"
 // beside "Product description") or an address, given or an example of one
 // ("https://www.vendor.domain/vpat" beside "Web Link to Accessibility
-// Statement"): the respondent overwrites it.
+// Statement"), or an example of the answer ("e.g. Jane Smith"): the
+// respondent overwrites it.
 func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	v := m.text(r, c)
 	if m.blank(v) || m.isFormula(r, c) || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
-	return formats.EchoesLabel(label, v) || isWebValue(v)
+	return formats.EchoesLabel(label, v) || isWebValue(v) || m.isExampleValue(v)
 }
 
 // answerableText is answerable for a cell holding text: everything but

@@ -135,7 +135,7 @@ func (m *sheetModel) questionCell(s *section, r int) int {
 // chosen options: a row waiting for answers, not a filled one.
 func (m *sheetModel) blankAnswers(s *section, r int) bool {
 	for c := range s.answer {
-		if v := m.text(r, c); !m.blank(v) && !m.chosenOption(r, c, v) {
+		if v := m.text(r, c); !m.blank(v) && !m.heldChoice(r, c, v) {
 			return false
 		}
 	}
@@ -189,7 +189,7 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		switch {
 		case m.isFormula(r, c):
 			formulas++
-		case !m.blank(v) && !(lr != nil && lr.isOption(v)):
+		case !m.blank(v) && !m.heldChoice(r, c, v):
 			filled++
 		}
 		if lr != nil {

@@ -137,7 +137,7 @@ func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.n
 // a filter hides rows the filler answers too) wide enough to show an
 // answer (not a spacer), typed into (not a formula, not locked, not covered by
 // a merge, not marked "leave blank"), outside reviewers' columns, and
-// blank or holding one of its list's options.
+// blank or holding a value its validation offers (heldvalues.go).
 func (m *sheetModel) answerable(s *section, r, c int) bool {
 	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] || s.narrow[c] ||
 		m.covered(r, c) || m.isFormula(r, c) || m.locked(r, c) || m.noEntry(r, c) {
@@ -147,8 +147,7 @@ func (m *sheetModel) answerable(s *section, r, c int) bool {
 	if m.blank(v) {
 		return true
 	}
-	lr := m.listAt(r, c)
-	return lr != nil && lr.isOption(v)
+	return m.heldChoice(r, c, v)
 }
 
 // questionRows lists the rows of a section that ask a question answered

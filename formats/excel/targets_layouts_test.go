@@ -34,6 +34,29 @@ func TestTargetsOnUnseenLayouts(t *testing.T) {
 				list(f, "E1", "1 - Ad hoc", "2 - Defined")
 				list(f, "E3", "1 - Ad hoc", "2 - Defined")
 			}, "E1 E3"},
+		{"a score set to its default 0 under a 0-10 whole-number validation is still the answer place",
+			[][]string{{"#", "Archetype", "Description", "Score"}, {"1", "Problem Definition", "Identifying what to automate"}, {"2", "Quality & Oversight", "Verifying automations work"}},
+			func(f *excelize.File) {
+				must(t, f.SetCellInt("Q", "D2", 0))
+				must(t, f.SetCellInt("Q", "D3", 0))
+				dv := excelize.NewDataValidation(true)
+				dv.SetSqref("D2:D3")
+				must(t, dv.SetRange(0, 10, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween))
+				must(t, f.AddDataValidation("Q", dv))
+			}, "D2 D3"},
+		{"a number outside the validation's bounds is not a held answer",
+			[][]string{{"#", "Archetype", "Description", "Score"}, {"1", "Problem Definition", "Identifying what to automate"}, {"2", "Quality & Oversight", "Verifying automations work"}},
+			func(f *excelize.File) {
+				must(t, f.SetCellInt("Q", "D2", 0))
+				must(t, f.SetCellInt("Q", "D3", 42))
+				dv := excelize.NewDataValidation(true)
+				dv.SetSqref("D2:D3")
+				must(t, dv.SetRange(0, 10, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween))
+				must(t, f.AddDataValidation("Q", dv))
+			}, "D2"},
+		{"an example value beside a label is written over",
+			[][]string{{"Team capability assessment"}, {}, {"Name & Role:", "e.g. Jane Smith, Operations Lead"}},
+			nil, "B3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
