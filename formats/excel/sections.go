@@ -200,8 +200,8 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		s.lists[c] = true
 	}
 	label := ""
-	if s.band != nil {
-		label = s.band.labels[c]
+	if s.band != nil && !isHeaderNote(s.band.labels[c]) {
+		label = s.band.labels[c] // a remark over a column names nothing
 	}
 	if float64(formulas) >= filledShare*n || float64(filled) >= filledShare*n {
 		return // content, not answers

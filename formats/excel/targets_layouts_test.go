@@ -57,6 +57,23 @@ func TestTargetsOnUnseenLayouts(t *testing.T) {
 		{"an example value beside a label is written over",
 			[][]string{{"Team capability assessment"}, {}, {"Name & Role:", "e.g. Jane Smith, Operations Lead"}},
 			nil, "B3"},
+		{"a header cell that is a remark on the table names no answer column",
+			[][]string{{"Control", "Requirement", "Notes", "**Be able to screenshare all evidence that was submitted**"}, {"AC-1", "Limit system access to authorized users"}, {"AC-2", "Limit access to permitted transactions"}},
+			nil, "C2 C3"},
+		{"one leading asterisk marks a required column, still named",
+			[][]string{{"Control", "Requirement", "*Response"}, {"AC-1", "Limit system access to authorized users"}, {"AC-2", "Limit access to permitted transactions"}},
+			nil, "C2 C3"},
+		{"a sentence of guidance merged over the table is not part of its header",
+			[][]string{{"Core assessment"}, {"Rate your team; your tier is the highest where all criteria score 3 or more."}, {"ID", "Criterion", "Question", "Answer", "Evidence / Notes"}, {"T0-Q1", "Rule development", "Do new rules go through peer review?"}, {"T0-Q2", "Threat modeling", "Do you use a recognized framework?"}},
+			func(f *excelize.File) {
+				must(t, f.MergeCell("Q", "A2", "E2"))
+				must(t, f.SetPanes("Q", &excelize.Panes{Freeze: true, YSplit: 3, TopLeftCell: "A4", ActivePane: "bottomLeft"}))
+			}, "D4 D5 E4 E5"},
+		{"field labels frozen above the table are a form, not its header",
+			[][]string{{"Maturity assessment"}, {"", "Organization:"}, {"", "Assessor Name:"}, {}, {"ID", "Criterion", "Question", "Answer"}, {"T0-Q1", "Rule development", "Do new rules go through peer review?"}, {"T0-Q2", "Threat modeling", "Do you use a recognized framework?"}},
+			func(f *excelize.File) {
+				must(t, f.SetPanes("Q", &excelize.Panes{Freeze: true, YSplit: 5, TopLeftCell: "A6", ActivePane: "bottomLeft"}))
+			}, "C2 C3 D6 D7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
