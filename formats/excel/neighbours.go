@@ -241,7 +241,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
 	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow[c] &&
-		!m.covered(r, c) && !m.isFormula(r, c) && !m.locked(r, c) && !m.noEntry(r, c)
+		!m.covered(r, c) && !m.isFormula(r, c) && !s.locked(m, r, c) && !m.noEntry(r, c)
 }
 
 // looksLikeInput reports a cell drawn as a blank to fill: underlined or

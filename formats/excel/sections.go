@@ -36,23 +36,25 @@ type section struct {
 	qCols    []int          // the question columns named by the header, in order
 	reviewer map[int]bool   // columns the header gives to reviewers
 	narrow   map[int]bool   // the sheet's spacer columns (colwidths.go)
+	// listsLocked: the sheet's protection locks every drop-down (lockedlists.go).
+	listsLocked bool
 }
 
 // sections splits the sheet at its headers and works out each section's
 // columns.
 func (m *sheetModel) sections(bands []band, selective bool) []*section {
-	narrow := m.narrowColumns()
+	narrow, listsLocked := m.narrowColumns(), m.locksEveryList()
 	var out []*section
 	start := 1
 	var prev *band
 	for i := range bands {
 		if bands[i].r1 > start {
-			out = append(out, m.newSection(prev, start, bands[i].r1-1, selective, narrow))
+			out = append(out, m.newSection(prev, start, bands[i].r1-1, selective, narrow, listsLocked))
 		}
 		prev, start = &bands[i], bands[i].r2+1
 	}
 	if start <= m.maxRow() {
-		out = append(out, m.newSection(prev, start, m.maxRow(), selective, narrow))
+		out = append(out, m.newSection(prev, start, m.maxRow(), selective, narrow, listsLocked))
 	}
 	return out
 }
@@ -61,8 +63,8 @@ func (m *sheetModel) sections(bands []band, selective bool) []*section {
 // columns: named by the header, or mostly list-validated, or mostly
 // unlocked on a sheet whose protection marks its inputs; never a column
 // mostly filled with content or formulas, nor a reviewer's.
-func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool, narrow map[int]bool) *section {
-	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}, narrow: narrow}
+func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool, narrow map[int]bool, listsLocked bool) *section {
+	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}, narrow: narrow, listsLocked: listsLocked}
 	for r := r1; r <= r2; r++ {
 		m.step()
 		if m.hasText(r) && !m.errorsOnly(r) {

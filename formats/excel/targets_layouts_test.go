@@ -74,6 +74,22 @@ func TestTargetsOnUnseenLayouts(t *testing.T) {
 			func(f *excelize.File) {
 				must(t, f.SetPanes("Q", &excelize.Panes{Freeze: true, YSplit: 5, TopLeftCell: "A6", ActivePane: "bottomLeft"}))
 			}, "C2 C3 D6 D7"},
+		{"drop-downs on a protected sheet that locks every cell are still the inputs",
+			[][]string{{"Score", "Depth of threat data", "Input Here", "Breadth of threat information", "Input Here"}, {"0", "None", "", "None"}, {"1", "Ephemeral IOCs", "", "Single technique"}},
+			func(f *excelize.File) {
+				list(f, "C2:C3", "yes", "no")
+				list(f, "E2:E3", "yes", "no")
+				must(t, f.ProtectSheet("Q", &excelize.SheetProtectionOptions{}))
+			}, "C2 C3 E2 E3"},
+		{"where some drop-downs are left unlocked, the locked ones stay out",
+			[][]string{{"Score", "Depth of threat data", "Input Here", "Breadth of threat information", "Input Here"}, {"0", "None", "", "None"}, {"1", "Ephemeral IOCs", "", "Single technique"}},
+			func(f *excelize.File) {
+				list(f, "C2:C3", "yes", "no")
+				list(f, "E2:E3", "yes", "no")
+				open, _ := f.NewStyle(&excelize.Style{Protection: &excelize.Protection{Locked: false}})
+				must(t, f.SetCellStyle("Q", "C2", "C3", open))
+				must(t, f.ProtectSheet("Q", &excelize.SheetProtectionOptions{}))
+			}, "C2 C3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,5 +108,15 @@ func TestSpacerColumnsReadFromCols(t *testing.T) {
 	}
 	if got := spacerColumns([]byte(`<worksheet><cols><col min="2" max="2" wid`)); got != nil {
 		t.Errorf("truncated prefix: %v, want none", got)
+	}
+}
+
+func TestReferenceNamedSheetWithDropDownsIsFilledIn(t *testing.T) {
+	doc := book(t, [][]string{{"Level", "Practice", "Input Here"}, {"Level 1", "None"}, {"Level 2", "Ephemeral IOCs"}}, func(f *excelize.File) {
+		list(f, "C2:C3", "yes", "no")
+		must(t, f.SetSheetName("Q", "CTI Definition & Scoring"))
+	})
+	if got := strings.Join(targetCells(t, doc), " "); got != "C2 C3" {
+		t.Errorf("targets %q, want %q", got, "C2 C3")
 	}
 }
