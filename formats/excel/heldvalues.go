@@ -72,3 +72,18 @@ func (m *sheetModel) isExampleValue(v string) bool {
 // numberRule reports a whole or decimal rule: the cells it covers take a
 // number the filler types, as a list's cells take a choice.
 func (ru *rule) numberRule() bool { return ru.typ == "whole" || ru.typ == "decimal" }
+
+// numberedSiblings reports two labels that differ only in their numbers
+// ("Evaluator 1" and "Evaluator 2"): a row of parallel column names, each
+// naming its own column, neither the prompt of the other's blank.
+func numberedSiblings(a, b string) bool {
+	strip := func(s string) string {
+		return strings.ToLower(strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return ' '
+			}
+			return r
+		}, s)), " "))
+	}
+	return a != b && strings.ContainsAny(a, "0123456789") && strings.ContainsAny(b, "0123456789") && strip(a) == strip(b)
+}

@@ -153,6 +153,12 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			idLeft = false
 			continue // an address is a value: the answer beside its label, asking nothing
 		}
+		if s.narrow[c] && utf8.RuneCountInString(v) > 2 {
+			// Text in a spacer column shows by spilling over the cells right
+			// of it (a section title): they carry its words, no blank.
+			idLeft = false
+			continue
+		}
 		if mayInstruct(v) && m.matches(instructionProse, v) {
 			continue // "Please email the completed template to …": tells what to do, asks nothing here
 		}
@@ -234,7 +240,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	if m.blank(v) || m.isFormula(r, c) || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
-	return formats.EchoesLabel(label, v) || isWebValue(v) || m.isExampleValue(v)
+	return formats.EchoesLabel(label, v) && !numberedSiblings(label, v) || isWebValue(v) || m.isExampleValue(v)
 }
 
 // answerableText is answerable for a cell holding text: everything but

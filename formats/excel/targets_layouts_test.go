@@ -90,6 +90,15 @@ func TestTargetsOnUnseenLayouts(t *testing.T) {
 				must(t, f.SetCellStyle("Q", "C2", "C3", open))
 				must(t, f.ProtectSheet("Q", &excelize.SheetProtectionOptions{}))
 			}, "C2 C3"},
+		{"labels that differ only by their number are parallel column names, not each other's prompt",
+			[][]string{{"Assessment perspectives"}, {}, {"", "", "Evaluator 1 ->", "Evaluator 2 ->", "Evaluator 3 ->"}, {"#", "Archetype", "Evaluator 1", "Evaluator 2", "Evaluator 3"}},
+			nil, ""},
+		{"a title typed in a spacer column spills over the cells beside it, no blank",
+			[][]string{{"1", "Asset Discovery & Classification"}, {}, {"", "", "How does your organization document cryptographic assets?"}},
+			func(f *excelize.File) {
+				must(t, f.SetColWidth("Q", "B", "B", 2))
+				must(t, f.SetColWidth("Q", "C", "C", 60))
+			}, "D3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,5 +127,22 @@ func TestReferenceNamedSheetWithDropDownsIsFilledIn(t *testing.T) {
 	})
 	if got := strings.Join(targetCells(t, doc), " "); got != "C2 C3" {
 		t.Errorf("targets %q, want %q", got, "C2 C3")
+	}
+}
+
+func TestNumberedSiblings(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Evaluator 1", "Evaluator 2", true},
+		{"Evaluator 1 ->", "evaluator 12 ->", true},
+		{"Vendor Name", "Vendor Name", false},
+		{"Year 1", "Budget 2", false},
+		{"Vendor name", "Vendor name 2", false},
+	} {
+		if got := numberedSiblings(tt.a, tt.b); got != tt.want {
+			t.Errorf("numberedSiblings(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
 	}
 }
