@@ -79,3 +79,13 @@ func spacerColumns(prefix []byte) map[int]bool {
 		}
 	}
 }
+
+// pastSheet reports a column right of every cell the sheet holds: past
+// its declared dimension and its last cell with text. A label merged up
+// to the sheet's edge ("How to use this tool:" over A:J of a sheet ending
+// at J) has no blank beside it; the column past it is outside the form.
+// A sheet without a dimension is never past.
+func (m *sheetModel) pastSheet(c int) bool {
+	d, ok := parseRect(m.dimension)
+	return ok && c > d.c2 && c > m.maxCol
+}

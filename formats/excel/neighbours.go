@@ -173,6 +173,9 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 		if m.hintUnder(r, c, end) {
 			continue
 		}
+		if end > c && m.pastSheet(end+1) {
+			continue // merged across the sheet's width: a heading, nothing beside it
+		}
 		vc := end + 1
 		for vc < end+4 && (m.hiddenCol(vc) || s.narrow[vc]) {
 			vc++

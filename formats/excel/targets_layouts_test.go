@@ -99,6 +99,13 @@ func TestTargetsOnUnseenLayouts(t *testing.T) {
 				must(t, f.SetColWidth("Q", "B", "B", 2))
 				must(t, f.SetColWidth("Q", "C", "C", 60))
 			}, "D3"},
+		{"a question merged to the sheet's edge has no blank beside it",
+			[][]string{{"Frequently Asked Questions"}, {}, {"How should I interpret my scores?"}, {"Scores below 4 indicate significant room to improve."}, {}, {"What if I don't know the answer to a question?"}, {"Consult the team member closest to the process."}},
+			func(f *excelize.File) {
+				for _, r := range []string{"1", "3", "4", "6", "7"} {
+					must(t, f.MergeCell("Q", "A"+r, "E"+r))
+				}
+			}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
