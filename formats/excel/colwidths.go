@@ -22,11 +22,11 @@ const maxSpacerWidth = 2.5
 // is read as having no narrow columns.
 const maxColsPrefix = 256 << 10
 
-// narrowColumns returns the sheet's spacer columns (1-based): <col>
-// ranges set at most maxSpacerWidth wide, not hidden (a hidden column is
-// already left out). Nil when the sheet has none or its
-// part cannot be read: no column is then taken for a spacer.
-func (m *sheetModel) narrowColumns() map[int]bool {
+// narrowColumns returns the sheet's spacer columns: <col> ranges set at
+// most maxSpacerWidth wide, not hidden (a hidden column is already left
+// out). None when the sheet has none or its part cannot be read: no
+// column is then taken for a spacer.
+func (m *sheetModel) narrowColumns() spacers {
 	if m.wb == nil || m.wb.arch == nil {
 		return nil
 	}
@@ -43,23 +43,56 @@ func (m *sheetModel) narrowColumns() map[int]bool {
 		return nil
 	}
 	defer rc.Close()
-	prefix, _ := io.ReadAll(io.LimitReader(rc, maxColsPrefix))
-	if i := bytes.Index(prefix, []byte("sheetData")); i >= 0 {
-		prefix = prefix[:i]
-	}
-	return spacerColumns(prefix)
+	return spacerColumns(sheetPrefix(rc))
 }
 
+// sheetPrefix reads a worksheet's XML up to its <sheetData>, a chunk at a
+// time, so a large sheet is inflated no further than its column list.
+func sheetPrefix(r io.Reader) []byte {
+	var prefix []byte
+	chunk := make([]byte, 4<<10)
+	for len(prefix) < maxColsPrefix {
+		n, err := r.Read(chunk)
+		from := max(0, len(prefix)-len("sheetData"))
+		prefix = append(prefix, chunk[:n]...)
+		if i := bytes.Index(prefix[from:], []byte("sheetData")); i >= 0 {
+			return prefix[:from+i]
+		}
+		if err != nil {
+			break
+		}
+	}
+	return prefix
+}
+
+// spacers are column ranges (1-based, inclusive) too narrow to show an
+// answer, kept as ranges: one <col> may span thousands of columns.
+type spacers []span
+
+// has reports whether column c is a spacer.
+func (sp spacers) has(c int) bool {
+	for _, s := range sp {
+		if c >= s.min && c <= s.max {
+			return true
+		}
+	}
+	return false
+}
+
+// maxSpacerRanges bounds the <col> ranges kept: a sheet lists a few
+// dozen; a hostile one is not read past this many.
+const maxSpacerRanges = 256
+
 // spacerColumns reads the <col> elements of a worksheet's XML prefix and
-// returns the columns narrow enough to be spacers. A truncated prefix is
+// returns the ranges narrow enough to be spacers. A truncated prefix is
 // read as far as it goes.
-func spacerColumns(prefix []byte) map[int]bool {
-	var out map[int]bool
+func spacerColumns(prefix []byte) spacers {
+	var out spacers
 	d := xml.NewDecoder(bytes.NewReader(prefix))
-	for {
+	for len(out) < maxSpacerRanges {
 		tok, err := d.RawToken()
 		if err != nil {
-			return out
+			break
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok || se.Name.Local != "col" {
@@ -68,16 +101,12 @@ func spacerColumns(prefix []byte) map[int]bool {
 		lo, ok1 := number(firstAttr(&se, "min"))
 		hi, ok2 := number(firstAttr(&se, "max"))
 		w, err := strconv.ParseFloat(firstAttr(&se, "width"), 64)
-		if !ok1 || !ok2 || err != nil || lo < 1 || hi < lo || isTrue(firstAttr(&se, "hidden")) || w > maxSpacerWidth {
+		if !ok1 || !ok2 || err != nil || lo < 1 || hi < lo || lo > maxCols || isTrue(firstAttr(&se, "hidden")) || w > maxSpacerWidth {
 			continue
 		}
-		for c := lo; c <= min(hi, maxCols); c++ {
-			if out == nil {
-				out = map[int]bool{}
-			}
-			out[c] = true
-		}
+		out = append(out, span{lo, min(hi, maxCols)})
 	}
+	return out
 }
 
 // pastSheet reports a column right of every cell the sheet holds: past

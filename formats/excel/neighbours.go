@@ -153,7 +153,7 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			idLeft = false
 			continue // an address is a value: the answer beside its label, asking nothing
 		}
-		if s.narrow[c] && utf8.RuneCountInString(v) > 2 {
+		if s.narrow.has(c) && utf8.RuneCountInString(v) > 2 {
 			// Text in a spacer column shows by spilling over the cells right
 			// of it (a section title): they carry its words, no blank.
 			idLeft = false
@@ -177,7 +177,7 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			continue // merged across the sheet's width: a heading, nothing beside it
 		}
 		vc := end + 1
-		for vc < end+4 && (m.hiddenCol(vc) || s.narrow[vc]) {
+		for vc < end+4 && (m.hiddenCol(vc) || s.narrow.has(vc)) {
 			vc++
 		}
 		p := pair{r: r, c: c, strong: strong, labelEnd: end}
@@ -249,7 +249,7 @@ func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 // answerableText is answerable for a cell holding text: everything but
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
-	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow[c] &&
+	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow.has(c) &&
 		!m.covered(r, c) && !m.isFormula(r, c) && !s.locked(m, r, c) && !m.noEntry(r, c)
 }
 

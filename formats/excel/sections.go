@@ -35,7 +35,7 @@ type section struct {
 	idCols   []int          // columns numbering the questions
 	qCols    []int          // the question columns named by the header, in order
 	reviewer map[int]bool   // columns the header gives to reviewers
-	narrow   map[int]bool   // the sheet's spacer columns (colwidths.go)
+	narrow   spacers        // the sheet's spacer columns (colwidths.go)
 	// listsLocked: the sheet's protection locks every drop-down (lockedlists.go).
 	listsLocked bool
 }
@@ -63,7 +63,7 @@ func (m *sheetModel) sections(bands []band, selective bool) []*section {
 // columns: named by the header, or mostly list-validated, or mostly
 // unlocked on a sheet whose protection marks its inputs; never a column
 // mostly filled with content or formulas, nor a reviewer's.
-func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool, narrow map[int]bool, listsLocked bool) *section {
+func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool, narrow spacers, listsLocked bool) *section {
 	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}, narrow: narrow, listsLocked: listsLocked}
 	for r := r1; r <= r2; r++ {
 		m.step()
@@ -92,7 +92,7 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool, narrow map[
 		return s
 	}
 	for c := 1; c <= min(last, maxScanCols); c++ {
-		if !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow[c] {
+		if !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow.has(c) {
 			m.classifyColumn(s, c, selective)
 		}
 	}

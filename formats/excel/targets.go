@@ -167,7 +167,7 @@ func (m *sheetModel) offersLists() bool {
 // a merge, not marked "leave blank"), outside reviewers' columns, and
 // blank or holding a value its validation offers (heldvalues.go).
 func (m *sheetModel) answerable(s *section, r, c int) bool {
-	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] || s.narrow[c] ||
+	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] || s.narrow.has(c) ||
 		m.covered(r, c) || m.isFormula(r, c) || s.locked(m, r, c) || m.noEntry(r, c) {
 		return false
 	}

@@ -119,8 +119,10 @@ func TestTargetsOnUnseenLayouts(t *testing.T) {
 
 func TestSpacerColumnsReadFromCols(t *testing.T) {
 	got := spacerColumns([]byte(`<worksheet><sheetViews/><cols><col min="1" max="1" width="28"/><col min="4" max="5" width="2" customWidth="1"/><col min="6" max="6" width="1" hidden="1"/><col min="7" max="7" width="0.5"/></cols><sheetDa`))
-	if len(got) != 3 || !got[4] || !got[5] || !got[7] {
-		t.Errorf("spacer columns %v, want 4, 5 and 7", got)
+	for c := 1; c <= 8; c++ {
+		if want := c == 4 || c == 5 || c == 7; got.has(c) != want {
+			t.Errorf("column %d spacer %v, want %v", c, got.has(c), want)
+		}
 	}
 	if got := spacerColumns([]byte(`<worksheet><cols><col min="2" max="2" wid`)); got != nil {
 		t.Errorf("truncated prefix: %v, want none", got)
@@ -152,4 +154,34 @@ func TestNumberedSiblings(t *testing.T) {
 			t.Errorf("numberedSiblings(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
+}
+
+func TestSheetPrefixStopsAtSheetData(t *testing.T) {
+	xml := `<worksheet><cols><col min="2" max="2" width="1"/></cols><sheetData><row r="1"/></sheetData></worksheet>`
+	got := string(sheetPrefix(strings.NewReader(xml + strings.Repeat(" ", 1<<20))))
+	if want := `<worksheet><cols><col min="2" max="2" width="1"/></cols><`; got != want {
+		t.Errorf("prefix %q, want %q", got, want)
+	}
+	if got := string(sheetPrefix(strings.NewReader("<worksheet/>"))); got != "<worksheet/>" {
+		t.Errorf("prefix of a sheet without data %q", got)
+	}
+}
+
+// FuzzSpacerColumns holds the <cols> reader to its bounds on any prefix:
+// no panic, and only columns 1..maxCols.
+func FuzzSpacerColumns(f *testing.F) {
+	f.Add([]byte(`<worksheet><cols><col min="4" max="5" width="2"/></cols><sheetData`))
+	f.Add([]byte(`<cols><col min="1" max="99999999" width="0"/>`))
+	f.Add([]byte(`<x:cols><x:col min="3" max="1" width="-1"/>`))
+	f.Fuzz(func(t *testing.T, prefix []byte) {
+		sp := spacerColumns(prefix)
+		if len(sp) > maxSpacerRanges {
+			t.Fatalf("%d ranges kept", len(sp))
+		}
+		for _, s := range sp {
+			if s.min < 1 || s.max > maxCols || s.max < s.min {
+				t.Fatalf("range %v out of bounds", s)
+			}
+		}
+	})
 }
