@@ -98,7 +98,9 @@ func daysIn(y, m int) int {
 
 // validatedTargets adds the blank cells of rows with content under a
 // number, date, time, length or custom validation: like a drop-down, a
-// validation marks a cell made for an answer, whatever its kind.
+// validation marks a cell made for an answer, whatever its kind. A
+// number cell holding a number its bounds allow (a score set to 0) is
+// the cell's current answer, offered like a blank one.
 func (m *sheetModel) validatedTargets(l *layout, s *section, qrows map[int]int) {
 	for _, ru := range m.rules {
 		if ru.typ == "list" || ru.typ == "" || ru.typ == "none" {
@@ -114,7 +116,7 @@ func (m *sheetModel) validatedTargets(l *layout, s *section, qrows map[int]int) 
 					continue
 				}
 				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
-					if l.targets[[2]int{r, c}] != nil || !m.blank(m.text(r, c)) || !m.answerable(s, r, c) {
+					if v := m.text(r, c); l.targets[[2]int{r, c}] != nil || !m.blank(v) && !ru.acceptsNumber(v) || !m.answerable(s, r, c) {
 						continue
 					}
 					if qr, qc := m.rowQuestion(s, r, c); qc > 0 && qc != c {

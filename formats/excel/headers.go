@@ -83,8 +83,26 @@ func (m *sheetModel) headerBands() []band {
 }
 
 // frozen reports a row frozen at the top of the view, near the top.
+// A row of field labels ("Organization:", a blank beside it) is a form
+// above the table, frozen with it, not the table's header.
 func (m *sheetModel) frozen(r int) bool {
-	return r <= m.scan.frozenRows && r <= maxFrozenHeader && m.hasText(r)
+	return r <= m.scan.frozenRows && r <= maxFrozenHeader && m.hasText(r) && !m.fieldLabelRow(r)
+}
+
+// fieldLabelRow reports a row whose every text is a label ending in a
+// colon: it asks for values beside its labels, it names no column.
+func (m *sheetModel) fieldLabelRow(r int) bool {
+	labels := 0
+	for c, v := range m.rows[r-1] {
+		if v = strings.TrimSpace(v); v == "" || m.hiddenCol(c+1) {
+			continue
+		}
+		if !strings.HasSuffix(v, ":") {
+			return false
+		}
+		labels++
+	}
+	return labels > 0
 }
 
 // repeats returns the full header row that row r repeats in part: each
@@ -193,10 +211,13 @@ func (m *sheetModel) isSubHeader(r int) bool {
 var optionWord = formats.MustPattern(`(?i)^(yes|no|n/?a|not applicable|partial(ly)?|true|false|x)$`)
 
 // namesColumns reports a row with a column name in it (an answer or a
-// question column's), unlike a title or a version line over the table.
+// question column's), unlike a title, a version line or a sentence of
+// guidance over the table ("Rate your team …; all criteria score ≥ 3"):
+// a column's name is short.
 func (m *sheetModel) namesColumns(r int) bool {
 	for c, v := range m.rows[r-1] {
-		if v = strings.TrimSpace(v); v != "" && !m.covered(r, c+1) && (m.matches(answerHeader, v) || m.matches(questionHeader, v)) {
+		if v = strings.TrimSpace(v); v != "" && !m.covered(r, c+1) && utf8.RuneCountInString(v) <= maxHeaderCell &&
+			(m.matches(answerHeader, v) || m.matches(questionHeader, v)) {
 			return true
 		}
 	}
@@ -230,4 +251,18 @@ func (m *sheetModel) bandLabels(r1, r2 int) map[int]string {
 		}
 	}
 	return labels
+}
+
+// isHeaderNote reports a header cell written as a remark on the table,
+// not a column's name: set off in asterisks ("**Be able to screenshare
+// all evidence that was submitted**") or opened by "Note:" and text. Its
+// words say nothing of what the column under it holds. One leading
+// asterisk alone marks a required column ("*Response") and is a name.
+func isHeaderNote(v string) bool {
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, "**") || len(v) > 2 && v[0] == '*' && v[len(v)-1] == '*' {
+		return true
+	}
+	low := strings.ToLower(v)
+	return strings.HasPrefix(low, "note:") && len(strings.TrimSpace(low[5:])) > 0
 }

@@ -153,6 +153,12 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 			idLeft = false
 			continue // an address is a value: the answer beside its label, asking nothing
 		}
+		if s.narrow.has(c) && utf8.RuneCountInString(v) > 2 {
+			// Text in a spacer column shows by spilling over the cells right
+			// of it (a section title): they carry its words, no blank.
+			idLeft = false
+			continue
+		}
 		if mayInstruct(v) && m.matches(instructionProse, v) {
 			continue // "Please email the completed template to …": tells what to do, asks nothing here
 		}
@@ -167,8 +173,11 @@ func (m *sheetModel) rowPairs(s *section, r int) []pair {
 		if m.hintUnder(r, c, end) {
 			continue
 		}
+		if end > c && m.pastSheet(end+1) {
+			continue // merged across the sheet's width: a heading, nothing beside it
+		}
 		vc := end + 1
-		for vc < end+4 && m.hiddenCol(vc) {
+		for vc < end+4 && (m.hiddenCol(vc) || s.narrow.has(vc)) {
 			vc++
 		}
 		p := pair{r: r, c: c, strong: strong, labelEnd: end}
@@ -227,20 +236,21 @@ func (m *sheetModel) hintUnder(r, c, end int) bool {
 // ("Vendor Name" beside "Vendor Name", "Brief description of the product"
 // beside "Product description") or an address, given or an example of one
 // ("https://www.vendor.domain/vpat" beside "Web Link to Accessibility
-// Statement"): the respondent overwrites it.
+// Statement"), or an example of the answer ("e.g. Jane Smith"): the
+// respondent overwrites it.
 func (m *sheetModel) promptCell(s *section, r, c int, label string) bool {
 	v := m.text(r, c)
 	if m.blank(v) || m.isFormula(r, c) || !m.answerable(s, r, c) && !m.answerableText(s, r, c) {
 		return false
 	}
-	return formats.EchoesLabel(label, v) || isWebValue(v)
+	return formats.EchoesLabel(label, v) && !numberedSiblings(label, v) || isWebValue(v) || m.isExampleValue(v)
 }
 
 // answerableText is answerable for a cell holding text: everything but
 // the blankness.
 func (m *sheetModel) answerableText(s *section, r, c int) bool {
-	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] &&
-		!m.covered(r, c) && !m.isFormula(r, c) && !m.locked(r, c) && !m.noEntry(r, c)
+	return r >= 1 && c >= 1 && r <= maxRows && c <= maxCols && !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow.has(c) &&
+		!m.covered(r, c) && !m.isFormula(r, c) && !s.locked(m, r, c) && !m.noEntry(r, c)
 }
 
 // looksLikeInput reports a cell drawn as a blank to fill: underlined or

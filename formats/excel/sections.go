@@ -35,22 +35,26 @@ type section struct {
 	idCols   []int          // columns numbering the questions
 	qCols    []int          // the question columns named by the header, in order
 	reviewer map[int]bool   // columns the header gives to reviewers
+	narrow   spacers        // the sheet's spacer columns (colwidths.go)
+	// listsLocked: the sheet's protection locks every drop-down (lockedlists.go).
+	listsLocked bool
 }
 
 // sections splits the sheet at its headers and works out each section's
 // columns.
 func (m *sheetModel) sections(bands []band, selective bool) []*section {
+	narrow, listsLocked := m.narrowColumns(), m.locksEveryList()
 	var out []*section
 	start := 1
 	var prev *band
 	for i := range bands {
 		if bands[i].r1 > start {
-			out = append(out, m.newSection(prev, start, bands[i].r1-1, selective))
+			out = append(out, m.newSection(prev, start, bands[i].r1-1, selective, narrow, listsLocked))
 		}
 		prev, start = &bands[i], bands[i].r2+1
 	}
 	if start <= m.maxRow() {
-		out = append(out, m.newSection(prev, start, m.maxRow(), selective))
+		out = append(out, m.newSection(prev, start, m.maxRow(), selective, narrow, listsLocked))
 	}
 	return out
 }
@@ -59,8 +63,8 @@ func (m *sheetModel) sections(bands []band, selective bool) []*section {
 // columns: named by the header, or mostly list-validated, or mostly
 // unlocked on a sheet whose protection marks its inputs; never a column
 // mostly filled with content or formulas, nor a reviewer's.
-func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
-	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}}
+func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool, narrow spacers, listsLocked bool) *section {
+	s := &section{band: b, r1: r1, r2: r2, answer: map[int]string{}, lists: map[int]bool{}, reviewer: map[int]bool{}, narrow: narrow, listsLocked: listsLocked}
 	for r := r1; r <= r2; r++ {
 		m.step()
 		if m.hasText(r) && !m.errorsOnly(r) {
@@ -88,7 +92,7 @@ func (m *sheetModel) newSection(b *band, r1, r2 int, selective bool) *section {
 		return s
 	}
 	for c := 1; c <= min(last, maxScanCols); c++ {
-		if !m.hiddenCol(c) && !s.reviewer[c] {
+		if !m.hiddenCol(c) && !s.reviewer[c] && !s.narrow.has(c) {
 			m.classifyColumn(s, c, selective)
 		}
 	}
@@ -133,7 +137,7 @@ func (m *sheetModel) questionCell(s *section, r int) int {
 // chosen options: a row waiting for answers, not a filled one.
 func (m *sheetModel) blankAnswers(s *section, r int) bool {
 	for c := range s.answer {
-		if v := m.text(r, c); !m.blank(v) && !m.chosenOption(r, c, v) {
+		if v := m.text(r, c); !m.blank(v) && !m.heldChoice(r, c, v) {
 			return false
 		}
 	}
@@ -187,7 +191,7 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		switch {
 		case m.isFormula(r, c):
 			formulas++
-		case !m.blank(v) && !(lr != nil && lr.isOption(v)):
+		case !m.blank(v) && !m.heldChoice(r, c, v):
 			filled++
 		}
 		if lr != nil {
@@ -198,8 +202,8 @@ func (m *sheetModel) classifyColumn(s *section, c int, selective bool) {
 		s.lists[c] = true
 	}
 	label := ""
-	if s.band != nil {
-		label = s.band.labels[c]
+	if s.band != nil && !isHeaderNote(s.band.labels[c]) {
+		label = s.band.labels[c] // a remark over a column names nothing
 	}
 	if float64(formulas) >= filledShare*n || float64(filled) >= filledShare*n {
 		return // content, not answers

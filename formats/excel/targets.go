@@ -129,25 +129,53 @@ func (m *sheetModel) findTargets() *layout {
 // scales and change logs.
 var referenceName = formats.MustPattern(`(?i)\b(instructions?|guidance|read ?me|cover( page)?|overview|drop[- ]?downs?|look-?ups?|references?|definitions?|dictionary|glossary|scales?|change ?log|record of changes?|(revision|version|change|document) history)\b`)
 
-// referenceSheet reports a sheet whose name says it is for reference.
-func (m *sheetModel) referenceSheet() bool { return m.matches(referenceName, m.name) }
+// referenceSheet reports a sheet whose name says it is for reference,
+// unless it offers drop-downs to fill ("CTI Definition & Scoring" with a
+// yes/no list per level): a sheet with open cells made for choosing is
+// filled in, whatever its name.
+func (m *sheetModel) referenceSheet() bool {
+	return m.matches(referenceName, m.name) && !m.offersLists()
+}
+
+// offersLists reports a list validation with options over a blank cell
+// someone can type in (visible, unlocked), within the sheet's rows.
+func (m *sheetModel) offersLists() bool {
+	for _, ru := range m.rules {
+		if ru.typ != "list" || len(ru.options) == 0 {
+			continue
+		}
+		for _, rc := range ru.rects {
+			if rc.r2 > m.maxRow()+blanketRows {
+				continue // over whole columns: formatting, not answer slots
+			}
+			for r := rc.r1; r <= min(rc.r2, m.maxRow()); r++ {
+				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
+					if m.blank(m.text(r, c)) && !m.hiddenCol(c) && !m.isFormula(r, c) && (!m.locked(r, c) || m.locksEveryList()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
 
 // answerable reports whether a person filling the sheet could answer in
 // the cell: in a visible column (a hidden row is still offered, flagged:
-// a filter hides rows the filler answers too), typed into (not a formula, not locked, not covered by
+// a filter hides rows the filler answers too) wide enough to show an
+// answer (not a spacer), typed into (not a formula, not locked, not covered by
 // a merge, not marked "leave blank"), outside reviewers' columns, and
-// blank or holding one of its list's options.
+// blank or holding a value its validation offers (heldvalues.go).
 func (m *sheetModel) answerable(s *section, r, c int) bool {
-	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] ||
-		m.covered(r, c) || m.isFormula(r, c) || m.locked(r, c) || m.noEntry(r, c) {
+	if r < 1 || c < 1 || r > maxRows || c > maxCols || m.hiddenCol(c) || s.reviewer[c] || s.narrow.has(c) ||
+		m.covered(r, c) || m.isFormula(r, c) || s.locked(m, r, c) || m.noEntry(r, c) {
 		return false
 	}
 	v := m.text(r, c)
 	if m.blank(v) {
 		return true
 	}
-	lr := m.listAt(r, c)
-	return lr != nil && lr.isOption(v)
+	return m.heldChoice(r, c, v)
 }
 
 // questionRows lists the rows of a section that ask a question answered
