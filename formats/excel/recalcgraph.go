@@ -72,6 +72,10 @@ type formulaGraph struct {
 	wide      map[int][]int        // sheet → nodes reading a wide range
 	hits      []int32              // readers' scratch: the nodes whose narrow ranges hold the cell
 
+	// arrays are the workbook's array formulas (recalcarray.go): a reader
+	// of a cell of one's range reads the formula.
+	arrays *arrayIndex
+
 	// untraced are the nodes that read cells no reference of theirs names
 	// (see untraced): any write may change them (see noteUntraced).
 	untraced []int32
@@ -112,7 +116,7 @@ func newFormulaGraph() *formulaGraph {
 // read, when it first reads them.
 func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 	g := newFormulaGraph()
-	g.src, g.stop = src, w.wb.stop
+	g.src, g.stop, g.arrays = src, w.wb.stop, w.arrayRanges()
 	names := src.names()
 	tc := newTokenCache()
 	read, ok := w.readFormulas(src)
@@ -292,6 +296,7 @@ func (g *formulaGraph) ref(n *formulaNode, k int) sheetRect {
 // Once the call's context has ended it abandons the call (see
 // stepReaders).
 func (g *formulaGraph) readers(c cell, visit func(int)) {
+	g.arrayReaders(c, visit) // recalcarray.go: an array formula's results' readers read it
 	check := func(i int) {
 		for _, id := range g.nodes[i].refs {
 			if r := g.rects[id]; r.sheet == c.sheet && r.contains(c.row, c.col) {

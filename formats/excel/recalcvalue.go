@@ -22,11 +22,16 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 		why = book.need(i)
 	}
 	sheet := w.wb.sheetName(n.at)
+	if stale := w.arrayStale(book.g, n); stale != "" {
+		w.drop(book.g, n, stale, res) // computed, it would read the removed results as they were
+		return
+	}
 	if af := w.scan(sheet).arrayCovering(n.at.row, n.at.col); af != nil && af.holds(n.at.row, n.at.col) && why == "" {
 		// excelize evaluates an array formula as a plain one (SUM(A2:A4*2)
 		// reads A2 alone) and fills none of its range's other cells.
 		why = "it is an array formula, which formfill does not compute"
 		w.dropArray(sheet, af, res)
+		book.g.noteArrayDropped(n.at, af.rect)
 	}
 	var v cachedValue
 	if why == "" {
