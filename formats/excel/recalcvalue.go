@@ -191,6 +191,14 @@ func cachedOf(g *formulaGraph, n *formulaNode, raw string, src calcSource) cache
 	if n.joins {
 		return cachedValue{v: raw, t: "str"}
 	}
+	switch resultType(g.text(n)) { // the type the formula gives (recalctype.go), not one guessed from the text
+	case kindString:
+		return cachedValue{v: raw, t: "str"}
+	case kindBool:
+		if raw == "TRUE" || raw == "FALSE" {
+			return cachedValue{v: boolDigit(raw), t: "b"}
+		}
+	}
 	if n.lookup && raw == "" {
 		return cachedValue{v: "0"} // the lookup found an empty cell
 	}
