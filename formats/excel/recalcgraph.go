@@ -88,6 +88,7 @@ type formulaGraph struct {
 // index in rects.
 type colRead struct {
 	rect, r1, r2 int32
+	reach        int32 // the last row the column's ranges up to this one reach (recalcgraphindex.go)
 }
 
 // colRef is a narrow range of one column that a node reading a wide
@@ -249,6 +250,7 @@ func (g *formulaGraph) finish() {
 	for k, l := range g.byCol {
 		g.byCol[k] = append(make([]colRead, 0, len(l)), l...)
 	}
+	g.sortColumns()
 	for k, l := range g.mixed {
 		g.mixed[k] = append(make([]colRef, 0, len(l)), l...)
 	}
@@ -332,14 +334,7 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 // hitNodes are the nodes reading no wide range whose narrow ranges of
 // column key hold row, ascending, each once, in the graph's scratch.
 func (g *formulaGraph) hitNodes(key [2]int, row int) []int32 {
-	hits, sorted := g.hits[:0], true
-	for _, e := range g.byCol[key] {
-		if int(e.r1) <= row && row <= int(e.r2) {
-			l := g.rectNodes[e.rect]
-			sorted = sorted && (len(hits) == 0 || hits[len(hits)-1] < l[0])
-			hits = append(hits, l...)
-		}
-	}
+	hits, sorted := g.columnHits(g.byCol[key], row, g.hits[:0]) // recalcgraphindex.go
 	if !sorted {
 		slices.Sort(hits)
 		hits = slices.Compact(hits)
