@@ -39,7 +39,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 		if native {
 			v = computed
 		} else if v, err = evaluate(book, i, src); err != nil {
-			why = fmt.Sprintf("formfill could not compute it (%v)", err)
+			why = calcFailure(err) // calcfailure.go: in words, not Go's
 		}
 	}
 	if why != "" {
