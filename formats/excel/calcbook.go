@@ -119,6 +119,9 @@ func (b *calcBook) need(i int) string {
 	text := b.text(n)
 	why := notForExcelize(n, b.cyclic.has(i))
 	if why == "" {
+		why = date1904Gap(b.wb.book.date1904, text) // calcdate1904.go
+	}
+	if why == "" {
 		why = excelizeMiscomputes(text, func(ref string) int { return b.wb.refArea(n.at.sheet, ref, b.src.names()) })
 	}
 	for _, id := range n.refs {

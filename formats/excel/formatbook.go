@@ -183,19 +183,50 @@ func (wb *workbook) formatStyles(xfs *xfAppender) []byte {
 }
 
 // encodeXstring escapes s as ST_Xstring: a character XML cannot hold as
-// _xHHHH_, and a literal _xHHHH_ with _x005F_ first, so that decoding it
-// (decodeXstring) gives s again.
+// _xHHHH_, and the underscore of every literal _xHHHH_ as _x005F_, so
+// that decoding it (decodeXstring) gives s again. Every underscore that
+// begins one is escaped, overlapping ones too: in "_x005F_x0041_" the
+// underscore closing the first also begins the second.
 func encodeXstring(s string) string {
-	s = xstringEscape.ReplaceAllStringFunc(s, func(m string) string { return "_x005F_" + m[1:] })
+	if !strings.Contains(s, "_x") && xmlChars(s) {
+		return s
+	}
 	var b strings.Builder
-	for _, r := range s {
-		if r == utf8.RuneError || !xmllex.IsChar(r) {
+	for i, r := range s {
+		switch {
+		case r == '_' && startsXstringEscape(s[i:]):
+			b.WriteString("_x005F_")
+		case r == utf8.RuneError || !xmllex.IsChar(r):
 			fmt.Fprintf(&b, "_x%04X_", r)
-			continue
+		default:
+			b.WriteRune(r)
 		}
-		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// startsXstringEscape reports whether s begins with _xHHHH_.
+func startsXstringEscape(s string) bool {
+	if len(s) < 7 || s[0] != '_' || s[1] != 'x' || s[6] != '_' {
+		return false
+	}
+	for _, c := range []byte(s[2:6]) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// xmlChars reports whether every character of s is one XML holds (and s
+// is valid UTF-8): such text needs no _xHHHH_ escape of its own.
+func xmlChars(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !xmllex.IsChar(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // attrEscape escapes s for a double-quoted attribute value.

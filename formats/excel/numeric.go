@@ -306,19 +306,9 @@ func (w *writer) checkNumeric(name, sheet string, c cell, value string) error {
 	if _, ok := parseDateIn(value, w.dateOrderAt(sheet, c)); ok && w.kindAt(sheet, c) == kindDate {
 		return nil // in the order the cell's date format shows (dateorder.go)
 	}
-	uses, ok := w.numeric[sheet]
-	if !ok {
-		sc := w.scan(sheet)
-		if sc == nil {
-			return nil
-		}
-		uses = numericUses(sc, sc.formulas, func(r, col int) sharedFormula {
-			if _, ok := w.edits[sheet][[2]int{r, col}]; ok {
-				return sharedFormula{} // as formulaAt: a written cell keeps no formula
-			}
-			return w.wb.formulaSource(sheet, sc, r, col)
-		})
-		w.numeric[sheet] = uses
+	uses := w.numericReadsOf(sheet) // storenumeric.go
+	if uses == nil {
+		return nil
 	}
 	f, ok := uses.at(c.row, c.col)
 	if !ok {

@@ -127,8 +127,10 @@ func writeV(b *bytes.Buffer, prefix, text string) {
 	b.WriteString("v>")
 }
 
-// writeT writes <t>text</t>, marked to keep its spaces when it starts or
-// ends with white space (Excel would trim it otherwise).
+// writeT writes <t>text</t> as ST_Xstring (encodeXstring: a literal
+// _xHHHH_ escaped, a control character as its _xHHHH_ rather than lost),
+// marked to keep its spaces when it starts or ends with white space
+// (Excel would trim it otherwise).
 func writeT(b *bytes.Buffer, prefix, text string) {
 	b.WriteByte('<')
 	b.WriteString(prefix)
@@ -137,7 +139,7 @@ func writeT(b *bytes.Buffer, prefix, text string) {
 		b.WriteString(` xml:space="preserve"`)
 	}
 	b.WriteByte('>')
-	escapeText(b, text)
+	escapeText(b, encodeXstring(text)) // Excel decodes _xHHHH_ in <t>: a literal one must be escaped
 	b.WriteString("</")
 	b.WriteString(prefix)
 	b.WriteString("t>")

@@ -282,6 +282,9 @@ func (w *writer) storedAs(sheet string, c cell, before, value string) (kind edit
 	if n, ok := parseFormatted(value); ok && fk == kindNumber {
 		return num(n, 0)
 	}
+	if k, t, f, ok := w.storedAsRead(sheet, c, value); ok {
+		return k, t, f // a number or date a formula reads (storenumeric.go)
+	}
 	if value == "" {
 		// Cleared by a delete: no value at all, not an empty string.
 		return editClear, "", 0

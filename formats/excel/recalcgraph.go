@@ -72,6 +72,10 @@ type formulaGraph struct {
 	wide      map[int][]int        // sheet → nodes reading a wide range
 	hits      []int32              // readers' scratch: the nodes whose narrow ranges hold the cell
 
+	// arrays are the workbook's array formulas (recalcarray.go): a reader
+	// of a cell of one's range reads the formula.
+	arrays *arrayIndex
+
 	// untraced are the nodes that read cells no reference of theirs names
 	// (see untraced): any write may change them (see noteUntraced).
 	untraced []int32
@@ -84,6 +88,7 @@ type formulaGraph struct {
 // index in rects.
 type colRead struct {
 	rect, r1, r2 int32
+	reach        int32 // the last row the column's ranges up to this one reach (recalcgraphindex.go)
 }
 
 // colRef is a narrow range of one column that a node reading a wide
@@ -112,7 +117,7 @@ func newFormulaGraph() *formulaGraph {
 // read, when it first reads them.
 func (w *writer) graph(src calcSource) (*formulaGraph, bool) {
 	g := newFormulaGraph()
-	g.src, g.stop = src, w.wb.stop
+	g.src, g.stop, g.arrays = src, w.wb.stop, w.arrayRanges()
 	names := src.names()
 	tc := newTokenCache()
 	read, ok := w.readFormulas(src)
@@ -245,6 +250,7 @@ func (g *formulaGraph) finish() {
 	for k, l := range g.byCol {
 		g.byCol[k] = append(make([]colRead, 0, len(l)), l...)
 	}
+	g.sortColumns()
 	for k, l := range g.mixed {
 		g.mixed[k] = append(make([]colRef, 0, len(l)), l...)
 	}
@@ -292,6 +298,7 @@ func (g *formulaGraph) ref(n *formulaNode, k int) sheetRect {
 // Once the call's context has ended it abandons the call (see
 // stepReaders).
 func (g *formulaGraph) readers(c cell, visit func(int)) {
+	g.arrayReaders(c, visit) // recalcarray.go: an array formula's results' readers read it
 	check := func(i int) {
 		for _, id := range g.nodes[i].refs {
 			if r := g.rects[id]; r.sheet == c.sheet && r.contains(c.row, c.col) {
@@ -327,14 +334,7 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 // hitNodes are the nodes reading no wide range whose narrow ranges of
 // column key hold row, ascending, each once, in the graph's scratch.
 func (g *formulaGraph) hitNodes(key [2]int, row int) []int32 {
-	hits, sorted := g.hits[:0], true
-	for _, e := range g.byCol[key] {
-		if int(e.r1) <= row && row <= int(e.r2) {
-			l := g.rectNodes[e.rect]
-			sorted = sorted && (len(hits) == 0 || hits[len(hits)-1] < l[0])
-			hits = append(hits, l...)
-		}
-	}
+	hits, sorted := g.columnHits(g.byCol[key], row, g.hits[:0]) // recalcgraphindex.go
 	if !sorted {
 		slices.Sort(hits)
 		hits = slices.Compact(hits)

@@ -22,11 +22,16 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 		why = book.need(i)
 	}
 	sheet := w.wb.sheetName(n.at)
+	if stale := w.arrayStale(book.g, n); stale != "" {
+		w.drop(book.g, n, stale, res) // computed, it would read the removed results as they were
+		return
+	}
 	if af := w.scan(sheet).arrayCovering(n.at.row, n.at.col); af != nil && af.holds(n.at.row, n.at.col) && why == "" {
 		// excelize evaluates an array formula as a plain one (SUM(A2:A4*2)
 		// reads A2 alone) and fills none of its range's other cells.
 		why = "it is an array formula, which formfill does not compute"
 		w.dropArray(sheet, af, res)
+		book.g.noteArrayDropped(n.at, af.rect)
 	}
 	var v cachedValue
 	if why == "" {
@@ -34,7 +39,7 @@ func (w *writer) recompute(book *calcBook, i int, src calcSource, nc *nativeCalc
 		if native {
 			v = computed
 		} else if v, err = evaluate(book, i, src); err != nil {
-			why = fmt.Sprintf("formfill could not compute it (%v)", err)
+			why = calcFailure(err) // calcfailure.go: in words, not Go's
 		}
 	}
 	if why != "" {
@@ -185,6 +190,14 @@ func cachedOf(g *formulaGraph, n *formulaNode, raw string, src calcSource) cache
 	}
 	if n.joins {
 		return cachedValue{v: raw, t: "str"}
+	}
+	switch resultType(g.text(n)) { // the type the formula gives (recalctype.go), not one guessed from the text
+	case kindString:
+		return cachedValue{v: raw, t: "str"}
+	case kindBool:
+		if raw == "TRUE" || raw == "FALSE" {
+			return cachedValue{v: boolDigit(raw), t: "b"}
+		}
 	}
 	if n.lookup && raw == "" {
 		return cachedValue{v: "0"} // the lookup found an empty cell

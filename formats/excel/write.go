@@ -20,8 +20,8 @@ func (e *Engine) Write(doc []byte, answers []formats.Answer, opts formats.WriteO
 	return res, nil
 }
 
-// Fill implements formats.Filler: write, then verify on the same parsed
-// workbook, without parsing the output again.
+// Fill implements formats.Filler: write, then verify the document saved,
+// read back as verify reads it (see verifySaved).
 func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOptions) (res *formats.WriteResult, rep *formats.VerificationReport, err error) {
 	res, w, rv, err := e.write(doc, answers, opts, true)
 	if err != nil || opts.DryRun {
@@ -31,7 +31,7 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	endVerify := wb.stop.Phase(formats.PhaseVerify)
 	defer func() { endVerify(err) }() // after guard below has made a panic an error
 	defer guard(wb.stop, &err)
-	rep, err = w.verify(formats.ExpectedFromAnswers(answers), rv)
+	rep, err = w.verifySaved(res.Document, formats.ExpectedFromAnswers(answers), rv) // fillverify.go
 	if err != nil {
 		return nil, nil, err
 	}

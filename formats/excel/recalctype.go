@@ -1,0 +1,145 @@
+package excel
+
+import (
+	"strings"
+
+	"github.com/xuri/efp"
+)
+
+// excelize gives a computed value as text, without its type, and guessing
+// the type from the text is wrong for text that looks like a number or a
+// boolean: TEXT(7,"0.00") is the text "7.00" and UPPER("true") the text
+// "TRUE", and ISTEXT of either is TRUE in Excel. The type is the one the
+// formula's outermost operation gives (resultType); cachedOf guesses from
+// the text only where the formula does not say.
+
+// resultKind is the type a formula's value has whatever its inputs.
+type resultKind uint8
+
+const (
+	kindUnknown resultKind = iota
+	kindString
+	kindBool
+	kindNum
+)
+
+// textFunctions always give text (or an error).
+var textFunctions = setOf("TEXT", "UPPER", "LOWER", "PROPER", "TRIM", "CLEAN", "LEFT", "LEFTB", "RIGHT", "RIGHTB",
+	"MID", "MIDB", "SUBSTITUTE", "REPLACE", "REPLACEB", "REPT", "CONCATENATE", "CONCAT", "TEXTJOIN", "CHAR",
+	"UNICHAR", "FIXED", "DOLLAR", "T", "ADDRESS", "BASE", "ROMAN", "DEC2BIN", "DEC2HEX", "DEC2OCT", "BIN2HEX",
+	"BIN2OCT", "HEX2BIN", "HEX2OCT", "OCT2BIN", "OCT2HEX", "ENCODEURL", "TEXTBEFORE", "TEXTAFTER")
+
+// boolFunctions always give TRUE or FALSE (or an error).
+var boolFunctions = setOf("ISTEXT", "ISNUMBER", "ISBLANK", "ISERROR", "ISERR", "ISNA", "ISLOGICAL", "ISNONTEXT",
+	"ISEVEN", "ISODD", "ISREF", "ISFORMULA", "AND", "OR", "NOT", "XOR", "EXACT", "TRUE", "FALSE")
+
+// choosers give one of some of their arguments: the indexes (from 0) of
+// the first argument that may be the value; all from there on.
+var choosers = map[string]int{"IF": 1, "IFERROR": 0, "IFNA": 0, "CHOOSE": 1}
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// resultType is the type formula's value has, from its outermost
+// operation: a text or boolean function, a literal, or a choice (IF,
+// CHOOSE, IFERROR) whose possible values all have one type; kindUnknown
+// when it does not say.
+func resultType(formula string) resultKind {
+	var toks []efp.Token
+	p := efp.ExcelParser()
+	for _, t := range p.Parse(formula) {
+		if t.TType != efp.TokenTypeWhitespace {
+			toks = append(toks, t)
+		}
+	}
+	return exprType(toks, 0)
+}
+
+// maxTypeDepth bounds the choices resultType looks into.
+const maxTypeDepth = 8
+
+// exprType is resultType of one expression's tokens.
+func exprType(toks []efp.Token, depth int) resultKind {
+	if len(toks) == 1 && toks[0].TType == efp.TokenTypeOperand {
+		switch toks[0].TSubType {
+		case efp.TokenSubTypeText:
+			return kindString
+		case efp.TokenSubTypeNumber:
+			return kindNum
+		case efp.TokenSubTypeLogical:
+			return kindBool
+		}
+		return kindUnknown
+	}
+	if depth > maxTypeDepth || len(toks) < 2 || toks[0].TType != efp.TokenTypeFunction || toks[0].TSubType != efp.TokenSubTypeStart ||
+		closing(toks, 0) != len(toks)-1 {
+		return kindUnknown
+	}
+	name := strings.ToUpper(strings.TrimPrefix(toks[0].TValue, "_xlfn."))
+	switch {
+	case textFunctions[name]:
+		return kindString
+	case boolFunctions[name]:
+		return kindBool
+	}
+	from, ok := choosers[name]
+	if !ok {
+		return kindUnknown
+	}
+	args := splitArgs(toks[1 : len(toks)-1])
+	if len(args) <= from {
+		return kindUnknown
+	}
+	kind := kindUnknown
+	for k, a := range args[from:] {
+		if name == "IF" && from+k > 2 {
+			break
+		}
+		ak := exprType(a, depth+1)
+		if ak == kindUnknown || k > 0 && ak != kind {
+			return kindUnknown
+		}
+		kind = ak
+	}
+	return kind
+}
+
+// closing is the index of the token closing the function or
+// subexpression opened at open, -1 if none.
+func closing(toks []efp.Token, open int) int {
+	level := 0
+	for i := open; i < len(toks); i++ {
+		switch toks[i].TSubType {
+		case efp.TokenSubTypeStart:
+			level++
+		case efp.TokenSubTypeStop:
+			if level--; level == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// splitArgs splits a function's argument tokens at its own separators.
+func splitArgs(toks []efp.Token) [][]efp.Token {
+	var out [][]efp.Token
+	level, from := 0, 0
+	for i, t := range toks {
+		switch {
+		case t.TSubType == efp.TokenSubTypeStart:
+			level++
+		case t.TSubType == efp.TokenSubTypeStop:
+			level--
+		case t.TType == efp.TokenTypeArgument && level == 0:
+			out = append(out, toks[from:i])
+			from = i + 1
+		}
+	}
+	return append(out, toks[from:])
+}

@@ -1,0 +1,90 @@
+package excel
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// A value checkNumeric lets through because it is a number or a date
+// ("1,200", "March 1, 2024") goes in as that number or date when a
+// formula of the sheet reads the cell as a number, or the cell holds a
+// date (t="d"): stored as text, SUM would skip it and B3*1.2 would be
+// #VALUE!, where Excel, when the same text is typed, stores the number.
+
+// storedAsRead is how such a value goes in: a number as the number it
+// reads as, a date as its serial, with a date format (numFmt) when the
+// cell's own format is General. ok is false when the cell is not read
+// as a number, is text-formatted (Excel keeps text typed there as
+// text), or the value is neither; storedAs then decides as before.
+func (w *writer) storedAsRead(sheet string, c cell, value string) (kind editKind, text string, numFmt int, ok bool) {
+	if strings.TrimSpace(value) == "" {
+		return 0, "", 0, false
+	}
+	fk := w.kindAt(sheet, c)
+	if fk == kindText || w.cellAt(sheet, c).t != "d" && !w.readAsNumber(sheet, c) {
+		return 0, "", 0, false
+	}
+	if n, ok := parseNumber(value); ok {
+		return numberEdit(n)
+	}
+	if n, ok := parseFormatted(value); ok {
+		return numberEdit(n)
+	}
+	t, ok := parseDate(value)
+	if !ok {
+		return 0, "", 0, false
+	}
+	if fk == "" { // General shows a serial as a bare number: give it a date format
+		if !w.canAddStyles() {
+			return 0, "", 0, false
+		}
+		numFmt = numFmtDate
+		if t.Hour() != 0 || t.Minute() != 0 || t.Second() != 0 {
+			numFmt = numFmtDateTime
+		}
+	}
+	kind, text, _, ok = numberEdit(excelSerial(t, w.date1904))
+	return kind, text, numFmt, ok
+}
+
+// numberEdit is n as a number edit: the shortest plain decimal that reads
+// back as n; not ok for NaN or an infinity, which a cell cannot hold.
+func numberEdit(n float64) (editKind, string, int, bool) {
+	if math.IsNaN(n) || math.IsInf(n, 0) {
+		return 0, "", 0, false
+	}
+	return editNumber, strconv.FormatFloat(n, 'f', -1, 64), 0, true
+}
+
+// readAsNumber reports whether a formula of the sheet reads the cell as a
+// number (see numericUses).
+func (w *writer) readAsNumber(sheet string, c cell) bool {
+	uses := w.numericReadsOf(sheet)
+	if uses == nil {
+		return false
+	}
+	_, ok := uses.at(c.row, c.col)
+	return ok
+}
+
+// numericReadsOf are the cells the sheet's formulas read as numbers, read
+// once a write; nil when the sheet cannot be scanned. A cell the write
+// has written keeps no formula (as formulaAt).
+func (w *writer) numericReadsOf(sheet string) *numericReads {
+	if uses, ok := w.numeric[sheet]; ok {
+		return uses
+	}
+	sc := w.scan(sheet)
+	if sc == nil {
+		return nil
+	}
+	uses := numericUses(sc, sc.formulas, func(r, col int) sharedFormula {
+		if _, ok := w.edits[sheet][[2]int{r, col}]; ok {
+			return sharedFormula{}
+		}
+		return w.wb.formulaSource(sheet, sc, r, col)
+	})
+	w.numeric[sheet] = uses
+	return uses
+}
