@@ -144,7 +144,10 @@ func readComments(data []byte) ([]sheetComment, error) {
 		},
 		end: func(open []string) {
 			if at(open, "comments", "commentList", "comment") {
-				out[len(out)-1].text = own.String() + runs.String()
+				// Each piece is ST_Xstring, as a write escapes it
+				// (encodeXstring): "_x0041_" written literally is
+				// "_x005F_x0041_" in the part.
+				out[len(out)-1].text = decodeXstring(own.String()) + decodeXstring(runs.String())
 				if own.Len() > 0 {
 					out[len(out)-1].runs++
 				}
@@ -156,7 +159,7 @@ func readComments(data []byte) ([]sheetComment, error) {
 	}
 	for i, id := range ids {
 		if id >= 0 && id < len(authors) {
-			out[i].author = authors[id]
+			out[i].author = decodeXstring(authors[id])
 		}
 	}
 	return out, nil

@@ -19,7 +19,7 @@ import (
 // shown text in the rows too.
 func (s *sheetCompare) cells() {
 	dim, hasDim := parseRect(strings.ReplaceAll(s.parts.Dimension, "$", ""))
-	inline, rich := setOf(s.parts.Inline), setOf(s.parts.Rich)
+	inline, rich := setOf(s.parts.Inline...), setOf(s.parts.Rich...)
 	for ref, oc := range s.values {
 		col, row, err := excelize.CellNameToCoordinates(ref)
 		if err != nil {
@@ -241,16 +241,4 @@ func (s *sheetCompare) links() {
 			s.errorf("hyperlink", ref, "read %+v, openpyxl none", *s.m.linkAt(at[0], at[1]))
 		}
 	}
-}
-
-// rectName is r as A1:B2, a single cell's too.
-func rectName(r rect) string { return cellName(r.r1, r.c1) + ":" + cellName(r.r2, r.c2) }
-
-// setOf is the set of the strings of list.
-func setOf(list []string) map[string]bool {
-	m := make(map[string]bool, len(list))
-	for _, s := range list {
-		m[s] = true
-	}
-	return m
 }
