@@ -40,7 +40,7 @@ func (w *writer) noteUntraced(g *formulaGraph, deps []int, res *recalcResult) {
 	}
 	n, some := 0, []string(nil)
 	for _, i := range g.untraced {
-		if in.has(int(i)) {
+		if in.has(int(i)) || g.nodes[i].untraced == tracedFully { // a dependent, or rewritten (resolveDynamic)
 			continue
 		}
 		if n++; len(some) < 3 {
