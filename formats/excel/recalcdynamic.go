@@ -100,6 +100,9 @@ func (w *writer) resolveDynamic(g *formulaGraph, src calcSource) (*dynamicSource
 // it reads, the ranges the calls' arguments read, and those ranges; ok
 // is false when a call cannot be computed.
 func rewriteDynamic(nc *nativeCalc, at cell, text string) (out string, args, reads []sheetRect, ok bool) {
+	if strings.Contains(text, "{") {
+		return "", nil, nil, false // efp renders an array constant as ARRAY(ARRAYROW(…)), which no reader takes
+	}
 	toks := efpTokens(text)
 	kept := make([]efp.Token, 0, len(toks))
 	for k := 0; k < len(toks); k++ {
@@ -133,9 +136,33 @@ func rewriteDynamic(nc *nativeCalc, at cell, text string) (out string, args, rea
 		kept = append(kept, efp.Token{TValue: refText(nc.wb, r), TType: efp.TokenTypeOperand, TSubType: efp.TokenSubTypeRange})
 		k = end
 	}
+	out, ok = renderFaithfully(kept)
+	return out, args, reads, ok
+}
+
+// renderFaithfully is the formula of toks, and whether it reads back as
+// toks: efp renders a malformed text, an unclosed string say, as one
+// that reads otherwise, and formfill would compute that.
+func renderFaithfully(toks []efp.Token) (string, bool) {
 	p := efp.ExcelParser()
-	p.Tokens.Items = kept
-	return render(&p), args, reads, true
+	p.Tokens.Items = make([]efp.Token, len(toks))
+	for k, t := range toks {
+		if t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeText {
+			t.TValue = strings.ReplaceAll(t.TValue, `"`, `""`) // efp holds "a""b" as a"b, and renders it so
+		}
+		p.Tokens.Items[k] = t
+	}
+	out := render(&p)
+	back := efpTokens(out)
+	if len(back) != len(toks) {
+		return "", false
+	}
+	for k := range back {
+		if back[k] != toks[k] {
+			return "", false
+		}
+	}
+	return out, true
 }
 
 // refText is r as a reference token, its sheet's name unquoted as efp
