@@ -36,7 +36,9 @@ const (
 )
 
 // volatile functions give another value on every calculation, or read
-// cells no reference names, so a dependency graph cannot hold them.
+// cells no reference names, so a dependency graph cannot hold them; but
+// an INDIRECT or OFFSET call resolveDynamic rewrites as the range it
+// reads.
 var volatile = map[string]bool{"NOW": true, "TODAY": true, "RAND": true, "RANDBETWEEN": true, "RANDARRAY": true,
 	"OFFSET": true, "INDIRECT": true, "CELL": true, "INFO": true}
 
