@@ -37,6 +37,8 @@ func TestRewriteDynamicGivesTheRangeRead(t *testing.T) {
 		{`IF(Data!A2="a""b",INDIRECT(Data!D1),0)`, `IF(Data!A2="a""b",Data!$B$5,0)`},
 		{`INDIRECT("Data!B"&TRIM(TEXT(ROWS(Data!B1:B3)+ROW(Data!B2),"@")))`, `Data!$B$5`},
 		{`INDEX(INDIRECT("Ans" & Data!F1 & "TBL"), 1, 2)`, `INDEX(Data!$G$1:$H$3,1,2)`},
+		{`MATCH(5, INDEX(INDIRECT("AnsATBL"), 0, 2), 0)+INDEX(INDIRECT("AnsATBL"),2,0)`, `MATCH(5,Data!$H$1:$H$3,0)+Data!$G$2:$H$2`},
+		{`INDEX(INDIRECT("AnsATBL"), 0, 3)`, `INDEX(Data!$G$1:$H$3,0,3)`}, // past the range: #REF!, left to the calculation
 		{`INDIRECT("Data!G"&CHAR(48+VLOOKUP("b",Data!A2:B4,2,FALSE)))`, `Data!$G$3`},
 		{`INDIRECT(SUBSTITUTE(UPPER("data!x5"),"X","B"))`, `Data!$B$5`},
 		{`SUM(INDIRECT("Data!B:B"))`, `SUM(Data!$B$1:$B$1048576)`},

@@ -2,6 +2,7 @@ package excel
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/efp"
@@ -105,6 +106,7 @@ func rewriteDynamic(nc *nativeCalc, at cell, text string) (out string, args, rea
 	}
 	toks := efpTokens(text)
 	kept := make([]efp.Token, 0, len(toks))
+	var inserted []indexSlice
 	for k := 0; k < len(toks); k++ {
 		if !dynamicCall(toks[k]) {
 			kept = append(kept, toks[k])
@@ -134,10 +136,60 @@ func rewriteDynamic(nc *nativeCalc, at cell, text string) (out string, args, rea
 		}
 		reads = append(reads, r)
 		kept = append(kept, efp.Token{TValue: refText(nc.wb, r), TType: efp.TokenTypeOperand, TSubType: efp.TokenSubTypeRange})
+		if n := len(kept); n >= 2 && isFunc(kept[n-2], "INDEX") {
+			inserted = append(inserted, indexSlice{at: n - 2, r: r})
+		}
 		k = end
 	}
+	kept = sliceIndexes(nc.wb, kept, inserted)
 	out, ok = renderFaithfully(kept)
 	return out, args, reads, ok
+}
+
+// indexSlice is an INDEX call, at its start token, whose range a
+// rewritten call gave: r.
+type indexSlice struct {
+	at int
+	r  sheetRect
+}
+
+// isFunc reports whether t starts a call of name.
+func isFunc(t efp.Token, name string) bool {
+	return t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart && strings.EqualFold(t.TValue, name)
+}
+
+// sliceIndexes rewrites each INDEX(range, 0, n) and INDEX(range, n, 0)
+// of the calls at, with constant n within the range, as the column or row
+// it names: the native calculation computes a lookup over it (SAMM's
+// MATCH(F18, INDEX(INDIRECT(…), 0, 1), 0)), where excelize, given the
+// call, looks up every defined name for each reference (800 MB a fill).
+// The last ones come first, so that the earlier indexes hold.
+func sliceIndexes(wb *workbook, toks []efp.Token, at []indexSlice) []efp.Token {
+	for k := len(at) - 1; k >= 0; k-- {
+		i, r := at[k].at, at[k].r
+		if i+6 >= len(toks) || toks[i+2].TType != efp.TokenTypeArgument || toks[i+4].TType != efp.TokenTypeArgument ||
+			toks[i+6].TType != efp.TokenTypeFunction || toks[i+6].TSubType != efp.TokenSubTypeStop ||
+			toks[i+3].TSubType != efp.TokenSubTypeNumber || toks[i+5].TSubType != efp.TokenSubTypeNumber {
+			continue
+		}
+		row, err1 := strconv.Atoi(toks[i+3].TValue)
+		col, err2 := strconv.Atoi(toks[i+5].TValue)
+		switch {
+		case err1 != nil || err2 != nil:
+			continue
+		case row == 0 && col >= 1 && col <= r.c2-r.c1+1:
+			r.c1 += col - 1
+			r.c2 = r.c1
+		case col == 0 && row >= 1 && row <= r.r2-r.r1+1:
+			r.r1 += row - 1
+			r.r2 = r.r1
+		default:
+			continue
+		}
+		slice := efp.Token{TValue: refText(wb, r), TType: efp.TokenTypeOperand, TSubType: efp.TokenSubTypeRange}
+		toks = append(toks[:i], append([]efp.Token{slice}, toks[i+7:]...)...)
+	}
+	return toks
 }
 
 // renderFaithfully is the formula of toks, and whether it reads back as
