@@ -36,7 +36,9 @@ const (
 )
 
 // volatile functions give another value on every calculation, or read
-// cells no reference names, so a dependency graph cannot hold them.
+// cells no reference names, so a dependency graph cannot hold them; but
+// an INDIRECT or OFFSET call resolveDynamic rewrites as the range it
+// reads.
 var volatile = map[string]bool{"NOW": true, "TODAY": true, "RAND": true, "RANDBETWEEN": true, "RANDARRAY": true,
 	"OFFSET": true, "INDIRECT": true, "CELL": true, "INFO": true}
 
@@ -83,8 +85,13 @@ func (w *writer) recalc() *recalcResult {
 		res.warnings = append(res.warnings, fmt.Sprintf("the workbook holds more than %d formulas: formfill did not recompute them; Excel and LibreOffice recalculate them on open", maxFormulas))
 		return res
 	}
+	dyn, resolved := w.resolveDynamic(g, src) // INDIRECT and OFFSET as the ranges they read
+	resolved = dyn.settleUntraced(g, resolved)
+	g.src = dyn
 	w.textReadAsNumber(g, src.names(), res)
-	ordered, cyclic := orderDeps(g, g.dependents(w.written))
+	deps := g.dependents(w.written)
+	dyn.settleChanged(g, resolved, w.written, deps)
+	ordered, cyclic := orderDeps(g, deps)
 	w.noteUntraced(g, ordered, res)
 	ordered, beyond := capInOrder(ordered, cyclic) // past maxDependents: found, not computed
 	// The index is not read past here: the calculation, which allocates
@@ -95,7 +102,7 @@ func (w *writer) recalc() *recalcResult {
 	// the check of text read as numbers may have scanned some again, and
 	// the calculation reads a few sheets' cells.
 	w.release(g.sheetsOf(ordered))
-	book := newCalcBook(w.wb, src, g, ordered, cyclic)
+	book := newCalcBook(w.wb, dyn, g, ordered, cyclic)
 	native := newNativeCalc(book)
 	computed, rest, ok := w.calcWithin(book, native, ordered, res)
 	native.done()
@@ -107,7 +114,7 @@ func (w *writer) recalc() *recalcResult {
 		if w.wb.stop.Check() != nil {
 			return res
 		}
-		w.recompute(book, i, src, native, res)
+		w.recompute(book, i, dyn, native, res)
 	}
 	w.dropRest(g, rest, res)
 	w.dropBeyond(g, beyond, res)

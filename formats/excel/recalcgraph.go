@@ -79,6 +79,10 @@ type formulaGraph struct {
 	// untraced are the nodes that read cells no reference of theirs names
 	// (see untraced): any write may change them (see noteUntraced).
 	untraced []int32
+	// dynamic are the ranges the rewritten INDIRECT and OFFSET calls
+	// read, by sheet (see resolveDynamic): readers finds their formulas
+	// through them.
+	dynamic map[int][]dynamicRead
 
 	stop  *formats.Stopper // the call's: readers looks at it (see stepReaders)
 	steps int              // readers' work since its last look
@@ -269,7 +273,7 @@ func (g *formulaGraph) finish() {
 // dropIndex lets go of the index: the calculation, which allocates the
 // most, runs without it.
 func (g *formulaGraph) dropIndex() {
-	g.byCol, g.rectNodes, g.mixed, g.wide, g.hits = nil, nil, nil, nil, nil
+	g.byCol, g.rectNodes, g.mixed, g.wide, g.hits, g.dynamic = nil, nil, nil, nil, nil, nil
 }
 
 // sheetsOf is the sheets (1-based indexes) the nodes sit on and read.
@@ -294,7 +298,8 @@ func (g *formulaGraph) ref(n *formulaNode, k int) sheetRect {
 // whose narrow ranges of c's column hold it, and those reading a wide
 // range too among them when one of their ranges holds it; then those
 // reading a wide range of c's sheet that holds it (visited a second
-// time when they were among the first). visit must not call readers.
+// time when they were among the first), and those whose rewritten
+// INDIRECT or OFFSET calls read it. visit must not call readers.
 // Once the call's context has ended it abandons the call (see
 // stepReaders).
 func (g *formulaGraph) readers(c cell, visit func(int)) {
@@ -328,7 +333,12 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 	for _, i := range g.wide[c.sheet] {
 		check(i)
 	}
-	g.stepReaders(1 + len(hits) + len(mixed) + len(g.wide[c.sheet]))
+	for _, d := range g.dynamic[c.sheet] {
+		if d.rect.contains(c.row, c.col) {
+			visit(int(d.node))
+		}
+	}
+	g.stepReaders(1 + len(hits) + len(mixed) + len(g.wide[c.sheet]) + len(g.dynamic[c.sheet]))
 }
 
 // hitNodes are the nodes reading no wide range whose narrow ranges of

@@ -7,6 +7,8 @@ import (
 
 // untraced is how a formula reads cells that none of its references
 // names, so that the graph cannot tell whether it reads a written cell.
+// An INDIRECT or OFFSET call whose reference can be computed is not one
+// after resolveDynamic: the formula is rewritten with the range it reads.
 // One that reads a written cell through a reference it does name is a
 // dependent like any other, and, as recalc cannot compute it, loses its
 // cached value (see uncomputable). The others may or may not read one:
@@ -22,7 +24,7 @@ const (
 	tracedFully     untraced = iota
 	untracedRef              // a reference or name formfill cannot resolve: a 3D range (Sheet1:Sheet3!A1), a name defined by a formula
 	untracedTable            // a structured reference structuredA1 cannot resolve (an unknown table or column, a form it does not read)
-	untracedDynamic          // INDIRECT or OFFSET: the cells read are computed
+	untracedDynamic          // INDIRECT or OFFSET: the cells read are computed, from values resolveDynamic could not use (recalcdynamic.go)
 )
 
 // noteUntraced reports, in one warning, the untraced formulas of g that
@@ -40,7 +42,7 @@ func (w *writer) noteUntraced(g *formulaGraph, deps []int, res *recalcResult) {
 	}
 	n, some := 0, []string(nil)
 	for _, i := range g.untraced {
-		if in.has(int(i)) {
+		if in.has(int(i)) || g.nodes[i].untraced == tracedFully { // a dependent, or rewritten (resolveDynamic)
 			continue
 		}
 		if n++; len(some) < 3 {
