@@ -22,14 +22,12 @@ func refFunc(name string) func(e *refEval, v []refValue) (refValue, bool) {
 		return (*refEval).offset
 	case "ROW", "COLUMN", "ROWS", "COLUMNS":
 		return func(e *refEval, v []refValue) (refValue, bool) { return e.position(name, v) }
-	case "CHAR":
-		return (*refEval).char
-	case "TRIM", "UPPER", "LOWER":
-		return func(e *refEval, v []refValue) (refValue, bool) { return e.textCase(name, v) }
+	case "CHAR", "TRIM", "CLEAN", "SUBSTITUTE":
+		return func(e *refEval, v []refValue) (refValue, bool) { return e.valueCall(name, v) }
+	case "UPPER", "LOWER":
+		return func(e *refEval, v []refValue) (refValue, bool) { return e.letterCase(name, v) }
 	case "TEXT":
 		return (*refEval).textOf
-	case "SUBSTITUTE":
-		return (*refEval).substitute
 	case "ADDRESS":
 		return (*refEval).address
 	case "COUNTA":
@@ -105,22 +103,27 @@ func (e *refEval) position(name string, v []refValue) (refValue, bool) {
 	return refValue{arg: calcArg{kind: argNumber, n: float64(n)}}, true
 }
 
-// char is CHAR(n) for the printable ASCII characters, which every code
-// page agrees on.
-func (e *refEval) char(v []refValue) (refValue, bool) {
-	if len(v) != 1 {
+// valueCall computes a text function of values with the native
+// calculation's own (textOfValues): an error it gives names no
+// reference, so is not computed here.
+func (e *refEval) valueCall(name string, v []refValue) (refValue, bool) {
+	args := make([]calcArg, len(v))
+	for k, x := range v {
+		a, ok := e.scalar(x)
+		if !ok {
+			return refValue{}, false
+		}
+		args[k] = a
+	}
+	r, ok := textOfValues(name, args)
+	if !ok || r.kind == argError {
 		return refValue{}, false
 	}
-	n, ok := e.number(v[0])
-	if !ok || n < 32 || n > 126 {
-		return refValue{}, false
-	}
-	return refValue{arg: calcArg{kind: argString, s: string(rune(n))}}, true
+	return refValue{arg: r}, true
 }
 
-// textCase is TRIM (spaces collapsed, ASCII only), UPPER or LOWER of
-// ASCII text.
-func (e *refEval) textCase(name string, v []refValue) (refValue, bool) {
+// letterCase is UPPER or LOWER of ASCII text.
+func (e *refEval) letterCase(name string, v []refValue) (refValue, bool) {
 	if len(v) != 1 {
 		return refValue{}, false
 	}
@@ -128,12 +131,9 @@ func (e *refEval) textCase(name string, v []refValue) (refValue, bool) {
 	if !ok || !ascii(s) {
 		return refValue{}, false
 	}
-	switch name {
-	case "TRIM":
-		s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }), " ")
-	case "UPPER":
+	if name == "UPPER" {
 		s = strings.ToUpper(s)
-	default:
+	} else {
 		s = strings.ToLower(s)
 	}
 	return refValue{arg: calcArg{kind: argString, s: s}}, true
@@ -155,42 +155,6 @@ func (e *refEval) textOf(v []refValue) (refValue, bool) {
 	}
 	s, ok := a.text()
 	return refValue{arg: calcArg{kind: argString, s: s}}, ok
-}
-
-// substitute is SUBSTITUTE(text, old, new, [instance]).
-func (e *refEval) substitute(v []refValue) (refValue, bool) {
-	if len(v) < 3 || len(v) > 4 {
-		return refValue{}, false
-	}
-	var s [3]string
-	for k := range s {
-		var ok bool
-		if s[k], ok = e.text(v[k]); !ok {
-			return refValue{}, false
-		}
-	}
-	if s[1] == "" {
-		return refValue{arg: calcArg{kind: argString, s: s[0]}}, true
-	}
-	if len(v) == 3 {
-		return refValue{arg: calcArg{kind: argString, s: strings.ReplaceAll(s[0], s[1], s[2])}}, true
-	}
-	nth, ok := e.number(v[3])
-	if !ok || nth < 1 {
-		return refValue{}, false
-	}
-	from := 0
-	for k := 1; ; k++ {
-		i := strings.Index(s[0][from:], s[1])
-		if i < 0 {
-			return refValue{arg: calcArg{kind: argString, s: s[0]}}, true
-		}
-		if k == nth {
-			out := s[0][:from+i] + s[2] + s[0][from+i+len(s[1]):]
-			return refValue{arg: calcArg{kind: argString, s: out}}, true
-		}
-		from += i + len(s[1])
-	}
 }
 
 // address is ADDRESS(row, col, [abs], [a1], [sheet]), A1-style.

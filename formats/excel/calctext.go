@@ -16,6 +16,13 @@ func (e *nativeEval) textCall(name string) (calcArg, bool) {
 	if !ok {
 		return calcArg{}, false
 	}
+	return textOfValues(name, args)
+}
+
+// textOfValues is the text function name of args (TRIM, CLEAN, CHAR or
+// SUBSTITUTE), the first error among them if any; ok is false for a
+// function or a count of arguments it does not compute.
+func textOfValues(name string, args []calcArg) (calcArg, bool) {
 	for _, a := range args {
 		if a.kind == argError {
 			return a, true
