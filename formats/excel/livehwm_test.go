@@ -3,9 +3,6 @@ package excel
 import (
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
-	"sync"
-	"time"
 )
 
 // hwmGCPercent is the collector's target while liveHighWater measures: a
@@ -26,26 +23,8 @@ func liveHighWater(do func()) uint64 {
 	runtime.GC()
 	base := liveHeapNow()
 	var most uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/gc/heap/live:bytes"}}
-		var cycles uint64
-		for {
-			metrics.Read(s)
-			if c := s[0].Value.Uint64(); c != cycles {
-				cycles = c
-				most = max(most, s[1].Value.Uint64())
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(100 * time.Microsecond):
-			}
-		}
-	})
+	stop := everyCollection(func(live uint64) { most = max(most, live) })
 	do()
-	close(done)
-	wg.Wait()
+	stop()
 	return most - min(most, base)
 }
