@@ -102,6 +102,9 @@ type rowScan struct {
 	formulaAt int64 // where the open <f>'s content starts
 	cells     []rawCell
 	texts     []string // the cells' texts (see textRef)
+	// shapes are the last formula kept of each shape, during the pass of
+	// a scan that keeps row copies (rowscancopy.go); nil in any other.
+	shapes map[uint64]rowCopyShape
 	// rooted is set once the pass is over when the part's root element
 	// was whole (the stub builder kept it): a scan without one is no
 	// sheet's.
@@ -240,10 +243,10 @@ func (s *rowScan) valueCell(c *plainCell) {
 	}
 	if c.hasF {
 		s.cell.hasF, s.formulaAt = true, c.formulaAt
-		s.cell.formula = s.keep(s.plain(c.formula))
 		if c.shared {
 			s.cell.shared, s.cell.sharedIndex = sharedMember, c.sharedIndex // as readShared reads it
 		}
+		s.keepFormula(s.plain(c.formula))
 	}
 	s.cell.hasV, s.valueAt = true, c.valueAt
 	s.cell.v = s.keep(s.plain(c.value))
@@ -329,7 +332,7 @@ func (s *rowScan) end(name string, depth int, from, to int64) {
 		s.cell.v = s.keep(s.text(from))
 	case depth == 4 && name == "f":
 		s.valueAt = s.formulaAt
-		s.cell.formula = s.keep(s.text(from))
+		s.keepFormula(s.text(from))
 	case depth == 5 && name == "t" && s.cell.hasIS:
 		s.cell.is = s.keep(s.text(from))
 	case depth == 5 && name == "r":

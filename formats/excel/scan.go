@@ -93,6 +93,7 @@ func (s *sheetScan) sizeFor(data []byte) {
 	s.cells.texts = room[string](values + formulas)
 	if s.lean {
 		s.formulas = nil
+		s.cells.keepRowCopies() // the calculation's: see rowscancopy.go
 		return
 	}
 	s.formulas = make(map[[2]int]bool, formulas)
