@@ -22,13 +22,17 @@ type rowCopyShape struct {
 	row  int32
 }
 
-// shapeKey is formula's shape, as a hash of its bytes but its digits: two
-// formulas that differ only in their rows' numbers (and in any other
-// number) have one key. A key only names a candidate: keepFormula keeps a
-// copy only where moving the candidate gives the formula exactly.
-func shapeKey(formula string) uint64 {
+// shapeKey is the shape of formula in column col, as a hash of the column
+// and the formula's bytes but its digits: two formulas of a column that
+// differ only in their rows' numbers (and in any other number) have one
+// key. The column is in it as formulas are copied down a column, and the
+// columns of a row often differ only in a constant (VLOOKUP's column
+// index), which would make each the other's candidate, row after row. A
+// key only names a candidate: keepFormula keeps a copy only where moving
+// the candidate gives the formula exactly.
+func shapeKey(col int32, formula string) uint64 {
 	const offset, prime = 14695981039346656037, 1099511628211
-	h := uint64(offset)
+	h := (uint64(offset) ^ uint64(uint32(col))) * prime
 	for i := 0; i < len(formula); i++ {
 		if b := formula[i]; b < '0' || b > '9' {
 			h = (h ^ uint64(b)) * prime
@@ -47,7 +51,7 @@ func (s *rowScan) keepFormula(text string) {
 		c.formula = s.keep(text)
 		return
 	}
-	key := shapeKey(text)
+	key := shapeKey(c.col, text)
 	if last, ok := s.shapes[key]; ok {
 		dRow := int(c.row) - int(last.row)
 		if from := s.str(last.text); (dRow == 0 && from == text) || (dRow != 0 && shiftFormula(from, 0, dRow) == text) {

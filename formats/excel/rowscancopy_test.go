@@ -77,8 +77,8 @@ func TestLeanScanKeepsRowCopiesExactly(t *testing.T) {
 	}
 }
 
-// TestShapeKeyIgnoresDigitsOnly holds the shape key to the formula's
-// bytes but its digits.
+// TestShapeKeyIgnoresDigitsOnly holds the shape key to the column and
+// the formula's bytes but its digits.
 func TestShapeKeyIgnoresDigitsOnly(t *testing.T) {
 	for _, tc := range []struct {
 		a, b string
@@ -89,8 +89,11 @@ func TestShapeKeyIgnoresDigitsOnly(t *testing.T) {
 		{"SUM(A1:A9)", "SUM(A1:A10)", true},
 		{"$A$1", "A1", false},
 	} {
-		if got := shapeKey(tc.a) == shapeKey(tc.b); got != tc.same {
-			t.Errorf("shapeKey(%q) == shapeKey(%q): %v, want %v", tc.a, tc.b, got, tc.same)
+		if got := shapeKey(2, tc.a) == shapeKey(2, tc.b); got != tc.same {
+			t.Errorf("shapeKey(2, %q) == shapeKey(2, %q): %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+		if shapeKey(2, tc.a) == shapeKey(3, tc.a) {
+			t.Errorf("shapeKey(2, %q) == shapeKey(3, %q)", tc.a, tc.a)
 		}
 	}
 }
