@@ -91,8 +91,10 @@ func (s *sheetScan) sizeFor(data []byte) {
 	s.cells = newRowScan(data)
 	s.cells.cells = room[rawCell](values)
 	s.cells.texts = room[string](values + formulas)
+	s.cells.kept = map[string]textRef{}
 	if s.lean {
 		s.formulas = nil
+		s.cells.keepRowCopies() // the calculation's: see rowscancopy.go
 		return
 	}
 	s.formulas = make(map[[2]int]bool, formulas)

@@ -51,7 +51,7 @@ func cellFormula(rs *rowScan, masters map[int32]int, row, col int) string {
 	}
 	c := &rs.cells[i]
 	if c.shared == sharedNone {
-		return rs.str(c.formula)
+		return rs.plainFormula(c)
 	}
 	m, found := masters[c.sharedIndex]
 	if !found {
@@ -109,7 +109,7 @@ func (s *sheetScan) mayReadNumbersAt(row, col int, masters map[int]bool) bool {
 	}
 	c := &rs.cells[i]
 	if c.shared == sharedNone {
-		return mayReadNumbers(rs.str(c.formula))
+		return mayReadNumbers(rs.plainFormula(c))
 	}
 	m, found := s.sharedMaster(c.sharedIndex)
 	if !found {
