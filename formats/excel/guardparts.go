@@ -273,5 +273,8 @@ func checkPartInto(a *formats.Archive, f *zip.File, c *partCheck, buf *[]byte, s
 		return err
 	}
 	done()
+	if c.scan != nil {
+		return c.scan.rowsError(f.Name)
+	}
 	return nil
 }

@@ -71,6 +71,10 @@ func TestHostileInputsGetTypedErrors(t *testing.T) {
 		{"malformed sheet XML", func(t *testing.T) []byte {
 			return withPart(t, "xl/worksheets/sheet1.xml", "<worksheet><sheetData><row r=\"1\"><c r=\"A1\"")
 		}, formats.ErrInvalidDocument, "", ""},
+		{"a row past Excel's last", func(t *testing.T) []byte {
+			return withPart(t, "xl/worksheets/sheet1.xml", `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`+
+				`<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row><row r="1048577"><c r="A1048577"><v>1</v></c></row></sheetData></worksheet>`)
+		}, formats.ErrInvalidDocument, "row 1048577 is past Excel's last row", "xl/worksheets/sheet1.xml"},
 	}
 	tests = append(tests, hostileXMLCases()...)
 	for _, tt := range tests {

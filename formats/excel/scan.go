@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/xml"
 	"strconv"
+
+	"github.com/formfill/formfill/formats"
+	"github.com/xuri/excelize/v2"
 )
 
 // sheetScan is what one streaming pass over a worksheet's XML yields,
@@ -16,6 +19,9 @@ type sheetScan struct {
 	rowStyles  map[int]int     // custom row formats
 	colStyles  []colStyle
 	hiddenRows map[int]bool
+	// pastLastRow is the first row number past Excel's last row the
+	// sheet gives, 0 when none does (see rowsError).
+	pastLastRow int
 	hiddenCols []span // <col hidden="1"> ranges
 	protected  bool   // <sheetProtection sheet="1">: only unlocked cells take input
 	frozenRows int    // rows frozen at the top of the view: usually the header
@@ -219,7 +225,17 @@ func (wb *workbook) scanSheetAs(sheet string, lean bool) (*sheetScan, error) {
 		return nil, err
 	}
 	done()
-	return s, nil
+	return s, s.rowsError(part)
+}
+
+// rowsError refuses a sheet numbering a row past Excel's last: Excel
+// repairs such a file on open, dropping the rows, and a write cannot
+// place a cell there, so the map would offer what no fill can keep.
+func (s *sheetScan) rowsError(part string) error {
+	if s.pastLastRow == 0 {
+		return nil
+	}
+	return formats.Errorf(formats.ErrInvalidDocument, part, "row %d is past Excel's last row (%d): Excel has no such row and reports the file as damaged; remove the row, or let Excel repair the workbook and save it again", s.pastLastRow, excelize.TotalRows)
 }
 
 // element records one start element; cur is the cell being read.
@@ -241,6 +257,9 @@ func (s *sheetScan) element(se *xml.StartElement, cur [2]int) [2]int {
 		r, ok := number(a("r"))
 		if !ok {
 			break
+		}
+		if r > excelize.TotalRows && s.pastLastRow == 0 {
+			s.pastLastRow = r
 		}
 		if isTrue(a("hidden")) {
 			s.hiddenRows[r] = true
