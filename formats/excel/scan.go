@@ -22,11 +22,11 @@ type sheetScan struct {
 	// pastLastRow is the first row number past Excel's last row the
 	// sheet gives, 0 when none does (see rowsError).
 	pastLastRow int
-	hiddenCols []span // <col hidden="1"> ranges
-	protected  bool   // <sheetProtection sheet="1">: only unlocked cells take input
-	frozenRows int    // rows frozen at the top of the view: usually the header
-	merges     []string
-	dimension  string
+	hiddenCols  []span // <col hidden="1"> ranges
+	protected   bool   // <sheetProtection sheet="1">: only unlocked cells take input
+	frozenRows  int    // rows frozen at the top of the view: usually the header
+	merges      []string
+	dimension   string
 	// links are the sheet's hyperlinks, their targets not yet resolved
 	// (see hyperlinks.go); droppedLinks counts those past maxSheetLinks.
 	links        []sheetLink
