@@ -108,8 +108,13 @@ type rowScan struct {
 	// kept are the short texts kept so far, during the pass: a text many
 	// cells hold is kept once (HECVAT 4.14's scans for the calculation
 	// hold 20,130 texts, 3,703 of them distinct), each cell referring to
-	// it. Nil outside the pass, and for readCells' cells.
-	kept map[string]textRef
+	// it. Nil outside the pass, and for readCells' cells. The numbers
+	// below 1,024 written as digits (shared-string indexes, scores,
+	// flags: most of the repeats) are kept in keptSmall, by value, in
+	// every scan; other texts in kept only in the calculation's lean
+	// scans, as hashing each text cost a first page 5% of its CPU.
+	kept      map[string]textRef
+	keptSmall *[len(decimals)]textRef
 	// rooted is set once the pass is over when the part's root element
 	// was whole (the stub builder kept it): a scan without one is no
 	// sheet's.
@@ -352,14 +357,24 @@ func (s *rowScan) keep(t string) textRef {
 	if t == "" {
 		return 0
 	}
-	if s.kept != nil && len(t) <= maxKeptOnce {
-		if ref, ok := s.kept[t]; ok {
-			return ref
+	if n, ok := smallDecimal([]byte(t)); ok && s.keptSmall != nil {
+		if s.keptSmall[n] == 0 {
+			s.texts = append(s.texts, t)
+			s.keptSmall[n] = textRef(len(s.texts))
 		}
-		defer func() { s.kept[t] = textRef(len(s.texts)) }()
+		return s.keptSmall[n]
 	}
-	s.texts = append(s.texts, t)
-	return textRef(len(s.texts))
+	if s.kept == nil || len(t) > maxKeptOnce {
+		s.texts = append(s.texts, t)
+		return textRef(len(s.texts))
+	}
+	ref, ok := s.kept[t]
+	if !ok {
+		s.texts = append(s.texts, t)
+		ref = textRef(len(s.texts))
+		s.kept[t] = ref
+	}
+	return ref
 }
 
 // maxKeptOnce is the longest text the pass keeps once however many cells

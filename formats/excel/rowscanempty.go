@@ -15,7 +15,7 @@ package excel
 // reads once the cells' texts are kept. styles are the guard's cell
 // styles, sorted.
 func (s *rowScan) finish(styles *cellStyles) {
-	s.data, s.shapes, s.kept = nil, nil, nil
+	s.data, s.shapes, s.kept, s.keptSmall = nil, nil, nil, nil
 	s.styles = styles
 	s.cells = fitted(s.cells)
 	s.texts = fitted(s.texts)

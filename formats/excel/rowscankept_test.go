@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// TestScanKeepsShortTextsOnce holds a scan to one text for the short
-// values many cells hold, each cell still reading its own, and to a text
-// of its own for a long value, however often it comes.
+// TestScanKeepsShortTextsOnce holds a scan to one text for the small
+// numbers many cells hold, the calculation's lean scan for any short
+// value too, each cell still reading its own, and to a text of its own
+// for a long value, however often it comes.
 func TestScanKeepsShortTextsOnce(t *testing.T) {
 	long := strings.Repeat("x", maxKeptOnce+1)
 	var b strings.Builder
@@ -31,11 +32,16 @@ func TestScanKeepsShortTextsOnce(t *testing.T) {
 				}
 			}
 		}
-		// "0", "1" and "Yes" once; the long value once a row.
-		if got, want := len(rs.texts), 3+rows; got != want {
+		// "0" and "1" once; "Yes" once in the lean scan, once a row in
+		// the other; the long value once a row.
+		want := 2 + rows + rows
+		if lean {
+			want = 3 + rows
+		}
+		if got := len(rs.texts); got != want {
 			t.Errorf("lean %v: the scan keeps %d texts, want %d", lean, got, want)
 		}
-		if rs.kept != nil || rs.shapes != nil {
+		if rs.kept != nil || rs.keptSmall != nil || rs.shapes != nil {
 			t.Errorf("lean %v: the finished scan still holds its pass's indexes", lean)
 		}
 	}

@@ -97,8 +97,9 @@ func (s *sheetScan) sizeFor(data []byte) {
 	s.cells = newRowScan(data)
 	s.cells.cells = room[rawCell](values)
 	s.cells.texts = room[string](values + formulas)
-	s.cells.kept = map[string]textRef{}
+	s.cells.keptSmall = new([len(decimals)]textRef)
 	if s.lean {
+		s.cells.kept = map[string]textRef{}
 		s.formulas = nil
 		s.cells.keepRowCopies() // the calculation's: see rowscancopy.go
 		return
