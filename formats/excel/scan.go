@@ -22,9 +22,10 @@ type sheetScan struct {
 	// pastLastRow is the first row number past Excel's last row the
 	// sheet gives, 0 when none does (see rowsError).
 	pastLastRow int
-	hiddenCols  []span // <col hidden="1"> ranges
-	protected   bool   // <sheetProtection sheet="1">: only unlocked cells take input
-	frozenRows  int    // rows frozen at the top of the view: usually the header
+	hiddenCols  []span  // <col hidden="1"> ranges
+	spacers     spacers // columns too narrow to show an answer (colwidths.go)
+	protected   bool    // <sheetProtection sheet="1">: only unlocked cells take input
+	frozenRows  int     // rows frozen at the top of the view: usually the header
 	merges      []string
 	dimension   string
 	// links are the sheet's hyperlinks, their targets not yet resolved
@@ -352,6 +353,10 @@ func (s *sheetScan) col(se *xml.StartElement) {
 	}
 	if isTrue(a("hidden")) {
 		s.hiddenCols = append(s.hiddenCols, span{lo, hi})
+		return
+	}
+	if w, err := strconv.ParseFloat(a("width"), 64); err == nil && w <= maxSpacerWidth && !s.lean {
+		s.spacers.add(lo, hi)
 	}
 }
 

@@ -118,14 +118,15 @@ func TestTargetsOnUnseenLayouts(t *testing.T) {
 }
 
 func TestSpacerColumnsReadFromCols(t *testing.T) {
-	got := spacerColumns([]byte(`<worksheet><sheetViews/><cols><col min="1" max="1" width="28"/><col min="4" max="5" width="2" customWidth="1"/><col min="6" max="6" width="1" hidden="1"/><col min="7" max="7" width="0.5"/></cols><sheetDa`))
-	for c := 1; c <= 8; c++ {
-		if want := c == 4 || c == 5 || c == 7; got.has(c) != want {
+	sheet := `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews/><cols><col min="1" max="1" width="28"/><col min="4" max="5" width="2" customWidth="1"/><col min="6" max="6" width="1" hidden="1"/><col min="7" max="7" width="0.5"/><col min="9" max="99999999" width="1"/></cols><sheetData/></worksheet>`
+	got := scanSheetXML(t, []byte(sheet), false).spacers
+	for c := 1; c <= 10; c++ {
+		if want := c == 4 || c == 5 || c == 7 || c >= 9; got.has(c) != want {
 			t.Errorf("column %d spacer %v, want %v", c, got.has(c), want)
 		}
 	}
-	if got := spacerColumns([]byte(`<worksheet><cols><col min="2" max="2" wid`)); got != nil {
-		t.Errorf("truncated prefix: %v, want none", got)
+	if got.has(maxCols + 1) {
+		t.Errorf("a column past Excel's last is a spacer: %v", got)
 	}
 }
 
@@ -156,25 +157,21 @@ func TestNumberedSiblings(t *testing.T) {
 	}
 }
 
-func TestSheetPrefixStopsAtSheetData(t *testing.T) {
-	xml := `<worksheet><cols><col min="2" max="2" width="1"/></cols><sheetData><row r="1"/></sheetData></worksheet>`
-	got := string(sheetPrefix(strings.NewReader(xml + strings.Repeat(" ", 1<<20))))
-	if want := `<worksheet><cols><col min="2" max="2" width="1"/></cols><`; got != want {
-		t.Errorf("prefix %q, want %q", got, want)
-	}
-	if got := string(sheetPrefix(strings.NewReader("<worksheet/>"))); got != "<worksheet/>" {
-		t.Errorf("prefix of a sheet without data %q", got)
-	}
-}
-
-// FuzzSpacerColumns holds the <cols> reader to its bounds on any prefix:
-// no panic, and only columns 1..maxCols.
+// FuzzSpacerColumns holds the scan's <cols> reading to its bounds on any
+// column list: no panic, and only columns 1..maxCols.
 func FuzzSpacerColumns(f *testing.F) {
-	f.Add([]byte(`<worksheet><cols><col min="4" max="5" width="2"/></cols><sheetData`))
-	f.Add([]byte(`<cols><col min="1" max="99999999" width="0"/>`))
-	f.Add([]byte(`<x:cols><x:col min="3" max="1" width="-1"/>`))
-	f.Fuzz(func(t *testing.T, prefix []byte) {
-		sp := spacerColumns(prefix)
+	f.Add([]byte(`<col min="4" max="5" width="2"/>`))
+	f.Add([]byte(`<col min="1" max="99999999" width="0"/>`))
+	f.Add([]byte(`<col min="3" max="1" width="-1"/><col min="0" max="2" width="1"/>`))
+	f.Fuzz(func(t *testing.T, cols []byte) {
+		sheet := append(append([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cols>`), cols...), `</cols><sheetData/></worksheet>`...)
+		s := newSheetScan()
+		rec, done := s.recorder(sheet)
+		if checkXML(sheet, "sheet.xml", rec, nil) != nil {
+			return // refused whole, as any malformed sheet
+		}
+		done()
+		sp := s.spacers
 		if len(sp) > maxSpacerRanges {
 			t.Fatalf("%d ranges kept", len(sp))
 		}
