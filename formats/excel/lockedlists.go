@@ -1,5 +1,7 @@
 package excel
 
+import "iter"
+
 // Locked drop-downs: Excel opens no drop-down in a locked cell of a
 // protected sheet. When the protection locks every drop-down the sheet
 // lays out ("Input Here" over a yes/no list per level, the whole sheet
@@ -16,28 +18,39 @@ func (m *sheetModel) locksEveryList() bool {
 		return false
 	}
 	seen := false
-	for _, ru := range m.rules {
-		if ru.typ != "list" || len(ru.options) == 0 {
-			continue
+	for r, c := range m.listCells() {
+		if !m.locked(r, c) {
+			return false
 		}
-		for _, rc := range ru.rects {
-			if rc.r2 > m.maxRow()+blanketRows {
-				continue // over whole columns: formatting, not answer slots
+		seen = true
+	}
+	return seen
+}
+
+// listCells yields the cells a list validation with options lays out
+// within the sheet's rows, in visible columns, that hold no formula: the
+// drop-downs a filler sees. A rule over whole columns is formatting, not
+// answer slots, and yields none.
+func (m *sheetModel) listCells() iter.Seq2[int, int] {
+	return func(yield func(r, c int) bool) {
+		for _, ru := range m.rules {
+			if ru.typ != "list" || len(ru.options) == 0 {
+				continue
 			}
-			for r := rc.r1; r <= min(rc.r2, m.maxRow()); r++ {
-				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
-					if m.hiddenCol(c) || m.isFormula(r, c) {
-						continue
+			for _, rc := range ru.rects {
+				if rc.r2 > m.maxRow()+blanketRows {
+					continue
+				}
+				for r := rc.r1; r <= min(rc.r2, m.maxRow()); r++ {
+					for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
+						if !m.hiddenCol(c) && !m.isFormula(r, c) && !yield(r, c) {
+							return
+						}
 					}
-					if !m.locked(r, c) {
-						return false
-					}
-					seen = true
 				}
 			}
 		}
 	}
-	return seen
 }
 
 // locked reports a cell the section's filler cannot type in: locked on a

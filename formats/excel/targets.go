@@ -140,21 +140,10 @@ func (m *sheetModel) referenceSheet() bool {
 // offersLists reports a list validation with options over a blank cell
 // someone can type in (visible, unlocked), within the sheet's rows.
 func (m *sheetModel) offersLists() bool {
-	for _, ru := range m.rules {
-		if ru.typ != "list" || len(ru.options) == 0 {
-			continue
-		}
-		for _, rc := range ru.rects {
-			if rc.r2 > m.maxRow()+blanketRows {
-				continue // over whole columns: formatting, not answer slots
-			}
-			for r := rc.r1; r <= min(rc.r2, m.maxRow()); r++ {
-				for c := rc.c1; c <= min(rc.c2, rc.c1+maxListCols-1); c++ {
-					if m.blank(m.text(r, c)) && !m.hiddenCol(c) && !m.isFormula(r, c) && (!m.locked(r, c) || m.locksEveryList()) {
-						return true
-					}
-				}
-			}
+	everyLocked := m.locksEveryList()
+	for r, c := range m.listCells() {
+		if m.blank(m.text(r, c)) && (everyLocked || !m.locked(r, c)) {
+			return true
 		}
 	}
 	return false
