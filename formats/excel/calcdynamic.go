@@ -116,24 +116,7 @@ func (e *refEval) scalar(v refValue) (calcArg, bool) {
 // args splits the call whose start token is at start and stop at end
 // into its arguments' token spans.
 func (e *refEval) args(start, end int) [][2]int {
-	var out [][2]int
-	depth, from := 0, start+1
-	for k := start + 1; k < end; k++ {
-		t := e.toks[k]
-		switch {
-		case t.TSubType == efp.TokenSubTypeStart:
-			depth++
-		case t.TSubType == efp.TokenSubTypeStop:
-			depth--
-		case t.TType == efp.TokenTypeArgument && depth == 0:
-			out = append(out, [2]int{from, k})
-			from = k + 1
-		}
-	}
-	if from < end || len(out) > 0 {
-		out = append(out, [2]int{from, end})
-	}
-	return out
+	return argSpans(e.toks, start+1, end)
 }
 
 // call is the function call from start to end: one refEval computes, or

@@ -91,7 +91,7 @@ func exprType(toks []efp.Token, depth int) resultKind {
 	if !ok {
 		return kindUnknown
 	}
-	args := splitArgs(toks[1 : len(toks)-1])
+	args := argSpans(toks, 1, len(toks)-1)
 	if len(args) <= from {
 		return kindUnknown
 	}
@@ -100,7 +100,7 @@ func exprType(toks []efp.Token, depth int) resultKind {
 		if name == "IF" && from+k > 2 {
 			break
 		}
-		ak := exprType(a, depth+1)
+		ak := exprType(toks[a[0]:a[1]], depth+1)
 		if ak == kindUnknown || k > 0 && ak != kind {
 			return kindUnknown
 		}
@@ -126,20 +126,26 @@ func closing(toks []efp.Token, open int) int {
 	return -1
 }
 
-// splitArgs splits a function's argument tokens at its own separators.
-func splitArgs(toks []efp.Token) [][]efp.Token {
-	var out [][]efp.Token
-	level, from := 0, 0
-	for i, t := range toks {
+// argSpans splits toks[from:to], a call's arguments, at the call's own
+// separators into [start, end) spans of toks; a call without arguments
+// has none. recalctype and refEval (calcdynamic.go) both read calls so.
+func argSpans(toks []efp.Token, from, to int) [][2]int {
+	var out [][2]int
+	level, start := 0, from
+	for k := from; k < to; k++ {
+		t := toks[k]
 		switch {
 		case t.TSubType == efp.TokenSubTypeStart:
 			level++
 		case t.TSubType == efp.TokenSubTypeStop:
 			level--
 		case t.TType == efp.TokenTypeArgument && level == 0:
-			out = append(out, toks[from:i])
-			from = i + 1
+			out = append(out, [2]int{start, k})
+			start = k + 1
 		}
 	}
-	return append(out, toks[from:])
+	if start < to || len(out) > 0 {
+		out = append(out, [2]int{start, to})
+	}
+	return out
 }
