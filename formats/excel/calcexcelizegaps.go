@@ -18,9 +18,13 @@ import (
 //     written without a colon: COUNTIFS(M!C2,"Yes") gives 0, SUMIF(M!C2,
 //     "Yes",M!B2) 0, AVERAGEIF #DIV/0!, where M!C2 holds Yes (COUNTIF is
 //     right, and the native calculation computes the others);
-//   - SUMPRODUCT over a range that an operator reads element by element:
-//     SUMPRODUCT((C2:C4="Yes")*1) and SUMPRODUCT(B2:B4*2) read the first
-//     cell alone, giving 1 where two cells hold Yes;
+//   - SUMPRODUCT: over a range that an operator reads element by element
+//     (SUMPRODUCT((C2:C4="Yes")*1), SUMPRODUCT(B2:B4*2)) it reads the
+//     first cell alone, giving 1 where two cells hold Yes; over plain
+//     ranges it gives #VALUE! where a cell holds text, which Excel
+//     counts as 0 (an answer "many" in a column SUMPRODUCT(B2:B4,C2:C4)
+//     multiplies). No real workbook formfill meets calls it, so every
+//     SUMPRODUCT left to excelize is dropped rather than told apart;
 //   - TRIM, which excelize gives with runs of spaces inside kept and tabs
 //     and line breaks at the ends removed ("Acme   Cloud" stays so, where
 //     Excel gives "Acme Cloud"); the native calculation computes it.
@@ -51,35 +55,27 @@ func excelizeMiscomputes(text string, area func(ref string) int) string {
 		arg  int
 	}
 	var stack []frame
-	inSumproduct := 0
 	for i, t := range toks {
 		switch {
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStart:
 			name := strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))
 			stack = append(stack, frame{name: name})
 			if name == "SUMPRODUCT" {
-				inSumproduct++
+				return "it calls SUMPRODUCT, which formfill's fallback calculation gives #VALUE! where a range holds text (Excel counts it as 0) and reads an element-wise operation's range as its first cell"
 			}
 			if name == "TRIM" {
 				return "it calls TRIM, which formfill's fallback calculation gives with runs of spaces inside the text kept"
 			}
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop && len(stack) > 0:
-			if stack[len(stack)-1].name == "SUMPRODUCT" {
-				inSumproduct--
-			}
 			stack = stack[:len(stack)-1]
 		case t.TType == efp.TokenTypeArgument && len(stack) > 0:
 			stack[len(stack)-1].arg++
 		case t.TType == efp.TokenTypeOperand && t.TSubType == efp.TokenSubTypeRange:
-			whole := wholeArgument(toks, i)
-			if len(stack) > 0 && whole {
+			if len(stack) > 0 && wholeArgument(toks, i) {
 				f := stack[len(stack)-1]
 				if ranged, ok := criteriaRangeArgs[f.name]; ok && ranged(f.arg) && area(t.TValue) == 1 {
 					return "it calls " + f.name + " with a range of one cell, which formfill's fallback calculation counts wrong"
 				}
-			}
-			if inSumproduct > 0 && !whole && area(t.TValue) != 1 {
-				return "it calls SUMPRODUCT over a range an operator reads cell by cell (an array operation), which formfill's fallback calculation reads as one cell"
 			}
 		}
 	}
