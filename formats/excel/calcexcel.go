@@ -282,7 +282,11 @@ func mayBeNumber(s string) bool {
 		return false
 	}
 	lower := strings.ToLower(s)
-	for _, w := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "am", "pm"} {
+	// Whole names first: "march" less "mar" would leave "ch", and a date
+	// written out ("March 1, 2024") be taken for text, #VALUE! in
+	// arithmetic where Excel reads 45352.
+	for _, w := range []string{"january", "february", "march", "april", "june", "july", "august", "september", "sept", "october", "november", "december",
+		"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "am", "pm"} {
 		lower = strings.ReplaceAll(lower, w, "")
 	}
 	return strings.Trim(lower, "0123456789/-:.,%$€£¥+() \t") == ""

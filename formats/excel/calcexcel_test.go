@@ -146,6 +146,8 @@ var excelModeCases = []calcCase{
 	{"ISNUMBER of numeric text", `ISNUMBER(B2)`, "FALSE", true, ""},
 	{"ISNUMBER of an error", `ISNUMBER(FIND("n",A1))`, "FALSE", true, ""},
 	{"date text in arithmetic not computed", `"1/2/2024"+1`, "", false, ""},
+	{"a date written out in arithmetic not computed", `"March 1, 2024"+1`, "", false, ""},
+	{"a month's name alone is text", `"March"+1`, "#VALUE!", true, ""},
 	{"text with digits in arithmetic", `"ORGN-01"+1`, "#VALUE!", true, ""},
 	{"LEFT of a number", `LEFT(A9,3)`, "100", true, ""},
 	{"TRIM collapses inner spaces", `TRIM("  Acme   Cloud  Inc ")`, "Acme Cloud Inc", true, ""},
