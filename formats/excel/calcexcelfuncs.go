@@ -54,13 +54,23 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return e.isBlank()
 	case "TRIM", "CLEAN", "CHAR", "SUBSTITUTE":
 		return e.textCall(name)
-	case "LEN", "ISNUMBER":
+	case "LEN", "ISNUMBER", "ISTEXT", "ISNONTEXT", "ISLOGICAL":
 		args, ok := e.args(nil)
 		if !ok || len(args) != 1 {
 			return calcArg{}, false
 		}
-		if name == "ISNUMBER" {
+		// The IS functions judge the value's type, never how its text
+		// looks: excelize took a zip code "02139" held as text for a
+		// number, and ISTEXT of it FALSE.
+		switch name {
+		case "ISNUMBER":
 			return boolArg(args[0].kind == argNumber), true
+		case "ISTEXT":
+			return boolArg(args[0].kind == argString), true
+		case "ISNONTEXT":
+			return boolArg(args[0].kind != argString), true
+		case "ISLOGICAL":
+			return boolArg(args[0].kind == argBool), true
 		}
 		return length(args[0])
 	case "FIND":
