@@ -321,7 +321,9 @@ func (b *calcBook) place(c cell, v calcValue) error {
 	case calcNumber:
 		return b.f.SetCellDefault(sheet, ref, v.text)
 	case calcString:
-		return b.f.SetCellStr(sheet, ref, v.text)
+		// excelize decodes _xHHHH_ where it reads a cell back: the text as
+		// written is given escaped, as the saved part holds it.
+		return b.f.SetCellStr(sheet, ref, encodeXstring(v.text))
 	case calcBool:
 		return b.f.SetCellBool(sheet, ref, boolDigit(v.text) == "1")
 	case calcError:

@@ -171,7 +171,10 @@ func (p *sheetPatch) writeCached(inner []byte) {
 	}
 	p.out.Write(head)
 	if !v.drop {
-		writeV(&p.out, c.prefix, v.v)
+		// A text result is ST_Xstring, as a <t> is: a literal "_x0041_"
+		// escaped, a control character kept as its _xHHHH_ (numbers,
+		// booleans and errors pass unchanged).
+		writeV(&p.out, c.prefix, encodeXstring(v.v))
 	}
 	p.out.Write(tail)
 	p.out.WriteString("</" + string(c.raw) + ">")

@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -56,4 +57,30 @@ func FuzzXstringRoundTrips(f *testing.F) {
 			t.Errorf("%q encoded is %q, decoded %q", s, encodeXstring(s), got)
 		}
 	})
+}
+
+// Formulas read a written text that looks escaped as the text itself, as
+// Excel does, and a text result is cached escaped: the calculation was
+// handed "_x0041_" raw, which excelize read back as "A" (LEN 1, the
+// comparison false), and a result's <v> was written raw, so Excel would
+// show "A!" and a control character was lost.
+func TestFormulasReadTextThatLooksEscapedAsWritten(t *testing.T) {
+	doc := book(t, [][]string{
+		{"Question", "Answer", "Length", "Joined", "Same", "Kept"},
+		{"Name", "", "=LEN(B2)", `=B2&"!"`, `=IF(B2="_x0041_","lit","dec")`, `=SUBSTITUTE(B3,"x","y")`},
+		{"Code", ""},
+	}, nil)
+	res, err := New().Write(doc, []formats.Answer{{PairID: "Q!B2", AnswerText: "_x0041_"}, {PairID: "Q!B3", AnswerText: "a\x01x"}}, formats.WriteOptions{})
+	must(t, err)
+	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet1.xml")
+	for ref, want := range map[string]string{
+		"C2": "<v>7</v>",
+		"D2": "<v>_x005F_x0041_!</v>",
+		"E2": "<v>lit</v>",
+		"F2": "<v>a_x0001_y</v>",
+	} {
+		if got := cellXML(t, sheet, ref); !strings.Contains(got, want) {
+			t.Errorf("%s = %s, want %s", ref, got, want)
+		}
+	}
 }
