@@ -290,7 +290,14 @@ func (w *Worker) recordIfLastAttempt(ctx context.Context, id string, kind jobs.K
 	// The job's own context may be what ended it.
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	res := &jobs.Result{Kind: kind, Error: &jobs.Error{Kind: jobs.ErrorFailed, Message: err.Error()}}
+	je := &jobs.Error{Kind: jobs.ErrorFailed, Message: err.Error()}
+	if errors.Is(err, context.DeadlineExceeded) {
+		// The job's time ran out before an engine had its document (a
+		// large fetch on a loaded machine): retried while it could be, it
+		// is still a timeout, and says so.
+		je.Kind = jobs.ErrorTimeout
+	}
+	res := &jobs.Result{Kind: kind, Error: je}
 	if rerr := w.client.RecordFailure(rctx, id, res); rerr != nil {
 		log.Warn("could not record the job's failure", "error", rerr)
 	}
