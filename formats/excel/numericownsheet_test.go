@@ -2,6 +2,7 @@ package excel
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -32,4 +33,18 @@ func TestAReferenceNamingItsOwnSheetReadsItsCells(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzOwnSheetRef: any reference text, a formula's operand, is cut
+// without a panic, and what names the sheet is the text past its "!".
+func FuzzOwnSheetRef(f *testing.F) {
+	for _, s := range []string{"Inputs!B4", "'My Inputs'!B2:B3", "'Bob''s'!C1", "Inputs:Calc!B4", "!", "'!", "B4"} {
+		f.Add(s, "Inputs")
+	}
+	f.Fuzz(func(t *testing.T, ref, sheet string) {
+		own, ok := ownSheetRef(ref, sheet)
+		if ok && !strings.HasSuffix(ref, own) {
+			t.Errorf("ownSheetRef(%q, %q) = %q, no suffix of the reference", ref, sheet, own)
+		}
+	})
 }
