@@ -83,22 +83,47 @@ func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int)
 
 // numericRefs are the same-sheet references a formula reads as numbers:
 // arguments of a numeric function, operands of arithmetic.
-func numericRefs(formula string) []rect {
+func numericRefs(formula string) []rect { return numericRefsOn("", formula) }
+
+// numericRefsOn is numericRefs of a formula of sheet, a reference naming
+// sheet (=Inputs!B4*2 on Inputs) being one of its own.
+func numericRefsOn(sheet, formula string) []rect {
 	var out []rect
 	numericRanges(formula, func(ref string) bool {
-		out = appendSameSheet(out, ref)
+		out = appendSameSheet(out, ref, sheet)
 		return true
 	})
 	return out
 }
 
 // appendSameSheet appends ref to out when it is a range of the formula's
-// own sheet.
-func appendSameSheet(out []rect, ref string) []rect {
-	if rc, ok := parseRect(ref); ok && !strings.Contains(ref, "!") {
-		out = append(out, rc)
+// own sheet, which is sheet.
+func appendSameSheet(out []rect, ref, sheet string) []rect {
+	if own, ok := ownSheetRef(ref, sheet); ok {
+		if rc, ok := parseRect(own); ok {
+			out = append(out, rc)
+		}
 	}
 	return out
+}
+
+// ownSheetRef is ref without its sheet prefix when it names a range of
+// sheet: unqualified, or qualified with sheet's name (quoted or not, in
+// any case, as Excel matches it); false for another sheet's, a 3-D or
+// another workbook's range, and for any qualified one when sheet is "".
+func ownSheetRef(ref, sheet string) (string, bool) {
+	i := strings.LastIndex(ref, "!")
+	if i < 0 {
+		return ref, true
+	}
+	prefix := ref[:i]
+	if len(prefix) >= 2 && prefix[0] == '\'' && prefix[len(prefix)-1] == '\'' {
+		prefix = strings.ReplaceAll(prefix[1:len(prefix)-1], "''", "'")
+	}
+	if sheet == "" || !strings.EqualFold(prefix, sheet) {
+		return "", false
+	}
+	return ref[i+1:], true
 }
 
 // numericRanges calls visit with each range token formula reads as a

@@ -26,6 +26,7 @@ type sharedFormula struct {
 	text       string
 	dCol, dRow int
 	shared     bool
+	sheet      string // the formula's sheet: a reference naming it is one of its own ("" for none)
 }
 
 // formula is the cell's formula text.
@@ -40,24 +41,24 @@ func (f sharedFormula) formula() string {
 // masters already tokenized, by text.
 func (f sharedFormula) numericRefs(templates map[string]*numericTemplate) []rect {
 	if !f.shared {
-		return numericRefs(f.text)
+		return numericRefsOn(f.sheet, f.text)
 	}
 	t, ok := templates[f.text]
 	if !ok {
-		t = newNumericTemplate(f.text)
+		t = newNumericTemplateOn(f.sheet, f.text)
 		templates[f.text] = t
 	}
 	if out, ok := t.rects(f.dCol, f.dRow); ok {
 		return out
 	}
-	return numericRefs(f.formula())
+	return numericRefsOn(f.sheet, f.formula())
 }
 
 // formulaSource is wb.formula of the cell at row, col of sheet (sc its
 // scan), a cell of a shared formula given as its master's text and offset.
 func (wb *workbook) formulaSource(sheet string, sc *sheetScan, row, col int) sharedFormula {
 	if r, c := sc.mergeAnchorAt(row, col); r != row || c != col {
-		return sharedFormula{text: wb.formulaAt(sheet, row, col, sc)} // a merged range's first cell's
+		return sharedFormula{text: wb.formulaAt(sheet, row, col, sc), sheet: sheet} // a merged range's first cell's
 	}
 	rs, masters, err := wb.cellsOf(sheet, sc)
 	if err != nil || rs == nil {
@@ -65,14 +66,14 @@ func (wb *workbook) formulaSource(sheet string, sc *sheetScan, row, col int) sha
 	}
 	i, found := rs.cellIndex(row, col)
 	if !found || !rs.cells[i].hasF || rs.cells[i].shared == sharedNone {
-		return sharedFormula{text: wb.formulaAt(sheet, row, col, sc)}
+		return sharedFormula{text: wb.formulaAt(sheet, row, col, sc), sheet: sheet}
 	}
 	m, found := masters[rs.cells[i].sharedIndex]
 	if !found {
 		return sharedFormula{} // no master: no formula (cellFormula)
 	}
 	master := &rs.cells[m]
-	return sharedFormula{text: rs.str(master.formula), dCol: col - int(master.col), dRow: row - int(master.row), shared: true}
+	return sharedFormula{text: rs.str(master.formula), dCol: col - int(master.col), dRow: row - int(master.row), shared: true, sheet: sheet}
 }
 
 // numericTemplate is a shared formula's master tokenized once: the
@@ -106,7 +107,11 @@ type corner struct {
 	absCol, absRow bool
 }
 
-func newNumericTemplate(master string) *numericTemplate {
+func newNumericTemplate(master string) *numericTemplate { return newNumericTemplateOn("", master) }
+
+// newNumericTemplateOn is the template of a master on sheet: an operand
+// naming sheet is read as one of its own.
+func newNumericTemplateOn(sheet, master string) *numericTemplate {
 	t := &numericTemplate{exact: movesAsTokens(master), limits: anyShift(), bounded: true}
 	if !t.exact || master == "" {
 		return t
@@ -127,15 +132,19 @@ func newNumericTemplate(master string) *numericTemplate {
 			t.limits.add(op)
 			t.bounded = t.bounded && wholeParts(op)
 			if read[i] {
-				t.reads = append(t.reads, newNumericOperand(op))
+				t.reads = append(t.reads, newNumericOperand(op, sheet))
 			}
 		}
 	}
 	return t
 }
 
-// newNumericOperand parses op, read as a number, once.
-func newNumericOperand(op string) numericOperand {
+// newNumericOperand parses op, read as a number by a formula of sheet,
+// once; one naming sheet is kept without the prefix.
+func newNumericOperand(op, sheet string) numericOperand {
+	if own, ok := ownSheetRef(op, sheet); ok {
+		op = own
+	}
 	n := numericOperand{text: op, other: strings.Contains(op, "!")}
 	if _, ok := parseRect(op); !ok || n.other {
 		return n
@@ -195,7 +204,7 @@ func (t *numericTemplate) rects(dCol, dRow int) ([]rect, bool) {
 			out = append(out, r)
 			continue
 		}
-		out = appendSameSheet(out, shiftReference(n.text, dCol, dRow))
+		out = appendSameSheet(out, shiftReference(n.text, dCol, dRow), "")
 	}
 	return out, true
 }

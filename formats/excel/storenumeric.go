@@ -21,15 +21,34 @@ func (w *writer) storedAsRead(sheet string, c cell, value string) (kind editKind
 	if strings.TrimSpace(value) == "" {
 		return 0, "", 0, false
 	}
+	if w.cellAt(sheet, c).t != "d" && !w.readAsNumber(sheet, c) {
+		return 0, "", 0, false
+	}
+	return w.asReadNumber(sheet, c, value)
+}
+
+// asReadNumber is value as the number or date a formula reading the cell
+// sees: what storedAsRead stores once a formula of the sheet reads it,
+// and textReadAsNumber (calcnumeric.go) once one of another sheet, or a
+// reference naming the cell's own sheet, does. In a General cell a date
+// gets a date format and a percentage or a grouped number the format
+// Excel gives it when typed (typedFormat); not ok in a text-formatted
+// cell (Excel keeps text typed there as text) or for a value that is
+// neither.
+func (w *writer) asReadNumber(sheet string, c cell, value string) (kind editKind, text string, numFmt int, ok bool) {
 	fk := w.kindAt(sheet, c)
-	if fk == kindText || w.cellAt(sheet, c).t != "d" && !w.readAsNumber(sheet, c) {
+	if fk == kindText || strings.TrimSpace(value) == "" {
 		return 0, "", 0, false
 	}
 	if n, ok := parseNumber(value); ok {
 		return numberEdit(n)
 	}
 	if n, ok := parseFormatted(value); ok {
-		return numberEdit(n)
+		kind, text, _, ok = numberEdit(n)
+		if fk == "" && w.canAddStyles() { // else the number, as it reads, unformatted
+			numFmt = typedFormat(value)
+		}
+		return kind, text, numFmt, ok
 	}
 	t, ok := parseDate(value)
 	if !ok {
@@ -46,6 +65,35 @@ func (w *writer) storedAsRead(sheet string, c cell, value string) (kind editKind
 	}
 	kind, text, _, ok = numberEdit(excelSerial(t, w.date1904))
 	return kind, text, numFmt, ok
+}
+
+// Built-in number formats Excel gives a General cell a formatted number
+// is typed into.
+const (
+	numFmtGrouped         = 3  // #,##0
+	numFmtGroupedDecimals = 4  // #,##0.00
+	numFmtPercent         = 9  // 0%
+	numFmtPercentDecimals = 10 // 0.00%
+)
+
+// typedFormat is the format Excel gives a General cell value is typed
+// into, value being one parseFormatted reads: 0% or 0.00% for a
+// percentage, #,##0 or #,##0.00 for a number with thousands separators,
+// by whether decimals were typed; 0 for none.
+func typedFormat(value string) int {
+	s := strings.TrimSpace(value)
+	decimals := strings.Contains(s, ".")
+	switch {
+	case strings.HasSuffix(s, "%") && decimals:
+		return numFmtPercentDecimals
+	case strings.HasSuffix(s, "%"):
+		return numFmtPercent
+	case strings.Contains(s, ",") && decimals:
+		return numFmtGroupedDecimals
+	case strings.Contains(s, ","):
+		return numFmtGrouped
+	}
+	return 0
 }
 
 // numberEdit is n as a number edit: the shortest plain decimal that reads
