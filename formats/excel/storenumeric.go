@@ -2,7 +2,6 @@ package excel
 
 import (
 	"math"
-	"strconv"
 	"strings"
 )
 
@@ -96,13 +95,14 @@ func typedFormat(value string) int {
 	return 0
 }
 
-// numberEdit is n as a number edit: the shortest plain decimal that reads
-// back as n; not ok for NaN or an infinity, which a cell cannot hold.
+// numberEdit is n as a number edit, written as the calculation writes a
+// cached number (storedNumber); not ok for NaN or an infinity, which a
+// cell cannot hold.
 func numberEdit(n float64) (editKind, string, int, bool) {
 	if math.IsNaN(n) || math.IsInf(n, 0) {
 		return 0, "", 0, false
 	}
-	return editNumber, strconv.FormatFloat(n, 'f', -1, 64), 0, true
+	return editNumber, storedNumber(n), 0, true
 }
 
 // readAsNumber reports whether a formula of the sheet reads the cell as a
