@@ -86,11 +86,9 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		}
 		return left(args[0], args[1])
 	case "OR", "AND":
-		args, ok := e.args(nil)
-		if !ok {
-			return calcArg{}, false
-		}
-		return logical(name == "OR", args)
+		return e.logical(name == "OR") // calclogical.go
+	case "N":
+		return e.toNumber()
 	}
 	return calcArg{}, false
 }
@@ -207,26 +205,6 @@ func (e *nativeEval) ifError() (calcArg, bool) {
 	}
 	more, ok := e.next()
 	return w, ok && !more
-}
-
-// logical is OR (or) or AND of numbers and booleans, the first error
-// among them if any; other arguments are not computed.
-func logical(or bool, args []calcArg) (calcArg, bool) {
-	anyTrue, all := false, true
-	for _, a := range args {
-		switch a.kind {
-		case argError:
-			return a, true
-		case argNumber, argBool:
-		default:
-			return calcArg{}, false
-		}
-		anyTrue, all = anyTrue || a.n != 0, all && a.n != 0
-	}
-	if or {
-		return boolArg(anyTrue), true
-	}
-	return boolArg(all), true
 }
 
 // rangeArg reads a reference to a range of more than one cell, within

@@ -194,7 +194,9 @@ func (s *scanSource) rawValue(sheet int, rs *rowScan, c *rawCell) calcValue {
 			v.kind = calcBool
 		case "e":
 			v.kind = calcError
-		default: // d: an ISO date as text
+		case "d":
+			v = isoCellValue(v, s.w.wb.book.date1904)
+		default:
 			v.kind = calcString
 		}
 	default:
@@ -275,6 +277,8 @@ func (s *scanSource) unreadValue(sheet, row, col int) calcValue {
 		v.kind = calcBool
 	case r.t == "e":
 		v.kind = calcError
+	case r.t == "d":
+		v = isoCellValue(v, s.w.wb.book.date1904)
 	case r.t == "s" || r.t == "inlineStr" || r.t == "str":
 		v.kind = calcString
 	default:
@@ -342,4 +346,16 @@ func (wb *workbook) definedRect(from int, name string, names []calcName) (sheetR
 		}
 	}
 	return sheetRect{}, false
+}
+
+// isoCellValue is a t="d" cell's value, an ISO 8601 date, as the serial
+// number formulas read (a date cell minus another is their days apart,
+// as in Excel and LibreOffice); one that does not parse is text.
+func isoCellValue(v calcValue, date1904 bool) calcValue {
+	if n, ok := isoDateSerial(strings.TrimSpace(v.text), date1904); ok {
+		v.text, v.kind = strconv.FormatFloat(n, 'f', -1, 64), calcNumber
+		return v
+	}
+	v.kind = calcString
+	return v
 }
