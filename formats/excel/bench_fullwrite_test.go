@@ -12,7 +12,7 @@ import (
 // whose dependents read INDIRECT and OFFSET through the workbook's
 // defined names (OWASP SAMM's 60, read for each reference).
 func BenchmarkWriteFull(b *testing.B) {
-	for _, name := range []string{"owasp-samm-2.0-toolbox.xlsx"} {
+	for _, name := range []string{"owasp-samm-2.0-toolbox.xlsx", "watkins-ffiec-cat-3.4.2.xlsx"} {
 		b.Run(name, func(b *testing.B) {
 			doc := realdocs.Read(b, "questionnaires", name)
 			answers, _, _ := fullFill(b, doc)
