@@ -50,7 +50,7 @@ func TestRecalcFullFillEqualsLibreOffice(t *testing.T) {
 // first option, a date a date, a number a number, anything else "Yes".
 // refused holds the targets the write refused an answer for, with the
 // answer to give instead ("" leaves the target out).
-func fullFillAnswers(t *testing.T, doc []byte, refused map[string]string) []formats.Answer {
+func fullFillAnswers(t testing.TB, doc []byte, refused map[string]string) []formats.Answer {
 	cs, err := New().ExtractCompactFull(doc)
 	must(t, err)
 	var answers []formats.Answer
@@ -83,7 +83,7 @@ var refusedID = regexp.MustCompile(`\(([^()\s]+)\)`)
 // then without that target, as a person would; the answers written, the
 // writer (for the excuses' formula reads) and the filled workbook are
 // returned.
-func fullFill(t *testing.T, doc []byte) ([]formats.Answer, *writer, []byte) {
+func fullFill(t testing.TB, doc []byte) ([]formats.Answer, *writer, []byte) {
 	refused := map[string]string{}
 	for range 200 {
 		answers := fullFillAnswers(t, doc, refused)

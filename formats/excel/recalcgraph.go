@@ -1,8 +1,6 @@
 package excel
 
 import (
-	"slices"
-
 	"github.com/formfill/formfill/formats"
 )
 
@@ -344,13 +342,8 @@ func (g *formulaGraph) readers(c cell, visit func(int)) {
 // hitNodes are the nodes reading no wide range whose narrow ranges of
 // column key hold row, ascending, each once, in the graph's scratch.
 func (g *formulaGraph) hitNodes(key [2]int, row int) []int32 {
-	hits, sorted := g.columnHits(g.byCol[key], row, g.hits[:0]) // recalcgraphindex.go
-	if !sorted {
-		slices.Sort(hits)
-		hits = slices.Compact(hits)
-	}
-	g.hits = hits
-	return hits
+	g.hits = g.columnHits(g.byCol[key], row, g.hits[:0]) // recalcgraphindex.go
+	return g.hits
 }
 
 // dependents are the formulas reading the written cells, directly or

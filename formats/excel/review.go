@@ -23,6 +23,9 @@ type reviewer struct {
 	// before are the questions found before a write: target detection may
 	// not see an answer cell as one once it is filled.
 	before map[cell]formats.ReviewPlace
+	// settled, when not nil, are the places of every answer on the review
+	// list, worked out before the workbook was let go (see settle).
+	settled map[placeKey]formats.ReviewPlace
 }
 
 func newReviewer(wb *workbook) *reviewer {
@@ -45,6 +48,9 @@ func (rv *reviewer) remember(answers []formats.Answer) {
 
 // place is the review-list lookup.
 func (rv *reviewer) place(e formats.ExpectedAnswer) formats.ReviewPlace {
+	if rv.settled != nil {
+		return rv.settled[placeKey{e.PairID, e.XPath}]
+	}
 	c, err := rv.wb.resolve(formats.Answer{PairID: e.PairID, XPath: e.XPath})
 	if err != nil {
 		return formats.ReviewPlace{}

@@ -261,23 +261,42 @@ func (wb *workbook) sharedStrings(string) ([]string, bool) {
 	return sst, err == nil
 }
 
-// cellValue is the formatted text of a cell: for a cell inside a merged
-// range, its range's top-left cell's, which Excel shows for the range.
-func (wb *workbook) cellValue(sheet string, row, col int) string {
+// shownTexts reads the formatted texts of a sheet's cells, reading the
+// sheet once however many cells are asked for: a sheet the write let go
+// of (see releaseSheet) is scanned again from its part on each scanSheet,
+// and a list validation's source read a cell at a time was scanned once a
+// cell (OWASP SAMM's write scanned its lists' sheets 61 MB a write).
+type shownTexts struct {
+	rows   [][]string
+	merges *mergeIndex
+}
+
+// readShown reads sheet's shown texts; nil when it cannot be read (every
+// cell then shows nothing).
+func (wb *workbook) readShown(sheet string) *shownTexts {
 	sc, err := wb.scanSheet(sheet)
 	if err != nil {
-		return ""
+		return nil
 	}
 	rows, err := wb.rows(sheet, sc)
 	if err != nil {
-		return ""
+		return nil
 	}
 	merges, _ := sc.mergeRects()
-	if r, ok := merges.first(row, col); ok {
-		row, col = r.r1, r.c1
-	}
-	if row < 1 || col < 1 || row > len(rows) || col > len(rows[row-1]) {
+	return &shownTexts{rows: rows, merges: merges}
+}
+
+// at is the formatted text of a cell: for a cell inside a merged range,
+// its range's top-left cell's, which Excel shows for the range.
+func (t *shownTexts) at(row, col int) string {
+	if t == nil {
 		return ""
 	}
-	return rows[row-1][col-1]
+	if r, ok := t.merges.first(row, col); ok {
+		row, col = r.r1, r.c1
+	}
+	if row < 1 || col < 1 || row > len(t.rows) || col > len(t.rows[row-1]) {
+		return ""
+	}
+	return t.rows[row-1][col-1]
 }

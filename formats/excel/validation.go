@@ -35,6 +35,7 @@ func (wb *workbook) rules(sheet string, sc *sheetScan) ([]rule, error) {
 		return nil, err
 	}
 	out := make([]rule, 0, len(dvs))
+	shown := map[string]*shownTexts{} // the lists' sheets, each read once
 	for _, dv := range dvs {
 		r := rule{sqref: dv.sqref, typ: dv.typ, operator: dv.operator, formula1: dv.formula1, formula2: dv.formula2, prompt: promptText(dv)}
 		for _, part := range strings.Fields(dv.sqref) {
@@ -43,7 +44,7 @@ func (wb *workbook) rules(sheet string, sc *sheetScan) ([]rule, error) {
 			}
 		}
 		if dv.typ == "list" {
-			r.options = wb.listOptions(sheet, dv.formula1, 0)
+			r.options = wb.listOptionsFrom(shown, sheet, dv.formula1, 0)
 		}
 		out = append(out, r)
 	}
@@ -65,6 +66,12 @@ func promptText(dv validation) string {
 // ("Yes,No"), a range (Lists!$A$1:$C$1, $A$1:$A$3 on the same sheet) or a
 // defined name referring to one. depth stops name cycles.
 func (wb *workbook) listOptions(sheet, formula string, depth int) []string {
+	return wb.listOptionsFrom(map[string]*shownTexts{}, sheet, formula, depth)
+}
+
+// listOptionsFrom is listOptions reading the sheets' texts through shown,
+// which keeps each sheet read (see shownTexts).
+func (wb *workbook) listOptionsFrom(shown map[string]*shownTexts, sheet, formula string, depth int) []string {
 	// Validations in the x14 extension list carry their formula wrapped
 	// in <xm:f>…</xm:f>.
 	f := strings.TrimPrefix(strings.TrimSpace(html.UnescapeString(xmlTag.ReplaceAllString(formula, ""))), "=")
@@ -86,20 +93,27 @@ func (wb *workbook) listOptions(sheet, formula string, depth int) []string {
 	}
 	if rc, ok := parseRect(ref); ok {
 		if idx, err := wb.sheetIndex(src); err == nil {
-			return wb.rangeValues(wb.sheets[idx-1], rc)
+			src = wb.sheets[idx-1]
+			t, ok := shown[src]
+			if !ok {
+				t = wb.readShown(src)
+				shown[src] = t
+			}
+			return rangeValues(t, rc)
 		}
 		return nil
 	}
 	for _, dn := range wb.book.names {
 		if strings.EqualFold(dn.name, f) && (dn.scope == "Workbook" || dn.scope == sheet) {
-			return wb.listOptions(sheet, dn.refersTo, depth+1)
+			return wb.listOptionsFrom(shown, sheet, dn.refersTo, depth+1)
 		}
 	}
 	return nil
 }
 
-// rangeValues returns the non-empty cell texts of rc on sheet.
-func (wb *workbook) rangeValues(sheet string, rc rect) []string {
+// rangeValues returns the non-empty cell texts of rc on the sheet whose
+// texts t holds.
+func rangeValues(t *shownTexts, rc rect) []string {
 	if rc.c2-rc.c1+1 > maxListCells {
 		rc.c2 = rc.c1 + maxListCells - 1
 	}
@@ -109,7 +123,7 @@ func (wb *workbook) rangeValues(sheet string, rc rect) []string {
 	var out []string
 	for r := rc.r1; r <= rc.r2; r++ {
 		for c := rc.c1; c <= rc.c2; c++ {
-			if v := wb.cellValue(sheet, r, c); strings.TrimSpace(v) != "" {
+			if v := t.at(r, c); strings.TrimSpace(v) != "" {
 				out = append(out, strings.TrimSpace(v))
 			}
 		}

@@ -27,19 +27,15 @@ func (e *Engine) Fill(doc []byte, answers []formats.Answer, opts formats.WriteOp
 	if err != nil || opts.DryRun {
 		return res, nil, err
 	}
-	wb := w.wb
-	endVerify := wb.stop.Phase(formats.PhaseVerify)
+	stop := w.wb.stop
+	endVerify := stop.Phase(formats.PhaseVerify)
 	defer func() { endVerify(err) }() // after guard below has made a panic an error
-	defer guard(wb.stop, &err)
-	rep, err = w.verifySaved(res.Document, formats.ExpectedFromAnswers(answers), rv) // fillverify.go
-	if err != nil {
+	defer guard(stop, &err)
+	// From here on the fill holds what verification needs, not the
+	// written model: w and rv are not used again (see readBack).
+	rb := w.readBackPlan(answers, rv) // fillverify.go
+	if rep, err = rb.verifySaved(res.Document); err != nil {
 		return nil, nil, err
-	}
-	if rc := wb.recalced; rc != nil {
-		// Notes, not failures: what the answers changed elsewhere, and
-		// what only a recalculation on open will show.
-		rep.Warnings = append(rep.Warnings, rc.shown...)
-		rep.Warnings = append(rep.Warnings, rc.warnings...)
 	}
 	return res, rep, nil
 }
