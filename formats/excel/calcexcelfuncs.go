@@ -11,6 +11,18 @@ import (
 // Excel and LibreOffice do: reading the other could meet a cycle the
 // result does not depend on.
 
+// nativeFunctions are the functions call computes, which a warning on a
+// formula left to excelize tells from the others (leftToFallback);
+// TestNativeFunctionsAreTheCallCases holds it to call's cases.
+var nativeFunctions = map[string]bool{
+	"IF": true, "IFERROR": true, "VLOOKUP": true, "XLOOKUP": true, "HLOOKUP": true, "MATCH": true,
+	"LOOKUP": true, "INDEX": true, "SUMIF": true, "COUNTIF": true, "SUMIFS": true, "COUNTIFS": true,
+	"CONCATENATE": true, "SUM": true, "SUMPRODUCT": true, "COUNT": true, "MAX": true, "MIN": true,
+	"AVERAGE": true, "COUNTA": true, "ISBLANK": true, "TRIM": true, "CLEAN": true, "CHAR": true,
+	"SUBSTITUTE": true, "LEN": true, "ISNUMBER": true, "ISTEXT": true, "ISNONTEXT": true,
+	"ISLOGICAL": true, "FIND": true, "LEFT": true, "OR": true, "AND": true,
+}
+
 // call is a call of name, whose start token is read.
 func (e *nativeEval) call(name string) (calcArg, bool) {
 	switch name {
@@ -42,6 +54,8 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return concatenate(args)
 	case "SUM":
 		return e.sum()
+	case "SUMPRODUCT":
+		return e.sumProduct() // calcsumproduct.go
 	case "COUNT":
 		return e.count()
 	case "MAX", "MIN":

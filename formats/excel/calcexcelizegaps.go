@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/xuri/efp"
@@ -23,11 +24,15 @@ import (
 //     first cell alone, giving 1 where two cells hold Yes; over plain
 //     ranges it gives #VALUE! where a cell holds text, which Excel
 //     counts as 0 (an answer "many" in a column SUMPRODUCT(B2:B4,C2:C4)
-//     multiplies). No real workbook formfill meets calls it, so every
-//     SUMPRODUCT left to excelize is dropped rather than told apart;
+//     multiplies). The native calculation computes the usual shapes
+//     (calcsumproduct.go); one left to excelize is dropped rather than
+//     told apart;
 //   - TRIM, which excelize gives with runs of spaces inside kept and tabs
 //     and line breaks at the ends removed ("Acme   Cloud" stays so, where
-//     Excel gives "Acme Cloud"); the native calculation computes it.
+//     Excel gives "Acme Cloud"). The native calculation computes TRIM:
+//     one reaches excelize only inside a formula the native calculation
+//     leaves whole to it, for another function (TRIM(MID(A1,2,9))), and
+//     the warning names that one (leftToFallback).
 
 // criteriaRangeArgs are, by function, which arguments (from 0) are ranges
 // whose cells are compared or summed.
@@ -61,10 +66,12 @@ func excelizeMiscomputes(text string, area func(ref string) int) string {
 			name := strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))
 			stack = append(stack, frame{name: name})
 			if name == "SUMPRODUCT" {
-				return "it calls SUMPRODUCT, which formfill's fallback calculation gives #VALUE! where a range holds text (Excel counts it as 0) and reads an element-wise operation's range as its first cell"
+				return "it calls SUMPRODUCT in a form formfill does not compute itself (" + leftToFallback(toks, "whole columns, a function of a range, or ranges of different shapes") +
+					"), and its fallback calculation gives #VALUE! where a range holds text (Excel counts it as 0) and reads an element-wise operation's range as its first cell"
 			}
 			if name == "TRIM" {
-				return "it calls TRIM, which formfill's fallback calculation gives with runs of spaces inside the text kept"
+				return "formfill computes TRIM itself but not " + leftToFallback(toks, "all of this formula (a value it reads, or a form of a call)") +
+					", and its fallback calculation, which then computes the whole formula, keeps runs of spaces inside TRIM's text"
 			}
 		case t.TType == efp.TokenTypeFunction && t.TSubType == efp.TokenSubTypeStop && len(stack) > 0:
 			stack = stack[:len(stack)-1]
@@ -127,4 +134,25 @@ func (wb *workbook) refArea(from int, ref string, names []calcName) int {
 		return 0
 	}
 	return (r.r2 - r.r1 + 1) * (r.c2 - r.c1 + 1)
+}
+
+// leftToFallback names the functions of a formula's tokens that the
+// native calculation does not compute (nativeFunctions), which are why
+// the whole formula was left to excelize, or says otherwise when it
+// calls none.
+func leftToFallback(toks []efp.Token, otherwise string) string {
+	var names []string
+	for _, t := range toks {
+		if t.TType != efp.TokenTypeFunction || t.TSubType != efp.TokenSubTypeStart {
+			continue
+		}
+		name := strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))
+		if !nativeFunctions[name] && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return otherwise
+	}
+	return strings.Join(names, ", ")
 }

@@ -1,6 +1,10 @@
 package excel
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,12 +39,14 @@ func TestExcelizeMiscomputes(t *testing.T) {
 		{"COUNTIFS criterion from a cell", `COUNTIFS(M!C2:C3,A1)`, ""},
 		{"SUMIFS criterion from a cell", `SUMIFS(M!B2:B3,M!C2:C3,A1)`, ""},
 		{"SUMPRODUCT of a comparison", `SUMPRODUCT((C2:C4="Yes")*1)`, "SUMPRODUCT"},
+		{"SUMPRODUCT names what is left to excelize", `SUMPRODUCT(--(LEFT(C2:C4,1)="Y"),ROUND(B2:B4,0))`, "(ROUND)"},
 		{"SUMPRODUCT of a negated comparison", `SUMPRODUCT(--(Q!C2:C4="Yes"))`, "SUMPRODUCT"},
 		{"SUMPRODUCT of arithmetic", `SUMPRODUCT(B2:B4*2)`, "SUMPRODUCT"},
 		{"SUMPRODUCT of two ranges, which may hold text", `SUMPRODUCT(B2:B4,C2:C4)`, "SUMPRODUCT"},
 		{"SUMPRODUCT within IF", `IF(C2="Yes",SUMPRODUCT(B2:B4,C2:C4),0)`, "SUMPRODUCT"},
 		{"a comparison and a SUM", `IF(C2="Yes",SUM(B2:B4),0)`, ""},
-		{"TRIM", `TRIM(MID(A1,2,9))`, "TRIM"},
+		{"TRIM names what is left to excelize", `TRIM(MID(A1,2,9))`, "computes TRIM itself but not MID,"},
+		{"TRIM left whole for another reason", `TRIM(A1)&""`, "not all of this formula"},
 		{"TRIM nested", `CLEAN(trim(A1))&""`, "TRIM"},
 		{"TRIMMEAN is not TRIM", `TRIMMEAN(B2:B9,0.2)`, ""},
 		{"no function", `C2*2`, ""},
@@ -64,8 +70,10 @@ func TestRecalcDropsWhatExcelizeMiscomputes(t *testing.T) {
 		{"COUNTIFS of one cell computed", `COUNTIFS('START HERE'!C5,">30")`, "<v>1</v>"},
 		{"SUMIFS of one cell computed", `SUMIFS('START HERE'!C5,'START HERE'!C5,">30")`, "<v>40</v>"},
 		{"AVERAGEIF of one cell dropped", `AVERAGEIF('START HERE'!C5,">30",'START HERE'!C5)`, "AVERAGEIF with a range of one cell"},
-		{"SUMPRODUCT of a comparison dropped", `SUMPRODUCT(('START HERE'!C5:C6>1)*1)`, "calls SUMPRODUCT"},
-		{"SUMPRODUCT of two ranges dropped, as a text answer would make it #VALUE!", `SUMPRODUCT('START HERE'!C5:C6,'START HERE'!C5:C6)`, "calls SUMPRODUCT"},
+		{"SUMPRODUCT of a comparison computed", `SUMPRODUCT(('START HERE'!C5:C6>1)*1)`, "<v>2</v>"},
+		{"SUMPRODUCT of two ranges computed", `SUMPRODUCT('START HERE'!C5:C6,'START HERE'!C5:C6)`, "<v>1604</v>"},
+		{"SUMPRODUCT of a function of a range dropped", `SUMPRODUCT(--(LEFT('START HERE'!C5:C6,1)="4"))`, "calls SUMPRODUCT"},
+		{"TRIM beside a function left to excelize dropped", `TRIM(MID('START HERE'!C5,1,9))`, "computes TRIM itself but not MID"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, _ := fillRecalc(t, recalcBook(t, map[string]string{"D1": tc.formula}))
@@ -111,5 +119,41 @@ func TestRecalcHandsExcelizeTheNativeResults(t *testing.T) {
 	sheet := zipEntry(t, res.Document, "xl/worksheets/sheet2.xml")
 	if got := cellXML(t, sheet, "D2"); !strings.Contains(got, "<v>10</v>") {
 		t.Errorf("D2 = %s, want 10 (warnings: %s)", got, strings.Join(res.Warnings, "\n"))
+	}
+}
+
+// TestNativeFunctionsAreTheCallCases reads call's case labels from its
+// source: nativeFunctions, which the warnings on formulas left to excelize
+// rely on, must name exactly the functions call computes.
+func TestNativeFunctionsAreTheCallCases(t *testing.T) {
+	file, err := parser.ParseFile(token.NewFileSet(), "calcexcelfuncs.go", nil, 0)
+	must(t, err)
+	cases := map[string]bool{}
+	for _, d := range file.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "call" {
+			continue
+		}
+		sw := fn.Body.List[0].(*ast.SwitchStmt)
+		for _, c := range sw.Body.List {
+			for _, e := range c.(*ast.CaseClause).List {
+				name, err := strconv.Unquote(e.(*ast.BasicLit).Value)
+				must(t, err)
+				cases[name] = true
+			}
+		}
+	}
+	if len(cases) == 0 {
+		t.Fatal("no case of call found")
+	}
+	for name := range cases {
+		if !nativeFunctions[name] {
+			t.Errorf("call computes %s, which nativeFunctions lacks", name)
+		}
+	}
+	for name := range nativeFunctions {
+		if !cases[name] {
+			t.Errorf("nativeFunctions names %s, which call does not compute", name)
+		}
 	}
 }
