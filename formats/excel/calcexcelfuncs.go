@@ -20,7 +20,7 @@ var nativeFunctions = map[string]bool{
 	"CONCATENATE": true, "SUM": true, "SUMPRODUCT": true, "COUNT": true, "MAX": true, "MIN": true,
 	"AVERAGE": true, "COUNTA": true, "ISBLANK": true, "TRIM": true, "CLEAN": true, "CHAR": true,
 	"SUBSTITUTE": true, "LEN": true, "ISNUMBER": true, "ISTEXT": true, "ISNONTEXT": true,
-	"ISLOGICAL": true, "FIND": true, "LEFT": true, "OR": true, "AND": true,
+	"ISLOGICAL": true, "FIND": true, "LEFT": true, "OR": true, "AND": true, "N": true,
 }
 
 // call is a call of name, whose start token is read.
