@@ -23,7 +23,7 @@ import (
 // record. ok false means it gave up: nothing is decided, and what record
 // saw must be forgotten. err is only ever the stop's.
 func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err error) {
-	p := fastPass{x: fastXML{data: data, ok: true}, record: rec.record, emptyCell: rec.emptyCell, valueCell: rec.valueCell}
+	p := fastPass{x: fastXML{data: data, ok: true}, record: rec.record, emptyCell: rec.emptyCell, valueCell: rec.valueCell, stop: stop}
 	x := &p.x
 	x.declaration()
 	for x.ok && x.pos < len(data) {
@@ -42,6 +42,9 @@ func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err 
 			return false, nil
 		default:
 			x.ok = p.startTag(from)
+			if p.err != nil {
+				return false, p.err // stopped within a run of empty cells
+			}
 		}
 	}
 	return x.ok && len(p.open) == 0 && p.roots == 1, nil
@@ -57,6 +60,10 @@ type fastPass struct {
 	open      [][]byte                                               // the raw names of the open elements
 	roots     int
 	el        xml.StartElement // what record sees, element after element
+	// stop is the pass's, stepped once an element; err is its error when
+	// it stopped the pass within a run of empty cells (passEmptyRun).
+	stop *formats.Stopper
+	err  error
 }
 
 // endTag passes an end tag starting at from, false if it gives up. Only
