@@ -69,7 +69,11 @@ func numericUses(sc *sheetScan, formulas map[[2]int]bool, formula func(r, c int)
 	templates := map[string]*numericTemplate{}
 	masters := map[int]bool{}
 	n := 0
-	for p := range formulas {
+	var order [][2]int
+	if sc != nil {
+		order = sc.formulaOrder
+	}
+	for _, p := range orderedFormulas(formulas, order) {
 		if n++; n > maxNumericFormulas || len(out.cells)+len(out.ranges) > maxNumericCells {
 			break
 		}

@@ -13,6 +13,9 @@ import (
 // times its XML, and building one was the slowest step of a first page.
 type sheetScan struct {
 	formulas   map[[2]int]bool // cells holding a formula (uncached ones read as empty)
+	// formulaOrder is formulas' cells in reading order once the pass is
+	// over (see formulaorder.go); nil for a lean scan.
+	formulaOrder [][2]int
 	arrays     []arrayFormula  // the array formulas' ranges (see arrayCovering)
 	cellStyles cellStyles      // style index of each cell with an s attribute
 	rowStyles  map[int]int     // custom row formats
@@ -105,6 +108,7 @@ func (s *sheetScan) sizeFor(data []byte) {
 		return
 	}
 	s.formulas = make(map[[2]int]bool, formulas)
+	s.formulaOrder = room[[2]int](formulas)
 	s.cellStyles.list = room[styledCell](styles)
 }
 
@@ -157,7 +161,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 			cur = s.cell(c.ref, c.style)
 		}
 		if c.hasF && cur[0] > 0 && !s.lean {
-			s.formulas[cur] = true
+			s.addFormula(cur)
 		}
 		s.cells.valueCell(c)
 	}
@@ -172,6 +176,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		s.cellStyles.sort()
 		s.cells.rooted = b.root != nil
 		s.cells.finish(&s.cellStyles)
+		s.sortFormulas()
 		s.validationStub = b.validations()
 		s.validations = bytes.Contains(s.validationStub, []byte("dataValidation"))
 		// Parsed now, while the scan is the pass's alone: sheets in lanes
