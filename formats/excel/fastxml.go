@@ -133,6 +133,32 @@ type fastXML struct {
 	ok    bool
 	attrs []xml.Attr // the storage of every element's attributes in turn
 	buf   []byte     // the storage of every unescaped value in turn
+	// recent are attribute values lately read that intern does not know,
+	// by valueSlot: the values a part repeats from element to element
+	// (a sheet's rows' spans and heights: HECVAT 4.14's 4,300 rows made
+	// two strings each).
+	recent [16]string
+}
+
+// internValue is intern(b) for an attribute value, the string of an equal
+// value lately read when it is still in its slot.
+func (x *fastXML) internValue(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	slot := &x.recent[valueSlot(b)]
+	if *slot == string(b) {
+		return *slot
+	}
+	v := intern(b)
+	*slot = v
+	return v
+}
+
+// valueSlot picks an attribute value's slot in fastXML.recent from its
+// length and last byte, which tell a row's spans and height apart.
+func valueSlot(b []byte) int {
+	return (len(b)*7 + int(b[len(b)-1])) % len(fastXML{}.recent)
 }
 
 // declaration passes the XML declaration, if any: version 1.0 and UTF-8
@@ -230,7 +256,7 @@ func (x *fastXML) attrValue(want bool) string {
 			if !want {
 				return ""
 			}
-			return intern(d[i+1 : j])
+			return x.internValue(d[i+1 : j])
 		}
 	}
 	// Anything else: a reference, non-ASCII or the other quote inside, or
