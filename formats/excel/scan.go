@@ -14,7 +14,7 @@ import (
 type sheetScan struct {
 	formulas   map[[2]int]bool // cells holding a formula (uncached ones read as empty)
 	// formulaOrder is formulas' cells in reading order once the pass is
-	// over (see formulaorder.go); nil for a lean scan.
+	// over (see formulaorder.go), a lean scan's as few as its map's.
 	formulaOrder [][2]int
 	arrays     []arrayFormula  // the array formulas' ranges (see arrayCovering)
 	cellStyles cellStyles      // style index of each cell with an s attribute
