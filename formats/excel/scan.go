@@ -13,9 +13,6 @@ import (
 // times its XML, and building one was the slowest step of a first page.
 type sheetScan struct {
 	formulas   map[[2]int]bool // cells holding a formula (uncached ones read as empty)
-	// formulaOrder is formulas' cells in reading order once the pass is
-	// over (see formulaorder.go), a lean scan's as few as its map's.
-	formulaOrder [][2]int
 	arrays     []arrayFormula  // the array formulas' ranges (see arrayCovering)
 	cellStyles cellStyles      // style index of each cell with an s attribute
 	rowStyles  map[int]int     // custom row formats
@@ -46,6 +43,9 @@ type sheetScan struct {
 	// leanScan): it has no formulas map, its row scan's cells say which
 	// hold one (holdsFormula), and it records no styles.
 	lean bool
+	// formulaOrder is formulas' cells in reading order once the pass is
+	// over (see formulaorder.go), a lean scan's as few as its map's.
+	formulaOrder [][2]int
 }
 
 type colStyle struct{ min, max, style int }

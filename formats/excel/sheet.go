@@ -54,7 +54,7 @@ type sheetModel struct {
 	noEntryRules []bool
 	hiddenRows   map[int]bool
 	formulas     map[[2]int]bool
-	formulaOrder [][2]int // formulas' cells in reading order, when the scan has them (see orderedFormulas)
+	formulaOrder [][2]int    // formulas' cells in reading order, when the scan has them (see orderedFormulas)
 	formulaBits  formulaBits // formulas as bitsets, made when first asked (formulaindex.go)
 	scan         *sheetScan
 	wb           *workbook
