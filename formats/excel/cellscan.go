@@ -43,12 +43,13 @@ func (wb *workbook) readScan(sheet string, sc *sheetScan) *sheetScan {
 	}
 	ds := *sc
 	ds.cells, ds.masters = nil, masters
-	ds.formulas = make(map[[2]int]bool)
+	ds.formulas, ds.formulaOrder = make(map[[2]int]bool), nil
 	for i := range rs.cells {
 		if c := &rs.cells[i]; c.hasF {
-			ds.formulas[[2]int{int(c.row), int(c.col)}] = true
+			ds.addFormula([2]int{int(c.row), int(c.col)})
 		}
 	}
+	ds.sortFormulas()
 	return &ds
 }
 

@@ -86,7 +86,7 @@ func (m *sheetModel) entries(l *layout, maxLines int) cellEntries {
 			es.add(entry{row: int32(t.row), col: int32(t.col), key: true}, maxLines)
 		}
 	}
-	for p := range m.formulas {
+	for _, p := range orderedFormulas(m.formulas, m.formulaOrder) {
 		if p[0] > len(m.rows) || p[1] > len(m.rows[p[0]-1]) {
 			es.add(entry{row: int32(p[0]), col: int32(p[1])}, maxLines)
 		}

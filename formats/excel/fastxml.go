@@ -23,7 +23,7 @@ import (
 // record. ok false means it gave up: nothing is decided, and what record
 // saw must be forgotten. err is only ever the stop's.
 func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err error) {
-	p := fastPass{x: fastXML{data: data, ok: true}, record: rec.record, emptyCell: rec.emptyCell, valueCell: rec.valueCell}
+	p := fastPass{x: fastXML{data: data, ok: true}, record: rec.record, emptyCell: rec.emptyCell, valueCell: rec.valueCell, stop: stop}
 	x := &p.x
 	x.declaration()
 	for x.ok && x.pos < len(data) {
@@ -42,6 +42,9 @@ func fastCheck(data []byte, rec recording, stop *formats.Stopper) (ok bool, err 
 			return false, nil
 		default:
 			x.ok = p.startTag(from)
+			if p.err != nil {
+				return false, p.err // stopped within a run of empty cells
+			}
 		}
 	}
 	return x.ok && len(p.open) == 0 && p.roots == 1, nil
@@ -57,6 +60,10 @@ type fastPass struct {
 	open      [][]byte                                               // the raw names of the open elements
 	roots     int
 	el        xml.StartElement // what record sees, element after element
+	// stop is the pass's, stepped once an element; err is its error when
+	// it stopped the pass within a run of empty cells (passEmptyRun).
+	stop *formats.Stopper
+	err  error
 }
 
 // endTag passes an end tag starting at from, false if it gives up. Only
@@ -126,6 +133,32 @@ type fastXML struct {
 	ok    bool
 	attrs []xml.Attr // the storage of every element's attributes in turn
 	buf   []byte     // the storage of every unescaped value in turn
+	// recent are attribute values lately read that intern does not know,
+	// by valueSlot: the values a part repeats from element to element
+	// (a sheet's rows' spans and heights: HECVAT 4.14's 4,300 rows made
+	// two strings each).
+	recent [16]string
+}
+
+// internValue is intern(b) for an attribute value, the string of an equal
+// value lately read when it is still in its slot.
+func (x *fastXML) internValue(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	slot := &x.recent[valueSlot(b)]
+	if *slot == string(b) {
+		return *slot
+	}
+	v := intern(b)
+	*slot = v
+	return v
+}
+
+// valueSlot picks an attribute value's slot in fastXML.recent from its
+// length and last byte, which tell a row's spans and height apart.
+func valueSlot(b []byte) int {
+	return (len(b)*7 + int(b[len(b)-1])) % len(fastXML{}.recent)
 }
 
 // declaration passes the XML declaration, if any: version 1.0 and UTF-8
@@ -223,7 +256,7 @@ func (x *fastXML) attrValue(want bool) string {
 			if !want {
 				return ""
 			}
-			return intern(d[i+1 : j])
+			return x.internValue(d[i+1 : j])
 		}
 	}
 	// Anything else: a reference, non-ASCII or the other quote inside, or

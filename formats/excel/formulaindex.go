@@ -21,10 +21,10 @@ type formulaBits [][]uint64
 const bitCols = maxScanCols
 
 // newFormulaBits indexes the cells of formulas in rows 1..rows.
-func newFormulaBits(formulas map[[2]int]bool, rows int) formulaBits {
+func newFormulaBits(formulas [][2]int, rows int) formulaBits {
 	bits := make(formulaBits, rows)
-	for p, ok := range formulas {
-		if !ok || p[0] < 1 || p[1] < 1 || p[0] > rows || p[1] > bitCols {
+	for _, p := range formulas {
+		if p[0] < 1 || p[1] < 1 || p[0] > rows || p[1] > bitCols {
 			continue
 		}
 		row, w := bits[p[0]-1], (p[1]-1)/64
@@ -41,7 +41,7 @@ func newFormulaBits(formulas map[[2]int]bool, rows int) formulaBits {
 // from the bitset built at the first question where it indexes the cell.
 func (m *sheetModel) isFormula(r, c int) bool {
 	if m.formulaBits == nil {
-		m.formulaBits = newFormulaBits(m.formulas, len(m.rows))
+		m.formulaBits = newFormulaBits(orderedFormulas(m.formulas, m.formulaOrder), len(m.rows))
 	}
 	if r < 1 || c < 1 || r > len(m.formulaBits) || c > bitCols {
 		return m.formulas[[2]int{r, c}]

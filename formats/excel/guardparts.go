@@ -2,6 +2,7 @@ package excel
 
 import (
 	"archive/zip"
+	"bytes"
 	"cmp"
 	"errors"
 	"runtime"
@@ -196,9 +197,17 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 			continue
 		}
 		f := parts[i]
-		if streamsPart(f) {
+		switch {
+		case streamsIn(f, buf):
 			checks[i] = checkPart(f, stop, func(c *partCheck) error { return checkPartStreamed(a, f, c, &buf, stop) })
-		} else {
+		case streamsPart(f):
+			// The lane already holds storage the part fits in: read whole
+			// into it, the part takes no more memory than its window
+			// would, and the whole pass is about twice as fast as the
+			// window's (HECVAT 4.14's calcChain and styles: 5% of its
+			// extract's CPU streamed).
+			checks[i] = checkPart(f, stop, func(c *partCheck) error { return checkPartInto(a, f, c, &buf, stop) })
+		default:
 			if need := f.UncompressedSize64; tooLargeForPart(uint64(cap(buf)), need) {
 				// A lane's parts come largest first: the storage of a large
 				// part is let go once the parts left are much smaller, not
@@ -218,6 +227,14 @@ func checkLane(a *formats.Archive, lane []int, parts []*zip.File, checks []partC
 			}
 		}
 	}
+}
+
+// streamsIn reports whether a lane whose storage is buf checks part f
+// through a window: a part streamsPart picks, unless buf has room for it
+// read whole (see formats.Archive.ReadFileInto), which then takes nothing
+// more.
+func streamsIn(f *zip.File, buf []byte) bool {
+	return streamsPart(f) && uint64(cap(buf)) < f.UncompressedSize64+bytes.MinRead
 }
 
 // checkPart checks one XML part with check, which fills in what the check

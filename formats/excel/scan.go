@@ -43,6 +43,9 @@ type sheetScan struct {
 	// leanScan): it has no formulas map, its row scan's cells say which
 	// hold one (holdsFormula), and it records no styles.
 	lean bool
+	// formulaOrder is formulas' cells in reading order once the pass is
+	// over (see formulaorder.go), a lean scan's as few as its map's.
+	formulaOrder [][2]int
 }
 
 type colStyle struct{ min, max, style int }
@@ -105,6 +108,7 @@ func (s *sheetScan) sizeFor(data []byte) {
 		return
 	}
 	s.formulas = make(map[[2]int]bool, formulas)
+	s.formulaOrder = room[[2]int](formulas)
 	s.cellStyles.list = room[styledCell](styles)
 }
 
@@ -157,7 +161,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 			cur = s.cell(c.ref, c.style)
 		}
 		if c.hasF && cur[0] > 0 && !s.lean {
-			s.formulas[cur] = true
+			s.addFormula(cur)
 		}
 		s.cells.valueCell(c)
 	}
@@ -172,6 +176,7 @@ func (s *sheetScan) recorder(data []byte) (rec recording, done func()) {
 		s.cellStyles.sort()
 		s.cells.rooted = b.root != nil
 		s.cells.finish(&s.cellStyles)
+		s.sortFormulas()
 		s.validationStub = b.validations()
 		s.validations = bytes.Contains(s.validationStub, []byte("dataValidation"))
 		// Parsed now, while the scan is the pass's alone: sheets in lanes

@@ -75,7 +75,7 @@ func (s *sheetScan) markFormula(at [2]int) {
 	if s.formulas == nil {
 		s.formulas = map[[2]int]bool{}
 	}
-	s.formulas[at] = true
+	s.addFormula(at)
 }
 
 // cell records a cell's start tag, given its r and s attributes, and

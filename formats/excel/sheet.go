@@ -54,6 +54,7 @@ type sheetModel struct {
 	noEntryRules []bool
 	hiddenRows   map[int]bool
 	formulas     map[[2]int]bool
+	formulaOrder [][2]int    // formulas' cells in reading order, when the scan has them (see orderedFormulas)
 	formulaBits  formulaBits // formulas as bitsets, made when first asked (formulaindex.go)
 	scan         *sheetScan
 	wb           *workbook
@@ -86,6 +87,7 @@ func (wb *workbook) loadSheet(index int) (*sheetModel, error) {
 		m.maxCol = max(m.maxCol, len(r))
 	}
 	m.scan, m.formulas, m.hiddenRows, m.dimension = sc, sc.formulas, sc.hiddenRows, sc.dimension
+	m.formulaOrder = sc.formulaOrder
 	for _, ref := range sc.merges {
 		if r, ok := parseRect(ref); ok {
 			m.merged = append(m.merged, mergeRange{ref: ref, rect: r})
