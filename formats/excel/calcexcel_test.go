@@ -188,7 +188,7 @@ func TestExcelModeEqualsLibreOffice(t *testing.T) {
 		name  string
 		cells mapSource
 		cases []calcCase
-	}{{"excel", excelCells, excelModeCases}, {"native", nativeCells, nativeCases}, {"lookup", lookupCells, lookupCases}} {
+	}{{"excel", excelCells, excelModeCases}, {"native", nativeCells, nativeCases}, {"lookup", lookupCells, lookupCases}, {"criteria kinds", criteriaKindsCells, criteriaKindsCases}} {
 		t.Run(table.name, func(t *testing.T) {
 			f := table.cells.book(t)
 			var asked []int
