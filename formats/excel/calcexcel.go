@@ -274,6 +274,20 @@ func asNumber(v calcArg) (n float64, bad calcArg, ok bool) {
 	return 0, errValue, true
 }
 
+// conditionTextIsValueError reports whether text, as IF's condition,
+// is #VALUE! in Excel and LibreOffice: anything but TRUE or FALSE (which
+// Excel reads as the booleans) and text that may hold a number, which
+// the calculation leaves alone (IF("Yes",1,0) is #VALUE!; excelize gave
+// a Go error, strconv.ParseBool's, for a reason).
+func conditionTextIsValueError(text string) bool {
+	s := strings.TrimSpace(text)
+	if strings.EqualFold(s, "TRUE") || strings.EqualFold(s, "FALSE") || mayBeNumber(s) {
+		return false
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err != nil
+}
+
 // mayBeNumber reports whether text that is no plain number may still be
 // one Excel reads (a date, a time, a percentage, a currency, a number with
 // thousands separators): it holds a digit and, but for a month's name or

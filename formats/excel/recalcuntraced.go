@@ -74,16 +74,23 @@ func (u untraced) reason() string {
 }
 
 // externalRef reports whether a reference token holding "[" reads another
-// workbook ([1]Sheet!A1, '[Book.xlsx]Sheet 1'!A1, [1]!Name): the bracket
-// opens it and a "!" follows the closing one. Anything else with a
-// bracket is a structured reference to a table of this workbook.
+// workbook ([1]Sheet!A1, '[Book.xlsx]Sheet 1'!A1, [1]!Name, a path
+// before the bracket: 'C:\x\[ext.xlsx]S'!A1): a "!" follows the first
+// closing bracket with no bracket or comma between them. Anything else
+// with a bracket is a structured reference to a table of this workbook
+// (Tbl[Col], Tbl[[#This Row],[A!]]), which no "!" follows so.
 func externalRef(tok string) bool {
-	tok = strings.TrimPrefix(tok, "'")
-	if !strings.HasPrefix(tok, "[") {
+	open := strings.IndexByte(tok, '[')
+	if open < 0 {
 		return false
 	}
-	end := strings.IndexByte(tok, ']')
-	return end > 0 && strings.Contains(tok[end:], "!")
+	end := strings.IndexByte(tok[open:], ']')
+	if end < 0 {
+		return false
+	}
+	rest := tok[open+end+1:]
+	bang := strings.IndexByte(rest, '!')
+	return bang >= 0 && !strings.ContainsAny(rest[:bang], "[],")
 }
 
 // spanRects resolves a 3D reference token (Q:Other!B2, 'Sheet 1:Sheet

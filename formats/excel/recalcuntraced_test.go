@@ -20,6 +20,10 @@ func TestExternalRef(t *testing.T) {
 		{"[@Col]", false},
 		{"Tbl[[#This Row],[Score]]", false},
 		{"[#Headers]", false},
+		{`'C:\x\[ext.xlsx]S'!A1`, true},
+		{"'https://host/d/[Book.xlsx]Sheet 1'!$B$2", true},
+		{"Tbl[[#This Row],[A!]]", false},
+		{"Tbl[[Col!a]]", false},
 	} {
 		if got := externalRef(tc.tok); got != tc.want {
 			t.Errorf("externalRef(%q) = %v, want %v", tc.tok, got, tc.want)
