@@ -98,7 +98,7 @@ func (b *calcBook) open() error {
 		}
 		// A name excelize refuses (a reserved one, a print area) leaves
 		// the formulas using it uncomputable: they report it.
-		_ = f.SetDefinedName(&excelize.DefinedName{Name: n.name, RefersTo: n.refersTo, Scope: scope})
+		_ = f.SetDefinedName(&excelize.DefinedName{Name: n.name, RefersTo: excelizeRefersTo(n.refersTo), Scope: scope}) // calcnames.go
 	}
 	b.f = f
 	return nil

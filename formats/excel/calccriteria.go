@@ -3,6 +3,7 @@ package excel
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/efp"
 )
@@ -11,9 +12,14 @@ import (
 // boolean or text criterion, or text starting with a comparison (">=3",
 // "<>No"). An equality matches a cell of the same kind, text without
 // regard to case; an inequality every other cell; < > <= >= numbers with
-// a number, text with text. Criteria that Excel reads in ways LibreOffice
-// may not (wildcards, an empty criterion, text that holds a number a cell
-// might hold as text, an error in the cells compared) are not computed.
+// a number, text with text, so that text holding a number ("007") meets
+// no ">0", in Excel as in LibreOffice. A criterion's date (">1/1/2024",
+// month first as Excel reads it in English, or an unambiguous spelling
+// parseDate takes) is its serial number, as the dates a write stores.
+// Criteria that Excel reads in ways LibreOffice may not (wildcards, an
+// empty criterion, other text that holds a number, a cell's text that
+// an equality might read as a number, an error in the cells compared)
+// are not computed.
 
 // criterion is a parsed criterion: a comparison and its value.
 type criterion struct {
@@ -22,9 +28,9 @@ type criterion struct {
 	pattern bool // v's text holds wildcards (* ?)
 }
 
-// parseCriterion reads c as a criterion; ok is false for the criteria
-// not computed.
-func parseCriterion(c calcArg) (criterion, bool) {
+// parseCriterion reads c as a criterion, a date in it in the 1904 date
+// system when date1904; ok is false for the criteria not computed.
+func parseCriterion(c calcArg, date1904 bool) (criterion, bool) {
 	switch c.kind {
 	case argNumber, argBool:
 		return criterion{op: "=", v: c}, true
@@ -42,6 +48,9 @@ func parseCriterion(c calcArg) (criterion, bool) {
 	if n, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && !strings.ContainsAny(s, "xXpPnN_") {
 		return criterion{op: op, v: calcArg{kind: argNumber, n: n}}, true
 	}
+	if n, ok := criterionDate(s, date1904); ok {
+		return criterion{op: op, v: calcArg{kind: argNumber, n: n}}, true
+	}
 	if strings.EqualFold(s, "TRUE") || strings.EqualFold(s, "FALSE") {
 		return criterion{op: op, v: boolArg(strings.EqualFold(s, "TRUE"))}, true
 	}
@@ -50,6 +59,32 @@ func parseCriterion(c calcArg) (criterion, bool) {
 		return criterion{}, false
 	}
 	return criterion{op: op, v: calcArg{kind: argString, s: strings.ToLower(s)}, pattern: wild}, true
+}
+
+// criterionDates are the numeric spellings of a date a criterion takes
+// besides parseDate's: month first, as Excel and LibreOffice read them
+// in English. A two-digit year is left out: Excel reads 30 as 1930 where
+// Go reads 2030.
+var criterionDates = []string{"1/2/2006", "1-2-2006"}
+
+// criterionDate is s, a date, as its serial number; ok is false for
+// anything else, and for a date before March 1900, where Excel's serials
+// count a day that never was (excelSerial).
+func criterionDate(s string, date1904 bool) (float64, bool) {
+	s = strings.TrimSpace(s)
+	t, ok := parseDate(s)
+	for _, l := range criterionDates {
+		if ok {
+			break
+		}
+		var err error
+		t, err = time.Parse(l, s)
+		ok = err == nil
+	}
+	if !ok || t.Before(time.Date(1900, 3, 1, 0, 0, 0, 0, time.UTC)) {
+		return 0, false
+	}
+	return excelSerial(t, date1904), true
 }
 
 // matches is whether cell value at meets the criterion; ok is false where
@@ -62,8 +97,10 @@ func (cr criterion) matches(at calcArg) (hit, ok bool) {
 	switch {
 	case at.kind == argError:
 		return false, cr.op != "<>"
+	case at.kind == argString && cr.v.kind == argNumber && cr.op != "=" && cr.op != "<>":
+		return false, true // text is never less or more than a number
 	case at.kind == argString && cr.v.kind == argNumber:
-		if _, err := strconv.ParseFloat(strings.TrimSpace(at.s), 64); err == nil {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(at.s), 64); err == nil || mayBeNumber(at.s) {
 			return false, false // Excel may read the text as the number
 		}
 	}
@@ -100,7 +137,7 @@ func (e *nativeEval) conditional(sum bool) (calcArg, bool) {
 	if c.kind == argError {
 		return c, true
 	}
-	cr, ok := parseCriterion(c)
+	cr, ok := parseCriterion(c, e.c.date1904())
 	if !ok {
 		return calcArg{}, false
 	}
@@ -226,7 +263,7 @@ func (e *nativeEval) conditionals(sum bool) (calcArg, bool) {
 			bad = c
 			continue
 		}
-		cr, ok := parseCriterion(c)
+		cr, ok := parseCriterion(c, e.c.date1904())
 		if !ok {
 			return calcArg{}, false
 		}
@@ -301,4 +338,10 @@ func wildcardMatch(pattern, s string) bool {
 		i++
 	}
 	return i == len(p)
+}
+
+// date1904 reports whether the workbook counts its dates in the 1904
+// date system.
+func (c *nativeCalc) date1904() bool {
+	return c.wb.book != nil && c.wb.book.date1904
 }

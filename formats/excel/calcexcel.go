@@ -1,6 +1,7 @@
 package excel
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -273,6 +274,20 @@ func asNumber(v calcArg) (n float64, bad calcArg, ok bool) {
 	return 0, errValue, true
 }
 
+// conditionTextIsValueError reports whether text, as IF's condition,
+// is #VALUE! in Excel and LibreOffice: anything but TRUE or FALSE (which
+// Excel reads as the booleans) and text that may hold a number, which
+// the calculation leaves alone (IF("Yes",1,0) is #VALUE!; excelize gave
+// a Go error, strconv.ParseBool's, for a reason).
+func conditionTextIsValueError(text string) bool {
+	s := strings.TrimSpace(text)
+	if strings.EqualFold(s, "TRUE") || strings.EqualFold(s, "FALSE") || mayBeNumber(s) {
+		return false
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err != nil
+}
+
 // mayBeNumber reports whether text that is no plain number may still be
 // one Excel reads (a date, a time, a percentage, a currency, a number with
 // thousands separators): it holds a digit and, but for a month's name or
@@ -292,20 +307,79 @@ func mayBeNumber(s string) bool {
 	return strings.Trim(lower, "0123456789/-:.,%$€£¥+() \t") == ""
 }
 
-// generalNumber is n in at most 15 significant digits, without an
-// exponent: false when it needs one.
+// generalNumber is n as Excel turns a number into text (n&"", a number
+// joined to text): rounded, half up, to 15 significant digits (14 past
+// an exponent of 99 or below -98), in plain digits when they take at most
+// 20 characters (0.00000000011, 123456789012346000), with an exponent of
+// at least two digits past that (1.1E+20, 3.66666666666667E-17). Apache
+// POI's NumberToTextConverter tabulates these rules against Excel; Go's
+// own form (1.1000000000000001e-10) is no spelling Excel shows. ok is
+// false for an infinity or NaN, which no calculation gives.
 func generalNumber(n float64) (string, bool) {
-	if n == math.Trunc(n) && math.Abs(n) < 1e15 {
-		return strconv.FormatFloat(n, 'f', -1, 64), true
-	}
-	s := strconv.FormatFloat(n, 'g', 15, 64)
-	if strings.ContainsAny(s, "eE") {
+	if math.IsInf(n, 0) || math.IsNaN(n) {
 		return "", false
 	}
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if n == 0 {
+		return "0", true
 	}
-	return s, true
+	sign := ""
+	if n < 0 {
+		sign, n = "-", -n
+	}
+	digits, exp := roundedDigits(n)
+	k := len(digits)
+	switch {
+	case exp >= 0 && exp+1 <= maxPlainNumber:
+		if k <= exp+1 {
+			return sign + digits + strings.Repeat("0", exp+1-k), true
+		}
+		return sign + digits[:exp+1] + "." + digits[exp+1:], true
+	case exp < 0 && 2+(-exp-1)+k <= maxPlainNumber:
+		return sign + "0." + strings.Repeat("0", -exp-1) + digits, true
+	}
+	mantissa := digits[:1]
+	if k > 1 {
+		mantissa += "." + digits[1:]
+	}
+	expSign := "+"
+	if exp < 0 {
+		expSign, exp = "-", -exp
+	}
+	return fmt.Sprintf("%s%sE%s%02d", sign, mantissa, expSign, exp), true
+}
+
+// maxPlainNumber is the most characters, sign aside, a number turned into
+// text takes in plain digits (see generalNumber).
+const maxPlainNumber = 20
+
+// roundedDigits is n (positive, finite) as Excel's text shows it: its
+// significant digits, rounded half up to 15 (14 for an exponent past 99
+// or below -98) and without trailing zeros, and the power of ten of the
+// first one.
+func roundedDigits(n float64) (string, int) {
+	exact := strconv.FormatFloat(n, 'e', 30, 64) // d.ddd…e±XX, enough digits to round once
+	mant, expText, _ := strings.Cut(exact, "e")
+	exp, _ := strconv.Atoi(expText)
+	all := []byte(strings.Replace(mant, ".", "", 1))
+	sig := 15
+	if exp >= 99 || exp < -98 {
+		sig = 14
+	}
+	round := all[sig] >= '5'
+	all = all[:sig]
+	for i := sig - 1; round && i >= 0; i-- {
+		if all[i] == '9' {
+			all[i] = '0'
+			continue
+		}
+		all[i]++
+		round = false
+	}
+	if round { // 9.99…95 carried into a new first digit
+		all = append([]byte{'1'}, all[:sig-1]...)
+		exp++
+	}
+	return strings.TrimRight(string(all), "0"), exp
 }
 
 // storedOf is the cached value Excel stores for a formula whose result

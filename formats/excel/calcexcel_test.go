@@ -39,6 +39,10 @@ var excelModeCases = []calcCase{
 	{"IFERROR nested", `IFERROR(VLOOKUP("x",Data!$A$1:$C$6,2,0),IFERROR(VLOOKUP(A2,Data!$A$1:$C$6,2,0),""))&""`, "", true, ""},
 	{"IFERROR reads no fallback it does not give", `IFERROR("ok",NOSUCH(1))`, "ok", true, "NOSUCH is #NAME?, never read"},
 	{"IF reads no branch it does not give", `IF(A3>1,"a",NOSUCH(1))`, "a", true, "NOSUCH is #NAME?, never read"},
+	{"IF of a word is #VALUE!", `IF(A4,1,0)`, "#VALUE!", true, ""},
+	{"IF of a word caught", `IFERROR(IF(A4,1,0),"e")`, "e", true, ""},
+	{"IF of text TRUE not computed", `IF("TRUE",1,0)`, "", false, ""},
+	{"IF of numeric text not computed", `IF(B2,1,0)`, "", false, ""},
 	{"VLOOKUP not found", `VLOOKUP("none",Data!$A$1:$C$6,2,0)`, "#N/A", true, ""},
 	{"VLOOKUP matches whole text only", `VLOOKUP(A2,Data!$A$1:$C$6,2,0)`, "#N/A", true, ""},
 	{"VLOOKUP number finds no text", `VLOOKUP(A3,Data!$A$1:$C$6,2,0)`, "two", true, ""},
@@ -181,14 +185,15 @@ func TestExcelModeTable(t *testing.T) {
 }
 
 // TestExcelModeEqualsLibreOffice computes excelModeCases',
-// nativeCases' and lookupCases' formulas in LibreOffice over the same cells: each native
+// nativeCases', lookupCases', logicalCases' and criteriaKindsCases' formulas in LibreOffice over the same cells: each native
 // result LibreOffice can give must be its. It skips without LibreOffice.
 func TestExcelModeEqualsLibreOffice(t *testing.T) {
 	for _, table := range []struct {
 		name  string
 		cells mapSource
 		cases []calcCase
-	}{{"excel", excelCells, excelModeCases}, {"native", nativeCells, nativeCases}, {"lookup", lookupCells, lookupCases}, {"logical", logicalCells, logicalCases}} {
+	}{{"excel", excelCells, excelModeCases}, {"native", nativeCells, nativeCases}, {"lookup", lookupCells, lookupCases},
+		{"logical", logicalCells, logicalCases}, {"criteria kinds", criteriaKindsCells, criteriaKindsCases}} {
 		t.Run(table.name, func(t *testing.T) {
 			f := table.cells.book(t)
 			var asked []int

@@ -173,7 +173,10 @@ func (e *nativeEval) ifCall() (calcArg, bool) {
 		return cond, e.skipRest(true)
 	}
 	if cond.kind == argString {
-		return calcArg{}, false
+		if !conditionTextIsValueError(cond.s) {
+			return calcArg{}, false
+		}
+		return errValue, e.skipRest(true) // calcexcel.go
 	}
 	if cond.n != 0 { // an empty condition is false
 		v, ok := e.compare()

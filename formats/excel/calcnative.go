@@ -35,10 +35,9 @@ type calcArg struct {
 	s    string  // text
 }
 
-// text is the value as & joins it: a number in at most 15 significant
-// digits, as Excel shows it in General format, a boolean as TRUE or
-// FALSE. An error cannot be text; a number Excel would write with an
-// exponent is not computed (ok false).
+// text is the value as & joins it: a number as Excel turns one into
+// text (generalNumber), a boolean as TRUE or FALSE. An error cannot be
+// text (ok false).
 func (a calcArg) text() (string, bool) {
 	switch a.kind {
 	case argNumber:

@@ -88,7 +88,7 @@ var nativeCases = []calcCase{
 	{"number is not its text, once equal", `A3="2"`, "FALSE", true, ""},
 	{"IF on a comparison", `IF(A4="yes","y","n")`, "y", true, ""},
 	{"IF keeps a number", `IF(A6,A3,"n")`, "2", true, ""},
-	{"IF on text not computed", `IF(A4,1,2)`, "", false, ""},
+	{"IF on a word is #VALUE!", `IF(A4,1,2)`, "#VALUE!", true, ""},
 	{"IF on TRUE text not computed, once y", `IF("true","y","n")`, "", false, ""},
 	{"LEFT", `LEFT(A1,4)`, "ORGN", true, ""},
 	{"LEFT past the end", `LEFT(A1,40)`, "ORGN-01", true, ""},

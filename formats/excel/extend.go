@@ -44,16 +44,17 @@ func (w *writer) extendGrid(sheet string, c cell, value string) {
 const maxExtendCols = 30
 
 // copyPrepared gives to the style index idx of from (when not 0) and
-// from's validations. A date or time format is the style's only when
-// value is a date: the row above may hold a start date and this one a
-// head count, and 12 under that format would show 01-12-00. Any other
-// value takes a copy of the style in General (a new cell format: the one
-// from shares stays as it is), its font, border, fill and alignment
-// kept; without room for a new format it takes none of the style.
+// from's validations. The style's number format is kept only when value
+// fits it (see fitsPreparedFormat): the row above may hold a start date
+// and this one a head count, and 12 under a date format would show
+// 01-12-00. A value that does not fit takes a copy of the style in
+// General (a new cell format: the one from shares stays as it is), its
+// font, border, fill and alignment kept; without room for a new format
+// it takes none of the style.
 func (w *writer) copyPrepared(sheet string, from, to cell, idx int, value string) {
 	if idx > 0 && idx < w.wb.styleCount() {
 		w.styled[to] = idx // an index the styles lack stays off, as Excel would refuse it
-		if strings.TrimSpace(value) != "" && w.kindAt(sheet, to) == kindDate && !w.readsAsDate(sheet, to, value) {
+		if !w.fitsPreparedFormat(sheet, to, value) {
 			if w.canAddStyles() {
 				w.styled[to] = w.xfs.indexOf(idx, 0)
 			} else {
@@ -68,6 +69,45 @@ func (w *writer) copyPrepared(sheet string, from, to cell, idx int, value string
 	// cell (see dvCopies).
 	w.dvCopies[sheet] = append(w.dvCopies[sheet], [2]cell{from, to})
 	delete(w.rules, sheet) // read again: the cell has its validations now
+}
+
+// fitsPreparedFormat reports whether value, written into the cell at
+// to under the number format its copied style carries, is stored and
+// shown as the answer it is. A date format fits only a date; the text
+// format @ fits anything but a plain number, which it would store as
+// text a formula cannot add up; a percentage format fits anything but a
+// plain number, which it would show a hundredfold (250 as 25000%).
+func (w *writer) fitsPreparedFormat(sheet string, to cell, value string) bool {
+	if strings.TrimSpace(value) == "" {
+		return true
+	}
+	f := w.format(w.shownStyle(sheet, to))
+	switch numberKind(f) {
+	case kindDate:
+		return w.readsAsDate(sheet, to, value)
+	case kindText:
+		_, plain := parseNumber(value)
+		return !plain
+	case kindNumber:
+		if isPercentFormat(f) {
+			_, plain := parseNumber(value)
+			return !plain
+		}
+	}
+	return true
+}
+
+// isPercentFormat reports whether the number format multiplies by 100
+// to show a value: the built-in 0% and 0.00%, or a custom code with a %
+// outside its literals.
+func isPercentFormat(f *cellFormat) bool {
+	if f == nil {
+		return false
+	}
+	if f.CustomNumFmt != nil {
+		return strings.Contains(quoted.ReplaceAllString(*f.CustomNumFmt, ""), "%")
+	}
+	return f.NumFmt == numFmtPercent || f.NumFmt == numFmtPercentDecimals
 }
 
 // readsAsDate reports whether value is a date the cell at c, date

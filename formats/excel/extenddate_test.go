@@ -76,6 +76,8 @@ func TestVerifyReadsANumberShownAsADateAsTheDate(t *testing.T) {
 		{"a serial shown as a date", "45382", "45382", formats.ContentMismatched},
 		{"the date it shows", "45382", "2024-03-31", formats.ContentMatched},
 		{"the date as shown", "45382", "03-31-24", formats.ContentMatched},
+		{"a grouped number shown as a date", "1000", "1,000", formats.ContentMismatched},
+		{"a percentage shown as a date", "0.125", "12.5%", formats.ContentMismatched},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := book(t, [][]string{{"Start date", ""}}, func(f *excelize.File) {

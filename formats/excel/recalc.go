@@ -221,6 +221,9 @@ func (wb *workbook) parseFormula(at cell, text string, names []calcName, tc *tok
 			}
 			if r, ok := wb.refRect(at.sheet, t.TValue, names); ok {
 				refs = append(refs, r)
+			} else if span, ok := wb.spanRects(t.TValue); ok {
+				refs = append(refs, span...)
+				n.untraced = max(n.untraced, untraced3D)
 			} else {
 				n.untraced = max(n.untraced, untracedRef)
 			}

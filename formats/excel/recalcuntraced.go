@@ -22,7 +22,8 @@ type untraced uint8
 
 const (
 	tracedFully     untraced = iota
-	untracedRef              // a reference or name formfill cannot resolve: a 3D range (Sheet1:Sheet3!A1), a name defined by a formula
+	untraced3D               // a 3D reference (Sheet1:Sheet3!A1): the cells it reads are known (spanRects), but formfill does not compute it
+	untracedRef              // a reference or name formfill cannot resolve: a 3D range over sheets it cannot find, a name defined by a formula
 	untracedTable            // a structured reference structuredA1 cannot resolve (an unknown table or column, a form it does not read)
 	untracedDynamic          // INDIRECT or OFFSET: the cells read are computed, from values resolveDynamic could not use (recalcdynamic.go)
 )
@@ -42,7 +43,7 @@ func (w *writer) noteUntraced(g *formulaGraph, deps []int, res *recalcResult) {
 	}
 	n, some := 0, []string(nil)
 	for _, i := range g.untraced {
-		if in.has(int(i)) || g.nodes[i].untraced == tracedFully { // a dependent, or rewritten (resolveDynamic)
+		if in.has(int(i)) || g.nodes[i].untraced <= untraced3D { // a dependent, rewritten (resolveDynamic), or reading known cells none written
 			continue
 		}
 		if n++; len(some) < 3 {
@@ -62,6 +63,8 @@ var dynamicRef = map[string]bool{"INDIRECT": true, "OFFSET": true}
 // calls a volatile function, which uncomputable names first.
 func (u untraced) reason() string {
 	switch u {
+	case untraced3D:
+		return "it reads a 3D reference (Sheet1:Sheet3!A1), which formfill does not compute"
 	case untracedRef:
 		return "it reads a reference or name formfill cannot resolve (a 3D range, or a name defined by a formula)"
 	case untracedTable:
@@ -71,14 +74,55 @@ func (u untraced) reason() string {
 }
 
 // externalRef reports whether a reference token holding "[" reads another
-// workbook ([1]Sheet!A1, '[Book.xlsx]Sheet 1'!A1, [1]!Name): the bracket
-// opens it and a "!" follows the closing one. Anything else with a
-// bracket is a structured reference to a table of this workbook.
+// workbook ([1]Sheet!A1, '[Book.xlsx]Sheet 1'!A1, [1]!Name, a path
+// before the bracket: 'C:\x\[ext.xlsx]S'!A1): a "!" follows the first
+// closing bracket with no bracket or comma between them. Anything else
+// with a bracket is a structured reference to a table of this workbook
+// (Tbl[Col], Tbl[[#This Row],[A!]]), which no "!" follows so.
 func externalRef(tok string) bool {
-	tok = strings.TrimPrefix(tok, "'")
-	if !strings.HasPrefix(tok, "[") {
+	open := strings.IndexByte(tok, '[')
+	if open < 0 {
 		return false
 	}
-	end := strings.IndexByte(tok, ']')
-	return end > 0 && strings.Contains(tok[end:], "!")
+	end := strings.IndexByte(tok[open:], ']')
+	if end < 0 {
+		return false
+	}
+	rest := tok[open+end+1:]
+	bang := strings.IndexByte(rest, '!')
+	return bang >= 0 && !strings.ContainsAny(rest[:bang], "[],")
+}
+
+// spanRects resolves a 3D reference token (Q:Other!B2, 'Sheet 1:Sheet
+// 3'!A1:B2) to the range it reads on each sheet from the first named to
+// the last, in workbook order, as Excel reads it: the graph then knows
+// whether it reads a written cell, and a formula that does loses its
+// cached value (see untraced3D) where noteUntraced would only have
+// warned that it might. ok is false for anything else, and for a span
+// over a sheet the workbook lacks.
+func (wb *workbook) spanRects(tok string) (rects []sheetRect, ok bool) {
+	name, ref, ok := splitSheetRef(tok)
+	if !ok {
+		return nil, false
+	}
+	first, last, ok := strings.Cut(name, ":")
+	if !ok {
+		return nil, false
+	}
+	i, err := wb.sheetIndex(first)
+	if err != nil {
+		return nil, false
+	}
+	j, err := wb.sheetIndex(last)
+	if err != nil {
+		return nil, false
+	}
+	one, ok := wb.refRect(i, ref, nil)
+	if !ok || one.sheet != i {
+		return nil, false
+	}
+	for sheet := min(i, j); sheet <= max(i, j); sheet++ {
+		rects = append(rects, sheetRect{sheet, one.rect})
+	}
+	return rects, true
 }

@@ -153,7 +153,13 @@ func parseFormatted(answer string) (float64, bool) {
 		return parseNumber(strings.ReplaceAll(s, ",", ""))
 	case percentNumber.MatchString(s):
 		n, ok := parseNumber(strings.TrimSpace(strings.TrimSuffix(s, "%")))
-		return n / 100, ok
+		if !ok {
+			return 0, false
+		}
+		// Shifted in decimal, not divided: 99.9/100 is 0.9990000000000001,
+		// where Excel stores 99.9% typed as 0.999.
+		f, err := strconv.ParseFloat(strconv.FormatFloat(n, 'f', -1, 64)+"e-2", 64)
+		return f, err == nil
 	}
 	return 0, false
 }

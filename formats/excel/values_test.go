@@ -51,6 +51,8 @@ func TestParseNumbers(t *testing.T) {
 		{"12 apples", false, false, 0},
 		{"1,234.5", false, true, 1234.5},
 		{"85%", false, true, 0.85},
+		{"99.9%", false, true, 0.999}, // not 0.9990000000000001, 99.9/100
+		{"12.5 %", false, true, 0.125},
 		{"1,23", false, false, 0},
 	}
 	for _, tt := range tests {

@@ -149,16 +149,28 @@ func (w *writer) readBack(sheet string, c cell, expected string) (string, format
 	return shown, status
 }
 
-// numberShownAsDate reports a plain number expected (not a date) in a
-// date-formatted cell holding a number, shown as other text than expected.
+// numberShownAsDate reports a number expected (not a date), plain or
+// formatted (1,000, 12.5%), in a date-formatted cell holding a number,
+// shown as other text than expected: readBack would otherwise match the
+// number it stores.
 func (w *writer) numberShownAsDate(sheet string, c cell, raw, shown, expected string) bool {
 	if _, err := strconv.ParseFloat(raw, 64); err != nil || w.kindAt(sheet, c) != kindDate {
 		return false
 	}
-	if _, ok := parseNumber(expected); !ok || strings.TrimSpace(shown) == strings.TrimSpace(expected) {
+	if !isNumberAnswer(expected) || strings.TrimSpace(shown) == strings.TrimSpace(expected) {
 		return false
 	}
 	return !w.readsAsDate(sheet, c, expected)
+}
+
+// isNumberAnswer reports an answer that reads as a number, plain (12) or
+// formatted (1,000, 12.5%, $5).
+func isNumberAnswer(answer string) bool {
+	if _, ok := parseNumber(answer); ok {
+		return true
+	}
+	_, ok := parseFormatted(answer)
+	return ok
 }
 
 // storedText is what a cell itself holds: unlike GetCellValue, which shows
