@@ -64,13 +64,19 @@ func resultType(formula string) resultKind {
 	return exprType(toks, 0, nil)
 }
 
-// evalTokens computes an expression's tokens in the formula's context:
-// ok false when it cannot be computed.
-type evalTokens func(toks []efp.Token) (calcArg, bool)
+// branchJudge computes what takenType needs of a formula, in its
+// context: eval an expression's value (ok false when it cannot be
+// computed), and copied the type of a taken branch that is one reference
+// to a recomputed formula, which has the choice's value (kindUnknown when
+// it is not one).
+type branchJudge struct {
+	eval   func(toks []efp.Token) (calcArg, bool)
+	copied func(ref efp.Token) resultKind
+}
 
 // takenType is resultType of formula, but where a choice's branches
 // differ in type the type of the branch eval finds taken.
-func takenType(formula string, eval evalTokens) resultKind {
+func takenType(formula string, eval *branchJudge) resultKind {
 	var toks []efp.Token
 	p := efp.ExcelParser()
 	for _, t := range p.Parse(formula) {
@@ -87,7 +93,7 @@ const maxTypeDepth = 8
 // exprType is resultType of one expression's tokens.
 // With eval, a choice whose branches differ in type has the type of the
 // branch taken (see takenBranchType).
-func exprType(toks []efp.Token, depth int, eval evalTokens) resultKind {
+func exprType(toks []efp.Token, depth int, eval *branchJudge) resultKind {
 	if len(toks) == 1 && toks[0].TType == efp.TokenTypeOperand {
 		switch toks[0].TSubType {
 		case efp.TokenSubTypeText:
@@ -138,14 +144,14 @@ func exprType(toks []efp.Token, depth int, eval evalTokens) resultKind {
 // takenBranchType is the type of the branch the choice name (IF or
 // CHOOSE) of toks, whose arguments are args, takes: its condition or
 // index computed by eval, the branch typed as a formula, else by its
-// computed value. kindUnknown when any of it cannot be told (IFERROR and
+// computed value, else as the recomputed formula it names. kindUnknown when any of it cannot be told (IFERROR and
 // IFNA: which branch gave the value is not known from the value).
-func takenBranchType(name string, toks []efp.Token, args [][2]int, depth int, eval evalTokens) resultKind {
+func takenBranchType(name string, toks []efp.Token, args [][2]int, depth int, eval *branchJudge) resultKind {
 	span := func(a [2]int) []efp.Token { return toks[a[0]:a[1]] }
 	taken := -1
 	switch name {
 	case "IF":
-		cond, ok := eval(span(args[0]))
+		cond, ok := eval.eval(span(args[0]))
 		truth, known := truthOf(cond)
 		if !ok || !known {
 			return kindUnknown
@@ -158,7 +164,7 @@ func takenBranchType(name string, toks []efp.Token, args [][2]int, depth int, ev
 			return kindBool // IF(FALSE,x) is FALSE
 		}
 	case "CHOOSE":
-		idx, ok := eval(span(args[0]))
+		idx, ok := eval.eval(span(args[0]))
 		if !ok || idx.kind != argNumber || idx.n < 1 || int(idx.n) >= len(args) {
 			return kindUnknown
 		}
@@ -173,11 +179,15 @@ func takenBranchType(name string, toks []efp.Token, args [][2]int, depth int, ev
 	if k := exprType(branch, depth+1, eval); k != kindUnknown {
 		return k
 	}
-	v, ok := eval(branch)
-	if !ok {
-		return kindUnknown
+	if v, ok := eval.eval(branch); ok {
+		return kindOfArg(v)
 	}
-	return kindOfArg(v)
+	if len(branch) == 1 && branch[0].TType == efp.TokenTypeOperand && branch[0].TSubType == efp.TokenSubTypeRange && eval.copied != nil {
+		// Watkins' IF(domain1Maturity=$C8,domain1Display,""): the name
+		// is M17, a TEXT the native calculation does not compute.
+		return eval.copied(branch[0])
+	}
+	return kindUnknown
 }
 
 // truthOf is v as IF reads its condition; known false where IF gives an

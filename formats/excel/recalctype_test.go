@@ -72,7 +72,7 @@ func FuzzResultType(f *testing.F) {
 }
 
 // A choice between values of different types is stored with the type of
-// the branch it takes, and copies of it follow: Watkins FFIEC CAT's
+// the branch it takes, and copies of it, and choices of it, follow: Watkins FFIEC CAT's
 // IF(displayNN="Names",L17,TEXT(B17,"0")) showing numbers gives the text
 // "1", not the number 1, as Excel and LibreOffice compute it. The types
 // are openpyxl's reading of ours and of LibreOffice's recalculation.
@@ -82,18 +82,18 @@ func TestAChoiceTakesTheTypeOfTheBranchItTakes(t *testing.T) {
 		want                map[string]string // cell → openpyxl data type
 	}{
 		{"the text branch of an IF showing numbers", "Numbers", `IF(displayNN="Names",D2,TEXT(B2,"0"))`,
-			map[string]string{"C2": "s", "E2": "s"}},
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
 		{"the name branch of the same IF", "Names", `IF(displayNN="Names",D2,TEXT(B2,"0"))`,
-			map[string]string{"C2": "s", "E2": "s"}},
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
 		{"the number branch of an IF", "Names", `IF(displayNN="Names",B2*1,TEXT(B2,"0"))`,
-			map[string]string{"C2": "n", "E2": "n"}},
+			map[string]string{"C2": "n", "E2": "n", "F2": "n"}},
 		{"the text branch of an IF against a number", "Numbers", `IF(displayNN="Names",B2*1,TEXT(B2,"0"))`,
-			map[string]string{"C2": "s", "E2": "s"}},
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
 		{"a CHOOSE of text", "2", `CHOOSE(displayNN*1,B2*1,TEXT(B2,"0"))`,
-			map[string]string{"C2": "s", "E2": "s"}},
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := book(t, [][]string{{"Show", tc.show}, {"Value", "", "=" + tc.formula, "Risk", "=C2"}},
+			doc := book(t, [][]string{{"Show", tc.show}, {"Value", "", "=" + tc.formula, "Risk", "=C2", `=IF($B$1<>"",C2,"")`}},
 				func(f *excelize.File) {
 					must(t, f.SetDefinedName(&excelize.DefinedName{Name: "displayNN", RefersTo: "Q!$B$1"}))
 				})
@@ -105,7 +105,7 @@ func TestAChoiceTakesTheTypeOfTheBranchItTakes(t *testing.T) {
 					t.Errorf("%s is of type %q (LibreOffice %q); want %q", ref, ours[ref], lo[ref], want)
 				}
 			}
-			agreesWithLibreOffice(t, res.Document, "Q", "C2", "E2")
+			agreesWithLibreOffice(t, res.Document, "Q", "C2", "E2", "F2")
 		})
 	}
 }

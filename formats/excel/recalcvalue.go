@@ -221,7 +221,7 @@ func cachedOfDepth(book *calcBook, n *formulaNode, raw string, src calcSource, d
 	}
 	// The type the formula gives (recalctype.go), not one guessed from the
 	// text; a choice's, the type of the branch it takes.
-	switch takenType(g.text(n), book.evalAt(n)) {
+	switch takenType(g.text(n), book.judgeAt(n, raw, src, depth)) {
 	case kindString:
 		return cachedValue{v: raw, t: "str"}
 	case kindBool:
@@ -245,16 +245,39 @@ func cachedOfDepth(book *calcBook, n *formulaNode, raw string, src calcSource, d
 	return cachedValue{v: raw, t: "str"}
 }
 
-// evalAt computes an expression of formula n's with the native
-// calculation, in n's context; nil without one.
-func (b *calcBook) evalAt(n *formulaNode) evalTokens {
+// judgeAt is takenType's judge of formula n's branches, whose value is
+// raw: expressions computed with the native calculation in n's context,
+// a reference to a recomputed formula typed as that formula's value
+// would be (cachedOfDepth); nil without a native calculation.
+func (b *calcBook) judgeAt(n *formulaNode, raw string, src calcSource, depth int) *branchJudge {
 	if b.native == nil {
 		return nil
 	}
-	return func(toks []efp.Token) (calcArg, bool) {
-		e := nativeEval{c: b.native, from: n.at.sheet, at: n.at, toks: toks}
-		v, ok := e.compare()
-		return v, ok && e.pos == len(toks)
+	return &branchJudge{
+		eval: func(toks []efp.Token) (calcArg, bool) {
+			e := nativeEval{c: b.native, from: n.at.sheet, at: n.at, toks: toks}
+			v, ok := e.compare()
+			return v, ok && e.pos == len(toks)
+		},
+		copied: func(ref efp.Token) resultKind {
+			r, ok := b.wb.refRect(n.at.sheet, ref.TValue, b.native.names)
+			if !ok || r.r1 != r.r2 || r.c1 != r.c2 || depth >= maxCopyDepth {
+				return kindUnknown
+			}
+			j, in := b.closure.get(cell{sheet: r.sheet, row: r.r1, col: r.c1})
+			if !in || j >= len(b.g.nodes) {
+				return kindUnknown
+			}
+			switch cachedOfDepth(b, b.g.nodes[j], raw, src, depth+1).t {
+			case "str":
+				return kindString
+			case "b":
+				return kindBool
+			case "":
+				return kindNum
+			}
+			return kindUnknown
+		},
 	}
 }
 
