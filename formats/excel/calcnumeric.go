@@ -26,7 +26,7 @@ func (w *writer) textReadAsNumber(g *formulaGraph, names []calcName, res *recalc
 			continue
 		}
 		for _, n := range readers {
-			res.warnings = append(res.warnings, textAsNumberWarning(w.written[c], w.wb.xpath(c), e.text, g.text(n), w.wb.xpath(n.at)))
+			res.warnings = append(res.warnings, textAsNumberWarning(w.written[c], w.wb.xpath(c), e.text, g.fileText(n), w.wb.xpath(n.at)))
 		}
 	}
 }

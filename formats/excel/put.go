@@ -282,6 +282,11 @@ func (w *writer) storedAs(sheet string, c cell, before, value string) (kind edit
 	if n, ok := parseFormatted(value); ok && fk == kindNumber {
 		return num(n, 0)
 	}
+	if fk == "" && (empty || w.holdsNumber(sheet, c)) {
+		if k, t, f, ok := w.storedAsTyped(value); ok {
+			return k, t, f // "50%" as 0.5 shown 0%, as a plain number goes in (storenumeric.go)
+		}
+	}
 	if k, t, f, ok := w.storedAsRead(sheet, c, value); ok {
 		return k, t, f // a number or date a formula reads (storenumeric.go)
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/formfill/formfill/formats"
+	"github.com/formfill/formfill/internal/readers"
+	"github.com/xuri/excelize/v2"
 )
 
 // A computed value is stored with the type its formula gives, not one
@@ -67,4 +69,43 @@ func FuzzResultType(f *testing.F) {
 	f.Fuzz(func(t *testing.T, formula string) {
 		_ = resultType(formula)
 	})
+}
+
+// A choice between values of different types is stored with the type of
+// the branch it takes, and copies of it, and choices of it, follow: Watkins FFIEC CAT's
+// IF(displayNN="Names",L17,TEXT(B17,"0")) showing numbers gives the text
+// "1", not the number 1, as Excel and LibreOffice compute it. The types
+// are openpyxl's reading of ours and of LibreOffice's recalculation.
+func TestAChoiceTakesTheTypeOfTheBranchItTakes(t *testing.T) {
+	for _, tc := range []struct {
+		name, show, formula string
+		want                map[string]string // cell → openpyxl data type
+	}{
+		{"the text branch of an IF showing numbers", "Numbers", `IF(displayNN="Names",D2,TEXT(B2,"0"))`,
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
+		{"the name branch of the same IF", "Names", `IF(displayNN="Names",D2,TEXT(B2,"0"))`,
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
+		{"the number branch of an IF", "Names", `IF(displayNN="Names",B2*1,TEXT(B2,"0"))`,
+			map[string]string{"C2": "n", "E2": "n", "F2": "n"}},
+		{"the text branch of an IF against a number", "Numbers", `IF(displayNN="Names",B2*1,TEXT(B2,"0"))`,
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
+		{"a CHOOSE of text", "2", `CHOOSE(displayNN*1,B2*1,TEXT(B2,"0"))`,
+			map[string]string{"C2": "s", "E2": "s", "F2": "s"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := book(t, [][]string{{"Show", tc.show}, {"Value", "", "=" + tc.formula, "Risk", "=C2", `=IF($B$1<>"",C2,"")`}},
+				func(f *excelize.File) {
+					must(t, f.SetDefinedName(&excelize.DefinedName{Name: "displayNN", RefersTo: "Q!$B$1"}))
+				})
+			res := write(t, doc, formats.Answer{PairID: "Q!B2", AnswerText: "7"})
+			ours := readers.XLSXCachedTypes(t, res.Document)["Q"]
+			lo := readers.XLSXCachedTypes(t, readers.LibreOfficeRecalculated(t, res.Document))["Q"]
+			for ref, want := range tc.want {
+				if ours[ref] != want || lo[ref] != want {
+					t.Errorf("%s is of type %q (LibreOffice %q); want %q", ref, ours[ref], lo[ref], want)
+				}
+			}
+			agreesWithLibreOffice(t, res.Document, "Q", "C2", "E2", "F2")
+		})
+	}
 }

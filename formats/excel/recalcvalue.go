@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/xuri/efp"
 )
 
 // excelErrors are the error values a formula can show, stored with t="e".
@@ -99,13 +101,24 @@ func (w *writer) drop(g *formulaGraph, n *formulaNode, why string, res *recalcRe
 	res.drop(w.wb.sheetName(n.at), n.at.row, n.at.col)
 	if res.named < maxDropNotes {
 		res.named++
-		res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.text(n), why))
+		res.warnings = append(res.warnings, fmt.Sprintf("%s: =%s reads a written cell but %s; its cached value was removed and Excel or LibreOffice recalculates it on open", w.wb.xpath(n.at), g.fileText(n), why))
 		return
 	}
 	if res.unnamed == nil {
 		res.unnamed = map[string]int{}
 	}
 	res.unnamed[why]++
+}
+
+// fileText is node n's formula as the file holds it, for a note to name:
+// the user finds =SUM(INDIRECT("B2:B3")) in the cell, not the range
+// =SUM(Q!$B$2:$B$3) recalc computes it as (resolveDynamic); text names
+// the one computed.
+func (g *formulaGraph) fileText(n *formulaNode) string {
+	if d, ok := g.src.(*dynamicSource); ok {
+		return d.calcSource.formula(n.at.sheet, n.at.row, n.at.col)
+	}
+	return g.text(n)
 }
 
 // maxArrayDrop caps the cells of one array formula's range whose cached
@@ -164,22 +177,37 @@ func evaluate(book *calcBook, i int, src calcSource) (cachedValue, error) {
 		}
 		return cachedValue{}, err
 	}
-	return cachedOf(book.g, n, raw, src), nil
+	return cachedOf(book, n, raw, src), nil
 }
 
-// cachedOf is the cached value of formula n (of graph g) whose computed value, as
-// CalcCellValue gives it with RawCellValue, is raw: the value with the
+// cachedOf is the cached value of formula n of book whose computed value,
+// as CalcCellValue gives it with RawCellValue, is raw: the value with the
 // cell type Excel would store.
-func cachedOf(g *formulaGraph, n *formulaNode, raw string, src calcSource) cachedValue {
+func cachedOf(book *calcBook, n *formulaNode, raw string, src calcSource) cachedValue {
+	return cachedOfDepth(book, n, raw, src, 0)
+}
+
+// maxCopyDepth bounds the chain of copies (=A1 of =B1 of …) cachedOfDepth
+// follows to the formula that gives a copied value its type.
+const maxCopyDepth = 16
+
+func cachedOfDepth(book *calcBook, n *formulaNode, raw string, src calcSource, depth int) cachedValue {
 	if excelErrors[raw] {
 		return cachedValue{v: raw, t: "e"}
 	}
+	g := book.g
 	if n.pureRef {
 		// A copy of one cell takes that cell's type; an empty one shows 0.
 		r := g.ref(n, 0)
 		from := src.value(r.sheet, r.r1, r.c1)
 		switch {
 		case from.formula:
+			// A copy of a recomputed formula has the type that formula's
+			// value is given (Watkins' ='Cyber Incidence'!$M$17 of a
+			// TEXT(B17,"0") is text), not its old cached one.
+			if j, in := book.closure.get(cell{sheet: r.sheet, row: r.r1, col: r.c1}); in && depth < maxCopyDepth && j < len(g.nodes) {
+				return cachedOfDepth(book, g.nodes[j], raw, src, depth+1)
+			}
 		case from.kind == calcBool:
 			return cachedValue{v: boolDigit(raw), t: "b"}
 		case raw == "":
@@ -191,12 +219,18 @@ func cachedOf(g *formulaGraph, n *formulaNode, raw string, src calcSource) cache
 	if n.joins {
 		return cachedValue{v: raw, t: "str"}
 	}
-	switch resultType(g.text(n)) { // the type the formula gives (recalctype.go), not one guessed from the text
+	// The type the formula gives (recalctype.go), not one guessed from the
+	// text; a choice's, the type of the branch it takes.
+	switch takenType(g.text(n), book.judgeAt(n, raw, src, depth)) {
 	case kindString:
 		return cachedValue{v: raw, t: "str"}
 	case kindBool:
 		if raw == "TRUE" || raw == "FALSE" {
 			return cachedValue{v: boolDigit(raw), t: "b"}
+		}
+	case kindNum:
+		if _, err := strconv.ParseFloat(raw, 64); err == nil && raw != "" {
+			return cachedValue{v: raw}
 		}
 	}
 	if n.lookup && raw == "" {
@@ -209,6 +243,42 @@ func cachedOf(g *formulaGraph, n *formulaNode, raw string, src calcSource) cache
 		return cachedValue{v: boolDigit(raw), t: "b"}
 	}
 	return cachedValue{v: raw, t: "str"}
+}
+
+// judgeAt is takenType's judge of formula n's branches, whose value is
+// raw: expressions computed with the native calculation in n's context,
+// a reference to a recomputed formula typed as that formula's value
+// would be (cachedOfDepth); nil without a native calculation.
+func (b *calcBook) judgeAt(n *formulaNode, raw string, src calcSource, depth int) *branchJudge {
+	if b.native == nil {
+		return nil
+	}
+	return &branchJudge{
+		eval: func(toks []efp.Token) (calcArg, bool) {
+			e := nativeEval{c: b.native, from: n.at.sheet, at: n.at, toks: toks}
+			v, ok := e.compare()
+			return v, ok && e.pos == len(toks)
+		},
+		copied: func(ref efp.Token) resultKind {
+			r, ok := b.wb.refRect(n.at.sheet, ref.TValue, b.native.names)
+			if !ok || r.r1 != r.r2 || r.c1 != r.c2 || depth >= maxCopyDepth {
+				return kindUnknown
+			}
+			j, in := b.closure.get(cell{sheet: r.sheet, row: r.r1, col: r.c1})
+			if !in || j >= len(b.g.nodes) {
+				return kindUnknown
+			}
+			switch cachedOfDepth(b, b.g.nodes[j], raw, src, depth+1).t {
+			case "str":
+				return kindString
+			case "b":
+				return kindBool
+			case "":
+				return kindNum
+			}
+			return kindUnknown
+		},
+	}
 }
 
 // boolDigit is a boolean's stored form: 1 or 0.

@@ -95,6 +95,45 @@ func typedFormat(value string) int {
 	return 0
 }
 
+// A percentage or grouped number ("50%", "1,200") written into a General
+// cell no formula reads goes in as Excel stores it typed there, the
+// number with the format typedFormat gives, under the rule a plain number
+// ("42") follows: the cell is empty or holds a number (a General cell
+// holding text keeps it text). Unlike a cell a formula reads, which must
+// hold the number whatever it shows (storedAsRead), such a cell may hold
+// a free-text answer: it becomes the number only where the format shows
+// it exactly as written, so a reader of the sheet sees the answer's own
+// text ("50%", "1,200.50") and a data reader (pandas, openpyxl) the
+// number Excel would give; "12.5%" (shown "12.50%") and "1,200.5" stay
+// text.
+
+// storedAsTyped is value as storedAs stores it in such a cell; not ok
+// when it is no percentage or grouped number, the styles part takes no
+// format, or the format would show other text.
+func (w *writer) storedAsTyped(value string) (kind editKind, text string, numFmt int, ok bool) {
+	n, ok := parseFormatted(value)
+	if !ok || !showsAsTyped(value) || !w.canAddStyles() {
+		return 0, "", 0, false
+	}
+	if numFmt = typedFormat(value); numFmt == 0 {
+		return 0, "", 0, false
+	}
+	kind, text, _, ok = numberEdit(n)
+	return kind, text, numFmt, ok
+}
+
+// showsAsTyped reports whether typedFormat's format shows value, one
+// parseFormatted reads, as written: no space before a percent sign, and
+// no decimals or exactly the two the format shows.
+func showsAsTyped(value string) bool {
+	s := strings.TrimSpace(value)
+	if strings.Contains(s, " ") {
+		return false
+	}
+	_, decimals, found := strings.Cut(strings.TrimSuffix(s, "%"), ".")
+	return !found || len(decimals) == 2
+}
+
 // numberEdit is n as a number edit, written as the calculation writes a
 // cached number (storedNumber); not ok for NaN or an infinity, which a
 // cell cannot hold.
