@@ -53,8 +53,11 @@ type calcBook struct {
 	why     map[int]string       // node → why it cannot be computed, "" when it can
 	rects   map[sheetRect]string // ranges copied → why not wholly
 	area    map[sheetRect]int    // cells excelize reads for each range copied
-	cells   int                  // cells the book holds
-	work    int                  // cells the formulas put in read (see maxCalcWork)
+	// guessed marks the ranges copied holding a formula excelize computes:
+	// a type test of it is not computed (typeTestOfGuessed).
+	guessed map[sheetRect]bool
+	cells   int // cells the book holds
+	work    int // cells the formulas put in read (see maxCalcWork)
 	// native is the write's native calculation (newNativeCalc sets it):
 	// a formula it computed is put into the book as its value, so that
 	// excelize never computes again, and maybe wrong, what it computed
@@ -69,7 +72,8 @@ type calcBook struct {
 // first formula left to excelize.
 func newCalcBook(wb *workbook, src calcSource, g *formulaGraph, deps []int, cyclic nodeFlags) *calcBook {
 	b := &calcBook{src: src, wb: wb, g: g, sheets: wb.sheets, closure: make(closureMap, len(deps)),
-		cyclic: cyclic, why: map[int]string{}, rects: map[sheetRect]string{}, area: map[sheetRect]int{}}
+		cyclic: cyclic, why: map[int]string{}, rects: map[sheetRect]string{}, area: map[sheetRect]int{},
+		guessed: map[sheetRect]bool{}}
 	for _, i := range deps {
 		b.closure.set(g.nodes[i].at, i)
 	}
@@ -129,6 +133,9 @@ func (b *calcBook) need(i int) string {
 			break
 		}
 		why = b.copyRect(b.g.rects[id])
+	}
+	if why == "" {
+		why = b.typeTestOfGuessed(n, text) // calctypetest.go
 	}
 	if why == "" {
 		for _, id := range n.refs {
@@ -224,6 +231,7 @@ func (b *calcBook) copyRect(r sheetRect) string {
 				}
 				return false
 			}
+			b.guessed[r] = true
 			return true
 		}
 		return b.placeOrStop(c, v, &why)
