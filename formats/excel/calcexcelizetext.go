@@ -177,3 +177,42 @@ func callArgs(toks []efp.Token, i int) [][]efp.Token {
 	}
 	return append(args, arg)
 }
+
+// textOfEmptyCell is why excelize computes a TEXT call of formula text
+// wrong for the value it reads, "" when it does not: TEXT of a reference
+// to an empty cell, which excelize gives as empty text where Excel
+// formats 0 (TEXT(B2,"0.00") is 0.00, TEXT(B2,"mm/dd/yyyy") 01/00/1900).
+// empty reports a reference to one cell that holds nothing.
+func textOfEmptyCell(text string, empty func(ref string) bool) string {
+	if !strings.Contains(strings.ToUpper(text), "TEXT(") {
+		return ""
+	}
+	p := efp.ExcelParser()
+	toks := p.Parse(text)
+	for i, t := range toks {
+		if t.TType != efp.TokenTypeFunction || t.TSubType != efp.TokenSubTypeStart ||
+			!strings.EqualFold(strings.TrimPrefix(t.TValue, "_xlfn."), "TEXT") {
+			continue
+		}
+		args := callArgs(toks, i)
+		if len(args) != 2 || len(args[0]) != 1 {
+			continue
+		}
+		v := args[0][0]
+		if v.TType == efp.TokenTypeOperand && v.TSubType == efp.TokenSubTypeRange && empty(v.TValue) {
+			return "it calls TEXT of the empty cell " + v.TValue + ", which excelize gives as empty text where Excel formats 0"
+		}
+	}
+	return ""
+}
+
+// emptyCell reports whether ref, read from a formula on sheet from,
+// names one cell that holds neither a value nor a formula.
+func (b *calcBook) emptyCell(from int, ref string) bool {
+	r, ok := b.wb.refRect(from, ref, b.src.names())
+	if !ok || r.r1 != r.r2 || r.c1 != r.c2 {
+		return false
+	}
+	v := b.src.value(r.sheet, r.r1, r.c1)
+	return !v.formula && v.kind == calcEmpty
+}
