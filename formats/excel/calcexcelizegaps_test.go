@@ -77,6 +77,7 @@ func TestRecalcDropsWhatExcelizeMiscomputes(t *testing.T) {
 		{"TEXT of a fraction format dropped", `TEXT('START HERE'!C5/64,"# ?/?")`, "TEXT with the placeholder ?"},
 		{"TEXT of the system long date dropped", `TEXT('START HERE'!C5,"[$-F800]")`, "system format [$-F800]"},
 		{"TEXT of a condition dropped", `TEXT('START HERE'!C5,"[<100]""low"";""high""")`, "condition"},
+		{"TEXT of an empty cell dropped", `TEXT('START HERE'!C9,"0.00")&'START HERE'!C5`, "TEXT of an empty cell"},
 		{"TEXT of a plain format computed", `TEXT('START HERE'!C5,"0.00")`, "<v>40.00</v>"},
 		{"SEARCH in a long number computed", `SEARCH("0",'START HERE'!C5*1000000)`, "<v>2</v>"},
 		{"RIGHT of a long number computed", `RIGHT('START HERE'!C5*1000000+0.5,3)`, "<v>0.5</v>"},

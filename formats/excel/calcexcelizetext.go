@@ -200,7 +200,7 @@ func textOfEmptyCell(text string, empty func(ref string) bool) string {
 		}
 		v := args[0][0]
 		if v.TType == efp.TokenTypeOperand && v.TSubType == efp.TokenSubTypeRange && empty(v.TValue) {
-			return "it calls TEXT of the empty cell " + v.TValue + ", which excelize gives as empty text where Excel formats 0"
+			return "it calls TEXT of an empty cell, which excelize gives as empty text where Excel formats 0"
 		}
 	}
 	return ""
