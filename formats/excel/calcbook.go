@@ -125,7 +125,7 @@ func (b *calcBook) need(i int) string {
 		why = excelizeMiscomputes(text, func(ref string) int { return b.wb.refArea(n.at.sheet, ref, b.src.names()) })
 	}
 	if why == "" {
-		why = textOfEmptyCell(text, func(ref string) bool { return b.emptyCell(n.at.sheet, ref) }) // calcexcelizetext.go
+		why = textValueMisread(text, func(ref string) (calcValue, bool) { return b.singleCellValue(n.at.sheet, ref) }) // calcexcelizetext.go
 	}
 	for _, id := range n.refs {
 		if why != "" {

@@ -78,6 +78,7 @@ func TestRecalcDropsWhatExcelizeMiscomputes(t *testing.T) {
 		{"TEXT of the system long date dropped", `TEXT('START HERE'!C5,"[$-F800]")`, "system format [$-F800]"},
 		{"TEXT of a condition dropped", `TEXT('START HERE'!C5,"[<100]""low"";""high""")`, "condition"},
 		{"TEXT of an empty cell dropped", `TEXT('START HERE'!C9,"0.00")&'START HERE'!C5`, "TEXT of an empty cell"},
+		{"TEXT of date text dropped", `TEXT("3/5/2024","yyyy")&'START HERE'!C5`, "TEXT of text Excel reads as a number"},
 		{"TEXT of a plain format computed", `TEXT('START HERE'!C5,"0.00")`, "<v>40.00</v>"},
 		{"SEARCH in a long number computed", `SEARCH("0",'START HERE'!C5*1000000)`, "<v>2</v>"},
 		{"RIGHT of a long number computed", `RIGHT('START HERE'!C5*1000000+0.5,3)`, "<v>0.5</v>"},

@@ -178,12 +178,15 @@ func callArgs(toks []efp.Token, i int) [][]efp.Token {
 	return append(args, arg)
 }
 
-// textOfEmptyCell is why excelize computes a TEXT call of formula text
+// textValueMisread is why excelize computes a TEXT call of formula text
 // wrong for the value it reads, "" when it does not: TEXT of a reference
 // to an empty cell, which excelize gives as empty text where Excel
-// formats 0 (TEXT(B2,"0.00") is 0.00, TEXT(B2,"mm/dd/yyyy") 01/00/1900).
-// empty reports a reference to one cell that holds nothing.
-func textOfEmptyCell(text string, empty func(ref string) bool) string {
+// formats 0 (TEXT(B2,"0.00") is 0.00, TEXT(B2,"mm/dd/yyyy") 01/00/1900),
+// or of text Excel reads as a number (a date, 1,234, 45%, $5, " 12")
+// that excelize leaves as it is (TEXT("3/5/2024","yyyy") gave 3/5/2024).
+// cellValue is the value of a reference to one cell, ok false for any
+// other reference.
+func textValueMisread(text string, cellValue func(ref string) (v calcValue, ok bool)) string {
 	if !strings.Contains(strings.ToUpper(text), "TEXT(") {
 		return ""
 	}
@@ -195,24 +198,45 @@ func textOfEmptyCell(text string, empty func(ref string) bool) string {
 			continue
 		}
 		args := callArgs(toks, i)
-		if len(args) != 2 || len(args[0]) != 1 {
+		if len(args) != 2 || len(args[0]) != 1 || args[0][0].TType != efp.TokenTypeOperand {
 			continue
 		}
-		v := args[0][0]
-		if v.TType == efp.TokenTypeOperand && v.TSubType == efp.TokenSubTypeRange && empty(v.TValue) {
-			return "it calls TEXT of an empty cell, which excelize gives as empty text where Excel formats 0"
+		switch v := args[0][0]; v.TSubType {
+		case efp.TokenSubTypeText:
+			if numberTextMisread(v.TValue) {
+				return "it calls TEXT of text Excel reads as a number, which excelize leaves as it is"
+			}
+		case efp.TokenSubTypeRange:
+			c, ok := cellValue(v.TValue)
+			switch {
+			case !ok || c.formula:
+			case c.kind == calcEmpty:
+				return "it calls TEXT of an empty cell, which excelize gives as empty text where Excel formats 0"
+			case c.kind == calcString && numberTextMisread(c.text):
+				return "it calls TEXT of a cell holding text Excel reads as a number (a date, a percentage, a currency), which excelize leaves as it is"
+			}
 		}
 	}
 	return ""
 }
 
-// emptyCell reports whether ref, read from a formula on sheet from,
-// names one cell that holds neither a value nor a formula.
-func (b *calcBook) emptyCell(from int, ref string) bool {
+// numberTextMisread reports text that Excel reads as a number and
+// excelize does not, or reads otherwise: text asNumber does not take as a
+// plain number though it may be one (mayBeNumber), spaces about a number,
+// or a form only Go reads (0x10, Inf).
+func numberTextMisread(s string) bool {
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return strings.ContainsAny(s, "xXpPnN_")
+	}
+	return mayBeNumber(strings.TrimSpace(s))
+}
+
+// singleCellValue is the stored value of ref, read from a formula on
+// sheet from, when it names one cell.
+func (b *calcBook) singleCellValue(from int, ref string) (calcValue, bool) {
 	r, ok := b.wb.refRect(from, ref, b.src.names())
 	if !ok || r.r1 != r.r2 || r.c1 != r.c2 {
-		return false
+		return calcValue{}, false
 	}
-	v := b.src.value(r.sheet, r.r1, r.c1)
-	return !v.formula && v.kind == calcEmpty
+	return b.src.value(r.sheet, r.r1, r.c1), true
 }

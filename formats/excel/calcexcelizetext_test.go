@@ -138,3 +138,53 @@ func TestTextFormatMisrendered(t *testing.T) {
 		}
 	}
 }
+
+// TestTextValueMisread: a TEXT of an empty cell, or of text Excel reads
+// as a number, is reported (excelize gave "" and the text as it is, where
+// LibreOffice gives 0.00, 2024, 1234.00; TestTextValuesExcelizeMisreads);
+// other values are not.
+func TestTextValueMisread(t *testing.T) {
+	cells := map[string]calcValue{"B1": {}, "B2": str("3/5/2024"), "B3": str("abc"), "B4": num("45356"),
+		"B5": {kind: calcEmpty, formula: true}, "B6": str("12"), "B7": str(" 12")}
+	value := func(ref string) (calcValue, bool) { v, ok := cells[ref]; return v, ok }
+	for _, tc := range []struct{ formula, want string }{
+		{`TEXT(B1,"0.00")`, "empty cell"},
+		{`"on "&TEXT(B2,"yyyy")`, "text Excel reads as a number"},
+		{`TEXT(B7,"0.00")`, "text Excel reads as a number"},
+		{`TEXT("1,234","0.00")`, "text Excel reads as a number"},
+		{`TEXT("45%","0.00")`, "text Excel reads as a number"},
+		{`TEXT(" 12","0.00")`, "text Excel reads as a number"},
+		{`TEXT(B3,"0.00")`, ""},
+		{`TEXT(B4,"yyyy")`, ""},
+		{`TEXT(B5,"0.00")`, ""}, // a formula's value: computed, not read
+		{`TEXT(B6,"0.00")`, ""},
+		{`TEXT("1e3","0.00")`, ""},
+		{`TEXT(B1:B2,"0.00")`, ""},
+		{`LEN(B1)`, ""},
+	} {
+		if got := textValueMisread(tc.formula, value); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("textValueMisread(%s) = %q, want %q", tc.formula, got, tc.want)
+		}
+	}
+}
+
+// TestTextValuesExcelizeMisreads: the values textValueMisread reports
+// are ones excelize's TEXT gives otherwise than LibreOffice. It skips
+// without LibreOffice.
+func TestTextValuesExcelizeMisreads(t *testing.T) {
+	f := excelize.NewFile()
+	must(t, f.SetCellStr("Sheet1", "A1", "3/5/2024"))
+	formulas := []string{`TEXT(A1,"yyyy")`, `TEXT(A2,"0.00")`, `TEXT("1,234","0.00")`, `TEXT("45%","0.00")`, `TEXT(" 12","0.00")`, `TEXT("$5","0.00")`}
+	for k, fm := range formulas {
+		must(t, f.SetCellFormula("Sheet1", fmt.Sprintf("Z%d", k+1), fm))
+	}
+	var buf bytes.Buffer
+	must(t, f.Write(&buf))
+	lo, _ := readers.XLSXCached(t, readers.LibreOfficeResave(t, buf.Bytes(), "xlsx"))
+	for k, fm := range formulas {
+		ref := fmt.Sprintf("Z%d", k+1)
+		if got, _ := f.CalcCellValue("Sheet1", ref); got == lo["Sheet1"][ref] {
+			t.Errorf("=%s: excelize %q equals LibreOffice's: not a value it misreads", fm, got)
+		}
+	}
+}
