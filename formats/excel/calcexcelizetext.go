@@ -141,7 +141,9 @@ func textMisrendered(toks []efp.Token, i int) string {
 		return ""
 	}
 	f := args[1]
-	if len(f) != 1 || f[0].TType != efp.TokenTypeOperand || f[0].TSubType != efp.TokenSubTypeText {
+	// A number is a format too: Watkins FFIEC CAT's page links call
+	// TEXT(page,0).
+	if len(f) != 1 || f[0].TType != efp.TokenTypeOperand || f[0].TSubType != efp.TokenSubTypeText && f[0].TSubType != efp.TokenSubTypeNumber {
 		return "it calls TEXT with a format not written in the formula, which formfill cannot tell excelize renders as Excel"
 	}
 	if why := textFormatMisrendered(f[0].TValue); why != "" {

@@ -81,6 +81,7 @@ var textFormatCases = []struct {
 	{`TEXT(A9,"000000000000")`, false, ""},
 	{`TEXT(A2,"0.###")`, false, ""},
 	{`TEXT(5,"@")`, false, ""},
+	{`TEXT(A2*100,0)`, false, ""},
 }
 
 // textFormatBook is an excelize workbook holding textFormatCells on
@@ -131,6 +132,7 @@ func TestTextFormatMisrendered(t *testing.T) {
 		{`TEXT(A1,"[$-F800]")&"x"`, "system format [$-F800]"},
 		{`IF(A1>0,TEXT(A2,"# ?/?"),"")`, "placeholder ?"},
 		{`TEXT(A1,"0.0" )`, ""},
+		{`"#Page="&TEXT(A1,0)`, ""},
 		{`TEXTJOIN(",",TRUE,A1:A2)`, ""},
 	} {
 		if got := excelizeMiscomputes(tc.formula, rectArea); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
