@@ -128,6 +128,9 @@ func (b *calcBook) need(i int) string {
 	if why == "" {
 		why = excelizeMiscomputes(text, func(ref string) int { return b.wb.refArea(n.at.sheet, ref, b.src.names()) })
 	}
+	if why == "" {
+		why = textValueMisread(text, func(ref string) (calcValue, bool) { return b.singleCellValue(n.at.sheet, ref) }) // calcexcelizetext.go
+	}
 	for _, id := range n.refs {
 		if why != "" {
 			break

@@ -20,7 +20,8 @@ var nativeFunctions = map[string]bool{
 	"CONCATENATE": true, "SUM": true, "SUMPRODUCT": true, "COUNT": true, "MAX": true, "MIN": true,
 	"AVERAGE": true, "COUNTA": true, "ISBLANK": true, "TRIM": true, "CLEAN": true, "CHAR": true,
 	"SUBSTITUTE": true, "LEN": true, "ISNUMBER": true, "ISTEXT": true, "ISNONTEXT": true,
-	"ISLOGICAL": true, "FIND": true, "LEFT": true, "OR": true, "AND": true, "N": true,
+	"ISLOGICAL": true, "FIND": true, "LEFT": true, "OR": true, "AND": true, "N": true, "MID": true, "RIGHT": true,
+	"SEARCH": true, "MOD": true, "HYPERLINK": true, "IFNA": true,
 }
 
 // call is a call of name, whose start token is read.
@@ -103,6 +104,10 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 		return e.logical(name == "OR") // calclogical.go
 	case "N":
 		return e.toNumber()
+	case "MID", "RIGHT", "SEARCH", "MOD", "HYPERLINK":
+		return e.textMoreCall(name) // calctextmore.go
+	case "IFNA":
+		return e.ifNA()
 	}
 	return calcArg{}, false
 }

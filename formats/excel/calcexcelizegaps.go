@@ -31,8 +31,12 @@ import (
 //     and line breaks at the ends removed ("Acme   Cloud" stays so, where
 //     Excel gives "Acme Cloud"). The native calculation computes TRIM:
 //     one reaches excelize only inside a formula the native calculation
-//     leaves whole to it, for another function (TRIM(MID(A1,2,9))), and
-//     the warning names that one (leftToFallback).
+//     leaves whole to it, for another function (TRIM(UPPER(A1))), and
+//     the warning names that one (leftToFallback);
+//   - TEXT with a format code excelize renders otherwise than Excel
+//     (calcexcelizetext.go): TEXT(date,"[$-F800]") gave "" where Excel
+//     gives the long date, TEXT(0.375,"# ?/?") "0 3/8" where Excel
+//     gives " 3/8".
 
 // criteriaRangeArgs are, by function, which arguments (from 0) are ranges
 // whose cells are compared or summed.
@@ -69,6 +73,11 @@ func excelizeMiscomputes(text string, area func(ref string) int) string {
 				return "it calls SUMPRODUCT in a form formfill does not compute itself (" + leftToFallback(toks, "whole columns, a function of a range, or ranges of different shapes") +
 					"), and its fallback calculation gives #VALUE! where a range holds text (Excel counts it as 0) and reads an element-wise operation's range as its first cell"
 			}
+			if name == "TEXT" {
+				if why := textMisrendered(toks, i); why != "" {
+					return why // calcexcelizetext.go
+				}
+			}
 			if name == "TRIM" {
 				return "formfill computes TRIM itself but not " + leftToFallback(toks, "all of this formula (a value it reads, or a form of a call)") +
 					", and its fallback calculation, which then computes the whole formula, keeps runs of spaces inside TRIM's text"
@@ -91,7 +100,7 @@ func excelizeMiscomputes(text string, area func(ref string) int) string {
 
 // gapNames are the names of the functions excelizeMiscomputes looks at
 // (SUMIF covers SUMIFS), upper case.
-var gapNames = []string{"SUMIF", "COUNTIFS", "AVERAGEIF", "MAXIFS", "MINIFS", "SUMPRODUCT", "TRIM"}
+var gapNames = []string{"SUMIF", "COUNTIFS", "AVERAGEIF", "MAXIFS", "MINIFS", "SUMPRODUCT", "TRIM", "TEXT"}
 
 // mayMiscompute is a cheap test before tokenizing: one of gapNames in
 // the formula, in any case.

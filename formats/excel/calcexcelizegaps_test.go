@@ -45,7 +45,7 @@ func TestExcelizeMiscomputes(t *testing.T) {
 		{"SUMPRODUCT of two ranges, which may hold text", `SUMPRODUCT(B2:B4,C2:C4)`, "SUMPRODUCT"},
 		{"SUMPRODUCT within IF", `IF(C2="Yes",SUMPRODUCT(B2:B4,C2:C4),0)`, "SUMPRODUCT"},
 		{"a comparison and a SUM", `IF(C2="Yes",SUM(B2:B4),0)`, ""},
-		{"TRIM names what is left to excelize", `TRIM(MID(A1,2,9))`, "computes TRIM itself but not MID,"},
+		{"TRIM names what is left to excelize", `TRIM(UPPER(A1))`, "computes TRIM itself but not UPPER,"},
 		{"TRIM left whole for another reason", `TRIM(A1)&""`, "not all of this formula"},
 		{"TRIM nested", `CLEAN(trim(A1))&""`, "TRIM"},
 		{"TRIMMEAN is not TRIM", `TRIMMEAN(B2:B9,0.2)`, ""},
@@ -73,7 +73,15 @@ func TestRecalcDropsWhatExcelizeMiscomputes(t *testing.T) {
 		{"SUMPRODUCT of a comparison computed", `SUMPRODUCT(('START HERE'!C5:C6>1)*1)`, "<v>2</v>"},
 		{"SUMPRODUCT of two ranges computed", `SUMPRODUCT('START HERE'!C5:C6,'START HERE'!C5:C6)`, "<v>1604</v>"},
 		{"SUMPRODUCT of a function of a range dropped", `SUMPRODUCT(--(LEFT('START HERE'!C5:C6,1)="4"))`, "calls SUMPRODUCT"},
-		{"TRIM beside a function left to excelize dropped", `TRIM(MID('START HERE'!C5,1,9))`, "computes TRIM itself but not MID"},
+		{"TRIM beside a function left to excelize dropped", `TRIM(UPPER('START HERE'!C5))`, "computes TRIM itself but not UPPER"},
+		{"TEXT of a fraction format dropped", `TEXT('START HERE'!C5/64,"# ?/?")`, "TEXT with the placeholder ?"},
+		{"TEXT of the system long date dropped", `TEXT('START HERE'!C5,"[$-F800]")`, "system format [$-F800]"},
+		{"TEXT of a condition dropped", `TEXT('START HERE'!C5,"[<100]""low"";""high""")`, "condition"},
+		{"TEXT of an empty cell dropped", `TEXT('START HERE'!C9,"0.00")&'START HERE'!C5`, "TEXT of an empty cell"},
+		{"TEXT of date text dropped", `TEXT("3/5/2024","yyyy")&'START HERE'!C5`, "TEXT of text Excel reads as a number"},
+		{"TEXT of a plain format computed", `TEXT('START HERE'!C5,"0.00")`, "<v>40.00</v>"},
+		{"SEARCH in a long number computed", `SEARCH("0",'START HERE'!C5*1000000)`, "<v>2</v>"},
+		{"RIGHT of a long number computed", `RIGHT('START HERE'!C5*1000000+0.5,3)`, "<v>0.5</v>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, _ := fillRecalc(t, recalcBook(t, map[string]string{"D1": tc.formula}))
