@@ -30,7 +30,7 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 	case "IF":
 		return e.ifCall()
 	case "IFERROR":
-		return e.ifError()
+		return e.ifError(anyError)
 	case "VLOOKUP":
 		return e.vlookup()
 	case "XLOOKUP":
@@ -107,7 +107,7 @@ func (e *nativeEval) call(name string) (calcArg, bool) {
 	case "MID", "RIGHT", "SEARCH", "MOD", "HYPERLINK":
 		return e.textMoreCall(name) // calctextmore.go
 	case "IFNA":
-		return e.ifNA()
+		return e.ifError(isNA)
 	}
 	return calcArg{}, false
 }
@@ -206,9 +206,10 @@ func (e *nativeEval) ifCall() (calcArg, bool) {
 	return v, ok && !more
 }
 
-// ifError is IFERROR(value, fallback): fallback when value is an
-// error, else value.
-func (e *nativeEval) ifError() (calcArg, bool) {
+// ifError is IFERROR(value, fallback) (catches any error) or IFNA
+// (catches #N/A alone): fallback when catches takes value, else value.
+// The argument not given is not read.
+func (e *nativeEval) ifError(catches func(v calcArg) bool) (calcArg, bool) {
 	v, ok := e.compare()
 	if !ok {
 		return v, false
@@ -216,7 +217,7 @@ func (e *nativeEval) ifError() (calcArg, bool) {
 	if more, ok := e.next(); !ok || !more {
 		return calcArg{}, false
 	}
-	if v.kind != argError {
+	if !catches(v) {
 		e.skip()
 		more, ok := e.next()
 		return v, ok && !more
@@ -228,6 +229,10 @@ func (e *nativeEval) ifError() (calcArg, bool) {
 	more, ok := e.next()
 	return w, ok && !more
 }
+
+// anyError and isNA are what IFERROR and IFNA catch.
+func anyError(v calcArg) bool { return v.kind == argError }
+func isNA(v calcArg) bool     { return v.kind == argError && v.s == errNA.s }
 
 // rangeArg reads a reference to a range of more than one cell, within
 // maxFormulaWork cells.

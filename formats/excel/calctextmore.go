@@ -217,27 +217,3 @@ func hyperlink(args []calcArg) (calcArg, bool) {
 	}
 	return args[len(args)-1], true
 }
-
-// ifNA is IFNA(value, fallback): the fallback where value is #N/A,
-// value otherwise, another error included; the argument not given is
-// not read, as IFERROR's.
-func (e *nativeEval) ifNA() (calcArg, bool) {
-	v, ok := e.compare()
-	if !ok {
-		return v, false
-	}
-	if more, ok := e.next(); !ok || !more {
-		return calcArg{}, false
-	}
-	if v.kind != argError || v.s != errNA.s {
-		e.skip()
-		more, ok := e.next()
-		return v, ok && !more
-	}
-	w, ok := e.compare()
-	if !ok {
-		return w, false
-	}
-	more, ok := e.next()
-	return w, ok && !more
-}
