@@ -1,9 +1,11 @@
 package excel
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/efp"
 )
@@ -180,47 +182,61 @@ func callArgs(toks []efp.Token, i int) [][]efp.Token {
 	return append(args, arg)
 }
 
-// textValueMisread is why excelize computes a TEXT call of formula text
+// textValueMisread is why excelize computes a call of formula text
 // wrong for the value it reads, "" when it does not: TEXT of a reference
 // to an empty cell, which excelize gives as empty text where Excel
 // formats 0 (TEXT(B2,"0.00") is 0.00, TEXT(B2,"mm/dd/yyyy") 01/00/1900),
-// or of text Excel reads as a number (a date, 1,234, 45%, $5, " 12")
-// that excelize leaves as it is (TEXT("3/5/2024","yyyy") gave 3/5/2024).
-// cellValue is the value of a reference to one cell, ok false for any
-// other reference.
+// or TEXT, DATEVALUE, TIMEVALUE or VALUE of text Excel reads as a number
+// (a date, 1,234, 45%, $5, " 12") that excelize leaves as it is or
+// refuses (TEXT("3/5/2024","yyyy") gave 3/5/2024, DATEVALUE of "March 5,
+// 2024" #VALUE!). cellValue is the value of a reference to one cell, ok
+// false for any other reference.
 func textValueMisread(text string, cellValue func(ref string) (v calcValue, ok bool)) string {
-	if !strings.Contains(strings.ToUpper(text), "TEXT(") {
+	if !readsTextAsNumber.MatchString(text) {
 		return ""
 	}
 	p := efp.ExcelParser()
 	toks := p.Parse(text)
 	for i, t := range toks {
-		if t.TType != efp.TokenTypeFunction || t.TSubType != efp.TokenSubTypeStart ||
-			!strings.EqualFold(strings.TrimPrefix(t.TValue, "_xlfn."), "TEXT") {
+		name := strings.ToUpper(strings.TrimPrefix(t.TValue, "_xlfn."))
+		if t.TType != efp.TokenTypeFunction || t.TSubType != efp.TokenSubTypeStart || !textReaders[name] {
 			continue
 		}
-		args := callArgs(toks, i)
-		if len(args) != 2 || len(args[0]) != 1 || args[0][0].TType != efp.TokenTypeOperand {
+		args, want := callArgs(toks, i), 1
+		if name == "TEXT" {
+			want = 2 // TEXT(value, format)
+		}
+		if len(args) != want || len(args[0]) != 1 || args[0][0].TType != efp.TokenTypeOperand {
 			continue
+		}
+		misread := func(s string) bool {
+			return numberTextMisread(s) && (name == "TEXT" || !slashDate(s)) // excelize's DATEVALUE reads 3/5/2024
 		}
 		switch v := args[0][0]; v.TSubType {
 		case efp.TokenSubTypeText:
-			if numberTextMisread(v.TValue) {
-				return "it calls TEXT of text Excel reads as a number, which excelize leaves as it is"
+			if misread(v.TValue) {
+				return fmt.Sprintf("it calls %s of text Excel reads as a number, which excelize leaves as it is", name)
 			}
 		case efp.TokenSubTypeRange:
 			c, ok := cellValue(v.TValue)
 			switch {
 			case !ok || c.formula:
-			case c.kind == calcEmpty:
+			case c.kind == calcEmpty && name == "TEXT":
 				return "it calls TEXT of an empty cell, which excelize gives as empty text where Excel formats 0"
-			case c.kind == calcString && numberTextMisread(c.text):
-				return "it calls TEXT of a cell holding text Excel reads as a number (a date, a percentage, a currency), which excelize leaves as it is"
+			case c.kind == calcString && misread(c.text):
+				return fmt.Sprintf("it calls %s of a cell holding text Excel reads as a number (a date, a percentage, a currency), which excelize leaves as it is or refuses", name)
 			}
 		}
 	}
 	return ""
 }
+
+// textReaders are the functions reading text as a number or date that
+// textValueMisread judges; readsTextAsNumber finds a call of one.
+var (
+	textReaders       = map[string]bool{"TEXT": true, "DATEVALUE": true, "TIMEVALUE": true, "VALUE": true}
+	readsTextAsNumber = regexp.MustCompile(`(?i)(?:TEXT|VALUE)\(`)
+)
 
 // numberTextMisread reports text that Excel reads as a number and
 // excelize does not, or reads otherwise: text asNumber does not take as a
@@ -241,4 +257,15 @@ func (b *calcBook) singleCellValue(from int, ref string) (calcValue, bool) {
 		return calcValue{}, false
 	}
 	return b.src.value(r.sheet, r.r1, r.c1), true
+}
+
+// slashDate reports a date spelled with numbers month first (3/5/2024,
+// 3-5-2024), which excelize's DATEVALUE and VALUE read as Excel does.
+func slashDate(s string) bool {
+	for _, l := range criterionDates {
+		if _, err := time.Parse(l, strings.TrimSpace(s)); err == nil {
+			return true
+		}
+	}
+	return false
 }

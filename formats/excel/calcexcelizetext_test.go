@@ -147,7 +147,7 @@ func TestTextFormatMisrendered(t *testing.T) {
 // other values are not.
 func TestTextValueMisread(t *testing.T) {
 	cells := map[string]calcValue{"B1": {}, "B2": str("3/5/2024"), "B3": str("abc"), "B4": num("45356"),
-		"B5": {kind: calcEmpty, formula: true}, "B6": str("12"), "B7": str(" 12")}
+		"B5": {kind: calcEmpty, formula: true}, "B6": str("12"), "B7": str(" 12"), "B8": str("March 5, 2024")}
 	value := func(ref string) (calcValue, bool) { v, ok := cells[ref]; return v, ok }
 	for _, tc := range []struct{ formula, want string }{
 		{`TEXT(B1,"0.00")`, "empty cell"},
@@ -163,6 +163,14 @@ func TestTextValueMisread(t *testing.T) {
 		{`TEXT("1e3","0.00")`, ""},
 		{`TEXT(B1:B2,"0.00")`, ""},
 		{`LEN(B1)`, ""},
+		{`DATEVALUE(B8)`, "DATEVALUE of a cell holding text Excel reads as a number"},
+		{`YEAR(DATEVALUE(B2))`, ""}, // excelize reads 3/5/2024
+		{`YEAR(DATEVALUE(B8))`, "DATEVALUE of a cell holding text"},
+		{`_xlfn.DATEVALUE("March 5, 2024")`, "DATEVALUE of text Excel reads as a number"},
+		{`VALUE(B7)`, "VALUE of a cell holding text"},
+		{`DATEVALUE(B1)`, ""}, // #VALUE! in Excel and excelize alike
+		{`DATEVALUE(B3)`, ""},
+		{`VALUE(B6)`, ""},
 	} {
 		if got := textValueMisread(tc.formula, value); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
 			t.Errorf("textValueMisread(%s) = %q, want %q", tc.formula, got, tc.want)
@@ -176,7 +184,8 @@ func TestTextValueMisread(t *testing.T) {
 func TestTextValuesExcelizeMisreads(t *testing.T) {
 	f := excelize.NewFile()
 	must(t, f.SetCellStr("Sheet1", "A1", "3/5/2024"))
-	formulas := []string{`TEXT(A1,"yyyy")`, `TEXT(A2,"0.00")`, `TEXT("1,234","0.00")`, `TEXT("45%","0.00")`, `TEXT(" 12","0.00")`, `TEXT("$5","0.00")`}
+	must(t, f.SetCellStr("Sheet1", "A3", "March 5, 2024"))
+	formulas := []string{`DATEVALUE(A3)`, `VALUE(A3)`, `TEXT(A1,"yyyy")`, `TEXT(A2,"0.00")`, `TEXT("1,234","0.00")`, `TEXT("45%","0.00")`, `TEXT(" 12","0.00")`, `TEXT("$5","0.00")`}
 	for k, fm := range formulas {
 		must(t, f.SetCellFormula("Sheet1", fmt.Sprintf("Z%d", k+1), fm))
 	}
