@@ -142,35 +142,59 @@ func cmpInt(a, b int) int {
 
 // join is sums joined with &.
 func (e *nativeEval) join() (calcArg, bool) {
-	return e.infix(e.addition, func(op string) bool { return op == "&" }, func(_ string, l, r calcArg) (calcArg, bool) {
-		ls, ok := l.text()
-		if !ok {
-			return calcArg{}, false
-		}
-		rs, ok := r.text()
-		return calcArg{kind: argString, s: ls + rs}, ok
-	})
+	return infixChain(e, e.addition, isJoin, scalarOf(joinText))
 }
 
 // addition is products added or subtracted.
 func (e *nativeEval) addition() (calcArg, bool) {
-	return e.infix(e.product, func(op string) bool { return op == "+" || op == "-" }, arithmetic)
+	return infixChain(e, e.product, isAdditive, scalarOf(arithmetic))
 }
 
 // product is powers multiplied or divided.
 func (e *nativeEval) product() (calcArg, bool) {
-	return e.infix(e.power, func(op string) bool { return op == "*" || op == "/" }, arithmetic)
+	return infixChain(e, e.power, isMultiplicative, scalarOf(arithmetic))
 }
 
 // power is signed operands raised to powers.
 func (e *nativeEval) power() (calcArg, bool) {
-	return e.infix(e.signed, func(op string) bool { return op == "^" }, arithmetic)
+	return infixChain(e, e.signed, isPower, scalarOf(arithmetic))
 }
 
-// infix reads operands that next reads, joined left to right by the
-// operators that is takes, and combines them with apply; an error
-// operand is the result (the first one, from the left).
-func (e *nativeEval) infix(next func() (calcArg, bool), is func(string) bool, apply func(op string, l, r calcArg) (calcArg, bool)) (calcArg, bool) {
+// The infix operators by precedence, lowest first: the scalar ladder
+// above and its element-by-element twin (calcsumproduct.go) read the same.
+func isJoin(op string) bool           { return op == "&" }
+func isAdditive(op string) bool       { return op == "+" || op == "-" }
+func isMultiplicative(op string) bool { return op == "*" || op == "/" }
+func isPower(op string) bool          { return op == "^" }
+
+// joinText is l & r: the text of each, joined.
+func joinText(_ string, l, r calcArg) (calcArg, bool) {
+	ls, ok := l.text()
+	if !ok {
+		return calcArg{}, false
+	}
+	rs, ok := r.text()
+	return calcArg{kind: argString, s: ls + rs}, ok
+}
+
+// scalarOf is apply on two values, but an error operand is the result
+// (the first one, from the left).
+func scalarOf(apply func(op string, l, r calcArg) (calcArg, bool)) func(op string, l, r calcArg) (calcArg, bool) {
+	return func(op string, l, r calcArg) (calcArg, bool) {
+		switch {
+		case l.kind == argError:
+			return l, true
+		case r.kind == argError:
+			return r, true
+		}
+		return apply(op, l, r)
+	}
+}
+
+// infixChain reads operands that next reads, joined left to right by the
+// operators is takes, and combines each with the next: a value (calcArg)
+// or, inside SUMPRODUCT, an array read element by element (calcArray).
+func infixChain[T any](e *nativeEval, next func() (T, bool), is func(string) bool, combine func(op string, l, r T) (T, bool)) (T, bool) {
 	l, ok := next()
 	for ok {
 		t, more := e.peek()
@@ -178,19 +202,14 @@ func (e *nativeEval) infix(next func() (calcArg, bool), is func(string) bool, ap
 			return l, true
 		}
 		e.pos++
-		var r calcArg
+		var r T
 		if r, ok = next(); !ok {
 			break
 		}
-		switch {
-		case l.kind == argError:
-		case r.kind == argError:
-			l = r
-		default:
-			l, ok = apply(t.TValue, l, r)
-		}
+		l, ok = combine(t.TValue, l, r)
 	}
-	return calcArg{}, false
+	var none T
+	return none, false
 }
 
 // signed is an operand after any number of - and + signs. Excel
@@ -202,14 +221,23 @@ func (e *nativeEval) signed() (calcArg, bool) {
 	}
 	e.pos++
 	v, ok := e.signed()
-	if !ok || v.kind == argError {
-		return v, ok
+	if !ok {
+		return v, false
+	}
+	return sign(t.TValue, v)
+}
+
+// sign is v after the prefix sign op: a number, negated by -; an error
+// stays itself, and text that is no number is #VALUE!.
+func sign(op string, v calcArg) (calcArg, bool) {
+	if v.kind == argError {
+		return v, true
 	}
 	n, bad, ok := asNumber(v)
 	if !ok || bad.kind == argError {
 		return bad, ok
 	}
-	if t.TValue == "-" {
+	if op == "-" {
 		n = -n
 	}
 	return calcArg{kind: argNumber, n: n}, true

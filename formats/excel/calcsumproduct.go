@@ -102,45 +102,26 @@ func (e *nativeEval) arrayCompare() (calcArray, bool) {
 
 // arrayJoin is join read element by element.
 func (e *nativeEval) arrayJoin() (calcArray, bool) {
-	return e.arrayInfix(e.arrayAddition, func(op string) bool { return op == "&" }, func(_ string, l, r calcArg) (calcArg, bool) {
-		ls, ok := l.text()
-		if !ok {
-			return calcArg{}, false
-		}
-		rs, ok := r.text()
-		return calcArg{kind: argString, s: ls + rs}, ok
-	})
+	return infixChain(e, e.arrayAddition, isJoin, arrayOf(joinText))
 }
 
 func (e *nativeEval) arrayAddition() (calcArray, bool) {
-	return e.arrayInfix(e.arrayProduct, func(op string) bool { return op == "+" || op == "-" }, arithmetic)
+	return infixChain(e, e.arrayProduct, isAdditive, arrayOf(arithmetic))
 }
 
 func (e *nativeEval) arrayProduct() (calcArray, bool) {
-	return e.arrayInfix(e.arrayPower, func(op string) bool { return op == "*" || op == "/" }, arithmetic)
+	return infixChain(e, e.arrayPower, isMultiplicative, arrayOf(arithmetic))
 }
 
 func (e *nativeEval) arrayPower() (calcArray, bool) {
-	return e.arrayInfix(e.arraySigned, func(op string) bool { return op == "^" }, arithmetic)
+	return infixChain(e, e.arraySigned, isPower, arrayOf(arithmetic))
 }
 
-// arrayInfix is infix read element by element.
-func (e *nativeEval) arrayInfix(next func() (calcArray, bool), is func(string) bool, apply func(op string, l, r calcArg) (calcArg, bool)) (calcArray, bool) {
-	l, ok := next()
-	for ok {
-		t, more := e.peek()
-		if !more || t.TType != efp.TokenTypeOperatorInfix || !is(t.TValue) {
-			return l, true
-		}
-		e.pos++
-		var r calcArray
-		if r, ok = next(); !ok {
-			break
-		}
-		op := t.TValue
-		l, ok = elementwise(l, r, func(a, b calcArg) (calcArg, bool) { return apply(op, a, b) })
+// arrayOf is apply element by element (elementwise).
+func arrayOf(apply func(op string, l, r calcArg) (calcArg, bool)) func(op string, l, r calcArray) (calcArray, bool) {
+	return func(op string, l, r calcArray) (calcArray, bool) {
+		return elementwise(l, r, func(a, b calcArg) (calcArg, bool) { return apply(op, a, b) })
 	}
-	return calcArray{}, false
 }
 
 // arraySigned is signed read element by element: -(C2:C4="Yes") is -1
@@ -157,21 +138,9 @@ func (e *nativeEval) arraySigned() (calcArray, bool) {
 	}
 	out := calcArray{rows: v.rows, cols: v.cols, vals: make([]calcArg, len(v.vals))}
 	for i, a := range v.vals {
-		if a.kind == argError {
-			out.vals[i] = a
-			continue
-		}
-		n, bad, ok := asNumber(a)
-		switch {
-		case !ok:
+		if out.vals[i], ok = sign(t.TValue, a); !ok {
 			return calcArray{}, false
-		case bad.kind == argError:
-			out.vals[i] = bad
-			continue
-		case t.TValue == "-":
-			n = -n
 		}
-		out.vals[i] = calcArg{kind: argNumber, n: n}
 	}
 	return out, true
 }
