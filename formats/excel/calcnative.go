@@ -140,7 +140,11 @@ func (c *nativeCalc) tokens(text string) []efp.Token {
 	if c.tc == nil {
 		c.tc = newTokenCache()
 	}
-	toks := c.tc.parse(text)
+	return withoutSpaces(c.tc.parse(text))
+}
+
+// withoutSpaces is a copy of toks without their whitespace tokens.
+func withoutSpaces(toks []efp.Token) []efp.Token {
 	out := make([]efp.Token, 0, len(toks))
 	for _, t := range toks {
 		if t.TType != efp.TokenTypeWhitespace {

@@ -53,16 +53,7 @@ func setOf(names ...string) map[string]bool {
 // operation: a text or boolean function, a literal, or a choice (IF,
 // CHOOSE, IFERROR) whose possible values all have one type; kindUnknown
 // when it does not say.
-func resultType(formula string) resultKind {
-	var toks []efp.Token
-	p := efp.ExcelParser()
-	for _, t := range p.Parse(formula) {
-		if t.TType != efp.TokenTypeWhitespace {
-			toks = append(toks, t)
-		}
-	}
-	return exprType(toks, 0, nil)
-}
+func resultType(formula string) resultKind { return takenType(formula, nil) }
 
 // branchJudge computes what takenType needs of a formula, in its
 // context: eval an expression's value (ok false when it cannot be
@@ -74,17 +65,11 @@ type branchJudge struct {
 	copied func(ref efp.Token) resultKind
 }
 
-// takenType is resultType of formula, but where a choice's branches
-// differ in type the type of the branch eval finds taken.
+// takenType is resultType of formula, but, with eval, where a choice's
+// branches differ in type the type of the branch eval finds taken.
 func takenType(formula string, eval *branchJudge) resultKind {
-	var toks []efp.Token
 	p := efp.ExcelParser()
-	for _, t := range p.Parse(formula) {
-		if t.TType != efp.TokenTypeWhitespace {
-			toks = append(toks, t)
-		}
-	}
-	return exprType(toks, 0, eval)
+	return exprType(withoutSpaces(p.Parse(formula)), 0, eval)
 }
 
 // maxTypeDepth bounds the choices resultType looks into.
