@@ -71,21 +71,31 @@ var criterionDates = []string{"1/2/2006", "1-2-2006"}
 // anything else, and for a date before March 1900, where Excel's serials
 // count a day that never was (excelSerial).
 func criterionDate(s string, date1904 bool) (float64, bool) {
-	s = strings.TrimSpace(s)
 	t, ok := parseDate(s)
-	for _, l := range criterionDates {
-		if ok {
-			break
-		}
-		var err error
-		t, err = time.Parse(l, s)
-		ok = err == nil
+	if !ok {
+		t, ok = slashDate(s)
 	}
 	if !ok || t.Before(time.Date(1900, 3, 1, 0, 0, 0, 0, time.UTC)) {
 		return 0, false
 	}
 	return excelSerial(t, date1904), true
 }
+
+// slashDate reads a date spelled with numbers month first (3/5/2024,
+// 3-5-2024, criterionDates), which excelize's DATEVALUE and VALUE also
+// read as Excel does (calcexcelizetext.go).
+func slashDate(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	for _, l := range criterionDates {
+		if t, err := time.Parse(l, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// isSlashDate reports a date slashDate reads.
+func isSlashDate(s string) bool { _, ok := slashDate(s); return ok }
 
 // matches is whether cell value at meets the criterion; ok is false where
 // the result is not computed.

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/xuri/efp"
 )
@@ -210,7 +209,7 @@ func textValueMisread(text string, cellValue func(ref string) (v calcValue, ok b
 			continue
 		}
 		misread := func(s string) bool {
-			return numberTextMisread(s) && (name == "TEXT" || !slashDate(s)) // excelize's DATEVALUE reads 3/5/2024
+			return numberTextMisread(s) && (name == "TEXT" || !isSlashDate(s)) // excelize's DATEVALUE reads 3/5/2024
 		}
 		switch v := args[0][0]; v.TSubType {
 		case efp.TokenSubTypeText:
@@ -257,15 +256,4 @@ func (b *calcBook) singleCellValue(from int, ref string) (calcValue, bool) {
 		return calcValue{}, false
 	}
 	return b.src.value(r.sheet, r.r1, r.c1), true
-}
-
-// slashDate reports a date spelled with numbers month first (3/5/2024,
-// 3-5-2024), which excelize's DATEVALUE and VALUE read as Excel does.
-func slashDate(s string) bool {
-	for _, l := range criterionDates {
-		if _, err := time.Parse(l, strings.TrimSpace(s)); err == nil {
-			return true
-		}
-	}
-	return false
 }
