@@ -276,10 +276,8 @@ func (e *nativeEval) referenceArg() (sheetRect, bool) {
 // text (as & joins it); an error among them is the result, a count below
 // 0 #VALUE!.
 func left(text, count calcArg) (calcArg, bool) {
-	for _, a := range []calcArg{text, count} {
-		if a.kind == argError {
-			return a, true
-		}
+	if bad, has := firstError(text, count); has {
+		return bad, true
 	}
 	s, ok := text.text()
 	if !ok {

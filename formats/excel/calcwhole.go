@@ -49,10 +49,8 @@ func length(v calcArg) (calcArg, bool) {
 // with regard to case, #VALUE! when it is not there. Text beyond ASCII,
 // whose places Excel counts in UTF-16 units, is not computed.
 func find(find, within calcArg) (calcArg, bool) {
-	for _, a := range []calcArg{find, within} {
-		if a.kind == argError {
-			return a, true
-		}
+	if bad, has := firstError(find, within); has {
+		return bad, true
 	}
 	f, ok1 := find.text()
 	w, ok2 := within.text()
